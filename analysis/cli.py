@@ -1,0 +1,140 @@
+"""``analyze``: the command line, a thin layer over :mod:`analysis.simulation`.
+
+Every registered game gets its own command (``analyze manhome --sims 1e6``);
+``analyze games`` lists the games, their players and their rules parameters.
+Bad input ends with one line on stderr and exit status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from collections.abc import Sequence
+
+from analysis.errors import UserError
+from solver.params import parse_assignments, RulesError
+from solver.registry import GameSpec, games
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line (and exit status 2)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive integer")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a non-negative integer") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a non-negative integer")
+    return value
+
+
+def _rules_help(spec: GameSpec) -> str:
+    lines = [f"rules parameters of {spec.name} (--set name=value):"]
+    for name, param in spec.rules.parameters().items():
+        default = getattr(spec.rules(), name)
+        lines.append(f"  {name} = {str(default).lower() if isinstance(default, bool) else default}"
+                     f"   {param.doc}; allowed: {param.allowed()}")
+    lines.append(f"policies: {', '.join(spec.policies)} (default {spec.default_policy})")
+    lines.append(f"example: analyze {spec.name} --sims 1e6 --players 3 --policy greedy "
+                 f"--set {next(iter(spec.rules.parameters()))}=... --seed 1")
+    return "\n".join(lines)
+
+
+def _add_game_command(commands, spec: GameSpec) -> None:
+    parser = commands.add_parser(
+        spec.name, help=f"Monte Carlo analysis of {spec.title}", description=spec.description,
+        epilog=_rules_help(spec), formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sims", default="100000", metavar="N",
+                        help="games to play: 1e6, 250000, 2.5e5 (default 1e5)")
+    parser.add_argument("--players", type=positive_int, metavar="N",
+                        help="seats (same as --set players=N)")
+    parser.add_argument("--policy", metavar="NAME[,NAME...]",
+                        help=f"one policy for every seat or one per seat (default {spec.default_policy})")
+    parser.add_argument("--seed", type=non_negative_int, default=0,
+                        help="seed of the run; same seed, same games (default 0)")
+    parser.add_argument("--workers", type=positive_int, metavar="N",
+                        help="local worker processes (default: every core)")
+    parser.add_argument("--set", dest="assignments", action="append", default=[], metavar="NAME=VALUE",
+                        help="change a rules parameter (repeatable)")
+    parser.add_argument("--variant", metavar="FILE.toml", help="rules changes from a TOML variant file")
+    parser.add_argument("--out", metavar="DIR",
+                        help=f"report folder (default reports/{spec.name}/<variant-name>)")
+    parser.add_argument("--quiet", action="store_true", help="no progress and no summary table")
+    parser.set_defaults(handler=_run_game, game=spec.name)
+
+
+def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from analysis.report import check_writable, format_terminal_summary
+    from analysis.simulation import plan
+
+    try:
+        values = parse_assignments(args.assignments)
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
+    request = plan(args.game, args.sims, players=args.players, policy=args.policy,
+                   seed=args.seed, workers=args.workers, variant=args.variant, **values)
+    out = args.out if args.out is not None else request.default_out()
+    check_writable(out)
+    result = request.execute(progress=not args.quiet,
+                             command=shlex.join(["analyze", *argv]))
+    path = result.write_report(out)
+    if not args.quiet:
+        print(format_terminal_summary({**result.summary, "out": str(path)}))
+    return 0
+
+
+def _list_games(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    for spec in games().values():
+        print(f"{spec.name}: {spec.title} — {spec.description}")
+        print("  " + _rules_help(spec).replace("\n", "\n  "))
+    return 0
+
+
+def build_parser() -> ArgumentParser:
+    parser = ArgumentParser(
+        prog="analyze",
+        description="Analyse number games by simulation: fairness, length, first-player advantage.",
+        epilog="example: analyze manhome --sims 1e6 --players 2 --policy greedy")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True,
+                                     parser_class=ArgumentParser)
+    for spec in games().values():
+        _add_game_command(commands, spec)
+    listing = commands.add_parser("games", help="list the games, their policies and rules parameters")
+    listing.set_defaults(handler=_list_games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.handler(args, argv)
+    except UserError as exc:
+        print(f"analyze: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("analyze: interrupted; no report was written", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,8 @@
+"""The one error type the command line turns into a clear line and exit status 2."""
+
+
+class UserError(Exception):
+    """Bad input from the user: a wrong flag, value, file or output folder.
+
+    The message is one line that says what was wrong and what is allowed.
+    """

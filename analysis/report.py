@@ -1,0 +1,653 @@
+"""One folder per analysis: a readable Markdown report, two plots and the data.
+
+:func:`write_report` turns a run's summary (the JSON-ready dict that becomes
+``summary.json``) and its per-game table into a folder::
+
+    <out_dir>/report.md      prose and tables for designers, teachers and players
+    <out_dir>/summary.json   every figure of the report, for reuse
+    <out_dir>/games.npz      one row per game (see :mod:`analysis.gamedata`)
+    <out_dir>/win_rate.png   win rate per seat with its confidence interval
+    <out_dir>/length.png     distribution of game length (histogram and CDF)
+
+The folder appears complete or not at all: everything is built in a hidden
+sibling folder that replaces ``out_dir`` only once every file is written.
+
+Nothing here knows a particular game: the game contributes its name, rules,
+policies and ready-made Markdown sections. Statistics come in computed (see
+:mod:`analysis.stats`); this module only renders them.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import tempfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analysis.errors import UserError
+from analysis.gamedata import save_games
+
+REQUIRED_KEYS: tuple[str, ...] = (
+    "game", "rules", "policies", "players", "games", "unfinished", "wins_by_seat",
+    "win_rate_by_seat", "win_rate_ci_by_seat", "first_player_advantage",
+    "first_player_advantage_ci", "first_player_p_value", "seat_chi2", "seat_chi2_p_value",
+    "turns_mean", "turns_median", "turns_p10", "turns_p90", "turns_max", "turns_std",
+    "balance", "completion", "decision_rate",
+)
+"""Summary keys a report cannot do without; provenance keys (``title``, ``seed``,
+``command``, ``version``, ``created``, ``elapsed_s``, ``games_per_s``) are optional."""
+
+REQUIRED_COLUMNS: tuple[str, ...] = ("winner", "turns")
+"""Per-game columns the plots need."""
+
+METRIC_DEFINITIONS: dict[str, str] = {
+    "balance": "1 − (highest − lowest seat win rate): 1 when every seat wins equally "
+    "often, 0 when one seat always wins.",
+    "completion": "Share of games that ended with a winner rather than being cut off.",
+    "decision_rate": "Share of turns on which the player to move had more than one "
+    "distinct legal choice; a low value means the dice decide most turns.",
+}
+"""One-line meaning of each standard metric, as defined in :mod:`analysis.stats`."""
+
+FILES: tuple[str, ...] = ("report.md", "summary.json", "games.npz", "win_rate.png", "length.png")
+"""The files of a finished report folder."""
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def _num(value: Any) -> float | None:
+    """``value`` as a float, or None when it is missing or NaN."""
+    if value is None:
+        return None
+    number = float(value)
+    return None if math.isnan(number) else number
+
+
+def _decimals(width: float | None) -> int:
+    """Decimals for percentages whose interval is ``width`` (a fraction) wide: 1 to 3.
+
+    >>> _decimals(0.002), _decimals(0.0002), _decimals(0.05)
+    (1, 2, 1)
+    """
+    if width is None or not width > 0:
+        return 1
+    return min(3, max(1, math.floor(-math.log10(width * 100)) + 1))
+
+
+def _pct(value: Any, decimals: int = 1) -> str:
+    """A fraction as a percentage: ``_pct(0.5234) == '52.3%'``."""
+    number = _num(value)
+    return "n/a" if number is None else f"{number * 100:.{decimals}f}%"
+
+
+def _pct_range(lo: Any, hi: Any, decimals: int = 1, dash: str = "–") -> str:
+    """An interval of fractions: ``_pct_range(0.522, 0.524) == '52.2–52.4%'``."""
+    a, b = _num(lo), _num(hi)
+    if a is None or b is None:
+        return "n/a"
+    return f"{a * 100:.{decimals}f}{dash}{b * 100:.{decimals}f}%"
+
+
+def _share(value: Any) -> str:
+    """A small share as a percentage with one significant digit below 1%."""
+    number = _num(value)
+    if number is None:
+        return "n/a"
+    points = number * 100
+    if points == 0 or points >= 1:
+        return f"{points:.{0 if points == 0 else 1}f}%"
+    return f"{points:.{min(4, -math.floor(math.log10(points)))}f}%"
+
+
+def _p(value: Any) -> str:
+    """A p-value: ``p < 0.001``, ``p = 0.012`` or ``p = 0.41``."""
+    p = _num(value)
+    if p is None:
+        return "p not available"
+    if p < 0.001:
+        return "p < 0.001"
+    return f"p = {p:.3f}" if p < 0.1 else f"p = {p:.2f}"
+
+
+def _turns(value: Any) -> str:
+    """A number of turns: whole numbers plain, others with one decimal."""
+    number = _num(value)
+    if number is None:
+        return "n/a"
+    return f"{number:,.0f}" if number.is_integer() else f"{number:,.1f}"
+
+
+def _count(value: Any) -> str:
+    """An integer with thousands separators."""
+    return "n/a" if value is None else f"{int(value):,}"
+
+
+def _conf(summary: Mapping[str, Any]) -> str:
+    """The confidence level as text, e.g. ``95%``."""
+    return f"{float(summary.get('confidence', 0.95)) * 100:g}%"
+
+
+def _rule_value(value: Any) -> str:
+    """A rules parameter as it would be written in ``--set name=value``."""
+    if isinstance(value, (bool, np.bool_)):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return ",".join(_rule_value(v) for v in value)
+    return str(value)
+
+
+def _cell(text: str) -> str:
+    """Text made safe for one Markdown table cell."""
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]], align: str) -> str:
+    """A Markdown table; ``align`` has one ``l`` or ``r`` per column."""
+    rule = ["---:" if a == "r" else "---" for a in align]
+    lines = [header, rule, *rows]
+    return "\n".join("| " + " | ".join(_cell(c) for c in line) + " |" for line in lines)
+
+
+# --------------------------------------------------------------------------- Markdown
+
+
+def _seat_decimals(summary: Mapping[str, Any]) -> int:
+    """Decimals for the win rates: set by the narrowest seat interval."""
+    widths = [_num(hi) - _num(lo) for lo, hi in summary["win_rate_ci_by_seat"]
+              if _num(lo) is not None and _num(hi) is not None]
+    return _decimals(min(widths)) if widths else 1
+
+
+def first_player_sentence(summary: Mapping[str, Any]) -> str:
+    """One sentence on seat 0's win rate against the fair share, and how sure it is."""
+    players = int(summary["players"])
+    rate = summary["win_rate_by_seat"][0]
+    lo, hi = summary["win_rate_ci_by_seat"][0]
+    adv = _num(summary["first_player_advantage"]) or 0.0
+    adv_lo, adv_hi = (_num(v) for v in summary["first_player_advantage_ci"])
+    d = _decimals(None if lo is None or hi is None else hi - lo)
+    side = "above" if adv >= 0 else "below"
+    text = (
+        f"Seat 0 wins {_pct(rate, d)} of games ({_conf(summary)} CI {_pct_range(lo, hi, d)}), "
+        f"{abs(adv) * 100:.{d}f} points {side} the fair share of {_pct(1 / players, d)}"
+    )
+    p_value = _p(summary["first_player_p_value"])
+    if adv_lo is None or adv_hi is None:
+        return text + f" ({p_value})."
+    text += f" (difference {adv_lo * 100:+.{d}f} to {adv_hi * 100:+.{d}f} points)"
+    if adv_lo > 0 or adv_hi < 0:
+        kind = "edge" if adv > 0 else "handicap"
+        return text + f"; this {kind} is statistically clear ({p_value})."
+    return text + (
+        f"; this difference is not distinguishable from zero ({p_value}), so going first "
+        "shows no clear advantage or disadvantage at this number of games."
+    )
+
+
+def _advantage_in_short(summary: Mapping[str, Any]) -> str:
+    """A short verdict on going first, for the opening paragraph."""
+    lo, hi = summary["win_rate_ci_by_seat"][0]
+    d = _decimals(None if lo is None or hi is None else hi - lo)
+    adv_lo, adv_hi = (_num(v) for v in summary["first_player_advantage_ci"])
+    rate, fair = summary["win_rate_by_seat"][0], 1 / int(summary["players"])
+    if adv_lo is not None and adv_lo > 0:
+        verdict = "a clear edge for seat 0"
+    elif adv_hi is not None and adv_hi < 0:
+        verdict = "a clear handicap for seat 0"
+    else:
+        verdict = "no clear edge or handicap for seat 0"
+    if len(set(summary["policies"])) > 1:
+        verdict += " (the seats' policies differ, so this is not the seat order alone)"
+    return (f"Seat 0 wins {_pct(rate, d)} of games against a fair share of {_pct(fair, d)}: "
+            f"{verdict}.")
+
+
+def _policy_phrase(policies: Sequence[str]) -> str:
+    if len(set(policies)) == 1:
+        return (f"every seat played by the `{policies[0]}` policy, so any difference "
+                "between seats comes from the seat itself")
+    return "played by " + ", ".join(f"`{p}` (seat {i})" for i, p in enumerate(policies))
+
+
+def _intro(summary: Mapping[str, Any]) -> str:
+    title = summary.get("title") or f"{summary['game']}: Monte Carlo analysis"
+    seed = summary.get("seed")
+    seeded = "" if seed is None else (
+        f" The games come from seed {seed}, so the command under [Reproduce](#reproduce) "
+        "gives exactly the same games again.")
+    length = "No game finished." if _num(summary["turns_median"]) is None else (
+        f"A typical game lasts {_turns(summary['turns_median'])} turns (median), and 80% of "
+        f"games end between {_turns(summary['turns_p10'])} and {_turns(summary['turns_p90'])} "
+        "turns.")
+    return (
+        f"# {title}\n\n"
+        f"This report summarises {_count(summary['games'])} simulated games of "
+        f"**{summary['game']}** for {summary['players']} players, "
+        f"{_policy_phrase(summary['policies'])}. Seat 0 moves first.{seeded} Every rate "
+        f"comes with its {_conf(summary)} confidence interval (CI), the range that contains "
+        f"the true value with {_conf(summary)} confidence given this many games. All rules "
+        "parameters are listed under [Rules](#rules).\n\n"
+        f"**In short:** {_advantage_in_short(summary)} {length}"
+    )
+
+
+def _who_wins(summary: Mapping[str, Any]) -> str:
+    d = _seat_decimals(summary)
+    rows = [
+        [str(seat), str(policy), _count(wins), _pct(rate, d), _pct_range(lo, hi, d)]
+        for seat, (policy, wins, rate, (lo, hi)) in enumerate(zip(
+            summary["policies"], summary["wins_by_seat"],
+            summary["win_rate_by_seat"], summary["win_rate_ci_by_seat"]))
+    ]
+    table = _table(["Seat", "Policy", "Wins", "Win rate", f"{_conf(summary)} CI"], rows, "rlrrr")
+    parts = ["## Who wins", table, "![Win rate per seat](win_rate.png)",
+             first_player_sentence(summary)]
+    unfinished = int(summary["unfinished"])
+    if unfinished:
+        total = sum(float(r) for r in summary["win_rate_by_seat"])
+        parts.append(f"Win rates count all {_count(summary['games'])} games; the "
+                     f"{_count(unfinished)} unfinished games are a win for nobody, so the "
+                     f"rates add up to {_pct(total, d)} rather than 100%; even a perfectly "
+                     "fair game would then give each seat a little less than its fair share.")
+    parts.append(_chi2_sentence(summary))
+    if len(set(summary["policies"])) > 1:
+        parts.append("The seats are played by different policies, so differences between "
+                     "seats mix the effect of seat order with the strength of each policy.")
+    return "\n\n".join(parts)
+
+
+def _chi2_sentence(summary: Mapping[str, Any]) -> str:
+    chi2, p = _num(summary["seat_chi2"]), _num(summary["seat_chi2_p_value"])
+    if chi2 is None:
+        return "No game finished, so there is no test of whether the seats win equally often."
+    players = int(summary["players"])
+    finished = int(summary["games"]) - int(summary["unfinished"])
+    alpha = 1 - float(summary.get("confidence", 0.95))
+    verdict = ("the seats do not win equally often" if p is not None and p < alpha else
+               "the differences between seats are within what chance alone produces")
+    return (f"Among the {finished:,} finished games, a chi-square test of whether wins are "
+            f"spread evenly over the {players} seats gives χ² = {chi2:.1f} with "
+            f"{players - 1} degree{'s' if players > 2 else ''} of freedom ({_p(p)}): {verdict}.")
+
+
+def _unfinished_sentence(summary: Mapping[str, Any]) -> str:
+    unfinished, games = int(summary["unfinished"]), int(summary["games"])
+    if unfinished == 0:
+        return "Every game finished with a winner."
+    return (f"{unfinished:,} of {games:,} games ({_share(unfinished / games)}) were cut off "
+            "before anyone won (for example at a turn limit); they are left out of the "
+            "lengths above, since their length says nothing about how long a game lasts.")
+
+
+def _length(summary: Mapping[str, Any]) -> str:
+    heading = "## How long games last"
+    if _num(summary["turns_mean"]) is None:
+        return "\n\n".join([heading, "No game finished, so there are no lengths to show.",
+                             _unfinished_sentence(summary)])
+    prose = (
+        "Lengths count every player's turns together and cover the finished games only. "
+        f"A game lasts {_turns(summary['turns_mean'])} turns on average and half of the games "
+        f"are over within {_turns(summary['turns_median'])} turns; 10% end within "
+        f"{_turns(summary['turns_p10'])} turns and 90% within {_turns(summary['turns_p90'])}. "
+        f"The longest game took {_turns(summary['turns_max'])} turns; the standard deviation "
+        f"is {_turns(summary['turns_std'])} turns."
+    )
+    keys = ("turns_mean", "turns_median", "turns_p10", "turns_p90", "turns_max", "turns_std")
+    header = ["Mean", "Median", "10th percentile", "90th percentile", "Longest", "Std. dev."]
+    table = _table(header, [[_turns(summary[k]) for k in keys]], "rrrrrr")
+    return "\n\n".join([heading, prose, table,
+                        "![Distribution of game length](length.png)",
+                        _unfinished_sentence(summary)])
+
+
+def _metrics(summary: Mapping[str, Any]) -> str:
+    balance = _num(summary["balance"])
+    values = {
+        "balance": "n/a" if balance is None else f"{balance:.3f}",
+        "completion": _pct(summary["completion"]),
+        "decision_rate": _pct(summary["decision_rate"]),
+    }
+    rows = [[name.replace("_", " ").capitalize(), values[name], METRIC_DEFINITIONS[name]]
+            for name in values]
+    return ("## Standard metrics\n\nThe same three numbers are reported for every game, so "
+            "games and rules variants can be compared side by side.\n\n"
+            + _table(["Metric", "Value", "What it means"], rows, "lrl"))
+
+
+def _rules(summary: Mapping[str, Any]) -> str:
+    rules: Mapping[str, Any] = summary["rules"]
+    if not rules:
+        return "## Rules\n\nThis game has no rules parameters."
+    rows = [[f"`{name}`", f"`{_rule_value(value)}`"] for name, value in rules.items()]
+    return ("## Rules\n\nEvery rules parameter of this run; any of them can be changed with "
+            "`--set name=value`.\n\n" + _table(["Parameter", "Value"], rows, "ll"))
+
+
+def _reproduce(summary: Mapping[str, Any]) -> str:
+    command = summary.get("command")
+    if command:
+        fence = "````" if "```" in command else "```"
+        head = f"To make exactly these games again, run:\n\n{fence}sh\n{command}\n{fence}"
+    else:
+        head = ("The command line was not recorded. The same game, rules, policies, seed and "
+                "number of games give exactly the same games again.")
+    elapsed, speed = _num(summary.get("elapsed_s")), _num(summary.get("games_per_s"))
+    run_time = "n/a" if elapsed is None else f"{elapsed:,.1f} s"
+    if speed is not None:
+        run_time += f" ({speed:,.0f} games per second)"
+    items = [("Seed", f"`{summary.get('seed', 'n/a')}`"), ("Games", _count(summary["games"])),
+             ("Policies", ", ".join(f"`{p}`" for p in summary["policies"])),
+             ("Toolkit version", f"`{summary.get('version', 'n/a')}`"),
+             ("Created", str(summary.get("created", "n/a"))), ("Run time", run_time)]
+    return "## Reproduce\n\n" + head + "\n\n" + "\n".join(f"- {k}: {v}" for k, v in items)
+
+
+def render_markdown(summary: Mapping[str, Any], sections: Sequence[str] = ()) -> str:
+    """The text of ``report.md``: standard sections, then the game's, then rules."""
+    parts = [_intro(summary), _who_wins(summary), _length(summary), _metrics(summary),
+             *(s.strip() for s in sections if s.strip()), _rules(summary), _reproduce(summary)]
+    return "\n\n".join(parts) + "\n"
+
+
+# --------------------------------------------------------------------------- plots
+
+
+def _new_figure(width: float, height: float) -> Any:
+    """A matplotlib Figure drawn by the Agg canvas: no pyplot, no global backend state."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(width, height), dpi=120, layout="constrained")
+    FigureCanvasAgg(figure)
+    return figure
+
+
+def plot_win_rate(summary: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
+    """Bar chart of win rate per seat with CI error bars and the fair share dashed."""
+    from matplotlib.ticker import PercentFormatter
+
+    players = int(summary["players"])
+    rates = np.array([float(r) for r in summary["win_rate_by_seat"]])
+    cis = np.array([[np.nan if v is None else float(v) for v in ci]
+                    for ci in summary["win_rate_ci_by_seat"]], dtype=float).reshape(-1, 2)
+    errors = np.nan_to_num(np.abs(np.stack([rates - cis[:, 0], cis[:, 1] - rates])))
+    fair = 1 / players
+    d = _seat_decimals(summary)
+
+    figure = _new_figure(max(5.5, 1.4 * players + 2.5), 4.2)
+    ax = figure.add_subplot()
+    seats = np.arange(players)
+    colors = ["tab:orange"] + ["tab:blue"] * (players - 1)
+    ax.bar(seats, rates, color=colors, width=0.6)
+    ax.errorbar(seats, rates, yerr=errors, fmt="none", ecolor="black", capsize=6, linewidth=1.2,
+                label=f"{_conf(summary)} confidence interval")
+    ax.axhline(fair, color="dimgray", linestyle="--", linewidth=1.2,
+               label=f"fair share 1/{players} = {_pct(fair)}")
+    top = float(np.nanmax(np.append(cis[:, 1], rates)))
+    for seat, rate in zip(seats, rates):
+        ax.text(seat, rate + errors[1, seat] + 0.015 * max(top, fair), _pct(rate, d),
+                ha="center", va="bottom", fontsize=10)
+    ax.set_xticks(seats, [f"seat {s}\n({p})" for s, p in enumerate(summary["policies"])])
+    ax.set_ylim(0, max(top, fair) * 1.25)
+    ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
+    ax.set_ylabel("share of all games won")
+    ax.set_title(f"Who wins: {summary.get('title') or summary['game']}\n"
+                 f"{_count(summary['games'])} games, seat 0 moves first", fontsize=11)
+    ax.legend(loc="best", fontsize=9)
+    ax.grid(axis="y", alpha=0.3)
+    ax.set_axisbelow(True)
+    figure.savefig(path, format="png")
+
+
+def _finished_turns(games: pd.DataFrame) -> np.ndarray:
+    """Turn counts of the games that have a winner."""
+    return games["turns"].to_numpy()[games["winner"].to_numpy() >= 0]
+
+
+def plot_length(games: pd.DataFrame, summary: Mapping[str, Any],
+                path: str | os.PathLike[str]) -> None:
+    """Histogram of finished games' length over its empirical CDF; p10/median/p90 marked."""
+    from matplotlib.ticker import PercentFormatter
+
+    done = _finished_turns(games)
+    figure = _new_figure(7.5, 5.5)
+    hist_ax, cdf_ax = figure.subplots(2, 1, sharex=True, height_ratios=[3, 2])
+    hist_ax.set_title(f"How long games last: {summary.get('title') or summary['game']}\n"
+                      f"{done.size:,} finished games", fontsize=11)
+    if done.size == 0:
+        hist_ax.text(0.5, 0.5, "no finished games", ha="center", va="center",
+                     transform=hist_ax.transAxes, fontsize=14)
+        figure.savefig(path, format="png")
+        return
+    values, counts = np.unique(done, return_counts=True)
+    lo, hi = int(values[0]), int(values[-1])
+    edges = (np.arange(lo, hi + 2) - 0.5 if hi - lo < 120
+             else np.linspace(lo - 0.5, hi + 0.5, 101))
+    heights, _ = np.histogram(done, bins=edges)
+    hist_ax.stairs(heights / done.size, edges, fill=True, color="tab:blue", alpha=0.8)
+    cdf_ax.step(values, np.cumsum(counts) / done.size, where="post", color="tab:blue")
+
+    fallback = np.percentile(done, [10, 50, 90])
+    marks = [("10th percentile", "turns_p10", ":", fallback[0]),
+             ("median", "turns_median", "--", fallback[1]),
+             ("90th percentile", "turns_p90", ":", fallback[2])]
+    for label, key, style, default in marks:
+        value = _num(summary.get(key))
+        value = float(default) if value is None else value
+        for ax in (hist_ax, cdf_ax):
+            ax.axvline(value, color="black", linestyle=style, linewidth=1.2,
+                       label=f"{label}: {_turns(value)} turns" if ax is hist_ax else None)
+    hist_ax.legend(loc="upper right", fontsize=9)
+    hist_ax.yaxis.set_major_formatter(PercentFormatter(xmax=1))
+    hist_ax.set_ylabel("share of finished games")
+    cdf_ax.set_ylim(0, 1.02)
+    cdf_ax.set_yticks([0, 0.1, 0.5, 0.9])
+    cdf_ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
+    cdf_ax.set_ylabel("finished by then")
+    cdf_ax.set_xlabel("turns (all players together)")
+    for ax in (hist_ax, cdf_ax):
+        ax.grid(alpha=0.3)
+        ax.set_axisbelow(True)
+    unfinished = int(summary.get("unfinished", 0))
+    if unfinished:
+        cdf_ax.annotate(f"{unfinished:,} unfinished games not shown", xy=(1, 0),
+                        xycoords="axes fraction", xytext=(-4, 4), textcoords="offset points",
+                        ha="right", va="bottom", fontsize=8, color="dimgray")
+    figure.savefig(path, format="png")
+
+
+# --------------------------------------------------------------------------- the folder
+
+
+def _jsonable(value: Any) -> Any:
+    """``value`` with numpy scalars, tuples and paths made plain; NaN and inf become None."""
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)):
+        return float(value) if math.isfinite(value) else None
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    return value
+
+
+def _cannot_write(out_dir: str | os.PathLike[str], reason: str | OSError) -> UserError:
+    """The one-line error for an output folder that cannot be written."""
+    if isinstance(reason, OSError):
+        text = reason.strerror or str(reason)
+        reason = f"{text} ({reason.filename})" if reason.filename else text
+    return UserError(f"cannot write to {os.fspath(out_dir)}: {reason}".replace("\n", " "))
+
+
+def _target(out_dir: str | os.PathLike[str]) -> Path:
+    """``out_dir`` as a normalised absolute path with a name of its own."""
+    target = Path(os.path.abspath(os.fspath(out_dir)))
+    if not target.name:
+        raise _cannot_write(out_dir, "the file-system root cannot be a report folder")
+    return target
+
+
+def check_writable(out_dir: str | os.PathLike[str]) -> None:
+    """Raise UserError unless :func:`write_report` could create ``out_dir``.
+
+    ``out_dir`` must be a folder if it exists, and its nearest existing ancestor
+    must be a folder we can create files in (checked by creating and removing a
+    probe file). Nothing is left behind: missing folders are not created.
+    """
+    target = _target(out_dir)
+    try:
+        if target.exists() and not target.is_dir():
+            raise _cannot_write(out_dir, "it exists and is not a folder")
+        ancestor = target.parent
+        while not ancestor.exists():
+            ancestor = ancestor.parent
+        if not ancestor.is_dir():
+            raise _cannot_write(out_dir, f"{ancestor} is not a folder")
+        if not os.access(ancestor, os.W_OK | os.X_OK):
+            raise _cannot_write(out_dir, f"{ancestor} is not writable")
+        handle, probe = tempfile.mkstemp(prefix=f".{target.name}.probe-", dir=ancestor)
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as exc:
+        raise _cannot_write(out_dir, exc) from exc
+
+
+def _check_inputs(summary: Mapping[str, Any], games: pd.DataFrame) -> None:
+    """ValueError when the summary or the table lacks what the report needs."""
+    missing = [k for k in REQUIRED_KEYS if k not in summary]
+    if missing:
+        raise ValueError(f"summary lacks {', '.join(missing)}")
+    players = int(summary["players"])
+    for key in ("policies", "wins_by_seat", "win_rate_by_seat", "win_rate_ci_by_seat"):
+        if len(summary[key]) != players:
+            raise ValueError(f"summary[{key!r}] has {len(summary[key])} entries, "
+                             f"expected one per seat ({players})")
+    absent = [c for c in REQUIRED_COLUMNS if c not in games.columns]
+    if absent:
+        raise ValueError(f"games lacks column(s) {', '.join(absent)}")
+
+
+def _write_files(folder: Path, summary: Mapping[str, Any], games: pd.DataFrame,
+                 sections: Sequence[str]) -> None:
+    """Write every file of the report into ``folder`` (which exists and is empty)."""
+    text = json.dumps(_jsonable(summary), indent=2, allow_nan=False, ensure_ascii=False)
+    (folder / "summary.json").write_text(text + "\n", encoding="utf-8")
+    save_games(folder / "games.npz", games)
+    plot_win_rate(summary, folder / "win_rate.png")
+    plot_length(games, summary, folder / "length.png")
+    (folder / "report.md").write_text(render_markdown(summary, sections), encoding="utf-8")
+
+
+def _remove(path: Path) -> None:
+    """Delete a folder tree, or just the link when ``path`` is a symbolic link."""
+    if path.is_symlink():
+        path.unlink()
+    else:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _swap_in(staging: Path, target: Path) -> None:
+    """Replace ``target`` by the complete folder ``staging``; the old one goes last."""
+    if not target.exists():
+        os.rename(staging, target)
+        return
+    old = target.parent / f".{target.name}.old-{os.getpid()}"
+    if old.exists() or old.is_symlink():
+        _remove(old)
+    os.rename(target, old)
+    try:
+        os.rename(staging, target)
+    except BaseException:
+        os.rename(old, target)
+        raise
+    _remove(old)
+
+
+def write_report(out_dir: str | os.PathLike[str], summary: Mapping[str, Any],
+                 games: pd.DataFrame, sections: Sequence[str] = ()) -> Path:
+    """Write the report folder ``out_dir`` (see the module docstring); returns its path.
+
+    ``sections`` are the game's own Markdown sections (each starting with a
+    ``## `` heading), placed after the standard ones. The folder is built in a
+    hidden sibling ``.<name>.tmp-<pid>`` and swapped in only when complete; on any
+    error the sibling is removed and an existing ``out_dir`` is left as it was.
+    Raises UserError when ``out_dir`` cannot be written and ValueError when the
+    summary or table lacks what the report needs.
+    """
+    _check_inputs(summary, games)
+    check_writable(out_dir)
+    target = _target(out_dir)
+    staging = target.parent / f".{target.name}.tmp-{os.getpid()}"
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if staging.exists() or staging.is_symlink():
+            _remove(staging)
+        staging.mkdir()
+        _write_files(staging, summary, games, sections)
+        _swap_in(staging, target)
+    except BaseException as exc:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+        if isinstance(exc, OSError):
+            raise _cannot_write(out_dir, exc) from exc
+        raise
+    return Path(out_dir)
+
+
+# --------------------------------------------------------------------------- terminal
+
+
+def format_terminal_summary(summary: Mapping[str, Any]) -> str:
+    """A short plain-text summary for the terminal: seats, advantage, length, metrics."""
+    d = _seat_decimals(summary)
+    conf = _conf(summary)
+    rows = [["seat", "policy", "wins", "win rate", f"{conf} CI"]]
+    for seat, (policy, wins, rate, (lo, hi)) in enumerate(zip(
+            summary["policies"], summary["wins_by_seat"],
+            summary["win_rate_by_seat"], summary["win_rate_ci_by_seat"])):
+        rows.append([str(seat), str(policy), _count(wins), _pct(rate, d),
+                     _pct_range(lo, hi, d, dash="-")])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    table = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+
+    adv = _num(summary["first_player_advantage"])
+    adv_lo, adv_hi = (_num(v) for v in summary["first_player_advantage_ci"])
+    advantage = "n/a" if adv is None else f"{adv * 100:+.{d}f} points"
+    if adv_lo is not None and adv_hi is not None:
+        advantage += f" ({conf} CI {adv_lo * 100:+.{d}f} to {adv_hi * 100:+.{d}f})"
+    balance = _num(summary["balance"])
+    speed, elapsed = _num(summary.get("games_per_s")), _num(summary.get("elapsed_s"))
+    facts = [
+        ("first-player advantage", f"{advantage}, {_p(summary['first_player_p_value'])}"),
+        ("turns (finished games)", f"mean {_turns(summary['turns_mean'])}, median "
+         f"{_turns(summary['turns_median'])}, p90 {_turns(summary['turns_p90'])}"),
+        ("unfinished", f"{_count(summary['unfinished'])} of {_count(summary['games'])}"),
+        ("balance", "n/a" if balance is None else f"{balance:.3f}"),
+        ("completion", _pct(summary["completion"])),
+        ("decision rate", _pct(summary["decision_rate"])),
+        ("speed", ("n/a" if speed is None else f"{speed:,.0f} games/s")
+         + ("" if elapsed is None else f" ({elapsed:,.1f} s)")),
+    ]
+    if summary.get("out"):
+        facts.append(("report", str(summary["out"])))
+    key_width = max(len(k) for k, _ in facts)
+    title = summary.get("title") or summary["game"]
+    head = (f"{title}\n{summary['game']}, {summary['players']} players, "
+            f"{_count(summary['games'])} games, seed {summary.get('seed', 'n/a')}")
+    lines = [head, "", *table, "", *(f"{k.ljust(key_width)}  {v}" for k, v in facts)]
+    return "\n".join(lines)

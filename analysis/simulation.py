@@ -1,0 +1,225 @@
+"""The analysis as one Python call: rules → runner → statistics → (report).
+
+>>> import analysis
+>>> result = analysis.simulate("manhome", sims=2_000, players=3, policy="greedy", seed=1, workers=1)
+>>> result.games.shape[0], round(sum(result.summary["win_rate_by_seat"]), 3)
+(2000, 1.0)
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from analysis.errors import UserError
+from analysis.runner import CHUNK_SIZE, run
+from analysis.stats import Summary, summarize
+from solver.params import Rules, RulesError, Variant
+from solver.registry import GameSpec, find_game
+
+MAX_SIMS = 100_000_000
+"""The most games one run may ask for (their result rows must fit in memory)."""
+REPORTS_ROOT = Path("reports")
+"""Where reports go by default: ``reports/<game>/<label>``."""
+
+
+def parse_sims(value: str | int | float) -> int:
+    """A number of games from ``1e6``, ``250000``, ``2.5e5`` or ``250_000``.
+
+    >>> parse_sims("1e6"), parse_sims("2.5e5"), parse_sims(250000)
+    (1000000, 250000, 250000)
+    """
+    problem = (f"--sims must be a whole number of games from 1 to {MAX_SIMS:.0e} "
+               f"(e.g. 1e6, 250000, 2.5e5), not {value!r}")
+    if isinstance(value, bool):
+        raise UserError(problem)
+    try:
+        number = float(str(value).strip().replace("_", ""))
+    except ValueError:
+        raise UserError(problem) from None
+    if not math.isfinite(number) or not number.is_integer() or not 1 <= number <= MAX_SIMS:
+        raise UserError(problem)
+    return int(number)
+
+
+def parse_policies(spec: GameSpec, policy: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """One policy name per seat from ``"greedy"``, ``"greedy,random"`` or a list."""
+    if policy is None:
+        names = [spec.default_policy]
+    elif isinstance(policy, str):
+        names = [name.strip() for name in policy.split(",")]
+    else:
+        names = list(policy)
+    for name in names:
+        if name not in spec.policies:
+            raise UserError(f"unknown policy {name!r} for {spec.name}; allowed: {', '.join(spec.policies)}")
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise UserError(f"--policy needs one name or one per seat ({players}), got {len(names)}")
+    return tuple(names)
+
+
+def build_rules(spec: GameSpec, variant: str | Path | Variant | None = None,
+                values: Mapping[str, Any] | None = None, players: int | None = None,
+                base: Rules | None = None) -> tuple[Rules, str | None]:
+    """Rules from the defaults (or ``base``), then a variant file, then ``values``, then
+    ``players``; returns the rules and the variant's name."""
+    try:
+        rules = base if base is not None else spec.rules()
+        name = None
+        if variant is not None:
+            loaded = variant if isinstance(variant, Variant) else Variant.load(variant)
+            rules, name = loaded.apply(spec.rules, base=rules), loaded.name
+        if values:
+            rules = spec.rules.from_values(values, base=rules)
+        if players is not None:
+            rules = spec.rules.from_values({"players": players}, base=rules)
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
+    return rules, name
+
+
+def run_label(spec: GameSpec, rules: Rules, policies: Sequence[str], variant: str | None = None) -> str:
+    """A folder name for a run: variant, changed rules, seats and policies.
+
+    >>> from solver.manhome.rules import ManHomeRules
+    >>> run_label(find_game("manhome"), ManHomeRules(tie="attacker"), ["greedy", "random"])
+    'standard-tie-attacker-2p-greedy-vs-random'
+    """
+    parts = [variant or "standard"]
+    parts += [f"{k}-{v}".lower() for k, v in rules.changed().items() if k != "players"]
+    parts.append(f"{spec.players(rules)}p")
+    parts.append(policies[0] if len(set(policies)) == 1 else "-vs-".join(policies))
+    return re.sub(r"[^A-Za-z0-9_.=-]+", "_", "-".join(parts))
+
+
+def package_version() -> str:
+    try:
+        return metadata.version("numbergames")
+    except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "0+unknown"
+
+
+@dataclass
+class Analysis:
+    """A finished Monte Carlo run: the per-game rows and what they say."""
+
+    game: GameSpec
+    rules: Rules
+    policies: tuple[str, ...]
+    seed: int
+    games: pd.DataFrame
+    elapsed_s: float
+    variant: str | None = None
+    command: str | None = None
+    created: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc)
+                         .isoformat(timespec="seconds"))
+
+    @cached_property
+    def stats(self) -> Summary:
+        return summarize(self.games, self.game.players(self.rules))
+
+    @property
+    def label(self) -> str:
+        return run_label(self.game, self.rules, self.policies, self.variant)
+
+    @property
+    def title(self) -> str:
+        seats = self.policies[0] if len(set(self.policies)) == 1 else " vs ".join(self.policies)
+        return f"{self.game.title}: {self.game.players(self.rules)} players, {seats}" + (
+            f", variant {self.variant}" if self.variant else "")
+
+    @cached_property
+    def summary(self) -> dict[str, Any]:
+        """Everything ``summary.json`` holds: the run's identity, then its statistics."""
+        games = len(self.games)
+        return {
+            "game": self.game.name, "title": self.title, "variant": self.variant,
+            "rules": self.rules.as_dict(), "policies": list(self.policies), "seed": self.seed,
+            "players": self.game.players(self.rules), "chunk_size": CHUNK_SIZE,
+            **self.stats.as_dict(),
+            "elapsed_s": round(self.elapsed_s, 4),
+            "games_per_s": round(games / self.elapsed_s, 1) if self.elapsed_s > 0 else None,
+            "version": package_version(), "created": self.created, "command": self.command,
+        }
+
+    def write_report(self, out: str | Path | None = None) -> Path:
+        """Write the report folder (default ``reports/<game>/<label>``); returns its path."""
+        from analysis.report import write_report
+
+        out_dir = Path(out) if out is not None else REPORTS_ROOT / self.game.name / self.label
+        sections = self.game.report_sections(self.summary, self.games)
+        return write_report(out_dir, self.summary, self.games, sections)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A checked request for a run: everything but the playing."""
+
+    game: GameSpec
+    rules: Rules
+    policies: tuple[str, ...]
+    sims: int
+    seed: int
+    workers: int | None = None
+    variant: str | None = None
+
+    @property
+    def label(self) -> str:
+        return run_label(self.game, self.rules, self.policies, self.variant)
+
+    def default_out(self) -> Path:
+        return REPORTS_ROOT / self.game.name / self.label
+
+    def execute(self, progress: bool = False, command: str | None = None) -> Analysis:
+        result = run(self.game, self.rules, self.policies, self.sims, self.seed,
+                     workers=self.workers, progress=progress)
+        return Analysis(self.game, self.rules, self.policies, self.seed, result.games,
+                        result.elapsed_s, variant=self.variant, command=command)
+
+
+def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = None,
+         policy: str | Sequence[str] | None = None, seed: int = 0, workers: int | None = None,
+         variant: str | Path | Variant | None = None, rules: Rules | None = None,
+         **rule_values: Any) -> Plan:
+    """Check a request (see :func:`simulate`); raises UserError with one line on bad input."""
+    try:
+        spec = find_game(game)
+    except LookupError as exc:
+        raise UserError(str(exc).strip('"')) from None
+    sims = parse_sims(sims)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise UserError(f"--seed must be a non-negative integer, not {seed!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or not 1 <= workers <= 1024):
+        raise UserError(f"--workers must be an integer from 1 to 1024, not {workers!r}")
+    built, variant_name = build_rules(spec, variant, rule_values, players, base=rules)
+    seats = parse_policies(spec, policy, spec.players(built))
+    return Plan(spec, built, seats, sims, seed, workers, variant_name)
+
+
+def simulate(game: str, sims: int | str | float = 100_000, *, players: int | None = None,
+             policy: str | Sequence[str] | None = None, seed: int = 0, workers: int | None = None,
+             variant: str | Path | Variant | None = None, rules: Rules | None = None,
+             progress: bool = False, **rule_values: Any) -> Analysis:
+    """Simulate ``sims`` games of ``game`` and summarise them.
+
+    Rules start from the pinned defaults (or ``rules``), then a ``variant`` TOML
+    file, then ``rule_values`` (e.g. ``tie="attacker"``), then ``players``.
+    ``policy`` is one name for every seat or one per seat (``"greedy,random"``).
+    ``workers`` local processes share the work (default: every core); the result
+    depends on the seed only. The result holds the per-game DataFrame
+    (``.games``), the statistics (``.stats``, ``.summary``) and can write its
+    report (``.write_report()``).
+    """
+    return plan(game, sims, players=players, policy=policy, seed=seed, workers=workers,
+                variant=variant, rules=rules, **rule_values).execute(progress=progress)

@@ -1,0 +1,437 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Man Home playouts in C: the same games as solver/manhome/engine.py, fast.
+
+Every rule, draw order and policy decision mirrors the reference engine and its
+policies (solver/manhome/policies.py); the tables (prime factors, the expert's
+values) come from the solver's readable code at import time. The hot loop runs
+without the GIL over plain C structs.
+"""
+import numpy as np
+
+from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
+from libc.string cimport memset
+
+from cext.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose
+
+from solver.manhome.policies import POLICY_NAMES, expert_tables
+from solver.manhome.rules import PRIME_FACTORS, SQUARES as _SQUARES, TIES, MAX_MEN as _MAX_MEN, MAX_PLAYERS as _MAX_PLAYERS
+
+cdef enum:
+    SQUARES = 72
+    MAXP = 8          # most seats
+    MAXM = 12         # most men per player
+    MAXMOVES = 36     # most legal moves of one action: 12 men x 3 primes
+    EMPTY = -1
+
+cdef enum:            # solver.manhome.engine.Kind
+    K_NEW = 0
+    K_SUB_ONE = 1
+    K_SUB_PRIME = 2
+    K_DIV_PRIME = 3
+
+cdef enum:            # solver.manhome.engine.Outcome
+    O_STAND = 0
+    O_HOME = 1
+    O_DEATH = 2
+    O_MERGE = 3
+    O_KILL = 4
+    O_KILLED = 5
+
+cdef enum:            # solver.manhome.policies.POLICY_NAMES
+    P_RANDOM = 0
+    P_GREEDY = 1
+    P_EXPERT = 2
+
+cdef enum:            # solver.manhome.rules.TIES
+    TIE_DEFENDER = 0
+    TIE_ATTACKER = 1
+    TIE_REROLL = 2
+
+assert _SQUARES == SQUARES and _MAX_MEN == MAXM and _MAX_PLAYERS == MAXP
+assert tuple(POLICY_NAMES) == ("random", "greedy", "expert")
+assert tuple(TIES) == ("defender", "attacker", "reroll")
+
+# Action kind of each d6 face (index 1..6): 1,5 subtract one; 2,4 subtract a prime; 3,6 divide.
+cdef int KIND_OF_ROLL[7]
+KIND_OF_ROLL[:] = [0, K_SUB_ONE, K_SUB_PRIME, K_DIV_PRIME, K_SUB_PRIME, K_SUB_ONE, K_DIV_PRIME]
+
+cdef int NPRIMES[SQUARES]          # distinct prime factors of each square
+cdef int PRIMES[SQUARES][3]        # ... ascending
+cdef int IS_PRIME[SQUARES]
+for _s in range(SQUARES):
+    NPRIMES[_s] = len(PRIME_FACTORS[_s])
+    for _i, _p in enumerate(PRIME_FACTORS[_s]):
+        PRIMES[_s][_i] = _p
+    IS_PRIME[_s] = PRIME_FACTORS[_s] == (_s,)
+
+
+cdef struct Config:
+    int players
+    int men_per_player
+    int men_to_win
+    int tie                       # TIE_*
+    int extra_turn
+    int max_turns
+    int policy[MAXP]              # P_* of each seat
+    int64_t q_num                 # attacker's face-off chance q_num / q_den
+    int64_t q_den
+    int64_t value[SQUARES]        # expert: exact lone-man values, scaled
+    int64_t reserve_value         # expert: a reserve man's value, scaled
+
+
+cdef struct State:
+    int8_t board[SQUARES]         # owning seat, or EMPTY
+    uint64_t men[MAXP][2]         # each seat's men as a bitboard: bit s of (men[0], men[1])
+    int nmen[MAXP]                # men on the board
+    int nentries[MAXP]            # (man, prime) entries: the men's distinct prime factors
+    int reserve[MAXP]
+    int home[MAXP]
+    uint64_t dice                 # dice stream state
+    uint64_t choice               # choice stream state
+    int to_move
+    int winner
+    int turns
+    int decisions
+    int32_t turns_by[MAXP]
+    int32_t kills[MAXP]
+    int32_t deaths[MAXP]
+    int32_t killed[MAXP]
+
+
+# -- the board ------------------------------------------------------------------
+# A seat's men are a bitboard of two 64-bit words (squares 0..63, 64..71), so that
+# placing and lifting a man are O(1) and the men come out in ascending order.
+cdef extern from *:
+    """
+    static inline int bb_lowest(uint64_t word) { return __builtin_ctzll(word); }
+    """
+    int bb_lowest(uint64_t word) noexcept nogil
+
+
+cdef inline void place(State* g, int seat, int square) noexcept nogil:
+    g.board[square] = seat
+    g.men[seat][square >> 6] |= (<uint64_t>1) << (square & 63)
+    g.nmen[seat] += 1
+    g.nentries[seat] += NPRIMES[square]
+
+
+cdef inline void lift(State* g, int seat, int square) noexcept nogil:
+    g.board[square] = EMPTY
+    g.men[seat][square >> 6] &= ~((<uint64_t>1) << (square & 63))
+    g.nmen[seat] -= 1
+    g.nentries[seat] -= NPRIMES[square]
+
+
+cdef inline int roll(State* g, int sides) noexcept nogil:
+    return <int>dice_below(&g.dice, sides) + 1
+
+
+cdef inline bint attacker_wins(State* g, const Config* c) noexcept nogil:
+    cdef int a, d
+    while True:
+        a = roll(g, 6)
+        d = roll(g, 6)
+        if a != d:
+            return a > d
+        if c.tie != TIE_REROLL:
+            return c.tie == TIE_ATTACKER
+
+
+cdef int arrive(State* g, const Config* c, int seat, int square) noexcept nogil:
+    """A man of seat (already off his square or out of the reserve) arrives."""
+    cdef int holder
+    if square == 0:
+        g.reserve[seat] += 1
+        g.deaths[seat] += 1
+        return O_DEATH
+    if square == 1:
+        g.home[seat] += 1
+        if g.home[seat] >= c.men_to_win:
+            g.winner = seat
+        return O_HOME
+    holder = g.board[square]
+    if holder == EMPTY:
+        place(g, seat, square)
+        return O_STAND
+    if holder == seat:
+        g.reserve[seat] += 1
+        return O_MERGE
+    if attacker_wins(g, c):
+        lift(g, holder, square)
+        g.reserve[holder] += 1
+        g.killed[holder] += 1
+        place(g, seat, square)
+        g.kills[seat] += 1
+        return O_KILL
+    g.reserve[seat] += 1
+    g.killed[seat] += 1
+    return O_KILLED
+
+
+cdef inline int action_target(int kind, int square, int prime) noexcept nogil:
+    if kind == K_SUB_ONE:
+        return square - 1
+    if kind == K_SUB_PRIME:
+        return square - prime
+    return square // prime
+
+
+cdef int action_moves(const State* g, int seat, int kind, int* source, int* target) noexcept nogil:
+    """The legal moves of an action in canonical order; returns how many."""
+    cdef int w, j, s, k = 0
+    cdef uint64_t bits
+    for w in range(2):
+        bits = g.men[seat][w]
+        while bits:
+            s = 64 * w + bb_lowest(bits)
+            bits &= bits - 1
+            if kind == K_SUB_ONE:
+                source[k] = s
+                target[k] = s - 1
+                k += 1
+            else:
+                for j in range(NPRIMES[s]):
+                    source[k] = s
+                    target[k] = action_target(kind, s, PRIMES[s][j])
+                    k += 1
+    return k
+
+
+cdef void nth_move(const State* g, int seat, int kind, int n, int* source, int* target) noexcept nogil:
+    """The n-th legal move of an action in canonical order, without listing them all."""
+    cdef int w, s, count
+    cdef uint64_t bits
+    for w in range(2):
+        bits = g.men[seat][w]
+        while bits:
+            s = 64 * w + bb_lowest(bits)
+            bits &= bits - 1
+            count = 1 if kind == K_SUB_ONE else NPRIMES[s]
+            if n < count:
+                source[0] = s
+                target[0] = action_target(kind, s, PRIMES[s][n])
+                return
+            n -= count
+
+
+# -- policies -------------------------------------------------------------------
+cdef inline int greedy_score(const State* g, int seat, int target) noexcept nogil:
+    cdef int rank
+    if target == 1:
+        rank = 4
+    elif target == 0 or g.board[target] == seat:
+        rank = 0
+    elif g.board[target] != EMPTY:
+        rank = 3
+    elif IS_PRIME[target]:
+        rank = 1
+    else:
+        rank = 2
+    return rank * SQUARES - target
+
+
+cdef inline int64_t expert_worth(const State* g, const Config* c, int seat, int source,
+                                 int target) noexcept nogil:
+    cdef int64_t v_source = c.reserve_value if source < 0 else c.value[source]
+    cdef int holder
+    if target == 1:
+        return c.q_den * ((1 << 20) - v_source)
+    holder = EMPTY if target == 0 else g.board[target]
+    if target == 0 or holder == seat:
+        return c.q_den * (c.reserve_value - v_source)
+    if holder == EMPTY:
+        return c.q_den * (c.value[target] - v_source)
+    return (c.q_num * (2 * c.value[target] - c.reserve_value)
+            + (c.q_den - c.q_num) * c.reserve_value - c.q_den * v_source)
+
+
+cdef bint choose_new_man(State* g, const Config* c, int seat) noexcept nogil:
+    cdef int policy = c.policy[seat]
+    cdef int source[MAXMOVES]
+    cdef int target[MAXMOVES]
+    cdef int kind, i, k
+    cdef int64_t new_sum = 0, best_sum = 0, best, w
+    if policy == P_RANDOM:
+        return dice_below(&g.choice, 2) == 0
+    if policy == P_GREEDY:
+        return g.nmen[seat] < 2
+    for i in range(SQUARES):
+        new_sum += expert_worth(g, c, seat, -1, i)
+    for kind in range(K_SUB_ONE, K_DIV_PRIME + 1):
+        k = action_moves(g, seat, kind, source, target)
+        best = expert_worth(g, c, seat, source[0], target[0])
+        for i in range(1, k):
+            w = expert_worth(g, c, seat, source[i], target[i])
+            if w > best:
+                best = w
+        best_sum += best
+    return new_sum > 24 * best_sum
+
+
+cdef int choose_move(State* g, const Config* c, int seat, int k, const int* source,
+                     const int* target) noexcept nogil:
+    cdef int policy = c.policy[seat]
+    cdef int i, best = 0
+    cdef int64_t score, best_score
+    if policy == P_GREEDY:
+        best_score = greedy_score(g, seat, target[0])
+        for i in range(1, k):
+            score = greedy_score(g, seat, target[i])
+            if score > best_score:
+                best, best_score = i, score
+        return best
+    best_score = expert_worth(g, c, seat, source[0], target[0])
+    for i in range(1, k):
+        score = expert_worth(g, c, seat, source[i], target[i])
+        if score > best_score:
+            best, best_score = i, score
+    return best
+
+
+# -- a game ---------------------------------------------------------------------
+cdef void play_turn(State* g, const Config* c, int32_t* step) noexcept nogil:
+    """One turn of the seat to move; writes (seat, kind, source, target, outcome) to step."""
+    cdef int seat = g.to_move
+    cdef bint can_new = g.reserve[seat] > 0
+    cdef bint can_act = g.nmen[seat] > 0
+    cdef bint decision = can_new and can_act
+    cdef bint new_man
+    cdef int kind, k, pick, d12, d6, outcome
+    cdef int src = 0, dst = 0
+    cdef int source[MAXMOVES]
+    cdef int target[MAXMOVES]
+    new_man = choose_new_man(g, c, seat) if decision else can_new
+    if new_man:
+        kind = K_NEW
+        d12 = roll(g, 12)
+        d6 = roll(g, 6)
+        src = -1
+        dst = 6 * (d12 % 12) + d6 % 6
+        g.reserve[seat] -= 1
+    else:
+        kind = KIND_OF_ROLL[roll(g, 6)]
+        if c.policy[seat] == P_RANDOM:
+            # the spec's uniform pick among (man, prime) entries, found without listing them
+            k = g.nmen[seat] if kind == K_SUB_ONE else g.nentries[seat]
+            if k > 1:
+                decision = True
+            nth_move(g, seat, kind, <int>dice_choose(&g.choice, k), &src, &dst)
+        else:
+            k = action_moves(g, seat, kind, source, target)
+            pick = 0
+            if k > 1:
+                decision = True
+                pick = choose_move(g, c, seat, k, source, target)
+            src = source[pick]
+            dst = target[pick]
+        lift(g, seat, src)
+    outcome = arrive(g, c, seat, dst)
+    g.turns += 1
+    g.turns_by[seat] += 1
+    g.decisions += decision
+    if not ((outcome == O_HOME or outcome == O_KILL) and c.extra_turn):
+        g.to_move = seat + 1 if seat + 1 < c.players else 0
+    if step != NULL:
+        step[0] = seat
+        step[1] = kind
+        step[2] = src
+        step[3] = dst
+        step[4] = outcome
+
+
+cdef void play_game(State* g, const Config* c, uint64_t key, int32_t* trace) noexcept nogil:
+    cdef int seat
+    memset(g, 0, sizeof(State))
+    memset(g.board, EMPTY, sizeof(g.board))
+    for seat in range(c.players):
+        g.reserve[seat] = c.men_per_player
+    g.dice = key
+    g.choice = key ^ DICE_CHOICE_SALT
+    g.winner = -1
+    while g.winner < 0 and g.turns < c.max_turns:
+        play_turn(g, c, NULL if trace == NULL else trace + 5 * g.turns)
+
+
+# -- Python entry points --------------------------------------------------------
+cdef Config make_config(rules, policies) except *:
+    cdef Config c
+    cdef int seat
+    if len(policies) != rules.players:
+        raise ValueError(f"need {rules.players} policies, got {len(policies)}")
+    memset(&c, 0, sizeof(Config))
+    c.players = rules.players
+    c.men_per_player = rules.men_per_player
+    c.men_to_win = rules.men_to_win
+    c.tie = TIES.index(rules.tie)
+    c.extra_turn = rules.extra_turn
+    c.max_turns = rules.max_turns
+    for seat, name in enumerate(policies):
+        c.policy[seat] = POLICY_NAMES.index(name)
+    c.q_num, c.q_den = rules.attacker_win_chance
+    value, reserve_value = expert_tables()
+    for seat in range(SQUARES):
+        c.value[seat] = value[seat]
+    c.reserve_value = reserve_value
+    return c
+
+
+COLUMNS = ("winner", "turns", "decision_turns")
+SEAT_COLUMNS = ("turns", "home", "kills", "deaths", "killed")
+
+
+def play_chunk(rules, policies, const uint64_t[::1] keys):
+    """Play one game per key; returns a dict of result arrays (one row per game).
+
+    ``winner``, ``turns``, ``decision_turns`` have shape (n,); ``turns``, ``home``,
+    ``kills``, ``deaths``, ``killed`` per seat are under ``seat_<name>`` with shape
+    (n, players).
+    """
+    cdef Config c = make_config(rules, policies)
+    cdef Py_ssize_t n = keys.shape[0], i
+    cdef int seat, players = c.players
+    cdef State g
+    winner_a = np.empty(n, dtype=np.int8)
+    turns_a = np.empty(n, dtype=np.int32)
+    decisions_a = np.empty(n, dtype=np.int32)
+    seat_a = np.empty((5, n, players), dtype=np.int32)
+    cdef int8_t[::1] winner = winner_a
+    cdef int32_t[::1] turns = turns_a
+    cdef int32_t[::1] decisions = decisions_a
+    cdef int32_t[:, :, ::1] per_seat = seat_a
+    with nogil:
+        for i in range(n):
+            play_game(&g, &c, keys[i], NULL)
+            winner[i] = g.winner
+            turns[i] = g.turns
+            decisions[i] = g.decisions
+            for seat in range(players):
+                per_seat[0, i, seat] = g.turns_by[seat]
+                per_seat[1, i, seat] = g.home[seat]
+                per_seat[2, i, seat] = g.kills[seat]
+                per_seat[3, i, seat] = g.deaths[seat]
+                per_seat[4, i, seat] = g.killed[seat]
+    result = {"winner": winner_a, "turns": turns_a, "decision_turns": decisions_a}
+    for j, name in enumerate(SEAT_COLUMNS):
+        result["seat_" + name] = seat_a[j]
+    return result
+
+
+def trace_game(rules, policies, uint64_t key):
+    """Play one game and return its steps: an (turns, 5) int32 array of
+    (seat, kind, source, target, outcome), and its final counters as a dict."""
+    cdef Config c = make_config(rules, policies)
+    cdef State g
+    trace_a = np.zeros((rules.max_turns, 5), dtype=np.int32)
+    cdef int32_t[:, ::1] trace = trace_a
+    with nogil:
+        play_game(&g, &c, key, &trace[0, 0])
+    players = c.players
+    final = {"winner": g.winner, "turns": g.turns, "decision_turns": g.decisions,
+             "home": [g.home[s] for s in range(players)],
+             "reserve": [g.reserve[s] for s in range(players)],
+             "men": [[q for q in range(SQUARES) if g.board[q] == s] for s in range(players)],
+             "turns_by_seat": [g.turns_by[s] for s in range(players)],
+             "kills": [g.kills[s] for s in range(players)],
+             "deaths": [g.deaths[s] for s in range(players)],
+             "killed": [g.killed[s] for s in range(players)]}
+    return trace_a[:g.turns].copy(), final

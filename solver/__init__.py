@@ -1,0 +1,1 @@
+"""What the games are: rules as data, reference engines, players and exact solvers."""

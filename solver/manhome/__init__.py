@@ -1,0 +1,32 @@
+"""Man Home: bring three men home (to 1) by subtracting and dividing by prime factors."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from solver.manhome.engine import play_game
+from solver.manhome.policies import POLICY_NAMES, make_policy
+from solver.manhome.rules import ManHomeRules
+from solver.manhome.sections import report_sections
+from solver.registry import GameSpec, register
+
+
+def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dict[str, Any]:
+    """One game by the reference engine, as the kernel reports it."""
+    game = play_game(rules, [make_policy(p) for p in policies], key)
+    return {"winner": game.winner, "turns": game.turns, "decision_turns": game.decision_turns,
+            "seat_turns": game.turns_by_seat, "seat_home": game.home, "seat_kills": game.kills,
+            "seat_deaths": game.deaths, "seat_killed": game.killed}
+
+
+SPEC = register(GameSpec(
+    name="manhome",
+    title="Man Home",
+    rules=ManHomeRules,
+    policies=POLICY_NAMES,
+    default_policy="greedy",
+    kernel="cext.manhome:play_chunk",
+    reference=reference_row,
+    report_sections=report_sections,
+    description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
+))

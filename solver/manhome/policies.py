@@ -1,0 +1,133 @@
+"""Man Home players.
+
+``random``
+    Exactly the spec's: new man with probability 1/2 when both options are legal
+    (one draw ``below(2)`` of the choice stream, 0 = new man); then a uniform pick
+    among the legal (man, prime) entries in canonical order.
+``greedy``
+    A one-ply player with fixed preferences. It rolls a new man while fewer than
+    two of its men are on the board, else an action. Among the moves it ranks
+    by what the man lands on: Home > an opponent's man (a face-off that may kill)
+    > an empty composite square ("safe": no prime to subtract down to 0 next
+    time) > an empty prime square > death or its own man (both send a man back
+    to the reserve); within a rank, the lower square; then canonical order.
+``expert``
+    One-ply expectimax on exact single-man values. ``V(s)`` is the exact chance
+    that a lone man on ``s`` gets home under best play
+    (:func:`solver.manhome.exact.lone_man_home_chance`) and ``R`` the value of a
+    man in the reserve (a new man's chance on an empty board). A move's worth is
+    the change in the player's own men's values, plus the loss it inflicts on an
+    opponent's man in a face-off, weighted by the face-off odds of the rules:
+
+    * Home: ``1 - V(s)``; death or own man: ``R - V(s)``; empty: ``V(t) - V(s)``;
+    * face-off on ``t`` won with chance ``q``: ``q (2 V(t) - R) + (1 - q) R - V(s)``.
+
+    It picks the best move (first in canonical order among equals), and rolls a
+    new man when the expected worth of a new man (the mean over the 72 squares
+    it may land on, the board as it is) beats that of an action (the mean over
+    the three action kinds of the best move each). All arithmetic is on integers
+    (values scaled by ``2**20``) so that both engines decide identically.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from solver.dice import Stream
+from solver.manhome.engine import EMPTY, Game, Kind, Move, action_moves
+from solver.manhome.exact import lone_man_home_chance, new_man_value
+from solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES, new_man_square
+
+POLICY_NAMES = ("random", "greedy", "expert")
+"""The policies every engine knows, in the order of their kernel codes."""
+VALUE_SCALE = 1 << 20
+"""Exact values are rounded to integers of this scale for the expert player."""
+NEW_MAN_SQUARES = tuple(new_man_square(d12, d6) for d12 in range(1, 13) for d6 in range(1, 7))
+
+
+@cache
+def expert_tables() -> tuple[tuple[int, ...], int]:
+    """(``V`` scaled to integers for squares 0..71, ``R`` scaled), from exact values."""
+    value = tuple(round(v * VALUE_SCALE) for v in lone_man_home_chance("best"))
+    return value, round(new_man_value("best") * VALUE_SCALE)
+
+
+class RandomPolicy:
+    name = "random"
+
+    def choose_new_man(self, game: Game, seat: int, choices: Stream) -> bool:
+        return choices.below(2) == 0
+
+    def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],
+                    choices: Stream) -> int:
+        return choices.choose(len(moves))
+
+
+def _best(scores: list[int]) -> int:
+    """Index of the first highest score."""
+    return max(range(len(scores)), key=lambda i: (scores[i], -i))
+
+
+class GreedyPolicy:
+    name = "greedy"
+
+    def choose_new_man(self, game: Game, seat: int, choices: Stream) -> bool:
+        return len(game.men[seat]) < 2
+
+    @staticmethod
+    def rank(game: Game, seat: int, target: int) -> int:
+        """A move's score: rank first (Home 4 ... back to reserve 0), then the lower square."""
+        if target == HOME:
+            rank = 4
+        elif target == DEATH or game.board[target] == seat:
+            rank = 0
+        elif game.board[target] != EMPTY:
+            rank = 3
+        elif len(PRIME_FACTORS[target]) == 1 and PRIME_FACTORS[target][0] == target:
+            rank = 1
+        else:
+            rank = 2
+        return rank * SQUARES - target
+
+    def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],
+                    choices: Stream) -> int:
+        return _best([self.rank(game, seat, m.target) for m in moves])
+
+
+@dataclass
+class ExpertPolicy:
+    name = "expert"
+
+    def move_worth(self, game: Game, seat: int, move: Move) -> int:
+        """``q_den`` times the worth of a move (see the module docstring)."""
+        value, reserve = expert_tables()
+        q_num, q_den = game.rules.attacker_win_chance
+        source = reserve if move.source < 0 else value[move.source]
+        target = move.target
+        if target == HOME:
+            return q_den * (VALUE_SCALE - source)
+        holder = EMPTY if target == DEATH else game.board[target]
+        if target == DEATH or holder == seat:
+            return q_den * (reserve - source)
+        if holder == EMPTY:
+            return q_den * (value[target] - source)
+        return q_num * (2 * value[target] - reserve) + (q_den - q_num) * reserve - q_den * source
+
+    def choose_new_man(self, game: Game, seat: int, choices: Stream) -> bool:
+        new = sum(self.move_worth(game, seat, Move(-1, t)) for t in NEW_MAN_SQUARES)
+        best = sum(max(self.move_worth(game, seat, m) for m in action_moves(game.men[seat], kind))
+                   for kind in (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME))
+        # mean over 72 squares vs mean over 3 kinds: new/72 > best/3
+        return new > 24 * best
+
+    def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],
+                    choices: Stream) -> int:
+        return _best([self.move_worth(game, seat, m) for m in moves])
+
+
+POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "expert": ExpertPolicy}
+
+
+def make_policy(name: str):
+    """A reference-engine policy by name."""
+    return POLICIES[name]()

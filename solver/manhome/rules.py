@@ -1,0 +1,84 @@
+"""Man Home rules parameters and the board's fixed arithmetic.
+
+Defaults follow the pinned reading of the rulebook (``shared/spec/manhome.md``);
+decisions the spec leaves open are written down in ``solver/manhome/RULES.md``.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from solver.params import Rules, RulesError, param
+
+DEATH = 0
+"""Square 0: a man arriving here dies and returns to its owner's reserve."""
+HOME = 1
+"""Square 1: a man arriving here is home."""
+SQUARES = 72
+"""Squares 0..71: the 12 x 6 board."""
+
+TIES = ("defender", "attacker", "reroll")
+"""Who takes the square when the face-off dice are equal."""
+
+MAX_PLAYERS = 8
+MAX_MEN = 12
+
+
+def prime_factors(n: int) -> tuple[int, ...]:
+    """The distinct prime factors of ``n`` in ascending order (``()`` for 0 and 1).
+
+    >>> prime_factors(18), prime_factors(44), prime_factors(71)
+    ((2, 3), (2, 11), (71,))
+    """
+    factors: list[int] = []
+    p = 2
+    while n > 1 and p * p <= n:
+        if n % p == 0:
+            factors.append(p)
+            while n % p == 0:
+                n //= p
+        p += 1
+    if n > 1:
+        factors.append(n)
+    return tuple(factors)
+
+
+PRIME_FACTORS: tuple[tuple[int, ...], ...] = tuple(prime_factors(s) for s in range(SQUARES))
+"""``PRIME_FACTORS[s]``: distinct primes dividing square ``s``, ascending."""
+
+
+def new_man_square(d12: int, d6: int) -> int:
+    """Where a new man lands: the d12 counts sixes (12 = 0), the d6 ones (6 = 0).
+
+    >>> new_man_square(12, 1), new_man_square(1, 6), new_man_square(11, 5)
+    (1, 6, 71)
+    """
+    return 6 * (d12 % 12) + d6 % 6
+
+
+@dataclasses.dataclass(frozen=True)
+class ManHomeRules(Rules):
+    """Every Man Home parameter a variant may change."""
+
+    game = "manhome"
+
+    players: int = param(2, "number of seats; seat 0 moves first", low=2, high=MAX_PLAYERS)
+    men_per_player: int = param(6, "men each player owns", low=1, high=MAX_MEN)
+    men_to_win: int = param(3, "men a player must bring home to win", low=1, high=MAX_MEN)
+    tie: str = param("defender", "who wins a tied face-off", choices=TIES)
+    extra_turn: bool = param(True, "bringing a man home or killing gives another turn")
+    max_turns: int = param(10_000, "turns after which a game is cut off as unfinished",
+                           low=1, high=10_000_000)
+
+    def check(self) -> None:
+        if self.men_to_win > self.men_per_player:
+            raise RulesError(f"bad value {self.men_to_win} for men_to_win; allowed: "
+                             f"an integer in 1..men_per_player ({self.men_per_player})")
+
+    @property
+    def attacker_win_chance(self) -> tuple[int, int]:
+        """P(attacker takes the square) as (numerator, denominator)."""
+        if self.tie == "defender":
+            return 15, 36
+        if self.tie == "attacker":
+            return 21, 36
+        return 1, 2

@@ -1,0 +1,198 @@
+"""Rules as data: typed, validated parameters shared by every game's rules class.
+
+A game's rules are one frozen dataclass whose fields are declared with
+:func:`param`. The same object is built from Python keywords, from ``--set
+name=value`` strings and from a TOML variant file; every path goes through the
+same validation, and every error says what is allowed.
+"""
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, ClassVar, Self
+
+
+class RulesError(ValueError):
+    """A rules parameter, value or variant file that cannot be used (one-line message)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Param:
+    """How one rules parameter may be set."""
+
+    kind: type
+    doc: str
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] | None = None
+
+    def allowed(self) -> str:
+        """The allowed values, in words."""
+        if self.choices:
+            return " | ".join(self.choices)
+        if self.kind is bool:
+            return "true | false"
+        return f"an integer in {self.low}..{self.high}"
+
+
+def param(default: Any, doc: str, *, low: int | None = None, high: int | None = None,
+          choices: Iterable[str] | None = None) -> Any:
+    """Declare a rules field: its default, a one-line doc and its allowed values."""
+    kind = type(default)
+    meta = Param(kind, doc, low, high, tuple(choices) if choices else None)
+    return dataclasses.field(default=default, metadata={"param": meta})
+
+
+_TRUE = {"true", "on", "yes", "1"}
+_FALSE = {"false", "off", "no", "0"}
+
+
+def _coerce(name: str, spec: Param, value: Any) -> Any:
+    """Turn a CLI string or TOML value into the parameter's type, or raise RulesError."""
+    bad = RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
+    if spec.kind is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            return value.strip().lower() in _TRUE
+        raise bad
+    if spec.kind is int:
+        if isinstance(value, bool):
+            raise bad
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str):
+            try:
+                number = float(value.strip().replace("_", ""))
+            except ValueError:
+                raise bad from None
+            if number.is_integer():
+                return int(number)
+        raise bad
+    if spec.kind is str:
+        if isinstance(value, str):
+            return value.strip()
+        raise bad
+    raise TypeError(f"unsupported parameter type {spec.kind}")
+
+
+class Rules:
+    """Base of every game's rules dataclass (declare fields with :func:`param`)."""
+
+    game: ClassVar[str]
+
+    def __post_init__(self) -> None:
+        for name, spec in self.parameters().items():
+            value = getattr(self, name)
+            if spec.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
+            if spec.kind is not int and not isinstance(value, spec.kind):
+                raise RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
+            if spec.choices and value not in spec.choices:
+                raise RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
+            if spec.kind is int and not spec.low <= value <= spec.high:
+                raise RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
+        self.check()
+
+    def check(self) -> None:
+        """Cross-parameter checks; raise RulesError. Override in a game's rules."""
+
+    @classmethod
+    def parameters(cls) -> dict[str, Param]:
+        """Every rules parameter and how it may be set, in declaration order."""
+        return {f.name: f.metadata["param"] for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+                if "param" in f.metadata}
+
+    @classmethod
+    def defaults(cls) -> Self:
+        return cls()
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any], base: Self | None = None) -> Self:
+        """Rules from ``base`` (default: the pinned defaults) with ``values`` changed.
+
+        Values may be typed (Python, TOML) or strings (CLI); names are checked.
+        """
+        specs = cls.parameters()
+        unknown = [name for name in values if name not in specs]
+        if unknown:
+            raise RulesError(f"unknown rules parameter {unknown[0]!r} for {cls.game}; "
+                             f"allowed: {', '.join(specs)}")
+        changes = {name: _coerce(name, specs[name], value) for name, value in values.items()}
+        return dataclasses.replace(base if base is not None else cls(), **changes)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every parameter and its value (JSON-ready)."""
+        return {name: getattr(self, name) for name in self.parameters()}
+
+    def changed(self) -> dict[str, Any]:
+        """The parameters that differ from the pinned defaults."""
+        default = type(self)()
+        return {k: v for k, v in self.as_dict().items() if getattr(default, k) != v}
+
+    def replace(self, **changes: Any) -> Self:
+        return self.from_values(changes, base=self)
+
+
+def parse_assignments(items: Iterable[str]) -> dict[str, str]:
+    """``["tie=attacker", "men_to_win=4"]`` → ``{"tie": "attacker", "men_to_win": "4"}``."""
+    values: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise RulesError(f"bad --set {item!r}; expected name=value")
+        values[name.strip()] = value.strip()
+    return values
+
+
+@dataclasses.dataclass(frozen=True)
+class Variant:
+    """A named set of rules changes read from a TOML file.
+
+    The file holds an optional ``game``, ``name`` and ``description`` and a
+    ``[rules]`` table of parameter values, e.g.::
+
+        name = "attacker-wins-ties"
+        description = "The attacker takes the square on a tied face-off."
+        [rules]
+        tie = "attacker"
+    """
+
+    name: str
+    values: Mapping[str, Any]
+    description: str = ""
+    game: str | None = None
+
+    KEYS: ClassVar[tuple[str, ...]] = ("game", "name", "description", "rules")
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Variant":
+        path = Path(path)
+        try:
+            with path.open("rb") as handle:
+                data = tomllib.load(handle)
+        except FileNotFoundError:
+            raise RulesError(f"variant file {str(path)!r} not found") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RulesError(f"cannot read variant file {str(path)!r}: {exc}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise RulesError(f"malformed variant file {str(path)!r}: {exc}") from None
+        unknown = [key for key in data if key not in cls.KEYS]
+        if unknown:
+            raise RulesError(f"unknown key {unknown[0]!r} in variant file {str(path)!r}; "
+                             f"allowed: {', '.join(cls.KEYS)}")
+        rules = data.get("rules", {})
+        if not isinstance(rules, dict):
+            raise RulesError(f"'rules' in variant file {str(path)!r} must be a table of name = value")
+        for key in ("game", "name", "description"):
+            if key in data and not isinstance(data[key], str):
+                raise RulesError(f"{key!r} in variant file {str(path)!r} must be a string")
+        return cls(name=data.get("name", path.stem), values=rules,
+                   description=data.get("description", ""), game=data.get("game"))
+
+    def apply(self, rules_cls: type[Rules], base: Rules | None = None) -> Rules:
+        if self.game is not None and self.game != rules_cls.game:
+            raise RulesError(f"variant {self.name!r} is for game {self.game!r}, not {rules_cls.game!r}")
+        return rules_cls.from_values(self.values, base=base)

@@ -1,0 +1,80 @@
+"""The registry of games: everything the runner, statistics and reports need to know.
+
+A game registers one :class:`GameSpec`; the analysis layer works from it and never
+names a game. Adding a game means writing its ``solver/<game>/`` package and its
+kernel, and listing the package in :data:`GAME_PACKAGES`.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from solver.params import Rules
+
+GAME_PACKAGES = ("solver.manhome",)
+"""Packages whose import registers a game."""
+
+ChunkResult = Mapping[str, np.ndarray]
+"""A kernel's results for a chunk of games: ``winner``, ``turns``, ``decision_turns``
+of shape (n,), and per-seat counters under ``seat_<name>`` of shape (n, players)."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One registered game."""
+
+    name: str
+    """The name used on the command line, e.g. ``manhome``."""
+    title: str
+    """The name for people, e.g. ``Man Home``."""
+    rules: type[Rules]
+    """The rules dataclass; its defaults are the pinned reading of the rulebook."""
+    policies: tuple[str, ...]
+    """Names of the players every engine knows."""
+    default_policy: str
+    kernel: str
+    """``module:function`` of the fast ``play_chunk(rules, policies, keys) -> ChunkResult``."""
+    reference: Callable[[Rules, Sequence[str], int], Mapping[str, Any]]
+    """The reference engine: ``(rules, policies, key) -> one game's result row``."""
+    report_sections: Callable[[Mapping[str, Any], Any], list[str]] = field(default=lambda s, g: [])
+    """``(summary, games) -> Markdown sections`` the game adds to its report."""
+    description: str = ""
+
+    def play_chunk(self, rules: Rules, policies: Sequence[str], keys: np.ndarray) -> ChunkResult:
+        module, function = self.kernel.split(":")
+        return getattr(importlib.import_module(module), function)(rules, policies, keys)
+
+    def players(self, rules: Rules) -> int:
+        return int(getattr(rules, "players"))
+
+
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game to the registry (called by the game's package on import)."""
+    _GAMES[spec.name] = spec
+    return spec
+
+
+def games() -> dict[str, GameSpec]:
+    """Every registered game by name."""
+    for package in GAME_PACKAGES:
+        importlib.import_module(package)
+    return dict(_GAMES)
+
+
+class UnknownGameError(LookupError):
+    pass
+
+
+def find_game(name: str) -> GameSpec:
+    """The registered game called ``name``."""
+    known = games()
+    if name not in known:
+        raise UnknownGameError(f"unknown game {name!r}; known: {', '.join(sorted(known))}")
+    return known[name]

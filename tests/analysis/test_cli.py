@@ -1,0 +1,119 @@
+"""The command line: a real run writes a report; bad input gets one line and exit 2."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from analysis.cli import main
+
+SUMMARY_KEYS = {"game", "rules", "policies", "seed", "games", "unfinished", "wins_by_seat",
+                "win_rate_by_seat", "win_rate_ci_by_seat", "first_player_advantage",
+                "first_player_advantage_ci", "turns_mean", "turns_median", "turns_p10",
+                "turns_p90", "turns_max", "balance", "completion", "decision_rate", "elapsed_s",
+                "games_per_s"}
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_run_writes_the_report(in_tmp, capsys):
+    assert main(["manhome", "--sims", "2e3", "--players", "3", "--policy", "greedy,random,expert",
+                 "--seed", "4", "--workers", "2", "--set", "tie=reroll"]) == 0
+    out = in_tmp / "reports" / "manhome" / "standard-tie-reroll-3p-greedy-vs-random-vs-expert"
+    summary = json.loads((out / "summary.json").read_text())
+    assert SUMMARY_KEYS <= set(summary)
+    assert summary["games"] == 2000 and summary["seed"] == 4
+    assert summary["rules"] == {"players": 3, "men_per_player": 6, "men_to_win": 3, "tie": "reroll",
+                                "extra_turn": True, "max_turns": 10000}
+    assert summary["policies"] == ["greedy", "random", "expert"]
+    assert {p.name for p in out.iterdir()} >= {"report.md", "summary.json", "games.npz",
+                                               "win_rate.png", "length.png"}
+    printed = capsys.readouterr().out
+    assert "first-player advantage" in printed and "greedy" in printed
+
+
+def test_same_seed_same_summary_whatever_the_workers(in_tmp):
+    main(["manhome", "--sims", "40000", "--workers", "1", "--out", "a", "--quiet"])
+    main(["manhome", "--sims", "40000", "--workers", "2", "--out", "b", "--quiet"])
+    a = json.loads((in_tmp / "a" / "summary.json").read_text())
+    b = json.loads((in_tmp / "b" / "summary.json").read_text())
+    for key in ("wins_by_seat", "turns_mean", "turns_max", "decision_rate"):
+        assert a[key] == b[key]
+
+
+def test_variant_file_names_the_report(in_tmp):
+    (in_tmp / "bold.toml").write_text('[rules]\ntie = "attacker"\nmen_to_win = 2\n')
+    assert main(["manhome", "--sims", "300", "--variant", "bold.toml", "--quiet"]) == 0
+    summary = json.loads((in_tmp / "reports/manhome/bold-men_to_win-2-tie-attacker-2p-greedy"
+                          / "summary.json").read_text())
+    assert summary["variant"] == "bold" and summary["rules"]["tie"] == "attacker"
+
+
+BAD = [
+    (["manhome", "--sims", "-5"], "--sims must be a whole number"),
+    (["manhome", "--sims", "0"], "--sims must be a whole number"),
+    (["manhome", "--sims", "2.5"], "--sims must be a whole number"),
+    (["manhome", "--sims", "1e12"], "--sims must be a whole number"),
+    (["manhome", "--sims", "lots"], "--sims must be a whole number"),
+    (["manhome", "--sims", "nan"], "--sims must be a whole number"),
+    (["manhome", "--players", "1"], "bad value 1 for players; allowed: an integer in 2..8"),
+    (["manhome", "--players", "99"], "bad value 99 for players"),
+    (["manhome", "--policy", "clever"], "unknown policy 'clever' for manhome; allowed: random, greedy, expert"),
+    (["manhome", "--policy", "greedy,random,greedy"], "one name or one per seat (2)"),
+    (["manhome", "--set", "colour=red"], "unknown rules parameter 'colour'"),
+    (["manhome", "--set", "tie"], "expected name=value"),
+    (["manhome", "--set", "tie=never"], "allowed: defender | attacker | reroll"),
+    (["manhome", "--variant", "missing.toml"], "not found"),
+    (["manhome", "--workers", "0"], "is not a positive integer"),
+    (["manhome", "--seed", "-1"], "is not a non-negative integer"),
+    (["manhome", "--colour"], "unrecognized arguments"),
+    (["chess"], "invalid choice"),
+]
+
+
+@pytest.mark.parametrize("argv, words", BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_bad_input_one_line_exit_2(argv, words, capsys, in_tmp):
+    with pytest.raises(SystemExit) as stop:
+        raise SystemExit(main(argv + ["--quiet"] if argv[0] == "manhome" else argv))
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+    assert not (in_tmp / "reports").exists()
+
+
+@pytest.mark.parametrize("text, words", [
+    ("[rules\nmen = 3", "malformed variant file"),
+    ("speed = 3\n", "unknown key 'speed'"),
+    ("[rules]\nmen_to_win = 9\n", "bad value 9 for men_to_win"),
+])
+def test_bad_variant_file_one_line_exit_2(text, words, capsys, in_tmp):
+    (in_tmp / "v.toml").write_text(text)
+    assert main(["manhome", "--variant", "v.toml", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+
+
+def test_unwritable_out_keeps_the_earlier_report(capsys, in_tmp):
+    assert main(["manhome", "--sims", "200", "--out", "good", "--quiet"]) == 0
+    before = (in_tmp / "good" / "summary.json").read_text()
+    (in_tmp / "afile").write_text("x")
+    assert main(["manhome", "--sims", "200", "--out", "afile/report", "--quiet"]) == 2
+    assert "cannot write to" in capsys.readouterr().err
+    assert main(["manhome", "--sims", "200", "--policy", "nobody", "--out", "good", "--quiet"]) == 2
+    assert (in_tmp / "good" / "summary.json").read_text() == before
+
+
+def test_console_script_has_no_traceback(in_tmp):
+    done = subprocess.run([sys.executable, "-m", "analysis.cli", "manhome", "--sims", "-1"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and done.stdout == ""
+
+
+def test_games_lists_parameters(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "manhome" in out and "men_to_win" in out and "defender | attacker | reroll" in out
