@@ -13,7 +13,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -25,6 +26,8 @@ from solver.registry import GameSpec, find_game
 
 CHUNK_SIZE = 16_384
 """Games per chunk: a constant, so results never depend on the worker count."""
+MAX_BATCH = 8
+"""Most chunks one task of a worker process plays."""
 
 
 def chunk_keys(seed: int, chunk: int, size: int = CHUNK_SIZE) -> np.ndarray:
@@ -49,10 +52,18 @@ def default_workers() -> int:
 
 
 def _play(game_name: str, rules: Rules, policies: tuple[str, ...], seed: int,
-          chunk: int, size: int) -> dict[str, np.ndarray]:
-    """Play one chunk (runs in a worker process)."""
+          batch: Sequence[tuple[int, int]]) -> list[dict[str, np.ndarray]]:
+    """Play a batch of consecutive chunks (runs in a worker process)."""
     spec = find_game(game_name)
-    return dict(spec.play_chunk(rules, policies, chunk_keys(seed, chunk, size)))
+    return [dict(spec.play_chunk(rules, policies, chunk_keys(seed, chunk, size)))
+            for chunk, size in batch]
+
+
+def batches(chunks: Sequence[tuple[int, int]], workers: int) -> list[list[tuple[int, int]]]:
+    """Consecutive chunks grouped into tasks: about four tasks per worker, at most
+    :data:`MAX_BATCH` chunks each, so that per-task costs stay small and progress flows."""
+    size = max(1, min(MAX_BATCH, -(-len(chunks) // (4 * workers))))
+    return [list(chunks[i:i + size]) for i in range(0, len(chunks), size)]
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
@@ -70,38 +81,54 @@ def play_chunks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
     """
     args = (spec.name, rules, tuple(policies), seed)
     if workers <= 1 or len(chunks) <= 1:
-        for chunk, size in chunks:
-            result = _play(*args, chunk, size)
+        for chunk in chunks:
+            result, = _play(*args, [chunk])
             if on_chunk:
-                on_chunk(size)
+                on_chunk(chunk[1])
             yield result
         return
-    with _pool(min(workers, len(chunks))) as pool:
-        futures = [pool.submit(_play, *args, chunk, size) for chunk, size in chunks]
+    tasks = batches(chunks, workers)
+    with _pool(min(workers, len(tasks))) as pool:
+        pending = deque(pool.submit(_play, *args, task) for task in tasks)
         if on_chunk:
-            for future, (_, size) in zip(futures, chunks):
-                future.add_done_callback(lambda _f, n=size: on_chunk(n))
+            for future, task in zip(pending, tasks):
+                future.add_done_callback(lambda _f, n=sum(s for _, s in task): on_chunk(n))
         try:
-            for future in futures:
-                yield future.result()
+            while pending:  # pop each future as it is used, so its arrays can be freed
+                yield from pending.popleft().result()
         except BaseException:
-            for future in futures:
+            for future in pending:
                 future.cancel()
             raise
 
 
-def to_frame(parts: Sequence[dict[str, np.ndarray]]) -> pd.DataFrame:
-    """One DataFrame row per game from chunk results; ``seat_<name>`` arrays of shape
-    (n, players) become columns ``<name>_0``, ``<name>_1``, ..."""
-    columns: dict[str, np.ndarray] = {}
-    for name in parts[0]:
-        data = np.concatenate([part[name] for part in parts])
-        if name.startswith("seat_"):
-            for seat in range(data.shape[1]):
-                columns[f"{name[5:]}_{seat}"] = data[:, seat]
-        else:
-            columns[name] = data
-    return pd.DataFrame(columns)
+class Collector:
+    """Gathers chunk results, in order, into one preallocated array per column.
+
+    Per-seat arrays ``seat_<name>`` of shape (n, players) become the columns
+    ``<name>_0``, ``<name>_1``, ...; memory is the final arrays plus one chunk.
+    """
+
+    def __init__(self, games: int) -> None:
+        self.games = games
+        self.filled = 0
+        self.columns: dict[str, np.ndarray] = {}
+
+    def add(self, part: Mapping[str, np.ndarray]) -> None:
+        start = self.filled
+        for name, data in part.items():
+            parts = ({f"{name[5:]}_{seat}": data[:, seat] for seat in range(data.shape[1])}
+                     if name.startswith("seat_") else {name: data})
+            for column, values in parts.items():
+                if column not in self.columns:
+                    self.columns[column] = np.empty(self.games, dtype=values.dtype)
+                self.columns[column][start:start + len(values)] = values
+            self.filled = start + len(data)
+
+    def frame(self) -> pd.DataFrame:
+        if self.filled != self.games:
+            raise RuntimeError(f"collected {self.filled} of {self.games} games")
+        return pd.DataFrame(self.columns, copy=False)
 
 
 @dataclass(frozen=True)
@@ -127,12 +154,14 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
     start = time.perf_counter()
     bar = _progress_bar(sims, spec.title, progress)
     try:
-        parts = list(play_chunks(spec, rules, policies, seed, chunks, workers,
-                                 on_chunk=bar.update if bar else None))
+        collector = Collector(sims)
+        for part in play_chunks(spec, rules, policies, seed, chunks, workers,
+                                on_chunk=bar.update if bar else None):
+            collector.add(part)
     finally:
         if bar:
             bar.close()
-    return RunResult(to_frame(parts), time.perf_counter() - start)
+    return RunResult(collector.frame(), time.perf_counter() - start)
 
 
 def _progress_bar(total: int, title: str, enabled: bool):

@@ -410,9 +410,12 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
                 per_seat[2, i, seat] = g.kills[seat]
                 per_seat[3, i, seat] = g.deaths[seat]
                 per_seat[4, i, seat] = g.killed[seat]
-    result = {"winner": winner_a, "turns": turns_a, "decision_turns": decisions_a}
+    # every counter is at most max_turns: send the narrowest type the rules allow
+    counter = np.int16 if rules.max_turns <= np.iinfo(np.int16).max else np.int32
+    result = {"winner": winner_a, "turns": turns_a.astype(counter, copy=False),
+              "decision_turns": decisions_a.astype(counter, copy=False)}
     for j, name in enumerate(SEAT_COLUMNS):
-        result["seat_" + name] = seat_a[j]
+        result["seat_" + name] = seat_a[j].astype(np.int8 if name == "home" else counter, copy=False)
     return result
 
 

@@ -1,0 +1,116 @@
+"""Man Home speed and memory, as ratios measured in one run (the machines are shared).
+
+    python benchmarks/bench_manhome.py [--sims 1e6]
+
+Prints: kernel games/s on one core per policy (result arrays included), the reference
+engine's games/s and the kernel/reference ratio, the runner's scaling from 1 to 2
+workers, `analyze manhome --sims N` end to end, and peak memory against the number of
+games with the per-game result arrays taken out.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from analysis.runner import run
+from analysis.simulation import parse_sims
+from cext.manhome import play_chunk
+from solver.manhome import reference_row
+from solver.manhome.rules import ManHomeRules
+
+RULES = ManHomeRules()
+
+
+def kernel_rate(policy: str, sims: int) -> tuple[float, float]:
+    """(games per second of CPU time, CPU seconds) of the kernel on one core."""
+    keys = np.random.PCG64(1).random_raw(sims)
+    cpu = time.process_time()
+    play_chunk(RULES, [policy, policy], keys)
+    cpu = time.process_time() - cpu
+    return sims / cpu, cpu
+
+
+def reference_rate(policy: str, sims: int) -> float:
+    keys = np.random.PCG64(1).random_raw(sims)
+    cpu = time.process_time()
+    for key in keys:
+        reference_row(RULES, [policy, policy], int(key))
+    return sims / (time.process_time() - cpu)
+
+
+def runner_seconds(policy: str, sims: int, workers: int) -> float:
+    start = time.perf_counter()
+    run("manhome", RULES, (policy, policy), sims, seed=0, workers=workers)
+    return time.perf_counter() - start
+
+
+def end_to_end(sims: int, workers: int) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        subprocess.run(["analyze", "manhome", "--sims", str(sims), "--workers", str(workers),
+                        "--quiet", "--out", str(Path(tmp) / "report")], check=True)
+        return time.perf_counter() - start
+
+
+PEAK = """
+import json, re, sys
+from pathlib import Path
+from analysis.runner import run
+from solver.manhome.rules import ManHomeRules
+games = run("manhome", ManHomeRules(), ("random", "random"), int(sys.argv[1]), seed=0, workers=1).games
+# VmHWM, not ru_maxrss: ru_maxrss keeps the parent's peak across fork and exec
+peak = int(re.search(r"VmHWM:\s+(\d+) kB", Path("/proc/self/status").read_text()).group(1))
+print(json.dumps({"peak": peak * 1024,
+                  "arrays": int(games.memory_usage(index=False).sum())}))
+"""
+
+
+def peak_memory(sims: int) -> tuple[int, int]:
+    done = subprocess.run([sys.executable, "-c", PEAK, str(sims)], check=True,
+                          capture_output=True, text=True)
+    data = json.loads(done.stdout)
+    return data["peak"], data["arrays"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sims", default="1e6")
+    sims = parse_sims(parser.parse_args().sims)
+    mib = 2 ** 20
+
+    print(f"== kernel, one core, {sims:,} two-player games (result arrays included)")
+    rates = {}
+    for policy in ("random", "greedy", "expert"):
+        rates[policy], cpu = kernel_rate(policy, sims)
+        print(f"{policy:>7}: {rates[policy]:>12,.0f} games/s   ({cpu:.2f} s of CPU)")
+
+    print("== reference engine (pure Python), one core")
+    for policy, n in (("random", 3000), ("greedy", 3000), ("expert", 600)):
+        ref = reference_rate(policy, n)
+        print(f"{policy:>7}: {ref:>12,.0f} games/s   kernel/reference = {rates[policy] / ref:,.0f}x")
+
+    print(f"== runner scaling, {sims:,} games (wall seconds)")
+    for policy in ("random", "greedy"):
+        one, two = runner_seconds(policy, sims, 1), runner_seconds(policy, sims, 2)
+        print(f"{policy:>7}: 1 worker {one:.2f} s, 2 workers {two:.2f} s, speed-up {one / two:.2f}x")
+
+    print(f"== analyze manhome --sims {sims:,} end to end (start-up, games, stats, report, plots)")
+    one, two = end_to_end(sims, 1), end_to_end(sims, 2)
+    print(f"1 worker {one:.2f} s, 2 workers {two:.2f} s wall (speed-up {one / two:.2f}x)")
+
+    print("== peak memory (one process) against games played")
+    for n in (sims // 10, sims, 4 * sims):
+        peak, arrays = peak_memory(n)
+        print(f"{n:>10,} games: peak {peak / mib:7.1f} MiB, result arrays {arrays / mib:6.1f} MiB, "
+              f"rest {(peak - arrays) / mib:6.1f} MiB")
+
+
+if __name__ == "__main__":
+    main()
