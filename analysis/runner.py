@@ -60,9 +60,9 @@ def _play(game_name: str, rules: Rules, policies: tuple[str, ...], seed: int,
 
 
 def batches(chunks: Sequence[tuple[int, int]], workers: int) -> list[list[tuple[int, int]]]:
-    """Consecutive chunks grouped into tasks: about four tasks per worker, at most
+    """Consecutive chunks grouped into tasks: about eight tasks per worker, at most
     :data:`MAX_BATCH` chunks each, so that per-task costs stay small and progress flows."""
-    size = max(1, min(MAX_BATCH, -(-len(chunks) // (4 * workers))))
+    size = max(1, min(MAX_BATCH, -(-len(chunks) // (8 * workers))))
     return [list(chunks[i:i + size]) for i in range(0, len(chunks), size)]
 
 
@@ -88,6 +88,7 @@ def play_chunks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
             yield result
         return
     tasks = batches(chunks, workers)
+    spec.load_kernel()  # import it once here, before the workers fork
     with _pool(min(workers, len(tasks))) as pool:
         pending = deque(pool.submit(_play, *args, task) for task in tasks)
         if on_chunk:

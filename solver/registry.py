@@ -44,9 +44,13 @@ class GameSpec:
     """``(summary, games) -> Markdown sections`` the game adds to its report."""
     description: str = ""
 
-    def play_chunk(self, rules: Rules, policies: Sequence[str], keys: np.ndarray) -> ChunkResult:
+    def load_kernel(self) -> Callable[[Rules, Sequence[str], np.ndarray], ChunkResult]:
+        """The kernel's ``play_chunk`` (imported on first use)."""
         module, function = self.kernel.split(":")
-        return getattr(importlib.import_module(module), function)(rules, policies, keys)
+        return getattr(importlib.import_module(module), function)
+
+    def play_chunk(self, rules: Rules, policies: Sequence[str], keys: np.ndarray) -> ChunkResult:
+        return self.load_kernel()(rules, policies, keys)
 
     def players(self, rules: Rules) -> int:
         return int(getattr(rules, "players"))
