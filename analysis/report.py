@@ -32,6 +32,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import UserError
+from analysis.plain import plain
 from analysis.gamedata import save_games
 
 REQUIRED_KEYS: tuple[str, ...] = (
@@ -469,23 +470,6 @@ def plot_length(games: pd.DataFrame, summary: Mapping[str, Any],
 # --------------------------------------------------------------------------- the folder
 
 
-def _jsonable(value: Any) -> Any:
-    """``value`` with numpy scalars, tuples and paths made plain; NaN and inf become None."""
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, np.ndarray)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    if isinstance(value, (int, np.integer)):
-        return int(value)
-    if isinstance(value, (float, np.floating)):
-        return float(value) if math.isfinite(value) else None
-    if isinstance(value, os.PathLike):
-        return os.fspath(value)
-    return value
-
-
 def _cannot_write(out_dir: str | os.PathLike[str], reason: str | OSError) -> UserError:
     """The one-line error for an output folder that cannot be written."""
     if isinstance(reason, OSError):
@@ -545,7 +529,7 @@ def _check_inputs(summary: Mapping[str, Any], games: pd.DataFrame) -> None:
 def _write_files(folder: Path, summary: Mapping[str, Any], games: pd.DataFrame,
                  sections: Sequence[str]) -> None:
     """Write every file of the report into ``folder`` (which exists and is empty)."""
-    text = json.dumps(_jsonable(summary), indent=2, allow_nan=False, ensure_ascii=False)
+    text = json.dumps(plain(summary), indent=2, allow_nan=False, ensure_ascii=False)
     (folder / "summary.json").write_text(text + "\n", encoding="utf-8")
     save_games(folder / "games.npz", games)
     plot_win_rate(summary, folder / "win_rate.png")

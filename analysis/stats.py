@@ -44,6 +44,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from analysis.plain import plain
+
 REQUIRED_COLUMNS: tuple[str, ...] = ("winner", "turns", "decision_turns")
 
 
@@ -108,19 +110,7 @@ class Summary:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready dict: plain ints/floats, tuples as lists, NaN as None."""
-        return {f.name: _jsonable(getattr(self, f.name)) for f in fields(self)}
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, (bool, np.bool_)):
-        return bool(value)
-    if isinstance(value, (int, np.integer)):
-        return int(value)
-    if isinstance(value, (float, np.floating)):
-        return None if math.isnan(value) else float(value)
-    return value
+        return {f.name: plain(getattr(self, f.name)) for f in fields(self)}
 
 
 def _int_column(games: pd.DataFrame, name: str) -> np.ndarray:
