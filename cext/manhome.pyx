@@ -72,6 +72,7 @@ cdef struct Config:
     int tie                       # TIE_*
     int extra_turn
     int max_turns
+    int board_rows                # new men land on squares 0 .. 6 * board_rows - 1
     int policy[MAXP]              # P_* of each seat
     int64_t q_num                 # attacker's face-off chance q_num / q_den
     int64_t q_den
@@ -255,7 +256,7 @@ cdef bint choose_new_man(State* g, const Config* c, int seat) noexcept nogil:
         return dice_below(&g.choice, 2) == 0
     if policy == P_GREEDY:
         return g.nmen[seat] < 2
-    for i in range(SQUARES):
+    for i in range(6 * c.board_rows):
         new_sum += expert_worth(g, c, seat, -1, i)
     for kind in range(K_SUB_ONE, K_DIV_PRIME + 1):
         k = action_moves(g, seat, kind, source, target)
@@ -265,7 +266,7 @@ cdef bint choose_new_man(State* g, const Config* c, int seat) noexcept nogil:
             if w > best:
                 best = w
         best_sum += best
-    return new_sum > 24 * best_sum
+    return new_sum > 2 * c.board_rows * best_sum
 
 
 cdef int choose_move(State* g, const Config* c, int seat, int k, const int* source,
@@ -296,17 +297,17 @@ cdef void play_turn(State* g, const Config* c, int32_t* step) noexcept nogil:
     cdef bint can_act = g.nmen[seat] > 0
     cdef bint decision = can_new and can_act
     cdef bint new_man
-    cdef int kind, k, pick, d12, d6, outcome
+    cdef int kind, k, pick, row, d6, outcome
     cdef int src = 0, dst = 0
     cdef int source[MAXMOVES]
     cdef int target[MAXMOVES]
     new_man = choose_new_man(g, c, seat) if decision else can_new
     if new_man:
         kind = K_NEW
-        d12 = roll(g, 12)
+        row = roll(g, c.board_rows)
         d6 = roll(g, 6)
         src = -1
-        dst = 6 * (d12 % 12) + d6 % 6
+        dst = 6 * (row % c.board_rows) + d6 % 6
         g.reserve[seat] -= 1
     else:
         kind = KIND_OF_ROLL[roll(g, 6)]
@@ -365,10 +366,11 @@ cdef Config make_config(rules, policies) except *:
     c.tie = TIES.index(rules.tie)
     c.extra_turn = rules.extra_turn
     c.max_turns = rules.max_turns
+    c.board_rows = rules.board_rows
     for seat, name in enumerate(policies):
         c.policy[seat] = POLICY_NAMES.index(name)
     c.q_num, c.q_den = rules.attacker_win_chance
-    value, reserve_value = expert_tables()
+    value, reserve_value = expert_tables(rules.board_rows)
     for seat in range(SQUARES):
         c.value[seat] = value[seat]
     c.reserve_value = reserve_value

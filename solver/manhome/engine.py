@@ -6,7 +6,7 @@ stream for every die, the choice stream for the policies' coin flips, and it
 draws them in exactly this order within a turn:
 
 1. (choice stream) the policy's option choice, only when both options are legal;
-2. (dice) new man: the d12, then the d6 — or action: one d6;
+2. (dice) new man: the row die (a d12 on the full board), then the d6 — or action: one d6;
 3. (choice stream) the policy's pick among the legal moves, only when more than one;
 4. (dice) on a face-off: the attacker's d6, then the defender's d6, repeated
    while they tie under ``tie = "reroll"``.
@@ -191,7 +191,8 @@ class Game:
         new_man = policy.choose_new_man(self, seat, choices) if decision else can_new
         if new_man:
             kind = Kind.NEW_MAN
-            square = new_man_square(dice.roll(12), dice.roll(6))
+            rows = self.rules.board_rows
+            square = new_man_square(dice.roll(rows), dice.roll(6), rows)
             self.reserve[seat] -= 1
             move = Move(-1, square)
         else:
@@ -219,7 +220,7 @@ class Game:
             assert total == self.rules.men_per_player, (seat, total)
             assert self.men[seat] == sorted(self.men[seat])
             assert all(self.board[s] == seat for s in self.men[seat])
-            assert all(2 <= s < SQUARES for s in self.men[seat])
+            assert all(2 <= s < self.rules.squares for s in self.men[seat])
         assert sum(s != EMPTY for s in self.board) == sum(map(len, self.men))
 
 

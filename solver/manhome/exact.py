@@ -44,8 +44,8 @@ def lone_man_home_chance(play: str = "best") -> tuple[Fraction, ...]:
 
 
 @cache
-def new_man_value(play: str = "best") -> Fraction:
-    """P(home) of a man rolled onto an empty board (the mean over its 72 squares)."""
+def new_man_value(play: str = "best", rows: int = 12) -> Fraction:
+    """P(home) of a man rolled onto an empty board of ``rows`` rows (the mean over its squares)."""
     value = lone_man_home_chance(play)
-    squares = [new_man_square(d12, d6) for d12 in range(1, 13) for d6 in range(1, 7)]
+    squares = [new_man_square(r, d6, rows) for r in range(1, rows + 1) for d6 in range(1, 7)]
     return sum((value[s] for s in squares), Fraction(0)) / len(squares)

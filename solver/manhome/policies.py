@@ -36,20 +36,18 @@ from functools import cache
 from solver.dice import Stream
 from solver.manhome.engine import EMPTY, Game, Kind, Move, action_moves
 from solver.manhome.exact import lone_man_home_chance, new_man_value
-from solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES, new_man_square
+from solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES
 
 POLICY_NAMES = ("random", "greedy", "expert")
 """The policies every engine knows, in the order of their kernel codes."""
 VALUE_SCALE = 1 << 20
 """Exact values are rounded to integers of this scale for the expert player."""
-NEW_MAN_SQUARES = tuple(new_man_square(d12, d6) for d12 in range(1, 13) for d6 in range(1, 7))
-
-
 @cache
-def expert_tables() -> tuple[tuple[int, ...], int]:
-    """(``V`` scaled to integers for squares 0..71, ``R`` scaled), from exact values."""
+def expert_tables(rows: int = 12) -> tuple[tuple[int, ...], int]:
+    """(``V`` scaled to integers for squares 0..71, ``R`` scaled for a board of ``rows``
+    rows), from exact values."""
     value = tuple(round(v * VALUE_SCALE) for v in lone_man_home_chance("best"))
-    return value, round(new_man_value("best") * VALUE_SCALE)
+    return value, round(new_man_value("best", rows) * VALUE_SCALE)
 
 
 class RandomPolicy:
@@ -100,7 +98,7 @@ class ExpertPolicy:
 
     def move_worth(self, game: Game, seat: int, move: Move) -> int:
         """``q_den`` times the worth of a move (see the module docstring)."""
-        value, reserve = expert_tables()
+        value, reserve = expert_tables(game.rules.board_rows)
         q_num, q_den = game.rules.attacker_win_chance
         source = reserve if move.source < 0 else value[move.source]
         target = move.target
@@ -114,11 +112,11 @@ class ExpertPolicy:
         return q_num * (2 * value[target] - reserve) + (q_den - q_num) * reserve - q_den * source
 
     def choose_new_man(self, game: Game, seat: int, choices: Stream) -> bool:
-        new = sum(self.move_worth(game, seat, Move(-1, t)) for t in NEW_MAN_SQUARES)
+        new = sum(self.move_worth(game, seat, Move(-1, t)) for t in range(game.rules.squares))
         best = sum(max(self.move_worth(game, seat, m) for m in action_moves(game.men[seat], kind))
                    for kind in (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME))
-        # mean over 72 squares vs mean over 3 kinds: new/72 > best/3
-        return new > 24 * best
+        # mean over the board's 6 * rows squares vs mean over 3 kinds: new/(6 rows) > best/3
+        return new > 2 * game.rules.board_rows * best
 
     def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],
                     choices: Stream) -> int:

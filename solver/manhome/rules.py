@@ -46,13 +46,16 @@ PRIME_FACTORS: tuple[tuple[int, ...], ...] = tuple(prime_factors(s) for s in ran
 """``PRIME_FACTORS[s]``: distinct primes dividing square ``s``, ascending."""
 
 
-def new_man_square(d12: int, d6: int) -> int:
-    """Where a new man lands: the d12 counts sixes (12 = 0), the d6 ones (6 = 0).
+def new_man_square(row_die: int, d6: int, rows: int = 12) -> int:
+    """Where a new man lands: the row die (the d12 on the full board) counts sixes, its
+    top face counting 0; the d6 counts ones (6 = 0).
 
     >>> new_man_square(12, 1), new_man_square(1, 6), new_man_square(11, 5)
     (1, 6, 71)
+    >>> new_man_square(2, 5, rows=2), new_man_square(1, 3, rows=2)
+    (5, 9)
     """
-    return 6 * (d12 % 12) + d6 % 6
+    return 6 * (row_die % rows) + d6 % 6
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,11 +71,18 @@ class ManHomeRules(Rules):
     extra_turn: bool = param(True, "bringing a man home or killing gives another turn")
     max_turns: int = param(10_000, "turns after which a game is cut off as unfinished",
                            low=1, high=10_000_000)
+    board_rows: int = param(12, "rows of six squares (12: squares 0..71); a new man's row "
+                            "is rolled on a die with this many faces", low=1, high=12)
 
     def check(self) -> None:
         if self.men_to_win > self.men_per_player:
             raise RulesError(f"bad value {self.men_to_win} for men_to_win; allowed: "
                              f"an integer in 1..men_per_player ({self.men_per_player})")
+
+    @property
+    def squares(self) -> int:
+        """Squares on the board: 0..squares-1."""
+        return 6 * self.board_rows
 
     @property
     def attacker_win_chance(self) -> tuple[int, int]:

@@ -28,7 +28,7 @@ def test_run_writes_the_report(in_tmp, capsys):
     assert SUMMARY_KEYS <= set(summary)
     assert summary["games"] == 2000 and summary["seed"] == 4
     assert summary["rules"] == {"players": 3, "men_per_player": 6, "men_to_win": 3, "tie": "reroll",
-                                "extra_turn": True, "max_turns": 10000}
+                                "extra_turn": True, "max_turns": 10000, "board_rows": 12}
     assert summary["policies"] == ["greedy", "random", "expert"]
     assert {p.name for p in out.iterdir()} >= {"report.md", "summary.json", "games.npz",
                                                "win_rate.png", "length.png"}

@@ -10,7 +10,8 @@ from solver.manhome.rules import ManHomeRules
 
 SEATINGS = [("random", "random"), ("greedy", "greedy"), ("expert", "expert"),
             ("greedy", "random", "expert"), ("expert", "greedy", "random", "greedy")]
-VARIANTS = [{}, {"tie": "attacker"}, {"tie": "reroll"}, {"extra_turn": False},
+VARIANTS = [{}, {"tie": "attacker"}, {"tie": "reroll"}, {"extra_turn": False}, {"board_rows": 2},
+            {"board_rows": 1, "men_per_player": 2, "men_to_win": 2}, {"board_rows": 5, "men_to_win": 2},
             {"men_per_player": 3, "men_to_win": 2}, {"men_per_player": 12, "men_to_win": 12},
             {"men_to_win": 1}, {"max_turns": 25}]
 
