@@ -1,7 +1,7 @@
 """The dice routine: known SplitMix64 words, Lemire's method, and C == Python."""
 from hypothesis import given, strategies as st
 
-from cext import dice_check
+from cext import checks as dice_check
 from solver.dice import CHOICE_SALT, MASK64, Stream, game_streams
 
 
