@@ -1,0 +1,1 @@
+"""Exact analyses of Man Home positions: tables and board pictures of solved values."""

@@ -1,0 +1,161 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Solitaire Man Home solved by value iteration in C.
+
+The same algorithm, numbering and tie rules as the readable reference
+``solver.manhome.solitaire.solve_solitaire_reference`` (whose docstring has the maths):
+Gauss–Seidel sweeps one ``home`` level at a time, sides in index order, the loop of a
+new man that changes nothing solved in closed form.
+"""
+import time
+
+import numpy as np
+
+from libc.math cimport fabs, INFINITY
+from libc.stdint cimport int64_t, uint8_t
+
+from cext.sides cimport SideSpaceC, side_most_men, side_space_init
+
+from solver.manhome.rules import PRIME_FACTORS
+
+cdef int NPRIMES[72]
+cdef int PRIMES[72][3]
+for _s in range(72):
+    NPRIMES[_s] = len(PRIME_FACTORS[_s])
+    for _i, _p in enumerate(PRIME_FACTORS[_s]):
+        PRIMES[_s][_i] = _p
+
+cdef double TIE = 1e-12   # as solver.manhome.solitaire.TIE
+
+
+cdef inline int64_t rank_of(const SideSpaceC* sp, int home, const int* men, int k) noexcept nogil:
+    cdef int64_t r = sp.offsets[home][k]
+    cdef int i
+    for i in range(k):
+        r += sp.binom[men[i] - 2][i + 1]
+    return r
+
+
+cdef inline double after(const SideSpaceC* sp, const double* turns, int home, const int* men,
+                         int k, int skip, int target) noexcept nogil:
+    """T of the side (home, men without position ``skip``) after a man arrives at target."""
+    cdef int rest[13]
+    cdef int n = 0, i, placed = 0
+    if target == 1:
+        if home + 1 >= sp.men_to_win:
+            return 0.0
+        home += 1
+        target = 0
+    for i in range(k):
+        if i == skip:
+            continue
+        if men[i] == target:
+            target = 0          # own man: one of the two returns to the reserve
+        rest[n] = men[i]
+        n += 1
+    if target >= 2:             # stands on an empty square: insert in order
+        i = n
+        while i > 0 and rest[i - 1] > target:
+            rest[i] = rest[i - 1]
+            i -= 1
+        rest[i] = target
+        n += 1
+    return turns[rank_of(sp, home, rest, n)]
+
+
+cdef double update(const SideSpaceC* sp, double* turns, uint8_t* decision, int home,
+                   const int* men, int k, int squares) noexcept nogil:
+    """New T of one side (and its decisions)."""
+    cdef double new = INFINITY, action = INFINITY, total, best, value
+    cdef int q, same, kind, j, m, s, p, t, pick, count
+    cdef int reserve = sp.men_per_player - home - k
+    cdef int64_t below[13]      # below[j]: rank terms of the j lowest men, as they are
+    cdef int64_t above[14]      # above[j]: rank terms of the others, one place higher
+    cdef int64_t base
+    if reserve > 0 and k < sp.cap:
+        # S + {q} for every empty q in one pass: with j men below q its rank is
+        # below[j] + C(q - 2, j + 1) + above[j]
+        below[0] = 0
+        for j in range(k):
+            below[j + 1] = below[j] + sp.binom[men[j] - 2][j + 1]
+        above[k] = 0
+        for j in range(k - 1, -1, -1):
+            above[j] = above[j + 1] + sp.binom[men[j] - 2][j + 2]
+        base = sp.offsets[home][k + 1]
+        same = 1 + k            # Death, and every own man
+        total = after(sp, turns, home, men, k, -1, 1)
+        j = 0
+        for q in range(2, squares):
+            if j < k and men[j] == q:
+                j += 1
+                continue
+            total += turns[base + below[j] + sp.binom[q - 2][j + 1] + above[j]]
+        new = (1.0 + total / squares) / (1.0 - <double>same / squares)
+    decision[1] = decision[2] = decision[3] = 0
+    if k > 0:
+        action = 1.0
+        for kind in range(3):
+            best = INFINITY
+            pick = 0
+            count = 0
+            for m in range(k):
+                s = men[m]
+                for j in range(1 if kind == 0 else NPRIMES[s]):
+                    p = PRIMES[s][j]
+                    t = s - 1 if kind == 0 else (s - p if kind == 1 else s // p)
+                    value = after(sp, turns, home, men, k, m, t)
+                    if value < best - TIE:
+                        best = value
+                        pick = count
+                    count += 1
+            decision[1 + kind] = pick
+            action += best / 3.0
+    if new < action - TIE:
+        decision[0] = 1
+        return new
+    decision[0] = 0
+    return action
+
+
+def solve(rules, int cap, double tol=1e-12, int max_sweeps=100000):
+    """(turns, decisions, sweeps, seconds, updates) for a solitaire of these rules."""
+    cdef SideSpaceC sp
+    side_space_init(&sp, rules.board_rows, rules.men_per_player, rules.men_to_win, cap)
+    turns_a = np.zeros(sp.size, dtype=np.float64)
+    decisions_a = np.zeros((sp.size, 4), dtype=np.uint8)
+    cdef double[::1] turns = turns_a
+    cdef uint8_t[:, ::1] decisions = decisions_a
+    cdef int squares = rules.squares
+    cdef int home, k, i, j, sweep, sweeps = 0
+    cdef int men[13]
+    cdef int64_t index, updates = 0
+    cdef double change, value
+    cdef int top = 6 * sp.board_rows - 1
+    start = time.perf_counter()
+    with nogil:
+        for home in range(sp.men_to_win - 1, -1, -1):
+            for sweep in range(max_sweeps):
+                sweeps += 1
+                change = 0.0
+                index = sp.offsets[home][0]
+                for k in range(side_most_men(&sp, home) + 1):
+                    for i in range(k):
+                        men[i] = 2 + i
+                    while True:
+                        value = update(&sp, &turns[0], &decisions[index, 0], home, men, k, squares)
+                        if fabs(value - turns[index]) > change:
+                            change = fabs(value - turns[index])
+                        turns[index] = value
+                        index += 1
+                        updates += 1
+                        # the next k-subset in colex order
+                        i = 0
+                        while i < k and men[i] + 1 == (men[i + 1] if i + 1 < k else top + 1):
+                            i += 1
+                        if i == k:
+                            break
+                        men[i] += 1
+                        for j in range(i):
+                            men[j] = 2 + j
+                if change < tol:
+                    break
+    return turns_a, decisions_a, sweeps, time.perf_counter() - start, updates
