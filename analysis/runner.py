@@ -88,7 +88,8 @@ def play_chunks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
             yield result
         return
     tasks = batches(chunks, workers)
-    spec.load_kernel()  # import it once here, before the workers fork
+    spec.load_kernel()  # import it and build its tables once here, before the workers fork
+    spec.prepare(rules, policies)
     with _pool(min(workers, len(tasks))) as pool:
         pending = deque(pool.submit(_play, *args, task) for task in tasks)
         if on_chunk:

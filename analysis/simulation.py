@@ -204,6 +204,10 @@ def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = 
         raise UserError(f"--workers must be an integer from 1 to 1024, not {workers!r}")
     built, variant_name = build_rules(spec, variant, rule_values, players, base=rules)
     seats = parse_policies(spec, policy, spec.players(built))
+    try:
+        spec.prepare(built, seats)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
     return Plan(spec, built, seats, sims, seed, workers, variant_name)
 
 

@@ -8,12 +8,13 @@ without the GIL over plain C structs.
 """
 import numpy as np
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from cext.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose
+from cext.sides cimport SideSpaceC, side_index_bits, side_space_init
 
-from solver.manhome.policies import POLICY_NAMES, expert_tables
+from solver.manhome.policies import POLICY_NAMES, expert_tables, policy_table
 from solver.manhome.rules import PRIME_FACTORS, SQUARES as _SQUARES, TIES, MAX_MEN as _MAX_MEN, MAX_PLAYERS as _MAX_PLAYERS
 
 cdef enum:
@@ -41,6 +42,8 @@ cdef enum:            # solver.manhome.policies.POLICY_NAMES
     P_RANDOM = 0
     P_GREEDY = 1
     P_EXPERT = 2
+    P_SOLITAIRE = 3
+    P_OPTIMAL = 4
 
 cdef enum:            # solver.manhome.rules.TIES
     TIE_DEFENDER = 0
@@ -48,7 +51,7 @@ cdef enum:            # solver.manhome.rules.TIES
     TIE_REROLL = 2
 
 assert _SQUARES == SQUARES and _MAX_MEN == MAXM and _MAX_PLAYERS == MAXP
-assert tuple(POLICY_NAMES) == ("random", "greedy", "expert")
+assert tuple(POLICY_NAMES) == ("random", "greedy", "expert", "solitaire", "optimal")
 assert tuple(TIES) == ("defender", "attacker", "reroll")
 
 # Action kind of each d6 face (index 1..6): 1,5 subtract one; 2,4 subtract a prime; 3,6 divide.
@@ -78,6 +81,8 @@ cdef struct Config:
     int64_t q_den
     int64_t value[SQUARES]        # expert: exact lone-man values, scaled
     int64_t reserve_value         # expert: a reserve man's value, scaled
+    const uint8_t* tables[5]      # solved decisions per policy code (table policies), rows of 4
+    SideSpaceC* spaces[5]         # ... and the numbering of their sides
 
 
 cdef struct State:
@@ -246,6 +251,18 @@ cdef inline int64_t expert_worth(const State* g, const Config* c, int seat, int 
             + (c.q_den - c.q_num) * c.reserve_value - c.q_den * v_source)
 
 
+cdef inline int64_t table_row(const State* g, const Config* c, int seat, int policy) noexcept nogil:
+    """The row of a solved table for the seat to move: its own side (solitaire), or its
+    side and the opponent's (optimal, two players)."""
+    cdef const SideSpaceC* sp = c.spaces[policy]
+    cdef int64_t mine = side_index_bits(sp, g.home[seat], g.men[seat][0], g.men[seat][1], g.nmen[seat])
+    cdef int other = 1 - seat
+    if policy == P_SOLITAIRE:
+        return mine
+    return mine * sp.size + side_index_bits(sp, g.home[other], g.men[other][0], g.men[other][1],
+                                            g.nmen[other])
+
+
 cdef bint choose_new_man(State* g, const Config* c, int seat) noexcept nogil:
     cdef int policy = c.policy[seat]
     cdef int source[MAXMOVES]
@@ -256,6 +273,8 @@ cdef bint choose_new_man(State* g, const Config* c, int seat) noexcept nogil:
         return dice_below(&g.choice, 2) == 0
     if policy == P_GREEDY:
         return g.nmen[seat] < 2
+    if policy == P_SOLITAIRE or policy == P_OPTIMAL:
+        return c.tables[policy][4 * table_row(g, c, seat, policy)] == 1
     for i in range(6 * c.board_rows):
         new_sum += expert_worth(g, c, seat, -1, i)
     for kind in range(K_SUB_ONE, K_DIV_PRIME + 1):
@@ -269,11 +288,13 @@ cdef bint choose_new_man(State* g, const Config* c, int seat) noexcept nogil:
     return new_sum > 2 * c.board_rows * best_sum
 
 
-cdef int choose_move(State* g, const Config* c, int seat, int k, const int* source,
+cdef int choose_move(State* g, const Config* c, int seat, int kind, int k, const int* source,
                      const int* target) noexcept nogil:
     cdef int policy = c.policy[seat]
     cdef int i, best = 0
     cdef int64_t score, best_score
+    if policy == P_SOLITAIRE or policy == P_OPTIMAL:
+        return c.tables[policy][4 * table_row(g, c, seat, policy) + kind]
     if policy == P_GREEDY:
         best_score = greedy_score(g, seat, target[0])
         for i in range(1, k):
@@ -322,7 +343,7 @@ cdef void play_turn(State* g, const Config* c, int32_t* step) noexcept nogil:
             pick = 0
             if k > 1:
                 decision = True
-                pick = choose_move(g, c, seat, k, source, target)
+                pick = choose_move(g, c, seat, kind, k, source, target)
             src = source[pick]
             dst = target[pick]
         lift(g, seat, src)
@@ -354,27 +375,44 @@ cdef void play_game(State* g, const Config* c, uint64_t key, int32_t* trace) noe
 
 
 # -- Python entry points --------------------------------------------------------
-cdef Config make_config(rules, policies) except *:
+cdef class Setup:
+    """A kernel Config for rules and policies, owning the solved tables it points to."""
     cdef Config c
-    cdef int seat
-    if len(policies) != rules.players:
-        raise ValueError(f"need {rules.players} policies, got {len(policies)}")
-    memset(&c, 0, sizeof(Config))
-    c.players = rules.players
-    c.men_per_player = rules.men_per_player
-    c.men_to_win = rules.men_to_win
-    c.tie = TIES.index(rules.tie)
-    c.extra_turn = rules.extra_turn
-    c.max_turns = rules.max_turns
-    c.board_rows = rules.board_rows
-    for seat, name in enumerate(policies):
-        c.policy[seat] = POLICY_NAMES.index(name)
-    c.q_num, c.q_den = rules.attacker_win_chance
-    value, reserve_value = expert_tables(rules.board_rows)
-    for seat in range(SQUARES):
-        c.value[seat] = value[seat]
-    c.reserve_value = reserve_value
-    return c
+    cdef SideSpaceC spaces[5]
+    cdef list keep
+
+    def __init__(self, rules, policies, players=None):
+        cdef int seat, code
+        cdef const uint8_t[:, ::1] decisions
+        players = rules.players if players is None else players
+        if len(policies) != players:
+            raise ValueError(f"need {players} policies, got {len(policies)}")
+        memset(&self.c, 0, sizeof(Config))
+        self.keep = []
+        self.c.players = players
+        self.c.men_per_player = rules.men_per_player
+        self.c.men_to_win = rules.men_to_win
+        self.c.tie = TIES.index(rules.tie)
+        self.c.extra_turn = rules.extra_turn
+        self.c.max_turns = rules.max_turns
+        self.c.board_rows = rules.board_rows
+        for seat, name in enumerate(policies):
+            code = POLICY_NAMES.index(name)
+            self.c.policy[seat] = code
+            if (code == P_SOLITAIRE or code == P_OPTIMAL) and self.c.tables[code] == NULL:
+                solved = policy_table(name, rules)
+                space = solved.space
+                decisions = np.ascontiguousarray(solved.decisions, dtype=np.uint8)
+                self.keep.append(decisions)
+                side_space_init(&self.spaces[code], space.board_rows, space.men_per_player,
+                                space.men_to_win, space.cap)
+                self.c.tables[code] = &decisions[0, 0]
+                self.c.spaces[code] = &self.spaces[code]
+        self.c.q_num, self.c.q_den = rules.attacker_win_chance
+        value, reserve_value = expert_tables(rules.board_rows)
+        for seat in range(SQUARES):
+            self.c.value[seat] = value[seat]
+        self.c.reserve_value = reserve_value
 
 
 COLUMNS = ("winner", "turns", "decision_turns")
@@ -388,7 +426,8 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
     ``kills``, ``deaths``, ``killed`` per seat are under ``seat_<name>`` with shape
     (n, players).
     """
-    cdef Config c = make_config(rules, policies)
+    cdef Setup setup = Setup(rules, policies)
+    cdef Config* c = &setup.c
     cdef Py_ssize_t n = keys.shape[0], i
     cdef int seat, players = c.players
     cdef State g
@@ -402,7 +441,7 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
     cdef int32_t[:, :, ::1] per_seat = seat_a
     with nogil:
         for i in range(n):
-            play_game(&g, &c, keys[i], NULL)
+            play_game(&g, c, keys[i], NULL)
             winner[i] = g.winner
             turns[i] = g.turns
             decisions[i] = g.decisions
@@ -424,13 +463,13 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
 def trace_game(rules, policies, uint64_t key):
     """Play one game and return its steps: an (turns, 5) int32 array of
     (seat, kind, source, target, outcome), and its final counters as a dict."""
-    cdef Config c = make_config(rules, policies)
+    cdef Setup setup = Setup(rules, policies)
     cdef State g
     trace_a = np.zeros((rules.max_turns, 5), dtype=np.int32)
     cdef int32_t[:, ::1] trace = trace_a
     with nogil:
-        play_game(&g, &c, key, &trace[0, 0])
-    players = c.players
+        play_game(&g, &setup.c, key, &trace[0, 0])
+    players = setup.c.players
     final = {"winner": g.winner, "turns": g.turns, "decision_turns": g.decisions,
              "home": [g.home[s] for s in range(players)],
              "reserve": [g.reserve[s] for s in range(players)],
@@ -440,3 +479,18 @@ def trace_game(rules, policies, uint64_t key):
              "deaths": [g.deaths[s] for s in range(players)],
              "killed": [g.killed[s] for s in range(players)]}
     return trace_a[:g.turns].copy(), final
+
+
+def play_solitaire(rules, const uint64_t[::1] keys):
+    """One player alone with the ``solitaire`` policy: the turns each game took to bring
+    ``men_to_win`` men home (for checking the exact solitaire values)."""
+    cdef Setup setup = Setup(rules, ["solitaire"], players=1)
+    cdef Py_ssize_t n = keys.shape[0], i
+    cdef State g
+    turns_a = np.empty(n, dtype=np.int32)
+    cdef int32_t[::1] turns = turns_a
+    with nogil:
+        for i in range(n):
+            play_game(&g, &setup.c, keys[i], NULL)
+            turns[i] = g.turns if g.winner == 0 else -1
+    return turns_a

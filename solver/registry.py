@@ -43,6 +43,9 @@ class GameSpec:
     report_sections: Callable[[Mapping[str, Any], Any], list[str]] = field(default=lambda s, g: [])
     """``(summary, games) -> Markdown sections`` the game adds to its report."""
     description: str = ""
+    prepare: Callable[[Rules, Sequence[str]], None] = field(default=lambda rules, policies: None)
+    """Check that the policies can play these rules and build what they need (solved
+    tables) before workers start; raises ValueError with a one-line message."""
 
     def load_kernel(self) -> Callable[[Rules, Sequence[str], np.ndarray], ChunkResult]:
         """The kernel's ``play_chunk`` (imported on first use)."""

@@ -74,8 +74,8 @@ def squares_frame(table: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
 
 def write_squares_csv(table: Sequence[Mapping[str, Any]],
                       path: str | os.PathLike[str]) -> None:
-    """Write :func:`squares_frame` as CSV, no index; floats round-trip exactly
-    (read back with ``pandas.read_csv(..., float_precision="round_trip")``)."""
+    """Write :func:`squares_frame` as CSV, no index. Floats are written with full
+    (shortest round-trip) precision; the ``_exact`` columns hold the values exactly."""
     squares_frame(table).to_csv(path, index=False)
 
 

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from solver.manhome.engine import play_game
-from solver.manhome.policies import POLICY_NAMES, make_policy
+from solver.manhome.policies import POLICY_NAMES, make_policy, prepare
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.sections import report_sections
 from solver.registry import GameSpec, register
@@ -13,7 +13,7 @@ from solver.registry import GameSpec, register
 
 def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dict[str, Any]:
     """One game by the reference engine, as the kernel reports it."""
-    game = play_game(rules, [make_policy(p) for p in policies], key)
+    game = play_game(rules, [make_policy(p, rules) for p in policies], key)
     return {"winner": game.winner, "turns": game.turns, "decision_turns": game.decision_turns,
             "seat_turns": game.turns_by_seat, "seat_home": game.home, "seat_kills": game.kills,
             "seat_deaths": game.deaths, "seat_killed": game.killed}
@@ -28,5 +28,6 @@ SPEC = register(GameSpec(
     kernel="cext.manhome:play_chunk",
     reference=reference_row,
     report_sections=report_sections,
+    prepare=prepare,
     description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
 ))

@@ -11,6 +11,13 @@
     > an empty composite square ("safe": no prime to subtract down to 0 next
     time) > an empty prime square > death or its own man (both send a man back
     to the reserve); within a rank, the lower square; then canonical order.
+``solitaire``
+    The exact optimum of racing alone (:mod:`solver.manhome.solitaire`): it plays as if
+    no opponent were on the board, minimising its own expected turns to win, among
+    policies that keep at most :data:`SOLITAIRE_CAP` men on the board.
+``optimal``
+    Exact optimal play for two players (:mod:`solver.manhome.duel`), for rules small
+    enough to solve (see :data:`DUEL_MAX_STATES`).
 ``expert``
     One-ply expectimax on exact single-man values. ``V(s)`` is the exact chance
     that a lone man on ``s`` gets home under best play
@@ -36,9 +43,9 @@ from functools import cache
 from solver.dice import Stream
 from solver.manhome.engine import EMPTY, Game, Kind, Move, action_moves
 from solver.manhome.exact import lone_man_home_chance, new_man_value
-from solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES
+from solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules
 
-POLICY_NAMES = ("random", "greedy", "expert")
+POLICY_NAMES = ("random", "greedy", "expert", "solitaire", "optimal")
 """The policies every engine knows, in the order of their kernel codes."""
 VALUE_SCALE = 1 << 20
 """Exact values are rounded to integers of this scale for the expert player."""
@@ -123,9 +130,90 @@ class ExpertPolicy:
         return _best([self.move_worth(game, seat, m) for m in moves])
 
 
+SOLITAIRE_CAP = 4
+"""The solitaire policy's most men on the board (its table has 2.9 million sides for the
+standard rules and is solved in about 12 seconds)."""
+DUEL_MAX_STATES = 8_000_000
+"""The most two-player states the ``optimal`` policy will solve for."""
+
+
+class PolicyUnavailable(ValueError):
+    """A policy that cannot be used with these rules (one-line message)."""
+
+
+@cache
+def _solitaire(board_rows: int, men_per_player: int, men_to_win: int):
+    from solver.manhome.solitaire import solve_solitaire
+
+    rules = ManHomeRules(board_rows=board_rows, men_per_player=men_per_player, men_to_win=men_to_win)
+    return solve_solitaire(rules, cap=SOLITAIRE_CAP)
+
+
+@cache
+def _duel(rules: ManHomeRules):
+    from solver.manhome.duel import solve_duel
+
+    return solve_duel(rules)
+
+
+def policy_table(name: str, rules: ManHomeRules):
+    """The solved table behind a table policy (``solitaire`` or ``optimal``): an object
+    with ``decisions`` (uint8, 4 columns) and ``space`` (the side numbering)."""
+    if name == "solitaire":
+        return _solitaire(rules.board_rows, rules.men_per_player, rules.men_to_win)
+    if name != "optimal":
+        raise ValueError(f"{name!r} is not a table policy")
+    from solver.manhome.states import SideSpace
+
+    size = SideSpace(rules.board_rows, rules.men_per_player, rules.men_to_win,
+                     rules.men_per_player).size
+    if rules.players != 2 or size * size > DUEL_MAX_STATES:
+        raise PolicyUnavailable(
+            f"policy 'optimal' is solved only for 2 players and small rules (at most "
+            f"{DUEL_MAX_STATES:,} states; these rules have {size * size:,} with "
+            f"{rules.players} players): reduce men_per_player or board_rows")
+    # only what changes the game's values: not max_turns
+    return _duel(ManHomeRules(board_rows=rules.board_rows, men_per_player=rules.men_per_player,
+                              men_to_win=rules.men_to_win, tie=rules.tie,
+                              extra_turn=rules.extra_turn))
+
+
+class TablePolicy:
+    """Plays the decisions of a solved table (``solitaire`` or ``optimal``)."""
+
+    def __init__(self, name: str, rules: ManHomeRules) -> None:
+        self.name = name
+        self.table = policy_table(name, rules)
+
+    def row(self, game: Game, seat: int) -> int:
+        space = self.table.space
+        mine = space.index(game.home[seat], game.men[seat])
+        if self.name == "solitaire":
+            return mine
+        other = 1 - seat
+        return mine * space.size + space.index(game.home[other], game.men[other])
+
+    def choose_new_man(self, game: Game, seat: int, choices: Stream) -> bool:
+        return bool(self.table.decisions[self.row(game, seat), 0] == 1)
+
+    def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],
+                    choices: Stream) -> int:
+        return int(self.table.decisions[self.row(game, seat), int(kind)])
+
+
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "expert": ExpertPolicy}
 
 
-def make_policy(name: str):
-    """A reference-engine policy by name."""
-    return POLICIES[name]()
+def make_policy(name: str, rules: ManHomeRules | None = None):
+    """A reference-engine policy by name (table policies need the rules)."""
+    if name in POLICIES:
+        return POLICIES[name]()
+    return TablePolicy(name, rules if rules is not None else ManHomeRules())
+
+
+def prepare(rules: ManHomeRules, policies) -> None:
+    """Check that every policy can play these rules and solve its table now (so that
+    worker processes inherit it); raises PolicyUnavailable."""
+    for name in set(policies):
+        if name not in POLICIES:
+            policy_table(name, rules)
