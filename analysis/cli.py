@@ -79,7 +79,8 @@ def _add_game_command(commands, spec: GameSpec) -> None:
 
 
 def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.report import check_writable, format_terminal_summary
+    from analysis.folders import check_writable
+    from analysis.report import format_terminal_summary
     from analysis.simulation import plan
 
     try:

@@ -22,8 +22,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import shutil
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,7 +29,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.errors import UserError
+from analysis.folders import staged_folder
 from analysis.plain import plain
 from analysis.gamedata import save_games
 
@@ -470,47 +468,6 @@ def plot_length(games: pd.DataFrame, summary: Mapping[str, Any],
 # --------------------------------------------------------------------------- the folder
 
 
-def _cannot_write(out_dir: str | os.PathLike[str], reason: str | OSError) -> UserError:
-    """The one-line error for an output folder that cannot be written."""
-    if isinstance(reason, OSError):
-        text = reason.strerror or str(reason)
-        reason = f"{text} ({reason.filename})" if reason.filename else text
-    return UserError(f"cannot write to {os.fspath(out_dir)}: {reason}".replace("\n", " "))
-
-
-def _target(out_dir: str | os.PathLike[str]) -> Path:
-    """``out_dir`` as a normalised absolute path with a name of its own."""
-    target = Path(os.path.abspath(os.fspath(out_dir)))
-    if not target.name:
-        raise _cannot_write(out_dir, "the file-system root cannot be a report folder")
-    return target
-
-
-def check_writable(out_dir: str | os.PathLike[str]) -> None:
-    """Raise UserError unless :func:`write_report` could create ``out_dir``.
-
-    ``out_dir`` must be a folder if it exists, and its nearest existing ancestor
-    must be a folder we can create files in (checked by creating and removing a
-    probe file). Nothing is left behind: missing folders are not created.
-    """
-    target = _target(out_dir)
-    try:
-        if target.exists() and not target.is_dir():
-            raise _cannot_write(out_dir, "it exists and is not a folder")
-        ancestor = target.parent
-        while not ancestor.exists():
-            ancestor = ancestor.parent
-        if not ancestor.is_dir():
-            raise _cannot_write(out_dir, f"{ancestor} is not a folder")
-        if not os.access(ancestor, os.W_OK | os.X_OK):
-            raise _cannot_write(out_dir, f"{ancestor} is not writable")
-        handle, probe = tempfile.mkstemp(prefix=f".{target.name}.probe-", dir=ancestor)
-        os.close(handle)
-        os.unlink(probe)
-    except OSError as exc:
-        raise _cannot_write(out_dir, exc) from exc
-
-
 def _check_inputs(summary: Mapping[str, Any], games: pd.DataFrame) -> None:
     """ValueError when the summary or the table lacks what the report needs."""
     missing = [k for k in REQUIRED_KEYS if k not in summary]
@@ -537,31 +494,6 @@ def _write_files(folder: Path, summary: Mapping[str, Any], games: pd.DataFrame,
     (folder / "report.md").write_text(render_markdown(summary, sections), encoding="utf-8")
 
 
-def _remove(path: Path) -> None:
-    """Delete a folder tree, or just the link when ``path`` is a symbolic link."""
-    if path.is_symlink():
-        path.unlink()
-    else:
-        shutil.rmtree(path, ignore_errors=True)
-
-
-def _swap_in(staging: Path, target: Path) -> None:
-    """Replace ``target`` by the complete folder ``staging``; the old one goes last."""
-    if not target.exists():
-        os.rename(staging, target)
-        return
-    old = target.parent / f".{target.name}.old-{os.getpid()}"
-    if old.exists() or old.is_symlink():
-        _remove(old)
-    os.rename(target, old)
-    try:
-        os.rename(staging, target)
-    except BaseException:
-        os.rename(old, target)
-        raise
-    _remove(old)
-
-
 def write_report(out_dir: str | os.PathLike[str], summary: Mapping[str, Any],
                  games: pd.DataFrame, sections: Sequence[str] = ()) -> Path:
     """Write the report folder ``out_dir`` (see the module docstring); returns its path.
@@ -574,22 +506,8 @@ def write_report(out_dir: str | os.PathLike[str], summary: Mapping[str, Any],
     summary or table lacks what the report needs.
     """
     _check_inputs(summary, games)
-    check_writable(out_dir)
-    target = _target(out_dir)
-    staging = target.parent / f".{target.name}.tmp-{os.getpid()}"
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if staging.exists() or staging.is_symlink():
-            _remove(staging)
-        staging.mkdir()
+    with staged_folder(out_dir) as staging:
         _write_files(staging, summary, games, sections)
-        _swap_in(staging, target)
-    except BaseException as exc:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
-        if isinstance(exc, OSError):
-            raise _cannot_write(out_dir, exc) from exc
-        raise
     return Path(out_dir)
 
 

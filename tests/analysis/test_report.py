@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import report
+from analysis import folders, report
 from analysis.errors import UserError
 from analysis.gamedata import load_games, save_games
 
@@ -296,7 +296,7 @@ def test_failed_swap_restores_previous_report(tmp_path, summary, games, monkeypa
             raise OSError(28, "No space left on device")
         real_rename(src, dst)
 
-    monkeypatch.setattr(report.os, "rename", rename)
+    monkeypatch.setattr(folders.os, "rename", rename)
     with pytest.raises(UserError, match="No space left"):
         report.write_report(tmp_path / "out", dict(summary, title="New"), games)
     assert (out / "report.md").read_bytes() == before
@@ -324,7 +324,7 @@ def test_creates_missing_parents(tmp_path, summary, games):
 def test_unwritable_target_under_a_file(tmp_path, summary, games):
     (tmp_path / "afile").write_text("x")
     target = tmp_path / "afile" / "out"
-    for call in (lambda: report.check_writable(target),
+    for call in (lambda: folders.check_writable(target),
                  lambda: report.write_report(target, summary, games)):
         with pytest.raises(UserError) as caught:
             call()
@@ -336,7 +336,7 @@ def test_unwritable_target_under_a_file(tmp_path, summary, games):
 def test_target_that_is_a_file(tmp_path, summary, games):
     (tmp_path / "out").write_text("x")
     with pytest.raises(UserError, match="not a folder"):
-        report.check_writable(tmp_path / "out")
+        folders.check_writable(tmp_path / "out")
     with pytest.raises(UserError, match="not a folder"):
         report.write_report(tmp_path / "out", summary, games)
     assert (tmp_path / "out").read_text() == "x"
@@ -350,7 +350,7 @@ def test_read_only_parent(tmp_path, summary, games):
     locked.chmod(0o555)
     try:
         with pytest.raises(UserError, match="cannot write to"):
-            report.check_writable(locked / "sub" / "out")
+            folders.check_writable(locked / "sub" / "out")
         with pytest.raises(UserError, match="cannot write to"):
             report.write_report(locked / "out", summary, games)
         assert os.listdir(locked) == []
@@ -359,10 +359,10 @@ def test_read_only_parent(tmp_path, summary, games):
 
 
 def test_check_writable_leaves_nothing_behind(tmp_path):
-    report.check_writable(tmp_path / "a" / "b" / "out")
-    report.check_writable(tmp_path / "out")
+    folders.check_writable(tmp_path / "a" / "b" / "out")
+    folders.check_writable(tmp_path / "out")
     (tmp_path / "existing").mkdir()
-    report.check_writable(tmp_path / "existing")
+    folders.check_writable(tmp_path / "existing")
     assert tree(tmp_path) == ["existing"]
 
 
@@ -370,7 +370,7 @@ def test_failed_probe_is_a_user_error(tmp_path, monkeypatch):
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied", str(tmp_path))
 
-    monkeypatch.setattr(report.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(folders.tempfile, "mkstemp", refuse)
     with pytest.raises(UserError, match="Permission denied"):
-        report.check_writable(tmp_path / "out")
+        folders.check_writable(tmp_path / "out")
     assert os.listdir(tmp_path) == []
