@@ -99,6 +99,21 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return 0
 
 
+def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from analysis.folders import check_writable
+    from analysis.simulation import parse_sims
+
+    spec = games()[args.game]
+    sims = parse_sims(args.sims)
+    out = args.out if args.out is not None else f"reports/{spec.name}-exact"
+    check_writable(out)
+    path = spec.run_exact(out=out, sims=sims, seed=args.seed, workers=args.workers,
+                          largest=args.largest, command=shlex.join(["analyze", *argv]))
+    if not args.quiet:
+        print(f"exact analysis of {spec.title} written to {path}/report.md")
+    return 0
+
+
 def _list_games(args: argparse.Namespace, argv: Sequence[str]) -> int:
     for spec in games().values():
         print(f"{spec.name}: {spec.title} — {spec.description}")
@@ -115,6 +130,21 @@ def build_parser() -> ArgumentParser:
                                      parser_class=ArgumentParser)
     for spec in games().values():
         _add_game_command(commands, spec)
+    exact_games = [name for name, spec in games().items() if spec.exact]
+    exact = commands.add_parser(
+        "exact", help="solve a game exactly where it can be, and check it by Monte Carlo",
+        description="Exact analysis: state search and optimal play, with Monte Carlo checks.",
+        epilog="example: analyze exact manhome --sims 2e5")
+    exact.add_argument("game", choices=exact_games, help="the game")
+    exact.add_argument("--out", metavar="DIR", help="report folder (default reports/<game>-exact)")
+    exact.add_argument("--sims", default="200000", metavar="N",
+                       help="Monte Carlo games per check (default 2e5)")
+    exact.add_argument("--seed", type=non_negative_int, default=0, help="seed of the checks")
+    exact.add_argument("--workers", type=positive_int, metavar="N", help="local worker processes")
+    exact.add_argument("--largest", action="store_true",
+                       help="also run the largest solves (minutes)")
+    exact.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    exact.set_defaults(handler=_run_exact)
     listing = commands.add_parser("games", help="list the games, their policies and rules parameters")
     listing.set_defaults(handler=_list_games)
     return parser

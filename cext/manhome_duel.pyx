@@ -86,6 +86,11 @@ cdef inline bint holds(const Duel* d, int64_t side, int t) noexcept nogil:
     return (d.occ[2 * side + (t >> 6)] >> (t & 63)) & 1
 
 
+cdef inline bint apart(const Duel* d, int64_t a, int64_t b) noexcept nogil:
+    """Whether no square holds men of both sides (the pair can occur)."""
+    return (d.occ[2 * a] & d.occ[2 * b]) == 0 and (d.occ[2 * a + 1] & d.occ[2 * b + 1]) == 0
+
+
 cdef inline double arrive(const Duel* d, int64_t rest, int64_t b, int t) noexcept nogil:
     """The value of a man of the mover, whose side without him is ``rest``, arriving at t."""
     cdef int64_t u
@@ -161,12 +166,12 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000):
     ``sweeps``, ``seconds``, ``states`` (valid pairs), ``updates``, ``converged`` and
     ``size``."""
     cdef SideSpaceC sp
-    cdef int64_t size, x, y, a, b, pos, states = 0, updates = 0, nmoves
-    cdef int Q, h, k, i, j, t, s, kind, p, sweeps = 0
+    cdef int64_t size, x, a, b, pos, states = 0, updates = 0, nmoves
+    cdef int Q, h = 0, k, i, j, t, s, kind, p, sweeps = 0
     cdef int men[MAXMEN + 1]
     cdef int other[MAXMEN + 1]
     cdef uint64_t lo, hi
-    cdef double change, value, old, diff
+    cdef double change, value, diff
     cdef bint converged = False
     cdef Duel d
     if rules.players != 2:
@@ -280,17 +285,15 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000):
     with nogil:
         for a in range(size):
             for b in range(size):
-                if (d.occ[2 * a] & d.occ[2 * b]) == 0 and (d.occ[2 * a + 1] & d.occ[2 * b + 1]) == 0:
+                if apart(&d, a, b):
                     d.V[b * size + a] = START_VALUE
                     states += 1
         while sweeps < max_sweeps:
             sweeps += 1
             change = 0.0
             for a in range(size):
-                lo = d.occ[2 * a]
-                hi = d.occ[2 * a + 1]
                 for b in range(size):
-                    if (lo & d.occ[2 * b]) != 0 or (hi & d.occ[2 * b + 1]) != 0:
+                    if not apart(&d, a, b):
                         continue
                     value = bellman(&d, a, b, NULL)
                     pos = b * size + a
@@ -303,10 +306,8 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000):
                 converged = True
                 break
         for a in range(size):
-            lo = d.occ[2 * a]
-            hi = d.occ[2 * a + 1]
             for b in range(size):
-                if (lo & d.occ[2 * b]) == 0 and (hi & d.occ[2 * b + 1]) == 0:
+                if apart(&d, a, b):
                     bellman(&d, a, b, &decisions[a * size + b, 0])
     values_a = np.ascontiguousarray(inner_a.reshape(size, size).T).reshape(size * size)
     del inner_a

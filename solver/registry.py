@@ -43,6 +43,9 @@ class GameSpec:
     report_sections: Callable[[Mapping[str, Any], Any], list[str]] = field(default=lambda s, g: [])
     """``(summary, games) -> Markdown sections`` the game adds to its report."""
     description: str = ""
+    exact: str | None = None
+    """``module:function`` writing the game's exact-analysis report, if it has one:
+    ``run(out, *, sims, seed, workers, largest, command) -> Path``."""
     prepare: Callable[[Rules, Sequence[str]], None] = field(default=lambda rules, policies: None)
     """Check that the policies can play these rules and build what they need (solved
     tables) before workers start; raises ValueError with a one-line message."""
@@ -51,6 +54,13 @@ class GameSpec:
         """The kernel's ``play_chunk`` (imported on first use)."""
         module, function = self.kernel.split(":")
         return getattr(importlib.import_module(module), function)
+
+    def run_exact(self, **options: Any) -> Any:
+        """Write the exact-analysis report (see :attr:`exact`)."""
+        if self.exact is None:
+            raise UnknownGameError(f"{self.name} has no exact analysis")
+        module, function = self.exact.split(":")
+        return getattr(importlib.import_module(module), function)(**options)
 
     def play_chunk(self, rules: Rules, policies: Sequence[str], keys: np.ndarray) -> ChunkResult:
         return self.load_kernel()(rules, policies, keys)

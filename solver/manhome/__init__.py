@@ -29,5 +29,6 @@ SPEC = register(GameSpec(
     reference=reference_row,
     report_sections=report_sections,
     prepare=prepare,
+    exact="analysis.exact.manhome:run",
     description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
 ))

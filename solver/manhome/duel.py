@@ -78,7 +78,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -96,8 +98,8 @@ NO_STATE = 255
 START_VALUE = 0.5
 """The value every valid pair starts the iteration with."""
 MAX_PAIRS = 60_000_000
-"""Most pairs (``size ** 2``) the kernel accepts: values, decisions and a copy take
-about 21 bytes a pair."""
+"""Most pairs (``size ** 2``) the kernel accepts (it needs about 20 bytes a pair: the
+values twice, the decisions once)."""
 MAX_REFERENCE_PAIRS = 40_000
 """Most pairs the pure-Python reference accepts (it is for tiny rules)."""
 
@@ -127,8 +129,9 @@ class DuelSolution:
     """Whether the last sweep changed no value by ``tol`` or more."""
     solver: str = "reference"
 
-    @property
+    @cached_property
     def space(self) -> SideSpace:
+        """The numbering of each player's sides."""
         return duel_space(self.rules)
 
     @property
@@ -174,82 +177,120 @@ def _check_iteration(tol: float, max_sweeps: int) -> None:
 
 
 Side = tuple[int, frozenset[int]]
+"""A side as the reference handles it: (men home, squares of the men on the board)."""
 
 
-def solve_duel_reference(rules: ManHomeRules, tol: float = 1e-12,
-                         max_sweeps: int = 10_000) -> DuelSolution:
-    """The readable solver (dicts and frozensets), for tiny rules and as the tests' oracle.
+class DuelEquations:
+    """The Bellman equations of a duel, readably: sides as ``(home, frozenset)``, values
+    in a flat list indexed ``a * size + b`` (NaN for pairs that cannot occur).
 
-    Gauss–Seidel value iteration over the valid pairs in index order, then one pass that
-    reads the decisions off the values (see the module docstring for the maths).
+    The reference solver iterates :meth:`bellman`; tests use :meth:`options` to check a
+    solution from either solver (pass its ``values``).
     """
-    space = check_duel_rules(rules, MAX_REFERENCE_PAIRS)
-    _check_iteration(tol, max_sweeps)
-    started = time.perf_counter()
-    size, win, squares, extra = space.size, rules.men_to_win, rules.squares, rules.extra_turn
-    num, den = rules.attacker_win_chance
-    q = num / den
-    miss = 1.0 - q
-    sides: list[Side] = [(h, frozenset(men)) for h, men in space.sides()]
-    number = {side: i for i, side in enumerate(sides)}
-    values = [math.nan] * (size * size)       # a list: much faster than numpy scalars
-    pairs = [(a, b) for a in range(size) for b in range(size) if not sides[a][1] & sides[b][1]]
-    for a, b in pairs:
-        values[a * size + b] = START_VALUE
 
-    def V(mover: Side, opponent: Side) -> float:
-        return values[number[mover] * size + number[opponent]]
+    def __init__(self, rules: ManHomeRules, values: Sequence[float] | np.ndarray | None = None,
+                 max_pairs: int = MAX_REFERENCE_PAIRS) -> None:
+        self.rules = rules
+        self.space = check_duel_rules(rules, max_pairs)
+        self.size = size = self.space.size
+        num, den = rules.attacker_win_chance
+        self.q = num / den
+        self.miss = 1.0 - self.q
+        self.sides: list[Side] = [(h, frozenset(men)) for h, men in self.space.sides()]
+        self.number = {side: i for i, side in enumerate(self.sides)}
+        self.pairs = [(a, b) for a in range(size) for b in range(size)
+                      if not self.sides[a][1] & self.sides[b][1]]
+        """The valid pairs, in index order."""
+        if values is None:
+            self.values = [math.nan] * (size * size)   # a list: faster than numpy scalars
+            for a, b in self.pairs:
+                self.values[a * size + b] = START_VALUE
+        else:
+            self.values = [float(v) for v in values]
 
-    def passes(mover: Side, opponent: Side) -> float:
-        return 1.0 - V(opponent, mover)
+    def V(self, mover: Side, opponent: Side) -> float:
+        return self.values[self.number[mover] * self.size + self.number[opponent]]
 
-    def goes_on(mover: Side, opponent: Side) -> float:
-        return V(mover, opponent) if extra else 1.0 - V(opponent, mover)
+    def passes(self, mover: Side, opponent: Side) -> float:
+        """The value to the mover when the turn passes to the opponent."""
+        return 1.0 - self.V(opponent, mover)
 
-    def arrive(mover: Side, opponent: Side, t: int) -> float:
+    def goes_on(self, mover: Side, opponent: Side) -> float:
+        """The value to the mover after bringing a man home or killing."""
+        if self.rules.extra_turn:
+            return self.V(mover, opponent)
+        return 1.0 - self.V(opponent, mover)
+
+    def arrive(self, mover: Side, opponent: Side, t: int) -> float:
         """The value of a man of ``mover`` (already off his square) arriving at ``t``."""
         (h, rest), (g, theirs) = mover, opponent
         if t == DEATH or t in rest:
-            return passes(mover, opponent)
+            return self.passes(mover, opponent)
         if t == HOME:
-            return 1.0 if h + 1 == win else goes_on((h + 1, rest), opponent)
+            return 1.0 if h + 1 == self.rules.men_to_win else self.goes_on((h + 1, rest), opponent)
         if t in theirs:
-            kill = goes_on((h, rest | {t}), (g, theirs - {t}))
-            return q * kill + miss * passes(mover, opponent)
-        return passes((h, rest | {t}), opponent)
+            kill = self.goes_on((h, rest | {t}), (g, theirs - {t}))
+            return self.q * kill + self.miss * self.passes(mover, opponent)
+        return self.passes((h, rest | {t}), opponent)
 
-    def bellman(a: int, b: int) -> tuple[float, list[int]]:
-        """The right-hand side at (a, b) and the decisions that attain it."""
-        mover, opponent = sides[a], sides[b]
+    def options(self, a: int, b: int) -> tuple[float | None, list[list[float]] | None]:
+        """``(NEW, moves)`` at the pair (a, b): the value of NEW MAN (None if not legal),
+        and for each action kind the values of its moves in canonical order (None if
+        ACTION is not legal)."""
+        mover, opponent = self.sides[a], self.sides[b]
         h, men = mover
-        can_new, can_act = space.reserve(h, men) > 0, len(men) > 0
-        new = action = -math.inf
+        new = moves = None
+        if self.space.reserve(h, men) > 0:
+            total = 0.0
+            for t in range(self.rules.squares):
+                total += self.arrive(mover, opponent, t)
+            new = total / self.rules.squares
+        if men:
+            moves = [[self.arrive((h, men - {move.source}), opponent, move.target)
+                      for move in action_moves(sorted(men), kind)] for kind in ACTION_KINDS]
+        return new, moves
+
+    def bellman(self, a: int, b: int) -> tuple[float, list[int]]:
+        """The right-hand side at (a, b) and the decisions that attain it."""
+        new, moves = self.options(a, b)
         picks = [0, 0, 0]
-        if can_new:
+        action = -math.inf
+        if moves is not None:
             total = 0.0
-            for t in range(squares):
-                total += arrive(mover, opponent, t)
-            new = total / squares
-        if can_act:
-            total = 0.0
-            for k, kind in enumerate(ACTION_KINDS):
-                results = [arrive((h, men - {move.source}), opponent, move.target)
-                           for move in action_moves(sorted(men), kind)]
+            for k, results in enumerate(moves):
                 best = max(results)
                 picks[k] = next(i for i, r in enumerate(results) if r >= best - TIE)
                 total += best
             action = total / 3.0
-        take_new = can_new and (not can_act or new > action + TIE)
-        value = new if can_new and (not can_act or new > action) else action
-        return value, [int(take_new), *picks]
+        if new is None:
+            return action, [0, *picks]
+        if moves is None:
+            return new, [1, *picks]
+        return (new if new > action else action), [int(new > action + TIE), *picks]
 
+
+def solve_duel_reference(rules: ManHomeRules, tol: float = 1e-12,
+                         max_sweeps: int = 10_000) -> DuelSolution:
+    """The readable solver (:class:`DuelEquations`), for tiny rules and as the tests' oracle.
+
+    Gauss–Seidel value iteration over the valid pairs in index order, then one pass that
+    reads the decisions off the values (see the module docstring for the maths).
+
+    >>> sol = solve_duel_reference(ManHomeRules(board_rows=1, men_per_player=1, men_to_win=1))
+    >>> sol.size, sol.states, round(sol.first_player_win, 6)
+    (5, 21, 0.572176)
+    """
+    _check_iteration(tol, max_sweeps)
+    started = time.perf_counter()
+    eq = DuelEquations(rules)
+    size, values = eq.size, eq.values
     sweeps = updates = 0
     converged = False
     while sweeps < max_sweeps:
         sweeps += 1
         change = 0.0
-        for a, b in pairs:
-            value, _ = bellman(a, b)
+        for a, b in eq.pairs:
+            value, _ = eq.bellman(a, b)
             i = a * size + b
             change = max(change, abs(value - values[i]))
             values[i] = value
@@ -258,12 +299,12 @@ def solve_duel_reference(rules: ManHomeRules, tol: float = 1e-12,
             converged = True
             break
     decisions = np.full((size * size, 4), NO_STATE, dtype=np.uint8)
-    for a, b in pairs:
-        decisions[a * size + b] = bellman(a, b)[1]
+    for a, b in eq.pairs:
+        decisions[a * size + b] = eq.bellman(a, b)[1]
     values_array = np.array(values, dtype=np.float64)
-    start = number[(0, frozenset())]
+    start = eq.number[(0, frozenset())]
     return DuelSolution(rules, values_array, decisions, float(values_array[start * size + start]),
-                        sweeps, time.perf_counter() - started, len(pairs), updates, converged)
+                        sweeps, time.perf_counter() - started, len(eq.pairs), updates, converged)
 
 
 def solve_duel(rules: ManHomeRules, tol: float = 1e-12, max_sweeps: int = 100_000) -> DuelSolution:

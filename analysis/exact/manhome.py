@@ -1,0 +1,370 @@
+"""``analyze exact manhome``: Man Home solved exactly where it can be, as a report.
+
+Three exact analyses, each checked by Monte Carlo with the policy it solved for:
+
+1. one man alone on the board (:func:`solver.manhome.exact.lone_man_table`);
+2. the solitaire race (:mod:`solver.manhome.solitaire`);
+3. two players under optimal play on reduced rules (:mod:`solver.manhome.duel`).
+"""
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analysis.exact.board import plot_board, squares_frame
+from analysis.folders import staged_folder
+from analysis.plain import plain
+from analysis.runner import chunk_keys
+from analysis.simulation import package_version, simulate
+from solver.manhome.exact import lone_man_table
+from solver.manhome.policies import SOLITAIRE_CAP, policy_table
+from solver.manhome.rules import PRIME_FACTORS, ManHomeRules
+
+DEFAULT_OUT = Path("reports/manhome-exact")
+STANDARD = ManHomeRules()
+SOLITAIRE_SIZES = [(m, w) for m in range(1, 7) for w in range(1, min(m, 3) + 1)]
+"""(men_per_player, men_to_win) of the solitaire table, on the full board."""
+DUELS = [
+    ManHomeRules(board_rows=2, men_per_player=2, men_to_win=1),
+    ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2),
+    ManHomeRules(board_rows=3, men_per_player=3, men_to_win=2),
+    ManHomeRules(board_rows=12, men_per_player=1, men_to_win=1),
+    ManHomeRules(board_rows=12, men_per_player=2, men_to_win=1),
+    ManHomeRules(board_rows=12, men_per_player=2, men_to_win=2),
+]
+"""Reduced rules solved for two players."""
+STANDARD_CAPS = tuple(range(1, SOLITAIRE_CAP + 1))
+"""Caps on the men on the board for which the standard solitaire (6 men, 3 home) is solved;
+``--largest`` adds 5 (2.7·10^7 sides, about three minutes)."""
+SOLITAIRE_CHECKS = ((2, 2), (3, 3), (6, 3))
+"""(men_per_player, men_to_win) of the solitaire sizes checked by Monte Carlo."""
+SPEED_SOLITAIRE = ManHomeRules(board_rows=3, men_per_player=3, men_to_win=3)
+SPEED_DUEL = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
+
+
+@dataclass(frozen=True)
+class ExactPlan:
+    """What ``analyze exact manhome`` solves and checks (tests use smaller plans)."""
+
+    solitaire_sizes: Sequence[tuple[int, int]] = tuple(SOLITAIRE_SIZES)
+    standard_caps: Sequence[int] = STANDARD_CAPS
+    solitaire_checks: Sequence[tuple[int, int]] = SOLITAIRE_CHECKS
+    duels: Sequence[ManHomeRules] = tuple(DUELS)
+
+
+def rules_label(rules: ManHomeRules) -> str:
+    men = "man" if rules.men_per_player == 1 else "men"
+    return (f"{rules.board_rows * 6} squares, {rules.men_per_player} {men}, "
+            f"{rules.men_to_win} home to win")
+
+
+def z_score(estimate: float, exact: float, se: float) -> float:
+    return (estimate - exact) / se if se > 0 else (0.0 if estimate == exact else math.inf)
+
+
+# -- 1. one man alone ------------------------------------------------------------------
+def lone_man(folder: Path) -> tuple[str, dict[str, Any]]:
+    frame = squares_frame(lone_man_table())
+    frame.to_csv(folder / "squares.csv", index=False)
+    best = dict(zip(frame.square, frame.p_home_best))
+    gain = dict(zip(frame.square, frame.p_home_best - frame.p_home_random))
+    plot_board(best, folder / "board_p_home_best.png",
+               "P(a lone man gets home), best play", "P(home)")
+    plot_board(gain, folder / "board_gain.png",
+               "How much best play adds to P(home) over random play", "gain in P(home)")
+    plot_board(dict(zip(frame.square, frame.actions_best)), folder / "board_actions_best.png",
+               "Expected actions until Home or Death, best play", "actions", fmt="{:.2f}")
+    danger = frame.nsmallest(5, "p_home_best")
+    safe = frame.nlargest(5, "p_home_best")
+    gains = frame.assign(gain=frame.p_home_best - frame.p_home_random).nlargest(5, "gain")
+    is_prime = frame.square.map(lambda q: PRIME_FACTORS[q] == (q,))
+    worst_composite = frame.p_home_best[~is_prime].min()
+    safest_prime = frame.p_home_best[is_prime & (frame.square >= 5)].max()
+
+    def squares(rows: pd.DataFrame, column: str) -> str:
+        return ", ".join(f"{int(r.square)} ({getattr(r, column):.3f})" for r in rows.itertuples())
+
+    text = f"""## One man alone
+
+A man alone on the board acts every turn; each action kind comes up one time in three
+(subtract one; subtract a prime factor; divide by a prime factor), and for the prime kinds
+the player picks the prime. Every move lowers the square, so the chance of reaching Home
+before Death is solved exactly, square by square, as a fraction (`squares.csv` has the
+fractions and the floats; *best* play maximises P(home) and, among equally good primes,
+takes the one with fewer expected actions; *random* play picks each prime alike).
+
+![P(home) over the board](board_p_home_best.png)
+
+- **Most dangerous squares** (lowest P(home) under best play): {squares(danger, "p_home_best")}.
+  They are primes: one action in three subtracts the square itself and lands on Death.
+  {"Every" if safest_prime < worst_composite else "Not every"} prime from 5 up (at most
+  {safest_prime:.3f}) is less safe than every composite square (at least {worst_composite:.3f}).
+- **Safest squares**: {squares(safe, "p_home_best")}.
+- **Best play against random play**: averaged over squares 2–71, P(home) is
+  {frame.p_home_best.mean():.4f} with best play and {frame.p_home_random.mean():.4f} with
+  random play (+{(frame.p_home_best - frame.p_home_random).mean():.4f}). The choice matters
+  most on twice a large prime: {squares(gains, "gain")} (gain in P(home)).
+- A man needs {frame.actions_best.mean():.2f} actions on average (squares 2–71, best play),
+  at most {frame.actions_best.max():.2f} (square {int(frame.actions_best.idxmax()) + 2}).
+
+![Gain of best over random play](board_gain.png)
+
+![Expected actions](board_actions_best.png)
+"""
+    data = {"squares": len(frame), "p_home_best_mean": frame.p_home_best.mean(),
+            "p_home_random_mean": frame.p_home_random.mean(),
+            "most_dangerous": danger.square.tolist(), "safest": safe.square.tolist()}
+    return text, data
+
+
+# -- 2. solitaire ----------------------------------------------------------------------
+@dataclass
+class SolitaireRow:
+    men_per_player: int
+    men_to_win: int
+    cap: int
+    states: int
+    expected_turns: float
+    sweeps: int
+    seconds: float
+
+    @property
+    def exact(self) -> bool:
+        return self.cap >= self.men_per_player
+
+
+def solve_solitaire_rows(plan: ExactPlan) -> list[SolitaireRow]:
+    from solver.manhome.solitaire import solve_solitaire
+
+    rows = []
+    caps = [(m, w, min(m, SOLITAIRE_CAP)) for m, w in plan.solitaire_sizes]
+    caps += [(STANDARD.men_per_player, STANDARD.men_to_win, c) for c in plan.standard_caps]
+    for m, w, cap in sorted(set(caps)):
+        rules = ManHomeRules(men_per_player=m, men_to_win=w)
+        solved = (policy_table("solitaire", rules) if cap == SOLITAIRE_CAP
+                  else solve_solitaire(rules, cap=cap))
+        rows.append(SolitaireRow(m, w, cap, solved.states, solved.expected_turns, solved.sweeps,
+                                 solved.seconds))
+    return rows
+
+
+def solitaire(folder: Path, sims: int, seed: int, plan: ExactPlan) -> tuple[str, dict[str, Any]]:
+    from cext.manhome import play_solitaire
+
+    rows = solve_solitaire_rows(plan)
+    pd.DataFrame([{**vars(r), "exact": r.exact} for r in rows]).to_csv(
+        folder / "solitaire.csv", index=False)
+    table = ["| men | to win | most on board | sides (states) | expected turns | sweeps | seconds |",
+             "|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        cap = f"{r.cap}" + ("" if r.exact else " (capped)")
+        table.append(f"| {r.men_per_player} | {r.men_to_win} | {cap} | {r.states:,} | "
+                     f"{r.expected_turns:.6f} | {r.sweeps} | {r.seconds:.2f} |")
+    standard = {r.cap: r for r in rows if (r.men_per_player, r.men_to_win) == (6, 3)}
+    checks = []
+    for m, w in plan.solitaire_checks:
+        rules = ManHomeRules(men_per_player=m, men_to_win=w)
+        turns = play_solitaire(rules, chunk_keys(seed, 0, sims)).astype(float)
+        exact = policy_table("solitaire", rules).expected_turns
+        se = turns.std(ddof=1) / math.sqrt(len(turns))
+        checks.append({"men_per_player": m, "men_to_win": w, "exact": exact,
+                       "monte_carlo": turns.mean(), "se": se,
+                       "z": z_score(turns.mean(), exact, se), "games": len(turns)})
+    check_lines = "\n".join(
+        f"| {c['men_per_player']} | {c['men_to_win']} | {c['exact']:.4f} | {c['monte_carlo']:.4f} "
+        f"± {c['se']:.4f} | {c['z']:+.2f} |" for c in checks)
+    text = f"""## The solitaire race
+
+One player alone, with every rule that applies without opponents (new men, collisions
+with one's own men, extra turns), bringing `men_to_win` men home in as few turns as
+possible. The state is the player's *side*: the men home and the squares of the men on the
+board. Values are found by value iteration to a change below 10⁻¹² per sweep. Extra turns
+do not change the optimum: exactly `men_to_win` turns bring a man home, so turns and
+"goes" differ by a constant.
+
+With six men the full state space has 1.4·10⁸ sides, so the standard game is solved among
+the policies that never put more than *c* men on the board at once (column *most on board*;
+"capped" marks a bound below the number of men). {_cap_sentence(standard)} Every row
+without "capped" is the exact optimum of its rules.
+
+{chr(10).join(table)}
+
+The optimal policy is a Monte Carlo player, `--policy solitaire` (it plays its own race and
+ignores opponents; it keeps at most {SOLITAIRE_CAP} men on the board). Playing it alone
+for {sims:,} games per size lands on the exact values:
+
+| men | to win | exact | Monte Carlo (± 1 s.e.) | z |
+|---:|---:|---:|---:|---:|
+{check_lines}
+"""
+    return text, {"rows": [{**vars(r), "exact": r.exact} for r in rows], "checks": checks}
+
+
+# -- 3. two players --------------------------------------------------------------------
+def _cap_sentence(standard: dict[int, SolitaireRow]) -> str:
+    """What the caps solved say about the standard solitaire."""
+    if not standard:
+        return ""
+    caps = sorted(standard)
+    steps = ", ".join(f"{standard[c].expected_turns:.4f} with at most {c}" for c in caps)
+    text = f"For the standard rules (6 men, 3 home) the expected turns are {steps} on the board."
+    if len(caps) >= 2:
+        a, b = standard[caps[-2]], standard[caps[-1]]
+        text += (f" The last step, from {a.cap} to {b.cap} men, saves "
+                 f"{a.expected_turns - b.expected_turns:.4f} turns.")
+    return text
+
+
+def duels(folder: Path, sims: int, seed: int, workers: int | None,
+          plan: ExactPlan) -> tuple[str, dict[str, Any]]:
+    results = []
+    for rules in plan.duels:
+        solved = policy_table("optimal", rules)
+        optimal = simulate("manhome", sims, rules=rules, policy="optimal", seed=seed,
+                           workers=workers).stats
+        greedy = simulate("manhome", sims, rules=rules, policy="greedy", seed=seed,
+                          workers=workers).stats
+        rate = optimal.win_rate_by_seat[0]
+        se = math.sqrt(rate * (1 - rate) / optimal.games)
+        results.append({
+            "rules": rules_label(rules), "board_rows": rules.board_rows,
+            "men_per_player": rules.men_per_player, "men_to_win": rules.men_to_win,
+            "pairs": solved.states, "sweeps": solved.sweeps, "seconds": solved.seconds,
+            "first_player_win": solved.first_player_win,
+            "first_player_advantage": solved.first_player_win - 0.5,
+            "mc_optimal_seat0": rate, "mc_optimal_se": se,
+            "z": z_score(rate, solved.first_player_win, se),
+            "mc_greedy_advantage": greedy.first_player_advantage,
+            "mc_greedy_advantage_ci": list(greedy.first_player_advantage_ci),
+            "games": optimal.games})
+    pd.DataFrame(results).to_csv(folder / "duel.csv", index=False)
+    lines = "\n".join(
+        f"| {r['rules']} | {r['pairs']:,} | {r['seconds']:.2f} | {r['first_player_win']:.5f} | "
+        f"{100 * r['first_player_advantage']:+.2f} | {r['mc_optimal_seat0']:.5f} ± "
+        f"{r['mc_optimal_se']:.5f} ({r['z']:+.2f}) | {100 * r['mc_greedy_advantage']:+.2f} "
+        f"({100 * r['mc_greedy_advantage_ci'][0]:+.2f} to {100 * r['mc_greedy_advantage_ci'][1]:+.2f}) |"
+        for r in results)
+    text = f"""## Two players under optimal play
+
+Two players, each maximising their own chance of winning, on reduced rules (a smaller
+board — `board_rows` rows of six squares, the new man's row rolled on a die with that many
+faces — fewer men, fewer to bring home). A state is the pair of sides, the player to move
+first; V is the chance that the player to move wins. Both players' choices — new man or
+action, and which move after the roll — are maximised, face-offs and dice averaged, by
+value iteration to a change below 10⁻¹² per sweep (men return to the reserve, so the state
+graph has cycles). *Seat 0 wins* is V at the start: seat 0 to move, no man on the board.
+
+Each row is checked by {sims:,} Monte Carlo games in which both seats play the solved
+policy (`--policy optimal`): seat 0's win rate, with its standard error and its distance
+from the exact value in standard errors (z). The last column is the first-player advantage
+that the same number of games of `greedy` against `greedy` measures on the same rules.
+
+| rules | pair states | seconds | seat 0 wins (exact) | first-player edge (points) | Monte Carlo, optimal (z) | Monte Carlo greedy edge (95% CI) |
+|---|---:|---:|---:|---:|---:|---:|
+{lines}
+"""
+    return text, {"duels": results}
+
+
+# -- speed -----------------------------------------------------------------------------
+def speed() -> tuple[str, dict[str, Any]]:
+    from solver.manhome.duel import solve_duel, solve_duel_reference
+    from solver.manhome.solitaire import solve_solitaire, solve_solitaire_reference
+
+    pairs = [("solitaire", SPEED_SOLITAIRE, solve_solitaire_reference, solve_solitaire, "turns"),
+             ("duel", SPEED_DUEL, solve_duel_reference, solve_duel, "values")]
+    rows = []
+    for name, rules, reference, kernel, field in pairs:
+        ref, fast = reference(rules), kernel(rules)
+        difference = np.nanmax(np.abs(getattr(ref, field) - getattr(fast, field)))
+        rows.append({"search": name, "rules": rules_label(rules),
+                     "reference_per_s": ref.updates / ref.seconds,
+                     "kernel_per_s": fast.updates / fast.seconds,
+                     "ratio": (fast.updates / fast.seconds) / (ref.updates / ref.seconds),
+                     "largest_difference": float(difference)})
+    lines = "\n".join(f"| {r['search']} | {r['rules']} | {r['reference_per_s']:,.0f} | "
+                      f"{r['kernel_per_s']:,.0f} | {r['ratio']:,.0f}× | {r['largest_difference']:.1e} |"
+                      for r in rows)
+    text = f"""## Speed of the state search
+
+State updates per second of the Cython kernels against the pure-Python reference
+solvers, on the same small rules (one core); the last column is the largest difference
+between their values.
+
+| search | rules | reference (updates/s) | kernel (updates/s) | kernel/reference | difference |
+|---|---|---:|---:|---:|---:|
+{lines}
+"""
+    return text, {"speed": rows}
+
+
+def run(out: str | Path | None = None, *, sims: int = 200_000, seed: int = 0,
+        workers: int | None = None, largest: bool = False, command: str | None = None,
+        plan: ExactPlan | None = None) -> Path:
+    """Solve, check and write the exact report; returns its folder.
+
+    ``largest`` adds the largest solitaire solve (at most 5 men on the board).
+    """
+    out_dir = Path(out) if out is not None else DEFAULT_OUT
+    plan = plan or ExactPlan(standard_caps=STANDARD_CAPS + ((5,) if largest else ()))
+    start = time.perf_counter()
+    with staged_folder(out_dir) as folder:
+        parts = [lone_man(folder), solitaire(folder, sims, seed, plan),
+                 duels(folder, sims, seed, workers, plan), speed()]
+        elapsed = time.perf_counter() - start
+        summary = {"game": "manhome", "analysis": "exact", "seed": seed, "sims": sims,
+                   "largest": largest, "version": package_version(), "command": command,
+                   "elapsed_s": round(elapsed, 2)}
+        for _, data in parts:
+            summary.update(data)
+        (folder / "summary.json").write_text(
+            json.dumps(plain(summary), indent=2, allow_nan=False) + "\n", encoding="utf-8")
+        (folder / "report.md").write_text(render(parts, summary), encoding="utf-8")
+    return out_dir
+
+
+def render(parts: Sequence[tuple[str, dict[str, Any]]], summary: dict[str, Any]) -> str:
+    largest_duel = max(summary["duels"], key=lambda r: r["pairs"])
+    greedy_standard = _greedy_standard_edge()
+    intro = f"""# Man Home, solved exactly where it can be
+
+Monte Carlo estimates; exact analysis proves. This report solves three versions of Man
+Home exactly and checks each against Monte Carlo games played with the policy it found.
+
+**In short.** The primes are the dangerous squares: a lone man on a prime is a third of
+the time one action from Death. Choosing primes well raises a lone man's chance of getting
+home by {100 * (summary['p_home_best_mean'] - summary['p_home_random_mean']):.1f} points on
+average. Under optimal play by both sides the first player's edge on the largest solved
+rules ({largest_duel['rules']}) is {100 * largest_duel['first_player_advantage']:+.2f}
+points; `greedy` players on the same rules show {100 * largest_duel['mc_greedy_advantage']:+.2f}
+points, and on the standard game the Monte Carlo `greedy` edge is {greedy_standard}.
+"""
+    reproduce = f"""## Reproduce
+
+```sh
+{summary['command'] or 'analyze exact manhome'}
+```
+
+Seed {summary['seed']}, {summary['sims']:,} Monte Carlo games per check, toolkit version
+{summary['version']}, {summary['elapsed_s']:.0f} s in all.
+"""
+    return "\n".join([intro] + [text for text, _ in parts] + [reproduce])
+
+
+def _greedy_standard_edge() -> str:
+    path = Path("reports/manhome/standard-2p-greedy/summary.json")
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return "in `reports/manhome/standard-2p-greedy`"
+    lo, hi = data["first_player_advantage_ci"]
+    return (f"{100 * data['first_player_advantage']:+.2f} points (95% CI {100 * lo:+.2f} to "
+            f"{100 * hi:+.2f}, {data['games']:,} games)")
