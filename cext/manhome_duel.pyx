@@ -129,7 +129,7 @@ cdef double bellman(const Duel* d, int64_t a, int64_t b, uint8_t* decision) noex
                 kill = goes_on(d, ai, d.rem[b * Q + t])
                 total += d.q * kill + d.miss * stay
             else:
-                total += 1.0 - d.V[ai * d.size + b]
+                total += passes(d, ai, b)    # the man stands on t
         new = total / Q
     if can_act:
         total = 0.0
