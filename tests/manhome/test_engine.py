@@ -127,10 +127,11 @@ def test_greedy_prefers_home_then_kill_then_safe():
 
 
 rules_strategy = st.builds(
-    lambda players, men, win, tie, extra: ManHomeRules(players=players, men_per_player=men,
-                                                       men_to_win=min(win, men), tie=tie,
-                                                       extra_turn=extra, max_turns=400),
-    st.integers(2, 5), st.integers(1, 8), st.integers(1, 8), st.sampled_from(TIES), st.booleans())
+    lambda players, men, win, tie, extra, rows: ManHomeRules(
+        players=players, men_per_player=men, men_to_win=min(win, men), tie=tie,
+        extra_turn=extra, max_turns=400, board_rows=rows),
+    st.integers(2, 5), st.integers(1, 8), st.integers(1, 8), st.sampled_from(TIES), st.booleans(),
+    st.integers(1, 12))
 
 
 @settings(max_examples=60, deadline=None)
