@@ -46,17 +46,19 @@ not empty every kind has at least one move. These are exactly the engine's rules
 
 Why value iteration converges
 -----------------------------
-Men home never leave, so it is enough that a man gets home with a chance bounded away
-from 0 within a bounded number of turns, whatever both players do. A player's actions
-only lower the sum of its men's squares (a man moves down, or leaves the board), the
+Men home never leave, and after at most ``2 * men_to_win - 1`` arrivals at Home the game
+is over; so it is enough that some man gets home with a chance bounded away from 0
+within a bounded number of turns, whatever both players do. A player's actions only
+lower the sum of its men's squares (a man moves down, or leaves the board), the
 opponent can only remove its men, and only its own new men raise that sum; so among any
 ``K = men_per_player * Q + 1`` consecutive turns of one player at least one rolls a new
 man, which goes home with chance ``1/Q``. Within ``2K`` turns one player has had ``K``,
-so every ``2K`` turns a man gets home with chance at least ``1/Q``, and the game ends
-with probability 1 under every pair of strategies, with geometric tails. The Bellman
-operator iterated over ``2K * 2 * men_to_win`` turns is then a contraction in the max
-norm: the fixed point is unique and Gauss–Seidel value iteration converges to it from
-any start.
+so in every ``2K`` turns a man gets home with chance at least ``1/Q``: the game ends
+with probability 1 under every pair of strategies, with geometric tails. Then the
+Bellman operator, applied often enough, is a contraction in the max norm: the fixed
+point is unique and Gauss–Seidel value iteration converges to it from any start. (The
+stopping rule bounds the last sweep's change, not the distance to the fixed point; the
+tests check the Bellman residual and compare with exact solutions.)
 
 The algorithm
 -------------
