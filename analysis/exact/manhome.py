@@ -41,6 +41,8 @@ DUELS = [
     ManHomeRules(board_rows=12, men_per_player=2, men_to_win=2),
 ]
 """Reduced rules solved for two players."""
+LARGEST_DUEL = ManHomeRules(board_rows=6, men_per_player=3, men_to_win=2)
+"""The largest two-player solve, with ``--largest`` (5·10^7 pair states, minutes)."""
 STANDARD_CAPS = tuple(range(1, SOLITAIRE_CAP + 1))
 """Caps on the men on the board for which the standard solitaire (6 men, 3 home) is solved;
 ``--largest`` adds 5 (2.7·10^7 sides, about three minutes)."""
@@ -311,10 +313,12 @@ def run(out: str | Path | None = None, *, sims: int = 200_000, seed: int = 0,
         plan: ExactPlan | None = None) -> Path:
     """Solve, check and write the exact report; returns its folder.
 
-    ``largest`` adds the largest solitaire solve (at most 5 men on the board).
+    ``largest`` adds the largest solves: the standard solitaire with at most 5 men on
+    the board, and a two-player game of 36 squares, 3 men, 2 home.
     """
     out_dir = Path(out) if out is not None else DEFAULT_OUT
-    plan = plan or ExactPlan(standard_caps=STANDARD_CAPS + ((5,) if largest else ()))
+    plan = plan or (ExactPlan(standard_caps=STANDARD_CAPS + (5,), duels=(*DUELS, LARGEST_DUEL))
+                    if largest else ExactPlan())
     start = time.perf_counter()
     with staged_folder(out_dir) as folder:
         parts = [lone_man(folder), solitaire(folder, sims, seed, plan),

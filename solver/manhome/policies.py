@@ -17,7 +17,8 @@
     policies that keep at most :data:`SOLITAIRE_CAP` men on the board.
 ``optimal``
     Exact optimal play for two players (:mod:`solver.manhome.duel`), for rules small
-    enough to solve (see :data:`DUEL_MAX_STATES`).
+    enough to solve (:data:`solver.manhome.duel.MAX_PAIRS`); the first use solves them,
+    from a fraction of a second to minutes.
 ``expert``
     One-ply expectimax on exact single-man values. ``V(s)`` is the exact chance
     that a lone man on ``s`` gets home under best play
@@ -133,8 +134,6 @@ class ExpertPolicy:
 SOLITAIRE_CAP = 4
 """The solitaire policy's most men on the board (its table has 2.9 million sides for the
 standard rules and is solved in about 12 seconds)."""
-DUEL_MAX_STATES = 8_000_000
-"""The most two-player states the ``optimal`` policy will solve for."""
 
 
 class PolicyUnavailable(ValueError):
@@ -163,15 +162,13 @@ def policy_table(name: str, rules: ManHomeRules):
         return _solitaire(rules.board_rows, rules.men_per_player, rules.men_to_win)
     if name != "optimal":
         raise ValueError(f"{name!r} is not a table policy")
-    from solver.manhome.states import SideSpace
+    from solver.manhome.duel import check_duel_rules
 
-    size = SideSpace(rules.board_rows, rules.men_per_player, rules.men_to_win,
-                     rules.men_per_player).size
-    if rules.players != 2 or size * size > DUEL_MAX_STATES:
-        raise PolicyUnavailable(
-            f"policy 'optimal' is solved only for 2 players and small rules (at most "
-            f"{DUEL_MAX_STATES:,} states; these rules have {size * size:,} with "
-            f"{rules.players} players): reduce men_per_player or board_rows")
+    try:
+        check_duel_rules(rules)
+    except ValueError as exc:
+        raise PolicyUnavailable(f"policy 'optimal' needs rules small enough to solve exactly: "
+                                f"{exc}") from None
     # only what changes the game's values: not max_turns
     return _duel(ManHomeRules(board_rows=rules.board_rows, men_per_player=rules.men_per_player,
                               men_to_win=rules.men_to_win, tie=rules.tie,
