@@ -12,10 +12,11 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from cext.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose
+from cext.primes cimport PrimeTable, fill_prime_table
 from cext.sides cimport SideSpaceC, side_index_bits, side_space_init
 
 from solver.manhome.policies import POLICY_NAMES, expert_tables, policy_table
-from solver.manhome.rules import PRIME_FACTORS, SQUARES as _SQUARES, TIES, MAX_MEN as _MAX_MEN, MAX_PLAYERS as _MAX_PLAYERS
+from solver.manhome.rules import SQUARES as _SQUARES, TIES, MAX_MEN as _MAX_MEN, MAX_PLAYERS as _MAX_PLAYERS
 
 cdef enum:
     SQUARES = 72
@@ -58,14 +59,8 @@ assert tuple(TIES) == ("defender", "attacker", "reroll")
 cdef int KIND_OF_ROLL[7]
 KIND_OF_ROLL[:] = [0, K_SUB_ONE, K_SUB_PRIME, K_DIV_PRIME, K_SUB_PRIME, K_SUB_ONE, K_DIV_PRIME]
 
-cdef int NPRIMES[SQUARES]          # distinct prime factors of each square
-cdef int PRIMES[SQUARES][3]        # ... ascending
-cdef int IS_PRIME[SQUARES]
-for _s in range(SQUARES):
-    NPRIMES[_s] = len(PRIME_FACTORS[_s])
-    for _i, _p in enumerate(PRIME_FACTORS[_s]):
-        PRIMES[_s][_i] = _p
-    IS_PRIME[_s] = PRIME_FACTORS[_s] == (_s,)
+cdef PrimeTable PT
+fill_prime_table(&PT)
 
 
 cdef struct Config:
@@ -118,14 +113,14 @@ cdef inline void place(State* g, int seat, int square) noexcept nogil:
     g.board[square] = seat
     g.men[seat][square >> 6] |= (<uint64_t>1) << (square & 63)
     g.nmen[seat] += 1
-    g.nentries[seat] += NPRIMES[square]
+    g.nentries[seat] += PT.count[square]
 
 
 cdef inline void lift(State* g, int seat, int square) noexcept nogil:
     g.board[square] = EMPTY
     g.men[seat][square >> 6] &= ~((<uint64_t>1) << (square & 63))
     g.nmen[seat] -= 1
-    g.nentries[seat] -= NPRIMES[square]
+    g.nentries[seat] -= PT.count[square]
 
 
 cdef inline int roll(State* g, int sides) noexcept nogil:
@@ -196,9 +191,9 @@ cdef int action_moves(const State* g, int seat, int kind, int* source, int* targ
                 target[k] = s - 1
                 k += 1
             else:
-                for j in range(NPRIMES[s]):
+                for j in range(PT.count[s]):
                     source[k] = s
-                    target[k] = action_target(kind, s, PRIMES[s][j])
+                    target[k] = action_target(kind, s, PT.primes[s][j])
                     k += 1
     return k
 
@@ -212,10 +207,10 @@ cdef void nth_move(const State* g, int seat, int kind, int n, int* source, int* 
         while bits:
             s = 64 * w + bb_lowest(bits)
             bits &= bits - 1
-            count = 1 if kind == K_SUB_ONE else NPRIMES[s]
+            count = 1 if kind == K_SUB_ONE else PT.count[s]
             if n < count:
                 source[0] = s
-                target[0] = action_target(kind, s, PRIMES[s][n])
+                target[0] = action_target(kind, s, PT.primes[s][n])
                 return
             n -= count
 
@@ -229,7 +224,7 @@ cdef inline int greedy_score(const State* g, int seat, int target) noexcept nogi
         rank = 0
     elif g.board[target] != EMPTY:
         rank = 3
-    elif IS_PRIME[target]:
+    elif PT.is_prime[target]:
         rank = 1
     else:
         rank = 2

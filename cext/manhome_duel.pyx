@@ -23,9 +23,10 @@ import numpy as np
 from libc.math cimport INFINITY, NAN, fabs
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
+from cext.primes cimport PrimeTable, fill_prime_table
 from cext.sides cimport SideSpaceC, side_index, side_most_men, side_space_init, side_unrank
 
-from solver.manhome.rules import PRIME_FACTORS, SQUARES as _SQUARES
+from solver.manhome.rules import SQUARES as _SQUARES
 
 cdef enum:
     SQUARES = 72
@@ -35,12 +36,8 @@ cdef enum:
 
 assert _SQUARES == SQUARES
 
-cdef int NPRIMES[SQUARES]          # distinct prime factors of each square ...
-cdef int PRIMES[SQUARES][3]        # ... ascending
-for _s in range(SQUARES):
-    NPRIMES[_s] = len(PRIME_FACTORS[_s])
-    for _i, _p in enumerate(PRIME_FACTORS[_s]):
-        PRIMES[_s][_i] = _p
+cdef PrimeTable PT
+fill_prime_table(&PT)
 
 cdef double TIE = 1e-12            # as solver.manhome.duel.TIE
 cdef double START_VALUE = 0.5      # as solver.manhome.duel.START_VALUE
@@ -208,7 +205,7 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000):
     for x in range(size):          # count the moves first
         k = side_unrank(&sp, x, &h, men)
         for i in range(k):
-            nmoves += 1 + 2 * NPRIMES[men[i]]
+            nmoves += 1 + 2 * PT.count[men[i]]
     mrest_a = np.zeros(max(nmoves, 1), dtype=np.int32)
     mtarget_a = np.zeros(max(nmoves, 1), dtype=np.uint8)
     cdef int32_t[::1] mrest_v = mrest_a
@@ -254,8 +251,8 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000):
             mstart_v[3 * x + kind] = nmoves
             for i in range(k):
                 s = men[i]
-                for j in range(1 if kind == 0 else NPRIMES[s]):
-                    p = PRIMES[s][j]
+                for j in range(1 if kind == 0 else PT.count[s]):
+                    p = PT.primes[s][j]
                     mrest_v[nmoves] = rem_v[x * Q + s]
                     mtarget_v[nmoves] = s - 1 if kind == 0 else (s - p if kind == 1 else s // p)
                     nmoves += 1

@@ -13,16 +13,12 @@ import numpy as np
 from libc.math cimport fabs, INFINITY
 from libc.stdint cimport int64_t, uint8_t
 
+from cext.primes cimport PrimeTable, fill_prime_table
 from cext.sides cimport SideSpaceC, side_most_men, side_space_init
 
-from solver.manhome.rules import PRIME_FACTORS
 
-cdef int NPRIMES[72]
-cdef int PRIMES[72][3]
-for _s in range(72):
-    NPRIMES[_s] = len(PRIME_FACTORS[_s])
-    for _i, _p in enumerate(PRIME_FACTORS[_s]):
-        PRIMES[_s][_i] = _p
+cdef PrimeTable PT
+fill_prime_table(&PT)
 
 cdef double TIE = 1e-12   # as solver.manhome.solitaire.TIE
 
@@ -99,8 +95,8 @@ cdef double update(const SideSpaceC* sp, double* turns, uint8_t* decision, int h
             count = 0
             for m in range(k):
                 s = men[m]
-                for j in range(1 if kind == 0 else NPRIMES[s]):
-                    p = PRIMES[s][j]
+                for j in range(1 if kind == 0 else PT.count[s]):
+                    p = PT.primes[s][j]
                     t = s - 1 if kind == 0 else (s - p if kind == 1 else s // p)
                     value = after(sp, turns, home, men, k, m, t)
                     if value < best - TIE:

@@ -62,7 +62,7 @@ cdef inline int64_t side_index_bits(const SideSpaceC* sp, int home, uint64_t lo,
 
 cdef inline int side_unrank(const SideSpaceC* sp, int64_t index, int* home, int* men) noexcept nogil:
     """The side with this index: sets ``*home`` and ``men`` (ascending); returns k."""
-    cdef int h, k, i, n
+    cdef int h = 0, k, i, n
     cdef int64_t rank
     for h in range(sp.men_to_win - 1, -1, -1):
         if index >= sp.offsets[h][0]:
