@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+import time
 from collections.abc import Sequence
 
 from analysis.errors import UserError
@@ -107,8 +108,14 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
     sims = parse_sims(args.sims)
     out = args.out if args.out is not None else f"reports/{spec.name}-exact"
     check_writable(out)
+    start = time.perf_counter()
+
+    def say(stage: str) -> None:
+        if not args.quiet:
+            print(f"[{time.perf_counter() - start:6.1f} s] {stage}", file=sys.stderr)
+
     path = spec.run_exact(out=out, sims=sims, seed=args.seed, workers=args.workers,
-                          largest=args.largest, command=shlex.join(["analyze", *argv]))
+                          largest=args.largest, command=shlex.join(["analyze", *argv]), say=say)
     if not args.quiet:
         print(f"exact analysis of {spec.title} written to {path}/report.md")
     return 0

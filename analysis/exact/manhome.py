@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -310,19 +310,26 @@ between their values.
 
 def run(out: str | Path | None = None, *, sims: int = 200_000, seed: int = 0,
         workers: int | None = None, largest: bool = False, command: str | None = None,
-        plan: ExactPlan | None = None) -> Path:
+        plan: ExactPlan | None = None, say: Callable[[str], None] = lambda text: None) -> Path:
     """Solve, check and write the exact report; returns its folder.
 
     ``largest`` adds the largest solves: the standard solitaire with at most 5 men on
-    the board, and a two-player game of 36 squares, 3 men, 2 home.
+    the board, and a two-player game of 36 squares, 3 men, 2 home. ``say`` hears what
+    is being done (for progress).
     """
     out_dir = Path(out) if out is not None else DEFAULT_OUT
     plan = plan or (ExactPlan(standard_caps=STANDARD_CAPS + (5,), duels=(*DUELS, LARGEST_DUEL))
                     if largest else ExactPlan())
     start = time.perf_counter()
     with staged_folder(out_dir) as folder:
-        parts = [lone_man(folder), solitaire(folder, sims, seed, plan),
-                 duels(folder, sims, seed, workers, plan), speed()]
+        say("one man alone")
+        parts = [lone_man(folder)]
+        say("the solitaire race")
+        parts.append(solitaire(folder, sims, seed, plan))
+        say("two players under optimal play")
+        parts.append(duels(folder, sims, seed, workers, plan))
+        say("speed of the state search")
+        parts.append(speed())
         elapsed = time.perf_counter() - start
         summary = {"game": "manhome", "analysis": "exact", "seed": seed, "sims": sims,
                    "largest": largest, "version": package_version(), "command": command,
