@@ -15,7 +15,7 @@ from cext.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose
 from cext.primes cimport PrimeTable, fill_prime_table
 from cext.sides cimport SideSpaceC, side_index_bits, side_space_init
 
-from solver.manhome.policies import POLICY_NAMES, expert_tables, policy_table
+from solver.manhome.policies import POLICY_NAMES, VALUE_SCALE, expert_table, policy_table
 from solver.manhome.rules import SQUARES as _SQUARES, TIES, MAX_MEN as _MAX_MEN, MAX_PLAYERS as _MAX_PLAYERS
 
 cdef enum:
@@ -74,8 +74,8 @@ cdef struct Config:
     int policy[MAXP]              # P_* of each seat
     int64_t q_num                 # attacker's face-off chance q_num / q_den
     int64_t q_den
-    int64_t value[SQUARES]        # expert: exact lone-man values, scaled
-    int64_t reserve_value         # expert: a reserve man's value, scaled
+    const int64_t* goes           # expert: scaled expected goes of every side (solitaire values)
+    int64_t bonus                 # expert: one go, when a turn earns another (0 without)
     const uint8_t* tables[5]      # solved decisions per policy code (table policies), rows of 4
     SideSpaceC* spaces[5]         # ... and the numbering of their sides
 
@@ -231,19 +231,44 @@ cdef inline int greedy_score(const State* g, int seat, int target) noexcept nogi
     return rank * SQUARES - target
 
 
-cdef inline int64_t expert_worth(const State* g, const Config* c, int seat, int source,
-                                 int target) noexcept nogil:
-    cdef int64_t v_source = c.reserve_value if source < 0 else c.value[source]
-    cdef int holder
+cdef inline int64_t expert_goes(const Config* c, int home, uint64_t lo, uint64_t hi,
+                                int k) noexcept nogil:
+    """Scaled expected goes a side still needs (0 once it has won)."""
+    if home >= c.men_to_win:
+        return 0
+    return c.goes[side_index_bits(c.spaces[P_EXPERT], home, lo, hi, k)]
+
+
+cdef inline void flip(uint64_t* lo, uint64_t* hi, int square) noexcept nogil:
+    if square < 64:
+        lo[0] ^= (<uint64_t>1) << square
+    else:
+        hi[0] ^= (<uint64_t>1) << (square - 64)
+
+
+cdef int64_t expert_worth(const State* g, const Config* c, int seat, int source,
+                          int target) noexcept nogil:
+    """q_den times a move's worth (solver.manhome.policies.ExpertPolicy.move_worth)."""
+    cdef uint64_t lo = g.men[seat][0], hi = g.men[seat][1]
+    cdef int k = g.nmen[seat], home = g.home[seat], holder, their
+    cdef int64_t rest, kill
+    if source >= 0:
+        flip(&lo, &hi, source)
+        k -= 1
     if target == 1:
-        return c.q_den * ((1 << 20) - v_source)
+        return c.q_den * (c.bonus - expert_goes(c, home + 1, lo, hi, k))
     holder = EMPTY if target == 0 else g.board[target]
+    rest = expert_goes(c, home, lo, hi, k)
     if target == 0 or holder == seat:
-        return c.q_den * (c.reserve_value - v_source)
+        return -c.q_den * rest
+    flip(&lo, &hi, target)
     if holder == EMPTY:
-        return c.q_den * (c.value[target] - v_source)
-    return (c.q_num * (2 * c.value[target] - c.reserve_value)
-            + (c.q_den - c.q_num) * c.reserve_value - c.q_den * v_source)
+        return -c.q_den * expert_goes(c, home, lo, hi, k + 1)
+    their = g.home[holder]
+    kill = (c.goes[c.spaces[P_EXPERT].offsets[their][0]]
+            - c.goes[c.spaces[P_EXPERT].offsets[their][1] + target - 2])
+    return (c.q_num * (c.bonus + kill - expert_goes(c, home, lo, hi, k + 1))
+            - (c.q_den - c.q_num) * rest)
 
 
 cdef inline int64_t table_row(const State* g, const Config* c, int seat, int policy) noexcept nogil:
@@ -270,6 +295,8 @@ cdef bint choose_new_man(State* g, const Config* c, int seat) noexcept nogil:
         return g.nmen[seat] < 2
     if policy == P_SOLITAIRE or policy == P_OPTIMAL:
         return c.tables[policy][4 * table_row(g, c, seat, policy)] == 1
+    if g.nmen[seat] >= c.spaces[P_EXPERT].cap:
+        return False
     for i in range(6 * c.board_rows):
         new_sum += expert_worth(g, c, seat, -1, i)
     for kind in range(K_SUB_ONE, K_DIV_PRIME + 1):
@@ -280,7 +307,7 @@ cdef bint choose_new_man(State* g, const Config* c, int seat) noexcept nogil:
             if w > best:
                 best = w
         best_sum += best
-    return new_sum > 2 * c.board_rows * best_sum
+    return 3 * new_sum > 6 * c.board_rows * best_sum
 
 
 cdef int choose_move(State* g, const Config* c, int seat, int kind, int k, const int* source,
@@ -379,6 +406,7 @@ cdef class Setup:
     def __init__(self, rules, policies, players=None):
         cdef int seat, code
         cdef const uint8_t[:, ::1] decisions
+        cdef const int64_t[::1] goes_view
         players = rules.players if players is None else players
         if len(policies) != players:
             raise ValueError(f"need {players} policies, got {len(policies)}")
@@ -403,11 +431,17 @@ cdef class Setup:
                                 space.men_to_win, space.cap)
                 self.c.tables[code] = &decisions[0, 0]
                 self.c.spaces[code] = &self.spaces[code]
+            if code == P_EXPERT and self.c.goes == NULL:
+                space, goes = expert_table(rules)
+                goes = np.ascontiguousarray(goes, dtype=np.int64)
+                self.keep.append(goes)
+                side_space_init(&self.spaces[code], space.board_rows, space.men_per_player,
+                                space.men_to_win, space.cap)
+                goes_view = goes
+                self.c.goes = &goes_view[0]
+                self.c.spaces[code] = &self.spaces[code]
         self.c.q_num, self.c.q_den = rules.attacker_win_chance
-        value, reserve_value = expert_tables(rules.board_rows)
-        for seat in range(SQUARES):
-            self.c.value[seat] = value[seat]
-        self.c.reserve_value = reserve_value
+        self.c.bonus = VALUE_SCALE if rules.extra_turn else 0
 
 
 COLUMNS = ("winner", "turns", "decision_turns")

@@ -20,42 +20,38 @@
     enough to solve (:data:`solver.manhome.duel.MAX_PAIRS`); the first use solves them,
     from a fraction of a second to minutes.
 ``expert``
-    One-ply expectimax on exact single-man values. ``V(s)`` is the exact chance
-    that a lone man on ``s`` gets home under best play
-    (:func:`solver.manhome.exact.lone_man_home_chance`) and ``R`` the value of a
-    man in the reserve (a new man's chance on an empty board). A move's worth is
-    the change in the player's own men's values, plus the loss it inflicts on an
-    opponent's man in a face-off, weighted by the face-off odds of the rules:
-
-    * Home: ``1 - V(s)``; death or own man: ``R - V(s)``; empty: ``V(t) - V(s)``;
-    * face-off on ``t`` won with chance ``q``: ``q (2 V(t) - R) + (1 - q) R - V(s)``.
-
-    It picks the best move (first in canonical order among equals), and rolls a
-    new man when the expected worth of a new man (the mean over the 72 squares
-    it may land on, the board as it is) beats that of an action (the mean over
-    the three action kinds of the best move each). All arithmetic is on integers
-    (values scaled by ``2**20``) so that both engines decide identically.
+    The strongest player we can compute for any number of seats: one-ply expectimax
+    on the exact solitaire values. ``T(side)`` is the exact expected number of turns a
+    side still needs to win alone (the ``solitaire`` table, at most
+    :data:`SOLITAIRE_CAP` men on the board); ``G = T - (men_to_win - home)`` is the
+    same in *goes* (a turn that brings a man home earns another, so it is no go),
+    ``G = T`` without extra turns. A turn's worth to the player is minus its own
+    ``G`` after the turn, plus one go when the turn earns an extra turn (Home, or a
+    face-off won as attacker), plus what a kill costs the opponent: the ``G`` of a
+    lone man of the opponent on that square against a man in its reserve (with the
+    opponent's men home). A face-off counts both outcomes at the rules' odds ``q``.
+    It picks the best move (first in canonical order among equals) and rolls a new
+    man when the mean worth of the squares a new man may land on beats the mean over
+    the three action kinds of the best move each (never with :data:`SOLITAIRE_CAP`
+    men on the board). Values are integers (``G`` scaled by ``2**24``) so that both
+    engines decide identically. Against ``solitaire``, which ignores opponents, it
+    wins about as often from the first seat and more from the second (see RULES.md).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+
+import numpy as np
 
 from solver.dice import Stream
 from solver.manhome.engine import EMPTY, Game, Kind, Move, action_moves
-from solver.manhome.exact import lone_man_home_chance, new_man_value
 from solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules
+from solver.manhome.states import SideSpace
 
 POLICY_NAMES = ("random", "greedy", "expert", "solitaire", "optimal")
 """The policies every engine knows, in the order of their kernel codes."""
-VALUE_SCALE = 1 << 20
+VALUE_SCALE = 1 << 24
 """Exact values are rounded to integers of this scale for the expert player."""
-@cache
-def expert_tables(rows: int = 12) -> tuple[tuple[int, ...], int]:
-    """(``V`` scaled to integers for squares 0..71, ``R`` scaled for a board of ``rows``
-    rows), from exact values."""
-    value = tuple(round(v * VALUE_SCALE) for v in lone_man_home_chance("best"))
-    return value, round(new_man_value("best", rows) * VALUE_SCALE)
 
 
 class RandomPolicy:
@@ -100,31 +96,44 @@ class GreedyPolicy:
         return _best([self.rank(game, seat, m.target) for m in moves])
 
 
-@dataclass
 class ExpertPolicy:
     name = "expert"
 
+    def __init__(self, rules: ManHomeRules) -> None:
+        self.space, self.goes = expert_table(rules)
+
+    def g(self, home: int, men: list[int]) -> int:
+        """Scaled expected goes still needed by a side (0 once it has won)."""
+        if home >= self.space.men_to_win:
+            return 0
+        return int(self.goes[self.space.index(home, sorted(men))])
+
     def move_worth(self, game: Game, seat: int, move: Move) -> int:
         """``q_den`` times the worth of a move (see the module docstring)."""
-        value, reserve = expert_tables(game.rules.board_rows)
         q_num, q_den = game.rules.attacker_win_chance
-        source = reserve if move.source < 0 else value[move.source]
+        bonus = VALUE_SCALE if game.rules.extra_turn else 0
+        home, men = game.home[seat], [s for s in game.men[seat] if s != move.source]
         target = move.target
         if target == HOME:
-            return q_den * (VALUE_SCALE - source)
+            return q_den * (bonus - self.g(home + 1, men))
         holder = EMPTY if target == DEATH else game.board[target]
         if target == DEATH or holder == seat:
-            return q_den * (reserve - source)
+            return q_den * -self.g(home, men)
         if holder == EMPTY:
-            return q_den * (value[target] - source)
-        return q_num * (2 * value[target] - reserve) + (q_den - q_num) * reserve - q_den * source
+            return q_den * -self.g(home, men + [target])
+        their = game.home[holder]
+        kill = self.g(their, []) - self.g(their, [target])
+        return (q_num * (bonus + kill - self.g(home, men + [target]))
+                + (q_den - q_num) * -self.g(home, men))
 
     def choose_new_man(self, game: Game, seat: int, choices: Stream) -> bool:
+        if len(game.men[seat]) >= self.space.cap:
+            return False
         new = sum(self.move_worth(game, seat, Move(-1, t)) for t in range(game.rules.squares))
         best = sum(max(self.move_worth(game, seat, m) for m in action_moves(game.men[seat], kind))
                    for kind in (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME))
-        # mean over the board's 6 * rows squares vs mean over 3 kinds: new/(6 rows) > best/3
-        return new > 2 * game.rules.board_rows * best
+        # mean over the board's squares against the mean over the three kinds
+        return 3 * new > game.rules.squares * best
 
     def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],
                     choices: Stream) -> int:
@@ -175,6 +184,17 @@ def policy_table(name: str, rules: ManHomeRules):
                               extra_turn=rules.extra_turn))
 
 
+@cache
+def expert_table(rules: ManHomeRules) -> tuple[SideSpace, np.ndarray]:
+    """The expert's values: (side numbering, scaled expected goes of every side)."""
+    solved = policy_table("solitaire", rules)
+    space = solved.space
+    homes = np.repeat(np.arange(space.men_to_win), np.diff([*[row[0] for row in space.offsets],
+                                                           space.size]))
+    goes = solved.turns - (space.men_to_win - homes) if rules.extra_turn else solved.turns
+    return space, np.rint(goes * VALUE_SCALE).astype(np.int64)
+
+
 class TablePolicy:
     """Plays the decisions of a solved table (``solitaire`` or ``optimal``)."""
 
@@ -198,19 +218,22 @@ class TablePolicy:
         return int(self.table.decisions[self.row(game, seat), int(kind)])
 
 
-POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "expert": ExpertPolicy}
+POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
 
 
 def make_policy(name: str, rules: ManHomeRules | None = None):
-    """A reference-engine policy by name (table policies need the rules)."""
+    """A reference-engine policy by name (the others need the rules for their tables)."""
     if name in POLICIES:
         return POLICIES[name]()
-    return TablePolicy(name, rules if rules is not None else ManHomeRules())
+    rules = rules if rules is not None else ManHomeRules()
+    return ExpertPolicy(rules) if name == "expert" else TablePolicy(name, rules)
 
 
 def prepare(rules: ManHomeRules, policies) -> None:
     """Check that every policy can play these rules and solve its table now (so that
     worker processes inherit it); raises PolicyUnavailable."""
     for name in set(policies):
-        if name not in POLICIES:
+        if name == "expert":
+            expert_table(rules)
+        elif name not in POLICIES:
             policy_table(name, rules)

@@ -62,7 +62,7 @@ BAD = [
     (["manhome", "--sims", "nan"], "--sims must be a whole number"),
     (["manhome", "--players", "1"], "bad value 1 for players; allowed: an integer in 2..8"),
     (["manhome", "--players", "99"], "bad value 99 for players"),
-    (["manhome", "--policy", "clever"], "unknown policy 'clever' for manhome; allowed: random, greedy, expert"),
+    (["manhome", "--policy", "clever"], "unknown policy 'clever' for manhome; allowed: random, greedy, expert, solitaire, optimal"),
     (["manhome", "--policy", "greedy,random,greedy"], "one name or one per seat (2)"),
     (["manhome", "--set", "colour=red"], "unknown rules parameter 'colour'"),
     (["manhome", "--set", "tie"], "expected name=value"),

@@ -9,10 +9,11 @@ from solver.manhome.policies import make_policy
 from solver.manhome.rules import ManHomeRules
 
 SEATINGS = [("random", "random"), ("greedy", "greedy"), ("expert", "expert"),
-            ("greedy", "random", "expert"), ("expert", "greedy", "random", "greedy")]
+            ("greedy", "random", "expert"), ("expert", "greedy", "random", "greedy"),
+            ("solitaire", "expert", "random")]
 VARIANTS = [{}, {"tie": "attacker"}, {"tie": "reroll"}, {"extra_turn": False}, {"board_rows": 2},
             {"board_rows": 1, "men_per_player": 2, "men_to_win": 2}, {"board_rows": 5, "men_to_win": 2},
-            {"men_per_player": 3, "men_to_win": 2}, {"men_per_player": 12, "men_to_win": 12},
+            {"men_per_player": 3, "men_to_win": 2}, {"men_per_player": 12, "men_to_win": 12, "board_rows": 2},
             {"men_to_win": 1}, {"max_turns": 25}]
 
 
@@ -24,7 +25,7 @@ def keys(seed, n):
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()) or "standard")
 def test_same_games_move_for_move(seating, variant):
     rules = ManHomeRules(players=len(seating), **variant)
-    policies = [make_policy(name) for name in seating]
+    policies = [make_policy(name, rules) for name in seating]
     for key in keys(len(seating) * 1000 + len(variant), 40):
         key = int(key)
         steps = []
