@@ -153,6 +153,8 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
         raise ValueError("sims must be at least 1")
     chunks = plan_chunks(sims)
     workers = default_workers() if workers is None else workers
+    spec.load_kernel()  # solved tables are built here, outside the timing of the games
+    spec.prepare(rules, policies)
     start = time.perf_counter()
     bar = _progress_bar(sims, spec.title, progress)
     try:

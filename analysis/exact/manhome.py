@@ -344,7 +344,7 @@ def run(out: str | Path | None = None, *, sims: int = 200_000, seed: int = 0,
 
 def render(parts: Sequence[tuple[str, dict[str, Any]]], summary: dict[str, Any]) -> str:
     largest_duel = max(summary["duels"], key=lambda r: r["pairs"])
-    greedy_standard = _greedy_standard_edge()
+    greedy_standard, expert_standard = _standard_edge("greedy"), _standard_edge("expert")
     intro = f"""# Man Home, solved exactly where it can be
 
 Monte Carlo estimates; exact analysis proves. This report solves three versions of Man
@@ -356,7 +356,9 @@ home by {100 * (summary['p_home_best_mean'] - summary['p_home_random_mean']):.1f
 average. Under optimal play by both sides the first player's edge on the largest solved
 rules ({largest_duel['rules']}) is {100 * largest_duel['first_player_advantage']:+.2f}
 points; `greedy` players on the same rules show {100 * largest_duel['mc_greedy_advantage']:+.2f}
-points, and on the standard game the Monte Carlo `greedy` edge is {greedy_standard}.
+points. On the standard game, by Monte Carlo, the edge is {greedy_standard} with `greedy`
+and {expert_standard} with `expert`, the strongest player we can compute: better play
+makes going first worth more.
 """
     reproduce = f"""## Reproduce
 
@@ -370,12 +372,13 @@ Seed {summary['seed']}, {summary['sims']:,} Monte Carlo games per check, toolkit
     return "\n".join([intro] + [text for text, _ in parts] + [reproduce])
 
 
-def _greedy_standard_edge() -> str:
-    path = Path("reports/manhome/standard-2p-greedy/summary.json")
+def _standard_edge(policy: str) -> str:
+    """The first-player edge of the committed Monte Carlo report of ``policy``."""
+    path = Path(f"reports/manhome/standard-2p-{policy}/summary.json")
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError):
-        return "in `reports/manhome/standard-2p-greedy`"
+        return f"in `{path.parent}` (not found)"
     lo, hi = data["first_player_advantage_ci"]
     return (f"{100 * data['first_player_advantage']:+.2f} points (95% CI {100 * lo:+.2f} to "
             f"{100 * hi:+.2f}, {data['games']:,} games)")
