@@ -184,14 +184,20 @@ def policy_table(name: str, rules: ManHomeRules):
                               extra_turn=rules.extra_turn))
 
 
-@cache
 def expert_table(rules: ManHomeRules) -> tuple[SideSpace, np.ndarray]:
     """The expert's values: (side numbering, scaled expected goes of every side)."""
-    solved = policy_table("solitaire", rules)
+    return _expert(rules.board_rows, rules.men_per_player, rules.men_to_win, rules.extra_turn)
+
+
+@cache
+def _expert(board_rows: int, men_per_player: int, men_to_win: int,
+            extra_turn: bool) -> tuple[SideSpace, np.ndarray]:
+    solved = _solitaire(board_rows, men_per_player, men_to_win)
     space = solved.space
-    homes = np.repeat(np.arange(space.men_to_win), np.diff([*[row[0] for row in space.offsets],
-                                                           space.size]))
-    goes = solved.turns - (space.men_to_win - homes) if rules.extra_turn else solved.turns
+    # the men home of every side: sides are numbered home count by home count
+    starts = [row[0] for row in space.offsets] + [space.size]
+    homes = np.repeat(np.arange(men_to_win), np.diff(starts))
+    goes = solved.turns - (men_to_win - homes) if extra_turn else solved.turns
     return space, np.rint(goes * VALUE_SCALE).astype(np.int64)
 
 
