@@ -39,7 +39,7 @@ assert _SQUARES == SQUARES
 cdef PrimeTable PT
 fill_prime_table(&PT)
 
-cdef double TIE = 1e-12            # as solver.manhome.duel.TIE
+cdef double TIE = 1e-12            # as solver.manhome.states.TIE
 cdef double START_VALUE = 0.5      # as solver.manhome.duel.START_VALUE
 MAX_PAIRS = 60_000_000             # as solver.manhome.duel.MAX_PAIRS
 

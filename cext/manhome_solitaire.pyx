@@ -20,7 +20,7 @@ from cext.sides cimport SideSpaceC, side_most_men, side_space_init
 cdef PrimeTable PT
 fill_prime_table(&PT)
 
-cdef double TIE = 1e-12   # as solver.manhome.solitaire.TIE
+cdef double TIE = 1e-12   # as solver.manhome.states.TIE
 
 
 cdef inline int64_t rank_of(const SideSpaceC* sp, int home, const int* men, int k) noexcept nogil:

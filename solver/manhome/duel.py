@@ -88,13 +88,10 @@ import numpy as np
 
 from solver.manhome.engine import Kind, action_moves
 from solver.manhome.rules import DEATH, HOME, ManHomeRules
-from solver.manhome.states import SideSpace
+from solver.manhome.states import TIE, SideSpace
 
 ACTION_KINDS = (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME)
 """The action kinds, in the order of the decision columns 1..3."""
-TIE = 1e-12
-"""NEW MAN is taken only when better than ACTION by more than this; among the moves of
-a kind the first within this of the best is taken."""
 NO_STATE = 255
 """The decisions of a pair that cannot occur (men of both players on one square)."""
 START_VALUE = 0.5

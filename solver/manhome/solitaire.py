@@ -40,14 +40,9 @@ import numpy as np
 
 from solver.manhome.engine import Kind, action_moves
 from solver.manhome.rules import ManHomeRules
-from solver.manhome.states import SideSpace
+from solver.manhome.states import TIE, SideSpace
 
 ACTION_KINDS = (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME)
-TIE = 1e-12
-"""A new man is chosen only when better by more than this; among moves the first
-within this of the best is taken."""
-NO_STATE = 255
-"""The decision entry of a side that the numbering holds but play never reaches."""
 
 
 @dataclass

@@ -26,6 +26,9 @@ from math import comb
 
 FIRST_SQUARE = 2
 """The lowest square a man can stand on (0 is Death, 1 is Home)."""
+TIE = 1e-12
+"""Solved decisions: a new man is taken only when better by more than this, and among a
+kind's moves the first within this of the best."""
 
 
 def colex_rank(men: Sequence[int]) -> int:
