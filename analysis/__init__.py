@@ -9,8 +9,9 @@ The whole Monte Carlo analysis is one call::
     result.write_report()
 """
 from analysis.simulation import Analysis, Plan, plan, simulate
+from analysis.store import Store
 
-__all__ = ["Analysis", "Plan", "plan", "simulate", "load_games"]
+__all__ = ["Analysis", "Plan", "plan", "simulate", "load_games", "Store"]
 
 
 def load_games(path):

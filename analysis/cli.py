@@ -1,7 +1,9 @@
 """``analyze``: the command line, a thin layer over :mod:`analysis.simulation`.
 
 Every registered game gets its own command (``analyze manhome --sims 1e6``);
-``analyze games`` lists the games, their players and their rules parameters.
+``analyze games`` lists the games, their players and their rules parameters;
+``analyze runs`` lists the runs in the results store and ``analyze compare A B``
+compares two of them.
 Bad input ends with one line on stderr and exit status 2.
 """
 from __future__ import annotations
@@ -19,6 +21,8 @@ from solver.registry import GameSpec, games
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+DEFAULT_STORE = "reports/runs.sqlite"
+"""The results store, relative to the current directory (see :mod:`analysis.store`)."""
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -76,6 +80,12 @@ def _add_game_command(commands, spec: GameSpec) -> None:
     parser.add_argument("--variant", metavar="FILE.toml", help="rules changes from a TOML variant file")
     parser.add_argument("--out", metavar="DIR",
                         help=f"report folder (default reports/{spec.name}/<variant-name>)")
+    stores = parser.add_mutually_exclusive_group()
+    stores.add_argument("--store", metavar="PATH", default=DEFAULT_STORE,
+                        help=f"results store: games it holds are loaded, new ones kept there "
+                             f"(default {DEFAULT_STORE})")
+    stores.add_argument("--no-store", action="store_true",
+                        help="play every game; neither read nor write a results store")
     parser.add_argument("--quiet", action="store_true", help="no progress and no summary table")
     parser.set_defaults(handler=_run_game, game=spec.name)
 
@@ -93,8 +103,16 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
                    seed=args.seed, workers=args.workers, variant=args.variant, **values)
     out = args.out if args.out is not None else request.default_out()
     check_writable(out)
-    result = request.execute(progress=not args.quiet,
-                             command=shlex.join(["analyze", *argv]))
+    store = None if args.no_store else _open_store(args.store, create=True)
+    try:
+        result = request.execute(progress=not args.quiet, command=shlex.join(["analyze", *argv]),
+                                 store=store)
+    except KeyboardInterrupt:
+        if store is None:
+            raise
+        print(f"analyze: interrupted; no report was written; the finished games are kept in "
+              f"{store.path} and the same command resumes from them", file=sys.stderr)
+        return EXIT_INTERRUPTED
     path = result.write_report(out)
     if not args.quiet:
         print(format_terminal_summary({**result.summary, "out": str(path)}))
@@ -119,6 +137,28 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
                           largest=args.largest, command=shlex.join(["analyze", *argv]), say=say)
     if not args.quiet:
         print(f"exact analysis of {spec.title} written to {path}/report.md")
+    return 0
+
+
+def _open_store(path: str, create: bool):
+    from analysis.store import Store
+
+    return Store(path, create=create)
+
+
+def _list_runs(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from analysis.compare import format_runs
+
+    store = _open_store(args.store, create=False)
+    print(format_runs(store.runs(), str(store.path)))
+    return 0
+
+
+def _compare_runs(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from analysis.compare import compare, format_comparison
+
+    store = _open_store(args.store, create=False)
+    print(format_comparison(compare(store, args.a, args.b)))
     return 0
 
 
@@ -155,6 +195,23 @@ def build_parser() -> ArgumentParser:
     exact.set_defaults(handler=_run_exact)
     listing = commands.add_parser("games", help="list the games, their policies and rules parameters")
     listing.set_defaults(handler=_list_games)
+    runs = commands.add_parser(
+        "runs", help="list the runs kept in the results store",
+        description="The runs in the results store: id, game, label, policies, seed, games stored.",
+        epilog="example: analyze runs --store reports/runs.sqlite")
+    runs.add_argument("--store", metavar="PATH", default=DEFAULT_STORE,
+                      help=f"the results store (default {DEFAULT_STORE})")
+    runs.set_defaults(handler=_list_runs)
+    comparing = commands.add_parser(
+        "compare", help="compare two stored runs: win rates, advantage, length, balance",
+        description="Two stored runs side by side: each measure in A and B, the difference "
+                    "B - A and its 95% interval, and a verdict.",
+        epilog="example: analyze compare 1a2b3c 9f8e7d (ids as `analyze runs` lists them)")
+    comparing.add_argument("a", metavar="A", help="id (or the first characters of it) of run A")
+    comparing.add_argument("b", metavar="B", help="id (or the first characters of it) of run B")
+    comparing.add_argument("--store", metavar="PATH", default=DEFAULT_STORE,
+                           help=f"the results store (default {DEFAULT_STORE})")
+    comparing.set_defaults(handler=_compare_runs)
     return parser
 
 

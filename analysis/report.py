@@ -344,6 +344,10 @@ def _reproduce(summary: Mapping[str, Any]) -> str:
     run_time = "n/a" if elapsed is None else f"{elapsed:,.1f} s"
     if speed is not None:
         run_time += f" ({speed:,.0f} games per second)"
+    if summary.get("games_loaded"):
+        run_time += (f"; {_count(summary['games_loaded'])} of the games were loaded from the "
+                     f"results store `{summary.get('store')}` (run `{summary.get('run_id')}`), "
+                     "not played again")
     items = [("Seed", f"`{summary.get('seed', 'n/a')}`"), ("Games", _count(summary["games"])),
              ("Policies", ", ".join(f"`{p}`" for p in summary["policies"])),
              ("Toolkit version", f"`{summary.get('version', 'n/a')}`"),
@@ -545,6 +549,12 @@ def format_terminal_summary(summary: Mapping[str, Any]) -> str:
         ("speed", ("n/a" if speed is None else f"{speed:,.0f} games/s")
          + ("" if elapsed is None else f" ({elapsed:,.1f} s)")),
     ]
+    if summary.get("store"):
+        loaded = int(summary.get("games_loaded") or 0)
+        played = summary["games"] - loaded
+        facts.append(("store", f"{summary['store']}, run {summary.get('run_id', 'n/a')}: "
+                      + (f"{_count(loaded)} games loaded, {_count(played)} played" if played
+                         else "every game loaded, none played")))
     if summary.get("out"):
         facts.append(("report", str(summary["out"])))
     key_width = max(len(k) for k, _ in facts)

@@ -7,6 +7,11 @@ order; the kernel plays each game from its key alone. So the result of a run
 depends on (game, rules, policies, seed, number of games) only: never on the
 number of workers, and the first ``m`` games of a chunk are the same whatever
 ``m`` is.
+
+With a results store (:mod:`analysis.store`) a run loads the chunks it holds,
+plays only the missing games (the missing keys of a short stored chunk, or whole
+chunks), and saves each chunk as soon as it is complete; the games are the same
+as without a store.
 """
 from __future__ import annotations
 
@@ -17,12 +22,17 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
+from analysis.errors import UserError
 from solver.params import Rules
 from solver.registry import GameSpec, find_game
+
+if TYPE_CHECKING:  # the store imports this module
+    from analysis.store import Store
 
 CHUNK_SIZE = 16_384
 """Games per chunk: a constant, so results never depend on the worker count."""
@@ -51,15 +61,26 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+Task = tuple[int, int] | tuple[int, int, int]
+"""``(chunk, size)``: play games ``0..size-1`` of a chunk; ``(chunk, start, size)``:
+play only games ``start..size-1`` (the rest of a stored short chunk)."""
+
+
+def _span(task: Task) -> tuple[int, int, int]:
+    return (task[0], 0, task[1]) if len(task) == 2 else task  # type: ignore[return-value]
+
+
 def _play(game_name: str, rules: Rules, policies: tuple[str, ...], seed: int,
-          batch: Sequence[tuple[int, int]]) -> list[dict[str, np.ndarray]]:
+          batch: Sequence[Task]) -> list[dict[str, np.ndarray]]:
     """Play a batch of consecutive chunks (runs in a worker process)."""
     spec = find_game(game_name)
-    return [dict(spec.play_chunk(rules, policies, chunk_keys(seed, chunk, size)))
-            for chunk, size in batch]
+    results = []
+    for chunk, start, size in map(_span, batch):
+        results.append(dict(spec.play_chunk(rules, policies, chunk_keys(seed, chunk, size)[start:])))
+    return results
 
 
-def batches(chunks: Sequence[tuple[int, int]], workers: int) -> list[list[tuple[int, int]]]:
+def batches(chunks: Sequence[Task], workers: int) -> list[list[Task]]:
     """Consecutive chunks grouped into tasks: about eight tasks per worker, at most
     :data:`MAX_BATCH` chunks each, so that per-task costs stay small and progress flows."""
     size = max(1, min(MAX_BATCH, -(-len(chunks) // (8 * workers))))
@@ -73,9 +94,10 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 
 
 def play_chunks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int,
-                chunks: Sequence[tuple[int, int]], workers: int = 1,
+                chunks: Sequence[Task], workers: int = 1,
                 on_chunk: Callable[[int], None] | None = None) -> Iterator[dict[str, np.ndarray]]:
-    """The results of ``chunks`` in order, played by ``workers`` local processes.
+    """The results of ``chunks`` (see :data:`Task`) in order, played by ``workers``
+    local processes.
 
     ``on_chunk(games)`` is called as each chunk finishes (for progress).
     """
@@ -84,7 +106,7 @@ def play_chunks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
         for chunk in chunks:
             result, = _play(*args, [chunk])
             if on_chunk:
-                on_chunk(chunk[1])
+                on_chunk(_played(chunk))
             yield result
         return
     tasks = batches(chunks, workers)
@@ -94,7 +116,7 @@ def play_chunks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
         pending = deque(pool.submit(_play, *args, task) for task in tasks)
         if on_chunk:
             for future, task in zip(pending, tasks):
-                future.add_done_callback(lambda _f, n=sum(s for _, s in task): on_chunk(n))
+                future.add_done_callback(lambda _f, n=sum(map(_played, task)): on_chunk(n))
         try:
             while pending:  # pop each future as it is used, so its arrays can be freed
                 yield from pending.popleft().result()
@@ -102,6 +124,11 @@ def play_chunks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
             for future in pending:
                 future.cancel()
             raise
+
+
+def _played(task: Task) -> int:
+    _, start, size = _span(task)
+    return size - start
 
 
 class Collector:
@@ -135,37 +162,78 @@ class Collector:
 
 @dataclass(frozen=True)
 class RunResult:
-    """Per-game results of a run and how long the simulation took."""
+    """Per-game results of a run, how long it took, and how many games came from a store."""
 
     games: pd.DataFrame
     elapsed_s: float
+    games_loaded: int = 0
+    """Games read from the results store rather than played now."""
+
+    @property
+    def games_played(self) -> int:
+        """Games played by this call."""
+        return len(self.games) - self.games_loaded
+
+
+def _joined(head: Mapping[str, np.ndarray], tail: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """A stored short chunk followed by the games played to complete it."""
+    if list(head) != list(tail):
+        raise UserError(f"the results store holds columns {', '.join(head)} but the kernel plays "
+                        f"{', '.join(tail)}; remove the store or use --no-store")
+    return {name: np.concatenate([head[name], tail[name]]) for name in head}
 
 
 def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, seed: int,
-        workers: int | None = None, progress: bool = False) -> RunResult:
+        workers: int | None = None, progress: bool = False, store: Store | None = None,
+        label: str | None = None) -> RunResult:
     """Play ``sims`` games and return one row per game.
 
     ``workers`` local processes (default: all cores) share the chunks; the result
     is the same for any number of workers. ``progress`` shows a bar on stderr.
+    With a ``store``, chunks it holds are loaded instead of played, only missing
+    games are played, and each completed chunk is saved at once (in this process;
+    ``label`` names the run there); the games are the same as without a store.
     """
     spec = find_game(game) if isinstance(game, str) else game
     if sims < 1:
         raise ValueError("sims must be at least 1")
     chunks = plan_chunks(sims)
     workers = default_workers() if workers is None else workers
-    spec.load_kernel()  # solved tables are built here, outside the timing of the games
-    spec.prepare(rules, policies)
+    identity = stored = None
+    if store is not None:
+        identity = store.identify(spec, rules, policies, seed)
+        stored = store.stored_chunks(identity.key)
+    have = {chunk: min(size, stored.get(chunk, 0)) if stored else 0 for chunk, size in chunks}
+    todo = [(chunk, have[chunk], size) for chunk, size in chunks if have[chunk] < size]
+    if todo:
+        spec.load_kernel()  # solved tables are built here, outside the timing of the games
+        spec.prepare(rules, policies)
     start = time.perf_counter()
     bar = _progress_bar(sims, spec.title, progress)
+    played = play_chunks(spec, rules, policies, seed, todo, workers,
+                         on_chunk=bar.update if bar else None)
+    registered, loaded = False, 0
     try:
         collector = Collector(sims)
-        for part in play_chunks(spec, rules, policies, seed, chunks, workers,
-                                on_chunk=bar.update if bar else None):
+        for chunk, size in chunks:
+            if have[chunk]:
+                part = store.load_chunk(identity.key, chunk, have[chunk])  # type: ignore[union-attr]
+                loaded += have[chunk]
+                if bar:
+                    bar.update(have[chunk])
+            if have[chunk] < size:
+                part = _joined(part, next(played)) if have[chunk] else next(played)
+                if store is not None:
+                    if not registered:
+                        store.register(identity, label)  # type: ignore[arg-type]
+                        registered = True
+                    store.save_chunk(identity.key, chunk, part)  # type: ignore[union-attr]
             collector.add(part)
     finally:
+        played.close()
         if bar:
             bar.close()
-    return RunResult(collector.frame(), time.perf_counter() - start)
+    return RunResult(collector.frame(), time.perf_counter() - start, loaded)
 
 
 def _progress_bar(total: int, title: str, enabled: bool):

@@ -22,6 +22,7 @@ import pandas as pd
 from analysis.errors import UserError
 from analysis.runner import CHUNK_SIZE, run
 from analysis.stats import Summary, summarize
+from analysis.store import Store, as_store, run_identity
 from solver.params import Rules, RulesError, Variant
 from solver.registry import GameSpec, find_game
 
@@ -121,6 +122,10 @@ class Analysis:
     elapsed_s: float
     variant: str | None = None
     command: str | None = None
+    store: str | None = None
+    """The results store the run used, if any."""
+    games_loaded: int = 0
+    """Games read from the store rather than played."""
     created: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc)
                          .isoformat(timespec="seconds"))
 
@@ -133,6 +138,11 @@ class Analysis:
         return run_label(self.game, self.rules, self.policies, self.variant)
 
     @property
+    def run_id(self) -> str:
+        """The run's id in a results store (the same whether it is stored or not)."""
+        return run_identity(self.game, self.rules, self.policies, self.seed).id
+
+    @property
     def title(self) -> str:
         seats = self.policies[0] if len(set(self.policies)) == 1 else " vs ".join(self.policies)
         return f"{self.game.title}: {self.game.players(self.rules)} players, {seats}" + (
@@ -142,13 +152,15 @@ class Analysis:
     def summary(self) -> dict[str, Any]:
         """Everything ``summary.json`` holds: the run's identity, then its statistics."""
         games = len(self.games)
+        played = games - self.games_loaded
         return {
             "game": self.game.name, "title": self.title, "variant": self.variant,
             "rules": self.rules.as_dict(), "policies": list(self.policies), "seed": self.seed,
             "players": self.game.players(self.rules), "chunk_size": CHUNK_SIZE,
             **self.stats.as_dict(),
+            "run_id": self.run_id, "store": self.store, "games_loaded": self.games_loaded,
             "elapsed_s": round(self.elapsed_s, 4),
-            "games_per_s": round(games / self.elapsed_s, 1) if self.elapsed_s > 0 else None,
+            "games_per_s": round(played / self.elapsed_s, 1) if self.elapsed_s > 0 and played else None,
             "version": package_version(), "created": self.created, "command": self.command,
         }
 
@@ -180,11 +192,16 @@ class Plan:
     def default_out(self) -> Path:
         return REPORTS_ROOT / self.game.name / self.label
 
-    def execute(self, progress: bool = False, command: str | None = None) -> Analysis:
+    def execute(self, progress: bool = False, command: str | None = None,
+                store: Store | str | Path | None = None) -> Analysis:
+        """Play (or load from ``store``, a Store or its path) the games and summarise them."""
+        opened = as_store(store)
         result = run(self.game, self.rules, self.policies, self.sims, self.seed,
-                     workers=self.workers, progress=progress)
+                     workers=self.workers, progress=progress, store=opened, label=self.label)
         return Analysis(self.game, self.rules, self.policies, self.seed, result.games,
-                        result.elapsed_s, variant=self.variant, command=command)
+                        result.elapsed_s, variant=self.variant, command=command,
+                        store=None if opened is None else str(opened.path),
+                        games_loaded=result.games_loaded)
 
 
 def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = None,
@@ -214,16 +231,19 @@ def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = 
 def simulate(game: str, sims: int | str | float = 100_000, *, players: int | None = None,
              policy: str | Sequence[str] | None = None, seed: int = 0, workers: int | None = None,
              variant: str | Path | Variant | None = None, rules: Rules | None = None,
-             progress: bool = False, **rule_values: Any) -> Analysis:
+             progress: bool = False, store: Store | str | Path | None = None,
+             **rule_values: Any) -> Analysis:
     """Simulate ``sims`` games of ``game`` and summarise them.
 
     Rules start from the pinned defaults (or ``rules``), then a ``variant`` TOML
     file, then ``rule_values`` (e.g. ``tie="attacker"``), then ``players``.
     ``policy`` is one name for every seat or one per seat (``"greedy,random"``).
     ``workers`` local processes share the work (default: every core); the result
-    depends on the seed only. The result holds the per-game DataFrame
+    depends on the seed only. With a results ``store`` (a :class:`analysis.store.Store`
+    or its path) stored games are loaded, not played again, and new ones are kept
+    there. The result holds the per-game DataFrame
     (``.games``), the statistics (``.stats``, ``.summary``) and can write its
     report (``.write_report()``).
     """
     return plan(game, sims, players=players, policy=policy, seed=seed, workers=workers,
-                variant=variant, rules=rules, **rule_values).execute(progress=progress)
+                variant=variant, rules=rules, **rule_values).execute(progress=progress, store=store)

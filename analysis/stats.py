@@ -82,6 +82,30 @@ def difference_interval(
     return diff, lo, hi
 
 
+def mean_difference_interval(
+    a: np.ndarray, b: np.ndarray, confidence: float = 0.95
+) -> tuple[float, float, float]:
+    """Difference ``mean(b) - mean(a)`` of two independent samples.
+
+    Returns ``(diff, lo, hi)`` with Welch's t interval (unequal variances,
+    Welch–Satterthwaite degrees of freedom); ``NaN`` bounds when either sample
+    has fewer than two values.
+    """
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    if len(a) == 0 or len(b) == 0:
+        return math.nan, math.nan, math.nan
+    diff = float(b.mean() - a.mean())
+    if len(a) < 2 or len(b) < 2:
+        return diff, math.nan, math.nan
+    va, vb = a.var(ddof=1) / len(a), b.var(ddof=1) / len(b)
+    se2 = va + vb
+    if se2 == 0:
+        return diff, diff, diff
+    df = se2**2 / (va**2 / (len(a) - 1) + vb**2 / (len(b) - 1))
+    half = float(stats.t.ppf(0.5 + confidence / 2, df)) * math.sqrt(se2)
+    return diff, diff - half, diff + half
+
+
 @dataclass(frozen=True)
 class Summary:
     """Outcome metrics of a batch of games; see the module docstring."""

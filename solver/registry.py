@@ -43,6 +43,9 @@ class GameSpec:
     report_sections: Callable[[Mapping[str, Any], Any], list[str]] = field(default=lambda s, g: [])
     """``(summary, games) -> Markdown sections`` the game adds to its report."""
     description: str = ""
+    engine_version: int = 1
+    """Raise it whenever the engines play different games for the same keys (a rules fix,
+    a policy change): stored results of older versions are then not reused."""
     exact: str | None = None
     """``module:function`` writing the game's exact-analysis report, if it has one:
     ``run(out, *, sims, seed, workers, largest, command) -> Path``."""

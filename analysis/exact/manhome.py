@@ -43,6 +43,9 @@ DUELS = [
 """Reduced rules solved for two players."""
 LARGEST_DUEL = ManHomeRules(board_rows=6, men_per_player=3, men_to_win=2)
 """The largest two-player solve, with ``--largest`` (5·10^7 pair states, minutes)."""
+UNCAPPED = {"sides": 158_244_376, "turns": 13.182723214759042, "minutes": 24, "gib": 1.8}
+"""The standard solitaire without a cap, as measured once here (2026-11-22, 56 sweeps);
+too slow to solve on every report."""
 STANDARD_CAPS = tuple(range(1, SOLITAIRE_CAP + 1))
 """Caps on the men on the board for which the standard solitaire (6 men, 3 home) is solved;
 ``--largest`` adds 5 (2.7·10^7 sides, about three minutes)."""
@@ -192,10 +195,11 @@ board. Values are found by value iteration to a change below 10⁻¹² per sweep
 do not change the optimum: exactly `men_to_win` turns bring a man home, so turns and
 "goes" differ by a constant.
 
-With six men the full state space has 1.4·10⁸ sides, so the standard game is solved among
-the policies that never put more than *c* men on the board at once (column *most on board*;
-"capped" marks a bound below the number of men). {_cap_sentence(standard)} Every row
-without "capped" is the exact optimum of its rules.
+With six men the full state space has {UNCAPPED["sides"]:,} sides, so here the standard
+game is solved among the policies that never put more than *c* men on the board at once
+(column *most on board*; "capped" marks a bound below the number of men).
+{_cap_sentence(standard)} {_uncapped_sentence(standard)} Every row without "capped" is
+the exact optimum of its rules.
 
 {chr(10).join(table)}
 
@@ -223,6 +227,18 @@ def _cap_sentence(standard: dict[int, SolitaireRow]) -> str:
         text += (f" The last step, from {a.cap} to {b.cap} men, saves "
                  f"{a.expected_turns - b.expected_turns:.4f} turns.")
     return text
+
+
+def _uncapped_sentence(standard: dict[int, SolitaireRow]) -> str:
+    """The measured uncapped optimum, against the cap the ``solitaire`` policy uses."""
+    text = (f"The uncapped optimum, solved once with `python benchmarks/bench_exact.py "
+            f"--largest` ({UNCAPPED['minutes']} minutes of one shared core, {UNCAPPED['gib']} "
+            f"GiB), is {UNCAPPED['turns']:.6f} turns")
+    if SOLITAIRE_CAP in standard:
+        gap = standard[SOLITAIRE_CAP].expected_turns - UNCAPPED["turns"]
+        text += (f", {gap:.4f} fewer than with at most {SOLITAIRE_CAP} men on the board "
+                 f"(the cap of `--policy solitaire`)")
+    return text + "."
 
 
 def duels(folder: Path, sims: int, seed: int, workers: int | None,

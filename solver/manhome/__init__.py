@@ -30,5 +30,6 @@ SPEC = register(GameSpec(
     report_sections=report_sections,
     prepare=prepare,
     exact="analysis.exact.manhome:run",
+    engine_version=1,
     description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
 ))

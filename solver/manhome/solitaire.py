@@ -24,7 +24,7 @@ expected turns still needed (``T = 0`` once ``men_to_win`` are home),
 ``cap`` bounds the men on the board: with ``cap >= men_per_player`` the answer is the
 exact optimum; with a smaller cap it is the exact optimum among the policies that
 never put more than ``cap`` men on the board at once (the full problem with six men
-has 1.4·10^8 sides; see RULES.md for the sizes solved). The values are found by
+has 1.6·10^8 sides; see RULES.md for the sizes solved). The values are found by
 Gauss–Seidel value iteration, one ``home`` count at a time from ``men_to_win − 1``
 down (bringing a man home only raises it), sweeping sides in index order so that every
 action's result (a lower square or one man fewer) is already up to date; the loop of a

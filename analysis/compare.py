@@ -1,0 +1,181 @@
+"""What `analyze runs` and `analyze compare A B` print: the stored runs, and two
+stored runs side by side with the difference B − A of each measure and its
+95% interval.
+
+Intervals: Newcombe's hybrid score interval for win rates and the first-player
+advantage (:func:`analysis.stats.difference_interval`), Welch's t interval for
+the mean length of finished games, and a normal approximation for ``balance``
+(the seats with the highest and lowest win rate taken as fixed, so
+``Var(p_max − p_min) = (p_max + p_min − (p_max − p_min)²) / n`` in each run).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+import pandas as pd
+from scipy import stats as sps
+
+from analysis.errors import UserError
+from analysis.stats import Summary, difference_interval, mean_difference_interval, summarize
+from analysis.store import Store, StoredRun
+from solver.registry import find_game
+
+CONFIDENCE = 0.95
+COLUMNS = ("winner", "turns", "decision_turns")
+
+
+def _table(rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(c.rjust(w) if i in right else c.ljust(w)
+                      for i, (c, w) in enumerate(zip(r, widths))).rstrip() for r in rows]
+
+
+def format_runs(runs: pd.DataFrame, path: str) -> str:
+    """The table `analyze runs` prints."""
+    if runs.empty:
+        return f"no runs stored in {path}"
+    rows = [["id", "game", "label", "policies", "seed", "games", "created"]]
+    for r in runs.itertuples():
+        rows.append([r.id, r.game, r.label or "-", r.policies, str(r.seed), f"{r.games:,}",
+                     r.created])
+    return "\n".join([f"{len(runs)} run{'s' if len(runs) != 1 else ''} stored in {path}", "",
+                      *_table(rows, right={4, 5})])
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One row of a comparison: the value in A and B and the difference B − A."""
+
+    name: str
+    kind: str
+    """``rate`` (a share, shown in %), ``turns`` or ``index`` (balance, 0..1)."""
+    a: float
+    b: float
+    diff: float
+    lo: float
+    hi: float
+
+    @property
+    def clear(self) -> bool:
+        """Whether the interval excludes 0."""
+        return not (math.isnan(self.lo) or math.isnan(self.hi)) and (self.lo > 0 or self.hi < 0)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    a: StoredRun
+    b: StoredRun
+    summary_a: Summary
+    summary_b: Summary
+    measures: list[Measure]
+
+
+def _players(run: StoredRun) -> int:
+    try:
+        spec = find_game(run.game)
+    except LookupError as exc:
+        raise UserError(f"run {run.id} is of game {run.game!r}, which this version does not know") from exc
+    return spec.players(SimpleNamespace(**run.rules))  # type: ignore[arg-type]
+
+
+def _balance_interval(a: Summary, b: Summary) -> tuple[float, float, float]:
+    def variance(s: Summary) -> float:
+        hi, lo = max(s.win_rate_by_seat), min(s.win_rate_by_seat)
+        return max(hi + lo - (hi - lo) ** 2, 0.0) / s.games
+    diff = b.balance - a.balance
+    half = float(sps.norm.ppf(0.5 + CONFIDENCE / 2)) * math.sqrt(variance(a) + variance(b))
+    return diff, diff - half, diff + half
+
+
+def compare(store: Store, id_a: str, id_b: str) -> Comparison:
+    """Compare two stored runs (ids or id prefixes); UserError on unknown or empty runs."""
+    runs = [store.find(id_a), store.find(id_b)]
+    games, summaries = [], []
+    for run in runs:
+        if run.games == 0:
+            raise UserError(f"run {run.id} has no stored games yet")
+        frame = store.load_games(run, COLUMNS)
+        games.append(frame)
+        summaries.append(summarize(frame, _players(run), CONFIDENCE))
+    (ga, gb), (sa, sb) = games, summaries
+    measures = []
+    for seat in range(max(sa.players, sb.players)):
+        if seat < sa.players and seat < sb.players:
+            diff, lo, hi = difference_interval(sb.wins_by_seat[seat], sb.games,
+                                               sa.wins_by_seat[seat], sa.games, CONFIDENCE)
+        else:
+            diff = lo = hi = math.nan
+        measures.append(Measure(f"win rate, seat {seat}", "rate",
+                                sa.win_rate_by_seat[seat] if seat < sa.players else math.nan,
+                                sb.win_rate_by_seat[seat] if seat < sb.players else math.nan,
+                                diff, lo, hi))
+    diff, lo, hi = difference_interval(sb.wins_by_seat[0], sb.games, sa.wins_by_seat[0], sa.games,
+                                       CONFIDENCE)
+    shift = 1 / sa.players - 1 / sb.players  # each advantage is seat 0's rate − 1/players
+    measures.append(Measure("first-player advantage", "advantage", sa.first_player_advantage,
+                            sb.first_player_advantage, diff + shift, lo + shift, hi + shift))
+    finished_a = ga["turns"].to_numpy()[ga["winner"].to_numpy() >= 0]
+    finished_b = gb["turns"].to_numpy()[gb["winner"].to_numpy() >= 0]
+    measures.append(Measure("turns, mean (finished games)", "turns", sa.turns_mean, sb.turns_mean,
+                            *mean_difference_interval(finished_a, finished_b, CONFIDENCE)))
+    measures.append(Measure("balance", "index", sa.balance, sb.balance, *_balance_interval(sa, sb)))
+    return Comparison(runs[0], runs[1], sa, sb, measures)
+
+
+def _value(kind: str, value: float, signed: bool = False, unit: bool = True) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "-"
+    sign = "+" if signed or kind == "advantage" else ""
+    if kind in ("rate", "advantage"):
+        return f"{value * 100:{sign}.2f}" + ("" if not unit else
+                                            " pts" if signed or kind == "advantage" else "%")
+    if kind == "turns":
+        return f"{value:{sign}.2f}"
+    return f"{value:{sign}.4f}"
+
+
+def _describe(run: StoredRun) -> str:
+    seats = run.policies[0] if len(set(run.policies)) == 1 else " vs ".join(run.policies)
+    return (f"{run.id}  {run.label or '-'}  ({run.game}, {seats}, seed {run.seed}, "
+            f"{run.games:,} games)")
+
+
+def _rules_difference(a: StoredRun, b: StoredRun) -> str:
+    names = [n for n in dict.fromkeys([*a.rules, *b.rules]) if a.rules.get(n) != b.rules.get(n)]
+    if a.game != b.game:
+        return f"games differ: {a.game} (A), {b.game} (B)"
+    if not names:
+        return "same rules"
+    return "rules that differ: " + ", ".join(
+        f"{n} {a.rules.get(n, '-')} → {b.rules.get(n, '-')}" for n in names)
+
+
+def verdict(measures: list[Measure]) -> str:
+    clear = [m for m in measures if m.clear]
+    if not clear:
+        return ("verdict: no clear difference between A and B at 95% "
+                "(every interval includes 0)")
+    parts = [f"{m.name} {'higher' if m.diff > 0 else 'lower'} in B ({_value(m.kind, m.diff, True)})"
+             for m in clear]
+    return "verdict: B differs from A at 95%: " + "; ".join(parts)
+
+
+def format_comparison(c: Comparison) -> str:
+    """The text `analyze compare` prints."""
+    rows = [["measure", "A", "B", "B − A", f"{CONFIDENCE:.0%} CI"]]
+    for m in c.measures:
+        interval = ("-" if math.isnan(m.lo) else
+                    f"{_value(m.kind, m.lo, True, False)} to {_value(m.kind, m.hi, True, False)}")
+        rows.append([m.name, _value(m.kind, m.a), _value(m.kind, m.b),
+                     _value(m.kind, m.diff, True), interval])
+    note = ("intervals: Newcombe for rates, Welch for mean turns, normal approximation "
+            "for balance")
+    if c.a.seed == c.b.seed:
+        note += ("\n(A and B share a seed, so their games start from the same keys; the "
+                 "intervals treat them as independent runs)")
+    lines = [f"A  {_describe(c.a)}", f"B  {_describe(c.b)}", _rules_difference(c.a, c.b), "",
+             *_table(rows, right={1, 2, 3}), "", note, verdict(c.measures)]
+    return "\n".join(lines)
+

@@ -1,0 +1,427 @@
+"""The results store: every chunk of games played, kept in one SQLite file.
+
+A run is identified by its game, full rules, policies and seed (and the chunk
+size, which fixes where each game sits): :func:`run_identity` gives the SHA-256
+of their canonical JSON, the ``run_key``, and its first 10 hex digits, the id
+people type. The store holds two tables::
+
+    runs(run_key PRIMARY KEY, game, rules_json, policies_json, seed, created, label)
+    chunks(run_key, chunk, games, data BLOB, created, PRIMARY KEY(run_key, chunk))
+
+A chunk row holds the first ``games`` games of chunk ``chunk`` (all of it, or
+the tail of the largest run so far) as a compressed ``.npz`` of the kernel's
+arrays (no pickles). Because every game is played from its own key, a stored
+chunk answers any run that needs at most that many of its games, and a short
+chunk is extended by playing only the missing games; a row is only ever
+replaced by one with more games. Each chunk is written in its own transaction
+right after it is played, and the file uses SQLite's write-ahead log, so an
+interrupted run loses at most the chunk in flight, never the store, and several
+processes may write one store at once. The schema version is ``PRAGMA
+user_version``.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import sqlite3
+import threading
+import weakref
+import zipfile
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analysis import runner
+from analysis.errors import UserError
+from solver.params import Rules
+from solver.registry import GameSpec, find_game
+
+SCHEMA_VERSION = 1
+"""``PRAGMA user_version`` of a store made by this code."""
+DEFAULT_STORE = Path("reports") / "runs.sqlite"
+"""Where the command line keeps its store (relative to the current directory)."""
+ID_LENGTH = 10
+"""Hex digits of a run's short id."""
+BUSY_TIMEOUT_S = 60.0
+"""How long a writer waits for another one before giving up."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    run_key TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    rules_json TEXT NOT NULL,
+    policies_json TEXT NOT NULL,
+    seed TEXT NOT NULL,            -- as text: seeds may exceed 64 bits
+    created TEXT NOT NULL,
+    label TEXT
+);
+CREATE TABLE IF NOT EXISTS chunks (
+    run_key TEXT NOT NULL REFERENCES runs(run_key),
+    chunk INTEGER NOT NULL CHECK (chunk >= 0),
+    games INTEGER NOT NULL CHECK (games > 0),
+    data BLOB NOT NULL,
+    created TEXT NOT NULL,
+    PRIMARY KEY (run_key, chunk)
+);
+"""
+
+_SAVE_CHUNK = """
+INSERT INTO chunks (run_key, chunk, games, data, created) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (run_key, chunk) DO UPDATE
+SET games = excluded.games, data = excluded.data, created = excluded.created
+WHERE excluded.games > chunks.games
+"""
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class RunIdentity:
+    """What a run's games depend on, as canonical JSON, and its key."""
+
+    game: str
+    rules: Mapping[str, Any]
+    policies: tuple[str, ...]
+    seed: int
+    chunk_size: int
+    engine: int = 1
+    """The game's engine version (:attr:`solver.registry.GameSpec.engine_version`)."""
+
+    @property
+    def canonical(self) -> str:
+        return json.dumps({"game": self.game, "rules": dict(self.rules),
+                           "policies": list(self.policies), "seed": self.seed,
+                           "chunk_size": self.chunk_size, "engine": self.engine},
+                          sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+    @property
+    def key(self) -> str:
+        return hashlib.sha256(self.canonical.encode("ascii")).hexdigest()
+
+    @property
+    def id(self) -> str:
+        return self.key[:ID_LENGTH]
+
+
+def run_identity(game: str | GameSpec, rules: Rules, policies: Sequence[str],
+                 seed: int) -> RunIdentity:
+    """The identity of a run of ``game`` with these rules, policies and seed."""
+    spec = find_game(game) if isinstance(game, str) else game
+    return RunIdentity(spec.name, rules.as_dict(), tuple(policies), int(seed), runner.CHUNK_SIZE,
+                       spec.engine_version)
+
+
+def encode_chunk(part: Mapping[str, np.ndarray]) -> bytes:
+    """A chunk's arrays as the bytes of a compressed ``.npz`` (no pickles)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+        for name, values in part.items():
+            with archive.open(f"{name}.npy", "w") as member:
+                np.lib.format.write_array(member, np.ascontiguousarray(values), allow_pickle=False)
+    return buffer.getvalue()
+
+
+def decode_chunk(data: bytes, columns: Sequence[str] | None = None) -> dict[str, np.ndarray]:
+    """The arrays of :func:`encode_chunk`, in their saved order (or only ``columns``)."""
+    with np.load(io.BytesIO(data), allow_pickle=False) as archive:
+        names = archive.files if columns is None else [c for c in archive.files if c in columns]
+        return {name: archive[name] for name in names}
+
+
+def _games_in(part: Mapping[str, np.ndarray]) -> int:
+    lengths = {len(values) for values in part.values()}
+    if len(lengths) != 1:
+        raise ValueError(f"a chunk's arrays must all have one length, not {sorted(lengths)}")
+    return lengths.pop()
+
+
+def answerable_games(chunks: Mapping[int, int], chunk_size: int | None = None) -> int:
+    """The most games a run may ask for and load entirely from ``{chunk: games}``.
+
+    >>> answerable_games({0: 100, 1: 100, 2: 40, 4: 100}, chunk_size=100)
+    240
+    """
+    size = runner.CHUNK_SIZE if chunk_size is None else chunk_size
+    total, index = 0, 0
+    while index in chunks:
+        total += min(chunks[index], size)
+        if chunks[index] < size:
+            break
+        index += 1
+    return total
+
+
+@dataclass(frozen=True)
+class StoredRun:
+    """One run in the store."""
+
+    key: str
+    game: str
+    rules: dict[str, Any]
+    policies: tuple[str, ...]
+    seed: int
+    created: str
+    label: str | None
+    games: int
+    """Games stored as a prefix of the run: a run of at most this many loads them all."""
+
+    @property
+    def id(self) -> str:
+        return self.key[:ID_LENGTH]
+
+
+_OPEN_STORES: "weakref.WeakSet[Store]" = weakref.WeakSet()
+_ORPHANS: list[sqlite3.Connection] = []
+
+
+def _forget_connections_after_fork() -> None:
+    """A forked child must neither use nor close its parent's SQLite connections:
+    keep them unreferenced-but-alive (the child never closes them)."""
+    for store in list(_OPEN_STORES):
+        if store._connection is not None:
+            _ORPHANS.append(store._connection)
+            store._connection = None
+        store._lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_connections_after_fork)
+
+
+class Store:
+    """A results store in the SQLite file ``path``.
+
+    ``create=False`` refuses a missing file (for commands that only read).
+    Raises UserError (one line) when the file is not a store or cannot be opened.
+    The object may be shared with worker processes made by ``fork``: each process
+    opens its own connection.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] = DEFAULT_STORE, *, create: bool = True) -> None:
+        self.path = Path(path)
+        self._connection: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+        if self.path.is_dir():
+            raise UserError(f"results store {self.path} is a folder, not a file")
+        if not self.path.exists():
+            if not create:
+                raise UserError(f"no results store at {self.path} (runs are stored there by "
+                                "`analyze <game>`; choose another with --store PATH)")
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise UserError(f"cannot create results store {self.path}: "
+                                f"{exc.strerror or exc}") from None
+        _OPEN_STORES.add(self)
+        with self._errors():
+            self._initialise()
+
+    def __repr__(self) -> str:
+        return f"Store({str(self.path)!r})"
+
+    # -- connection -----------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._connection is None:
+            connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                                         check_same_thread=False)
+            connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+            self._connection = connection
+        return self._connection
+
+    def close(self) -> None:
+        with self._lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """SQLite errors as one-line UserErrors."""
+        try:
+            yield
+        except sqlite3.DatabaseError as exc:
+            if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+                raise UserError(f"results store {self.path} stayed locked by another "
+                                f"writer for {BUSY_TIMEOUT_S:.0f} s; try again") from None
+            if isinstance(exc, sqlite3.OperationalError) and "unable to open" in str(exc):
+                raise UserError(f"cannot open results store {self.path}: {exc}") from None
+            raise UserError(f"{self.path} is not a usable results store: {exc}") from None
+        except OSError as exc:
+            raise UserError(f"cannot use results store {self.path}: {exc.strerror or exc}") from None
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        with self._errors(), self._lock:
+            yield self._connect()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One short write transaction; rolled back on any error or interrupt."""
+        with self._errors(), self._lock:
+            connection = self._connect()
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield connection
+            except BaseException:
+                if connection.in_transaction:
+                    connection.rollback()
+                raise
+            connection.execute("COMMIT")
+
+    def _initialise(self) -> None:
+        with self._lock:
+            connection = self._connect()
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise UserError(f"results store {self.path} was made by a newer version "
+                                f"(schema {version}; this one reads {SCHEMA_VERSION})")
+            if version not in (0, SCHEMA_VERSION):
+                raise UserError(f"{self.path} is not a results store (schema {version})")
+            if version == 0:
+                self._check_foreign_tables(connection)
+            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":  # pragma: no cover - e.g. a file system without locks
+                raise UserError(f"results store {self.path} cannot use a write-ahead log "
+                                f"(journal mode {mode})")
+            connection.execute("PRAGMA synchronous = NORMAL")  # safe in WAL mode: no corruption
+            if version == 0:
+                connection.execute("BEGIN IMMEDIATE")
+                try:
+                    if connection.execute("PRAGMA user_version").fetchone()[0] == 0:
+                        self._check_foreign_tables(connection)
+                        for statement in _SCHEMA.split(";"):
+                            if statement.strip():
+                                connection.execute(statement)
+                        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    connection.execute("COMMIT")
+                except BaseException:
+                    if connection.in_transaction:
+                        connection.rollback()
+                    raise
+
+    def _check_foreign_tables(self, connection: sqlite3.Connection) -> None:
+        tables = {row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables - {"runs", "chunks"}:
+            raise UserError(f"{self.path} is not a results store (it holds other tables)")
+
+    # -- runs -----------------------------------------------------------------------
+
+    def identify(self, game: str | GameSpec, rules: Rules, policies: Sequence[str],
+                 seed: int) -> RunIdentity:
+        """The identity of a run (see :func:`run_identity`)."""
+        return run_identity(game, rules, policies, seed)
+
+    def run_key(self, game: str | GameSpec, rules: Rules, policies: Sequence[str], seed: int) -> str:
+        """The key of a run (whether it is stored or not)."""
+        return run_identity(game, rules, policies, seed).key
+
+    def register(self, identity: RunIdentity, label: str | None = None) -> str:
+        """Record a run (idempotent; a missing label is filled in); returns its key."""
+        with self._write() as connection:
+            connection.execute(
+                "INSERT INTO runs (run_key, game, rules_json, policies_json, seed, created, label)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_key) DO UPDATE"
+                " SET label = excluded.label WHERE runs.label IS NULL",
+                (identity.key, identity.game, json.dumps(dict(identity.rules), sort_keys=True),
+                 json.dumps(list(identity.policies)), str(identity.seed), _now(), label))
+        return identity.key
+
+    def stored_chunks(self, run_key: str) -> dict[int, int]:
+        """``{chunk: games stored}`` of a run (empty when it is not stored)."""
+        with self._read() as connection:
+            return dict(connection.execute(
+                "SELECT chunk, games FROM chunks WHERE run_key = ? ORDER BY chunk", (run_key,)))
+
+    def load_chunk(self, run_key: str, chunk: int, games: int | None = None,
+                   columns: Sequence[str] | None = None) -> dict[str, np.ndarray]:
+        """The first ``games`` games (default: all stored) of a stored chunk."""
+        with self._read() as connection:
+            row = connection.execute("SELECT games, data FROM chunks WHERE run_key = ? AND chunk = ?",
+                                     (run_key, chunk)).fetchone()
+        if row is None or (games is not None and row[0] < games):
+            raise LookupError(f"chunk {chunk} of run {run_key[:ID_LENGTH]} holds "
+                              f"{0 if row is None else row[0]} games, not {games}")
+        try:
+            part = decode_chunk(row[1], columns)
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
+            raise UserError(f"results store {self.path} holds a damaged chunk {chunk} of run "
+                            f"{run_key[:ID_LENGTH]} ({exc}); remove the store or use --no-store") from None
+        if part and _games_in(part) != row[0]:
+            raise UserError(f"results store {self.path} holds a damaged chunk {chunk} of run "
+                            f"{run_key[:ID_LENGTH]}; remove the store or use --no-store")
+        return {name: values[:games] for name, values in part.items()}
+
+    def save_chunk(self, run_key: str, chunk: int, part: Mapping[str, np.ndarray]) -> int:
+        """Store the first games of ``chunk`` unless the store already holds as many;
+        one transaction. Returns the number of games in ``part``."""
+        games = _games_in(part)
+        data = encode_chunk(part)
+        with self._write() as connection:
+            connection.execute(_SAVE_CHUNK, (run_key, int(chunk), games, data, _now()))
+        return games
+
+    def _stored_runs(self, where: str = "", args: Sequence[Any] = ()) -> list[StoredRun]:
+        with self._read() as connection:
+            rows = connection.execute(
+                "SELECT run_key, game, rules_json, policies_json, seed, created, label FROM runs "
+                f"{where} ORDER BY created, run_key", tuple(args)).fetchall()
+            counts: dict[str, dict[int, int]] = {}
+            for key, chunk, games in connection.execute("SELECT run_key, chunk, games FROM chunks"):
+                counts.setdefault(key, {})[chunk] = games
+        return [StoredRun(key, game, json.loads(rules), tuple(json.loads(policies)), int(seed),
+                          created, label, answerable_games(counts.get(key, {})))
+                for key, game, rules, policies, seed, created, label in rows]
+
+    def runs(self) -> pd.DataFrame:
+        """Every stored run: id, game, label, policies, seed, games stored, created, key."""
+        rows = [{"id": r.id, "game": r.game, "label": r.label or "",
+                 "policies": ",".join(r.policies), "seed": r.seed, "games": r.games,
+                 "created": r.created, "run_key": r.key} for r in self._stored_runs()]
+        return pd.DataFrame(rows, columns=["id", "game", "label", "policies", "seed", "games",
+                                           "created", "run_key"])
+
+    def find(self, id_prefix: str) -> StoredRun:
+        """The one stored run whose key starts with ``id_prefix``; UserError otherwise."""
+        prefix = id_prefix.strip().lower()
+        if not prefix or len(prefix) > 64 or any(c not in "0123456789abcdef" for c in prefix):
+            raise UserError(f"{id_prefix!r} is not a run id: give the hex id (or its first "
+                            "characters) that `analyze runs` lists")
+        found = self._stored_runs("WHERE substr(run_key, 1, ?) = ?", (len(prefix), prefix))
+        if not found:
+            raise UserError(f"no run with id {prefix} in {self.path} (`analyze runs` lists them)")
+        if len(found) > 1:
+            ids = ", ".join(r.key[:max(ID_LENGTH, len(prefix) + 1)] for r in found[:5])
+            raise UserError(f"run id {prefix} is ambiguous in {self.path}: it starts {ids}"
+                            f"{', ...' if len(found) > 5 else ''}; give more characters")
+        return found[0]
+
+    def load_games(self, run: StoredRun, columns: Sequence[str] | None = None) -> pd.DataFrame:
+        """The stored games of ``run`` (all ``run.games`` of them) as one row per game."""
+        collector = runner.Collector(run.games)
+        for chunk, size in runner.plan_chunks(run.games) if run.games else []:
+            collector.add(self.load_chunk(run.key, chunk, size, columns))
+        return collector.frame()
+
+    def integrity_check(self) -> str:
+        """SQLite's ``PRAGMA integrity_check``: ``"ok"`` for a sound file."""
+        with self._read() as connection:
+            return "; ".join(row[0] for row in connection.execute("PRAGMA integrity_check"))
+
+
+def as_store(store: "Store | str | os.PathLike[str] | None") -> Store | None:
+    """A Store from a Store, a path or None."""
+    if store is None or isinstance(store, Store):
+        return store
+    return Store(store)

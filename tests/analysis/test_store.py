@@ -1,0 +1,350 @@
+"""The results store: stored games are loaded, not played; runs extend and resume exactly;
+concurrent writers lose nothing; bad stores and ids end in one line and exit 2."""
+import json
+import multiprocessing
+import sqlite3
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import analysis
+from analysis import runner
+from analysis.cli import main
+from analysis.errors import UserError
+from analysis.store import RunIdentity, Store, decode_chunk, encode_chunk, run_identity
+from solver.manhome.rules import ManHomeRules
+
+RULES = ManHomeRules()
+POLICIES = ("random", "random")
+C = 200
+"""A small chunk size for these tests (the store and runner read runner.CHUNK_SIZE)."""
+
+
+@pytest.fixture(autouse=True)
+def small_chunks(monkeypatch):
+    monkeypatch.setattr(runner, "CHUNK_SIZE", C)
+
+
+@pytest.fixture
+def plays(monkeypatch):
+    """Every (chunk, start, size) the runner plays in this process."""
+    seen = []
+    play = runner._play
+
+    def counting(game, rules, policies, seed, batch):
+        seen.extend(runner._span(task) for task in batch)
+        return play(game, rules, policies, seed, batch)
+
+    monkeypatch.setattr(runner, "_play", counting)
+    return seen
+
+
+def fresh(sims, seed=1, rules=RULES, policies=POLICIES):
+    return runner.run("manhome", rules, policies, sims, seed, workers=1).games
+
+
+def stored_run(store, sims, seed=1, workers=1):
+    return runner.run("manhome", RULES, POLICIES, sims, seed, workers=workers, store=store)
+
+
+def played_games(plays):
+    return sum(size - start for _, start, size in plays)
+
+
+def test_chunk_bytes_round_trip_without_pickles():
+    part = {"winner": np.array([0, 1, -1], dtype=np.int8),
+            "seat_home": np.arange(6, dtype=np.int16).reshape(3, 2)}
+    back = decode_chunk(encode_chunk(part))
+    assert list(back) == list(part)
+    for name in part:
+        assert back[name].dtype == part[name].dtype and np.array_equal(back[name], part[name])
+
+
+def test_identity_is_canonical():
+    a = run_identity("manhome", RULES, POLICIES, 3)
+    assert a.key == run_identity("manhome", ManHomeRules(), list(POLICIES), 3).key
+    assert a.key != run_identity("manhome", RULES.replace(tie="attacker"), POLICIES, 3).key
+    assert a.key != run_identity("manhome", RULES, POLICIES, 4).key
+    assert a.key != run_identity("manhome", RULES, ("random", "greedy"), 3).key
+    assert len(a.key) == 64 and a.id == a.key[:10]
+    assert json.loads(a.canonical)["rules"] == RULES.as_dict()
+
+
+def test_stored_run_answers_without_playing(tmp_path, plays, monkeypatch):
+    store = Store(tmp_path / "runs.sqlite")
+    sims = 3 * C + 50
+    expected, expected_smaller = fresh(sims), fresh(2 * C + 10)
+    plays.clear()
+    first = stored_run(store, sims)
+    assert first.games_loaded == 0 and played_games(plays) == sims
+    monkeypatch.setattr(runner, "_play", lambda *a: pytest.fail("played a stored game"))
+    again = stored_run(store, sims)
+    pd.testing.assert_frame_equal(again.games, first.games)
+    pd.testing.assert_frame_equal(again.games, expected)
+    assert again.games_loaded == sims and again.games_played == 0
+    smaller = stored_run(Store(tmp_path / "runs.sqlite"), 2 * C + 10, workers=2)
+    pd.testing.assert_frame_equal(smaller.games, expected_smaller)
+
+
+def test_extending_a_run_plays_only_the_extra_games(tmp_path, plays):
+    store = Store(tmp_path / "runs.sqlite")
+    small, large = C + 37, 3 * C + 50
+    stored_run(store, small)
+    plays.clear()
+    result = stored_run(store, large)
+    assert played_games(plays) == large - small and result.games_loaded == small
+    assert plays[0] == (1, 37, C)  # the short chunk is completed, not played again
+    pd.testing.assert_frame_equal(result.games, fresh(large))
+    key = run_identity("manhome", RULES, POLICIES, 1).key
+    assert store.stored_chunks(key) == {0: C, 1: C, 2: C, 3: 50}
+
+
+def test_extension_with_workers_equals_a_fresh_run(tmp_path):
+    store = Store(tmp_path / "runs.sqlite")
+    stored_run(store, 2 * C + 5, workers=2)
+    result = stored_run(store, 7 * C + 3, workers=2)
+    pd.testing.assert_frame_equal(result.games, fresh(7 * C + 3))
+    assert result.games_loaded == 2 * C + 5
+
+
+def test_resume_after_an_interrupt(tmp_path, plays, monkeypatch):
+    path = tmp_path / "runs.sqlite"
+    counting = runner._play
+
+    def interrupted(*args):
+        if len(plays) == 2:
+            raise KeyboardInterrupt
+        return counting(*args)
+
+    monkeypatch.setattr(runner, "_play", interrupted)
+    sims = 3 * C + 50
+    with pytest.raises(KeyboardInterrupt):
+        stored_run(Store(path), sims)
+    store = Store(path)
+    key = run_identity("manhome", RULES, POLICIES, 1).key
+    assert store.stored_chunks(key) == {0: C, 1: C}
+    assert store.integrity_check() == "ok"
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    monkeypatch.setattr(runner, "_play", counting)
+    plays.clear()
+    resumed = stored_run(store, sims)
+    assert played_games(plays) == sims - 2 * C and resumed.games_loaded == 2 * C
+    pd.testing.assert_frame_equal(resumed.games, fresh(sims))
+
+
+def _writer(store_or_path, seeds_and_sizes, barrier):
+    store = store_or_path if isinstance(store_or_path, Store) else Store(store_or_path)
+    barrier.wait()
+    for seed, sims in seeds_and_sizes:
+        runner.run("manhome", RULES, POLICIES, sims, seed, workers=1, store=store)
+
+
+@pytest.mark.parametrize("inherited", [False, True], ids=["own-stores", "inherited-store"])
+def test_two_processes_writing_one_store_lose_nothing(tmp_path, monkeypatch, inherited):
+    """Both processes write the same run (with different sizes) and one run each.
+    Either each opens the store itself (and both create it at once), or both use a
+    Store the parent opened (and used) before forking."""
+    path = tmp_path / "new" / "runs.sqlite"
+    shared_a, shared_b = 10 * C + 150, 10 * C + 70
+    jobs = [[(1, 12 * C + 9), (5, shared_a)], [(2, 11 * C + 1), (5, shared_b)]]
+    target = path
+    if inherited:
+        target = Store(path)
+        stored_run(target, C // 2, seed=5)
+    context = multiprocessing.get_context("fork")
+    barrier = context.Barrier(2)
+    workers = [context.Process(target=_writer, args=(target, job, barrier)) for job in jobs]
+    for process in workers:
+        process.start()
+    for process in workers:
+        process.join(120)
+    assert [p.exitcode for p in workers] == [0, 0]
+
+    store = Store(path)
+    assert store.integrity_check() == "ok"
+    key = run_identity("manhome", RULES, POLICIES, 5).key
+    assert store.stored_chunks(key) == {**{k: C for k in range(10)}, 10: 150}
+    expected = {(seed, sims): fresh(sims, seed) for job in jobs for seed, sims in job}
+    monkeypatch.setattr(runner, "_play", lambda *a: pytest.fail("played a stored game"))
+    for (seed, sims), games in expected.items():
+        loaded = stored_run(store, sims, seed)
+        assert loaded.games_loaded == sims
+        pd.testing.assert_frame_equal(loaded.games, games)
+    assert sorted(store.runs()["seed"]) == [1, 2, 5]
+
+
+def test_a_writer_never_replaces_more_games_by_fewer(tmp_path):
+    store = Store(tmp_path / "runs.sqlite")
+    identity = run_identity("manhome", RULES, POLICIES, 0)
+    store.register(identity)
+    keys = runner.chunk_keys(0, 0, 30)
+    part = dict(runner.find_game("manhome").play_chunk(RULES, POLICIES, keys))
+    store.save_chunk(identity.key, 0, part)
+    store.save_chunk(identity.key, 0, {name: values[:10] for name, values in part.items()})
+    assert store.stored_chunks(identity.key) == {0: 30}
+    assert np.array_equal(store.load_chunk(identity.key, 0, 12)["turns"], part["turns"][:12])
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda p: p.write_text("not a database, just text\n" * 50), "not a usable results store"),
+    (lambda p: sqlite3.connect(p).execute("CREATE TABLE notes (x)").connection.commit(),
+     "not a results store"),
+    (lambda p: sqlite3.connect(p).execute("PRAGMA user_version = 99"), "newer version"),
+    (lambda p: p.mkdir(), "is a folder"),
+])
+def test_a_file_that_is_not_a_store(tmp_path, make, words):
+    path = tmp_path / "runs.sqlite"
+    make(path)
+    with pytest.raises(UserError, match=words) as error:
+        Store(path)
+    assert "\n" not in str(error.value)
+
+
+def test_a_missing_store_for_reading(tmp_path):
+    with pytest.raises(UserError, match="no results store"):
+        Store(tmp_path / "none.sqlite", create=False)
+    assert not (tmp_path / "none.sqlite").exists()
+
+
+def test_a_damaged_chunk(tmp_path):
+    path = tmp_path / "runs.sqlite"
+    stored_run(Store(path), C)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE chunks SET data = ?", (b"garbage",))
+    with pytest.raises(UserError, match="damaged chunk 0"):
+        stored_run(Store(path), C)
+
+
+def test_find_by_prefix(tmp_path):
+    store = Store(tmp_path / "runs.sqlite")
+    identities = [run_identity("manhome", RULES, POLICIES, seed) for seed in range(40)]
+    for identity in identities:
+        store.register(identity)
+    one = identities[7]
+    assert store.find(one.id).key == one.key
+    assert store.find(one.key[:20].upper()).key == one.key
+    first = [i.key[0] for i in identities]
+    shared = next(c for c in first if first.count(c) > 1)
+    with pytest.raises(UserError, match="ambiguous"):
+        store.find(shared)
+    with pytest.raises(UserError, match="no run with id"):
+        store.find("f" * 30 if not any(i.key.startswith("f" * 30) for i in identities) else "0" * 30)
+    with pytest.raises(UserError, match="not a run id"):
+        store.find("xyz")
+
+
+def test_simulate_passes_the_store_through(tmp_path):
+    path = tmp_path / "runs.sqlite"
+    first = analysis.simulate("manhome", 2 * C + 1, policy="random", seed=3, workers=1, store=path)
+    again = analysis.simulate("manhome", 2 * C + 1, policy="random", seed=3, workers=1, store=path)
+    assert again.summary["games_loaded"] == 2 * C + 1 and again.summary["store"] == str(path)
+    assert first.summary["games_loaded"] == 0 and first.summary["run_id"] == again.summary["run_id"]
+    pd.testing.assert_frame_equal(first.games, again.games)
+    runs = Store(path).runs()
+    assert list(runs["label"]) == ["standard-2p-random"] and list(runs["games"]) == [2 * C + 1]
+
+
+# -- the command line ---------------------------------------------------------------------
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _cli_run(*extra):
+    assert main(["manhome", "--sims", str(2 * C + 30), "--policy", "random", "--seed", "2",
+                 "--workers", "1", "--quiet", *extra]) == 0
+
+
+def test_cli_stores_runs_and_lists_them(in_tmp, capsys):
+    _cli_run()
+    _cli_run()
+    summary = json.loads((in_tmp / "reports/manhome/standard-2p-random/summary.json").read_text())
+    assert summary["store"] == "reports/runs.sqlite" and summary["games_loaded"] == 2 * C + 30
+    _cli_run("--set", "tie=attacker")
+    _cli_run("--no-store", "--seed", "9", "--out", "elsewhere")
+    capsys.readouterr()
+    assert main(["runs"]) == 0
+    out = capsys.readouterr().out
+    ids = [run_identity("manhome", rules, POLICIES, 2).id
+           for rules in (RULES, RULES.replace(tie="attacker"))]
+    assert all(i in out for i in ids) and "standard-tie-attacker-2p-random" in out
+    assert run_identity("manhome", RULES, POLICIES, 9).id not in out
+
+    assert main(["compare", ids[0], ids[1][:6]]) == 0
+    out = capsys.readouterr().out
+    assert all(i in out for i in ids)
+    assert "first-player advantage" in out and "balance" in out and "verdict:" in out
+    assert "tie defender → attacker" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["compare", "zzz", "abc"], "not a run id"),
+    (["compare", "0123456789abcdef0123", "0123456789abcdef0124"], "no run with id"),
+    (["runs", "--store", "missing.sqlite"], "no results store at missing.sqlite"),
+    (["compare", "a", "b", "--store", "missing.sqlite"], "no results store"),
+    (["runs", "--store", "text.sqlite"], "not a usable results store"),
+    (["manhome", "--sims", "10", "--store", "text.sqlite"], "not a usable results store"),
+    (["compare", "a"], "the following arguments are required"),
+], ids=lambda v: " ".join(v) if isinstance(v, list) else "")
+def test_cli_bad_store_input_one_line_exit_2(in_tmp, capsys, argv, words):
+    (in_tmp / "text.sqlite").write_text("hello\n")
+    _cli_run()
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        raise SystemExit(main(argv))
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_cli_ambiguous_prefix(in_tmp, capsys):
+    store = Store("reports/runs.sqlite")
+    identities = [run_identity("manhome", RULES, POLICIES, seed) for seed in range(40)]
+    for identity in identities:
+        store.register(identity)
+    first = [i.key[0] for i in identities]
+    shared = next(c for c in first if first.count(c) > 1)
+    assert main(["compare", shared, identities[0].id]) == 2
+    err = capsys.readouterr().err
+    assert "ambiguous" in err and err.count("\n") == 1
+    assert main(["compare", identities[0].id, identities[1].id]) == 2  # registered, no games
+    assert "no stored games" in capsys.readouterr().err
+
+
+def test_identity_is_a_dataclass_of_plain_values():
+    identity = RunIdentity("manhome", {"players": 2}, ("random", "random"), 1, C)
+    assert json.loads(identity.canonical) == {"game": "manhome", "rules": {"players": 2},
+                                              "policies": ["random", "random"], "seed": 1,
+                                              "chunk_size": C, "engine": 1}
+
+
+def test_a_new_engine_version_is_a_new_run():
+    from solver.manhome.rules import ManHomeRules
+
+    same = dict(game="manhome", rules={"players": 2}, policies=("random", "random"), seed=1,
+                chunk_size=C)
+    assert RunIdentity(**same).key != RunIdentity(**same, engine=2).key
+    assert run_identity("manhome", ManHomeRules(), ("random", "random"), 1).engine == 1
+
+
+def test_cli_interrupt_keeps_finished_chunks_and_resumes(in_tmp, capsys, plays, monkeypatch):
+    counting = runner._play
+
+    def interrupted(*args):
+        if len(plays) == 1:
+            raise KeyboardInterrupt
+        return counting(*args)
+
+    monkeypatch.setattr(runner, "_play", interrupted)
+    argv = ["manhome", "--sims", str(3 * C), "--policy", "random", "--workers", "1", "--quiet"]
+    assert main(argv) == 130
+    assert "resumes" in capsys.readouterr().err
+    assert not (in_tmp / "reports" / "manhome").exists()
+    monkeypatch.setattr(runner, "_play", counting)
+    assert main(argv) == 0
+    summary = json.loads((in_tmp / "reports/manhome/standard-2p-random/summary.json").read_text())
+    assert summary["games_loaded"] == C and played_games(plays) == 3 * C
