@@ -81,9 +81,9 @@ def _play(game_name: str, rules: Rules, policies: tuple[str, ...], seed: int,
 
 
 def batches(chunks: Sequence[Task], workers: int) -> list[list[Task]]:
-    """Consecutive chunks grouped into tasks: about eight tasks per worker, at most
+    """Consecutive chunks grouped into tasks: about 32 tasks per worker, at most
     :data:`MAX_BATCH` chunks each, so that per-task costs stay small and progress flows."""
-    size = max(1, min(MAX_BATCH, -(-len(chunks) // (8 * workers))))
+    size = max(1, min(MAX_BATCH, -(-len(chunks) // (32 * workers))))
     return [list(chunks[i:i + size]) for i in range(0, len(chunks), size)]
 
 

@@ -344,7 +344,12 @@ cdef void play_turn(State* g, const Config* c, int32_t* step) noexcept nogil:
     cdef int src = 0, dst = 0
     cdef int source[MAXMOVES]
     cdef int target[MAXMOVES]
-    new_man = choose_new_man(g, c, seat) if decision else can_new
+    if not decision:
+        new_man = can_new
+    elif c.policy[seat] == P_RANDOM:    # the hot path of the spec's player, inline
+        new_man = dice_below(&g.choice, 2) == 0
+    else:
+        new_man = choose_new_man(g, c, seat)
     if new_man:
         kind = K_NEW
         row = roll(g, c.board_rows)
