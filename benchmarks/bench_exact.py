@@ -20,6 +20,7 @@ from solver.manhome.solitaire import solve_solitaire, solve_solitaire_reference
 
 ONE = """
 import json, re, sys
+from pathlib import Path
 from solver.manhome.rules import ManHomeRules
 kind, cap, values = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
 rules = ManHomeRules(**values)
