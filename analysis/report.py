@@ -365,7 +365,7 @@ def render_markdown(summary: Mapping[str, Any], sections: Sequence[str] = ()) ->
 # --------------------------------------------------------------------------- plots
 
 
-def _new_figure(width: float, height: float) -> Any:
+def new_figure(width: float, height: float) -> Any:
     """A matplotlib Figure drawn by the Agg canvas: no pyplot, no global backend state."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -387,7 +387,7 @@ def plot_win_rate(summary: Mapping[str, Any], path: str | os.PathLike[str]) -> N
     fair = 1 / players
     d = _seat_decimals(summary)
 
-    figure = _new_figure(max(5.5, 1.4 * players + 2.5), 4.2)
+    figure = new_figure(max(5.5, 1.4 * players + 2.5), 4.2)
     ax = figure.add_subplot()
     seats = np.arange(players)
     colors = ["tab:orange"] + ["tab:blue"] * (players - 1)
@@ -423,7 +423,7 @@ def plot_length(games: pd.DataFrame, summary: Mapping[str, Any],
     from matplotlib.ticker import PercentFormatter
 
     done = _finished_turns(games)
-    figure = _new_figure(7.5, 5.5)
+    figure = new_figure(7.5, 5.5)
     hist_ax, cdf_ax = figure.subplots(2, 1, sharex=True, height_ratios=[3, 2])
     hist_ax.set_title(f"How long games last: {summary.get('title') or summary['game']}\n"
                       f"{done.size:,} finished games", fontsize=11)

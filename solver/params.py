@@ -49,7 +49,7 @@ _TRUE = {"true", "on", "yes", "1"}
 _FALSE = {"false", "off", "no", "0"}
 
 
-def _coerce(name: str, spec: Param, value: Any) -> Any:
+def coerce(name: str, spec: Param, value: Any) -> Any:
     """Turn a CLI string or TOML value into the parameter's type, or raise RulesError."""
     bad = RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
     if spec.kind is bool:
@@ -120,7 +120,7 @@ class Rules:
         if unknown:
             raise RulesError(f"unknown rules parameter {unknown[0]!r} for {cls.game}; "
                              f"allowed: {', '.join(specs)}")
-        changes = {name: _coerce(name, specs[name], value) for name, value in values.items()}
+        changes = {name: coerce(name, specs[name], value) for name, value in values.items()}
         return dataclasses.replace(base if base is not None else cls(), **changes)
 
     def as_dict(self) -> dict[str, Any]:
