@@ -40,7 +40,8 @@ setup(
         "tqdm>=4.60",
     ],
     extras_require={
-        "test": ["pytest>=7", "hypothesis>=6.80"],
+        "test": ["pytest>=7", "hypothesis>=6.80", "distributed>=2024.1"],
+        "cluster": ["distributed>=2024.1"],
     },
     entry_points={"console_scripts": ["analyze = analysis.cli:main"]},
     zip_safe=False,

@@ -75,6 +75,9 @@ def _add_game_command(commands, spec: GameSpec) -> None:
                         help="seed of the run; same seed, same games (default 0)")
     parser.add_argument("--workers", type=positive_int, metavar="N",
                         help="local worker processes (default: every core)")
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                        help="play the games on the workers of this Dask scheduler instead of "
+                             "local processes (same results)")
     parser.add_argument("--set", dest="assignments", action="append", default=[], metavar="NAME=VALUE",
                         help="change a rules parameter (repeatable)")
     parser.add_argument("--variant", metavar="FILE.toml", help="rules changes from a TOML variant file")
@@ -101,12 +104,16 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
         raise UserError(str(exc)) from None
     request = plan(args.game, args.sims, players=args.players, policy=args.policy,
                    seed=args.seed, workers=args.workers, variant=args.variant, **values)
+    if args.scheduler is not None:
+        from analysis.runner import check_scheduler
+
+        check_scheduler(args.scheduler)
     out = args.out if args.out is not None else request.default_out()
     check_writable(out)
     store = None if args.no_store else _open_store(args.store, create=True)
     try:
         result = request.execute(progress=not args.quiet, command=shlex.join(["analyze", *argv]),
-                                 store=store)
+                                 store=store, scheduler=args.scheduler)
     except KeyboardInterrupt:
         if store is None:
             raise

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -38,6 +39,9 @@ CHUNK_SIZE = 16_384
 """Games per chunk: a constant, so results never depend on the worker count."""
 MAX_BATCH = 8
 """Most chunks one task of a worker process plays."""
+SCHEDULER_TIMEOUT = 10.0
+"""Seconds to wait when connecting to a Dask scheduler."""
+_SCHEDULER = re.compile(r"tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})")
 
 
 def chunk_keys(seed: int, chunk: int, size: int = CHUNK_SIZE) -> np.ndarray:
@@ -87,6 +91,56 @@ def batches(chunks: Sequence[Task], workers: int) -> list[list[Task]]:
     return [list(chunks[i:i + size]) for i in range(0, len(chunks), size)]
 
 
+def check_scheduler(address: str) -> str:
+    """``address`` if it is a Dask scheduler address ``tcp://host:port``, else UserError."""
+    match = _SCHEDULER.fullmatch(address) if isinstance(address, str) else None
+    if match is None or not 1 <= int(match.group(2)) <= 65535:
+        raise UserError(f"--scheduler must be a Dask scheduler address tcp://HOST:PORT "
+                        f"(e.g. tcp://10.0.0.5:8786), not {address!r}")
+    return address
+
+
+def _connect(address: str):
+    """A Dask client of the scheduler at ``address``, or UserError in one line."""
+    check_scheduler(address)
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UserError("--scheduler needs the Dask distributed package: "
+                        "python -m pip install \".[cluster]\"") from None
+    try:
+        return Client(address, timeout=SCHEDULER_TIMEOUT, set_as_default=False)
+    except Exception as exc:  # OSError, TimeoutError, ... from the connection
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        raise UserError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+
+
+def _play_on_cluster(args: tuple, chunks: Sequence[Task], scheduler: str,
+                     on_chunk: Callable[[int], None] | None) -> Iterator[dict[str, np.ndarray]]:
+    """The results of ``chunks`` in order, played by the workers of a Dask cluster."""
+    client = _connect(scheduler)
+    pending: deque = deque()
+    try:
+        workers = max(1, sum(client.nthreads().values()))
+        tasks = batches(chunks, workers)
+        for task in tasks:
+            future = client.submit(_play, *args, task, pure=False)
+            if on_chunk:
+                future.add_done_callback(lambda f, n=sum(map(_played, task)):
+                                         on_chunk(n) if f.status == "finished" else None)
+            pending.append(future)
+        while pending:  # pop each future as it is used, so its arrays can be freed
+            future = pending.popleft()
+            yield from future.result()
+            future.release()
+    except BaseException:
+        if pending:
+            client.cancel(list(pending))
+        raise
+    finally:
+        client.close()
+
+
 def _pool(workers: int) -> ProcessPoolExecutor:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
@@ -95,13 +149,19 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 
 def play_chunks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int,
                 chunks: Sequence[Task], workers: int = 1,
-                on_chunk: Callable[[int], None] | None = None) -> Iterator[dict[str, np.ndarray]]:
+                on_chunk: Callable[[int], None] | None = None,
+                scheduler: str | None = None) -> Iterator[dict[str, np.ndarray]]:
     """The results of ``chunks`` (see :data:`Task`) in order, played by ``workers``
-    local processes.
+    local processes, or with ``scheduler`` (``tcp://host:port``) by the workers of
+    that Dask cluster (the same tasks, so the same results).
 
     ``on_chunk(games)`` is called as each chunk finishes (for progress).
     """
     args = (spec.name, rules, tuple(policies), seed)
+    if scheduler is not None:
+        if chunks:
+            yield from _play_on_cluster(args, chunks, scheduler, on_chunk)
+        return
     if workers <= 1 or len(chunks) <= 1:
         for chunk in chunks:
             result, = _play(*args, [chunk])
@@ -185,7 +245,7 @@ def _joined(head: Mapping[str, np.ndarray], tail: Mapping[str, np.ndarray]) -> d
 
 def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, seed: int,
         workers: int | None = None, progress: bool = False, store: Store | None = None,
-        label: str | None = None) -> RunResult:
+        label: str | None = None, scheduler: str | None = None) -> RunResult:
     """Play ``sims`` games and return one row per game.
 
     ``workers`` local processes (default: all cores) share the chunks; the result
@@ -193,7 +253,11 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
     With a ``store``, chunks it holds are loaded instead of played, only missing
     games are played, and each completed chunk is saved at once (in this process;
     ``label`` names the run there); the games are the same as without a store.
+    With ``scheduler`` (``tcp://host:port``) the workers of that Dask cluster play
+    the chunks instead of local processes; the games are the same.
     """
+    if scheduler is not None:
+        check_scheduler(scheduler)
     spec = find_game(game) if isinstance(game, str) else game
     if sims < 1:
         raise ValueError("sims must be at least 1")
@@ -211,7 +275,7 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
     start = time.perf_counter()
     bar = _progress_bar(sims, spec.title, progress)
     played = play_chunks(spec, rules, policies, seed, todo, workers,
-                         on_chunk=bar.update if bar else None)
+                         on_chunk=bar.update if bar else None, scheduler=scheduler)
     registered, loaded = False, 0
     try:
         collector = Collector(sims)

@@ -20,7 +20,7 @@ from typing import Any
 import pandas as pd
 
 from analysis.errors import UserError
-from analysis.runner import CHUNK_SIZE, run
+from analysis.runner import CHUNK_SIZE, check_scheduler, run
 from analysis.stats import Summary, summarize
 from analysis.store import Store, as_store, run_identity
 from solver.params import Rules, RulesError, Variant
@@ -193,11 +193,15 @@ class Plan:
         return REPORTS_ROOT / self.game.name / self.label
 
     def execute(self, progress: bool = False, command: str | None = None,
-                store: Store | str | Path | None = None) -> Analysis:
-        """Play (or load from ``store``, a Store or its path) the games and summarise them."""
+                store: Store | str | Path | None = None, scheduler: str | None = None) -> Analysis:
+        """Play (or load from ``store``, a Store or its path) the games and summarise them;
+        with ``scheduler`` (``tcp://host:port``) a Dask cluster plays them (same games)."""
+        if scheduler is not None:
+            check_scheduler(scheduler)
         opened = as_store(store)
         result = run(self.game, self.rules, self.policies, self.sims, self.seed,
-                     workers=self.workers, progress=progress, store=opened, label=self.label)
+                     workers=self.workers, progress=progress, store=opened, label=self.label,
+                     scheduler=scheduler)
         return Analysis(self.game, self.rules, self.policies, self.seed, result.games,
                         result.elapsed_s, variant=self.variant, command=command,
                         store=None if opened is None else str(opened.path),
@@ -232,7 +236,7 @@ def simulate(game: str, sims: int | str | float = 100_000, *, players: int | Non
              policy: str | Sequence[str] | None = None, seed: int = 0, workers: int | None = None,
              variant: str | Path | Variant | None = None, rules: Rules | None = None,
              progress: bool = False, store: Store | str | Path | None = None,
-             **rule_values: Any) -> Analysis:
+             scheduler: str | None = None, **rule_values: Any) -> Analysis:
     """Simulate ``sims`` games of ``game`` and summarise them.
 
     Rules start from the pinned defaults (or ``rules``), then a ``variant`` TOML
@@ -241,9 +245,12 @@ def simulate(game: str, sims: int | str | float = 100_000, *, players: int | Non
     ``workers`` local processes share the work (default: every core); the result
     depends on the seed only. With a results ``store`` (a :class:`analysis.store.Store`
     or its path) stored games are loaded, not played again, and new ones are kept
-    there. The result holds the per-game DataFrame
+    there. With ``scheduler`` (``tcp://host:port``) the workers of that Dask
+    cluster play the games instead of local processes; the result is the same.
+    The result holds the per-game DataFrame
     (``.games``), the statistics (``.stats``, ``.summary``) and can write its
     report (``.write_report()``).
     """
     return plan(game, sims, players=players, policy=policy, seed=seed, workers=workers,
-                variant=variant, rules=rules, **rule_values).execute(progress=progress, store=store)
+                variant=variant, rules=rules, **rule_values).execute(progress=progress, store=store,
+                                                              scheduler=scheduler)
