@@ -55,7 +55,7 @@ def _rules_help(spec: GameSpec) -> str:
         default = getattr(spec.rules(), name)
         lines.append(f"  {name} = {str(default).lower() if isinstance(default, bool) else default}"
                      f"   {param.doc}; allowed: {param.allowed()}")
-    lines.append(f"policies: {', '.join(spec.policies)} (default {spec.default_policy})")
+    lines.append(f"policies: {spec.policy_help()} (default {spec.default_policy})")
     lines.append(f"example: analyze {spec.name} --sims 1e6 --players 3 --policy greedy "
                  f"--set {next(iter(spec.rules.parameters()))}=... --seed 1")
     return "\n".join(lines)

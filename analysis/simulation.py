@@ -60,8 +60,8 @@ def parse_policies(spec: GameSpec, policy: str | Sequence[str] | None, players: 
     else:
         names = list(policy)
     for name in names:
-        if name not in spec.policies:
-            raise UserError(f"unknown policy {name!r} for {spec.name}; allowed: {', '.join(spec.policies)}")
+        if not spec.knows_policy(name):
+            raise UserError(f"unknown policy {name!r} for {spec.name}; allowed: {spec.policy_help()}")
     if len(names) == 1:
         names *= players
     if len(names) != players:

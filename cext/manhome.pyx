@@ -11,11 +11,12 @@ import numpy as np
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
-from cext.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose
+from cext.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
 from cext.primes cimport PrimeTable, fill_prime_table
 from cext.sides cimport SideSpaceC, side_index_bits, side_space_init
 
-from solver.manhome.policies import POLICY_NAMES, VALUE_SCALE, expert_table, policy_table
+from solver.manhome.policies import (POLICY_NAMES, SEARCH, SEARCH_ROLLOUT, VALUE_SCALE,
+                                     expert_table, parse_policy, policy_table)
 from solver.manhome.rules import SQUARES as _SQUARES, TIES, MAX_MEN as _MAX_MEN, MAX_PLAYERS as _MAX_PLAYERS
 
 cdef enum:
@@ -45,6 +46,7 @@ cdef enum:            # solver.manhome.policies.POLICY_NAMES
     P_EXPERT = 2
     P_SOLITAIRE = 3
     P_OPTIMAL = 4
+    P_SEARCH = 5      # solver.manhome.policies.SEARCH: search-N
 
 cdef enum:            # solver.manhome.rules.TIES
     TIE_DEFENDER = 0
@@ -72,6 +74,8 @@ cdef struct Config:
     int max_turns
     int board_rows                # new men land on squares 0 .. 6 * board_rows - 1
     int policy[MAXP]              # P_* of each seat
+    int budget[MAXP]              # search: playouts per candidate
+    Config* rollout               # search: the same rules with greedy in every seat
     int64_t q_num                 # attacker's face-off chance q_num / q_den
     int64_t q_den
     const int64_t* goes           # expert: scaled expected goes of every side (solitaire values)
@@ -295,6 +299,8 @@ cdef bint choose_new_man(State* g, const Config* c, int seat) noexcept nogil:
         return g.nmen[seat] < 2
     if policy == P_SOLITAIRE or policy == P_OPTIMAL:
         return c.tables[policy][4 * table_row(g, c, seat, policy)] == 1
+    if policy == P_SEARCH:
+        return search_new_man(g, c, seat)
     if g.nmen[seat] >= c.spaces[P_EXPERT].cap:
         return False
     for i in range(6 * c.board_rows):
@@ -317,6 +323,8 @@ cdef int choose_move(State* g, const Config* c, int seat, int kind, int k, const
     cdef int64_t score, best_score
     if policy == P_SOLITAIRE or policy == P_OPTIMAL:
         return c.tables[policy][4 * table_row(g, c, seat, policy) + kind]
+    if policy == P_SEARCH:
+        return search_move(g, c, seat, kind, k, source, target)
     if policy == P_GREEDY:
         best_score = greedy_score(g, seat, target[0])
         for i in range(1, k):
@@ -332,6 +340,55 @@ cdef int choose_move(State* g, const Config* c, int seat, int kind, int k, const
     return best
 
 
+# -- search ---------------------------------------------------------------------
+cdef inline void playout_start(State* h, const State* g, uint64_t* stream) noexcept nogil:
+    """h becomes a copy of g rolling the dice of the next playout key of stream."""
+    cdef uint64_t key = dice_word(stream)
+    h[0] = g[0]
+    h.dice = key
+    h.choice = key ^ DICE_CHOICE_SALT
+
+
+cdef inline int playout_won(State* h, const Config* r, int seat) noexcept nogil:
+    while h.winner < 0 and h.turns < r.max_turns:
+        play_turn(h, r, NULL)
+    return h.winner == seat
+
+
+cdef bint search_new_man(State* g, const Config* c, int seat) noexcept nogil:
+    """SearchPolicy.choose_new_man: the option whose playouts won more (new man on a tie)."""
+    cdef uint64_t start = dice_word(&g.choice), stream
+    cdef int option, j
+    cdef int wins[2]
+    cdef State h
+    for option in range(2):
+        wins[option] = 0
+        stream = start
+        for j in range(c.budget[seat]):
+            playout_start(&h, g, &stream)
+            continue_turn(&h, c.rollout, seat, option == 0, True, NULL)
+            wins[option] += playout_won(&h, c.rollout, seat)
+    return wins[0] >= wins[1]
+
+
+cdef int search_move(State* g, const Config* c, int seat, int kind, int k, const int* source,
+                     const int* target) noexcept nogil:
+    """SearchPolicy.choose_move: the move whose playouts won most (the first among equals)."""
+    cdef uint64_t start = dice_word(&g.choice), stream
+    cdef int i, j, wins, best = 0, best_wins = -1
+    cdef State h
+    for i in range(k):
+        wins = 0
+        stream = start
+        for j in range(c.budget[seat]):
+            playout_start(&h, g, &stream)
+            make_move(&h, c.rollout, seat, kind, source[i], target[i], True, NULL)
+            wins += playout_won(&h, c.rollout, seat)
+        if wins > best_wins:
+            best, best_wins = i, wins
+    return best
+
+
 # -- a game ---------------------------------------------------------------------
 cdef void play_turn(State* g, const Config* c, int32_t* step) noexcept nogil:
     """One turn of the seat to move; writes (seat, kind, source, target, outcome) to step."""
@@ -340,23 +397,26 @@ cdef void play_turn(State* g, const Config* c, int32_t* step) noexcept nogil:
     cdef bint can_act = g.nmen[seat] > 0
     cdef bint decision = can_new and can_act
     cdef bint new_man
-    cdef int kind, k, pick, row, d6, outcome
-    cdef int src = 0, dst = 0
-    cdef int source[MAXMOVES]
-    cdef int target[MAXMOVES]
     if not decision:
         new_man = can_new
     elif c.policy[seat] == P_RANDOM:    # the hot path of the spec's player, inline
         new_man = dice_below(&g.choice, 2) == 0
     else:
         new_man = choose_new_man(g, c, seat)
+    continue_turn(g, c, seat, new_man, decision, step)
+
+
+cdef void continue_turn(State* g, const Config* c, int seat, bint new_man, bint decision,
+                        int32_t* step) noexcept nogil:
+    """The rest of a turn once the option is chosen: the roll, the pick, the move."""
+    cdef int kind, k, pick
+    cdef int src = -1, dst = 0
+    cdef int source[MAXMOVES]
+    cdef int target[MAXMOVES]
     if new_man:
         kind = K_NEW
-        row = roll(g, c.board_rows)
-        d6 = roll(g, 6)
-        src = -1
-        dst = 6 * (row % c.board_rows) + d6 % 6
-        g.reserve[seat] -= 1
+        k = roll(g, c.board_rows)
+        dst = 6 * (k % c.board_rows) + roll(g, 6) % 6
     else:
         kind = KIND_OF_ROLL[roll(g, 6)]
         if c.policy[seat] == P_RANDOM:
@@ -373,6 +433,17 @@ cdef void play_turn(State* g, const Config* c, int32_t* step) noexcept nogil:
                 pick = choose_move(g, c, seat, kind, k, source, target)
             src = source[pick]
             dst = target[pick]
+    make_move(g, c, seat, kind, src, dst, decision, step)
+
+
+cdef void make_move(State* g, const Config* c, int seat, int kind, int src, int dst,
+                    bint decision, int32_t* step) noexcept nogil:
+    """The seat makes a move (from the reserve when src is -1); the turn ends, and passes
+    on unless it earned another."""
+    cdef int outcome
+    if src < 0:
+        g.reserve[seat] -= 1
+    else:
         lift(g, seat, src)
     outcome = arrive(g, c, seat, dst)
     g.turns += 1
@@ -405,6 +476,7 @@ cdef void play_game(State* g, const Config* c, uint64_t key, int32_t* trace) noe
 cdef class Setup:
     """A kernel Config for rules and policies, owning the solved tables it points to."""
     cdef Config c
+    cdef Config rollout
     cdef SideSpaceC spaces[5]
     cdef list keep
 
@@ -425,8 +497,10 @@ cdef class Setup:
         self.c.max_turns = rules.max_turns
         self.c.board_rows = rules.board_rows
         for seat, name in enumerate(policies):
-            code = POLICY_NAMES.index(name)
+            family, budget = parse_policy(name)
+            code = P_SEARCH if family == SEARCH else POLICY_NAMES.index(family)
             self.c.policy[seat] = code
+            self.c.budget[seat] = budget
             if (code == P_SOLITAIRE or code == P_OPTIMAL) and self.c.tables[code] == NULL:
                 solved = policy_table(name, rules)
                 space = solved.space
@@ -447,6 +521,13 @@ cdef class Setup:
                 self.c.spaces[code] = &self.spaces[code]
         self.c.q_num, self.c.q_den = rules.attacker_win_chance
         self.c.bonus = VALUE_SCALE if rules.extra_turn else 0
+        # search players play their playouts with SEARCH_ROLLOUT in every seat
+        self.rollout = self.c
+        for seat in range(players):
+            self.rollout.policy[seat] = POLICY_NAMES.index(SEARCH_ROLLOUT)
+            self.rollout.budget[seat] = 0
+        self.rollout.rollout = NULL
+        self.c.rollout = &self.rollout
 
 
 COLUMNS = ("winner", "turns", "decision_turns")

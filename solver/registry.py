@@ -52,6 +52,35 @@ class GameSpec:
     prepare: Callable[[Rules, Sequence[str]], None] = field(default=lambda rules, policies: None)
     """Check that the policies can play these rules and build what they need (solved
     tables) before workers start; raises ValueError with a one-line message."""
+    search: str | None = None
+    """The family name of the game's budgeted search player, if it has one: the policy
+    ``<search>-N`` searches with a budget of ``N`` (1 .. :attr:`max_budget`)."""
+    max_budget: int = 1 << 16
+    ladder: tuple[str, ...] = ()
+    """The fixed policies from weakest to strongest, for the skill ladder (the first is the
+    no-skill baseline, normally ``random``)."""
+    search_budgets: tuple[int, ...] = ()
+    """The search players' doubling budgets on the skill ladder, smallest first."""
+
+    def knows_policy(self, name: str) -> bool:
+        """Whether ``name`` is one of the game's players (a fixed one or ``<search>-N``).
+
+        >>> spec = GameSpec("g", "G", Rules, ("random",), "random", "m:f", None, search="search")
+        >>> [spec.knows_policy(n) for n in ("random", "search-8", "search-0", "search-08", "x")]
+        [True, True, False, False, False]
+        """
+        if name in self.policies:
+            return True
+        family, _, budget = name.partition("-")
+        return (self.search is not None and family == self.search and budget.isdigit()
+                and budget == str(int(budget)) and 1 <= int(budget) <= self.max_budget)
+
+    def policy_help(self) -> str:
+        """The allowed policy names, for messages."""
+        names = list(self.policies)
+        if self.search is not None:
+            names.append(f"{self.search}-N (N = 1..{self.max_budget})")
+        return ", ".join(names)
 
     def load_kernel(self) -> Callable[[Rules, Sequence[str], np.ndarray], ChunkResult]:
         """The kernel's ``play_chunk`` (imported on first use)."""

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from solver.manhome.engine import play_game
-from solver.manhome.policies import POLICY_NAMES, make_policy, prepare
+from solver.manhome.policies import MAX_BUDGET, POLICY_NAMES, SEARCH, make_policy, prepare
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.sections import report_sections
 from solver.registry import GameSpec, register
@@ -31,5 +31,9 @@ SPEC = register(GameSpec(
     prepare=prepare,
     exact="analysis.exact.manhome:run",
     engine_version=1,
+    search=SEARCH,
+    max_budget=MAX_BUDGET,
+    ladder=("random", "greedy", "expert"),
+    search_budgets=(4, 8, 16, 32, 64, 128),
     description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
 ))

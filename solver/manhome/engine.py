@@ -16,6 +16,7 @@ square, and for each man its distinct prime factors in ascending order.
 """
 from __future__ import annotations
 
+import copy
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -189,20 +190,30 @@ class Game:
         can_new, can_act = self.reserve[seat] > 0, len(self.men[seat]) > 0
         decision = can_new and can_act
         new_man = policy.choose_new_man(self, seat, choices) if decision else can_new
+        return self.continue_turn(policy, new_man, decision, dice, choices)
+
+    def continue_turn(self, policy: Policy, new_man: bool, decision: bool, dice: Stream,
+                      choices: Stream) -> Step:
+        """The rest of a turn once the option is chosen: the roll, the pick, the move."""
+        seat = self.to_move
         if new_man:
-            kind = Kind.NEW_MAN
             rows = self.rules.board_rows
             square = new_man_square(dice.roll(rows), dice.roll(6), rows)
+            return self.make_move(Kind.NEW_MAN, Move(-1, square), decision, dice)
+        kind = ACTION_OF_ROLL[dice.roll(6)]
+        moves = action_moves(self.men[seat], kind)
+        if len(moves) == 1:
+            return self.make_move(kind, moves[0], decision, dice)
+        return self.make_move(kind, moves[policy.choose_move(self, seat, kind, moves, choices)],
+                              True, dice)
+
+    def make_move(self, kind: Kind, move: Move, decision: bool, dice: Stream) -> Step:
+        """The seat to move makes ``move`` (from the reserve when its source is -1); the
+        turn ends, and passes on unless it earned another."""
+        seat = self.to_move
+        if move.source < 0:
             self.reserve[seat] -= 1
-            move = Move(-1, square)
         else:
-            kind = ACTION_OF_ROLL[dice.roll(6)]
-            moves = action_moves(self.men[seat], kind)
-            if len(moves) > 1:
-                decision = True
-                move = moves[policy.choose_move(self, seat, kind, moves, choices)]
-            else:
-                move = moves[0]
             self._lift(move.source)
         outcome = self._arrive(seat, move.target, dice)
         self.turns += 1
@@ -212,6 +223,14 @@ class Game:
         if not again:
             self.to_move = (seat + 1) % self.rules.players
         return Step(seat, kind, move.source, move.target, outcome)
+
+    def clone(self) -> "Game":
+        """An independent copy of the game in progress (for players that look ahead)."""
+        twin = copy.copy(self)
+        for name in ("board", "reserve", "home", "turns_by_seat", "kills", "deaths", "killed"):
+            setattr(twin, name, list(getattr(self, name)))
+        twin.men = [list(m) for m in self.men]
+        return twin
 
     def check_invariants(self) -> None:
         """Conservation of men and a consistent board (for tests)."""

@@ -19,6 +19,19 @@
     Exact optimal play for two players (:mod:`solver.manhome.duel`), for rules small
     enough to solve (:data:`solver.manhome.duel.MAX_PAIRS`); the first use solves them,
     from a fraction of a second to minutes.
+``search-N``
+    Flat Monte Carlo search with a budget of ``N`` playouts per candidate (``search-64``).
+    At each decision it tries every candidate (new man, then action; or each legal move
+    in canonical order), plays ``N`` games on from there with ``greedy`` in every seat,
+    and takes the candidate that won most of them for its seat (the first among equals).
+    The ``N`` playouts of a decision share their dice across candidates (common random
+    numbers, so candidates are compared on the same luck): one word of the game's
+    choice stream starts a SplitMix64 stream whose next ``N`` words are the playouts'
+    keys, and playout ``j`` of every candidate uses key ``j`` exactly as a game does
+    (its dice stream, and its choice stream salted). A playout starts with the rest of
+    the turn under the candidate: a new man or an action rolled on the playout's dice,
+    or the chosen move with any face-off rolled on them. Doubling ``N`` gives the
+    ladder of search players that ``analyze skill`` measures.
 ``expert``
     The strongest player we can compute for any number of seats: one-ply expectimax
     on the exact solitaire values. ``T(side)`` is the exact expected number of turns a
@@ -43,13 +56,35 @@ from functools import cache
 
 import numpy as np
 
-from solver.dice import Stream
+from solver.dice import Stream, game_streams
 from solver.manhome.engine import EMPTY, Game, Kind, Move, action_moves
 from solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules
 from solver.manhome.states import SideSpace
 
 POLICY_NAMES = ("random", "greedy", "expert", "solitaire", "optimal")
-"""The policies every engine knows, in the order of their kernel codes."""
+"""The fixed policies every engine knows, in the order of their kernel codes."""
+SEARCH = "search"
+"""The family of search players: ``search-N`` with ``N`` playouts per candidate."""
+MAX_BUDGET = 1 << 16
+"""The largest search budget."""
+SEARCH_ROLLOUT = "greedy"
+"""The policy every seat plays in a search player's playouts."""
+
+
+def parse_policy(name: str) -> tuple[str, int]:
+    """``(policy, budget)`` of a policy name: budget 0 for the fixed policies.
+
+    >>> parse_policy("greedy"), parse_policy("search-64")
+    (('greedy', 0), ('search', 64))
+    """
+    if name in POLICY_NAMES:
+        return name, 0
+    family, _, budget = name.partition("-")
+    if family == SEARCH and budget.isdigit() and 1 <= int(budget) <= MAX_BUDGET \
+            and budget == str(int(budget)):
+        return SEARCH, int(budget)
+    raise ValueError(f"unknown policy {name!r}; allowed: {', '.join(POLICY_NAMES)}, "
+                     f"{SEARCH}-N (N playouts per candidate, 1..{MAX_BUDGET})")
 VALUE_SCALE = 1 << 24
 """Exact values are rounded to integers of this scale for the expert player."""
 
@@ -138,6 +173,44 @@ class ExpertPolicy:
     def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],
                     choices: Stream) -> int:
         return _best([self.move_worth(game, seat, m) for m in moves])
+
+
+class SearchPolicy:
+    """``search-N``: flat Monte Carlo search over ``greedy`` playouts (module docstring)."""
+
+    def __init__(self, budget: int) -> None:
+        self.name = f"{SEARCH}-{budget}"
+        self.budget = budget
+        self.rollout = GreedyPolicy()
+
+    def _keys(self, choices: Stream) -> list[int]:
+        stream = Stream(choices.word())
+        return [stream.word() for _ in range(self.budget)]
+
+    def _wins(self, game: Game, seat: int, start, keys: list[int]) -> int:
+        """Playouts won by ``seat`` after ``start(twin, dice, choices)`` begins each one."""
+        wins = 0
+        for key in keys:
+            twin = game.clone()
+            dice, choices = game_streams(key)
+            start(twin, dice, choices)
+            while not twin.over:
+                twin.play_turn(self.rollout, dice, choices)
+            wins += twin.winner == seat
+        return wins
+
+    def choose_new_man(self, game: Game, seat: int, choices: Stream) -> bool:
+        keys = self._keys(choices)
+        new, act = (self._wins(game, seat, lambda g, d, c, option=option:
+                               g.continue_turn(self.rollout, option, True, d, c), keys)
+                    for option in (True, False))
+        return new >= act
+
+    def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],
+                    choices: Stream) -> int:
+        keys = self._keys(choices)
+        return _best([self._wins(game, seat, lambda g, d, c, move=move:
+                                 g.make_move(kind, move, True, d), keys) for move in moves])
 
 
 SOLITAIRE_CAP = 4
@@ -231,6 +304,9 @@ def make_policy(name: str, rules: ManHomeRules | None = None):
     """A reference-engine policy by name (the others need the rules for their tables)."""
     if name in POLICIES:
         return POLICIES[name]()
+    family, budget = parse_policy(name)
+    if family == SEARCH:
+        return SearchPolicy(budget)
     rules = rules if rules is not None else ManHomeRules()
     return ExpertPolicy(rules) if name == "expert" else TablePolicy(name, rules)
 
@@ -239,7 +315,10 @@ def prepare(rules: ManHomeRules, policies) -> None:
     """Check that every policy can play these rules and solve its table now (so that
     worker processes inherit it); raises PolicyUnavailable."""
     for name in set(policies):
+        family, _ = parse_policy(name)
+        if family in (SEARCH, *POLICIES):
+            continue
         if name == "expert":
             expert_table(rules)
-        elif name not in POLICIES:
+        else:
             policy_table(name, rules)

@@ -64,3 +64,24 @@ def test_many_games_same_winners_and_lengths():
 def test_kernel_checks_its_arguments():
     with pytest.raises(ValueError, match="need 3 policies"):
         play_chunk(ManHomeRules(players=3), ["random", "random"], keys(1, 2))
+
+
+SEARCH_SEATINGS = [("search-3", "greedy"), ("random", "search-2"), ("search-2", "expert", "search-1")]
+SEARCH_VARIANTS = [{}, {"tie": "reroll", "extra_turn": False}, {"board_rows": 3, "men_to_win": 2},
+                   {"max_turns": 30}]
+
+
+@pytest.mark.parametrize("seating", SEARCH_SEATINGS, ids="-".join)
+@pytest.mark.parametrize("variant", SEARCH_VARIANTS,
+                         ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()) or "standard")
+def test_search_players_same_games_move_for_move(seating, variant):
+    # The search player's playouts (copies of the game, greedy in every seat, their own
+    # keys) and its choices must be the same in both engines, or the games part at once.
+    rules = ManHomeRules(players=len(seating), **variant)
+    policies = [make_policy(name, rules) for name in seating]
+    for key in keys(31 + len(variant), 3):
+        steps = []
+        game = play_game(rules, policies, int(key), steps)
+        trace, final = trace_game(rules, seating, int(key))
+        assert trace.tolist() == [list(step) for step in steps], f"key {key}"
+        assert final["winner"] == game.winner and final["decision_turns"] == game.decision_turns
