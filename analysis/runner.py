@@ -39,6 +39,10 @@ CHUNK_SIZE = 16_384
 """Games per chunk: a constant, so results never depend on the worker count."""
 MAX_BATCH = 8
 """Most chunks one task of a worker process plays."""
+MIN_PIECE = 64
+"""Fewest games of a piece when a run has too few chunks to keep every worker busy."""
+PIECES_PER_WORKER = 4
+"""A run with fewer than this many chunks per worker splits its chunks into pieces."""
 SCHEDULER_TIMEOUT = 10.0
 """Seconds to wait when connecting to a Dask scheduler."""
 _SCHEDULER = re.compile(r"tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})")
@@ -147,16 +151,60 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=workers, mp_context=context)
 
 
+def pieces(chunks: Sequence[Task], workers: int) -> list[list[Task]]:
+    """Each chunk task as consecutive pieces ``(chunk, start, stop)``: one piece when there
+    are chunks enough for the workers, else up to :data:`PIECES_PER_WORKER` pieces per
+    worker in all, of at least :data:`MIN_PIECE` games (slow games, small runs).
+
+    A game depends on its key alone, so the pieces' results joined are the chunk's.
+
+    >>> pieces([(0, 1000)], 2)
+    [[(0, 0, 125), (0, 125, 250), (0, 250, 375), (0, 375, 500), (0, 500, 625), (0, 625, 750), (0, 750, 875), (0, 875, 1000)]]
+    >>> pieces([(0, 100), (1, 0, 50)], 1)
+    [[(0, 0, 100)], [(1, 0, 50)]]
+    """
+    want = PIECES_PER_WORKER * workers
+    split = -(-want // len(chunks)) if 0 < len(chunks) < want else 1
+    result = []
+    for task in chunks:
+        chunk, start, stop = _span(task)
+        parts = max(1, min(split, (stop - start) // MIN_PIECE))
+        bounds = [start + (stop - start) * i // parts for i in range(parts + 1)]
+        result.append([(chunk, a, b) for a, b in zip(bounds, bounds[1:])])
+    return result
+
+
 def play_chunks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int,
                 chunks: Sequence[Task], workers: int = 1,
                 on_chunk: Callable[[int], None] | None = None,
                 scheduler: str | None = None) -> Iterator[dict[str, np.ndarray]]:
     """The results of ``chunks`` (see :data:`Task`) in order, played by ``workers``
     local processes, or with ``scheduler`` (``tcp://host:port``) by the workers of
-    that Dask cluster (the same tasks, so the same results).
+    that Dask cluster (the same tasks, so the same results). Too few chunks for the
+    workers are played in :func:`pieces` and joined again.
 
-    ``on_chunk(games)`` is called as each chunk finishes (for progress).
+    ``on_chunk(games)`` is called as each piece finishes (for progress).
     """
+    if scheduler is None and workers <= 1:
+        yield from _play_tasks(spec, rules, policies, seed, chunks, workers, on_chunk, None)
+        return
+    split = pieces(chunks, workers)
+    results = _play_tasks(spec, rules, policies, seed, [p for ps in split for p in ps],
+                          workers, on_chunk, scheduler)
+    try:
+        for parts in split:
+            joined = [next(results) for _ in parts]
+            yield joined[0] if len(joined) == 1 else {
+                name: np.concatenate([part[name] for part in joined]) for name in joined[0]}
+    finally:
+        results.close()
+
+
+def _play_tasks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int,
+                chunks: Sequence[Task], workers: int,
+                on_chunk: Callable[[int], None] | None,
+                scheduler: str | None) -> Iterator[dict[str, np.ndarray]]:
+    """The results of ``chunks`` in order (see :func:`play_chunks`)."""
     args = (spec.name, rules, tuple(policies), seed)
     if scheduler is not None:
         if chunks:

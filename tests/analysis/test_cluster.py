@@ -32,7 +32,7 @@ def test_cluster_run_equals_local_run(scheduler):
     spec = runner.find_game("manhome")
     parts = list(runner.play_chunks(spec, rules, ["random"] * 2, 7, [(0, 50, 200), (1, 100)],
                                     scheduler=scheduler, on_chunk=ticks.append))
-    assert sorted(ticks) == [100, 150]
+    assert sum(ticks) == 250  # games played, reported piece by piece
     assert [len(p["turns"]) for p in parts] == [150, 100]
     pd.testing.assert_series_equal(pd.Series(parts[0]["turns"]),
                                    local.games["turns"][50:200].reset_index(drop=True),
