@@ -5,7 +5,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from solver.manhome.engine import play_game
-from solver.manhome.policies import MAX_BUDGET, POLICY_NAMES, SEARCH, make_policy, prepare
+from solver.manhome.policies import (MAX_BUDGET, POLICY_NAMES, SEARCH, SEARCH_ROLLOUT,
+                                     make_policy, prepare)
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.sections import report_sections
 from solver.registry import GameSpec, register
@@ -35,5 +36,9 @@ SPEC = register(GameSpec(
     max_budget=MAX_BUDGET,
     ladder=("random", "greedy", "expert"),
     search_budgets=(4, 8, 16, 32, 64, 128),
+    search_base=SEARCH_ROLLOUT,
+    standard_runs=({"players": 2, "policy": "greedy"}, {"players": 2, "policy": "expert"},
+                   {"players": 2, "policy": "random"}, {"players": 3, "policy": "greedy"},
+                   {"players": 4, "policy": "greedy"}),
     description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
 ))

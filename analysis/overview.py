@@ -1,0 +1,264 @@
+"""``analyze report``: every registered game's standard reports, and one overview page.
+
+For each game (from the registry, never named here) :func:`regenerate` writes
+
+* the game's standard Monte Carlo reports (``GameSpec.standard_runs``) to
+  ``<root>/<game>/<label>``, the first being the *headline* run;
+* its skill ladder (:mod:`analysis.skill`) to ``<root>/<game>/skill``, when the game has one;
+* with ``exact=True``, its exact analysis to ``<root>/<game>-exact``, when it has one;
+
+then :func:`write_overview` writes ``<root>/README.md``: the games ranked by first-player
+advantage (the headline run's seat-0 edge, most unfair first), by length (the headline
+run's mean turns, shortest first) and by skill versus luck (the luck share, most skill
+first), with links to every report folder found under ``<root>`` for the game (what-if
+sweeps included). The overview is built from the reports' ``summary.json`` files, so it can
+also be rebuilt alone (:func:`write_overview`) from reports already written.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import math
+import os
+import shlex
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from analysis.errors import UserError
+from analysis.folders import check_writable
+from analysis.report import _p, _pct, _pct_range, _table, _turns
+from analysis.simulation import build_rules, parse_policies, plan, run_label
+from analysis.skill import default_folder, skill
+from analysis.store import Store
+from solver.registry import GameSpec, games as registered_games
+
+OVERVIEW = "README.md"
+"""The overview page's file name inside the reports root."""
+
+
+def _run_command(game: str, sims: int, seed: int, options: Mapping[str, Any]) -> str:
+    """The single ``analyze`` command that makes one standard report again."""
+    argv = ["analyze", game, "--sims", str(sims)]
+    for name, value in options.items():
+        if name in ("players", "policy"):
+            argv += [f"--{name}", str(value)]
+        else:
+            argv += ["--set", f"{name}={str(value).lower() if isinstance(value, bool) else value}"]
+    return shlex.join(argv + ["--seed", str(seed)])
+
+
+def check_games(games: Sequence[str] | None) -> list[str]:
+    """The registered games named (all when None); UserError for an unknown name."""
+    known = registered_games()
+    if games is None:
+        return list(known)
+    chosen = [name.strip() for name in games]
+    for name in chosen:
+        if name not in known:
+            raise UserError(f"unknown game {name!r}; known: {', '.join(sorted(known))}")
+    return chosen
+
+
+def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = None,
+               sims: int = 1_000_000, skill_sims: int = 100_000, search_sims: int = 4_000,
+               seed: int = 0, workers: int | None = None, store: Store | None = None,
+               scheduler: str | None = None, exact: bool = False, largest: bool = False,
+               progress: bool = False, say: Callable[[str], None] = lambda text: None) -> Path:
+    """Write every standard report of ``games`` (default: all registered) under ``root``,
+    then the overview page; returns the page's path."""
+    known = registered_games()
+    chosen = check_games(games)
+    root = Path(root)
+    check_writable(root)
+    for name in chosen:
+        spec = known[name]
+        for options in spec.standard_runs:
+            request = plan(name, sims, seed=seed, workers=workers, **options)
+            say(f"{spec.title}: {request.label}")
+            result = request.execute(progress=progress, store=store, scheduler=scheduler,
+                                     command=_run_command(name, sims, seed, options))
+            result.write_report(root / name / request.label)
+        if len(spec.ladder) >= 2:
+            say(f"{spec.title}: the skill ladder")
+            command = shlex.join(["analyze", "skill", name, "--sims", str(skill_sims),
+                                  "--search-sims", str(search_sims), "--seed", str(seed)])
+            ladder = skill(name, skill_sims, search_sims, seed=seed, workers=workers, store=store,
+                           scheduler=scheduler, progress=progress, command=command)
+            ladder.write_report(root / name / default_folder(spec, ladder.rules))
+        if exact and spec.exact:
+            say(f"{spec.title}: the exact analysis")
+            command = shlex.join(["analyze", "exact", name, "--seed", str(seed)]
+                                 + (["--largest"] if largest else []))
+            spec.run_exact(out=root / f"{name}-exact", sims=200_000, seed=seed, workers=workers,
+                           largest=largest, command=command, say=say)
+    return write_overview(root)
+
+
+@dataclass
+class GameReports:
+    """What the overview knows of one game: its report folders and their summaries."""
+
+    spec: GameSpec
+    headline: tuple[Path, dict[str, Any]] | None = None
+    skill: tuple[Path, dict[str, Any]] | None = None
+    exact: Path | None = None
+    others: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
+
+
+def _summary(folder: Path) -> dict[str, Any] | None:
+    try:
+        return json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def collect(root: Path, specs: Mapping[str, GameSpec]) -> list[GameReports]:
+    """The report folders under ``root`` of every game (those with a ``summary.json``)."""
+    found = []
+    for name, spec in specs.items():
+        entry = GameReports(spec)
+        headline = _label(spec, spec.standard_runs[0]) if spec.standard_runs else None
+        folder = root / name
+        for sub in sorted(folder.iterdir()) if folder.is_dir() else []:
+            summary = _summary(sub)
+            if summary is None:
+                continue
+            if sub.name == headline:
+                entry.headline = (sub, summary)
+            elif sub.name == default_folder(spec, spec.rules()):
+                entry.skill = (sub, summary)
+            else:
+                entry.others.append((sub, summary))
+        exact = root / f"{name}-exact"
+        entry.exact = exact if (exact / "report.md").is_file() else None
+        found.append(entry)
+    return found
+
+
+def _label(spec: GameSpec, options: Mapping[str, Any]) -> str:
+    """The folder name of a standard run (without building what its policies need)."""
+    values = dict(options)
+    players, policy = values.pop("players", None), values.pop("policy", None)
+    rules, _ = build_rules(spec, None, values, players)
+    return run_label(spec, rules, parse_policies(spec, policy, spec.players(rules)))
+
+
+def _link(root: Path, folder: Path, text: str) -> str:
+    return f"[{text}]({folder.relative_to(root).as_posix()}/report.md)"
+
+
+def _advantage_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
+    have = [e for e in entries if e.headline]
+    have.sort(key=lambda e: -abs(e.headline[1]["first_player_advantage"]))
+    rows = []
+    for rank, e in enumerate(have, 1):
+        folder, s = e.headline
+        lo, hi = s["first_player_advantage_ci"]
+        seats = s["policies"][0] if len(set(s["policies"])) == 1 else " vs ".join(s["policies"])
+        rows.append([str(rank), e.spec.title, f"{s['players']}, `{seats}`",
+                     _pct(s["win_rate_by_seat"][0]),
+                     f"{s['first_player_advantage'] * 100:+.2f} ({lo * 100:+.2f} to {hi * 100:+.2f})",
+                     _p(s["first_player_p_value"]), f"{s['games']:,}",
+                     _link(root, folder, folder.name)])
+    return rows
+
+
+def _length_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
+    have = [e for e in entries if e.headline and e.headline[1].get("turns_mean") is not None]
+    have.sort(key=lambda e: e.headline[1]["turns_mean"])
+    rows = []
+    for rank, e in enumerate(have, 1):
+        folder, s = e.headline
+        finished = s["games"] - s["unfinished"]
+        half = 1.96 * s["turns_std"] / math.sqrt(finished) if finished > 1 else math.nan
+        rows.append([str(rank), e.spec.title, f"{s['turns_mean']:.2f} ± {half:.2f}",
+                     _turns(s["turns_median"]), f"{_turns(s['turns_p10'])}–{_turns(s['turns_p90'])}",
+                     f"{s['unfinished']:,}", _link(root, folder, folder.name)])
+    return rows
+
+
+def _luck_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
+    have = [e for e in entries if e.skill]
+    have.sort(key=lambda e: e.skill[1]["luck_share"])
+    rows = []
+    for rank, e in enumerate(have, 1):
+        folder, s = e.skill
+        rows.append([str(rank), e.spec.title,
+                     f"**{_pct(s['luck_share'])}** ({_pct_range(s['luck_share_low'], s['luck_share_high'])})",
+                     f"`{s['best_player']}`",
+                     f"{_pct(s['best_win_rate'])} ({_pct_range(s['best_win_rate_low'], s['best_win_rate_high'])})",
+                     _link(root, folder, folder.name)])
+    return rows
+
+
+def _ranked(header: list[str], rows: list[list[str]], align: str) -> str:
+    if not rows:
+        return "_No game has this report yet: `analyze report` makes it._"
+    return _table(header, rows, align)
+
+
+def render_overview(root: Path, entries: list[GameReports], created: str) -> str:
+    """The overview page's Markdown."""
+    names = ", ".join(e.spec.title for e in entries)
+    parts = [
+        "# Number games at a glance\n\n"
+        f"Every game this toolkit analyses ({names}), ranked three ways, with links to each "
+        f"report. Made by `analyze report` ({created}); each report's own page says how it was "
+        "made and how to make it again. Every figure has its 95% confidence interval.",
+        "## Ranked by first-player advantage\n\n"
+        "The headline run of each game (its standard rules, the players and policy shown): "
+        "how much more often seat 0 wins than the fair share, in percentage points, most "
+        "unfair first.\n\n"
+        + _ranked(["rank", "game", "players, policy", "seat 0 wins", "advantage (pts, 95% CI)",
+                  "test", "games", "report"], _advantage_rows(root, entries), "rllrrrrl"),
+        "## Ranked by length\n\n"
+        "Mean turns of a finished game in the headline run (every turn of every player, extra "
+        "turns included), shortest first.\n\n"
+        + _ranked(["rank", "game", "mean turns (95% CI)", "median", "p10–p90", "unfinished",
+                  "report"], _length_rows(root, entries), "rlrrrrl"),
+        "## Ranked by skill versus luck\n\n"
+        "The luck share: the share of results that would have to be decided by coin flips in a "
+        "game of pure skill (where the stronger player always wins) to give the strongest "
+        "player of the game's skill ladder the win rate it reaches against `random`. Most skill "
+        "first; the definition is in each skill report.\n\n"
+        + _ranked(["rank", "game", "luck share (95% CI)", "strongest player", "its wins vs random",
+                  "report"], _luck_rows(root, entries), "rlrlrl"),
+        "## Every report",
+    ]
+    for e in entries:
+        lines = [f"### {e.spec.title} (`{e.spec.name}`)", "", e.spec.description, ""]
+        runs = ([e.headline] if e.headline else []) + e.others
+        for folder, s in runs:
+            if "win_rate_by_seat" in s:
+                lines.append(f"- {_link(root, folder, folder.name)} — {s.get('title', '')}: seat 0 "
+                             f"wins {_pct(s['win_rate_by_seat'][0])}, {s['turns_mean']:.1f} turns "
+                             f"on average, {s['games']:,} games")
+            else:
+                lines.append(f"- {_link(root, folder, folder.name)} — {s.get('title') or 'report'}")
+        if e.skill:
+            lines.append(f"- {_link(root, e.skill[0], e.skill[0].name)} — skill versus luck: the "
+                         "skill ladder and the luck share")
+        if e.exact:
+            lines.append(f"- {_link(root, e.exact, e.exact.name)} — exact analysis: solved "
+                         "positions, optimal play, Monte Carlo checks")
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts) + "\n"
+
+
+def write_overview(root: str | Path = "reports") -> Path:
+    """Write ``<root>/README.md`` from the reports under ``root``; returns its path."""
+    root = Path(root)
+    entries = collect(root, registered_games())
+    created = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    text = render_overview(root, entries, created)
+    path = root / OVERVIEW
+    staging = root / f".{OVERVIEW}.tmp-{os.getpid()}"
+    try:
+        staging.write_text(text, encoding="utf-8")
+        os.replace(staging, path)
+    except OSError as exc:
+        staging.unlink(missing_ok=True)
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return path

@@ -1,0 +1,416 @@
+"""Skill versus luck: a game's skill ladder and its luck share.
+
+The **skill ladder** of a game comes from its registration (``ladder``, ``search``,
+``search_budgets``, ``search_base``) and has two chains of players:
+
+* the fixed policies from weakest to strongest (Man Home: random → greedy → expert);
+* the search player at doubling budgets, starting from the policy its playouts use
+  (Man Home: greedy → search-4 → search-8 → … → search-128).
+
+Every player on a chain meets the one below it (a *step*) and the ladder's *baseline*, the
+first fixed policy (normally ``random``). A match is played from every seat: with ``n``
+players, ``n`` seatings, the player in seat ``s`` and its opponent in every other seat.
+Every seating plays the same game keys (the same seed), so game *i* of each seating rolls
+the same dice at the start — a *duplicate* match, as in duplicate bridge, which cancels
+much of the luck of the seats. Per match:
+
+* the player's win rate from each seat, with its 95% Wilson interval;
+* its win rate over all seats ``x̄``, the mean over keys of ``x_i`` (the share of the ``n``
+  seatings of key *i* that the player won), with the interval ``x̄ ± 1.96·sd(x)/√games``,
+  which counts the pairing of the seatings, and a z-test against the fair share ``1/n``;
+* for two players, the Elo difference ``400·log10(x̄ / (1 − x̄))``.
+
+**Luck share.** In a game of pure skill the stronger player always wins. If a share ``L``
+of the results were instead drawn by a fair lottery among the ``n`` seats, the strongest
+player would win ``w = (1 − L) + L/n`` of its games against the weakest. So
+
+    L = (1 − w) / (1 − 1/n)
+
+is the share of results that would have to be replaced by coin flips to make a pure-skill
+game look like this one: 0 for pure skill (chess, nearly), 1 for pure luck (the best player
+does no better than chance). ``w`` is the highest win rate over all seats that a player on
+the ladder reaches against the baseline — the widest gap of skill measured — so ``L`` is an
+upper bound: a stronger player than any on the ladder could only lower it. Its interval is
+the interval of that ``w`` mapped through the same formula.
+
+Nothing here names a game: players, rules and engines come from the registry, and the games
+are played by :func:`analysis.runner.run` (workers, a results store, a Dask cluster).
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy import stats as sps
+
+from analysis.errors import UserError
+from analysis.plain import plain
+from analysis.runner import run
+from analysis.simulation import (REPORTS_ROOT, build_rules, package_version, parse_sims,
+                                 run_label)
+from analysis.stats import wilson_interval
+from analysis.store import Store
+from solver.params import Rules, Variant
+from solver.registry import GameSpec, find_game
+
+CONFIDENCE = 0.95
+Z = float(sps.norm.ppf(0.5 + CONFIDENCE / 2))
+FILES = ("report.md", "summary.json", "ladder.csv", "players.csv", "ladder.png")
+"""The files of a skill report folder."""
+POLICIES, SEARCH = "policies", "search"
+"""The two chains of the ladder."""
+
+
+def luck_share(win_rate: float, players: int) -> float:
+    """The share of results that coin flips would have to decide in a pure-skill game to
+    give the stronger player this win rate (clipped to 0..1).
+
+    >>> luck_share(1.0, 2), luck_share(0.5, 2), luck_share(0.75, 2), round(luck_share(0.7, 3), 6)
+    (0.0, 1.0, 0.5, 0.45)
+    """
+    return min(1.0, max(0.0, (1.0 - win_rate) / (1.0 - 1.0 / players)))
+
+
+def elo(win_rate: float) -> float | None:
+    """The Elo difference that predicts this two-player win rate (None at 0 or 1).
+
+    >>> round(elo(0.64), 1), elo(1.0)
+    (100.0, None)
+    """
+    if not 0.0 < win_rate < 1.0:
+        return None
+    return 400.0 * math.log10(win_rate / (1.0 - win_rate))
+
+
+@dataclass(frozen=True)
+class Match:
+    """A duplicate match of ``player`` against ``opponent`` from every seat."""
+
+    player: str
+    opponent: str
+    chain: str
+    """``policies`` or ``search``: the chain of the ladder the player is on."""
+    kind: str
+    """``step`` (against the one below on its chain) or ``baseline``."""
+    games: int
+    """Games per seating."""
+    wins_by_seat: tuple[int, ...]
+    """The player's wins when it sits in seat 0, 1, …"""
+    unfinished: int
+    mean: float
+    """The player's win rate over all seats."""
+    low: float
+    high: float
+    p_value: float
+    """Two-sided test of ``mean`` against the fair share."""
+    elapsed_s: float
+    games_loaded: int
+
+    @property
+    def players(self) -> int:
+        return len(self.wins_by_seat)
+
+    @property
+    def elo(self) -> float | None:
+        return elo(self.mean) if self.players == 2 else None
+
+    def row(self) -> dict[str, Any]:
+        """The match as one row of ``ladder.csv``."""
+        row: dict[str, Any] = {"chain": self.chain, "kind": self.kind, "player": self.player,
+                               "opponent": self.opponent, "games_per_seat": self.games}
+        for seat, wins in enumerate(self.wins_by_seat):
+            low, high = wilson_interval(wins, self.games, CONFIDENCE)
+            row |= {f"win_rate_seat{seat}": wins / self.games,
+                    f"win_rate_seat{seat}_low": low, f"win_rate_seat{seat}_high": high}
+        row |= {"win_rate": self.mean, "win_rate_low": self.low, "win_rate_high": self.high,
+                "p_value": self.p_value, "elo": self.elo, "unfinished": self.unfinished,
+                "elapsed_s": round(self.elapsed_s, 3), "games_loaded": self.games_loaded}
+        return row
+
+
+def play_match(spec: GameSpec, rules: Rules, player: str, opponent: str, games: int, seed: int,
+               *, chain: str = POLICIES, kind: str = "step", workers: int | None = None,
+               store: Store | None = None, scheduler: str | None = None,
+               progress: bool = False) -> Match:
+    """Play ``player`` against ``opponent`` from every seat, ``games`` games per seating,
+    every seating with the same ``seed`` (see the module docstring)."""
+    n = spec.players(rules)
+    shares = np.zeros(games)
+    wins, unfinished, elapsed, loaded = [], 0, 0.0, 0
+    for seat in range(n):
+        policies = [opponent] * n
+        policies[seat] = player
+        result = run(spec, rules, policies, games, seed, workers=workers, progress=progress,
+                     store=store, label=run_label(spec, rules, policies), scheduler=scheduler)
+        winner = result.games["winner"].to_numpy()
+        won = winner == seat
+        wins.append(int(won.sum()))
+        shares += won
+        unfinished += int((winner < 0).sum())
+        elapsed += result.elapsed_s
+        loaded += result.games_loaded
+    x = shares / n
+    mean = float(x.mean())
+    se = float(x.std(ddof=1) / math.sqrt(games)) if games > 1 else math.nan
+    if se > 0:
+        low, high = max(0.0, mean - Z * se), min(1.0, mean + Z * se)
+        p_value = float(2 * sps.norm.sf(abs(mean - 1 / n) / se))
+    else:  # every key gave the same share: fall back on the pooled binomial
+        low, high = wilson_interval(sum(wins), n * games, CONFIDENCE)
+        p_value = 1.0 if mean == 1 / n else 0.0
+    return Match(player, opponent, chain, kind, games, tuple(wins), unfinished, mean, low,
+                 high, p_value, elapsed, loaded)
+
+
+@dataclass(frozen=True)
+class Rungs:
+    """The players of a ladder: the fixed chain and the search chain (may be empty)."""
+
+    fixed: tuple[str, ...]
+    search: tuple[str, ...]
+
+    @property
+    def baseline(self) -> str:
+        return self.fixed[0]
+
+    def matches(self) -> list[tuple[str, str, str, str]]:
+        """``(player, opponent, chain, kind)`` of every match, in playing order."""
+        out = [(p, below, POLICIES, "step") for below, p in zip(self.fixed, self.fixed[1:])]
+        out += [(p, below, SEARCH, "step") for below, p in zip(self.search, self.search[1:])]
+        out += [(p, self.baseline, chain, "baseline")
+                for chain, players in ((POLICIES, self.fixed[2:]), (SEARCH, self.search[1:]))
+                for p in players if p != self.baseline]
+        return out
+
+
+def rungs(spec: GameSpec, budgets: Sequence[int] | None = None) -> Rungs:
+    """The ladder of a registered game (``budgets`` replace its search budgets)."""
+    if len(spec.ladder) < 2:
+        raise UserError(f"{spec.name} has no skill ladder (it registers fewer than two players)")
+    budgets = spec.search_budgets if budgets is None else tuple(budgets)
+    if spec.search is None or spec.search_base is None or not budgets:
+        if budgets and budgets != spec.search_budgets:
+            raise UserError(f"{spec.name} has no search player, so --budgets cannot be used")
+        return Rungs(tuple(spec.ladder), ())
+    if list(budgets) != sorted(set(budgets)):
+        raise UserError(f"--budgets must increase, got {','.join(map(str, budgets))}")
+    search = tuple(f"{spec.search}-{b}" for b in budgets)
+    for name in search:
+        if not spec.knows_policy(name):
+            raise UserError(f"bad search budget in {name!r}; allowed: {spec.policy_help()}")
+    return Rungs(tuple(spec.ladder), (spec.search_base, *search))
+
+
+def parse_budgets(text: str) -> tuple[int, ...]:
+    """``"4,8,16"`` as a tuple of budgets (UserError on anything else)."""
+    try:
+        budgets = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise UserError(f"--budgets must be whole numbers separated by commas, not {text!r}") from None
+    if any(b < 1 for b in budgets):
+        raise UserError(f"--budgets must be positive, not {text!r}")
+    return budgets
+
+
+@dataclass
+class Ladder:
+    """A finished skill ladder: every match, and what they say about skill and luck."""
+
+    game: GameSpec
+    rules: Rules
+    variant: str | None
+    seed: int
+    sims: int
+    search_sims: int
+    rungs: Rungs
+    matches: list[Match]
+    elapsed_s: float
+    command: str | None = None
+    created: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc)
+                         .isoformat(timespec="seconds"))
+
+    @property
+    def players(self) -> int:
+        return self.game.players(self.rules)
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """One row per match (``ladder.csv``)."""
+        return pd.DataFrame([m.row() for m in self.matches])
+
+    def _against(self, player: str, opponent: str) -> Match | None:
+        for m in self.matches:
+            if m.player == player and m.opponent == opponent:
+                return m
+        return None
+
+    @property
+    def players_table(self) -> pd.DataFrame:
+        """One row per player: its win rate against the baseline and its Elo (two players),
+        directly and summed along its chain's steps (``players.csv``)."""
+        base = self.rungs.baseline
+        rows = [{"player": base, "chain": POLICIES, "win_rate_vs_baseline": 1 / self.players,
+                 "low": None, "high": None, "elo_direct": 0.0, "elo_steps": 0.0}]
+        steps = {base: 0.0}
+        for chain, chain_players in ((POLICIES, self.rungs.fixed), (SEARCH, self.rungs.search)):
+            for below, player in zip(chain_players, chain_players[1:]):
+                step = self._against(player, below)
+                if step is not None and steps.get(below) is not None and step.elo is not None:
+                    steps[player] = steps[below] + step.elo
+                else:
+                    steps[player] = None
+                direct = self._against(player, base)
+                rows.append({"player": player, "chain": chain,
+                             "win_rate_vs_baseline": direct.mean if direct else None,
+                             "low": direct.low if direct else None,
+                             "high": direct.high if direct else None,
+                             "elo_direct": direct.elo if direct else None,
+                             "elo_steps": steps[player]})
+        return pd.DataFrame(rows)
+
+    @property
+    def luck(self) -> dict[str, Any]:
+        """The luck share (module docstring) from the best win rate against the baseline."""
+        against = [m for m in self.matches if m.opponent == self.rungs.baseline]
+        best = max(against, key=lambda m: m.mean)
+        n = self.players
+        return {"best_player": best.player, "baseline": self.rungs.baseline,
+                "best_win_rate": best.mean, "best_win_rate_low": best.low,
+                "best_win_rate_high": best.high, "luck_share": luck_share(best.mean, n),
+                "luck_share_low": luck_share(best.high, n),
+                "luck_share_high": luck_share(best.low, n),
+                "skill_share": 1 - luck_share(best.mean, n)}
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        """Everything ``summary.json`` holds."""
+        return plain({
+            "game": self.game.name, "title": self.game.title, "variant": self.variant,
+            "rules": self.rules.as_dict(), "players": self.players, "seed": self.seed,
+            "games_per_seat": self.sims, "games_per_seat_search": self.search_sims,
+            "confidence": CONFIDENCE, "ladder": {"policies": list(self.rungs.fixed),
+                                                 "search": list(self.rungs.search)},
+            **self.luck,
+            "matches": self.table.to_dict(orient="records"),
+            "players_table": self.players_table.to_dict(orient="records"),
+            "elapsed_s": round(self.elapsed_s, 3), "version": package_version(),
+            "created": self.created, "command": self.command,
+        })
+
+    def default_out(self) -> Path:
+        return REPORTS_ROOT / self.game.name / default_folder(self.game, self.rules, self.variant)
+
+    def write_report(self, out: str | Path | None = None) -> Path:
+        """Write the report folder (default ``reports/<game>/skill``); returns its path."""
+        from analysis.skill_report import write_skill_report
+
+        return write_skill_report(self, Path(out) if out is not None else self.default_out())
+
+
+def default_folder(spec: GameSpec, rules: Rules, variant: str | None = None) -> str:
+    """``skill`` for the standard rules, else ``skill-<variant, changed rules, players>``.
+
+    >>> spec = find_game("manhome")
+    >>> default_folder(spec, spec.rules()), default_folder(spec, spec.rules(players=3))
+    ('skill', 'skill-standard-3p')
+    """
+    seats = ["x"] * spec.players(rules)
+    label = run_label(spec, rules, seats, variant)
+    if variant is None and rules == spec.rules():
+        return "skill"
+    return "skill-" + label.removesuffix("-x")
+
+
+@dataclass(frozen=True)
+class SkillPlan:
+    """A checked request for a skill ladder: everything but the playing."""
+
+    game: GameSpec
+    rules: Rules
+    variant: str | None
+    sims: int
+    search_sims: int
+    seed: int
+    workers: int | None
+    rungs: Rungs
+
+    def execute(self, store: Store | None = None, scheduler: str | None = None,
+                progress: bool = False, command: str | None = None) -> Ladder:
+        spec = self.game
+        start = time.perf_counter()
+        matches = []
+        for player, opponent, chain, kind in self.rungs.matches():
+            searching = any(p not in spec.policies for p in (player, opponent))
+            games = self.search_sims if searching else self.sims
+            if progress:
+                print(f"{spec.title}: {player} against {opponent}, {games:,} games per seat",
+                      file=sys.stderr)
+            matches.append(play_match(spec, self.rules, player, opponent, games, self.seed,
+                                      chain=chain, kind=kind, workers=self.workers, store=store,
+                                      scheduler=scheduler, progress=progress))
+        return Ladder(spec, self.rules, self.variant, self.seed, self.sims, self.search_sims,
+                      self.rungs, matches, time.perf_counter() - start, command)
+
+
+def plan_skill(game: str, sims: int | str | float = 100_000,
+               search_sims: int | str | float = 4_000, *, budgets: Sequence[int] | None = None,
+               seed: int = 0, workers: int | None = None, players: int | None = None,
+               variant: str | Path | Variant | None = None, **rule_values: Any) -> SkillPlan:
+    """Check a request (see :func:`skill`); raises UserError with one line on bad input."""
+    try:
+        spec = find_game(game)
+    except LookupError as exc:
+        raise UserError(str(exc).strip('"')) from None
+    sims, search_sims = parse_sims(sims), parse_sims(search_sims)
+    ladder_rungs = rungs(spec, budgets)
+    rules, variant_name = build_rules(spec, variant, rule_values, players)
+    try:
+        spec.prepare(rules, [*ladder_rungs.fixed, *ladder_rungs.search])
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    return SkillPlan(spec, rules, variant_name, sims, search_sims, seed, workers, ladder_rungs)
+
+
+def skill(game: str, sims: int | str | float = 100_000, search_sims: int | str | float = 4_000, *,
+          budgets: Sequence[int] | None = None, seed: int = 0, workers: int | None = None,
+          players: int | None = None, variant: str | Path | Variant | None = None,
+          store: Store | None = None, scheduler: str | None = None, progress: bool = False,
+          command: str | None = None, **rule_values: Any) -> Ladder:
+    """Play the skill ladder of ``game``: ``sims`` games per seating for matches of fixed
+    policies, ``search_sims`` for matches with a search player (see the module docstring).
+
+    >>> ladder = skill("manhome", sims=300, search_sims=40, budgets=[1, 2], workers=1)
+    >>> ladder.table[["player", "opponent", "kind"]].values.tolist()  # doctest: +NORMALIZE_WHITESPACE
+    [['greedy', 'random', 'step'], ['expert', 'greedy', 'step'], ['search-1', 'greedy', 'step'],
+     ['search-2', 'search-1', 'step'], ['expert', 'random', 'baseline'],
+     ['search-1', 'random', 'baseline'], ['search-2', 'random', 'baseline']]
+    >>> 0 <= ladder.luck["luck_share"] <= 1
+    True
+    """
+    return plan_skill(game, sims, search_sims, budgets=budgets, seed=seed, workers=workers,
+                      players=players, variant=variant, **rule_values).execute(
+        store=store, scheduler=scheduler, progress=progress, command=command)
+
+
+def format_ladder(ladder: Ladder) -> str:
+    """The ladder as a short terminal table."""
+    lines = [f"{'player':>12}  {'against':>12}  {'win rate (all seats)':>26}  {'Elo':>6}"]
+    for m in ladder.matches:
+        e = "" if m.elo is None else f"{m.elo:+.0f}"
+        lines.append(f"{m.player:>12}  {m.opponent:>12}  {m.mean * 100:6.2f}% "
+                     f"({m.low * 100:5.2f}–{m.high * 100:5.2f}%)  {e:>6}")
+    luck = ladder.luck
+    lines.append(f"luck share {luck['luck_share'] * 100:.1f}% "
+                 f"(95% CI {luck['luck_share_low'] * 100:.1f}–{luck['luck_share_high'] * 100:.1f}%): "
+                 f"{luck['best_player']} wins {luck['best_win_rate'] * 100:.1f}% against "
+                 f"{luck['baseline']}")
+    return "\n".join(lines)
+
