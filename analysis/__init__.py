@@ -7,11 +7,17 @@ The whole Monte Carlo analysis is one call::
     result.games        # one row per game (pandas DataFrame)
     result.summary      # the statistics, as in summary.json
     result.write_report()
+
+and so are the others: ``analysis.sweep("manhome", {"tie": ["defender", "attacker"]})``
+(what-if, :mod:`analysis.whatif`), ``analysis.skill_ladder("manhome")`` (skill versus luck,
+:mod:`analysis.skill`) and ``analysis.regenerate_reports()`` (every standard report and the
+overview page, :mod:`analysis.overview`).
 """
 from analysis.simulation import Analysis, Plan, plan, simulate
 from analysis.store import Store
 
-__all__ = ["Analysis", "Plan", "plan", "simulate", "load_games", "Store"]
+__all__ = ["Analysis", "Plan", "plan", "simulate", "load_games", "Store", "sweep",
+           "skill_ladder", "regenerate_reports"]
 
 
 def load_games(path):
@@ -19,3 +25,24 @@ def load_games(path):
     from analysis.gamedata import load_games as _load
 
     return _load(path)
+
+
+def sweep(*args, **kwargs):
+    """A what-if sweep (:func:`analysis.whatif.sweep`)."""
+    from analysis.whatif import sweep as _sweep
+
+    return _sweep(*args, **kwargs)
+
+
+def skill_ladder(*args, **kwargs):
+    """A game's skill ladder and luck share (:func:`analysis.skill.skill`)."""
+    from analysis.skill import skill as _skill
+
+    return _skill(*args, **kwargs)
+
+
+def regenerate_reports(*args, **kwargs):
+    """Every standard report and the overview page (:func:`analysis.overview.regenerate`)."""
+    from analysis.overview import regenerate as _regenerate
+
+    return _regenerate(*args, **kwargs)

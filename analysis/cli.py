@@ -114,38 +114,48 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
     try:
         result = request.execute(progress=not args.quiet, command=shlex.join(["analyze", *argv]),
                                  store=store, scheduler=args.scheduler)
+        path = result.write_report(out)
     except KeyboardInterrupt:
-        if store is None:
-            raise
-        print(f"analyze: interrupted; no report was written; the finished games are kept in "
-              f"{store.path} and the same command resumes from them", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    path = result.write_report(out)
+        return _interrupted(store)
     if not args.quiet:
         print(format_terminal_summary({**result.summary, "out": str(path)}))
     return 0
 
 
+def _interrupted(store) -> int:
+    """The one line after Ctrl-C in a run that may use a results store; exit status 130."""
+    if store is None:
+        print("analyze: interrupted; no report was written and no games were kept (--no-store): "
+              "the same command starts again from the first game", file=sys.stderr)
+    else:
+        print(f"analyze: interrupted; no report was written; the finished chunks of games are "
+              f"kept in the results store {store.path}, and running the same command again "
+              f"resumes from them", file=sys.stderr)
+    return EXIT_INTERRUPTED
+
+
 def _run_whatif(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from analysis.folders import check_writable
-    from analysis.whatif import _progress, format_table, parse_vary, sweep
+    from analysis.whatif import _progress, format_table, parse_vary, plan_sweep
 
     try:
         values = parse_assignments(args.assignments)
     except RulesError as exc:
         raise UserError(str(exc)) from None
-    vary = parse_vary(args.vary)
-    if not vary:
-        raise UserError("whatif needs at least one --vary name=value1,value2,...")
-    out = args.out if args.out is not None else f"reports/{args.game}/whatif-{'-'.join(vary)}"
+    request = plan_sweep(args.game, parse_vary(args.vary), args.sims, players=args.players,
+                         policy=args.policy, seed=args.seed, workers=args.workers,
+                         variants=args.variant, precision=args.precision,
+                         scheduler=args.scheduler, **values)
+    out = args.out if args.out is not None else request.default_out()
     check_writable(out)
-    store = None if args.no_store else args.store  # opened once every variant is checked
+    # opened once every variant is checked, so bad input leaves no store behind
+    store = None if args.no_store else _open_store(args.store, create=True)
     say = None if args.quiet or not sys.stderr.isatty() else _progress
-    result = sweep(args.game, vary, args.sims, players=args.players, policy=args.policy,
-                   seed=args.seed, workers=args.workers, variant=args.variant, store=store,
-                   precision=args.precision, command=shlex.join(["analyze", *argv]), say=say,
-                   **values)
-    path = result.write_report(out)
+    try:
+        result = request.run(store=store, command=shlex.join(["analyze", *argv]), say=say)
+        path = result.write_report(out)
+    except KeyboardInterrupt:
+        return _interrupted(store)
     if not args.quiet:
         print(format_table(result))
         print(f"what-if report written to {path}/report.md")
@@ -183,6 +193,80 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return 0
 
 
+def _store_arguments(parser) -> None:
+    stores = parser.add_mutually_exclusive_group()
+    stores.add_argument("--store", metavar="PATH", default=DEFAULT_STORE,
+                        help=f"results store: games it holds are loaded, new ones kept there "
+                             f"(default {DEFAULT_STORE})")
+    stores.add_argument("--no-store", action="store_true",
+                        help="play every game; neither read nor write a results store")
+
+
+def _run_skill(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from analysis.folders import check_writable
+    from analysis.simulation import REPORTS_ROOT
+    from analysis.skill import default_folder, format_ladder, parse_budgets, plan_skill
+
+    try:
+        values = parse_assignments(args.assignments)
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
+    budgets = None if args.budgets is None else parse_budgets(args.budgets)
+    if args.scheduler is not None:
+        from analysis.runner import check_scheduler
+
+        check_scheduler(args.scheduler)
+    request = plan_skill(args.game, args.sims, args.search_sims, budgets=budgets,
+                         seed=args.seed, workers=args.workers, players=args.players,
+                         variant=args.variant, **values)
+    check_writable(args.out if args.out is not None else
+                   REPORTS_ROOT / request.game.name / default_folder(request.game, request.rules,
+                                                                     request.variant))
+    store = None if args.no_store else _open_store(args.store, create=True)
+    try:
+        ladder = request.execute(store=store, scheduler=args.scheduler, progress=not args.quiet,
+                                 command=shlex.join(["analyze", *argv]))
+        path = ladder.write_report(args.out)
+    except KeyboardInterrupt:
+        return _interrupted(store)
+    if not args.quiet:
+        print(format_ladder(ladder))
+        print(f"report written to {path}/report.md")
+    return 0
+
+
+def _run_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from analysis.overview import check_games, regenerate, write_overview
+    from analysis.simulation import parse_sims
+
+    if args.overview_only:
+        path = write_overview(args.out)
+    else:
+        chosen = check_games(None if args.games is None else args.games.split(","))
+        if args.scheduler is not None:
+            from analysis.runner import check_scheduler
+
+            check_scheduler(args.scheduler)
+        sims, skill_sims = parse_sims(args.sims), parse_sims(args.skill_sims)
+        search_sims = parse_sims(args.search_sims)
+        store = None if args.no_store else _open_store(args.store, create=True)
+
+        def say(stage: str) -> None:
+            if not args.quiet:
+                print(f"analyze report: {stage}", file=sys.stderr)
+
+        try:
+            path = regenerate(args.out, games=chosen, sims=sims, skill_sims=skill_sims,
+                              search_sims=search_sims, seed=args.seed, workers=args.workers,
+                              store=store, scheduler=args.scheduler, exact=args.exact,
+                              largest=args.largest, progress=not args.quiet, say=say)
+        except KeyboardInterrupt:
+            return _interrupted(store)
+    if not args.quiet:
+        print(f"overview written to {path}")
+    return 0
+
+
 def _open_store(path: str, create: bool):
     from analysis.store import Store
 
@@ -212,6 +296,68 @@ def _list_games(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return 0
 
 
+def _add_skill_command(commands) -> None:
+    ladders = [name for name, spec in games().items() if len(spec.ladder) >= 2]
+    parser = commands.add_parser(
+        "skill", help="skill versus luck: the skill ladder and the luck share of a game",
+        description="Every player of the game's skill ladder (fixed policies, then the search "
+                    "player at doubling budgets) against the one below and against the "
+                    "weakest, from every seat; the luck share: how much of the results coin "
+                    "flips would have to decide in a pure-skill game to look like this one.",
+        epilog="example: analyze skill manhome --sims 1e5 --search-sims 4000 --budgets 4,8,16,32")
+    parser.add_argument("game", choices=ladders, help="the game")
+    parser.add_argument("--sims", default="100000", metavar="N",
+                        help="games per seat for matches of fixed players (default 1e5)")
+    parser.add_argument("--search-sims", default="4000", metavar="N",
+                        help="games per seat for matches with a search player (default 4000)")
+    parser.add_argument("--budgets", metavar="N,N,...",
+                        help="the search player's budgets, increasing (default: the game's, "
+                             "doubling)")
+    parser.add_argument("--players", type=positive_int, metavar="N", help="seats")
+    parser.add_argument("--seed", type=non_negative_int, default=0, help="seed of every match")
+    parser.add_argument("--workers", type=positive_int, metavar="N", help="local worker processes")
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                        help="play the games on the workers of this Dask scheduler")
+    parser.add_argument("--set", dest="assignments", action="append", default=[],
+                        metavar="NAME=VALUE", help="change a rules parameter (repeatable)")
+    parser.add_argument("--variant", metavar="FILE.toml", help="rules changes from a TOML file")
+    parser.add_argument("--out", metavar="DIR",
+                        help="report folder (default reports/<game>/skill for the standard rules)")
+    _store_arguments(parser)
+    parser.add_argument("--quiet", action="store_true", help="no progress and no table")
+    parser.set_defaults(handler=_run_skill)
+
+
+def _add_report_command(commands) -> None:
+    parser = commands.add_parser(
+        "report", help="regenerate every game's standard reports and the overview page",
+        description="For every registered game: its standard Monte Carlo reports and its skill "
+                    "ladder (and with --exact its exact analysis), then <out>/README.md ranking "
+                    "the games by first-player advantage, length and skill versus luck.",
+        epilog="example: analyze report --sims 1e6")
+    parser.add_argument("--games", metavar="NAME[,NAME...]", help="only these games (default all)")
+    parser.add_argument("--sims", default="1000000", metavar="N",
+                        help="games of each standard report (default 1e6)")
+    parser.add_argument("--skill-sims", default="100000", metavar="N",
+                        help="games per seat of the skill ladder's fixed matches (default 1e5)")
+    parser.add_argument("--search-sims", default="4000", metavar="N",
+                        help="games per seat of its search matches (default 4000)")
+    parser.add_argument("--exact", action="store_true", help="also the exact analyses")
+    parser.add_argument("--largest", action="store_true",
+                        help="with --exact, the largest solves too (many minutes)")
+    parser.add_argument("--overview-only", action="store_true",
+                        help="only rebuild the overview page from the reports already written")
+    parser.add_argument("--seed", type=non_negative_int, default=0, help="seed of every run")
+    parser.add_argument("--workers", type=positive_int, metavar="N", help="local worker processes")
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                        help="play the games on the workers of this Dask scheduler")
+    parser.add_argument("--out", metavar="DIR", default="reports",
+                        help="the reports folder (default reports)")
+    _store_arguments(parser)
+    parser.add_argument("--quiet", action="store_true", help="no progress")
+    parser.set_defaults(handler=_run_report)
+
+
 def build_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="analyze",
@@ -238,11 +384,13 @@ def build_parser() -> ArgumentParser:
     exact.set_defaults(handler=_run_exact)
     whatif = commands.add_parser(
         "whatif", help="rules-variant sweeps: every variant with the same seed, compared game by game",
-        description="Play the base rules and the grid of --vary variants with the same seed "
-                    "(common random numbers) and report each variant's metrics and its paired "
-                    "difference from the base, with Holm-adjusted p-values.",
-        epilog="example: analyze whatif manhome --vary tie=defender,attacker "
-               "--vary men_to_win=2,3,4 --sims 2e5")
+        description="Play the base rules, the grid of --vary variants and any further "
+                    "--variant files with the same seed (common random numbers) and report "
+                    "each variant's metrics and its paired difference from the base, with "
+                    "Holm-adjusted p-values.",
+        epilog="examples: analyze whatif manhome --vary tie=defender,attacker "
+               "--vary men_to_win=2,3,4 --sims 2e5;  "
+               "analyze whatif manhome --variant calm.toml --variant bold.toml --sims 2e5")
     whatif.add_argument("game", choices=list(games()), help="the game")
     whatif.add_argument("--vary", action="append", default=[], metavar="NAME=V1,V2,...",
                         help="a rules parameter and its values (repeatable; the grid is their "
@@ -252,16 +400,26 @@ def build_parser() -> ArgumentParser:
     whatif.add_argument("--precision", type=_precision, metavar="H",
                         help="grow the games until the paired 95%% half-width of seat 0's "
                              "win-rate difference is at most H (e.g. 0.002) for every variant")
-    whatif.add_argument("--players", type=positive_int, metavar="N", help="seats of the base rules")
+    whatif.add_argument("--players", type=positive_int, metavar="N",
+                        help="seats of the base rules (and of every variant file)")
     whatif.add_argument("--policy", metavar="NAME[,NAME...]", help="one policy or one per seat")
     whatif.add_argument("--seed", type=non_negative_int, default=0,
                         help="the seed every variant uses (default 0)")
     whatif.add_argument("--workers", type=positive_int, metavar="N", help="local worker processes")
+    whatif.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                        help="play every variant's games on the workers of this Dask scheduler "
+                             "instead of local processes (same results)")
     whatif.add_argument("--set", dest="assignments", action="append", default=[],
-                        metavar="NAME=VALUE", help="change a rules parameter of the base (repeatable)")
-    whatif.add_argument("--variant", metavar="FILE.toml", help="base rules from a TOML variant file")
+                        metavar="NAME=VALUE",
+                        help="change a rules parameter of the base and of every variant file "
+                             "(repeatable)")
+    whatif.add_argument("--variant", action="append", metavar="FILE.toml",
+                        help="a TOML variant file (repeatable): the first gives the base rules; "
+                             "each further file is a variant compared with it (--vary is then "
+                             "optional)")
     whatif.add_argument("--out", metavar="DIR",
-                        help="report folder (default reports/<game>/whatif-<varied names>)")
+                        help="report folder (default reports/<game>/whatif-<varied names>, or "
+                             "whatif-<file 1>-vs-<file 2>... with variant files)")
     whatif_stores = whatif.add_mutually_exclusive_group()
     whatif_stores.add_argument("--store", metavar="PATH", default=DEFAULT_STORE,
                                help=f"results store (default {DEFAULT_STORE})")
@@ -269,6 +427,8 @@ def build_parser() -> ArgumentParser:
                                help="play every game; neither read nor write a results store")
     whatif.add_argument("--quiet", action="store_true", help="no progress and no table")
     whatif.set_defaults(handler=_run_whatif)
+    _add_skill_command(commands)
+    _add_report_command(commands)
     listing = commands.add_parser("games", help="list the games, their policies and rules parameters")
     listing.set_defaults(handler=_list_games)
     runs = commands.add_parser(

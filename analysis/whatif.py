@@ -1,11 +1,15 @@
 """What if the rules were different? Rules-variant sweeps with common random numbers.
 
-:func:`sweep` plays the base rules and every variant of a grid (the cartesian product of
-the values given for each varied rules parameter) with **the same seed**. Every game is
-played from its own key (:func:`analysis.runner.chunk_keys`), so game *i* of every variant
-starts from the same dice stream: common random numbers (CRN). The variants differ in
-rules, so the games diverge after the first event where the rules differ, but until then
-they are the same game, and comparing them game by game (paired) removes much of the noise.
+:func:`sweep` plays the base rules and every variant with **the same seed**. The variants
+are the points of a grid (the cartesian product of the values given for each varied rules
+parameter, applied on top of the base) and/or TOML variant files compared directly: with
+two or more files the first is the base and every further one is a variant, each file
+changing the pinned defaults (then ``rule_values`` and ``players`` apply to every file
+alike). Every game is played from its own key (:func:`analysis.runner.chunk_keys`), so
+game *i* of every variant starts from the same dice stream: common random numbers (CRN).
+The variants differ in rules, so the games diverge after the first event where the rules
+differ, but until then they are the same game, and comparing them game by game (paired)
+removes much of the noise.
 
 Per variant: the standard metrics of :func:`analysis.stats.summarize` (seat 0's win rate
 and first-player advantage with Wilson intervals, mean length of finished games with
@@ -20,7 +24,24 @@ the paired difference ``d_i = x_i(variant) − x_i(base)``: its mean, ``SE = sd(
 95% normal interval and the two-sided normal p-value; the SE an independent comparison of
 the same games would have had, ``√(var_variant/n + var_base/n)``; and the variance
 reduction ``(independent SE / paired SE)²``. The p-values of all variant × measure tests
-are adjusted together with Holm's step-down method (:func:`holm`).
+(grid points and variant files alike) are adjusted together with Holm's step-down method
+(:func:`holm`).
+
+With three or more variant files, :attr:`Sweep.pairwise` also compares every pair of files
+(B − A, paired in the same way, for both measures). Those p-values are Holm-adjusted as a
+family of their own — over the pairwise tests only, separate from the tests against the
+base — and are reported in their own table (``pairwise.csv``).
+
+:func:`plan_sweep` checks everything (rules of every variant, files, grid size, scheduler
+address) before any game is played; :meth:`SweepPlan.run` plays the games, locally or with
+``scheduler="tcp://HOST:PORT"`` on a Dask cluster (the same games), loading and keeping
+them in a results ``store`` if one is given — an interrupted sweep keeps its finished
+chunks there and the same call resumes from them.
+
+>>> holm([0.01, 0.02])
+[0.02, 0.02]
+>>> out_name({"tie": ["defender", "attacker"]}, ["calm", "bold"])
+'whatif-calm-vs-bold-tie'
 
 Nothing here names a game: the rules class, players and policies come from the registry.
 """
@@ -30,6 +51,8 @@ import datetime as _dt
 import itertools
 import json
 import math
+import os
+import re
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -46,16 +69,21 @@ from analysis.plain import plain
 from analysis.simulation import REPORTS_ROOT, Analysis, Plan, package_version, parse_sims, plan
 from analysis.store import Store, as_store
 from solver.params import RulesError, Variant, coerce
+from solver.registry import GameSpec, find_game
 
 MAX_VARIANTS = 64
-"""The most variants one sweep may hold (the grid, not counting a separate base)."""
+"""The most variants one sweep may hold (grid points and variant files, not counting the
+base)."""
+MAX_FOLDER_NAME = 100
+"""The longest default folder name before the file names are abbreviated."""
 CONFIDENCE = 0.95
 Z = float(sps.norm.ppf(0.5 + CONFIDENCE / 2))
 MEASURES: dict[str, str] = {"seat0_win_rate": "seat 0's win rate",
                             "turns_mean": "mean game length (turns)"}
 """The measures compared with the base, paired game by game."""
 FILES: tuple[str, ...] = ("report.md", "summary.json", "variants.csv")
-"""The files of a what-if folder besides one PNG per (measure, varied parameter)."""
+"""The files of a what-if folder besides one PNG per (measure, varied parameter) and, with
+three or more variant files, ``pairwise.csv``."""
 
 
 # --------------------------------------------------------------------------- statistics
@@ -147,8 +175,6 @@ def parse_vary(items: Sequence[str]) -> dict[str, list[str]]:
 
 def _check_grid(rules_cls: type, base: Any, vary: Mapping[str, Sequence[Any]]) -> dict[str, list[Any]]:
     """The varied values, typed and checked one by one; UserError on any problem."""
-    if not vary:
-        raise UserError("whatif needs at least one --vary name=value1,value2,...")
     typed: dict[str, list[Any]] = {}
     for name, values in vary.items():
         if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not values:
@@ -183,6 +209,87 @@ def expand(vary: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
     return [dict(zip(names, combo)) for combo in itertools.product(*(vary[n] for n in names))]
 
 
+# --------------------------------------------------------------------------- variant files
+
+
+@dataclass(frozen=True)
+class VariantFile:
+    """A variant file of a sweep (or a :class:`Variant` given directly)."""
+
+    name: str
+    """The variant's name: ``name`` in the file, else the file's stem."""
+    variant: Variant
+    path: str | None = None
+    """The path as given; None for a Variant object."""
+
+    @property
+    def what(self) -> str:
+        """How an error message names it."""
+        return f"variant file {self.path!r}" if self.path is not None else f"variant {self.name!r}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "path": self.path, "game": self.variant.game,
+                "description": self.variant.description, "rules": dict(self.variant.values)}
+
+
+def _load_files(spec: GameSpec, items: Sequence[str | os.PathLike[str] | Variant]) -> list[VariantFile]:
+    """Load and check every variant file alone; UserError (one line) on the first problem."""
+    files: list[VariantFile] = []
+    seen: dict[str, str] = {}
+    for item in items:
+        if isinstance(item, Variant):
+            loaded, path = item, None
+        elif isinstance(item, (str, os.PathLike)):
+            path = os.fspath(item)
+            real = os.path.realpath(path)
+            if real in seen:
+                again = "" if seen[real] == path else f" (as {seen[real]!r} and {path!r})"
+                raise UserError(f"variant file {path!r} is given twice{again}; give each file once")
+            seen[real] = path
+            try:
+                loaded = Variant.load(path)
+            except RulesError as exc:
+                raise UserError(" ".join(str(exc).split())) from None
+        else:
+            raise UserError(f"a variant must be a TOML file or a Variant, not {item!r}")
+        name = loaded.name or (Path(path).stem if path else "variant")
+        if name != loaded.name:
+            loaded = Variant(name, loaded.values, loaded.description, loaded.game)
+        one = VariantFile(name, loaded, path)
+        if loaded.game is not None and loaded.game != spec.name:
+            raise UserError(f"{one.what} is for game {loaded.game!r}, not {spec.name!r}")
+        try:
+            loaded.apply(spec.rules)
+        except RulesError as exc:
+            raise UserError(f"{one.what}: {exc}") from None
+        files.append(one)
+    return files
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.=-]+", "_", text).strip("._") or "variant"
+
+
+def out_name(varied: Mapping[str, Any], names: Sequence[str] = ()) -> str:
+    """The default folder name: ``whatif-<varied names>``, with two or more variant files
+    ``whatif-<file 1>-vs-<file 2>...[-<varied names>]`` (abbreviated when long).
+
+    >>> out_name({"tie": [], "men_to_win": []})
+    'whatif-tie-men_to_win'
+    >>> out_name({}, ["calm", "bold", "wild"])
+    'whatif-calm-vs-bold-vs-wild'
+    """
+    parts = []
+    if len(names) >= 2:
+        files = "-vs-".join(_slug(n) for n in names)
+        if len(files) > MAX_FOLDER_NAME:
+            files = f"{_slug(names[0])[:40]}-vs-{len(names) - 1}-variants"
+        parts.append(files)
+    if varied:
+        parts.append("-".join(varied))
+    return "whatif-" + "-".join(parts)
+
+
 # --------------------------------------------------------------------------- the sweep
 
 
@@ -190,6 +297,45 @@ def _fmt(value: Any) -> str:
     if isinstance(value, (bool, np.bool_)):
         return "true" if value else "false"
     return str(value)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Where a row of a sweep comes from: ``kind`` is ``base``, ``grid`` or ``file``."""
+
+    kind: str
+    name: str | None = None
+    """The variant file's name (for ``file``, and for a ``base`` read from a file)."""
+    path: str | None = None
+
+
+def _paired_row(result: Analysis, reference: Analysis) -> dict[str, Any]:
+    """The paired differences ``result − reference`` of every measure, as table columns."""
+    row: dict[str, Any] = {}
+    base_values = _measures(reference.games)
+    for measure, (x, ok) in _measures(result.games).items():
+        bx, bok = base_values[measure]
+        both = ok & bok
+        paired = paired_difference(x[both], bx[both])
+        row[f"{measure}_diff"] = paired.diff
+        row[f"{measure}_diff_lo"], row[f"{measure}_diff_hi"] = paired.lo, paired.hi
+        row[f"{measure}_paired_se"] = paired.se
+        row[f"{measure}_independent_se"] = paired.independent_se
+        row[f"{measure}_variance_reduction"] = paired.variance_reduction
+        row[f"{measure}_p"] = paired.p_value
+        row[f"{measure}_pairs"] = paired.n
+    return row
+
+
+def _add_holm(table: pd.DataFrame) -> None:
+    """Holm-adjusted columns ``<measure>_p_holm`` over every p-value of ``table``."""
+    keys = [f"{m}_p" for m in MEASURES]
+    if table.empty:
+        for m in MEASURES:
+            table[f"{m}_p_holm"] = pd.Series(dtype=float)
+        return
+    adjusted = holm(table[keys].to_numpy(dtype=float).ravel())
+    table[[f"{m}_p_holm" for m in MEASURES]] = np.reshape(adjusted, (len(table), len(keys)))
 
 
 @dataclass
@@ -209,6 +355,12 @@ class Sweep:
     precision: float | None = None
     """The target paired 95% half-width of seat 0's win-rate difference, if one was set."""
     precision_steps: list[dict[str, Any]] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    """Where each row comes from (default: the base, then grid points)."""
+    files: list[VariantFile] = field(default_factory=list)
+    """The variant files, the base's first when the base is read from one."""
+    scheduler: str | None = None
+    """The Dask scheduler that played the games, if any (the games are the same)."""
 
     @property
     def game(self):
@@ -222,20 +374,43 @@ class Sweep:
     def table(self) -> pd.DataFrame:
         return self._table
 
+    @property
+    def pairwise(self) -> pd.DataFrame | None:
+        """With three or more variant files, one row per pair (A, B) of them: the paired
+        difference B − A of each measure, Holm-adjusted over these pairwise tests only;
+        else None."""
+        return self._pairwise
+
     def __post_init__(self) -> None:
+        if not self.entries:
+            self.entries = [Entry("base")] + [Entry("grid")] * (len(self.results) - 1)
+        if len(self.entries) != len(self.results):
+            raise ValueError("one entry per result is needed")
         self._table = self._build_table()
+        self._pairwise = self._build_pairwise()
+
+    def _label(self, index: int, result: Analysis) -> str:
+        entry = self.entries[index]
+        values = [f"{n}={_fmt(getattr(result.rules, n))}" for n in self.varied]
+        if entry.kind == "file":
+            return entry.name or "variant"
+        if entry.kind == "base":
+            return "base: " + ", ".join(([entry.name] if entry.name else []) + values)
+        return ", ".join(values)
 
     def _build_table(self) -> pd.DataFrame:
         base = self.base
-        base_values = _measures(base.games)
         rows = []
-        for result in self.results:
+        for index, result in enumerate(self.results):
             s = result.stats
-            is_base = result.rules == base.rules
+            entry = self.entries[index]
+            is_base = index == 0
             row: dict[str, Any] = {name: getattr(result.rules, name) for name in self.varied}
-            row["variant"] = ("base: " if is_base else "") + ", ".join(
-                f"{n}={_fmt(getattr(result.rules, n))}" for n in self.varied)
+            row["variant"] = self._label(index, result)
             row["is_base"] = is_base
+            row["source"] = entry.kind
+            row["name"] = entry.name or ""
+            row["file"] = entry.path or ""
             row["games"] = s.games
             row["seat0_win_rate"] = s.win_rate_by_seat[0]
             row["seat0_win_rate_lo"], row["seat0_win_rate_hi"] = s.win_rate_ci_by_seat[0]
@@ -248,23 +423,32 @@ class Sweep:
             row["turns_mean_lo"], row["turns_mean_hi"] = s.turns_mean - half, s.turns_mean + half
             row["balance"], row["completion"] = s.balance, s.completion
             row["decision_rate"] = s.decision_rate
-            values = _measures(result.games)
-            for measure, (x, ok) in values.items():
-                bx, bok = base_values[measure]
-                both = ok & bok
-                paired = paired_difference(x[both], bx[both])
-                row[f"{measure}_diff"] = paired.diff
-                row[f"{measure}_diff_lo"], row[f"{measure}_diff_hi"] = paired.lo, paired.hi
-                row[f"{measure}_paired_se"] = paired.se
-                row[f"{measure}_independent_se"] = paired.independent_se
-                row[f"{measure}_variance_reduction"] = paired.variance_reduction
-                row[f"{measure}_p"] = math.nan if is_base else paired.p_value
-                row[f"{measure}_pairs"] = paired.n
+            row.update(_paired_row(result, base))
+            if is_base:
+                for measure in MEASURES:
+                    row[f"{measure}_p"] = math.nan
             rows.append(row)
         table = pd.DataFrame(rows)
-        keys = [f"{m}_p" for m in MEASURES]
-        adjusted = holm(table[keys].to_numpy().ravel())
-        table[[f"{m}_p_holm" for m in MEASURES]] = np.reshape(adjusted, (len(table), len(keys)))
+        _add_holm(table)
+        return table
+
+    def _file_rows(self) -> list[int]:
+        """The rows that come from variant files (the base's first, if it is one)."""
+        return [i for i, e in enumerate(self.entries)
+                if e.kind == "file" or (e.kind == "base" and e.name is not None)]
+
+    def _build_pairwise(self) -> pd.DataFrame | None:
+        rows = self._file_rows()
+        if len(rows) < 3:
+            return None
+        records = []
+        for i, j in itertools.combinations(rows, 2):
+            a, b = self.results[i], self.results[j]
+            records.append({"a": self.entries[i].name, "b": self.entries[j].name,
+                            "a_file": self.entries[i].path or "",
+                            "b_file": self.entries[j].path or "", **_paired_row(b, a)})
+        table = pd.DataFrame(records)
+        _add_holm(table)
         return table
 
     @property
@@ -273,13 +457,24 @@ class Sweep:
         return int(self.table[[f"{m}_p" for m in MEASURES]].notna().to_numpy().sum())
 
     @property
+    def pairwise_tests(self) -> int:
+        """How many pairwise tests their own Holm adjustment covers (0 without pairs)."""
+        if self.pairwise is None:
+            return 0
+        return int(self.pairwise[[f"{m}_p" for m in MEASURES]].notna().to_numpy().sum())
+
+    @property
     def summary(self) -> dict[str, Any]:
         """Everything ``summary.json`` holds."""
         base = self.base
+        pairwise = self.pairwise
         return plain({
             "game": self.game.name, "title": f"What if: {self.game.title}",
             "varied": self.varied, "base_rules": base.rules.as_dict(),
-            "base_variant": base.variant, "policies": list(base.policies),
+            "base_variant": base.variant,
+            "base_file": self.files[0].path if self._base_from_file else None,
+            "files": [f.as_dict() for f in self.files],
+            "policies": list(base.policies),
             "players": self.game.players(base.rules), "seed": self.seed,
             "games_per_variant": self.games, "sims": self.sims, "confidence": CONFIDENCE,
             "precision": self.precision, "precision_steps": self.precision_steps,
@@ -287,12 +482,21 @@ class Sweep:
             "variants": [{**{k: plain(v) for k, v in row.items()},
                           "rules": r.rules.as_dict(), "run_id": r.run_id}
                          for row, r in zip(self.table.to_dict("records"), self.results)],
-            "store": base.store, "elapsed_s": round(self.elapsed_s, 3),
+            "pairwise": [] if pairwise is None else pairwise.to_dict("records"),
+            "pairwise_tests": self.pairwise_tests,
+            "pairwise_adjustment": ("holm, over the pairwise tests only (a family separate "
+                                    "from the tests against the base)"),
+            "store": base.store, "scheduler": self.scheduler,
+            "elapsed_s": round(self.elapsed_s, 3),
             "version": package_version(), "created": self.created, "command": self.command,
         })
 
+    @property
+    def _base_from_file(self) -> bool:
+        return bool(self.files) and self.entries[0].name is not None
+
     def default_out(self) -> Path:
-        return REPORTS_ROOT / self.game.name / ("whatif-" + "-".join(self.varied))
+        return REPORTS_ROOT / self.game.name / out_name(self.varied, [f.name for f in self.files])
 
     def write_report(self, out: str | Path | None = None) -> Path:
         """Write the report folder (default ``reports/<game>/whatif-<names>``); its path."""
@@ -309,6 +513,8 @@ class Sweep:
             (folder / "summary.json").write_text(
                 json.dumps(self.summary, indent=2, allow_nan=False) + "\n", encoding="utf-8")
             self.table.to_csv(folder / "variants.csv", index=False)
+            if self.pairwise is not None:
+                self.pairwise.to_csv(folder / "pairwise.csv", index=False)
             (folder / "report.md").write_text(render_markdown(self, plots), encoding="utf-8")
         return out_dir
 
@@ -321,29 +527,112 @@ def _half_width(table: pd.DataFrame) -> float:
     return float((Z * others["seat0_win_rate_paired_se"]).max())
 
 
-def sweep(game: str, vary: Mapping[str, Sequence[Any]], sims: int | str | float = 100_000, *,
-          players: int | None = None, policy: str | Sequence[str] | None = None, seed: int = 0,
-          workers: int | None = None, variant: str | Path | Variant | None = None,
-          store: Store | str | Path | None = None, precision: float | None = None,
-          command: str | None = None, say: Callable[[str], None] | None = None,
-          **rule_values: Any) -> Sweep:
-    """Play the base rules and every variant of the ``vary`` grid with the same seed.
+@dataclass(frozen=True)
+class SweepPlan:
+    """A checked sweep: every variant's run, ready to play (see :func:`plan_sweep`)."""
 
-    The base is the defaults, then ``variant`` (a TOML file), then ``rule_values``, then
-    ``players``; each grid point changes the base by the values it names. Every variant's
-    rules are checked before any game is played (UserError with one line otherwise).
-    With ``precision`` (e.g. 0.002) the games per variant grow from one chunk, doubling,
-    until the paired 95% half-width of seat 0's win-rate difference is at most
-    ``precision`` for every variant, ``sims`` being the most; with a ``store`` the
-    games already played are loaded rather than played again.
-    """
+    game: GameSpec
+    plans: tuple[Plan, ...]
+    """The base first, then the grid points, then the variant files."""
+    entries: tuple[Entry, ...]
+    varied: dict[str, list[Any]]
+    files: tuple[VariantFile, ...]
+    sims: int
+    seed: int
+    workers: int | None = None
+    precision: float | None = None
+    scheduler: str | None = None
+
+    def default_out(self) -> Path:
+        """``reports/<game>/whatif-...`` (see :func:`out_name`)."""
+        return REPORTS_ROOT / self.game.name / out_name(self.varied, [f.name for f in self.files])
+
+    def _sweep(self, results: list[Analysis], elapsed: float, command: str | None) -> Sweep:
+        return Sweep(results[0], self.varied, results, self.sims, self.seed, elapsed, command,
+                     precision=self.precision, entries=list(self.entries),
+                     files=list(self.files), scheduler=self.scheduler)
+
+    def run(self, store: Store | str | Path | None = None, command: str | None = None,
+            say: Callable[[str], None] | None = None) -> Sweep:
+        """Play (or load from ``store``) every variant's games; the finished :class:`Sweep`.
+
+        Each chunk is kept in the store as soon as it is played, so after an interrupt
+        (KeyboardInterrupt propagates) the same call resumes from the finished chunks.
+        """
+        opened = as_store(store)
+        start = time.perf_counter()
+        steps: list[dict[str, Any]] = []
+
+        def run_all(games: int) -> list[Analysis]:
+            done: list[Analysis] = []
+            for i, p in enumerate(self.plans):
+                same = next((r for q, r in zip(self.plans, done) if q.rules == p.rules), None)
+                if same is not None:  # a grid point equal to a variant file: the same games
+                    done.append(same)
+                    continue
+                if say:
+                    say(f"[{i + 1}/{len(self.plans)}] {games:,} games of {p.label}")
+                done.append(Plan(p.game, p.rules, p.policies, games, self.seed, self.workers,
+                                 p.variant).execute(store=opened, command=command,
+                                                    scheduler=self.scheduler))
+            return done
+
+        if self.precision is None:
+            return self._sweep(run_all(self.sims), time.perf_counter() - start, command)
+        from analysis.runner import CHUNK_SIZE
+
+        games = min(self.sims, CHUNK_SIZE)
+        while True:
+            result = self._sweep(run_all(games), 0.0, command)
+            width = _half_width(result.table)
+            steps.append({"games": games, "half_width": width})
+            if width <= self.precision or games >= self.sims:
+                break
+            # the half-width shrinks as 1/√n: aim for the target, at least doubling
+            wanted = math.ceil(games * (width / self.precision) ** 2 * 1.05)
+            games = min(self.sims, max(2 * games, math.ceil(wanted / CHUNK_SIZE) * CHUNK_SIZE))
+        result.precision_steps = steps
+        result.elapsed_s = time.perf_counter() - start
+        return result
+
+
+def _as_list(variants: Any) -> list[Any]:
+    if variants is None:
+        return []
+    if isinstance(variants, (str, bytes, os.PathLike, Variant)):
+        return [variants]
+    return list(variants)
+
+
+def plan_sweep(game: str, vary: Mapping[str, Sequence[Any]] | None = None,
+               sims: int | str | float = 100_000, *, players: int | None = None,
+               policy: str | Sequence[str] | None = None, seed: int = 0,
+               workers: int | None = None, variant: str | Path | Variant | None = None,
+               variants: Sequence[str | Path | Variant] | None = None,
+               precision: float | None = None, scheduler: str | None = None,
+               **rule_values: Any) -> SweepPlan:
+    """Check a sweep (see :func:`sweep`) without playing a game; UserError in one line."""
     sims = parse_sims(sims)
+    if scheduler is not None:
+        from analysis.runner import check_scheduler
+
+        check_scheduler(scheduler)
+    try:
+        spec = find_game(game)
+    except LookupError as exc:
+        raise UserError(str(exc).strip('"')) from None
+    files = _load_files(spec, ([variant] if variant is not None else []) + _as_list(variants))
+    vary = dict(vary or {})
+    if not vary and len(files) < 2:
+        raise UserError("whatif needs at least one --vary name=value1,value2,... "
+                        "(or two or more --variant files to compare)")
     base_plan = plan(game, sims, players=players, policy=policy, seed=seed, workers=workers,
-                     variant=variant, **rule_values)
-    spec = base_plan.game
+                     variant=files[0].variant if files else None, **rule_values)
     typed = _check_grid(spec.rules, base_plan.rules, vary)
     plans: list[Plan] = [base_plan]
-    for combo in expand(typed):
+    entries: list[Entry] = [Entry("base", files[0].name, files[0].path) if files
+                            else Entry("base")]
+    for combo in expand(typed) if typed else []:
         try:
             point = plan(game, sims, policy=policy, seed=seed, workers=workers,
                          rules=base_plan.rules, **combo)
@@ -352,48 +641,72 @@ def sweep(game: str, vary: Mapping[str, Sequence[Any]], sims: int | str | float 
             raise UserError(f"variant {where}: {exc}") from None
         point = Plan(point.game, point.rules, point.policies, sims, seed, workers,
                      base_plan.variant)
-        if point.rules == base_plan.rules:
-            continue  # the base is already the first row
         if any(p.rules == point.rules for p in plans):
-            continue
+            continue  # the base (or an equal point) is already a row
         plans.append(point)
+        entries.append(Entry("grid"))
+    file_plans = [base_plan]
+    for one in files[1:]:
+        try:
+            file_plan = plan(game, sims, players=players, policy=policy, seed=seed,
+                             workers=workers, variant=one.variant, **rule_values)
+        except UserError as exc:
+            raise UserError(f"{one.what}: {exc}") from None
+        file_plans.append(file_plan)
+    for (a, pa), (b, pb) in itertools.combinations(zip(files, file_plans), 2):
+        if pa.rules == pb.rules:
+            also = " (with --set/--players)" if rule_values or players is not None else ""
+            raise UserError(f"{a.what} and {b.what} give the same rules{also}; "
+                            "there is nothing to compare")
+    names: dict[str, VariantFile] = {}
+    for one in files:
+        if one.name in names:
+            raise UserError(f"{names[one.name].what} and {one.what} are both named "
+                            f"{one.name!r}; give one of them another name = \"...\"")
+        names[one.name] = one
+    for one, file_plan in zip(files[1:], file_plans[1:]):
+        plans.append(file_plan)
+        entries.append(Entry("file", one.name, one.path))
+    if len(plans) - 1 > MAX_VARIANTS:
+        raise UserError(f"the grid and the variant files give {len(plans) - 1} variants; "
+                        f"at most {MAX_VARIANTS} are allowed")
     if precision is not None and not (isinstance(precision, (int, float))
                                       and math.isfinite(precision) and precision > 0):
         raise UserError(f"--precision must be a positive number, e.g. 0.002, not {precision!r}")
+    return SweepPlan(spec, tuple(plans), tuple(entries), typed, tuple(files), sims, seed,
+                     workers, precision, scheduler)
 
-    opened = as_store(store)
-    start = time.perf_counter()
-    steps: list[dict[str, Any]] = []
 
-    def run_all(games: int) -> list[Analysis]:
-        done = []
-        for i, p in enumerate(plans):
-            if say:
-                say(f"[{i + 1}/{len(plans)}] {games:,} games of {p.label}")
-            done.append(Plan(p.game, p.rules, p.policies, games, seed, workers, p.variant)
-                         .execute(store=opened, command=command))
-        return done
+def sweep(game: str, vary: Mapping[str, Sequence[Any]] | None = None,
+          sims: int | str | float = 100_000, *, players: int | None = None,
+          policy: str | Sequence[str] | None = None, seed: int = 0, workers: int | None = None,
+          variant: str | Path | Variant | None = None,
+          variants: Sequence[str | Path | Variant] | None = None,
+          store: Store | str | Path | None = None, precision: float | None = None,
+          scheduler: str | None = None, command: str | None = None,
+          say: Callable[[str], None] | None = None, **rule_values: Any) -> Sweep:
+    """Play the base rules and every variant with the same seed.
 
-    if precision is None:
-        results = run_all(sims)
-        return Sweep(results[0], typed, results, sims, seed, time.perf_counter() - start,
-                     command)
-    from analysis.runner import CHUNK_SIZE
-
-    games = min(sims, CHUNK_SIZE)
-    while True:
-        results = run_all(games)
-        result = Sweep(results[0], typed, results, sims, seed, 0.0, command, precision=precision)
-        width = _half_width(result.table)
-        steps.append({"games": games, "half_width": width})
-        if width <= precision or games >= sims:
-            break
-        # the half-width shrinks as 1/√n: aim for the target, at least doubling
-        wanted = math.ceil(games * (width / precision) ** 2 * 1.05)
-        games = min(sims, max(2 * games, math.ceil(wanted / CHUNK_SIZE) * CHUNK_SIZE))
-    result.precision_steps = steps
-    result.elapsed_s = time.perf_counter() - start
-    return result
+    The base is the defaults, then the first variant file (``variant``, else the first of
+    ``variants``), then ``rule_values``, then ``players``; each point of the ``vary`` grid
+    changes the base by the values it names. Every further variant file (paths or
+    :class:`Variant` objects: ``variant`` and ``variants`` together, in that order) is a
+    variant of its own — the defaults, then the file, then ``rule_values`` and ``players``
+    — compared with the base in the same table; ``vary`` may then be empty. A file that
+    names another game, a malformed file, the same file twice, or two files giving the
+    same rules or the same name is a UserError. Every variant's rules are checked before
+    any game is played (UserError with one line otherwise).
+    With ``precision`` (e.g. 0.002) the games per variant grow from one chunk, doubling,
+    until the paired 95% half-width of seat 0's win-rate difference is at most
+    ``precision`` for every variant, ``sims`` being the most; with a ``store`` the
+    games already played are loaded rather than played again; with ``scheduler``
+    (``tcp://HOST:PORT``) the workers of that Dask cluster play every variant's games
+    (the results are identical to a local run).
+    """
+    return plan_sweep(game, vary, sims, players=players, policy=policy, seed=seed,
+                      workers=workers, variant=variant, variants=variants, precision=precision,
+                      scheduler=scheduler, **rule_values).run(store=store, command=command,
+                                                              say=say)
 
 
 # --------------------------------------------------------------------------- report
@@ -465,20 +778,71 @@ def _reading(sweep: Sweep) -> str:
     return "**Reading:** " + "; ".join(parts) + "."
 
 
+def _changes(rules: Any) -> str:
+    """The rules that differ from the pinned defaults, as inline code (or "the defaults")."""
+    changed = rules.changed()
+    return ", ".join(f"`{k}={_fmt(v)}`" for k, v in changed.items()) or "the pinned defaults"
+
+
+def _what_is_compared(sweep: Sweep) -> str:
+    """The sentence of the introduction that says what is compared with what."""
+    base = sweep.base
+    table = sweep.table
+    n_variants = int((~table["is_base"]).sum())
+    base_rules = ", ".join(f"`{k}={_fmt(v)}`" for k, v in base.rules.as_dict().items())
+    parts = []
+    if sweep.varied:
+        parts.append("Varied: " + ", ".join(
+            f"`{n}` ∈ {{{', '.join(_fmt(v) for v in vs)}}}" for n, vs in sweep.varied.items()))
+    others = [(e, r) for e, r in zip(sweep.entries, sweep.results) if e.kind == "file"]
+    if others:
+        parts.append("Variant files compared directly: " + "; ".join(
+            f"**{e.name}**" + (f" (`{e.path}`)" if e.path else "") + f": {_changes(r.rules)}"
+            for e, r in others))
+    head = sweep.entries[0]
+    if head.name is not None:
+        where = f" (`{head.path}`)" if head.path else ""
+        base_text = (f"the base, variant file **{head.name}**{where}: {_changes(base.rules)} "
+                     f"(all rules: {base_rules})")
+    else:
+        base_text = f"the base rules ({base_rules})"
+    against = f"{n_variants} variant{'s' if n_variants != 1 else ''} against {base_text}"
+    return ". ".join(parts) + " — " + against if parts else against[0].upper() + against[1:]
+
+
+def _pairwise_section(sweep: Sweep) -> str:
+    """The table of every pair of variant files (three or more files)."""
+    pairs = sweep.pairwise
+    assert pairs is not None
+    rows = []
+    for row in pairs.to_dict("records"):
+        cells = [row["a"], row["b"]]
+        for measure in MEASURES:
+            cells += [_value(measure, row[f"{measure}_diff"], True),
+                      _range(measure, row[f"{measure}_diff_lo"], row[f"{measure}_diff_hi"], True),
+                      _pv(row[f"{measure}_p_holm"])]
+        rows.append(cells)
+    files = len(sweep._file_rows())
+    return ("## Every pair of variant files\n\n"
+            f"Each of the {files} variant files against each other, game by game (paired, the "
+            "same seed): the difference B − A of seat 0's win rate (all games) and of the mean "
+            "length (games finished under both rules). The p-values are Holm-adjusted over "
+            f"these {sweep.pairwise_tests} pairwise tests only — a family of its own, separate "
+            "from the tests against the base above (the pairs with the base repeat those "
+            "comparisons). Data: `pairwise.csv`.\n\n"
+            + _md_table(["A", "B", "Seat 0 win rate B − A", "Paired 95% CI", "Holm-adjusted p",
+                         "Mean turns B − A", "Paired 95% CI", "Holm-adjusted p"], rows))
+
+
 def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) -> str:
     """The text of ``report.md``."""
     base = sweep.base
     table = sweep.table
-    varied = ", ".join(f"`{n}` ∈ {{{', '.join(_fmt(v) for v in vs)}}}"
-                       for n, vs in sweep.varied.items())
-    base_rules = ", ".join(f"`{k}={_fmt(v)}`" for k, v in base.rules.as_dict().items())
     seats = base.policies[0] if len(set(base.policies)) == 1 else " vs ".join(base.policies)
-    n_variants = int((~table["is_base"]).sum())
     intro = (
         f"# What if: {sweep.game.title}\n\n"
         f"This report changes the rules of **{sweep.game.name}** and measures what each change "
-        f"does. Varied: {varied} — {n_variants} variant{'s' if n_variants != 1 else ''} against "
-        f"the base rules ({base_rules}), every seat played by `{seats}`. Each variant plays "
+        f"does. {_what_is_compared(sweep)}, every seat played by `{seats}`. Each variant plays "
         f"{sweep.games:,} games with seed {sweep.seed}: **the same seed for every variant**, so "
         "game *i* of every variant rolls the same dice until the changed rule first makes a "
         "difference (common random numbers). The difference from the base is then measured "
@@ -533,13 +897,18 @@ def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) ->
                     "minus the fair share; balance is 1 − (highest − lowest seat win rate).\n\n"
                     + _md_table(["Variant", "First-player advantage", "Balance", "Completion",
                                  "Decision rate"], others))
+    if sweep.pairwise is not None:
+        sections.append(_pairwise_section(sweep))
     command = sweep.command
     reproduce = (f"```sh\n{command}\n```" if command else
                  "The command line was not recorded; the same rules, policies, seed and number "
                  "of games give exactly the same games again.")
     sections.append(f"## Reproduce\n\n{reproduce}\n\n- Seed: `{sweep.seed}`\n"
                     f"- Games per variant: {sweep.games:,}\n"
-                    f"- Data: `variants.csv` (one row per variant), `summary.json`\n"
+                    f"- Data: `variants.csv` (one row per variant), "
+                    + ("`pairwise.csv` (one row per pair of variant files), "
+                       if sweep.pairwise is not None else "")
+                    + f"`summary.json`\n"
                     f"- Toolkit version: `{package_version()}`; created {sweep.created}; "
                     f"run time {sweep.elapsed_s:,.2f} s")
     return "\n\n".join(sections) + "\n"
@@ -553,7 +922,7 @@ def _plot(sweep: Sweep, measure: str, name: str, path: Path) -> None:
     combination of the other varied parameters (at most :data:`MAX_LINES`)."""
     from analysis.report import new_figure
 
-    table = sweep.table
+    table = sweep.table[sweep.table["source"] != "file"]  # the base and the grid
     values = sweep.varied[name]
     others = [n for n in sweep.varied if n != name]
     combos = expand({n: sweep.varied[n] for n in others})
@@ -603,6 +972,18 @@ def format_table(sweep: Sweep) -> str:
                      f"{r['seat0_win_rate_diff'] * 100:+.2f}", _pv(r["seat0_win_rate_p_holm"]),
                      f"{r['turns_mean']:.2f}", f"{r['turns_mean_diff']:+.2f}",
                      _pv(r["turns_mean_p_holm"])])
+    text = _columns(rows)
+    if sweep.pairwise is not None:
+        pairs = [["pair (B - A)", "seat 0 wins", "p (Holm)", "turns", "p (Holm)"]]
+        for r in sweep.pairwise.to_dict("records"):
+            pairs.append([f"{r['b']} - {r['a']}", f"{r['seat0_win_rate_diff'] * 100:+.2f}",
+                          _pv(r["seat0_win_rate_p_holm"]), f"{r['turns_mean_diff']:+.2f}",
+                          _pv(r["turns_mean_p_holm"])])
+        text += "\n\nevery pair of variant files (Holm over these tests only):\n" + _columns(pairs)
+    return text
+
+
+def _columns(rows: list[list[str]]) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
                                for i, (c, w) in enumerate(zip(row, widths))) for row in rows)

@@ -1,4 +1,5 @@
-"""Rules-variant sweeps: grid, validation, Holm, paired (CRN) differences, report folder."""
+"""Rules-variant sweeps: grid, validation, Holm, paired (CRN) differences, report folder;
+variant files compared directly, on a Dask cluster, and Ctrl-C with and without a store."""
 import json
 import math
 
@@ -6,9 +7,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analysis import runner
 from analysis.cli import main
 from analysis.errors import UserError
-from analysis.whatif import (MAX_VARIANTS, expand, holm, paired_difference, parse_vary, sweep)
+from analysis.store import Store
+from analysis.whatif import (MAX_VARIANTS, expand, holm, out_name, paired_difference, parse_vary,
+                             sweep)
+from solver.params import Variant
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -177,3 +182,286 @@ def test_precision_grows_the_games_until_the_target(in_tmp):
     assert "not** met" in __import__("analysis.whatif", fromlist=["x"]).render_markdown(capped)
     with pytest.raises(UserError, match="precision"):
         sweep("manhome", {"tie": ["attacker"]}, 1000, precision=-1)
+
+
+# --------------------------------------------------------------------------- variant files
+
+SIMS = 20_000
+"""A full chunk and a short one per variant: fast, and the store/resume paths are real."""
+
+
+def write(folder, name, text):
+    path = folder / name
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.fixture
+def files(in_tmp):
+    """Variant files for manhome: the defaults, attacker wins ties, four men to win."""
+    return {"calm": write(in_tmp, "calm.toml", '[rules]\n'),
+            "bold": write(in_tmp, "bold.toml", 'name = "bold"\ngame = "manhome"\n'
+                                                '[rules]\ntie = "attacker"\n'),
+            "long": write(in_tmp, "long.toml", 'name = "long"\n[rules]\nmen_to_win = 4\n')}
+
+
+def test_two_files_are_compared_directly_and_equal_the_same_grid(files):
+    direct = sweep("manhome", None, 3000, workers=1, seed=3,
+                   variants=[files["calm"], files["bold"]])
+    table = direct.table
+    assert list(table["variant"]) == ["base: calm", "bold"]
+    assert list(table["source"]) == ["base", "file"] and list(table["is_base"]) == [True, False]
+    assert list(table["file"]) == [files["calm"], files["bold"]]
+    assert direct.tests == 2 and direct.pairwise is None and direct.varied == {}
+    # the same rules and seed as the grid tie=defender,attacker: the same games, the same figures
+    grid = sweep("manhome", {"tie": ["defender", "attacker"]}, 3000, workers=1, seed=3).table
+    columns = [c for c in grid if c.startswith(("seat0_", "turns_")) or c == "balance"]
+    pd.testing.assert_frame_equal(table[columns], grid[columns])
+    # variant= is the base file, variants= the further ones; Variant objects work too
+    mixed = sweep("manhome", {}, 3000, workers=1, seed=3, variant=files["calm"],
+                  variants=[Variant("bold", {"tie": "attacker"})])
+    pd.testing.assert_frame_equal(mixed.table[columns], grid[columns])
+    assert direct.default_out().name == "whatif-calm-vs-bold"
+
+
+def test_one_file_is_still_just_the_base(files):
+    result = sweep("manhome", {"men_to_win": [3, 4]}, 1000, workers=1, variant=files["bold"])
+    assert list(result.table["variant"]) == ["base: bold, men_to_win=3", "men_to_win=4"]
+    assert list(result.table["source"]) == ["base", "grid"]
+    assert all(r.rules.tie == "attacker" for r in result.results)
+    assert result.default_out().name == "whatif-men_to_win"
+    with pytest.raises(UserError, match="at least one --vary"):
+        sweep("manhome", {}, 1000, variant=files["bold"])
+
+
+def test_a_grid_point_equal_to_a_file_plays_once_and_the_plots_show_the_grid(files, in_tmp):
+    result = sweep("manhome", {"tie": ["defender", "attacker"]}, 1000, workers=1,
+                   variants=[files["calm"], files["bold"]])
+    assert list(result.table["variant"]) == ["base: calm, tie=defender", "tie=attacker", "bold"]
+    assert result.results[1] is result.results[2]  # the same rules: the same games, played once
+    assert result.pairwise is None and len(result.table) == 3
+    out = result.write_report("out")
+    assert (out / "seat0_win_rate_by_tie.png").read_bytes().startswith(PNG_MAGIC)
+
+
+def test_cli_two_files_report(files, in_tmp, capsys):
+    assert main(["whatif", "manhome", "--variant", files["calm"], "--variant", files["bold"],
+                 "--sims", str(SIMS), "--workers", "1", "--no-store"]) == 0
+    out = in_tmp / "reports" / "manhome" / "whatif-calm-vs-bold"
+    assert {p.name for p in out.iterdir()} == {"report.md", "summary.json", "variants.csv"}
+    summary = json.loads((out / "summary.json").read_text())
+    assert [f["name"] for f in summary["files"]] == ["calm", "bold"]
+    assert summary["base_file"] == files["calm"] and summary["tests"] == 2
+    assert [v["variant"] for v in summary["variants"]] == ["base: calm", "bold"]
+    assert summary["variants"][1]["rules"]["tie"] == "attacker"
+    assert summary["pairwise"] == [] and summary["pairwise_tests"] == 0
+    csv = pd.read_csv(out / "variants.csv", keep_default_na=False)
+    assert list(csv["name"]) == ["calm", "bold"] and list(csv["source"]) == ["base", "file"]
+    text = (out / "report.md").read_text()
+    assert "**bold**" in text and "`tie=attacker`" in text and "variant file **calm**" in text
+    assert "Every pair" not in text
+    printed = capsys.readouterr().out
+    assert "base: calm" in printed and "bold" in printed
+
+
+def test_three_files_and_a_grid_with_the_pairwise_table(files, in_tmp, capsys):
+    assert main(["whatif", "manhome", "--variant", files["calm"], "--variant", files["bold"],
+                 "--variant", files["long"], "--vary", "extra_turn=true,false",
+                 "--sims", str(SIMS), "--workers", "1", "--no-store"]) == 0
+    out = in_tmp / "reports" / "manhome" / "whatif-calm-vs-bold-vs-long-extra_turn"
+    assert {p.name for p in out.iterdir()} >= {"report.md", "summary.json", "variants.csv",
+                                               "pairwise.csv", "turns_mean_by_extra_turn.png"}
+    summary = json.loads((out / "summary.json").read_text())
+    rows = summary["variants"]
+    assert [r["variant"] for r in rows] == ["base: calm, extra_turn=true", "extra_turn=false",
+                                            "bold", "long"]
+    assert [r["source"] for r in rows] == ["base", "grid", "file", "file"]
+    assert summary["tests"] == 6  # three variants x two measures, one Holm family
+    p = [r[f"{m}_p"] for r in rows[1:] for m in ("seat0_win_rate", "turns_mean")]
+    assert [r[f"{m}_p_holm"] for r in rows[1:] for m in ("seat0_win_rate", "turns_mean")] == \
+        pytest.approx(holm(p))
+    pairs = summary["pairwise"]
+    assert [(r["a"], r["b"]) for r in pairs] == [("calm", "bold"), ("calm", "long"),
+                                                 ("bold", "long")]
+    assert summary["pairwise_tests"] == 6  # their own Holm family
+    pair_p = [r[f"{m}_p"] for r in pairs for m in ("seat0_win_rate", "turns_mean")]
+    assert [r[f"{m}_p_holm"] for r in pairs for m in ("seat0_win_rate", "turns_mean")] == \
+        pytest.approx(holm(pair_p))
+    # a pair with the base is the same paired difference as the main table's
+    by_name = {r["variant"]: r for r in rows}
+    assert pairs[1]["turns_mean_diff"] == by_name["long"]["turns_mean_diff"]
+    assert pairs[2]["turns_mean_diff"] > 0  # four men to win make longer games
+    assert len(pd.read_csv(out / "pairwise.csv")) == 3
+    text = (out / "report.md").read_text()
+    assert "## Every pair of variant files" in text and "6 pairwise tests only" in text
+    assert "every pair of variant files" in capsys.readouterr().out
+
+
+def test_long_lists_of_files_get_a_short_folder_name():
+    names = [f"variant-number-{i}" for i in range(12)]
+    assert out_name({}, names) == "whatif-variant-number-0-vs-11-variants"
+    assert out_name({"tie": []}, ["a b", "c/d"]) == "whatif-a_b-vs-c_d-tie"
+
+
+BAD_FILES = [
+    # (files as name -> text, --variant order, extra args, words in the error)
+    ({"a": "[rules]\n", "b": 'game = "sumoku"\n[rules]\n'}, ["a", "b"], [],
+     "variant file 'b.toml' is for game 'sumoku', not 'manhome'"),
+    ({"a": "[rules]\n", "b": '[rules]\ntie = "attacker"\n', "c": "[rules\nmen = 3"},
+     ["a", "b", "c"], [], "malformed variant file 'c.toml'"),
+    ({"a": "[rules]\n", "b": '[rules]\ntie = "attacker"\n'}, ["a", "b", "a"], [],
+     "variant file 'a.toml' is given twice"),
+    ({"a": "[rules]\n", "b": '[rules]\ntie = "attacker"\n'}, ["a", "b", "./b.toml"], [],
+     "is given twice (as 'b.toml' and './b.toml')"),
+    ({"a": "[rules]\n", "b": '[rules]\ntie = "defender"\n'}, ["a", "b"], [],
+     "variant file 'a.toml' and variant file 'b.toml' give the same rules"),
+    ({"a": '[rules]\ntie = "attacker"\n', "b": "[rules]\n"}, ["a", "b"], ["--set", "tie=attacker"],
+     "give the same rules (with --set/--players)"),
+    ({"a": 'name = "x"\n[rules]\n', "b": 'name = "x"\n[rules]\ntie = "attacker"\n'}, ["a", "b"],
+     [], "are both named 'x'"),
+    ({"a": "[rules]\n", "b": "[rules]\nmen_to_win = 9\n"}, ["a", "b"], [],
+     "variant file 'b.toml': bad value 9 for men_to_win"),
+    ({"a": "[rules]\n", "b": "speed = 3\n"}, ["a", "b"], [], "unknown key 'speed'"),
+    ({"a": "[rules]\n"}, ["a", "missing"], [], "'missing.toml' not found"),
+    ({"a": "[rules]\n"}, ["a"], [], "at least one --vary"),
+    ({"a": "[rules]\n", "b": "[rules]\nplayers = 3\n"}, ["a", "b"], ["--policy", "greedy,random"],
+     "variant file 'b.toml': --policy needs one name or one per seat (3)"),
+]
+
+
+@pytest.mark.parametrize("texts, order, extra, words", BAD_FILES,
+                         ids=[w[:40] for *_, w in BAD_FILES])
+def test_bad_variant_files_are_one_line_exit_2(in_tmp, capsys, texts, order, extra, words):
+    for name, text in texts.items():
+        write(in_tmp, f"{name}.toml", text)
+    argv = ["whatif", "manhome", "--sims", "1000", "--workers", "1", "--store", "runs.sqlite",
+            *extra]
+    for name in order:
+        argv += ["--variant", name if name.endswith(".toml") else f"{name}.toml"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("analyze: error: ") and "Traceback" not in err
+    assert words in err
+    assert not (in_tmp / "runs.sqlite").exists() and not (in_tmp / "reports").exists()
+
+
+def test_too_many_variants_counting_the_files(in_tmp, capsys):
+    write(in_tmp, "a.toml", "[rules]\n")
+    write(in_tmp, "b.toml", '[rules]\ntie = "attacker"\n')
+    values = ",".join(str(100 + i) for i in range(MAX_VARIANTS))  # 64 grid points + 1 file
+    assert main(["whatif", "manhome", "--variant", "a.toml", "--variant", "b.toml", "--vary",
+                 f"max_turns={values}", "--sims", "100", "--no-store"]) == 2
+    err = capsys.readouterr().err
+    assert f"give {MAX_VARIANTS + 1} variants; at most {MAX_VARIANTS}" in err
+
+
+# --------------------------------------------------------------------------- Ctrl-C
+
+
+@pytest.fixture
+def interrupt_second_chunk(monkeypatch):
+    """Make the runner raise KeyboardInterrupt when it is about to play its second chunk
+    (so exactly one chunk has been played and, with a store, saved); returns a switch-off."""
+    play = runner._play
+    calls = []
+
+    def interrupted(*args):
+        calls.append(args[-1])
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return play(*args)
+
+    monkeypatch.setattr(runner, "_play", interrupted)
+    return lambda: monkeypatch.setattr(runner, "_play", play)
+
+
+def test_interrupted_whatif_keeps_the_finished_chunk_and_resumes(
+        files, in_tmp, capsys, interrupt_second_chunk):
+    argv = ["whatif", "manhome", "--variant", files["calm"], "--variant", files["bold"],
+            "--sims", str(SIMS), "--workers", "1", "--quiet", "--store", "runs.sqlite",
+            "--out", "resumed"]
+    assert main(argv) == 130
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "finished chunks of games are kept in the results store runs.sqlite" in err
+    assert "running the same command again resumes" in err
+    assert not (in_tmp / "resumed").exists()
+    stored = Store("runs.sqlite").runs()
+    assert list(stored["games"]) == [runner.CHUNK_SIZE]  # the base's first chunk
+    interrupt_second_chunk()
+    assert main(argv) == 0
+    summary = json.loads((in_tmp / "resumed" / "summary.json").read_text())
+    assert summary["variants"][0]["games"] == SIMS
+    assert sorted(Store("runs.sqlite").runs()["games"]) == [SIMS, SIMS]
+    # the same as a run that was never interrupted
+    assert main([*argv[:-4], "--no-store", "--out", "fresh"]) == 0
+    pd.testing.assert_frame_equal(pd.read_csv(in_tmp / "resumed" / "variants.csv"),
+                                  pd.read_csv(in_tmp / "fresh" / "variants.csv"))
+
+
+def test_interrupted_whatif_without_a_store_says_nothing_is_kept(
+        in_tmp, capsys, interrupt_second_chunk):
+    assert main(["whatif", "manhome", "--vary", "tie=defender,attacker", "--sims", str(SIMS),
+                 "--workers", "1", "--quiet", "--no-store"]) == 130
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no games were kept (--no-store)" in err
+    assert "resumes" not in err and not (in_tmp / "reports").exists()
+
+
+@pytest.mark.parametrize("store", [True, False])
+def test_interrupted_game_run_says_what_is_kept(in_tmp, capsys, interrupt_second_chunk, store):
+    argv = ["manhome", "--sims", str(SIMS), "--workers", "1", "--quiet"]
+    argv += ["--store", "runs.sqlite"] if store else ["--no-store"]
+    assert main(argv) == 130
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    if store:
+        assert "kept in the results store runs.sqlite" in err and "resumes" in err
+        assert list(Store("runs.sqlite").runs()["games"]) == [runner.CHUNK_SIZE]
+    else:
+        assert "no games were kept" in err and not (in_tmp / "runs.sqlite").exists()
+    assert not (in_tmp / "reports").exists()
+
+
+# --------------------------------------------------------------------------- Dask cluster
+
+
+@pytest.fixture(scope="module")
+def scheduler():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
+
+
+def test_whatif_on_a_cluster_equals_a_local_run(scheduler, files, in_tmp):
+    common = ["whatif", "manhome", "--variant", files["calm"], "--variant", files["bold"],
+              "--vary", "men_to_win=3,4", "--sims", str(SIMS), "--quiet", "--no-store"]
+    assert main([*common, "--workers", "1", "--out", "local"]) == 0
+    assert main([*common, "--scheduler", scheduler, "--out", "remote"]) == 0
+    pd.testing.assert_frame_equal(pd.read_csv(in_tmp / "local" / "variants.csv"),
+                                  pd.read_csv(in_tmp / "remote" / "variants.csv"))
+    summary = json.loads((in_tmp / "remote" / "summary.json").read_text())
+    assert summary["scheduler"] == scheduler and len(summary["variants"]) == 3
+    # in Python, with a store: the stored games are the cluster's, and a local repeat loads them
+    remote = sweep("manhome", {"tie": ["defender", "attacker"]}, SIMS, scheduler=scheduler,
+                   store="runs.sqlite")
+    again = sweep("manhome", {"tie": ["defender", "attacker"]}, SIMS, workers=1,
+                  store="runs.sqlite")
+    assert all(r.games_loaded == SIMS for r in again.results)
+    pd.testing.assert_frame_equal(remote.table, again.table)
+
+
+@pytest.mark.parametrize("address, message", [
+    ("tcp://127.0.0.1:9", "cannot reach the Dask scheduler at tcp://127.0.0.1:9"),
+    ("http://x", "--scheduler must be a Dask scheduler address"),
+])
+def test_whatif_bad_scheduler_is_one_line(address, message, in_tmp, monkeypatch, capsys):
+    if address.startswith("tcp"):
+        pytest.importorskip("distributed")
+    monkeypatch.setattr(runner, "SCHEDULER_TIMEOUT", 1.0)
+    assert main(["whatif", "manhome", "--vary", "tie=defender,attacker", "--sims", "100",
+                 "--no-store", "--quiet", "--scheduler", address]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+    assert not (in_tmp / "reports").exists()

@@ -1,0 +1,222 @@
+"""The skill ladder, the luck share, `analyze skill`, `analyze report` and the overview page."""
+import json
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis import skill as skill_module
+from analysis.cli import main
+from analysis.overview import regenerate, write_overview
+from analysis.runner import run
+from analysis.skill import FILES, luck_share, play_match, skill
+from analysis.store import Store
+from solver import registry
+from solver.manhome.rules import ManHomeRules
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture
+def toy(monkeypatch):
+    """A second game, registered for the test only (the analysis layer never names games)."""
+    monkeypatch.syspath_prepend(str(HERE))
+    import toygame
+
+    registry.games()  # the real games first
+    monkeypatch.setitem(registry._GAMES, "toy", toygame.SPEC)
+    return toygame.SPEC
+
+
+def test_a_match_is_every_seating_on_the_same_games():
+    spec = registry.find_game("manhome")
+    rules = ManHomeRules()
+    match = play_match(spec, rules, "greedy", "random", 3000, seed=5, workers=1)
+    seat0 = run(spec, rules, ["greedy", "random"], 3000, 5, workers=1).games["winner"].to_numpy()
+    seat1 = run(spec, rules, ["random", "greedy"], 3000, 5, workers=1).games["winner"].to_numpy()
+    assert match.wins_by_seat == (int((seat0 == 0).sum()), int((seat1 == 1).sum()))
+    x = ((seat0 == 0).astype(float) + (seat1 == 1)) / 2
+    assert match.mean == pytest.approx(x.mean())
+    half = 1.959964 * x.std(ddof=1) / math.sqrt(3000)
+    assert (match.low, match.high) == pytest.approx((x.mean() - half, x.mean() + half), abs=1e-6)
+    assert match.elo == pytest.approx(400 * math.log10(match.mean / (1 - match.mean)))
+    # greedy is far stronger than random: the test against the fair share is clear
+    assert match.low > 0.5 and match.p_value < 1e-6
+
+
+def test_ladder_order_luck_and_files(tmp_path):
+    ladder = skill("manhome", sims=2000, search_sims=60, budgets=[2, 4], workers=1, seed=1)
+    pairs = [(m.player, m.opponent, m.kind) for m in ladder.matches]
+    assert pairs == [("greedy", "random", "step"), ("expert", "greedy", "step"),
+                     ("search-2", "greedy", "step"), ("search-4", "search-2", "step"),
+                     ("expert", "random", "baseline"), ("search-2", "random", "baseline"),
+                     ("search-4", "random", "baseline")]
+    games = {(m.player, m.opponent): m.games for m in ladder.matches}
+    assert games[("expert", "greedy")] == 2000 and games[("search-2", "greedy")] == 60
+    luck = ladder.luck
+    best = max((m for m in ladder.matches if m.opponent == "random"), key=lambda m: m.mean)
+    assert luck["best_player"] == best.player
+    assert luck["luck_share"] == pytest.approx(2 * (1 - best.mean))
+    assert luck["luck_share_low"] <= luck["luck_share"] <= luck["luck_share_high"]
+    players = ladder.players_table.set_index("player")
+    # Elo along the steps: greedy's step plus expert's step over greedy
+    step = {(m.player, m.opponent): m.elo for m in ladder.matches}
+    assert players.loc["expert", "elo_steps"] == pytest.approx(
+        step[("greedy", "random")] + step[("expert", "greedy")])
+    assert players.loc["search-4", "elo_steps"] == pytest.approx(
+        step[("greedy", "random")] + step[("search-2", "greedy")] + step[("search-4", "search-2")])
+    path = ladder.write_report(tmp_path / "skill")
+    assert sorted(p.name for p in path.iterdir()) == sorted(FILES)
+    summary = json.loads((path / "summary.json").read_text())
+    assert summary["luck_share"] == pytest.approx(luck["luck_share"])
+    assert len(pd.read_csv(path / "ladder.csv")) == 7
+    text = (path / "report.md").read_text()
+    assert "luck share" in text and "`search-4`" in text and "![The skill ladder](ladder.png)" in text
+
+
+def test_three_players_have_three_seatings_and_no_elo():
+    ladder = skill("manhome", sims=600, search_sims=30, budgets=[1], workers=1, players=3)
+    assert all(len(m.wins_by_seat) == 3 and m.elo is None for m in ladder.matches)
+    best = max((m for m in ladder.matches if m.opponent == "random"), key=lambda m: m.mean)
+    assert ladder.luck["luck_share"] == pytest.approx(min(1, (1 - best.mean) / (2 / 3)))
+
+
+def test_luck_share_is_the_coin_flip_share():
+    # A pure-skill game mixed with a share L of coin flips gives the stronger player
+    # (1 - L) + L / n: the formula inverts exactly that.
+    for n in (2, 3, 4):
+        for share in (0.0, 0.1, 0.5, 1.0):
+            assert luck_share((1 - share) + share / n, n) == pytest.approx(share)
+
+
+def test_same_ladder_from_the_store_and_any_worker_count(tmp_path):
+    store = Store(tmp_path / "runs.sqlite")
+    first = skill("manhome", sims=700, search_sims=40, budgets=[1, 2], workers=1, store=store)
+    again = skill("manhome", sims=700, search_sims=40, budgets=[1, 2], workers=2, store=store)
+    fresh = skill("manhome", sims=700, search_sims=40, budgets=[1, 2], workers=2)
+    assert all(m.games_loaded == 2 * m.games for m in again.matches)
+    for other in (again, fresh):
+        pd.testing.assert_frame_equal(first.table.drop(columns=["elapsed_s", "games_loaded"]),
+                                      other.table.drop(columns=["elapsed_s", "games_loaded"]))
+
+
+def test_a_game_without_search_has_only_its_fixed_ladder(toy):
+    ladder = skill("toy", sims=500, workers=1)
+    assert [(m.player, m.opponent) for m in ladder.matches] == [("greedy", "random")]
+    assert ladder.luck["best_player"] == "greedy"
+
+
+def test_cli_skill_writes_the_report(tmp_path, capsys):
+    out = tmp_path / "sk"
+    assert main(["skill", "manhome", "--sims", "500", "--search-sims", "20", "--budgets", "1,2",
+                 "--workers", "1", "--no-store", "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(FILES)
+    printed = capsys.readouterr().out
+    assert "luck share" in printed and "search-2" in printed
+    assert "analyze skill manhome --sims 500" in (out / "report.md").read_text()
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["skill", "manhome", "--budgets", "8,4"], "--budgets must increase"),
+    (["skill", "manhome", "--budgets", "4,x"], "--budgets must be whole numbers"),
+    (["skill", "manhome", "--budgets", "0,4"], "--budgets must be positive"),
+    (["skill", "manhome", "--budgets", "99999999"], "bad search budget"),
+    (["skill", "manhome", "--set", "tie=never"], "allowed: defender | attacker | reroll"),
+    (["skill", "manhome", "--sims", "lots"], "--sims must be a whole number"),
+    (["skill", "manhome", "--scheduler", "nowhere"], "--scheduler must be"),
+    (["skill", "chess"], "invalid choice"),
+    (["report", "--games", "chess"], "unknown game 'chess'"),
+    (["report", "--sims", "0"], "--sims must be a whole number"),
+    (["report", "--colour"], "unrecognized arguments"),
+])
+def test_bad_input_one_line_exit_2(argv, words, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        raise SystemExit(main(argv + ["--quiet"]))
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+    assert not (tmp_path / "reports").exists()
+
+
+def test_report_regenerates_every_game_and_ranks_them(toy, tmp_path):
+    root = tmp_path / "reports"
+    regenerate(root, sims=3000, skill_sims=400, search_sims=12, workers=1)
+    page = (root / "README.md").read_text()
+    # every registered game, every standard run and every skill ladder, all linked
+    for spec in registry.games().values():
+        assert f"### {spec.title} (`{spec.name}`)" in page
+        assert (root / spec.name / "skill" / "report.md").is_file()
+        for options in spec.standard_runs:
+            players = options.get("players", 2)
+            folder = root / spec.name / f"standard-{players}p-{options['policy']}"
+            assert (folder / "report.md").is_file()
+    links = re.findall(r"\]\(([^)]+)\)", page)
+    assert links and all((root / link).is_file() for link in links)
+    # the three rankings, in the order their figures say
+    sections = page.split("## ")
+    advantage = next(s for s in sections if s.startswith("Ranked by first-player"))
+    length = next(s for s in sections if s.startswith("Ranked by length"))
+    luck = next(s for s in sections if s.startswith("Ranked by skill"))
+
+    def headline(game):
+        return json.loads((root / game / f"standard-2p-greedy" / "summary.json").read_text())
+
+    def order(section):
+        return [line.split("|")[2].strip() for line in section.splitlines()
+                if re.match(r"\| \d+ \|", line)]
+
+    titles = {"manhome": "Man Home", "toy": "Toy Race"}
+    by_edge = sorted(titles, key=lambda g: -abs(headline(g)["first_player_advantage"]))
+    by_length = sorted(titles, key=lambda g: headline(g)["turns_mean"])
+    lucks = {g: json.loads((root / g / "skill" / "summary.json").read_text())["luck_share"]
+             for g in titles}
+    assert order(advantage) == [titles[g] for g in by_edge]
+    assert order(length) == [titles[g] for g in by_length]
+    assert order(luck) == [titles[g] for g in sorted(titles, key=lucks.get)]
+    # the toy race is mostly luck, Man Home mostly skill
+    assert lucks["toy"] > lucks["manhome"]
+
+
+def test_overview_alone_and_cli(toy, tmp_path, capsys):
+    root = tmp_path / "r"
+    assert main(["report", "--out", str(root), "--sims", "1000", "--skill-sims", "200",
+                 "--search-sims", "4", "--workers", "1", "--no-store", "--games", "toy"]) == 0
+    assert "overview written" in capsys.readouterr().out
+    page = (root / "README.md").read_text()
+    assert "Toy Race" in page and "Man Home (`manhome`)" in page  # listed, no reports yet
+    (root / "toy" / "whatif-x").mkdir()
+    (root / "toy" / "whatif-x" / "summary.json").write_text('{"title": "a sweep"}')
+    (root / "toy" / "whatif-x" / "report.md").write_text("# sweep\n")
+    assert main(["report", "--out", str(root), "--overview-only", "--quiet"]) == 0
+    assert "[whatif-x](toy/whatif-x/report.md) — a sweep" in (root / "README.md").read_text()
+    assert not list(root.glob(".*tmp*"))
+
+
+def test_interrupted_ladder_resumes_from_the_store(tmp_path, capsys, monkeypatch):
+    # Ctrl-C in the third match: exit 130, one line, no report; the finished matches are
+    # in the store and the same command then loads them instead of playing them again.
+    monkeypatch.chdir(tmp_path)
+    argv = ["skill", "manhome", "--sims", "400", "--search-sims", "10", "--budgets", "1,2",
+            "--workers", "1", "--quiet"]
+    real, calls = skill_module.play_match, []
+
+    def interrupted(*args, **kwargs):
+        calls.append(args[2:4])
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(skill_module, "play_match", interrupted)
+    assert main(argv) == 130
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "running the same command again resumes" in err
+    assert not (tmp_path / "reports" / "manhome" / "skill").exists()
+    monkeypatch.setattr(skill_module, "play_match", real)
+    assert main(argv) == 0
+    summary = json.loads((tmp_path / "reports/manhome/skill/summary.json").read_text())
+    loaded = [m["games_loaded"] for m in summary["matches"]]
+    assert loaded[:2] == [2 * 400, 2 * 400] and loaded[2:] == [0] * (len(loaded) - 2)
