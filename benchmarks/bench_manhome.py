@@ -4,7 +4,7 @@
 
 Prints: kernel games/s on one core per policy (result arrays included), the reference
 engine's games/s and the kernel/reference ratio, the runner's scaling from 1 to 2
-workers, `analyze manhome --sims N` end to end, and peak memory against the number of
+workers, the same for search players (a small run split into pieces), `analyze manhome --sims N` end to end, and peak memory against the number of
 games with the per-game result arrays taken out.
 """
 from __future__ import annotations
@@ -29,27 +29,29 @@ from solver.manhome.rules import ManHomeRules
 RULES = ManHomeRules()
 
 
-def kernel_rate(policy: str, sims: int) -> tuple[float, float]:
+def kernel_rate(policy: str, sims: int, seats: tuple[str, str] | None = None) -> tuple[float, float]:
     """(games per second of CPU time, CPU seconds) of the kernel on one core."""
     keys = np.random.PCG64(1).random_raw(sims)
-    prepare(RULES, [policy, policy])  # a solved table is built once, not timed
+    seats = seats or (policy, policy)
+    prepare(RULES, seats)  # a solved table is built once, not timed
     cpu = time.process_time()
-    play_chunk(RULES, [policy, policy], keys)
+    play_chunk(RULES, seats, keys)
     cpu = time.process_time() - cpu
     return sims / cpu, cpu
 
 
-def reference_rate(policy: str, sims: int) -> float:
+def reference_rate(policy: str, sims: int, seats: tuple[str, str] | None = None) -> float:
     keys = np.random.PCG64(1).random_raw(sims)
+    seats = seats or (policy, policy)
     cpu = time.process_time()
     for key in keys:
-        reference_row(RULES, [policy, policy], int(key))
+        reference_row(RULES, seats, int(key))
     return sims / (time.process_time() - cpu)
 
 
-def runner_seconds(policy: str, sims: int, workers: int) -> float:
+def runner_seconds(policy: str, sims: int, workers: int, seats: tuple[str, str] | None = None) -> float:
     start = time.perf_counter()
-    run("manhome", RULES, (policy, policy), sims, seed=0, workers=workers)
+    run("manhome", RULES, seats or (policy, policy), sims, seed=0, workers=workers)
     return time.perf_counter() - start
 
 
@@ -117,6 +119,19 @@ def main() -> None:
         one, two = best_of(repeats, lambda: runner_seconds(policy, sims, 1),
                            lambda: runner_seconds(policy, sims, 2))
         print(f"{policy:>7}: 1 worker {one:.2f} s, 2 workers {two:.2f} s, speed-up {one / two:.2f}x")
+
+    print("== search players against greedy (kernel on one core; reference; runner in pieces)")
+    for budget, n, ref_n in ((8, 2000, 4), (32, 600, 2), (128, 200, 1)):
+        seats = (f"search-{budget}", "greedy")
+        rate, cpu = max(kernel_rate("", n, seats) for _ in range(repeats))
+        ref = reference_rate("", ref_n, seats)
+        print(f"search-{budget:<4}: {rate:>8,.0f} games/s, reference {ref:,.2f} games/s, "
+              f"kernel/reference = {rate / ref:,.0f}x")
+    n = 1000
+    one, two = best_of(repeats, lambda: runner_seconds("", n, 1, ("search-16", "greedy")),
+                       lambda: runner_seconds("", n, 2, ("search-16", "greedy")))
+    print(f"search-16, {n:,} games (one chunk, split into pieces): 1 worker {one:.2f} s, "
+          f"2 workers {two:.2f} s, speed-up {one / two:.2f}x")
 
     print(f"== analyze manhome --sims {sims:,} end to end (start-up, games, stats, report, "
           f"plots; best of {repeats})")
