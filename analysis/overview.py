@@ -102,6 +102,8 @@ class GameReports:
 
     spec: GameSpec
     headline: tuple[Path, dict[str, Any]] | None = None
+    strong: tuple[Path, dict[str, Any]] | None = None
+    """The headline run's setting played by the strongest fixed player, if reported."""
     skill: tuple[Path, dict[str, Any]] | None = None
     exact: Path | None = None
     others: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
@@ -120,6 +122,8 @@ def collect(root: Path, specs: Mapping[str, GameSpec]) -> list[GameReports]:
     for name, spec in specs.items():
         entry = GameReports(spec)
         headline = _label(spec, spec.standard_runs[0]) if spec.standard_runs else None
+        strong = (_label(spec, {**spec.standard_runs[0], "policy": spec.ladder[-1]})
+                  if spec.standard_runs and spec.ladder else None)
         folder = root / name
         for sub in sorted(folder.iterdir()) if folder.is_dir() else []:
             summary = _summary(sub)
@@ -127,6 +131,9 @@ def collect(root: Path, specs: Mapping[str, GameSpec]) -> list[GameReports]:
                 continue
             if sub.name == headline:
                 entry.headline = (sub, summary)
+            elif sub.name == strong:
+                entry.strong = (sub, summary)
+                entry.others.append((sub, summary))
             elif sub.name == default_folder(spec, spec.rules()):
                 entry.skill = (sub, summary)
             else:
@@ -157,10 +164,16 @@ def _advantage_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
         folder, s = e.headline
         lo, hi = s["first_player_advantage_ci"]
         seats = s["policies"][0] if len(set(s["policies"])) == 1 else " vs ".join(s["policies"])
+        strong = "n/a"
+        if e.strong:
+            t = e.strong[1]
+            low, high = t["first_player_advantage_ci"]
+            strong = (f"{t['first_player_advantage'] * 100:+.2f} ({low * 100:+.2f} to "
+                      f"{high * 100:+.2f}), `{t['policies'][0]}`")
         rows.append([str(rank), e.spec.title, f"{s['players']}, `{seats}`",
                      _pct(s["win_rate_by_seat"][0]),
                      f"{s['first_player_advantage'] * 100:+.2f} ({lo * 100:+.2f} to {hi * 100:+.2f})",
-                     _p(s["first_player_p_value"]), f"{s['games']:,}",
+                     _p(s["first_player_p_value"]), strong, f"{s['games']:,}",
                      _link(root, folder, folder.name)])
     return rows
 
@@ -210,9 +223,11 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
         "## Ranked by first-player advantage\n\n"
         "The headline run of each game (its standard rules, the players and policy shown): "
         "how much more often seat 0 wins than the fair share, in percentage points, most "
-        "unfair first.\n\n"
+        "unfair first; beside it the same advantage when the game's strongest fixed player "
+        "takes every seat (better play can make going first worth more or less).\n\n"
         + _ranked(["rank", "game", "players, policy", "seat 0 wins", "advantage (pts, 95% CI)",
-                  "test", "games", "report"], _advantage_rows(root, entries), "rllrrrrl"),
+                  "test", "with strong play (pts)", "games", "report"],
+                  _advantage_rows(root, entries), "rllrrrrrl"),
         "## Ranked by length\n\n"
         "Mean turns of a finished game in the headline run (every turn of every player, extra "
         "turns included), shortest first.\n\n"
