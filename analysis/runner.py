@@ -10,7 +10,9 @@ number of workers, and the first ``m`` games of a chunk are the same whatever
 
 With a results store (:mod:`analysis.store`) a run loads the chunks it holds,
 plays only the missing games (the missing keys of a short stored chunk, or whole
-chunks), and saves each chunk as soon as it is complete; the games are the same
+chunks), and saves each chunk as soon as it is complete — and a chunk played in
+pieces (too few chunks for the workers: slow games) its first games as each piece
+is joined, so an interrupted run resumes within the chunk; the games are the same
 as without a store.
 """
 from __future__ import annotations
@@ -177,13 +179,18 @@ def pieces(chunks: Sequence[Task], workers: int) -> list[list[Task]]:
 def play_chunks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int,
                 chunks: Sequence[Task], workers: int = 1,
                 on_chunk: Callable[[int], None] | None = None,
-                scheduler: str | None = None) -> Iterator[dict[str, np.ndarray]]:
+                scheduler: str | None = None,
+                on_prefix: Callable[[int, Mapping[str, np.ndarray]], None] | None = None,
+                ) -> Iterator[dict[str, np.ndarray]]:
     """The results of ``chunks`` (see :data:`Task`) in order, played by ``workers``
     local processes, or with ``scheduler`` (``tcp://host:port``) by the workers of
     that Dask cluster (the same tasks, so the same results). Too few chunks for the
     workers are played in :func:`pieces` and joined again.
 
-    ``on_chunk(games)`` is called as each piece finishes (for progress).
+    ``on_chunk(games)`` is called as each piece finishes (for progress);
+    ``on_prefix(chunk, results)`` with a chunk task's results so far, in order, as each of
+    its pieces but the last is joined (so that a store can keep them: an interrupted run
+    of slow games then resumes within a chunk).
     """
     if scheduler is None and workers <= 1:
         yield from _play_tasks(spec, rules, policies, seed, chunks, workers, on_chunk, None)
@@ -193,9 +200,14 @@ def play_chunks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
                           workers, on_chunk, scheduler)
     try:
         for parts in split:
-            joined = [next(results) for _ in parts]
-            yield joined[0] if len(joined) == 1 else {
-                name: np.concatenate([part[name] for part in joined]) for name in joined[0]}
+            joined: dict[str, np.ndarray] | None = None
+            for number, _ in enumerate(parts):
+                part = next(results)
+                joined = part if joined is None else {
+                    name: np.concatenate([joined[name], part[name]]) for name in joined}
+                if on_prefix is not None and number < len(parts) - 1:
+                    on_prefix(parts[0][0], joined)
+            yield joined  # type: ignore[misc]
     finally:
         results.close()
 
@@ -322,24 +334,35 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
         spec.prepare(rules, policies)
     start = time.perf_counter()
     bar = _progress_bar(sims, spec.title, progress)
+    registered, loaded, head = False, 0, None
+
+    def save(chunk: int, part: Mapping[str, np.ndarray]) -> None:
+        """Keep a chunk, or the first games of it, in the store (a later run resumes there)."""
+        nonlocal registered
+        if not registered:
+            store.register(identity, label)  # type: ignore[union-attr, arg-type]
+            registered = True
+        store.save_chunk(identity.key, chunk, part)  # type: ignore[union-attr]
+
+    def save_prefix(chunk: int, tail: Mapping[str, np.ndarray]) -> None:
+        save(chunk, _joined(head, tail) if head is not None else tail)
+
     played = play_chunks(spec, rules, policies, seed, todo, workers,
-                         on_chunk=bar.update if bar else None, scheduler=scheduler)
-    registered, loaded = False, 0
+                         on_chunk=bar.update if bar else None, scheduler=scheduler,
+                         on_prefix=save_prefix if store is not None else None)
     try:
         collector = Collector(sims)
         for chunk, size in chunks:
+            head = None
             if have[chunk]:
-                part = store.load_chunk(identity.key, chunk, have[chunk])  # type: ignore[union-attr]
+                part = head = store.load_chunk(identity.key, chunk, have[chunk])  # type: ignore[union-attr]
                 loaded += have[chunk]
                 if bar:
                     bar.update(have[chunk])
             if have[chunk] < size:
-                part = _joined(part, next(played)) if have[chunk] else next(played)
+                part = _joined(head, next(played)) if head is not None else next(played)
                 if store is not None:
-                    if not registered:
-                        store.register(identity, label)  # type: ignore[arg-type]
-                        registered = True
-                    store.save_chunk(identity.key, chunk, part)  # type: ignore[union-attr]
+                    save(chunk, part)
             collector.add(part)
     finally:
         played.close()

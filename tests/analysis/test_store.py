@@ -134,6 +134,33 @@ def test_resume_after_an_interrupt(tmp_path, plays, monkeypatch):
     pd.testing.assert_frame_equal(resumed.games, fresh(sims))
 
 
+def test_resume_within_a_chunk_played_in_pieces(tmp_path, monkeypatch):
+    # Slow games: one chunk of 200 games is played by two workers in 8 pieces, and the
+    # store keeps the chunk's first games as the pieces are joined. Interrupted at the
+    # fifth piece, it holds four pieces' games, and the rerun plays only the rest.
+    path, policies, sims = tmp_path / "runs.sqlite", ("search-1", "greedy"), C
+    monkeypatch.setattr(runner, "MIN_PIECE", 25)
+    real = runner._play_tasks
+
+    def interrupted(*args):
+        for number, result in enumerate(real(*args)):
+            if number == 4:
+                raise KeyboardInterrupt
+            yield result
+
+    monkeypatch.setattr(runner, "_play_tasks", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        runner.run("manhome", RULES, policies, sims, 1, workers=2, store=Store(path))
+    store = Store(path)
+    key = run_identity("manhome", RULES, policies, 1).key
+    assert store.stored_chunks(key) == {0: 100} and store.integrity_check() == "ok"
+    monkeypatch.setattr(runner, "_play_tasks", real)
+    resumed = runner.run("manhome", RULES, policies, sims, 1, workers=2, store=store)
+    assert resumed.games_loaded == 100
+    pd.testing.assert_frame_equal(resumed.games,
+                                  runner.run("manhome", RULES, policies, sims, 1, workers=1).games)
+
+
 def _writer(store_or_path, seeds_and_sizes, barrier):
     store = store_or_path if isinstance(store_or_path, Store) else Store(store_or_path)
     barrier.wait()
