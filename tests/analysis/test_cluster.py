@@ -75,3 +75,20 @@ def test_malformed_scheduler_in_the_api():
     with pytest.raises(UserError, match="tcp://HOST:PORT"):
         runner.check_scheduler("tcp://host")
     assert runner.check_scheduler("tcp://10.0.0.5:8786") == "tcp://10.0.0.5:8786"
+
+
+def test_skill_ladder_on_the_cluster_equals_local(scheduler, tmp_path):
+    # search games played in pieces by the cluster's workers: the same matches
+    from analysis.skill import skill
+
+    options = dict(sims=300, search_sims=40, budgets=[1, 2], seed=3)
+    local = skill("manhome", workers=1, **options)
+    remote = skill("manhome", scheduler=scheduler, **options)
+    columns = ["elapsed_s", "games_loaded"]
+    pd.testing.assert_frame_equal(local.table.drop(columns=columns),
+                                  remote.table.drop(columns=columns))
+    assert main(["skill", "manhome", "--sims", "300", "--search-sims", "40", "--budgets", "1,2",
+                 "--seed", "3", "--scheduler", scheduler, "--no-store", "--quiet",
+                 "--out", str(tmp_path / "sk")]) == 0
+    summary = json.loads((tmp_path / "sk" / "summary.json").read_text())
+    assert summary["luck_share"] == pytest.approx(local.luck["luck_share"])
