@@ -252,7 +252,7 @@ def _run_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
         store = None if args.no_store else _open_store(args.store, create=True)
 
         def say(stage: str) -> None:
-            if not args.quiet:
+            if not args.quiet and sys.stderr.isatty():
                 print(f"analyze report: {stage}", file=sys.stderr)
 
         try:

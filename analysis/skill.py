@@ -350,7 +350,7 @@ class SkillPlan:
         for player, opponent, chain, kind in self.rungs.matches():
             searching = any(p not in spec.policies for p in (player, opponent))
             games = self.search_sims if searching else self.sims
-            if progress:
+            if progress and sys.stderr.isatty():
                 print(f"{spec.title}: {player} against {opponent}, {games:,} games per seat",
                       file=sys.stderr)
             matches.append(play_match(spec, self.rules, player, opponent, games, self.seed,
