@@ -11,25 +11,49 @@ The variants differ in rules, so the games diverge after the first event where t
 differ, but until then they are the same game, and comparing them game by game (paired)
 removes much of the noise.
 
-Per variant: the standard metrics of :func:`analysis.stats.summarize` (seat 0's win rate
-and first-player advantage with Wilson intervals, mean length of finished games with
-``mean ± 1.96·sd/√n``, balance, completion, decision rate).
+Per variant: the standard metrics of :func:`analysis.stats.summarize`, each with a 95%
+interval — seat 0's win rate and completion with Wilson intervals, first-player advantage
+with seat 0's Wilson interval shifted by the fair share ``1/players``, mean length of
+finished games with ``mean ± 1.96·sd/√n``, and balance and decision rate by linearisation
+(below).
 
-Per variant against the base, for two measures,
+Per variant against the base, for every measure, paired game by game: each measure is
+written as the mean of per-game values ``x_i`` (exactly, or to first order — the
+linearisation, or influence values, of a measure that is not a plain mean; no bootstrap):
 
 * ``seat0_win_rate``: ``x_i = 1`` when seat 0 wins game *i*, else 0 (all games);
-* ``turns_mean``: ``x_i`` = turns of game *i* (games finished under both rules),
+* ``turns_mean``: ``x_i`` = turns of game *i* (games finished under both rules);
+* ``completion``: ``x_i = 1`` when game *i* finished (has a winner), else 0 (all games);
+* ``decision_rate`` = ``R = Σ decision_turns / Σ turns`` (all games), a ratio of sums:
+  ``x_i = R + z_i`` with the influence value ``z_i = (d_i − R·t_i) / mean(t)``, whose mean
+  is exactly ``R``;
+* ``balance`` = ``1 − (rate of seat a − rate of seat b)``, a and b the seats with the
+  highest and the lowest win rate (all games; per variant, ``balance_high_seat`` and
+  ``balance_low_seat``): ``x_i = 1 − 1[seat a wins i] + 1[seat b wins i]``, whose mean is
+  exactly the balance. The interval and the test treat a and b as fixed at their
+  estimates, which is right when they are clearly apart from the other seats; when two
+  seats are close to tied for the highest (or the lowest) rate, e.g. in a nearly balanced
+  game, the max and min are not smooth there and the interval is too narrow (and near 1 it
+  is clipped to 1);
+* ``first_player_advantage`` = seat 0's win rate − ``1/players``: its difference from the
+  base is seat 0's win-rate difference minus the change of the fair share — with the same
+  number of players exactly seat 0's, the same hypothesis, so it is **not** tested again
+  (``first_player_advantage_p`` is NaN and ``first_player_advantage_p_holm`` repeats seat
+  0's adjusted p); only a variant with another number of players gets a test of its own.
 
-the paired difference ``d_i = x_i(variant) − x_i(base)``: its mean, ``SE = sd(d)/√n``, the
-95% normal interval and the two-sided normal p-value; the SE an independent comparison of
-the same games would have had, ``√(var_variant/n + var_base/n)``; and the variance
-reduction ``(independent SE / paired SE)²``. The p-values of all variant × measure tests
-(grid points and variant files alike) are adjusted together with Holm's step-down method
-(:func:`holm`).
+The per-variant interval of a linearised measure is ``mean(x) ± 1.96·sd(x)/√n``, clipped
+to [0, 1]. The paired difference ``d_i = x_i(variant) − x_i(base)``: its mean (the
+difference of the two measures), ``SE = sd(d)/√n``, the 95% normal interval and the
+two-sided normal p-value; the SE an independent comparison of the same games would have
+had, ``√(var_variant/n + var_base/n)``; and the variance reduction ``(independent SE /
+paired SE)²``. The p-values of all variant × measure tests (grid points and variant files
+alike, every measure; :attr:`Sweep.tests` counts them) are adjusted together with Holm's
+step-down method (:func:`holm`). ``--precision`` targets seat 0's win-rate difference only.
 
 With three or more variant files, :attr:`Sweep.pairwise` also compares every pair of files
-(B − A, paired in the same way, for both measures). Those p-values are Holm-adjusted as a
-family of their own — over the pairwise tests only, separate from the tests against the
+(B − A, paired in the same way, for every measure, first-player advantage again tested only
+when the two files have different numbers of players). Those p-values are Holm-adjusted as
+a family of their own — over the pairwise tests only, separate from the tests against the
 base — and are reported in their own table (``pairwise.csv``).
 
 :func:`plan_sweep` checks everything (rules of every variant, files, grid size, scheduler
@@ -67,6 +91,7 @@ from scipy import stats as sps
 from analysis.errors import UserError
 from analysis.plain import plain
 from analysis.simulation import REPORTS_ROOT, Analysis, Plan, package_version, parse_sims, plan
+from analysis.stats import wilson_interval
 from analysis.store import Store, as_store
 from solver.params import RulesError, Variant, coerce
 from solver.registry import GameSpec, find_game
@@ -79,11 +104,17 @@ MAX_FOLDER_NAME = 100
 CONFIDENCE = 0.95
 Z = float(sps.norm.ppf(0.5 + CONFIDENCE / 2))
 MEASURES: dict[str, str] = {"seat0_win_rate": "seat 0's win rate",
-                            "turns_mean": "mean game length (turns)"}
-"""The measures compared with the base, paired game by game."""
+                            "first_player_advantage": "first-player advantage",
+                            "turns_mean": "mean game length (turns)",
+                            "balance": "balance",
+                            "completion": "completion",
+                            "decision_rate": "decision rate"}
+"""The measures compared with the base, paired game by game (every standard metric)."""
+PLOTTED: tuple[str, ...] = ("seat0_win_rate", "turns_mean")
+"""The measures with one plot per varied parameter."""
 FILES: tuple[str, ...] = ("report.md", "summary.json", "variants.csv")
-"""The files of a what-if folder besides one PNG per (measure, varied parameter) and, with
-three or more variant files, ``pairwise.csv``."""
+"""The files of a what-if folder besides one PNG per (plotted measure, varied parameter)
+and, with three or more variant files, ``pairwise.csv``."""
 
 
 # --------------------------------------------------------------------------- statistics
@@ -126,8 +157,26 @@ class Paired:
         return (self.independent_se / self.se) ** 2 if self.se > 0 else math.nan
 
 
+def _p_value(diff: float, se: float) -> float:
+    """Two-sided normal p-value of ``diff`` with standard error ``se`` (NaN if unknown)."""
+    if math.isnan(diff) or math.isnan(se):
+        return math.nan
+    if se > 0:
+        return float(2 * sps.norm.sf(abs(diff) / se))
+    return 1.0 if diff == 0 else 0.0
+
+
 def paired_difference(variant: np.ndarray, base: np.ndarray) -> Paired:
-    """Paired difference of two equally long samples, game ``i`` against game ``i``."""
+    """Paired difference of two equally long samples, game ``i`` against game ``i``.
+
+    The samples may be per-game values whose mean is a measure only to first order
+    (influence values, see the module docstring): the difference is ``mean(variant) −
+    mean(base)`` either way.
+
+    >>> p = paired_difference(np.array([1.0, 1.0, 0.0, 1.0]), np.array([1.0, 0.0, 0.0, 1.0]))
+    >>> p.diff, round(p.se, 3), round(p.independent_se, 3)
+    (0.25, 0.25, 0.382)
+    """
     a, b = np.asarray(variant, dtype=float), np.asarray(base, dtype=float)
     if a.shape != b.shape:
         raise ValueError("paired samples must have the same length")
@@ -139,18 +188,59 @@ def paired_difference(variant: np.ndarray, base: np.ndarray) -> Paired:
     diff = float(d.mean())
     se = float(d.std(ddof=1)) / math.sqrt(n)
     independent = math.sqrt((a.var(ddof=1) + b.var(ddof=1)) / n)
-    if se > 0:
-        p = float(2 * sps.norm.sf(abs(diff) / se))
+    return Paired(n, diff, diff - Z * se, diff + Z * se, se, independent, _p_value(diff, se))
+
+
+def _shifted(paired: Paired, shift: float, test: bool) -> Paired:
+    """``paired`` moved by the constant ``shift`` (same SE); its own p-value if ``test``,
+    else NaN (the same hypothesis as ``paired``'s when ``shift`` is 0)."""
+    diff = paired.diff + shift
+    return Paired(paired.n, diff, paired.lo + shift, paired.hi + shift, paired.se,
+                  paired.independent_se, _p_value(diff, paired.se) if test else math.nan)
+
+
+def extreme_seats(winner: np.ndarray, players: int) -> tuple[int, int]:
+    """The seats with the highest and the lowest win rate (the first of equal ones), as
+    :func:`analysis.stats.summarize` takes them for the balance.
+
+    >>> extreme_seats(np.array([1, 1, 0, -1, 2, 1]), 3)
+    (1, 0)
+    """
+    wins = np.bincount(winner[winner >= 0], minlength=players)
+    return int(np.argmax(wins)), int(np.argmin(wins))
+
+
+def _measures(games: pd.DataFrame, players: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Per-game values ``x_i`` of each tested measure and the mask of games it is defined
+    on; the mean of ``x`` over the mask is the measure itself (see the module docstring).
+    First-player advantage is seat 0's win rate shifted (:func:`_paired_row`)."""
+    winner = games["winner"].to_numpy().astype(np.int64)
+    turns = games["turns"].to_numpy().astype(float)
+    decisions = games["decision_turns"].to_numpy().astype(float)
+    n = len(winner)
+    every = np.ones(n, bool)
+    high, low = extreme_seats(winner, players)
+    balance = 1.0 - (winner == high) + (winner == low).astype(float)
+    total = float(turns.sum())
+    if total > 0:
+        rate = float(decisions.sum()) / total
+        decision = rate + (decisions - rate * turns) / (total / n)
     else:
-        p = 1.0 if diff == 0 else 0.0
-    return Paired(n, diff, diff - Z * se, diff + Z * se, se, independent, p)
+        decision = np.full(n, math.nan)
+    return {"seat0_win_rate": ((winner == 0).astype(float), every),
+            "turns_mean": (turns, winner >= 0),
+            "balance": (balance, every),
+            "completion": ((winner >= 0).astype(float), every),
+            "decision_rate": (decision, every)}
 
 
-def _measures(games: pd.DataFrame) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """Per-game values of each measure and the mask of games it is defined on."""
-    winner = games["winner"].to_numpy()
-    return {"seat0_win_rate": ((winner == 0).astype(float), np.ones(len(winner), bool)),
-            "turns_mean": (games["turns"].to_numpy().astype(float), winner >= 0)}
+def _interval(x: np.ndarray) -> tuple[float, float]:
+    """``mean(x) ± 1.96·sd(x)/√n`` clipped to [0, 1] (a linearised share); NaN for n < 2."""
+    n = len(x)
+    if n < 2 or np.isnan(x).any():
+        return math.nan, math.nan
+    mean, half = float(x.mean()), Z * float(x.std(ddof=1)) / math.sqrt(n)
+    return max(0.0, mean - half), min(1.0, mean + half)
 
 
 # --------------------------------------------------------------------------- the grid
@@ -310,13 +400,23 @@ class Entry:
 
 
 def _paired_row(result: Analysis, reference: Analysis) -> dict[str, Any]:
-    """The paired differences ``result − reference`` of every measure, as table columns."""
-    row: dict[str, Any] = {}
-    base_values = _measures(reference.games)
-    for measure, (x, ok) in _measures(result.games).items():
+    """The paired differences ``result − reference`` of every measure, as table columns.
+
+    First-player advantage is seat 0's win rate shifted by the change of the fair share;
+    with the same number of players it is the same test, so its p-value is NaN (not a
+    test of its own)."""
+    players, base_players = result.stats.players, reference.stats.players
+    base_values = _measures(reference.games, base_players)
+    differences: dict[str, Paired] = {}
+    for measure, (x, ok) in _measures(result.games, players).items():
         bx, bok = base_values[measure]
         both = ok & bok
-        paired = paired_difference(x[both], bx[both])
+        differences[measure] = paired_difference(x[both], bx[both])
+    differences["first_player_advantage"] = _shifted(
+        differences["seat0_win_rate"], 1 / base_players - 1 / players, players != base_players)
+    row: dict[str, Any] = {}
+    for measure in MEASURES:
+        paired = differences[measure]
         row[f"{measure}_diff"] = paired.diff
         row[f"{measure}_diff_lo"], row[f"{measure}_diff_hi"] = paired.lo, paired.hi
         row[f"{measure}_paired_se"] = paired.se
@@ -328,7 +428,9 @@ def _paired_row(result: Analysis, reference: Analysis) -> dict[str, Any]:
 
 
 def _add_holm(table: pd.DataFrame) -> None:
-    """Holm-adjusted columns ``<measure>_p_holm`` over every p-value of ``table``."""
+    """Holm-adjusted columns ``<measure>_p_holm`` over every p-value of ``table`` (one
+    family); a first-player advantage that is not a test of its own (NaN p) repeats seat
+    0's adjusted p, the same hypothesis."""
     keys = [f"{m}_p" for m in MEASURES]
     if table.empty:
         for m in MEASURES:
@@ -336,6 +438,8 @@ def _add_holm(table: pd.DataFrame) -> None:
         return
     adjusted = holm(table[keys].to_numpy(dtype=float).ravel())
     table[[f"{m}_p_holm" for m in MEASURES]] = np.reshape(adjusted, (len(table), len(keys)))
+    same = table["first_player_advantage_p"].isna()
+    table.loc[same, "first_player_advantage_p_holm"] = table.loc[same, "seat0_win_rate_p_holm"]
 
 
 @dataclass
@@ -421,8 +525,17 @@ class Sweep:
             half = Z * s.turns_std / math.sqrt(finished) if finished > 1 else math.nan
             row["turns_mean"] = s.turns_mean
             row["turns_mean_lo"], row["turns_mean_hi"] = s.turns_mean - half, s.turns_mean + half
-            row["balance"], row["completion"] = s.balance, s.completion
+            values = _measures(result.games, s.players)
+            row["balance"] = s.balance
+            row["balance_lo"], row["balance_hi"] = _interval(values["balance"][0])
+            row["balance_high_seat"], row["balance_low_seat"] = extreme_seats(
+                result.games["winner"].to_numpy().astype(np.int64), s.players)
+            row["completion"] = s.completion
+            row["completion_lo"], row["completion_hi"] = wilson_interval(
+                s.games - s.unfinished, s.games)
             row["decision_rate"] = s.decision_rate
+            row["decision_rate_lo"], row["decision_rate_hi"] = _interval(
+                values["decision_rate"][0])
             row.update(_paired_row(result, base))
             if is_base:
                 for measure in MEASURES:
@@ -479,6 +592,13 @@ class Sweep:
             "games_per_variant": self.games, "sims": self.sims, "confidence": CONFIDENCE,
             "precision": self.precision, "precision_steps": self.precision_steps,
             "measures": MEASURES, "tests": self.tests, "adjustment": "holm",
+            "first_player_advantage_test": (
+                "seat 0's win-rate test when the number of players is the same (not counted "
+                "again); a test of its own otherwise"),
+            "linearised": {
+                "balance": "1 - 1[high seat wins] + 1[low seat wins] per game, the extreme "
+                           "seats fixed at their estimates",
+                "decision_rate": "R + (decision_turns - R*turns)/mean(turns) per game"},
             "variants": [{**{k: plain(v) for k, v in row.items()},
                           "rules": r.rules.as_dict(), "run_id": r.run_id}
                          for row, r in zip(self.table.to_dict("records"), self.results)],
@@ -505,7 +625,7 @@ class Sweep:
         out_dir = Path(out) if out is not None else self.default_out()
         with staged_folder(out_dir) as folder:
             plots = []
-            for measure in MEASURES:
+            for measure in PLOTTED:
                 for name in self.varied:
                     filename = f"{measure}_by_{name}.png"
                     _plot(self, measure, name, folder / filename)
@@ -719,25 +839,32 @@ def _num(value: Any) -> float | None:
     return None if math.isnan(number) else number
 
 
+PERCENT = ("seat0_win_rate", "first_player_advantage", "completion", "decision_rate")
+"""The measures shown in percent (their differences in percentage points)."""
+DECIMALS = {"balance": 3}
+"""Decimals of a measure not in percent (default 2)."""
+
+
 def _value(measure: str, value: Any, signed: bool = False) -> str:
     number = _num(value)
     if number is None:
         return "n/a"
-    if measure == "seat0_win_rate":
+    if measure in PERCENT:
         return f"{number * 100:+.2f} pts" if signed else f"{number * 100:.2f}%"
-    return f"{number:+.2f}" if signed else f"{number:.2f}"
+    decimals = DECIMALS.get(measure, 2)
+    return f"{number:+.{decimals}f}" if signed else f"{number:.{decimals}f}"
 
 
 def _range(measure: str, lo: Any, hi: Any, signed: bool = False) -> str:
     a, b = _num(lo), _num(hi)
     if a is None or b is None:
         return "n/a"
-    if measure == "seat0_win_rate":
-        scale, unit = 100, (" pts" if signed else "%")
+    if measure in PERCENT:
+        scale, unit, decimals = 100, (" pts" if signed else "%"), 2
     else:
-        scale, unit = 1, ""
+        scale, unit, decimals = 1, "", DECIMALS.get(measure, 2)
     sign = "+" if signed else ""
-    return f"{a * scale:{sign}.2f} to {b * scale:{sign}.2f}{unit}"
+    return f"{a * scale:{sign}.{decimals}f} to {b * scale:{sign}.{decimals}f}{unit}"
 
 
 def _pv(value: Any) -> str:
@@ -758,23 +885,60 @@ def _md_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
                      for line in lines)
 
 
+def _own_test(row: Mapping[str, Any], measure: str) -> bool:
+    """Whether ``measure`` is a test of its own in ``row`` (first-player advantage is seat
+    0's test unless the number of players differs)."""
+    return measure != "first_player_advantage" or _num(row[f"{measure}_p"]) is not None
+
+
+def _change(measure: str, row: Mapping[str, Any], name: str) -> str:
+    """``+1.23 pts with <name> (paired 95% CI ..., Holm-adjusted p ...: a clear effect)``."""
+    p = _num(row[f"{measure}_p_holm"])
+    clear = p is not None and p < 1 - CONFIDENCE
+    return (f"{_value(measure, row[f'{measure}_diff'], True)} with {name} (paired 95% CI "
+            f"{_range(measure, row[f'{measure}_diff_lo'], row[f'{measure}_diff_hi'], True)}, "
+            f"Holm-adjusted p {_pv(p)}: "
+            + ("a clear effect" if clear else "not distinguishable from no change") + ")")
+
+
+HEADLINE = ("seat0_win_rate", "turns_mean")
+"""The measures the reading names the largest change of; of the others it names the
+clearest change."""
+
+
 def _reading(sweep: Sweep) -> str:
-    """One line on the biggest clear effect of each measure."""
+    """One line: the biggest change of each headline measure, and the clearest (largest
+    |difference| / SE among the clear ones) of every other measure."""
     table = sweep.table[~sweep.table["is_base"]]
     if table.empty:
         return ("Every variant of the grid is the base itself, so there is nothing to compare "
                 "(every difference is exactly 0).")
     parts = []
-    for measure, words in MEASURES.items():
-        biggest = table.loc[table[f"{measure}_diff"].abs().idxmax()]
-        p = _num(biggest[f"{measure}_p_holm"])
-        clear = p is not None and p < 1 - CONFIDENCE
-        parts.append(
-            f"the largest change in {words} is {_value(measure, biggest[f'{measure}_diff'], True)} "
-            f"with {biggest['variant']} (paired 95% CI "
-            f"{_range(measure, biggest[f'{measure}_diff_lo'], biggest[f'{measure}_diff_hi'], True)}, "
-            f"Holm-adjusted p {_pv(p)}: "
-            + ("a clear effect" if clear else "not distinguishable from no change") + ")")
+    for measure in HEADLINE:
+        sizes = table[f"{measure}_diff"].abs()
+        if sizes.isna().all():
+            continue
+        biggest = table.loc[sizes.idxmax()]
+        parts.append(f"the largest change in {MEASURES[measure]} is "
+                     + _change(measure, biggest, biggest["variant"]))
+    others = [m for m in MEASURES if m not in HEADLINE]
+    clear = []
+    for row in table.to_dict("records"):
+        for measure in others:
+            p = _num(row[f"{measure}_p_holm"])
+            if _own_test(row, measure) and p is not None and p < 1 - CONFIDENCE:
+                se = _num(row[f"{measure}_paired_se"])
+                size = abs(row[f"{measure}_diff"]) / se if se else math.inf
+                clear.append((size, measure, row))
+    tested = any(_own_test(row, "first_player_advantage") for row in table.to_dict("records"))
+    words = ", ".join(MEASURES[m] for m in others if tested or m != "first_player_advantage")
+    if clear:
+        _, measure, row = max(clear, key=lambda c: c[0])
+        parts.append(f"of the other measures ({words}), the clearest change is in "
+                     f"{MEASURES[measure]}: " + _change(measure, row, row["variant"]))
+    else:
+        parts.append(f"none of the other measures ({words}) changes clearly (every "
+                     "Holm-adjusted p ≥ 0.05)")
     return "**Reading:** " + "; ".join(parts) + "."
 
 
@@ -784,74 +948,154 @@ def _changes(rules: Any) -> str:
     return ", ".join(f"`{k}={_fmt(v)}`" for k, v in changed.items()) or "the pinned defaults"
 
 
+def _sets(rules: Any) -> str:
+    """``which sets `a=1`, `b=2``` (the rules that differ from the pinned defaults)."""
+    return f"which sets {_changes(rules)}" if rules.changed() else "which keeps the pinned defaults"
+
+
+def _file_name(entry: Entry) -> str:
+    """``variant file **name** (`path`)``, or ``variant **name**`` for a Variant object."""
+    if entry.path:
+        return f"variant file **{entry.name}** (`{entry.path}`)"
+    return f"variant **{entry.name}**"
+
+
 def _what_is_compared(sweep: Sweep) -> str:
-    """The sentence of the introduction that says what is compared with what."""
+    """The sentences of the introduction that say what the base is and what is compared
+    with it."""
     base = sweep.base
-    table = sweep.table
-    n_variants = int((~table["is_base"]).sum())
     base_rules = ", ".join(f"`{k}={_fmt(v)}`" for k, v in base.rules.as_dict().items())
-    parts = []
-    if sweep.varied:
-        parts.append("Varied: " + ", ".join(
-            f"`{n}` ∈ {{{', '.join(_fmt(v) for v in vs)}}}" for n, vs in sweep.varied.items()))
-    others = [(e, r) for e, r in zip(sweep.entries, sweep.results) if e.kind == "file"]
-    if others:
-        parts.append("Variant files compared directly: " + "; ".join(
-            f"**{e.name}**" + (f" (`{e.path}`)" if e.path else "") + f": {_changes(r.rules)}"
-            for e, r in others))
     head = sweep.entries[0]
     if head.name is not None:
-        where = f" (`{head.path}`)" if head.path else ""
-        base_text = (f"the base, variant file **{head.name}**{where}: {_changes(base.rules)} "
-                     f"(all rules: {base_rules})")
+        sentences = [f"The base is {_file_name(head)}, {_sets(base.rules)} "
+                     f"(all rules: {base_rules})"]
     else:
-        base_text = f"the base rules ({base_rules})"
-    against = f"{n_variants} variant{'s' if n_variants != 1 else ''} against {base_text}"
-    return ". ".join(parts) + " — " + against if parts else against[0].upper() + against[1:]
+        sentences = [f"The base is the rules {base_rules}"]
+    n_grid = sum(e.kind == "grid" for e in sweep.entries)
+    files = [(e, r) for e, r in zip(sweep.entries, sweep.results) if e.kind == "file"]
+    each = "" if sweep.varied and files else ", each compared with the base"
+    if sweep.varied:
+        points = math.prod(len(v) for v in sweep.varied.values())
+        ranges = " and ".join(f"`{n}` ∈ {{{', '.join(_fmt(v) for v in vs)}}}"
+                              for n, vs in sweep.varied.items())
+        sentences.append(
+            f"The grid varies {ranges} on top of the base: {n_grid} "
+            f"variant{'s' if n_grid != 1 else ''}{each}"
+            + (" (the point equal to the base is the base row itself)" if n_grid < points
+               else ""))
+    if files:
+        sentences.append(
+            f"{'Also compared' if sweep.varied else 'Compared'} with the base: "
+            + "; ".join(f"{_file_name(e)}, {_sets(r.rules)}" for e, r in files))
+    if sweep.varied and files:
+        total = n_grid + len(files)
+        sentences.append(f"That is {total} variants, each compared with the base")
+    return ". ".join(sentences) + "."
+
+
+NOTES: dict[str, str] = {
+    "seat0_win_rate": "Counted over all games (an unfinished game is a win for nobody).",
+    "first_player_advantage": (
+        "Seat 0's win rate minus the fair share 1/players (all games); its interval is seat "
+        "0's Wilson interval shifted by the fair share. With the same number of players its "
+        "difference from the base *is* seat 0's win-rate difference, the same test, so it "
+        "is not counted again: the Holm-adjusted p marked (= seat 0) is seat 0's. Only a "
+        "variant with another number of players (another fair share) has a test of its "
+        "own."),
+    "turns_mean": ("Finished games only; the paired difference uses the games finished "
+                   "under both rules."),
+    "balance": (
+        "1 − (highest − lowest seat win rate), over all games. Its interval and its "
+        "paired difference are linearised game by game (1 − [the highest seat wins] + "
+        "[the lowest seat wins], whose mean is the balance) with the seats of the highest "
+        "and the lowest rate held fixed at their estimates (`balance_high_seat`, "
+        "`balance_low_seat` in `variants.csv`). That is right when those seats are clearly "
+        "apart from the rest; when two seats are nearly tied for the highest or the lowest "
+        "rate (a nearly balanced game) the interval is too narrow."),
+    "completion": ("The share of games that finished (have a winner); below 100% only when "
+                   "games are cut off (`max_turns`). Wilson interval; the paired difference "
+                   "compares game by game whether each game finished."),
+    "decision_rate": (
+        "Turns with a real choice / all turns, over all games (a ratio of sums R). Its "
+        "interval and its paired difference are linearised game by game: each game counts "
+        "as R + (decision turns − R × turns) / mean turns, whose mean is R."),
+}
+"""The paragraph above each measure's table."""
+
+
+def _measure_section(sweep: Sweep, measure: str, plots: Sequence[tuple[str, str, str]]) -> str:
+    """One measure's section: value and interval per variant, the paired difference."""
+    words = MEASURES[measure]
+    rows = []
+    for row in sweep.table.to_dict("records"):
+        base_row = row["is_base"]
+        p = _pv(row[f"{measure}_p_holm"])
+        if not base_row and not _own_test(row, measure):
+            p += " (= seat 0)"
+        rows.append([
+            row["variant"], _value(measure, row[measure], measure == "first_player_advantage"),
+            _range(measure, row[f"{measure}_lo"], row[f"{measure}_hi"],
+                   measure == "first_player_advantage"),
+            _value(measure, row[f"{measure}_diff"], True),
+            "—" if base_row else _range(measure, row[f"{measure}_diff_lo"],
+                                        row[f"{measure}_diff_hi"], True),
+            p, "—" if base_row else _vr(row[f"{measure}_variance_reduction"])])
+    pictures = "\n\n".join(f"![{words} by {name}]({file})" for m, name, file in plots
+                           if m == measure)
+    return (f"## {words[0].upper() + words[1:]}\n\n{NOTES[measure]}\n\n"
+            + _md_table(["Variant", "Value", "95% CI", "Difference from base",
+                         "Paired 95% CI", "Holm-adjusted p", "Variance reduction"], rows)
+            + ("\n\n" + pictures if pictures else ""))
 
 
 def _pairwise_section(sweep: Sweep) -> str:
-    """The table of every pair of variant files (three or more files)."""
+    """The table of every pair of variant files (three or more files): one row per pair
+    and measure tested on its own."""
     pairs = sweep.pairwise
     assert pairs is not None
     rows = []
     for row in pairs.to_dict("records"):
-        cells = [row["a"], row["b"]]
         for measure in MEASURES:
-            cells += [_value(measure, row[f"{measure}_diff"], True),
-                      _range(measure, row[f"{measure}_diff_lo"], row[f"{measure}_diff_hi"], True),
-                      _pv(row[f"{measure}_p_holm"])]
-        rows.append(cells)
+            if not _own_test(row, measure):
+                continue
+            rows.append([row["a"], row["b"], MEASURES[measure],
+                         _value(measure, row[f"{measure}_diff"], True),
+                         _range(measure, row[f"{measure}_diff_lo"], row[f"{measure}_diff_hi"],
+                                True),
+                         _pv(row[f"{measure}_p_holm"]),
+                         _vr(row[f"{measure}_variance_reduction"])])
     files = len(sweep._file_rows())
     return ("## Every pair of variant files\n\n"
             f"Each of the {files} variant files against each other, game by game (paired, the "
-            "same seed): the difference B − A of seat 0's win rate (all games) and of the mean "
-            "length (games finished under both rules). The p-values are Holm-adjusted over "
-            f"these {sweep.pairwise_tests} pairwise tests only — a family of its own, separate "
-            "from the tests against the base above (the pairs with the base repeat those "
-            "comparisons). Data: `pairwise.csv`.\n\n"
-            + _md_table(["A", "B", "Seat 0 win rate B − A", "Paired 95% CI", "Holm-adjusted p",
-                         "Mean turns B − A", "Paired 95% CI", "Holm-adjusted p"], rows))
+            "same seed): the difference B − A of every measure, as in the tables above "
+            "(first-player advantage only where the two files have different numbers of "
+            "players; otherwise it is seat 0's win-rate difference). The p-values are "
+            f"Holm-adjusted over these {sweep.pairwise_tests} pairwise tests only — a family "
+            "of its own, separate from the tests against the base above (the pairs with the "
+            "base repeat those comparisons). Data: `pairwise.csv`.\n\n"
+            + _md_table(["A", "B", "Measure", "B − A", "Paired 95% CI", "Holm-adjusted p",
+                         "Variance reduction"], rows))
 
 
 def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) -> str:
     """The text of ``report.md``."""
     base = sweep.base
-    table = sweep.table
     seats = base.policies[0] if len(set(base.policies)) == 1 else " vs ".join(base.policies)
     intro = (
         f"# What if: {sweep.game.title}\n\n"
         f"This report changes the rules of **{sweep.game.name}** and measures what each change "
-        f"does. {_what_is_compared(sweep)}, every seat played by `{seats}`. Each variant plays "
-        f"{sweep.games:,} games with seed {sweep.seed}: **the same seed for every variant**, so "
-        "game *i* of every variant rolls the same dice until the changed rule first makes a "
-        "difference (common random numbers). The difference from the base is then measured "
-        "game by game (paired), which is usually more precise than comparing two independent "
-        "runs; the *variance reduction* column says by how much (independent variance / "
-        "paired variance; 1× means pairing did not help).\n\n"
+        f"does. {_what_is_compared(sweep)} Every seat is played by `{seats}`. Each variant "
+        f"plays {sweep.games:,} games with seed {sweep.seed}: **the same seed for every "
+        "variant**, so game *i* of every variant rolls the same dice until the changed rule "
+        "first makes a difference (common random numbers). The difference from the base is "
+        "then measured game by game (paired), which is usually more precise than comparing "
+        "two independent runs; the *variance reduction* column says by how much (independent "
+        "variance / paired variance; 1× means pairing did not help).\n\n"
         f"Intervals are {CONFIDENCE * 100:g}%. The p-values test 'no difference from the "
         f"base'; they are adjusted with Holm's method over all {sweep.tests} variant × measure "
-        "tests, so a value below 0.05 is a clear effect even after looking at them all.\n\n"
+        "tests (every measure below; first-player advantage shares seat 0's test unless the "
+        "number of players changes), so a value below 0.05 is a clear effect even after "
+        "looking at them all.\n\n"
         + _reading(sweep))
     sections = [intro]
     if sweep.precision is not None:
@@ -867,36 +1111,7 @@ def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) ->
                f"{last['half_width'] * 100:.3f} points." if met else
                f"It stopped at the ceiling of {sweep.sims:,} games with the target **not** met: "
                f"the widest half-width is {last['half_width'] * 100:.3f} points."))
-    for measure, words in MEASURES.items():
-        rows = []
-        for row in table.to_dict("records"):
-            base_row = row["is_base"]
-            rows.append([
-                row["variant"], _value(measure, row[measure]),
-                _range(measure, row[f"{measure}_lo"], row[f"{measure}_hi"]),
-                _value(measure, row[f"{measure}_diff"], True),
-                "—" if base_row else _range(measure, row[f"{measure}_diff_lo"],
-                                            row[f"{measure}_diff_hi"], True),
-                _pv(row[f"{measure}_p_holm"]),
-                "—" if base_row else _vr(row[f"{measure}_variance_reduction"])])
-        note = ("Counted over all games (an unfinished game is a win for nobody)."
-                if measure == "seat0_win_rate" else
-                "Finished games only; the paired difference uses the games finished under "
-                "both rules.")
-        pictures = "\n\n".join(f"![{words} by {name}]({file})" for m, name, file in plots
-                               if m == measure)
-        sections.append(
-            f"## {words[0].upper() + words[1:]}\n\n{note}\n\n"
-            + _md_table(["Variant", "Value", "95% CI", "Difference from base",
-                         "Paired 95% CI", "Holm-adjusted p", "Variance reduction"], rows)
-            + ("\n\n" + pictures if pictures else ""))
-    others = [[row["variant"], _value("seat0_win_rate", row["first_player_advantage"], True),
-               f"{row['balance']:.3f}", f"{row['completion'] * 100:.2f}%",
-               f"{row['decision_rate'] * 100:.1f}%"] for row in table.to_dict("records")]
-    sections.append("## Other standard metrics\n\nFirst-player advantage is seat 0's win rate "
-                    "minus the fair share; balance is 1 − (highest − lowest seat win rate).\n\n"
-                    + _md_table(["Variant", "First-player advantage", "Balance", "Completion",
-                                 "Decision rate"], others))
+    sections += [_measure_section(sweep, measure, plots) for measure in MEASURES]
     if sweep.pairwise is not None:
         sections.append(_pairwise_section(sweep))
     command = sweep.command
@@ -927,7 +1142,7 @@ def _plot(sweep: Sweep, measure: str, name: str, path: Path) -> None:
     others = [n for n in sweep.varied if n != name]
     combos = expand({n: sweep.varied[n] for n in others})
     shown = combos[:MAX_LINES]
-    scale = 100 if measure == "seat0_win_rate" else 1
+    scale = 100 if measure in PERCENT else 1
     figure = new_figure(6.4, 4.2)
     ax = figure.add_subplot()
     x = np.arange(len(values), dtype=float)

@@ -11,11 +11,14 @@ from analysis import runner
 from analysis.cli import main
 from analysis.errors import UserError
 from analysis.store import Store
-from analysis.whatif import (MAX_VARIANTS, expand, holm, out_name, paired_difference, parse_vary,
-                             sweep)
+from analysis.stats import wilson_interval
+from analysis.whatif import (MAX_VARIANTS, MEASURES, Z, expand, holm, out_name,
+                             paired_difference, parse_vary, sweep)
 from solver.params import Variant
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+TESTED = [m for m in MEASURES if m != "first_player_advantage"]
+"""The measures tested against the base when the number of players is the same."""
 
 
 @pytest.fixture(autouse=True)
@@ -115,7 +118,87 @@ def test_tie_sweep_pairs_the_games(in_tmp):
     assert other["seat0_win_rate_diff"] == pytest.approx(
         other["seat0_win_rate"] - base["seat0_win_rate"])
     assert other["turns_mean_diff"] == pytest.approx(other["turns_mean"] - base["turns_mean"])
-    assert 0 <= other["seat0_win_rate_p_holm"] <= 1 and result.tests == 2
+    assert 0 <= other["seat0_win_rate_p_holm"] <= 1 and result.tests == 5
+
+
+def _direct(games, players):
+    """Per-game values computed here from a run's games, independently of analysis.whatif:
+    {measure: (estimate, per-game influence values whose mean is 0)}."""
+    w = games["winner"].to_numpy()
+    t = games["turns"].to_numpy(float)
+    d = games["decision_turns"].to_numpy(float)
+    rates = np.array([(w == s).mean() for s in range(players)])
+    high, low = int(np.argmax(rates)), int(np.argmin(rates))
+    balance = 1 - (rates[high] - rates[low])
+    u = -((w == high).astype(float) - (w == low))  # balance = 1 + mean(u)
+    finished = (w >= 0).astype(float)
+    rate = d.sum() / t.sum()
+    return {"completion": (finished.mean(), finished - finished.mean()),
+            "decision_rate": (rate, (d - rate * t) / t.mean()),
+            "balance": (balance, u - u.mean()),
+            "seat0_win_rate": ((w == 0).mean(), (w == 0) - (w == 0).mean())}
+
+
+def test_every_measure_is_paired_game_by_game(in_tmp):
+    # three players, so the balance has a middle seat; games cut off at 30 and 60 turns, so
+    # many are unfinished (completion well below 1)
+    result = sweep("manhome", {"max_turns": [30, 60]}, 3000, workers=1, players=3, seed=5)
+    table = result.table
+    base_run = result.results[0]
+    n = len(base_run.games)
+    base = _direct(base_run.games, 3)
+    for index in (1, 2):
+        row, run = table.iloc[index], result.results[index]
+        mine = _direct(run.games, 3)
+        assert 0 < run.stats.completion < 1
+        for m, (estimate, z) in mine.items():
+            base_estimate, base_z = base[m]
+            # the point estimates are the run's own statistics
+            assert row[m] == pytest.approx(estimate), m
+            assert row[f"{m}_diff"] == pytest.approx(estimate - base_estimate, abs=1e-12), m
+            # the paired SE from the per-game differences of the influence values
+            se = (z - base_z).std(ddof=1) / math.sqrt(n)
+            independent = math.hypot(z.std(ddof=1), base_z.std(ddof=1)) / math.sqrt(n)
+            assert row[f"{m}_paired_se"] == pytest.approx(se), m
+            assert row[f"{m}_independent_se"] == pytest.approx(independent), m
+            assert row[f"{m}_diff_lo"] == pytest.approx(row[f"{m}_diff"] - Z * se), m
+            assert row[f"{m}_diff_lo"] <= row[f"{m}_diff"] <= row[f"{m}_diff_hi"], m
+            assert row[f"{m}_lo"] <= row[m] <= row[f"{m}_hi"], m
+        # per-variant intervals: Wilson for completion, linearised for the decision rate
+        finished = int((run.games["winner"] >= 0).sum())
+        assert (row["completion_lo"], row["completion_hi"]) == \
+            pytest.approx(wilson_interval(finished, n))
+        half = Z * mine["decision_rate"][1].std(ddof=1) / math.sqrt(n)
+        assert row["decision_rate_lo"] == pytest.approx(row["decision_rate"] - half)
+        assert row["decision_rate_hi"] == pytest.approx(row["decision_rate"] + half)
+        assert row["balance_high_seat"] != row["balance_low_seat"]
+        # first-player advantage: seat 0's difference and seat 0's test, not a new one
+        assert row["first_player_advantage_diff"] == pytest.approx(row["seat0_win_rate_diff"])
+        assert row["first_player_advantage_diff_hi"] == pytest.approx(row["seat0_win_rate_diff_hi"])
+        assert math.isnan(row["first_player_advantage_p"])
+        assert row["first_player_advantage_p_holm"] == row["seat0_win_rate_p_holm"]
+        assert row["completion_diff"] < 0 and row["completion_p_holm"] < 0.001
+    # one Holm family over every variant x tested measure
+    assert result.tests == 2 * len(TESTED) == 10
+    others = table.iloc[1:]
+    p = others[[f"{m}_p" for m in TESTED]].to_numpy().ravel()
+    assert others[[f"{m}_p_holm" for m in TESTED]].to_numpy().ravel() == \
+        pytest.approx(holm(p))
+    assert table.iloc[0][[f"{m}_p_holm" for m in MEASURES]].isna().all()
+
+
+def test_first_player_advantage_with_another_number_of_players_is_its_own_test(in_tmp):
+    result = sweep("manhome", {"players": [2, 3]}, 2000, workers=1)
+    row = result.table.iloc[1]
+    assert row["first_player_advantage_diff"] == pytest.approx(
+        row["seat0_win_rate_diff"] - (1 / 3 - 1 / 2))
+    assert row["first_player_advantage_diff"] == pytest.approx(
+        row["first_player_advantage"] - result.table.iloc[0]["first_player_advantage"])
+    assert row["first_player_advantage_paired_se"] == row["seat0_win_rate_paired_se"]
+    assert 0 <= row["first_player_advantage_p"] <= 1
+    assert result.tests == 6  # five measures and the first-player advantage's own test
+    p = [row[f"{m}_p"] for m in MEASURES]
+    assert [row[f"{m}_p_holm"] for m in MEASURES] == pytest.approx(holm(p))
 
 
 def test_men_to_win_pairing_reduces_variance(in_tmp):
@@ -132,6 +215,16 @@ def test_men_to_win_pairing_reduces_variance(in_tmp):
 
 
 def test_variant_equal_to_the_base_differs_by_exactly_zero(in_tmp):
+    # a game of Man Home never lasts 1,000 turns: other rules, the very same games
+    same = sweep("manhome", {"max_turns": [1000]}, 1000, workers=1, players=3)
+    assert same.results[1].games.equals(same.results[0].games)
+    row = same.table.iloc[1]
+    assert not row["is_base"] and same.tests == 5
+    for m in MEASURES:
+        assert row[f"{m}_diff"] == 0 and row[f"{m}_paired_se"] == 0, m
+        assert row[f"{m}_diff_lo"] == 0 and row[f"{m}_diff_hi"] == 0, m
+        assert row[f"{m}_p_holm"] == 1, m
+
     result = sweep("manhome", {"tie": ["attacker", "defender"]}, 2000, workers=1, tie="attacker")
     table = result.table.set_index("tie")
     assert table.loc["attacker", "is_base"] and len(table) == 2
@@ -161,12 +254,27 @@ def test_cli_writes_the_report_folder(in_tmp, capsys):
         data = (out / name).read_bytes()
         assert data.startswith(PNG_MAGIC) and len(data) > 5000
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["games_per_variant"] == 2000 and summary["tests"] == 6
+    # three variants besides the base, five tested measures each
+    assert summary["games_per_variant"] == 2000 and summary["tests"] == 15
     assert len(summary["variants"]) == 4 and summary["varied"]["men_to_win"] == [2, 3]
+    assert list(summary["measures"]) == list(MEASURES)
     csv = pd.read_csv(out / "variants.csv")
     assert len(csv) == 4 and "turns_mean_p_holm" in csv
+    for m in MEASURES:
+        for suffix in ("", "_lo", "_hi", "_diff", "_diff_lo", "_diff_hi", "_paired_se",
+                       "_independent_se", "_variance_reduction", "_p", "_p_holm"):
+            assert f"{m}{suffix}" in csv, f"{m}{suffix}"
+    assert {"balance_high_seat", "balance_low_seat"} <= set(csv)
     text = (out / "report.md").read_text()
     assert "Holm" in text and "**Reading:**" in text and "Variance reduction" in text
+    assert "over all 15 variant × measure tests" in text
+    for title in ("Seat 0's win rate", "First-player advantage", "Mean game length (turns)",
+                  "Balance", "Completion", "Decision rate"):
+        section = text.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+        assert section.count("\n| ") == 6  # header, rule, the base and three variants
+    assert "(= seat 0)" in text and "Other standard metrics" not in text
+    assert "The grid varies `tie` ∈ {defender, attacker} and `men_to_win` ∈ {2, 3} on top " \
+        "of the base: 3 variants, each compared with the base" in text
     assert "what-if report written" in capsys.readouterr().out
 
 
@@ -212,7 +320,7 @@ def test_two_files_are_compared_directly_and_equal_the_same_grid(files):
     assert list(table["variant"]) == ["base: calm", "bold"]
     assert list(table["source"]) == ["base", "file"] and list(table["is_base"]) == [True, False]
     assert list(table["file"]) == [files["calm"], files["bold"]]
-    assert direct.tests == 2 and direct.pairwise is None and direct.varied == {}
+    assert direct.tests == 5 and direct.pairwise is None and direct.varied == {}
     # the same rules and seed as the grid tie=defender,attacker: the same games, the same figures
     grid = sweep("manhome", {"tie": ["defender", "attacker"]}, 3000, workers=1, seed=3).table
     columns = [c for c in grid if c.startswith(("seat0_", "turns_")) or c == "balance"]
@@ -251,7 +359,7 @@ def test_cli_two_files_report(files, in_tmp, capsys):
     assert {p.name for p in out.iterdir()} == {"report.md", "summary.json", "variants.csv"}
     summary = json.loads((out / "summary.json").read_text())
     assert [f["name"] for f in summary["files"]] == ["calm", "bold"]
-    assert summary["base_file"] == files["calm"] and summary["tests"] == 2
+    assert summary["base_file"] == files["calm"] and summary["tests"] == 5
     assert [v["variant"] for v in summary["variants"]] == ["base: calm", "bold"]
     assert summary["variants"][1]["rules"]["tie"] == "attacker"
     assert summary["pairwise"] == [] and summary["pairwise_tests"] == 0
@@ -259,6 +367,11 @@ def test_cli_two_files_report(files, in_tmp, capsys):
     assert list(csv["name"]) == ["calm", "bold"] and list(csv["source"]) == ["base", "file"]
     text = (out / "report.md").read_text()
     assert "**bold**" in text and "`tie=attacker`" in text and "variant file **calm**" in text
+    # which file is the base, with its rules, and which is compared with it
+    assert (f"The base is variant file **calm** (`{files['calm']}`), which keeps the pinned "
+            "defaults (all rules: `players=2`") in text
+    assert (f"Compared with the base: variant file **bold** (`{files['bold']}`), which sets "
+            "`tie=attacker`.") in text
     assert "Every pair" not in text
     printed = capsys.readouterr().out
     assert "base: calm" in printed and "bold" in printed
@@ -276,24 +389,25 @@ def test_three_files_and_a_grid_with_the_pairwise_table(files, in_tmp, capsys):
     assert [r["variant"] for r in rows] == ["base: calm, extra_turn=true", "extra_turn=false",
                                             "bold", "long"]
     assert [r["source"] for r in rows] == ["base", "grid", "file", "file"]
-    assert summary["tests"] == 6  # three variants x two measures, one Holm family
-    p = [r[f"{m}_p"] for r in rows[1:] for m in ("seat0_win_rate", "turns_mean")]
-    assert [r[f"{m}_p_holm"] for r in rows[1:] for m in ("seat0_win_rate", "turns_mean")] == \
-        pytest.approx(holm(p))
+    assert summary["tests"] == 15  # three variants x five tested measures, one Holm family
+    p = [r[f"{m}_p"] for r in rows[1:] for m in TESTED]
+    assert [r[f"{m}_p_holm"] for r in rows[1:] for m in TESTED] == pytest.approx(holm(p))
+    assert all(r["first_player_advantage_p"] is None for r in rows)  # seat 0's test
     pairs = summary["pairwise"]
     assert [(r["a"], r["b"]) for r in pairs] == [("calm", "bold"), ("calm", "long"),
                                                  ("bold", "long")]
-    assert summary["pairwise_tests"] == 6  # their own Holm family
-    pair_p = [r[f"{m}_p"] for r in pairs for m in ("seat0_win_rate", "turns_mean")]
-    assert [r[f"{m}_p_holm"] for r in pairs for m in ("seat0_win_rate", "turns_mean")] == \
-        pytest.approx(holm(pair_p))
+    assert summary["pairwise_tests"] == 15  # their own Holm family: 3 pairs x 5 measures
+    pair_p = [r[f"{m}_p"] for r in pairs for m in TESTED]
+    assert [r[f"{m}_p_holm"] for r in pairs for m in TESTED] == pytest.approx(holm(pair_p))
     # a pair with the base is the same paired difference as the main table's
     by_name = {r["variant"]: r for r in rows}
-    assert pairs[1]["turns_mean_diff"] == by_name["long"]["turns_mean_diff"]
+    for m in MEASURES:
+        assert pairs[1][f"{m}_diff"] == by_name["long"][f"{m}_diff"]
     assert pairs[2]["turns_mean_diff"] > 0  # four men to win make longer games
     assert len(pd.read_csv(out / "pairwise.csv")) == 3
     text = (out / "report.md").read_text()
-    assert "## Every pair of variant files" in text and "6 pairwise tests only" in text
+    assert "## Every pair of variant files" in text and "15 pairwise tests only" in text
+    assert "| calm | long | decision rate |" in text
     assert "every pair of variant files" in capsys.readouterr().out
 
 
