@@ -134,9 +134,14 @@ def _interrupted(store) -> int:
     return EXIT_INTERRUPTED
 
 
+def _to_stderr(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
 def _run_whatif(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from analysis.folders import check_writable
-    from analysis.whatif import _progress, format_table, parse_vary, plan_sweep
+    from analysis.whatif import parse_vary, plan_sweep
+    from analysis.whatif_report import format_table
 
     try:
         values = parse_assignments(args.assignments)
@@ -150,7 +155,7 @@ def _run_whatif(args: argparse.Namespace, argv: Sequence[str]) -> int:
     check_writable(out)
     # opened once every variant is checked, so bad input leaves no store behind
     store = None if args.no_store else _open_store(args.store, create=True)
-    say = None if args.quiet or not sys.stderr.isatty() else _progress
+    say = None if args.quiet or not sys.stderr.isatty() else _to_stderr
     try:
         result = request.run(store=store, command=shlex.join(["analyze", *argv]), say=say)
         path = result.write_report(out)

@@ -32,6 +32,7 @@ import pandas as pd
 from analysis.folders import staged_folder
 from analysis.plain import plain
 from analysis.gamedata import save_games
+from solver.params import value_text
 
 REQUIRED_KEYS: tuple[str, ...] = (
     "game", "rules", "policies", "players", "games", "unfinished", "wins_by_seat",
@@ -132,17 +133,6 @@ def _count(value: Any) -> str:
 def _conf(summary: Mapping[str, Any]) -> str:
     """The confidence level as text, e.g. ``95%``."""
     return f"{float(summary.get('confidence', 0.95)) * 100:g}%"
-
-
-def _rule_value(value: Any) -> str:
-    """A rules parameter as it would be written in ``--set name=value``."""
-    if isinstance(value, (bool, np.bool_)):
-        return "true" if value else "false"
-    if value is None:
-        return "none"
-    if isinstance(value, (list, tuple)):
-        return ",".join(_rule_value(v) for v in value)
-    return str(value)
 
 
 def _cell(text: str) -> str:
@@ -327,7 +317,7 @@ def _rules(summary: Mapping[str, Any]) -> str:
     rules: Mapping[str, Any] = summary["rules"]
     if not rules:
         return "## Rules\n\nThis game has no rules parameters."
-    rows = [[f"`{name}`", f"`{_rule_value(value)}`"] for name, value in rules.items()]
+    rows = [[f"`{name}`", f"`{value_text(value)}`"] for name, value in rules.items()]
     return ("## Rules\n\nEvery rules parameter of this run; any of them can be changed with "
             "`--set name=value`.\n\n" + _table(["Parameter", "Value"], rows, "ll"))
 

@@ -78,6 +78,21 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
     raise TypeError(f"unsupported parameter type {spec.kind}")
 
 
+def value_text(value: Any) -> str:
+    """A rules value as it is written in ``--set name=value`` (the inverse of :func:`coerce`).
+
+    >>> [value_text(v) for v in (True, 3, "defender", None, (2, 3))]
+    ['true', '3', 'defender', 'none', '2,3']
+    """
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return ",".join(value_text(v) for v in value)
+    return str(value)
+
+
 class Rules:
     """Base of every game's rules dataclass (declare fields with :func:`param`)."""
 

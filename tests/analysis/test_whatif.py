@@ -12,8 +12,9 @@ from analysis.cli import main
 from analysis.errors import UserError
 from analysis.store import Store
 from analysis.stats import wilson_interval
-from analysis.whatif import (MAX_VARIANTS, MEASURES, Z, expand, holm, out_name,
-                             paired_difference, parse_vary, sweep)
+from analysis.paired import MEASURES, Z, holm, paired_difference
+from analysis.whatif import MAX_VARIANTS, expand, out_name, parse_vary, sweep
+from analysis.whatif_report import render_markdown
 from solver.params import Variant
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -247,8 +248,7 @@ def test_cli_writes_the_report_folder(in_tmp, capsys):
     assert main(["whatif", "manhome", "--vary", "tie=defender,attacker", "--vary",
                  "men_to_win=2,3", "--sims", "2000", "--workers", "1", "--no-store"]) == 0
     out = in_tmp / "reports" / "manhome" / "whatif-tie-men_to_win"
-    pngs = {f"{m}_by_{p}.png" for m in ("seat0_win_rate", "turns_mean")
-            for p in ("tie", "men_to_win")}
+    pngs = {f"{m}_by_{p}.png" for m in MEASURES for p in ("tie", "men_to_win")}
     assert {p.name for p in out.iterdir()} == {"report.md", "summary.json", "variants.csv"} | pngs
     for name in pngs:
         data = (out / name).read_bytes()
@@ -287,7 +287,7 @@ def test_precision_grows_the_games_until_the_target(in_tmp):
     assert capped.games == 20_000
     assert [s["games"] for s in capped.precision_steps] == [16_384, 20_000]
     assert capped.precision_steps[-1]["half_width"] > 0.0005
-    assert "not** met" in __import__("analysis.whatif", fromlist=["x"]).render_markdown(capped)
+    assert "not** met" in render_markdown(capped)
     with pytest.raises(UserError, match="precision"):
         sweep("manhome", {"tie": ["attacker"]}, 1000, precision=-1)
 

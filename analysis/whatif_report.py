@@ -1,0 +1,418 @@
+"""The what-if report: ``report.md``, ``summary.json``, ``variants.csv`` (``pairwise.csv``
+with three or more variant files) and one plot per measure and varied parameter, written
+by :func:`write_folder` from a finished :class:`analysis.whatif.Sweep`; and the short
+table the command line prints (:func:`format_table`).
+"""
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from analysis.paired import CONFIDENCE, MEASURES
+from analysis.simulation import package_version
+from analysis.whatif import Entry, Sweep, expand
+from solver.params import value_text
+
+
+def write_folder(sweep: Sweep, out_dir: Path) -> None:
+    """Write the report folder ``out_dir`` atomically (:func:`analysis.folders.staged_folder`)."""
+    from analysis.folders import staged_folder
+
+    with staged_folder(out_dir) as folder:
+        plots = []
+        for measure in MEASURES:
+            for name in sweep.varied:
+                filename = f"{measure}_by_{name}.png"
+                _plot(sweep, measure, name, folder / filename)
+                plots.append((measure, name, filename))
+        (folder / "summary.json").write_text(
+            json.dumps(sweep.summary, indent=2, allow_nan=False) + "\n", encoding="utf-8")
+        sweep.table.to_csv(folder / "variants.csv", index=False)
+        if sweep.pairwise is not None:
+            sweep.pairwise.to_csv(folder / "pairwise.csv", index=False)
+        (folder / "report.md").write_text(render_markdown(sweep, plots), encoding="utf-8")
+
+
+
+def _num(value: Any) -> float | None:
+    if value is None:
+        return None
+    number = float(value)
+    return None if math.isnan(number) else number
+
+
+PERCENT = ("seat0_win_rate", "first_player_advantage", "completion", "decision_rate")
+"""The measures shown in percent (their differences in percentage points)."""
+DECIMALS = {"balance": 3}
+"""Decimals of a measure not in percent (default 2)."""
+
+
+def _value(measure: str, value: Any, signed: bool = False) -> str:
+    number = _num(value)
+    if number is None:
+        return "n/a"
+    if measure in PERCENT:
+        return f"{number * 100:+.2f} pts" if signed else f"{number * 100:.2f}%"
+    decimals = DECIMALS.get(measure, 2)
+    return f"{number:+.{decimals}f}" if signed else f"{number:.{decimals}f}"
+
+
+def _range(measure: str, lo: Any, hi: Any, signed: bool = False) -> str:
+    a, b = _num(lo), _num(hi)
+    if a is None or b is None:
+        return "n/a"
+    if measure in PERCENT:
+        scale, unit, decimals = 100, (" pts" if signed else "%"), 2
+    else:
+        scale, unit, decimals = 1, "", DECIMALS.get(measure, 2)
+    sign = "+" if signed else ""
+    return f"{a * scale:{sign}.{decimals}f} to {b * scale:{sign}.{decimals}f}{unit}"
+
+
+def _pv(value: Any) -> str:
+    p = _num(value)
+    if p is None:
+        return "—"
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _vr(value: Any) -> str:
+    v = _num(value)
+    return "—" if v is None else f"{v:.2f}×"
+
+
+def _md_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    lines = [header, ["---"] + ["---:"] * (len(header) - 1), *rows]
+    return "\n".join("| " + " | ".join(str(c).replace("|", "\\|") for c in line) + " |"
+                     for line in lines)
+
+
+def _own_test(row: Mapping[str, Any], measure: str) -> bool:
+    """Whether ``measure`` is a test of its own in ``row`` (first-player advantage is seat
+    0's test unless the number of players differs)."""
+    return measure != "first_player_advantage" or _num(row[f"{measure}_p"]) is not None
+
+
+def _change(measure: str, row: Mapping[str, Any], name: str) -> str:
+    """``+1.23 pts with <name> (paired 95% CI ..., Holm-adjusted p ...: a clear effect)``."""
+    p = _num(row[f"{measure}_p_holm"])
+    clear = p is not None and p < 1 - CONFIDENCE
+    return (f"{_value(measure, row[f'{measure}_diff'], True)} with {name} (paired 95% CI "
+            f"{_range(measure, row[f'{measure}_diff_lo'], row[f'{measure}_diff_hi'], True)}, "
+            f"Holm-adjusted p {_pv(p)}: "
+            + ("a clear effect" if clear else "not distinguishable from no change") + ")")
+
+
+HEADLINE = ("seat0_win_rate", "turns_mean")
+"""The measures the reading names the largest change of; of the others it names the
+clearest change."""
+
+
+def _reading(sweep: Sweep) -> str:
+    """One line: the biggest change of each headline measure, and the clearest (largest
+    |difference| / SE among the clear ones) of every other measure."""
+    table = sweep.table[~sweep.table["is_base"]]
+    if table.empty:
+        return ("Every variant of the grid is the base itself, so there is nothing to compare "
+                "(every difference is exactly 0).")
+    parts = []
+    for measure in HEADLINE:
+        sizes = table[f"{measure}_diff"].abs()
+        if sizes.isna().all():
+            continue
+        biggest = table.loc[sizes.idxmax()]
+        parts.append(f"the largest change in {MEASURES[measure]} is "
+                     + _change(measure, biggest, biggest["variant"]))
+    others = [m for m in MEASURES if m not in HEADLINE]
+    clear = []
+    for row in table.to_dict("records"):
+        for measure in others:
+            p = _num(row[f"{measure}_p_holm"])
+            if _own_test(row, measure) and p is not None and p < 1 - CONFIDENCE:
+                se = _num(row[f"{measure}_paired_se"])
+                size = abs(row[f"{measure}_diff"]) / se if se else math.inf
+                clear.append((size, measure, row))
+    tested = any(_own_test(row, "first_player_advantage") for row in table.to_dict("records"))
+    words = ", ".join(MEASURES[m] for m in others if tested or m != "first_player_advantage")
+    if clear:
+        _, measure, row = max(clear, key=lambda c: c[0])
+        parts.append(f"of the other measures ({words}), the clearest change is in "
+                     f"{MEASURES[measure]}: " + _change(measure, row, row["variant"]))
+    else:
+        parts.append(f"none of the other measures ({words}) changes clearly (every "
+                     "Holm-adjusted p ≥ 0.05)")
+    return "**Reading:** " + "; ".join(parts) + "."
+
+
+def _changes(rules: Any) -> str:
+    """The rules that differ from the pinned defaults, as inline code (or "the defaults")."""
+    changed = rules.changed()
+    return ", ".join(f"`{k}={value_text(v)}`" for k, v in changed.items()) or "the pinned defaults"
+
+
+def _sets(rules: Any) -> str:
+    """``which sets `a=1`, `b=2``` (the rules that differ from the pinned defaults)."""
+    return f"which sets {_changes(rules)}" if rules.changed() else "which keeps the pinned defaults"
+
+
+def _file_name(entry: Entry) -> str:
+    """``variant file **name** (`path`)``, or ``variant **name**`` for a Variant object."""
+    if entry.path:
+        return f"variant file **{entry.name}** (`{entry.path}`)"
+    return f"variant **{entry.name}**"
+
+
+def _what_is_compared(sweep: Sweep) -> str:
+    """The sentences of the introduction that say what the base is and what is compared
+    with it."""
+    base = sweep.base
+    base_rules = ", ".join(f"`{k}={value_text(v)}`" for k, v in base.rules.as_dict().items())
+    head = sweep.entries[0]
+    if head.name is not None:
+        sentences = [f"The base is {_file_name(head)}, {_sets(base.rules)} "
+                     f"(all rules: {base_rules})"]
+    else:
+        sentences = [f"The base is the rules {base_rules}"]
+    n_grid = sum(e.kind == "grid" for e in sweep.entries)
+    files = [(e, r) for e, r in zip(sweep.entries, sweep.results) if e.kind == "file"]
+    each = "" if sweep.varied and files else ", each compared with the base"
+    if sweep.varied:
+        points = math.prod(len(v) for v in sweep.varied.values())
+        ranges = " and ".join(f"`{n}` ∈ {{{', '.join(value_text(v) for v in vs)}}}"
+                              for n, vs in sweep.varied.items())
+        sentences.append(
+            f"The grid varies {ranges} on top of the base: {n_grid} "
+            f"variant{'s' if n_grid != 1 else ''}{each}"
+            + (" (the point equal to the base is the base row itself)" if n_grid < points
+               else ""))
+    if files:
+        sentences.append(
+            f"{'Also compared' if sweep.varied else 'Compared'} with the base: "
+            + "; ".join(f"{_file_name(e)}, {_sets(r.rules)}" for e, r in files))
+    if sweep.varied and files:
+        total = n_grid + len(files)
+        sentences.append(f"That is {total} variants, each compared with the base")
+    return ". ".join(sentences) + "."
+
+
+NOTES: dict[str, str] = {
+    "seat0_win_rate": "Counted over all games (an unfinished game is a win for nobody).",
+    "first_player_advantage": (
+        "Seat 0's win rate minus the fair share 1/players (all games); its interval is seat "
+        "0's Wilson interval shifted by the fair share. With the same number of players its "
+        "difference from the base *is* seat 0's win-rate difference, the same test, so it "
+        "is not counted again: the Holm-adjusted p marked (= seat 0) is seat 0's. Only a "
+        "variant with another number of players (another fair share) has a test of its "
+        "own."),
+    "turns_mean": ("Finished games only; the paired difference uses the games finished "
+                   "under both rules."),
+    "balance": (
+        "1 − (highest − lowest seat win rate), over all games. Its interval and its "
+        "paired difference are linearised game by game (1 − [the highest seat wins] + "
+        "[the lowest seat wins], whose mean is the balance) with the seats of the highest "
+        "and the lowest rate held fixed at their estimates (`balance_high_seat`, "
+        "`balance_low_seat` in `variants.csv`). That is right when those seats are clearly "
+        "apart from the rest; when two seats are nearly tied for the highest or the lowest "
+        "rate (a nearly balanced game) the interval is too narrow."),
+    "completion": ("The share of games that finished (have a winner); below 100% only when "
+                   "games are cut off (`max_turns`). Wilson interval; the paired difference "
+                   "compares game by game whether each game finished."),
+    "decision_rate": (
+        "Turns with a real choice / all turns, over all games (a ratio of sums R). Its "
+        "interval and its paired difference are linearised game by game: each game counts "
+        "as R + (decision turns − R × turns) / mean turns, whose mean is R."),
+}
+"""The paragraph above each measure's table."""
+
+
+def _measure_section(sweep: Sweep, measure: str, plots: Sequence[tuple[str, str, str]]) -> str:
+    """One measure's section: value and interval per variant, the paired difference."""
+    words = MEASURES[measure]
+    rows = []
+    for row in sweep.table.to_dict("records"):
+        base_row = row["is_base"]
+        p = _pv(row[f"{measure}_p_holm"])
+        if not base_row and not _own_test(row, measure):
+            p += " (= seat 0)"
+        rows.append([
+            row["variant"], _value(measure, row[measure], measure == "first_player_advantage"),
+            _range(measure, row[f"{measure}_lo"], row[f"{measure}_hi"],
+                   measure == "first_player_advantage"),
+            _value(measure, row[f"{measure}_diff"], True),
+            "—" if base_row else _range(measure, row[f"{measure}_diff_lo"],
+                                        row[f"{measure}_diff_hi"], True),
+            p, "—" if base_row else _vr(row[f"{measure}_variance_reduction"])])
+    pictures = "\n\n".join(f"![{words} by {name}]({file})" for m, name, file in plots
+                           if m == measure)
+    return (f"## {words[0].upper() + words[1:]}\n\n{NOTES[measure]}\n\n"
+            + _md_table(["Variant", "Value", "95% CI", "Difference from base",
+                         "Paired 95% CI", "Holm-adjusted p", "Variance reduction"], rows)
+            + ("\n\n" + pictures if pictures else ""))
+
+
+def _pairwise_section(sweep: Sweep) -> str:
+    """The table of every pair of variant files (three or more files): one row per pair
+    and measure tested on its own."""
+    pairs = sweep.pairwise
+    assert pairs is not None
+    rows = []
+    for row in pairs.to_dict("records"):
+        for measure in MEASURES:
+            if not _own_test(row, measure):
+                continue
+            rows.append([row["a"], row["b"], MEASURES[measure],
+                         _value(measure, row[f"{measure}_diff"], True),
+                         _range(measure, row[f"{measure}_diff_lo"], row[f"{measure}_diff_hi"],
+                                True),
+                         _pv(row[f"{measure}_p_holm"]),
+                         _vr(row[f"{measure}_variance_reduction"])])
+    files = len(sweep._file_rows())
+    return ("## Every pair of variant files\n\n"
+            f"Each of the {files} variant files against each other, game by game (paired, the "
+            "same seed): the difference B − A of every measure, as in the tables above "
+            "(first-player advantage only where the two files have different numbers of "
+            "players; otherwise it is seat 0's win-rate difference). The p-values are "
+            f"Holm-adjusted over these {sweep.pairwise_tests} pairwise tests only — a family "
+            "of its own, separate from the tests against the base above (the pairs with the "
+            "base repeat those comparisons). Data: `pairwise.csv`.\n\n"
+            + _md_table(["A", "B", "Measure", "B − A", "Paired 95% CI", "Holm-adjusted p",
+                         "Variance reduction"], rows))
+
+
+def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) -> str:
+    """The text of ``report.md``."""
+    base = sweep.base
+    seats = base.policies[0] if len(set(base.policies)) == 1 else " vs ".join(base.policies)
+    intro = (
+        f"# What if: {sweep.game.title}\n\n"
+        f"This report changes the rules of **{sweep.game.name}** and measures what each change "
+        f"does. {_what_is_compared(sweep)} Every seat is played by `{seats}`. Each variant "
+        f"plays {sweep.games:,} games with seed {sweep.seed}: **the same seed for every "
+        "variant**, so game *i* of every variant rolls the same dice until the changed rule "
+        "first makes a difference (common random numbers). The difference from the base is "
+        "then measured game by game (paired), which is usually more precise than comparing "
+        "two independent runs; the *variance reduction* column says by how much (independent "
+        "variance / paired variance; 1× means pairing did not help).\n\n"
+        f"Intervals are {CONFIDENCE * 100:g}%. The p-values test 'no difference from the "
+        f"base'; they are adjusted with Holm's method over all {sweep.tests} variant × measure "
+        "tests (every measure below; first-player advantage shares seat 0's test unless the "
+        "number of players changes), so a value below 0.05 is a clear effect even after "
+        "looking at them all.\n\n"
+        + _reading(sweep))
+    sections = [intro]
+    if sweep.precision is not None:
+        steps = sweep.precision_steps
+        last = steps[-1]
+        met = last["half_width"] <= sweep.precision
+        sections.append(
+            "## Precision\n\nGames per variant grew "
+            + " → ".join(f"{s['games']:,}" for s in steps)
+            + f" until the paired 95% half-width of seat 0's win-rate difference was at most "
+            f"{sweep.precision * 100:.2f} points for every variant. "
+            + (f"It stopped at {last['games']:,} games, with a widest half-width of "
+               f"{last['half_width'] * 100:.3f} points." if met else
+               f"It stopped at the ceiling of {sweep.sims:,} games with the target **not** met: "
+               f"the widest half-width is {last['half_width'] * 100:.3f} points."))
+    sections += [_measure_section(sweep, measure, plots) for measure in MEASURES]
+    if sweep.pairwise is not None:
+        sections.append(_pairwise_section(sweep))
+    command = sweep.command
+    reproduce = (f"```sh\n{command}\n```" if command else
+                 "The command line was not recorded; the same rules, policies, seed and number "
+                 "of games give exactly the same games again.")
+    sections.append(f"## Reproduce\n\n{reproduce}\n\n- Seed: `{sweep.seed}`\n"
+                    f"- Games per variant: {sweep.games:,}\n"
+                    f"- Data: `variants.csv` (one row per variant), "
+                    + ("`pairwise.csv` (one row per pair of variant files), "
+                       if sweep.pairwise is not None else "")
+                    + f"`summary.json`\n"
+                    f"- Toolkit version: `{package_version()}`; created {sweep.created}; "
+                    f"run time {sweep.elapsed_s:,.2f} s")
+    return "\n\n".join(sections) + "\n"
+
+
+MAX_LINES = 6
+"""The most lines of one plot (combinations of the other varied parameters)."""
+AXIS: dict[str, str] = {"seat0_win_rate": "seat 0 win rate (%)",
+                        "first_player_advantage": "seat 0 win rate − 1/players (pts)",
+                        "turns_mean": "mean turns (finished games)",
+                        "balance": "balance (1 = every seat wins equally)",
+                        "completion": "games finished (%)",
+                        "decision_rate": "turns with a real choice (%)"}
+"""The y-axis label of each measure's plot."""
+
+
+def _plot(sweep: Sweep, measure: str, name: str, path: Path) -> None:
+    """``measure`` against the values of ``name`` with 95% error bars; one line per
+    combination of the other varied parameters (at most :data:`MAX_LINES`)."""
+    from analysis.report import new_figure
+
+    table = sweep.table[sweep.table["source"] != "file"]  # the base and the grid
+    values = sweep.varied[name]
+    others = [n for n in sweep.varied if n != name]
+    combos = expand({n: sweep.varied[n] for n in others})
+    shown = combos[:MAX_LINES]
+    scale = 100 if measure in PERCENT else 1
+    figure = new_figure(6.4, 4.2)
+    ax = figure.add_subplot()
+    x = np.arange(len(values), dtype=float)
+    width = 0.25 / max(1, len(shown))
+    for k, combo in enumerate(shown):
+        ys, lo, hi = [], [], []
+        for value in values:
+            match = table[(table[name] == value)
+                          & np.logical_and.reduce([table[n] == v for n, v in combo.items()]
+                                                  or [np.ones(len(table), bool)])]
+            if match.empty:  # the point equal to the base
+                match = table[table["is_base"]]
+            row = match.iloc[0]
+            ys.append(row[measure] * scale)
+            lo.append(row[f"{measure}_lo"] * scale)
+            hi.append(row[f"{measure}_hi"] * scale)
+        ys, lo, hi = map(np.asarray, (ys, lo, hi))
+        label = ", ".join(f"{n}={value_text(v)}" for n, v in combo.items()) or None
+        offset = (k - (len(shown) - 1) / 2) * width
+        ax.errorbar(x + offset, ys, yerr=np.nan_to_num(np.abs(np.stack([ys - lo, hi - ys]))),
+                    marker="o", capsize=4, linewidth=1.2, label=label)
+    base = table[table["is_base"]].iloc[0]
+    ax.axhline(base[measure] * scale, color="dimgray", linestyle="--", linewidth=1,
+               label="base rules")
+    ax.set_xticks(x, [value_text(v) for v in values])
+    ax.set_xlabel(name)
+    ax.set_ylabel(AXIS[measure])
+    title = f"{MEASURES[measure]} by {name}, 95% CI"
+    if len(combos) > len(shown):
+        title += f" (first {len(shown)} of {len(combos)} lines)"
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8)
+    figure.savefig(path, format="png")
+
+
+def format_table(sweep: Sweep) -> str:
+    """A short plain-text table for the terminal."""
+    rows = [["variant", "seat 0 wins", "diff (pts)", "p (Holm)", "turns", "diff", "p (Holm)"]]
+    for r in sweep.table.to_dict("records"):
+        rows.append([r["variant"], f"{r['seat0_win_rate'] * 100:.2f}%",
+                     f"{r['seat0_win_rate_diff'] * 100:+.2f}", _pv(r["seat0_win_rate_p_holm"]),
+                     f"{r['turns_mean']:.2f}", f"{r['turns_mean_diff']:+.2f}",
+                     _pv(r["turns_mean_p_holm"])])
+    text = _columns(rows)
+    if sweep.pairwise is not None:
+        pairs = [["pair (B - A)", "seat 0 wins", "p (Holm)", "turns", "p (Holm)"]]
+        for r in sweep.pairwise.to_dict("records"):
+            pairs.append([f"{r['b']} - {r['a']}", f"{r['seat0_win_rate_diff'] * 100:+.2f}",
+                          _pv(r["seat0_win_rate_p_holm"]), f"{r['turns_mean_diff']:+.2f}",
+                          _pv(r["turns_mean_p_holm"])])
+        text += "\n\nevery pair of variant files (Holm over these tests only):\n" + _columns(pairs)
+    return text
+
+
+def _columns(rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                               for i, (c, w) in enumerate(zip(row, widths))) for row in rows)
