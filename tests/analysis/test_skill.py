@@ -17,18 +17,6 @@ from analysis.store import Store
 from solver import registry
 from solver.manhome.rules import ManHomeRules
 
-HERE = Path(__file__).parent
-
-
-@pytest.fixture
-def toy(monkeypatch):
-    """A second game, registered for the test only (the analysis layer never names games)."""
-    monkeypatch.syspath_prepend(str(HERE))
-    import toygame
-
-    registry.games()  # the real games first
-    monkeypatch.setitem(registry._GAMES, "toy", toygame.SPEC)
-    return toygame.SPEC
 
 
 def test_a_match_is_every_seating_on_the_same_games():

@@ -579,3 +579,30 @@ def test_whatif_bad_scheduler_is_one_line(address, message, in_tmp, monkeypatch,
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
     assert not (in_tmp / "reports").exists()
+
+
+# --------------------------------------------------------------------------- any game
+
+
+def test_a_registered_toy_game_gets_sweeps_with_no_code_of_its_own(toy, in_tmp, capsys):
+    result = sweep("toy", {"target": [10, 30]}, 1500, workers=1, store="runs.sqlite")
+    table = result.table.set_index("target")
+    assert list(table.index) == [20, 10, 30] and table.loc[20, "is_base"]
+    # a longer race is longer, and a short one is shorter, clearly
+    assert table.loc[30, "turns_mean_diff"] > 0 > table.loc[10, "turns_mean_diff"]
+    assert table.loc[30, "turns_mean_p_holm"] < 0.001
+    # common random numbers: the toy race draws from the key, so seat 0's first roll is the
+    # same in every variant and the pairing measurably helps
+    assert table.loc[30, "turns_mean_variance_reduction"] > 1.2
+    assert result.tests == 2 * len(TESTED)
+    # the CLI takes the new game, the store answers the same sweep at once
+    assert main(["whatif", "toy", "--vary", "target=10,30", "--sims", "1500", "--workers", "1",
+                 "--store", "runs.sqlite", "--quiet"]) == 0
+    out = in_tmp / "reports" / "toy" / "whatif-target"
+    csv = pd.read_csv(out / "variants.csv")
+    assert list(csv["turns_mean"]) == pytest.approx(list(result.table["turns_mean"]))
+    assert "# What if: Toy Race" in (out / "report.md").read_text()
+    again = sweep("toy", {"target": [10, 30]}, 1500, workers=1, store="runs.sqlite")
+    assert all(r.games_loaded == 1500 for r in again.results)
+    pd.testing.assert_frame_equal(again.table, result.table)
+    assert {f"{m}_by_target.png" for m in MEASURES} <= {p.name for p in out.iterdir()}
