@@ -42,6 +42,7 @@ import itertools
 import math
 import os
 import re
+import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -422,8 +423,20 @@ class SweepPlan:
 
         Each chunk is kept in the store as soon as it is played, so after an interrupt
         (KeyboardInterrupt propagates) the same call resumes from the finished chunks.
+        With ``precision`` and no store, the growing runs keep their games in a temporary
+        store (deleted afterwards), so each step plays only the chunks it adds.
         """
         opened = as_store(store)
+        if self.precision is not None and opened is None:
+            with tempfile.TemporaryDirectory(prefix="whatif-") as folder:
+                scratch = Store(Path(folder) / "runs.sqlite")
+                try:
+                    result = self.run(store=scratch, command=command, say=say)
+                finally:
+                    scratch.close()
+            for one in result.results:  # every game was played by this call
+                one.store, one.games_loaded = None, 0
+            return result
         start = time.perf_counter()
         steps: list[dict[str, Any]] = []
 

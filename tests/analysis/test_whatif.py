@@ -292,6 +292,29 @@ def test_precision_grows_the_games_until_the_target(in_tmp):
         sweep("manhome", {"tie": ["attacker"]}, 1000, precision=-1)
 
 
+def test_precision_without_a_store_adds_chunks_and_plays_no_game_twice(in_tmp, monkeypatch):
+    from solver.registry import GameSpec
+
+    played = []
+    kernel = GameSpec.play_chunk
+
+    def counting(self, rules, policies, keys):
+        played.append(len(keys))
+        return kernel(self, rules, policies, keys)
+
+    monkeypatch.setattr(GameSpec, "play_chunk", counting)
+    grown = sweep("manhome", {"tie": ["attacker"]}, 40_000, workers=1, precision=0.005)
+    steps = [s["games"] for s in grown.precision_steps]
+    assert len(steps) >= 2 and steps[-1] == grown.games
+    assert sum(played) == 2 * grown.games  # base and variant, each game played once
+    assert all(r.store is None and r.games_loaded == 0 for r in grown.results)
+    assert grown.summary["store"] is None and not list(in_tmp.iterdir())
+    # the same figures as one run of the final size
+    monkeypatch.setattr(GameSpec, "play_chunk", kernel)
+    once = sweep("manhome", {"tie": ["attacker"]}, grown.games, workers=1)
+    pd.testing.assert_frame_equal(once.table, grown.table)
+
+
 # --------------------------------------------------------------------------- variant files
 
 SIMS = 20_000
