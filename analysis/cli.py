@@ -253,7 +253,7 @@ def _run_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
             check_scheduler(args.scheduler)
         sims, skill_sims = parse_sims(args.sims), parse_sims(args.skill_sims)
-        search_sims = parse_sims(args.search_sims)
+        search_sims, whatif_sims = parse_sims(args.search_sims), parse_sims(args.whatif_sims)
         store = None if args.no_store else _open_store(args.store, create=True)
 
         def say(stage: str) -> None:
@@ -262,7 +262,8 @@ def _run_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
         try:
             path = regenerate(args.out, games=chosen, sims=sims, skill_sims=skill_sims,
-                              search_sims=search_sims, seed=args.seed, workers=args.workers,
+                              search_sims=search_sims, whatif_sims=whatif_sims,
+                              seed=args.seed, workers=args.workers,
                               store=store, scheduler=args.scheduler, exact=args.exact,
                               largest=args.largest, progress=not args.quiet, say=say)
         except KeyboardInterrupt:
@@ -336,9 +337,10 @@ def _add_skill_command(commands) -> None:
 def _add_report_command(commands) -> None:
     parser = commands.add_parser(
         "report", help="regenerate every game's standard reports and the overview page",
-        description="For every registered game: its standard Monte Carlo reports and its skill "
-                    "ladder (and with --exact its exact analysis), then <out>/README.md ranking "
-                    "the games by first-player advantage, length and skill versus luck.",
+        description="For every registered game: its standard Monte Carlo reports, its standard "
+                    "what-if sweeps and its skill ladder (and with --exact its exact analysis), "
+                    "then <out>/README.md ranking the games by first-player advantage, length "
+                    "and skill versus luck.",
         epilog="example: analyze report --sims 1e6")
     parser.add_argument("--games", metavar="NAME[,NAME...]", help="only these games (default all)")
     parser.add_argument("--sims", default="1000000", metavar="N",
@@ -347,6 +349,8 @@ def _add_report_command(commands) -> None:
                         help="games per seat of the skill ladder's fixed matches (default 1e5)")
     parser.add_argument("--search-sims", default="4000", metavar="N",
                         help="games per seat of its search matches (default 4000)")
+    parser.add_argument("--whatif-sims", default="200000", metavar="N",
+                        help="games per variant of its standard what-if sweeps (default 2e5)")
     parser.add_argument("--exact", action="store_true", help="also the exact analyses")
     parser.add_argument("--largest", action="store_true",
                         help="with --exact, the largest solves too (many minutes)")

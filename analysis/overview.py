@@ -4,6 +4,8 @@ For each game (from the registry, never named here) :func:`regenerate` writes
 
 * the game's standard Monte Carlo reports (``GameSpec.standard_runs``) to
   ``<root>/<game>/<label>``, the first being the *headline* run;
+* its standard what-if sweeps (``GameSpec.standard_whatifs``, :mod:`analysis.whatif`) to
+  ``<root>/<game>/whatif-<varied names>``;
 * its skill ladder (:mod:`analysis.skill`) to ``<root>/<game>/skill``, when the game has one;
 * with ``exact=True``, its exact analysis to ``<root>/<game>-exact``, when it has one;
 
@@ -28,10 +30,12 @@ from typing import Any
 
 from analysis.errors import UserError
 from analysis.folders import check_writable
-from analysis.report import _p, _pct, _pct_range, _table, _turns
+from analysis.report import _num, _p, _pct, _pct_range, _table, _turns
 from analysis.simulation import build_rules, parse_policies, plan, run_label
 from analysis.skill import default_folder, skill
 from analysis.store import Store
+from analysis.whatif import out_name, plan_sweep
+from solver.params import value_text
 from solver.registry import GameSpec, games as registered_games
 
 OVERVIEW = "README.md"
@@ -63,7 +67,8 @@ def check_games(games: Sequence[str] | None) -> list[str]:
 
 def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = None,
                sims: int = 1_000_000, skill_sims: int = 100_000, search_sims: int = 4_000,
-               seed: int = 0, workers: int | None = None, store: Store | None = None,
+               whatif_sims: int = 200_000, seed: int = 0, workers: int | None = None,
+               store: Store | None = None,
                scheduler: str | None = None, exact: bool = False, largest: bool = False,
                progress: bool = False, say: Callable[[str], None] = lambda text: None) -> Path:
     """Write every standard report of ``games`` (default: all registered) under ``root``,
@@ -80,6 +85,16 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
             result = request.execute(progress=progress, store=store, scheduler=scheduler,
                                      command=_run_command(name, sims, seed, options))
             result.write_report(root / name / request.label)
+        for vary in spec.standard_whatifs:
+            say(f"{spec.title}: what if {' × '.join(vary)}")
+            request = plan_sweep(name, vary, whatif_sims, seed=seed, workers=workers,
+                                 scheduler=scheduler)
+            command = shlex.join(["analyze", "whatif", name]
+                                 + [a for n, vs in vary.items()
+                                    for a in ("--vary", f"{n}={','.join(map(value_text, vs))}")]
+                                 + ["--sims", str(whatif_sims), "--seed", str(seed)])
+            request.run(store=store, command=command).write_report(
+                root / name / out_name(vary))
         if len(spec.ladder) >= 2:
             say(f"{spec.title}: the skill ladder")
             command = shlex.join(["analyze", "skill", name, "--sims", str(skill_sims),
@@ -106,6 +121,8 @@ class GameReports:
     """The headline run's setting played by the strongest fixed player, if reported."""
     skill: tuple[Path, dict[str, Any]] | None = None
     exact: Path | None = None
+    whatifs: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
+    """The what-if sweeps (also listed among :attr:`others`)."""
     others: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
 
 
@@ -138,6 +155,8 @@ def collect(root: Path, specs: Mapping[str, GameSpec]) -> list[GameReports]:
                 entry.skill = (sub, summary)
             else:
                 entry.others.append((sub, summary))
+                if "variants" in summary and "varied" in summary:
+                    entry.whatifs.append((sub, summary))
         exact = root / f"{name}-exact"
         entry.exact = exact if (exact / "report.md").is_file() else None
         found.append(entry)
@@ -206,6 +225,31 @@ def _luck_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
     return rows
 
 
+def _largest(summary: Mapping[str, Any], measure: str) -> str:
+    """The variant of a what-if that changes ``measure`` most, with its paired interval."""
+    from analysis.whatif_report import _pv, _range, _value
+
+    others = [v for v in summary["variants"] if not v.get("is_base")
+              and _num(v.get(f"{measure}_diff")) is not None]
+    if not others:
+        return "n/a"
+    row = max(others, key=lambda v: abs(v[f"{measure}_diff"]))
+    return (f"{row['variant']}: **{_value(measure, row[f'{measure}_diff'], True)}** "
+            f"({_range(measure, row[f'{measure}_diff_lo'], row[f'{measure}_diff_hi'], True)}), "
+            f"Holm p {_pv(row[f'{measure}_p_holm'])}")
+
+
+def _whatif_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
+    rows = []
+    for e in entries:
+        for folder, s in e.whatifs:
+            varied = " × ".join(f"`{n}`" for n in s["varied"]) or "variant files"
+            rows.append([e.spec.title, varied, f"{len(s['variants']) - 1}",
+                         f"{s['games_per_variant']:,}", _largest(s, "first_player_advantage"),
+                         _largest(s, "turns_mean"), _link(root, folder, folder.name)])
+    return rows
+
+
 def _ranked(header: list[str], rows: list[list[str]], align: str) -> str:
     if not rows:
         return "_No game has this report yet: `analyze report` makes it._"
@@ -240,6 +284,15 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
         "first; the definition is in each skill report.\n\n"
         + _ranked(["rank", "game", "luck share (95% CI)", "strongest player", "its wins vs random",
                   "report"], _luck_rows(root, entries), "rlrlrl"),
+        "## What rule changes do\n\n"
+        "Each game's standard what-if sweeps: every variant plays the same dice as the base "
+        "rules (common random numbers) and is compared with it game by game. Shown is the "
+        "variant that moves the first-player advantage most and the one that moves the mean "
+        "length most, each with its paired 95% interval and its Holm-adjusted p over all the "
+        "sweep's tests; each report has every metric.\n\n"
+        + _ranked(["game", "varied", "variants", "games each", "largest change of first-player "
+                  "advantage", "largest change of length (turns)", "report"],
+                  _whatif_rows(root, entries), "llrrlll"),
         "## Every report",
     ]
     for e in entries:

@@ -334,12 +334,20 @@ class Sweep:
         return int(self.pairwise[[f"{m}_p" for m in MEASURES]].notna().to_numpy().sum())
 
     @property
+    def title(self) -> str:
+        """``What if: Man Home — tie × men_to_win`` (or the variant files compared)."""
+        names = [f.name for f in self.files] if len(self.files) >= 2 else []
+        what = " vs ".join(names) + (" × " if names and self.varied else "") \
+            + " × ".join(self.varied)
+        return f"What if: {self.game.title} — {what}"
+
+    @property
     def summary(self) -> dict[str, Any]:
         """Everything ``summary.json`` holds."""
         base = self.base
         pairwise = self.pairwise
         return plain({
-            "game": self.game.name, "title": f"What if: {self.game.title}",
+            "game": self.game.name, "title": self.title,
             "varied": self.varied, "base_rules": base.rules.as_dict(),
             "base_variant": base.variant,
             "base_file": self.files[0].path if self._base_from_file else None,

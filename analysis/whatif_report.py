@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from analysis.paired import CONFIDENCE, MEASURES
+from analysis.report import _num, _table
 from analysis.simulation import package_version
 from analysis.whatif import Entry, Sweep, expand
 from solver.params import value_text
@@ -37,13 +38,6 @@ def write_folder(sweep: Sweep, out_dir: Path) -> None:
             sweep.pairwise.to_csv(folder / "pairwise.csv", index=False)
         (folder / "report.md").write_text(render_markdown(sweep, plots), encoding="utf-8")
 
-
-
-def _num(value: Any) -> float | None:
-    if value is None:
-        return None
-    number = float(value)
-    return None if math.isnan(number) else number
 
 
 PERCENT = ("seat0_win_rate", "first_player_advantage", "completion", "decision_rate")
@@ -84,12 +78,6 @@ def _pv(value: Any) -> str:
 def _vr(value: Any) -> str:
     v = _num(value)
     return "—" if v is None else f"{v:.2f}×"
-
-
-def _md_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    lines = [header, ["---"] + ["---:"] * (len(header) - 1), *rows]
-    return "\n".join("| " + " | ".join(str(c).replace("|", "\\|") for c in line) + " |"
-                     for line in lines)
 
 
 def _own_test(row: Mapping[str, Any], measure: str) -> bool:
@@ -250,8 +238,8 @@ def _measure_section(sweep: Sweep, measure: str, plots: Sequence[tuple[str, str,
     pictures = "\n\n".join(f"![{words} by {name}]({file})" for m, name, file in plots
                            if m == measure)
     return (f"## {words[0].upper() + words[1:]}\n\n{NOTES[measure]}\n\n"
-            + _md_table(["Variant", "Value", "95% CI", "Difference from base",
-                         "Paired 95% CI", "Holm-adjusted p", "Variance reduction"], rows)
+            + _table(["Variant", "Value", "95% CI", "Difference from base",
+                     "Paired 95% CI", "Holm-adjusted p", "Variance reduction"], rows, "lrrrrrr")
             + ("\n\n" + pictures if pictures else ""))
 
 
@@ -280,8 +268,8 @@ def _pairwise_section(sweep: Sweep) -> str:
             f"Holm-adjusted over these {sweep.pairwise_tests} pairwise tests only — a family "
             "of its own, separate from the tests against the base above (the pairs with the "
             "base repeat those comparisons). Data: `pairwise.csv`.\n\n"
-            + _md_table(["A", "B", "Measure", "B − A", "Paired 95% CI", "Holm-adjusted p",
-                         "Variance reduction"], rows))
+            + _table(["A", "B", "Measure", "B − A", "Paired 95% CI", "Holm-adjusted p",
+                     "Variance reduction"], rows, "lllrrrr"))
 
 
 def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) -> str:
@@ -289,7 +277,7 @@ def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) ->
     base = sweep.base
     seats = base.policies[0] if len(set(base.policies)) == 1 else " vs ".join(base.policies)
     intro = (
-        f"# What if: {sweep.game.title}\n\n"
+        f"# {sweep.title}\n\n"
         f"This report changes the rules of **{sweep.game.name}** and measures what each change "
         f"does. {_what_is_compared(sweep)} Every seat is played by `{seats}`. Each variant "
         f"plays {sweep.games:,} games with seed {sweep.seed}: **the same seed for every "

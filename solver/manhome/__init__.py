@@ -40,5 +40,7 @@ SPEC = register(GameSpec(
     standard_runs=({"players": 2, "policy": "greedy"}, {"players": 2, "policy": "expert"},
                    {"players": 2, "policy": "random"}, {"players": 3, "policy": "greedy"},
                    {"players": 4, "policy": "greedy"}),
+    standard_whatifs=({"tie": ["defender", "attacker"], "men_to_win": [2, 3, 4]},
+                      {"extra_turn": [True, False], "players": [2, 3, 4]}),
     description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
 ))

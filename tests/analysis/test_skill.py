@@ -12,6 +12,7 @@ from analysis import skill as skill_module
 from analysis.cli import main
 from analysis.overview import regenerate, write_overview
 from analysis.runner import run
+from analysis.whatif import out_name
 from analysis.skill import FILES, luck_share, play_match, skill
 from analysis.store import Store
 from solver import registry
@@ -132,7 +133,7 @@ def test_bad_input_one_line_exit_2(argv, words, tmp_path, capsys, monkeypatch):
 
 def test_report_regenerates_every_game_and_ranks_them(toy, tmp_path):
     root = tmp_path / "reports"
-    regenerate(root, sims=3000, skill_sims=400, search_sims=12, workers=1)
+    regenerate(root, sims=3000, skill_sims=400, search_sims=12, whatif_sims=2000, workers=1)
     page = (root / "README.md").read_text()
     # every registered game, every standard run and every skill ladder, all linked
     for spec in registry.games().values():
@@ -142,6 +143,16 @@ def test_report_regenerates_every_game_and_ranks_them(toy, tmp_path):
             players = options.get("players", 2)
             folder = root / spec.name / f"standard-{players}p-{options['policy']}"
             assert (folder / "report.md").is_file()
+        for vary in spec.standard_whatifs:
+            summary = json.loads((root / spec.name / out_name(vary) / "summary.json").read_text())
+            assert summary["games_per_variant"] == 2000 and list(summary["varied"]) == list(vary)
+            assert summary["command"].startswith(f"analyze whatif {spec.name} --vary ")
+    # each standard what-if is a row of its own section, with its largest changes
+    whatifs = page.split("## What rule changes do")[1].split("\n## ")[0]
+    rows = [line for line in whatifs.splitlines() if line.startswith("| ") and "---" not in line]
+    wanted = sum(len(s.standard_whatifs) for s in registry.games().values())
+    assert wanted >= 3 and len(rows) == 1 + wanted  # the header, then one per sweep
+    assert "| Toy Race | `target` | 2 | 2,000 |" in whatifs and "Holm p" in whatifs
     links = re.findall(r"\]\(([^)]+)\)", page)
     assert links and all((root / link).is_file() for link in links)
     # the three rankings, in the order their figures say
@@ -172,7 +183,8 @@ def test_report_regenerates_every_game_and_ranks_them(toy, tmp_path):
 def test_overview_alone_and_cli(toy, tmp_path, capsys):
     root = tmp_path / "r"
     assert main(["report", "--out", str(root), "--sims", "1000", "--skill-sims", "200",
-                 "--search-sims", "4", "--workers", "1", "--no-store", "--games", "toy"]) == 0
+                 "--search-sims", "4", "--whatif-sims", "1000", "--workers", "1", "--no-store",
+                 "--games", "toy"]) == 0
     assert "overview written" in capsys.readouterr().out
     page = (root / "README.md").read_text()
     assert "Toy Race" in page and "Man Home (`manhome`)" in page  # listed, no reports yet

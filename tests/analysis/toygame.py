@@ -53,4 +53,5 @@ SPEC = GameSpec(name="toy", title="Toy Race", rules=ToyRules, policies=("random"
                 default_policy="greedy", kernel="toygame:play_chunk",
                 reference=reference_row, description="A test game: race to the target.",
                 ladder=("random", "greedy"),
-                standard_runs=({"policy": "greedy"}, {"policy": "random"}))
+                standard_runs=({"policy": "greedy"}, {"policy": "random"}),
+                standard_whatifs=({"target": [10, 30]},))
