@@ -97,7 +97,8 @@ def _change(measure: str, row: Mapping[str, Any], name: str) -> str:
 
 
 HEADLINE = ("seat0_win_rate", "turns_mean")
-"""The measures the reading names the largest change of; of the others it names the
+"""The measures the reading names the largest change of (the first-player advantage in
+place of seat 0's win rate when the number of players varies); of the others it names the
 clearest change."""
 
 
@@ -108,24 +109,28 @@ def _reading(sweep: Sweep) -> str:
     if table.empty:
         return ("Every variant of the grid is the base itself, so there is nothing to compare "
                 "(every difference is exactly 0).")
+    rows = table.to_dict("records")
+    tested = any(_own_test(row, "first_player_advantage") for row in rows)
+    # with another number of players, seat 0's rate moves with the fair share: the
+    # first-player advantage is then the headline
+    headline = ("first_player_advantage", "turns_mean") if tested else HEADLINE
     parts = []
-    for measure in HEADLINE:
+    for measure in headline:
         sizes = table[f"{measure}_diff"].abs()
         if sizes.isna().all():
             continue
         biggest = table.loc[sizes.idxmax()]
         parts.append(f"the largest change in {MEASURES[measure]} is "
                      + _change(measure, biggest, biggest["variant"]))
-    others = [m for m in MEASURES if m not in HEADLINE]
+    others = [m for m in MEASURES if m not in headline]
     clear = []
-    for row in table.to_dict("records"):
+    for row in rows:
         for measure in others:
             p = _num(row[f"{measure}_p_holm"])
             if _own_test(row, measure) and p is not None and p < 1 - CONFIDENCE:
                 se = _num(row[f"{measure}_paired_se"])
                 size = abs(row[f"{measure}_diff"]) / se if se else math.inf
                 clear.append((size, measure, row))
-    tested = any(_own_test(row, "first_player_advantage") for row in table.to_dict("records"))
     words = ", ".join(MEASURES[m] for m in others if tested or m != "first_player_advantage")
     if clear:
         _, measure, row = max(clear, key=lambda c: c[0])

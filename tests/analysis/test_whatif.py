@@ -200,6 +200,11 @@ def test_first_player_advantage_with_another_number_of_players_is_its_own_test(i
     assert result.tests == 6  # five measures and the first-player advantage's own test
     p = [row[f"{m}_p"] for m in MEASURES]
     assert [row[f"{m}_p_holm"] for m in MEASURES] == pytest.approx(holm(p))
+    # the reading leads with the first-player advantage, not seat 0's rate (which moves
+    # with the fair share)
+    reading = render_markdown(result).split("**Reading:**")[1].split("\n")[0]
+    assert reading.startswith(" the largest change in first-player advantage is ")
+    assert "seat 0's win rate" in reading.split(";")[2]  # among the others
 
 
 def test_men_to_win_pairing_reduces_variance(in_tmp):
