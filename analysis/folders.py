@@ -4,6 +4,12 @@ A report folder is built in a hidden sibling ``.<name>.tmp-<pid>`` and swapped i
 when complete; on any error the sibling is removed and an existing folder is left as it
 was, so an interrupted or failed run never leaves a half-written folder that looks
 finished, and never destroys an earlier good one.
+
+Only a report folder is ever replaced: a folder that does not exist yet, an empty one, or
+one this toolkit wrote (it holds the marker file :data:`MARKER`; or, from before the
+marker, ``report.md`` and ``summary.json`` among nothing but report files). Any other
+folder given as ``--out`` — the reports root with its results store, the current folder, a
+folder of the user's — is refused with one line, so a wrong ``--out`` never deletes data.
 """
 from __future__ import annotations
 
@@ -25,6 +31,32 @@ def _cannot_write(out_dir: str | os.PathLike[str], reason: str | OSError) -> Use
     return UserError(f"cannot write to {os.fspath(out_dir)}: {reason}".replace("\n", " "))
 
 
+MARKER = ".analyze-report"
+"""The file every report folder holds: this folder may be replaced by a newer report."""
+REPORT_SUFFIXES = frozenset({".md", ".json", ".csv", ".png", ".npz"})
+"""The files a report folder written before the marker existed may hold."""
+
+
+def _not_a_report(target: Path) -> str | None:
+    """Why the existing folder ``target`` must not be replaced by a report, or None."""
+    if not target.exists():
+        return None
+    cwd = Path(os.getcwd()).resolve()
+    real = target.resolve()
+    if real == cwd or real in cwd.parents:
+        return "it holds the current folder"
+    entries = list(real.iterdir())
+    if not entries or (real / MARKER).is_file():
+        return None
+    names = {e.name for e in entries}
+    if {"report.md", "summary.json"} <= names and all(
+            e.is_file() and not e.is_symlink() and e.suffix in REPORT_SUFFIXES
+            for e in entries):
+        return None
+    return ("it is a folder that does not hold a report of this toolkit, and writing the "
+            "report would replace it with everything in it; choose a new or empty folder")
+
+
 def _target(out_dir: str | os.PathLike[str]) -> Path:
     """``out_dir`` as a normalised absolute path with a name of its own."""
     target = Path(os.path.abspath(os.fspath(out_dir)))
@@ -33,17 +65,21 @@ def _target(out_dir: str | os.PathLike[str]) -> Path:
     return target
 
 
-def check_writable(out_dir: str | os.PathLike[str]) -> None:
-    """Raise UserError unless :func:`write_report` could create ``out_dir``.
+def check_writable(out_dir: str | os.PathLike[str], replace: bool = True) -> None:
+    """Raise UserError unless :func:`staged_folder` could write ``out_dir``.
 
-    ``out_dir`` must be a folder if it exists, and its nearest existing ancestor
-    must be a folder we can create files in (checked by creating and removing a
-    probe file). Nothing is left behind: missing folders are not created.
+    ``out_dir`` must be a folder if it exists — with ``replace`` (a report folder, to be
+    replaced whole) one that holds a report or nothing (see the module docstring) — and
+    its nearest existing ancestor must be a folder we can create files in (checked by
+    creating and removing a probe file). Nothing is left behind: missing folders are not
+    created.
     """
     target = _target(out_dir)
     try:
         if target.exists() and not target.is_dir():
             raise _cannot_write(out_dir, "it exists and is not a folder")
+        if replace and (reason := _not_a_report(target)) is not None:
+            raise _cannot_write(out_dir, reason)
         ancestor = target.parent
         while not ancestor.exists():
             ancestor = ancestor.parent
@@ -97,6 +133,8 @@ def staged_folder(out_dir: str | os.PathLike[str]) -> Iterator[Path]:
         if staging.exists() or staging.is_symlink():
             _remove(staging)
         staging.mkdir()
+        (staging / MARKER).write_text("a report folder written by analyze; a newer report "
+                                      "may replace it whole\n", encoding="utf-8")
         yield staging
         _swap_in(staging, target)
     except BaseException as exc:

@@ -76,7 +76,7 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
     known = registered_games()
     chosen = check_games(games)
     root = Path(root)
-    check_writable(root)
+    check_writable(root, replace=False)
     for name in chosen:
         spec = known[name]
         for options in spec.standard_runs:
@@ -318,12 +318,14 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
 def write_overview(root: str | Path = "reports") -> Path:
     """Write ``<root>/README.md`` from the reports under ``root``; returns its path."""
     root = Path(root)
+    check_writable(root, replace=False)
     entries = collect(root, registered_games())
     created = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     text = render_overview(root, entries, created)
     path = root / OVERVIEW
     staging = root / f".{OVERVIEW}.tmp-{os.getpid()}"
     try:
+        root.mkdir(parents=True, exist_ok=True)
         staging.write_text(text, encoding="utf-8")
         os.replace(staging, path)
     except OSError as exc:

@@ -110,6 +110,46 @@ def test_unwritable_out_keeps_the_earlier_report(capsys, in_tmp):
     assert (in_tmp / "good" / "summary.json").read_text() == before
 
 
+@pytest.mark.parametrize("command", [
+    ["manhome", "--sims", "200"],
+    ["whatif", "manhome", "--vary", "tie=attacker", "--sims", "200"],
+    ["skill", "manhome", "--sims", "50", "--search-sims", "4", "--budgets", "1"],
+])
+def test_out_never_replaces_a_folder_that_is_not_a_report(command, capsys, in_tmp):
+    # the reports root (with the results store), the current folder and a user's folder
+    assert main(["manhome", "--sims", "200", "--quiet"]) == 0
+    store = in_tmp / "reports" / "runs.sqlite"
+    mine = in_tmp / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me")
+    (in_tmp / "summary.json").write_text("{}")
+    before = sorted(p.relative_to(in_tmp) for p in in_tmp.rglob("*"))
+    for out in ("reports", ".", "", "mine", str(in_tmp)):
+        assert main([*command, "--workers", "1", "--quiet", "--out", out]) == 2, out
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "cannot write to" in err, out
+        assert "choose a new or empty folder" in err or "holds the current folder" in err
+    assert sorted(p.relative_to(in_tmp) for p in in_tmp.rglob("*")) == before
+    assert store.stat().st_size > 0 and (mine / "notes.txt").read_text() == "keep me"
+    # a report folder, an empty folder and a new one are written; a report replaces a report
+    (in_tmp / "empty").mkdir()
+    for out in ("empty", "new/deeper", "reports/manhome/standard-2p-greedy", "empty"):
+        assert main([*command, "--workers", "1", "--quiet", "--out", out]) == 0, out
+        assert (in_tmp / out / "report.md").is_file()
+
+
+def test_a_report_folder_from_before_the_marker_is_still_replaced(in_tmp):
+    old = in_tmp / "old"
+    old.mkdir()
+    for name in ("report.md", "summary.json", "games.npz", "win_rate.png"):
+        (old / name).write_text("old")
+    assert main(["manhome", "--sims", "200", "--quiet", "--workers", "1", "--out", "old"]) == 0
+    assert (old / "summary.json").read_text() != "old" and (old / ".analyze-report").is_file()
+    (old / "extra.sqlite").write_text("data")  # not a report file: no longer replaced
+    (old / ".analyze-report").unlink()
+    assert main(["manhome", "--sims", "200", "--quiet", "--workers", "1", "--out", "old"]) == 2
+
+
 def test_console_script_has_no_traceback(in_tmp):
     done = subprocess.run([sys.executable, "-m", "analysis.cli", "manhome", "--sims", "-1"],
                           capture_output=True, text=True)

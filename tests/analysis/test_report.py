@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analysis.folders import MARKER
 from analysis import folders, report
 from analysis.errors import UserError
 from analysis.gamedata import load_games, save_games
@@ -109,7 +110,7 @@ def png_size(path: Path) -> tuple[int, int]:
 def test_write_report_creates_every_file(tmp_path, summary, games):
     out = report.write_report(tmp_path / "out", summary, games, [EXTRA])
     assert out == tmp_path / "out"
-    assert sorted(os.listdir(out)) == sorted(report.FILES)
+    assert sorted(os.listdir(out)) == sorted([*report.FILES, MARKER])
     assert tree(tmp_path) == sorted(["out", *(f"out/{f}" for f in report.FILES)])
 
 
@@ -308,7 +309,7 @@ def test_rewrite_replaces_old_folder(tmp_path, summary, games):
     out.mkdir()
     (out / "stale.txt").write_text("old")
     report.write_report(out, dict(summary, title="Second"), games)
-    assert sorted(os.listdir(out)) == sorted(report.FILES)
+    assert sorted(os.listdir(out)) == sorted([*report.FILES, MARKER])
     assert (out / "report.md").read_text(encoding="utf-8").startswith("# Second\n")
     assert os.listdir(tmp_path) == ["out"]
 

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analysis.folders import MARKER
 from analysis import skill as skill_module
 from analysis.cli import main
 from analysis.overview import regenerate, write_overview
@@ -58,7 +59,7 @@ def test_ladder_order_luck_and_files(tmp_path):
     assert players.loc["search-4", "elo_steps"] == pytest.approx(
         step[("greedy", "random")] + step[("search-2", "greedy")] + step[("search-4", "search-2")])
     path = ladder.write_report(tmp_path / "skill")
-    assert sorted(p.name for p in path.iterdir()) == sorted(FILES)
+    assert sorted(p.name for p in path.iterdir()) == sorted([*FILES, MARKER])
     summary = json.loads((path / "summary.json").read_text())
     assert summary["luck_share"] == pytest.approx(luck["luck_share"])
     assert len(pd.read_csv(path / "ladder.csv")) == 7
@@ -102,7 +103,7 @@ def test_cli_skill_writes_the_report(tmp_path, capsys):
     out = tmp_path / "sk"
     assert main(["skill", "manhome", "--sims", "500", "--search-sims", "20", "--budgets", "1,2",
                  "--workers", "1", "--no-store", "--out", str(out)]) == 0
-    assert sorted(p.name for p in out.iterdir()) == sorted(FILES)
+    assert sorted(p.name for p in out.iterdir()) == sorted([*FILES, MARKER])
     printed = capsys.readouterr().out
     assert "luck share" in printed and "search-2" in printed
     assert "analyze skill manhome --sims 500" in (out / "report.md").read_text()

@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analysis.folders import MARKER
 from analysis import runner
 from analysis.cli import main
 from analysis.errors import UserError
@@ -254,7 +255,7 @@ def test_cli_writes_the_report_folder(in_tmp, capsys):
                  "men_to_win=2,3", "--sims", "2000", "--workers", "1", "--no-store"]) == 0
     out = in_tmp / "reports" / "manhome" / "whatif-tie-men_to_win"
     pngs = {f"{m}_by_{p}.png" for m in MEASURES for p in ("tie", "men_to_win")}
-    assert {p.name for p in out.iterdir()} == {"report.md", "summary.json", "variants.csv"} | pngs
+    assert {p.name for p in out.iterdir()} == {"report.md", "summary.json", "variants.csv", MARKER} | pngs
     for name in pngs:
         data = (out / name).read_bytes()
         assert data.startswith(PNG_MAGIC) and len(data) > 5000
@@ -384,7 +385,7 @@ def test_cli_two_files_report(files, in_tmp, capsys):
     assert main(["whatif", "manhome", "--variant", files["calm"], "--variant", files["bold"],
                  "--sims", str(SIMS), "--workers", "1", "--no-store"]) == 0
     out = in_tmp / "reports" / "manhome" / "whatif-calm-vs-bold"
-    assert {p.name for p in out.iterdir()} == {"report.md", "summary.json", "variants.csv"}
+    assert {p.name for p in out.iterdir()} == {"report.md", "summary.json", "variants.csv", MARKER}
     summary = json.loads((out / "summary.json").read_text())
     assert [f["name"] for f in summary["files"]] == ["calm", "bold"]
     assert summary["base_file"] == files["calm"] and summary["tests"] == 5
