@@ -43,6 +43,6 @@ setup(
         "test": ["pytest>=7", "hypothesis>=6.80", "distributed>=2024.1"],
         "cluster": ["distributed>=2024.1"],
     },
-    entry_points={"console_scripts": ["analyze = analysis.cli:main"]},
+    entry_points={"console_scripts": ["analyze = analysis.entry:main"]},
     zip_safe=False,
 )

@@ -13,8 +13,21 @@ and so are the others: ``analysis.sweep("manhome", {"tie": ["defender", "attacke
 :mod:`analysis.skill`) and ``analysis.regenerate_reports()`` (every standard report and the
 overview page, :mod:`analysis.overview`).
 """
-from analysis.simulation import Analysis, Plan, plan, simulate
-from analysis.store import Store
+import importlib
+
+_LAZY = {"Analysis": "analysis.simulation", "Plan": "analysis.simulation",
+         "plan": "analysis.simulation", "simulate": "analysis.simulation",
+         "Store": "analysis.store"}
+"""Imported on first use, so that ``import analysis.<module>`` (the command line's start
+among them) does not pay for pandas and scipy before it needs them."""
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'analysis' has no attribute {name!r}")
 
 __all__ = ["Analysis", "Plan", "plan", "simulate", "load_games", "Store", "sweep",
            "skill_ladder", "regenerate_reports"]

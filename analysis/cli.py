@@ -105,7 +105,7 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
     request = plan(args.game, args.sims, players=args.players, policy=args.policy,
                    seed=args.seed, workers=args.workers, variant=args.variant, **values)
     if args.scheduler is not None:
-        from analysis.runner import check_scheduler
+        from analysis.cluster import check_scheduler
 
         check_scheduler(args.scheduler)
     out = args.out if args.out is not None else request.default_out()
@@ -157,7 +157,8 @@ def _run_whatif(args: argparse.Namespace, argv: Sequence[str]) -> int:
     store = None if args.no_store else _open_store(args.store, create=True)
     say = None if args.quiet or not sys.stderr.isatty() else _to_stderr
     try:
-        result = request.run(store=store, command=shlex.join(["analyze", *argv]), say=say)
+        result = request.run(store=store, command=shlex.join(["analyze", *argv]), say=say,
+                             progress=not args.quiet)
         path = result.write_report(out)
     except KeyboardInterrupt:
         return _interrupted(store)
@@ -218,7 +219,7 @@ def _run_skill(args: argparse.Namespace, argv: Sequence[str]) -> int:
         raise UserError(str(exc)) from None
     budgets = None if args.budgets is None else parse_budgets(args.budgets)
     if args.scheduler is not None:
-        from analysis.runner import check_scheduler
+        from analysis.cluster import check_scheduler
 
         check_scheduler(args.scheduler)
     request = plan_skill(args.game, args.sims, args.search_sims, budgets=budgets,
@@ -249,11 +250,12 @@ def _run_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
     else:
         chosen = check_games(None if args.games is None else args.games.split(","))
         if args.scheduler is not None:
-            from analysis.runner import check_scheduler
+            from analysis.cluster import check_scheduler
 
             check_scheduler(args.scheduler)
-        sims, skill_sims = parse_sims(args.sims), parse_sims(args.skill_sims)
-        search_sims, whatif_sims = parse_sims(args.search_sims), parse_sims(args.whatif_sims)
+        sims, skill_sims = parse_sims(args.sims), parse_sims(args.skill_sims, "--skill-sims")
+        search_sims = parse_sims(args.search_sims, "--search-sims")
+        whatif_sims = parse_sims(args.whatif_sims, "--whatif-sims")
         store = None if args.no_store else _open_store(args.store, create=True)
 
         def say(stage: str) -> None:

@@ -14,12 +14,14 @@ folder of the user's — is refused with one line, so a wrong ``--out`` never de
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from analysis import interrupts
 from analysis.errors import UserError
 
 
@@ -55,6 +57,16 @@ def _not_a_report(target: Path) -> str | None:
         return None
     return ("it is a folder that does not hold a report of this toolkit, and writing the "
             "report would replace it with everything in it; choose a new or empty folder")
+
+
+def folder_name(text: str) -> str:
+    """``text`` as a safe, visible folder name: letters, digits and ``_.=-`` only, no
+    leading dot (a hidden folder) and never empty.
+
+    >>> folder_name("../../my variant")
+    'my_variant'
+    """
+    return re.sub(r"[^A-Za-z0-9_.=-]+", "_", text).strip("._") or "variant"
 
 
 def _target(out_dir: str | os.PathLike[str]) -> Path:
@@ -136,6 +148,7 @@ def staged_folder(out_dir: str | os.PathLike[str]) -> Iterator[Path]:
         (staging / MARKER).write_text("a report folder written by analyze; a newer report "
                                       "may replace it whole\n", encoding="utf-8")
         yield staging
+        interrupts.check()  # a Ctrl-C lost on the way still means: no report
         _swap_in(staging, target)
     except BaseException as exc:
         if staging.exists():

@@ -93,7 +93,7 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
                                  + [a for n, vs in vary.items()
                                     for a in ("--vary", f"{n}={','.join(map(value_text, vs))}")]
                                  + ["--sims", str(whatif_sims), "--seed", str(seed)])
-            request.run(store=store, command=command).write_report(
+            request.run(store=store, command=command, progress=progress).write_report(
                 root / name / out_name(vary))
         if len(spec.ladder) >= 2:
             say(f"{spec.title}: the skill ladder")

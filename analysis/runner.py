@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import re
+import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -30,6 +32,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from analysis.cluster import _play_on_cluster, check_scheduler
+from analysis import interrupts
 from analysis.errors import UserError
 from solver.params import Rules
 from solver.registry import GameSpec, find_game
@@ -45,9 +49,6 @@ MIN_PIECE = 64
 """Fewest games of a piece when a run has too few chunks to keep every worker busy."""
 PIECES_PER_WORKER = 4
 """A run with fewer than this many chunks per worker splits its chunks into pieces."""
-SCHEDULER_TIMEOUT = 10.0
-"""Seconds to wait when connecting to a Dask scheduler."""
-_SCHEDULER = re.compile(r"tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})")
 
 
 def chunk_keys(seed: int, chunk: int, size: int = CHUNK_SIZE) -> np.ndarray:
@@ -97,60 +98,40 @@ def batches(chunks: Sequence[Task], workers: int) -> list[list[Task]]:
     return [list(chunks[i:i + size]) for i in range(0, len(chunks), size)]
 
 
-def check_scheduler(address: str) -> str:
-    """``address`` if it is a Dask scheduler address ``tcp://host:port``, else UserError."""
-    match = _SCHEDULER.fullmatch(address) if isinstance(address, str) else None
-    if match is None or not 1 <= int(match.group(2)) <= 65535:
-        raise UserError(f"--scheduler must be a Dask scheduler address tcp://HOST:PORT "
-                        f"(e.g. tcp://10.0.0.5:8786), not {address!r}")
-    return address
-
-
-def _connect(address: str):
-    """A Dask client of the scheduler at ``address``, or UserError in one line."""
-    check_scheduler(address)
-    try:
-        from distributed import Client
-    except ImportError:
-        raise UserError("--scheduler needs the Dask distributed package: "
-                        "python -m pip install \".[cluster]\"") from None
-    try:
-        return Client(address, timeout=SCHEDULER_TIMEOUT, set_as_default=False)
-    except Exception as exc:  # OSError, TimeoutError, ... from the connection
-        reason = " ".join(str(exc).split()) or type(exc).__name__
-        raise UserError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
-
-
-def _play_on_cluster(args: tuple, chunks: Sequence[Task], scheduler: str,
-                     on_chunk: Callable[[int], None] | None) -> Iterator[dict[str, np.ndarray]]:
-    """The results of ``chunks`` in order, played by the workers of a Dask cluster."""
-    client = _connect(scheduler)
-    pending: deque = deque()
-    try:
-        workers = max(1, sum(client.nthreads().values()))
-        tasks = batches(chunks, workers)
-        for task in tasks:
-            future = client.submit(_play, *args, task, pure=False)
-            if on_chunk:
-                future.add_done_callback(lambda f, n=sum(map(_played, task)):
-                                         on_chunk(n) if f.status == "finished" else None)
-            pending.append(future)
-        while pending:  # pop each future as it is used, so its arrays can be freed
-            future = pending.popleft()
-            yield from future.result()
-            future.release()
-    except BaseException:
-        if pending:
-            client.cancel(list(pending))
-        raise
-    finally:
-        client.close()
-
-
 def _pool(workers: int) -> ProcessPoolExecutor:
+    """Local worker processes that leave Ctrl-C to this one (see :func:`_sigint_held`)."""
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                               initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+
+
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """SIGINT held back while worker processes are forked, and delivered right after.
+
+    Ctrl-C reaches every process of the terminal's group: the workers ignore it (the
+    main process stops them), and a Ctrl-C that arrived during a fork would otherwise be
+    lost in the fork handlers instead of interrupting the run."""
+    if (not hasattr(signal, "pthread_sigmask")
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the workers now: their games are not wanted any more. (The pool then fails
+    its pending futures itself; cancelling them first makes Python 3.11's pool thread
+    trip over them.)"""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        if process.is_alive():
+            process.terminate()
+    pool.shutdown(wait=False)
 
 
 def pieces(chunks: Sequence[Task], workers: int) -> list[list[Task]]:
@@ -232,18 +213,20 @@ def _play_tasks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
     tasks = batches(chunks, workers)
     spec.load_kernel()  # import it and build its tables once here, before the workers fork
     spec.prepare(rules, policies)
-    with _pool(min(workers, len(tasks))) as pool:
-        pending = deque(pool.submit(_play, *args, task) for task in tasks)
+    pool = _pool(min(workers, len(tasks)))
+    pending: deque = deque()
+    try:
+        with _sigint_held():  # the workers are forked here
+            pending.extend(pool.submit(_play, *args, task) for task in tasks)
         if on_chunk:
             for future, task in zip(pending, tasks):
                 future.add_done_callback(lambda _f, n=sum(map(_played, task)): on_chunk(n))
-        try:
-            while pending:  # pop each future as it is used, so its arrays can be freed
-                yield from pending.popleft().result()
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            raise
+        while pending:  # pop each future as it is used, so its arrays can be freed
+            yield from pending.popleft().result()
+    except BaseException:  # Ctrl-C, an error, or the consumer stopped early
+        _stop(pool)
+        raise
+    pool.shutdown()
 
 
 def _played(task: Task) -> int:
@@ -364,6 +347,7 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
                 if store is not None:
                     save(chunk, part)
             collector.add(part)
+            interrupts.check()
     finally:
         played.close()
         if bar:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -20,8 +19,10 @@ from typing import Any
 import pandas as pd
 
 from analysis.errors import UserError
-from analysis.runner import CHUNK_SIZE, check_scheduler, run
+from analysis.cluster import check_scheduler
+from analysis.runner import CHUNK_SIZE, run
 from analysis.stats import Summary, summarize
+from analysis.folders import folder_name
 from analysis.store import Store, as_store, run_identity
 from solver.params import Rules, RulesError, Variant
 from solver.registry import GameSpec, find_game
@@ -32,13 +33,14 @@ REPORTS_ROOT = Path("reports")
 """Where reports go by default: ``reports/<game>/<label>``."""
 
 
-def parse_sims(value: str | int | float) -> int:
-    """A number of games from ``1e6``, ``250000``, ``2.5e5`` or ``250_000``.
+def parse_sims(value: str | int | float, flag: str = "--sims") -> int:
+    """A number of games from ``1e6``, ``250000``, ``2.5e5`` or ``250_000``; a UserError
+    naming ``flag`` otherwise.
 
     >>> parse_sims("1e6"), parse_sims("2.5e5"), parse_sims(250000)
     (1000000, 250000, 250000)
     """
-    problem = (f"--sims must be a whole number of games from 1 to {MAX_SIMS:.0e} "
+    problem = (f"{flag} must be a whole number of games from 1 to {MAX_SIMS:.0e} "
                f"(e.g. 1e6, 250000, 2.5e5), not {value!r}")
     if isinstance(value, bool):
         raise UserError(problem)
@@ -100,7 +102,7 @@ def run_label(spec: GameSpec, rules: Rules, policies: Sequence[str], variant: st
     parts += [f"{k}-{v}".lower() for k, v in rules.changed().items() if k != "players"]
     parts.append(f"{spec.players(rules)}p")
     parts.append(policies[0] if len(set(policies)) == 1 else "-vs-".join(policies))
-    return re.sub(r"[^A-Za-z0-9_.=-]+", "_", "-".join(parts))
+    return folder_name("-".join(parts))
 
 
 def package_version() -> str:
@@ -226,7 +228,7 @@ def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = 
     built, variant_name = build_rules(spec, variant, rule_values, players, base=rules)
     seats = parse_policies(spec, policy, spec.players(built))
     try:
-        spec.prepare(built, seats)
+        spec.check(built, seats)
     except ValueError as exc:
         raise UserError(str(exc)) from None
     return Plan(spec, built, seats, sims, seed, workers, variant_name)

@@ -369,11 +369,11 @@ def plan_skill(game: str, sims: int | str | float = 100_000,
         spec = find_game(game)
     except LookupError as exc:
         raise UserError(str(exc).strip('"')) from None
-    sims, search_sims = parse_sims(sims), parse_sims(search_sims)
+    sims, search_sims = parse_sims(sims), parse_sims(search_sims, "--search-sims")
     ladder_rungs = rungs(spec, budgets)
     rules, variant_name = build_rules(spec, variant, rule_values, players)
     try:
-        spec.prepare(rules, [*ladder_rungs.fixed, *ladder_rungs.search])
+        spec.check(rules, [*ladder_rungs.fixed, *ladder_rungs.search])
     except ValueError as exc:
         raise UserError(str(exc)) from None
     return SkillPlan(spec, rules, variant_name, sims, search_sims, seed, workers, ladder_rungs)

@@ -41,7 +41,6 @@ import datetime as _dt
 import itertools
 import math
 import os
-import re
 import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -53,9 +52,11 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import UserError
+from analysis.folders import folder_name
 from analysis.plain import plain
 from analysis.simulation import REPORTS_ROOT, Analysis, Plan, package_version, parse_sims, plan
-from analysis.paired import CONFIDENCE, MEASURES, Z, add_holm, paired_columns, variant_columns
+from analysis.paired import (BASE, CONFIDENCE, MEASURES, Z, add_holm, count_tests,
+                             paired_columns, variant_columns)
 from analysis.store import Store, as_store
 from solver.params import RulesError, Variant, coerce, value_text
 from solver.registry import GameSpec, find_game
@@ -183,10 +184,6 @@ def _load_files(spec: GameSpec, items: Sequence[str | os.PathLike[str] | Variant
     return files
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.=-]+", "_", text).strip("._") or "variant"
-
-
 def out_name(varied: Mapping[str, Any], names: Sequence[str] = ()) -> str:
     """The default folder name: ``whatif-<varied names>``, with two or more variant files
     ``whatif-<file 1>-vs-<file 2>...[-<varied names>]`` (abbreviated when long).
@@ -198,9 +195,9 @@ def out_name(varied: Mapping[str, Any], names: Sequence[str] = ()) -> str:
     """
     parts = []
     if len(names) >= 2:
-        files = "-vs-".join(_slug(n) for n in names)
+        files = "-vs-".join(folder_name(n) for n in names)
         if len(files) > MAX_FOLDER_NAME:
-            files = f"{_slug(names[0])[:40]}-vs-{len(names) - 1}-variants"
+            files = f"{folder_name(names[0])[:40]}-vs-{len(names) - 1}-variants"
         parts.append(files)
     if varied:
         parts.append("-".join(varied))
@@ -296,7 +293,7 @@ class Sweep:
             row.update(paired_columns(result, base))
             if is_base:
                 for measure in MEASURES:
-                    row[f"{measure}_p"] = math.nan
+                    row[f"{measure}_p"], row[f"{measure}_test"] = math.nan, BASE
             rows.append(row)
         table = pd.DataFrame(rows)
         add_holm(table)
@@ -323,15 +320,14 @@ class Sweep:
 
     @property
     def tests(self) -> int:
-        """How many variant × measure tests the Holm adjustment covers."""
-        return int(self.table[[f"{m}_p" for m in MEASURES]].notna().to_numpy().sum())
+        """How many variant × measure tests the Holm adjustment covers (the tests of their
+        own: see :data:`analysis.paired.OWN`)."""
+        return count_tests(self.table)
 
     @property
     def pairwise_tests(self) -> int:
         """How many pairwise tests their own Holm adjustment covers (0 without pairs)."""
-        if self.pairwise is None:
-            return 0
-        return int(self.pairwise[[f"{m}_p" for m in MEASURES]].notna().to_numpy().sum())
+        return count_tests(self.pairwise)
 
     @property
     def title(self) -> str:
@@ -360,6 +356,13 @@ class Sweep:
             "first_player_advantage_test": (
                 "seat 0's win-rate test when the number of players is the same (not counted "
                 "again); a test of its own otherwise"),
+            "test_kinds": {
+                "own": "a test of its own, in the Holm family",
+                "seat0": "the same hypothesis as seat 0's win rate (per-game differences a "
+                         "fixed multiple of seat 0's): not counted again, seat 0's adjusted p",
+                "exact": "the same difference in every game: no sampling error, not a test "
+                         "(p 1 when no game differs, else 0)",
+                "none": "too few games for a test", "base": "the base itself"},
             "linearised": {
                 "balance": "1 - 1[high seat wins] + 1[low seat wins] per game, the extreme "
                            "seats fixed at their estimates",
@@ -426,7 +429,7 @@ class SweepPlan:
                      files=list(self.files), scheduler=self.scheduler)
 
     def run(self, store: Store | str | Path | None = None, command: str | None = None,
-            say: Callable[[str], None] | None = None) -> Sweep:
+            say: Callable[[str], None] | None = None, progress: bool = False) -> Sweep:
         """Play (or load from ``store``) every variant's games; the finished :class:`Sweep`.
 
         Each chunk is kept in the store as soon as it is played, so after an interrupt
@@ -439,7 +442,8 @@ class SweepPlan:
             with tempfile.TemporaryDirectory(prefix="whatif-") as folder:
                 scratch = Store(Path(folder) / "runs.sqlite")
                 try:
-                    result = self.run(store=scratch, command=command, say=say)
+                    result = self.run(store=scratch, command=command, say=say,
+                                      progress=progress)
                 finally:
                     scratch.close()
             for one in result.results:  # every game was played by this call
@@ -458,8 +462,8 @@ class SweepPlan:
                 if say:
                     say(f"[{i + 1}/{len(self.plans)}] {games:,} games of {p.label}")
                 done.append(Plan(p.game, p.rules, p.policies, games, self.seed, self.workers,
-                                 p.variant).execute(store=opened, command=command,
-                                                    scheduler=self.scheduler))
+                                 p.variant).execute(progress=progress, store=opened,
+                                                    command=command, scheduler=self.scheduler))
             return done
 
         if self.precision is None:
@@ -499,7 +503,7 @@ def plan_sweep(game: str, vary: Mapping[str, Sequence[Any]] | None = None,
     """Check a sweep (see :func:`sweep`) without playing a game; UserError in one line."""
     sims = parse_sims(sims)
     if scheduler is not None:
-        from analysis.runner import check_scheduler
+        from analysis.cluster import check_scheduler
 
         check_scheduler(scheduler)
     try:

@@ -49,9 +49,14 @@ class GameSpec:
     exact: str | None = None
     """``module:function`` writing the game's exact-analysis report, if it has one:
     ``run(out, *, sims, seed, workers, largest, command) -> Path``."""
+    check: Callable[[Rules, Sequence[str]], None] = field(default=lambda rules, policies: None)
+    """Check, cheaply and without building anything, that the policies can play these
+    rules; raises ValueError with a one-line message (every request is checked so before
+    any game is played or loaded)."""
     prepare: Callable[[Rules, Sequence[str]], None] = field(default=lambda rules, policies: None)
-    """Check that the policies can play these rules and build what they need (solved
-    tables) before workers start; raises ValueError with a one-line message."""
+    """Build what the policies need (solved tables) before workers start, so that they
+    inherit it; called only when games are to be played, not when a store holds them all.
+    Raises ValueError as :attr:`check` does."""
     search: str | None = None
     """The family name of the game's budgeted search player, if it has one: the policy
     ``<search>-N`` searches with a budget of ``N`` (1 .. :attr:`max_budget`)."""

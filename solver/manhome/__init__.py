@@ -6,7 +6,7 @@ from typing import Any
 
 from solver.manhome.engine import play_game
 from solver.manhome.policies import (MAX_BUDGET, POLICY_NAMES, SEARCH, SEARCH_ROLLOUT,
-                                     make_policy, prepare)
+                                     check, make_policy, prepare)
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.sections import report_sections
 from solver.registry import GameSpec, register
@@ -29,6 +29,7 @@ SPEC = register(GameSpec(
     kernel="cext.manhome:play_chunk",
     reference=reference_row,
     report_sections=report_sections,
+    check=check,
     prepare=prepare,
     exact="analysis.exact.manhome:run",
     engine_version=1,

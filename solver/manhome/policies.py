@@ -311,9 +311,23 @@ def make_policy(name: str, rules: ManHomeRules | None = None):
     return ExpertPolicy(rules) if name == "expert" else TablePolicy(name, rules)
 
 
+def check(rules: ManHomeRules, policies) -> None:
+    """Check, without solving anything, that every policy can play these rules; raises
+    PolicyUnavailable."""
+    if "optimal" in policies:
+        from solver.manhome.duel import check_duel_rules
+
+        try:
+            check_duel_rules(rules)
+        except ValueError as exc:
+            raise PolicyUnavailable(f"policy 'optimal' needs rules small enough to solve "
+                                    f"exactly: {exc}") from None
+
+
 def prepare(rules: ManHomeRules, policies) -> None:
     """Check that every policy can play these rules and solve its table now (so that
     worker processes inherit it); raises PolicyUnavailable."""
+    check(rules, policies)
     for name in set(policies):
         family, _ = parse_policy(name)
         if family in (SEARCH, *POLICIES):

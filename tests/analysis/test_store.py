@@ -87,6 +87,23 @@ def test_stored_run_answers_without_playing(tmp_path, plays, monkeypatch):
     pd.testing.assert_frame_equal(smaller.games, expected_smaller)
 
 
+def test_stored_expert_games_are_answered_without_solving_its_table(tmp_path, monkeypatch):
+    # the expert's solved table is built only when games are to be played
+    from solver.manhome import policies
+
+    request = dict(sims=300, policy="expert", seed=2, workers=1, board_rows=3,
+                   store=tmp_path / "runs.sqlite")
+    first = analysis.simulate("manhome", **request)
+    policies._expert.cache_clear()
+    monkeypatch.setattr(policies, "_solitaire",
+                        lambda *a: pytest.fail("solved a table for stored games"))
+    again = analysis.simulate("manhome", **request)
+    assert again.games_loaded == 300
+    pd.testing.assert_frame_equal(again.games, first.games)
+    with pytest.raises(pytest.fail.Exception, match="solved a table"):
+        analysis.simulate("manhome", **{**request, "sims": 301})  # one game to play
+
+
 def test_extending_a_run_plays_only_the_extra_games(tmp_path, plays):
     store = Store(tmp_path / "runs.sqlite")
     small, large = C + 37, 3 * C + 50
@@ -306,6 +323,39 @@ def test_cli_stores_runs_and_lists_them(in_tmp, capsys):
     assert all(i in out for i in ids)
     assert "first-player advantage" in out and "balance" in out and "verdict:" in out
     assert "tie defender → attacker" in out
+
+
+def test_compare_pairs_runs_with_the_same_seed_game_by_game(tmp_path):
+    from analysis.compare import compare, format_comparison
+    from analysis.paired import paired_difference
+
+    store = Store(tmp_path / "runs.sqlite")
+    greedy = ("greedy", "greedy")
+    a = runner.run("manhome", RULES, greedy, 3 * C, 4, workers=1, store=store)
+    b = runner.run("manhome", RULES.replace(men_to_win=4), greedy, 2 * C, 4, workers=1,
+                   store=store)
+    c = runner.run("manhome", RULES.replace(men_to_win=4), greedy, 2 * C, 5, workers=1,
+                   store=store)
+    id_a, id_b, id_c = (run_identity("manhome", r, greedy, s).id for r, s in
+                        ((RULES, 4), (RULES.replace(men_to_win=4), 4),
+                         (RULES.replace(men_to_win=4), 5)))
+    same_seed = compare(store, id_a, id_b)
+    # paired over the 2C games both hold: exactly the per-game differences
+    assert same_seed.paired == 2 * C
+    first = a.games.iloc[:2 * C]
+    expected = paired_difference(b.games["turns"].to_numpy(float)[first["winner"] >= 0],
+                                 first["turns"].to_numpy(float)[first["winner"] >= 0])
+    turns = next(m for m in same_seed.measures if m.name.startswith("turns"))
+    assert (turns.diff, turns.lo, turns.hi) == pytest.approx((expected.diff, expected.lo,
+                                                              expected.hi))
+    assert turns.a == pytest.approx(first.loc[first["winner"] >= 0, "turns"].mean())
+    # the same games until the third man comes home: pairing narrows the interval a lot
+    assert same_seed.variance_reduction["turns_mean"] > 2
+    assert "compared game by game over the 400 games both hold" in format_comparison(same_seed)
+    other_seed = compare(store, id_a, id_c)
+    assert other_seed.paired == 0 and "independent runs" in format_comparison(other_seed)
+    wide = next(m for m in other_seed.measures if m.name.startswith("turns"))
+    assert wide.hi - wide.lo > 1.4 * (turns.hi - turns.lo)
 
 
 @pytest.mark.parametrize("argv, words", [

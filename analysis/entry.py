@@ -1,0 +1,25 @@
+"""The ``analyze`` console script: :func:`analysis.cli.main`, with Ctrl-C handled from the
+first instant (while the heavy modules are still being imported) to the last (a Ctrl-C
+after the work is done changes nothing, so it is ignored then)."""
+from __future__ import annotations
+
+import signal
+import sys
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as the command line's own."""
+
+
+def main() -> int:
+    try:
+        from analysis import interrupts
+
+        interrupts.install()
+        from analysis.cli import main as run
+
+        status = run()
+    except KeyboardInterrupt:
+        print("analyze: interrupted; no report was written", file=sys.stderr)
+        status = INTERRUPTED
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return status

@@ -1,0 +1,33 @@
+"""Ctrl-C that is never lost.
+
+Python turns SIGINT into KeyboardInterrupt in whatever code runs at that instant; when that
+is a garbage-collector or weak-reference callback, the exception is printed as "ignored"
+and the run goes on as if nothing happened. :func:`install` (done by the ``analyze``
+console script) records every SIGINT as well, and :func:`check`, called where work can
+stop cleanly (after each chunk of games, before a report folder is swapped in), raises
+KeyboardInterrupt once one was recorded.
+"""
+from __future__ import annotations
+
+import signal
+import threading
+
+_received = False
+
+
+def _on_sigint(signum, frame) -> None:
+    global _received
+    _received = True
+    raise KeyboardInterrupt
+
+
+def install() -> None:
+    """Record every SIGINT (and raise KeyboardInterrupt as Python's default does)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, _on_sigint)
+
+
+def check() -> None:
+    """Raise KeyboardInterrupt if a SIGINT arrived since :func:`install`."""
+    if _received:
+        raise KeyboardInterrupt
