@@ -2,10 +2,16 @@
 stored runs side by side with the difference B − A of each measure and its
 95% interval.
 
-Intervals: Newcombe's hybrid score interval for win rates and the first-player
-advantage (:func:`analysis.stats.difference_interval`), Welch's t interval for
-the mean length of finished games, and a normal approximation for ``balance``
-(the seats with the highest and lowest win rate taken as fixed, so
+Two runs of the same game with the same seed played their games from the same keys:
+game *i* of A and game *i* of B rolled the same dice until their rules or policies first
+made a difference. Such runs are compared **paired**, game by game, over the games both
+hold (the first *n* of each), with the intervals of :mod:`analysis.paired` — usually far
+narrower than independent intervals; the output says by how much.
+
+Other runs are compared as independent samples: Newcombe's hybrid score interval for win
+rates and the first-player advantage (:func:`analysis.stats.difference_interval`),
+Welch's t interval for the mean length of finished games, and a normal approximation for
+``balance`` (the seats with the highest and lowest win rate taken as fixed, so
 ``Var(p_max − p_min) = (p_max + p_min − (p_max − p_min)²) / n`` in each run).
 """
 from __future__ import annotations
@@ -18,6 +24,7 @@ import pandas as pd
 from scipy import stats as sps
 
 from analysis.errors import UserError
+from analysis.paired import paired_difference, paired_measures
 from analysis.stats import Summary, difference_interval, mean_difference_interval, summarize
 from analysis.store import Store, StoredRun
 from solver.registry import find_game
@@ -70,6 +77,10 @@ class Comparison:
     summary_a: Summary
     summary_b: Summary
     measures: list[Measure]
+    paired: int = 0
+    """Games compared pair by pair (0: the runs were compared as independent samples)."""
+    variance_reduction: dict[str, float] | None = None
+    """For a paired comparison: independent variance / paired variance, by measure."""
 
 
 def _players(run: StoredRun) -> int:
@@ -90,15 +101,21 @@ def _balance_interval(a: Summary, b: Summary) -> tuple[float, float, float]:
 
 
 def compare(store: Store, id_a: str, id_b: str) -> Comparison:
-    """Compare two stored runs (ids or id prefixes); UserError on unknown or empty runs."""
+    """Compare two stored runs (ids or id prefixes); UserError on unknown or empty runs.
+    Runs of the same game with the same seed are compared game by game (paired) over the
+    games both hold; others as independent samples."""
     runs = [store.find(id_a), store.find(id_b)]
-    games, summaries = [], []
     for run in runs:
         if run.games == 0:
             raise UserError(f"run {run.id} has no stored games yet")
-        frame = store.load_games(run, COLUMNS)
-        games.append(frame)
-        summaries.append(summarize(frame, _players(run), CONFIDENCE))
+    paired = runs[0].game == runs[1].game and runs[0].seed == runs[1].seed
+    n = min(r.games for r in runs)
+    games = [store.load_games(run, COLUMNS) for run in runs]
+    if paired:  # the games both runs hold, key by key
+        games = [frame.iloc[:n].reset_index(drop=True) for frame in games]
+    summaries = [summarize(frame, _players(run), CONFIDENCE) for frame, run in zip(games, runs)]
+    if paired:
+        return _paired_comparison(runs, games, summaries)
     (ga, gb), (sa, sb) = games, summaries
     measures = []
     for seat in range(max(sa.players, sb.players)):
@@ -122,6 +139,33 @@ def compare(store: Store, id_a: str, id_b: str) -> Comparison:
                             *mean_difference_interval(finished_a, finished_b, CONFIDENCE)))
     measures.append(Measure("balance", "index", sa.balance, sb.balance, *_balance_interval(sa, sb)))
     return Comparison(runs[0], runs[1], sa, sb, measures)
+
+
+def _paired_comparison(runs: list[StoredRun], games: list[pd.DataFrame],
+                       summaries: list[Summary]) -> Comparison:
+    """Two runs with the same keys compared game by game (see the module docstring)."""
+    (ga, gb), (sa, sb) = games, summaries
+    wa, wb = ga["winner"].to_numpy(), gb["winner"].to_numpy()
+    measures = []
+    for seat in range(max(sa.players, sb.players)):
+        both = seat < sa.players and seat < sb.players
+        d = paired_difference(wb == seat, wa == seat) if both else None
+        measures.append(Measure(f"win rate, seat {seat}", "rate",
+                                sa.win_rate_by_seat[seat] if seat < sa.players else math.nan,
+                                sb.win_rate_by_seat[seat] if seat < sb.players else math.nan,
+                                d.diff if d else math.nan, d.lo if d else math.nan,
+                                d.hi if d else math.nan))
+    found = paired_measures(gb, sb.players, ga, sa.players)
+    rows = [("first-player advantage", "advantage", "first_player_advantage"),
+            ("turns, mean (finished games)", "turns", "turns_mean"),
+            ("balance", "index", "balance")]
+    for name, kind, measure in rows:
+        d, _ = found[measure]
+        measures.append(Measure(name, kind, getattr(sa, measure), getattr(sb, measure),
+                                d.diff, d.lo, d.hi))
+    reduction = {m: found[m][0].variance_reduction
+                 for m in ("seat0_win_rate", "turns_mean", "balance")}
+    return Comparison(runs[0], runs[1], sa, sb, measures, len(ga), reduction)
 
 
 def _value(kind: str, value: float, signed: bool = False, unit: bool = True) -> str:
@@ -170,11 +214,17 @@ def format_comparison(c: Comparison) -> str:
                     f"{_value(m.kind, m.lo, True, False)} to {_value(m.kind, m.hi, True, False)}")
         rows.append([m.name, _value(m.kind, m.a), _value(m.kind, m.b),
                      _value(m.kind, m.diff, True), interval])
-    note = ("intervals: Newcombe for rates, Welch for mean turns, normal approximation "
-            "for balance")
-    if c.a.seed == c.b.seed:
-        note += ("\n(A and B share a seed, so their games start from the same keys; the "
-                 "intervals treat them as independent runs)")
+    if c.paired:
+        gains = ", ".join(f"{name} {value:.1f}x" for name, value in (
+            ("seat 0", c.variance_reduction["seat0_win_rate"]),
+            ("turns", c.variance_reduction["turns_mean"]),
+            ("balance", c.variance_reduction["balance"])) if not math.isnan(value))
+        note = (f"paired: A and B share the game and the seed, so game i of each rolled the "
+                f"same dice; compared game by game over the {c.paired:,} games both hold"
+                + (f" (variance reduction against independent runs: {gains})" if gains else ""))
+    else:
+        note = ("intervals: Newcombe for rates, Welch for mean turns, normal approximation "
+                "for balance (independent runs: different seeds or games)")
     lines = [f"A  {_describe(c.a)}", f"B  {_describe(c.b)}", _rules_difference(c.a, c.b), "",
              *_table(rows, right={1, 2, 3}), "", note, verdict(c.measures)]
     return "\n".join(lines)

@@ -35,6 +35,14 @@ linearisation, or influence values, of a measure that is not a plain mean; no bo
   (``first_player_advantage_p`` is NaN and ``first_player_advantage_p_holm`` repeats seat
   0's adjusted p); only a variant with another number of players gets a test of its own.
 
+One comparison is one test: a measure whose per-game differences are a fixed multiple of
+seat 0's (the first-player advantage with the same number of players; the balance of two
+players when every game finishes and the same seat is ahead in both runs, whose
+differences are exactly ∓2 × seat 0's) shares seat 0's test, and a difference that is the
+same in every game (e.g. the completion when every game finishes under both rules) has
+no sampling error and is no test at all. Neither is counted in the Holm family
+(``<measure>_test`` says which each p-value is, :data:`OWN`).
+
 The per-variant interval of a linearised measure is ``mean(x) ± 1.96·sd(x)/√n``, clipped
 to [0, 1]. The paired difference ``d_i = x_i(variant) − x_i(base)``: its mean (the
 difference of the two measures), ``SE = sd(d)/√n``, the 95% normal interval and the
@@ -144,12 +152,11 @@ def paired_difference(variant: np.ndarray, base: np.ndarray) -> Paired:
     return Paired(n, diff, diff - Z * se, diff + Z * se, se, independent, _p_value(diff, se))
 
 
-def shifted(paired: Paired, shift: float, test: bool) -> Paired:
-    """``paired`` moved by the constant ``shift`` (same SE); its own p-value if ``test``,
-    else NaN (the same hypothesis as ``paired``'s when ``shift`` is 0)."""
+def shifted(paired: Paired, shift: float) -> Paired:
+    """``paired`` moved by the constant ``shift`` (same SE, its own p-value)."""
     diff = paired.diff + shift
     return Paired(paired.n, diff, paired.lo + shift, paired.hi + shift, paired.se,
-                  paired.independent_se, _p_value(diff, paired.se) if test else math.nan)
+                  paired.independent_se, _p_value(diff, paired.se))
 
 
 def extreme_seats(winner: np.ndarray, players: int) -> tuple[int, int]:
@@ -196,47 +203,95 @@ def linear_interval(x: np.ndarray) -> tuple[float, float]:
     return max(0.0, mean - half), min(1.0, mean + half)
 
 
-def paired_columns(result: Analysis, reference: Analysis) -> dict[str, Any]:
-    """The paired differences ``result − reference`` of every measure, as table columns.
+OWN, SEAT0, EXACT, NONE, BASE = "own", "seat0", "exact", "none", "base"
+"""What a comparison's p-value is (column ``<measure>_test``): a test of its own, counted
+in the Holm family (``own``); the same hypothesis as seat 0's win rate, not counted again
+and given seat 0's adjusted p (``seat0``); a difference that is the same in every game,
+known without sampling error, so not a test (``exact``: p is 1 when no game differs, else
+0, and not adjusted); no test possible (``none``: fewer than two games); the base row."""
 
-    First-player advantage is seat 0's win rate shifted by the change of the fair share;
-    with the same number of players it is the same test, so its p-value is NaN (not a
-    test of its own)."""
-    players, base_players = result.stats.players, reference.stats.players
-    base_values = per_game(reference.games, base_players)
+
+def paired_measures(games: pd.DataFrame, players: int, base_games: pd.DataFrame,
+                    base_players: int) -> dict[str, tuple[Paired, str]]:
+    """The paired difference ``games − base_games`` (game ``i`` against game ``i``) of every
+    measure, and what its p-value is (see :data:`OWN`).
+
+    First-player advantage is seat 0's win rate shifted by the change of the fair share:
+    with the same number of players it is seat 0's test. The balance of two seats is too
+    when its per-game differences are exactly ±2 × seat 0's (every game finished and the
+    same seat ahead in both runs)."""
+    base_values = per_game(base_games, base_players)
     differences: dict[str, Paired] = {}
-    for measure, (x, ok) in per_game(result.games, players).items():
+    per_game_diffs: dict[str, np.ndarray] = {}
+    for measure, (x, ok) in per_game(games, players).items():
         bx, bok = base_values[measure]
         both = ok & bok
         differences[measure] = paired_difference(x[both], bx[both])
+        per_game_diffs[measure] = x[both] - bx[both]
     differences["first_player_advantage"] = shifted(
-        differences["seat0_win_rate"], 1 / base_players - 1 / players, players != base_players)
-    row: dict[str, Any] = {}
+        differences["seat0_win_rate"], 1 / base_players - 1 / players)
+    seat0 = per_game_diffs["seat0_win_rate"]
+    twice = {"first_player_advantage": players == base_players,
+             "balance": any(np.array_equal(per_game_diffs["balance"], k * seat0) for k in (2, -2))}
+    found: dict[str, tuple[Paired, str]] = {}
     for measure in MEASURES:
         paired = differences[measure]
+        if math.isnan(paired.p_value):
+            kind = NONE
+        elif paired.se == 0:
+            kind = EXACT
+        elif twice.get(measure):
+            kind = SEAT0
+        else:
+            kind = OWN
+        found[measure] = (paired, kind)
+    return found
+
+
+def paired_columns(result: Analysis, reference: Analysis) -> dict[str, Any]:
+    """The paired differences ``result − reference`` of every measure
+    (:func:`paired_measures`) as table columns; the p-value of a measure that is seat 0's
+    test is NaN (``<measure>_test`` says what each is)."""
+    row: dict[str, Any] = {}
+    for measure, (paired, kind) in paired_measures(
+            result.games, result.stats.players, reference.games,
+            reference.stats.players).items():
         row[f"{measure}_diff"] = paired.diff
         row[f"{measure}_diff_lo"], row[f"{measure}_diff_hi"] = paired.lo, paired.hi
         row[f"{measure}_paired_se"] = paired.se
         row[f"{measure}_independent_se"] = paired.independent_se
         row[f"{measure}_variance_reduction"] = paired.variance_reduction
-        row[f"{measure}_p"] = paired.p_value
+        row[f"{measure}_p"] = math.nan if kind in (SEAT0, NONE) else paired.p_value
+        row[f"{measure}_test"] = kind
         row[f"{measure}_pairs"] = paired.n
     return row
 
 
 def add_holm(table: pd.DataFrame) -> None:
-    """Holm-adjusted columns ``<measure>_p_holm`` over every p-value of ``table`` (one
-    family); a first-player advantage that is not a test of its own (NaN p) repeats seat
-    0's adjusted p, the same hypothesis."""
-    keys = [f"{m}_p" for m in MEASURES]
+    """Holm-adjusted columns ``<measure>_p_holm``: Holm's method over the tests of their
+    own (``<measure>_test == "own"``) of ``table``, one family; an exact difference keeps
+    its p; a measure that is seat 0's test takes seat 0's adjusted p."""
     if table.empty:
         for m in MEASURES:
             table[f"{m}_p_holm"] = pd.Series(dtype=float)
         return
-    adjusted = holm(table[keys].to_numpy(dtype=float).ravel())
-    table[[f"{m}_p_holm" for m in MEASURES]] = np.reshape(adjusted, (len(table), len(keys)))
-    same = table["first_player_advantage_p"].isna()
-    table.loc[same, "first_player_advantage_p_holm"] = table.loc[same, "seat0_win_rate_p_holm"]
+    p = table[[f"{m}_p" for m in MEASURES]].to_numpy(dtype=float)
+    kinds = table[[f"{m}_test" for m in MEASURES]].to_numpy()
+    adjusted = np.full(p.shape, math.nan)
+    own = kinds == OWN
+    adjusted[own] = holm(p[own])
+    adjusted[kinds == EXACT] = p[kinds == EXACT]
+    seat0 = list(MEASURES).index("seat0_win_rate")
+    same = kinds == SEAT0
+    adjusted[same] = np.broadcast_to(adjusted[:, [seat0]], p.shape)[same]
+    table[[f"{m}_p_holm" for m in MEASURES]] = adjusted
+
+
+def count_tests(table: pd.DataFrame | None) -> int:
+    """How many tests of their own ``table`` holds (the size of its Holm family)."""
+    if table is None or table.empty:
+        return 0
+    return int((table[[f"{m}_test" for m in MEASURES]] == OWN).to_numpy().sum())
 
 
 def variant_columns(result: Analysis) -> dict[str, Any]:

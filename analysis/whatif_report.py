@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from analysis.paired import CONFIDENCE, MEASURES
+from analysis.paired import CONFIDENCE, EXACT, MEASURES, OWN, SEAT0
 from analysis.report import _num, _table
 from analysis.simulation import package_version
 from analysis.whatif import Entry, Sweep, expand
@@ -81,9 +81,18 @@ def _vr(value: Any) -> str:
 
 
 def _own_test(row: Mapping[str, Any], measure: str) -> bool:
-    """Whether ``measure`` is a test of its own in ``row`` (first-player advantage is seat
-    0's test unless the number of players differs)."""
-    return measure != "first_player_advantage" or _num(row[f"{measure}_p"]) is not None
+    """Whether ``measure`` is a test of its own in ``row`` (see :data:`analysis.paired.OWN`)."""
+    return row[f"{measure}_test"] == OWN
+
+
+def _p_cell(row: Mapping[str, Any], measure: str) -> str:
+    """The Holm-adjusted p of a table cell, marked when it is not a test of its own."""
+    kind, p = row[f"{measure}_test"], _pv(row[f"{measure}_p_holm"])
+    if kind == SEAT0:
+        return p + " (= seat 0)"
+    if kind == EXACT:
+        return "no game differs" if row[f"{measure}_diff"] == 0 else "exact (every game alike)"
+    return p
 
 
 def _change(measure: str, row: Mapping[str, Any], name: str) -> str:
@@ -110,7 +119,7 @@ def _reading(sweep: Sweep) -> str:
         return ("Every variant of the grid is the base itself, so there is nothing to compare "
                 "(every difference is exactly 0).")
     rows = table.to_dict("records")
-    tested = any(_own_test(row, "first_player_advantage") for row in rows)
+    tested = any(row["first_player_advantage_test"] != SEAT0 for row in rows)
     # with another number of players, seat 0's rate moves with the fair share: the
     # first-player advantage is then the headline
     headline = ("first_player_advantage", "turns_mean") if tested else HEADLINE
@@ -127,7 +136,8 @@ def _reading(sweep: Sweep) -> str:
     for row in rows:
         for measure in others:
             p = _num(row[f"{measure}_p_holm"])
-            if _own_test(row, measure) and p is not None and p < 1 - CONFIDENCE:
+            if (row[f"{measure}_test"] in (OWN, EXACT) and p is not None
+                    and p < 1 - CONFIDENCE):
                 se = _num(row[f"{measure}_paired_se"])
                 size = abs(row[f"{measure}_diff"]) / se if se else math.inf
                 clear.append((size, measure, row))
@@ -178,11 +188,15 @@ def _what_is_compared(sweep: Sweep) -> str:
         points = math.prod(len(v) for v in sweep.varied.values())
         ranges = " and ".join(f"`{n}` ∈ {{{', '.join(value_text(v) for v in vs)}}}"
                               for n, vs in sweep.varied.items())
-        sentences.append(
-            f"The grid varies {ranges} on top of the base: {n_grid} "
-            f"variant{'s' if n_grid != 1 else ''}{each}"
-            + (" (the point equal to the base is the base row itself)" if n_grid < points
-               else ""))
+        if n_grid == 0:
+            sentences.append(f"The grid varies {ranges}, but its only point is the base "
+                             "itself")
+        else:
+            sentences.append(
+                f"The grid varies {ranges} on top of the base: {n_grid} "
+                f"variant{'s' if n_grid != 1 else ''}{each}"
+                + (" (the point equal to the base is the base row itself)" if n_grid < points
+                   else ""))
     if files:
         sentences.append(
             f"{'Also compared' if sweep.varied else 'Compared'} with the base: "
@@ -211,10 +225,15 @@ NOTES: dict[str, str] = {
         "and the lowest rate held fixed at their estimates (`balance_high_seat`, "
         "`balance_low_seat` in `variants.csv`). That is right when those seats are clearly "
         "apart from the rest; when two seats are nearly tied for the highest or the lowest "
-        "rate (a nearly balanced game) the interval is too narrow."),
+        "rate (a nearly balanced game) the interval is too narrow. With two players, every "
+        "game finished and the same seat ahead in both runs, the balance moves by exactly "
+        "twice seat 0's win rate, game by game: the same test, marked (= seat 0) and not "
+        "counted again."),
     "completion": ("The share of games that finished (have a winner); below 100% only when "
                    "games are cut off (`max_turns`). Wilson interval; the paired difference "
-                   "compares game by game whether each game finished."),
+                   "compares game by game whether each game finished. Where every game "
+                   "finishes under both rules no game differs: that is no test, and it is "
+                   "not counted."),
     "decision_rate": (
         "Turns with a real choice / all turns, over all games (a ratio of sums R). Its "
         "interval and its paired difference are linearised game by game: each game counts "
@@ -229,9 +248,7 @@ def _measure_section(sweep: Sweep, measure: str, plots: Sequence[tuple[str, str,
     rows = []
     for row in sweep.table.to_dict("records"):
         base_row = row["is_base"]
-        p = _pv(row[f"{measure}_p_holm"])
-        if not base_row and not _own_test(row, measure):
-            p += " (= seat 0)"
+        p = "—" if base_row else _p_cell(row, measure)
         rows.append([
             row["variant"], _value(measure, row[measure], measure == "first_player_advantage"),
             _range(measure, row[f"{measure}_lo"], row[f"{measure}_hi"],
@@ -267,14 +284,34 @@ def _pairwise_section(sweep: Sweep) -> str:
     files = len(sweep._file_rows())
     return ("## Every pair of variant files\n\n"
             f"Each of the {files} variant files against each other, game by game (paired, the "
-            "same seed): the difference B − A of every measure, as in the tables above "
-            "(first-player advantage only where the two files have different numbers of "
-            "players; otherwise it is seat 0's win-rate difference). The p-values are "
+            "same seed): the difference B − A of every measure that is a test of its own, "
+            "as in the tables above (not one that is seat 0's test again, nor one where no "
+            "game differs; `pairwise.csv` has them all). The p-values are "
             f"Holm-adjusted over these {sweep.pairwise_tests} pairwise tests only — a family "
             "of its own, separate from the tests against the base above (the pairs with the "
             "base repeat those comparisons). Data: `pairwise.csv`.\n\n"
             + _table(["A", "B", "Measure", "B − A", "Paired 95% CI", "Holm-adjusted p",
                      "Variance reduction"], rows, "lllrrrr"))
+
+
+def _precision_section(sweep: Sweep) -> str:
+    """How ``--precision`` grew the games, and whether the target was met."""
+    assert sweep.precision is not None
+    steps = sweep.precision_steps
+    last = steps[-1]
+    target = f"{sweep.precision * 100:.2f} points"
+    sizes = " → ".join(f"{s['games']:,}" for s in steps)
+    if last["half_width"] <= sweep.precision:
+        grew = (f"Games per variant grew {sizes}" if len(steps) > 1
+                else f"The first {last['games']:,} games per variant were enough")
+        end = (f"{grew}: the paired 95% half-width of seat 0's win-rate difference is at most "
+               f"{target} for every variant (the widest is "
+               f"{last['half_width'] * 100:.3f} points).")
+    else:
+        end = (f"Games per variant grew {sizes} and stopped at the ceiling of {sweep.sims:,} "
+               f"games with the target of {target} **not** met: the widest paired 95% half-width of seat 0's win-rate difference "
+               f"is {last['half_width'] * 100:.3f} points.")
+    return "## Precision\n\n" + end
 
 
 def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) -> str:
@@ -293,24 +330,16 @@ def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) ->
         "variance / paired variance; 1× means pairing did not help).\n\n"
         f"Intervals are {CONFIDENCE * 100:g}%. The p-values test 'no difference from the "
         f"base'; they are adjusted with Holm's method over all {sweep.tests} variant × measure "
-        "tests (every measure below; first-player advantage shares seat 0's test unless the "
-        "number of players changes), so a value below 0.05 is a clear effect even after "
-        "looking at them all.\n\n"
+        "tests, so a value below 0.05 is a clear effect even after looking at them all. One "
+        "comparison counts once: a measure that moves game by game exactly as seat 0's win "
+        "rate does (the first-player advantage unless the number of players changes, the "
+        "balance of two players when every game finishes) shares seat 0's test, marked "
+        "(= seat 0), and a difference that is the same in every game (*no game differs*) is "
+        "certain, not a test.\n\n"
         + _reading(sweep))
     sections = [intro]
     if sweep.precision is not None:
-        steps = sweep.precision_steps
-        last = steps[-1]
-        met = last["half_width"] <= sweep.precision
-        sections.append(
-            "## Precision\n\nGames per variant grew "
-            + " → ".join(f"{s['games']:,}" for s in steps)
-            + f" until the paired 95% half-width of seat 0's win-rate difference was at most "
-            f"{sweep.precision * 100:.2f} points for every variant. "
-            + (f"It stopped at {last['games']:,} games, with a widest half-width of "
-               f"{last['half_width'] * 100:.3f} points." if met else
-               f"It stopped at the ceiling of {sweep.sims:,} games with the target **not** met: "
-               f"the widest half-width is {last['half_width'] * 100:.3f} points."))
+        sections.append(_precision_section(sweep))
     sections += [_measure_section(sweep, measure, plots) for measure in MEASURES]
     if sweep.pairwise is not None:
         sections.append(_pairwise_section(sweep))
@@ -375,6 +404,11 @@ def _plot(sweep: Sweep, measure: str, name: str, path: Path) -> None:
     base = table[table["is_base"]].iloc[0]
     ax.axhline(base[measure] * scale, color="dimgray", linestyle="--", linewidth=1,
                label="base rules")
+    ax.ticklabel_format(axis="y", useOffset=False, style="plain")
+    low, high = ax.get_ylim()
+    if high - low < 1e-6 * max(1.0, abs(high)):  # every value the same, e.g. 100% finished
+        middle = base[measure] * scale
+        ax.set_ylim(middle - max(0.01, abs(middle) * 0.01), middle + max(0.01, abs(middle) * 0.01))
     ax.set_xticks(x, [value_text(v) for v in values])
     ax.set_xlabel(name)
     ax.set_ylabel(AXIS[measure])
@@ -388,19 +422,26 @@ def _plot(sweep: Sweep, measure: str, name: str, path: Path) -> None:
 
 def format_table(sweep: Sweep) -> str:
     """A short plain-text table for the terminal."""
+    def num(value: Any, spec: str, scale: float = 1) -> str:
+        number = _num(value)
+        return "n/a" if number is None else format(number * scale, spec)
+
+    def p(row: Mapping[str, Any], measure: str) -> str:
+        return "exact" if row[f"{measure}_test"] == EXACT else _pv(row[f"{measure}_p_holm"])
+
     rows = [["variant", "seat 0 wins", "diff (pts)", "p (Holm)", "turns", "diff", "p (Holm)"]]
     for r in sweep.table.to_dict("records"):
-        rows.append([r["variant"], f"{r['seat0_win_rate'] * 100:.2f}%",
-                     f"{r['seat0_win_rate_diff'] * 100:+.2f}", _pv(r["seat0_win_rate_p_holm"]),
-                     f"{r['turns_mean']:.2f}", f"{r['turns_mean_diff']:+.2f}",
-                     _pv(r["turns_mean_p_holm"])])
+        rows.append([r["variant"], num(r["seat0_win_rate"], ".2f", 100) + "%",
+                     num(r["seat0_win_rate_diff"], "+.2f", 100), p(r, "seat0_win_rate"),
+                     num(r["turns_mean"], ".2f"), num(r["turns_mean_diff"], "+.2f"),
+                     p(r, "turns_mean")])
     text = _columns(rows)
     if sweep.pairwise is not None:
         pairs = [["pair (B - A)", "seat 0 wins", "p (Holm)", "turns", "p (Holm)"]]
         for r in sweep.pairwise.to_dict("records"):
-            pairs.append([f"{r['b']} - {r['a']}", f"{r['seat0_win_rate_diff'] * 100:+.2f}",
-                          _pv(r["seat0_win_rate_p_holm"]), f"{r['turns_mean_diff']:+.2f}",
-                          _pv(r["turns_mean_p_holm"])])
+            pairs.append([f"{r['b']} - {r['a']}", num(r["seat0_win_rate_diff"], "+.2f", 100),
+                          p(r, "seat0_win_rate"), num(r["turns_mean_diff"], "+.2f"),
+                          p(r, "turns_mean")])
         text += "\n\nevery pair of variant files (Holm over these tests only):\n" + _columns(pairs)
     return text
 

@@ -75,6 +75,10 @@ BAD = [
     (["manhome", "--seed", "-1"], "is not a non-negative integer"),
     (["manhome", "--colour"], "unrecognized arguments"),
     (["chess"], "invalid choice"),
+    (["report", "--skill-sims", "-1"], "--skill-sims must be a whole number"),
+    (["report", "--search-sims", "abc"], "--search-sims must be a whole number"),
+    (["report", "--whatif-sims", "0"], "--whatif-sims must be a whole number"),
+    (["skill", "manhome", "--search-sims", "0"], "--search-sims must be a whole number"),
 ]
 
 

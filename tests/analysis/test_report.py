@@ -111,7 +111,7 @@ def test_write_report_creates_every_file(tmp_path, summary, games):
     out = report.write_report(tmp_path / "out", summary, games, [EXTRA])
     assert out == tmp_path / "out"
     assert sorted(os.listdir(out)) == sorted([*report.FILES, MARKER])
-    assert tree(tmp_path) == sorted(["out", *(f"out/{f}" for f in report.FILES)])
+    assert tree(tmp_path) == sorted(["out", *(f"out/{f}" for f in [*report.FILES, MARKER])])
 
 
 def test_summary_json_round_trips(tmp_path, summary, games):
@@ -307,6 +307,7 @@ def test_failed_swap_restores_previous_report(tmp_path, summary, games, monkeypa
 def test_rewrite_replaces_old_folder(tmp_path, summary, games):
     out = tmp_path / "out"
     out.mkdir()
+    (out / MARKER).write_text("")  # an earlier report, with a file no longer written
     (out / "stale.txt").write_text("old")
     report.write_report(out, dict(summary, title="Second"), games)
     assert sorted(os.listdir(out)) == sorted([*report.FILES, MARKER])

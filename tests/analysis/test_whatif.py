@@ -19,8 +19,22 @@ from analysis.whatif_report import render_markdown
 from solver.params import Variant
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-TESTED = [m for m in MEASURES if m != "first_player_advantage"]
-"""The measures tested against the base when the number of players is the same."""
+
+
+def assert_one_holm_family(records):
+    """The tests of their own among ``records`` (table rows) are Holm-adjusted together; a
+    measure that is seat 0's test carries seat 0's adjusted p; an exact one keeps its p.
+    Returns the size of the family."""
+    own = [(r[f"{m}_p"], r[f"{m}_p_holm"]) for r in records for m in MEASURES
+           if r[f"{m}_test"] == "own"]
+    assert [adjusted for _, adjusted in own] == pytest.approx(holm([p for p, _ in own]))
+    for r in records:
+        for m in MEASURES:
+            if r[f"{m}_test"] == "seat0":
+                assert r[f"{m}_p_holm"] == r["seat0_win_rate_p_holm"], m
+            elif r[f"{m}_test"] == "exact":
+                assert r[f"{m}_p_holm"] == r[f"{m}_p"] == (1.0 if r[f"{m}_diff"] == 0 else 0.0)
+    return len(own)
 
 
 @pytest.fixture(autouse=True)
@@ -120,7 +134,25 @@ def test_tie_sweep_pairs_the_games(in_tmp):
     assert other["seat0_win_rate_diff"] == pytest.approx(
         other["seat0_win_rate"] - base["seat0_win_rate"])
     assert other["turns_mean_diff"] == pytest.approx(other["turns_mean"] - base["turns_mean"])
-    assert 0 <= other["seat0_win_rate_p_holm"] <= 1 and result.tests == 5
+    assert 0 <= other["seat0_win_rate_p_holm"] <= 1
+    # two players, every game finished: one comparison is one test. The balance moves by
+    # exactly twice seat 0's rate and the first-player advantage by exactly seat 0's (both
+    # share seat 0's test); no game differs in completion (certain, no test). Holm counts
+    # seat 0's win rate, the length and the decision rate.
+    kinds = {m: other[f"{m}_test"] for m in MEASURES}
+    assert kinds == {"seat0_win_rate": "own", "first_player_advantage": "seat0",
+                     "turns_mean": "own", "balance": "seat0", "completion": "exact",
+                     "decision_rate": "own"}
+    assert result.tests == 3
+    assert other["balance_diff"] == pytest.approx(-2 * other["seat0_win_rate_diff"])
+    assert other["balance_p_holm"] == other["seat0_win_rate_p_holm"]
+    assert math.isnan(other["balance_p"]) and other["completion_p_holm"] == 1
+    p = [other[f"{m}_p"] for m in ("seat0_win_rate", "turns_mean", "decision_rate")]
+    assert [other[f"{m}_p_holm"] for m in ("seat0_win_rate", "turns_mean", "decision_rate")] \
+        == pytest.approx(holm(p))
+    text = render_markdown(result)
+    assert "no game differs" in text and "(= seat 0)" in text
+    assert "over all 3 variant × measure tests" in text
 
 
 def _direct(games, players):
@@ -180,12 +212,12 @@ def test_every_measure_is_paired_game_by_game(in_tmp):
         assert math.isnan(row["first_player_advantage_p"])
         assert row["first_player_advantage_p_holm"] == row["seat0_win_rate_p_holm"]
         assert row["completion_diff"] < 0 and row["completion_p_holm"] < 0.001
-    # one Holm family over every variant x tested measure
-    assert result.tests == 2 * len(TESTED) == 10
-    others = table.iloc[1:]
-    p = others[[f"{m}_p" for m in TESTED]].to_numpy().ravel()
-    assert others[[f"{m}_p_holm" for m in TESTED]].to_numpy().ravel() == \
-        pytest.approx(holm(p))
+        # a game finished under both rules is the same game: no length differs (certain)
+        assert row["turns_mean_test"] == "exact" and row["turns_mean_diff"] == 0
+        assert [row[f"{m}_test"] for m in ("seat0_win_rate", "balance", "completion",
+                                            "decision_rate")] == ["own"] * 4
+    # one Holm family over every variant x measure that is a test of its own
+    assert result.tests == assert_one_holm_family(table.iloc[1:].to_dict("records")) == 8
     assert table.iloc[0][[f"{m}_p_holm" for m in MEASURES]].isna().all()
 
 
@@ -198,9 +230,8 @@ def test_first_player_advantage_with_another_number_of_players_is_its_own_test(i
         row["first_player_advantage"] - result.table.iloc[0]["first_player_advantage"])
     assert row["first_player_advantage_paired_se"] == row["seat0_win_rate_paired_se"]
     assert 0 <= row["first_player_advantage_p"] <= 1
-    assert result.tests == 6  # five measures and the first-player advantage's own test
-    p = [row[f"{m}_p"] for m in MEASURES]
-    assert [row[f"{m}_p_holm"] for m in MEASURES] == pytest.approx(holm(p))
+    assert row["first_player_advantage_test"] == "own"
+    assert result.tests == assert_one_holm_family([row]) >= 4
     # the reading leads with the first-player advantage, not seat 0's rate (which moves
     # with the fair share)
     reading = render_markdown(result).split("**Reading:**")[1].split("\n")[0]
@@ -226,19 +257,23 @@ def test_variant_equal_to_the_base_differs_by_exactly_zero(in_tmp):
     same = sweep("manhome", {"max_turns": [1000]}, 1000, workers=1, players=3)
     assert same.results[1].games.equals(same.results[0].games)
     row = same.table.iloc[1]
-    assert not row["is_base"] and same.tests == 5
+    assert not row["is_base"] and same.tests == 0  # nothing to test: no game differs
     for m in MEASURES:
         assert row[f"{m}_diff"] == 0 and row[f"{m}_paired_se"] == 0, m
         assert row[f"{m}_diff_lo"] == 0 and row[f"{m}_diff_hi"] == 0, m
         assert row[f"{m}_p_holm"] == 1, m
+        assert row[f"{m}_test"] == "exact", m
 
     result = sweep("manhome", {"tie": ["attacker", "defender"]}, 2000, workers=1, tie="attacker")
     table = result.table.set_index("tie")
     assert table.loc["attacker", "is_base"] and len(table) == 2
     assert table.loc["attacker", "turns_mean_diff"] == 0
     assert table.loc["attacker", "turns_mean_paired_se"] == 0
-    alone = sweep("manhome", {"tie": ["defender"]}, 2000, workers=1).table
+    lonely = sweep("manhome", {"tie": ["defender"]}, 2000, workers=1)
+    alone = lonely.table
     assert len(alone) == 1 and alone.loc[0, "is_base"]
+    text = render_markdown(lonely)
+    assert "its only point is the base itself" in text and "0 variants" not in text
     assert alone.loc[0, "seat0_win_rate_diff"] == 0 and alone.loc[0, "seat0_win_rate_paired_se"] == 0
 
 
@@ -260,8 +295,10 @@ def test_cli_writes_the_report_folder(in_tmp, capsys):
         data = (out / name).read_bytes()
         assert data.startswith(PNG_MAGIC) and len(data) > 5000
     summary = json.loads((out / "summary.json").read_text())
-    # three variants besides the base, five tested measures each
-    assert summary["games_per_variant"] == 2000 and summary["tests"] == 15
+    # three variants besides the base; each tests seat 0's win rate, the length and the
+    # decision rate (two players, every game finished: see test_tie_sweep_pairs_the_games)
+    assert summary["games_per_variant"] == 2000
+    assert summary["tests"] == assert_one_holm_family(summary["variants"][1:]) == 9
     assert len(summary["variants"]) == 4 and summary["varied"]["men_to_win"] == [2, 3]
     assert list(summary["measures"]) == list(MEASURES)
     csv = pd.read_csv(out / "variants.csv")
@@ -273,7 +310,7 @@ def test_cli_writes_the_report_folder(in_tmp, capsys):
     assert {"balance_high_seat", "balance_low_seat"} <= set(csv)
     text = (out / "report.md").read_text()
     assert "Holm" in text and "**Reading:**" in text and "Variance reduction" in text
-    assert "over all 15 variant × measure tests" in text
+    assert "over all 9 variant × measure tests" in text
     for title in ("Seat 0's win rate", "First-player advantage", "Mean game length (turns)",
                   "Balance", "Completion", "Decision rate"):
         section = text.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
@@ -288,6 +325,7 @@ def test_precision_grows_the_games_until_the_target(in_tmp):
     met = sweep("manhome", {"tie": ["defender", "attacker"]}, 100_000, workers=1,
                 precision=0.02, store="runs.sqlite")
     assert met.games == 16_384 and met.precision_steps[-1]["half_width"] <= 0.02
+    assert "The first 16,384 games per variant were enough" in render_markdown(met)
     capped = sweep("manhome", {"tie": ["defender", "attacker"]}, 20_000, workers=1,
                    precision=0.0005, store="runs.sqlite")
     assert capped.games == 20_000
@@ -349,7 +387,7 @@ def test_two_files_are_compared_directly_and_equal_the_same_grid(files):
     assert list(table["variant"]) == ["base: calm", "bold"]
     assert list(table["source"]) == ["base", "file"] and list(table["is_base"]) == [True, False]
     assert list(table["file"]) == [files["calm"], files["bold"]]
-    assert direct.tests == 5 and direct.pairwise is None and direct.varied == {}
+    assert direct.tests == 3 and direct.pairwise is None and direct.varied == {}
     # the same rules and seed as the grid tie=defender,attacker: the same games, the same figures
     grid = sweep("manhome", {"tie": ["defender", "attacker"]}, 3000, workers=1, seed=3).table
     columns = [c for c in grid if c.startswith(("seat0_", "turns_")) or c == "balance"]
@@ -388,7 +426,7 @@ def test_cli_two_files_report(files, in_tmp, capsys):
     assert {p.name for p in out.iterdir()} == {"report.md", "summary.json", "variants.csv", MARKER}
     summary = json.loads((out / "summary.json").read_text())
     assert [f["name"] for f in summary["files"]] == ["calm", "bold"]
-    assert summary["base_file"] == files["calm"] and summary["tests"] == 5
+    assert summary["base_file"] == files["calm"] and summary["tests"] == 3
     assert [v["variant"] for v in summary["variants"]] == ["base: calm", "bold"]
     assert summary["variants"][1]["rules"]["tie"] == "attacker"
     assert summary["pairwise"] == [] and summary["pairwise_tests"] == 0
@@ -418,16 +456,13 @@ def test_three_files_and_a_grid_with_the_pairwise_table(files, in_tmp, capsys):
     assert [r["variant"] for r in rows] == ["base: calm, extra_turn=true", "extra_turn=false",
                                             "bold", "long"]
     assert [r["source"] for r in rows] == ["base", "grid", "file", "file"]
-    assert summary["tests"] == 15  # three variants x five tested measures, one Holm family
-    p = [r[f"{m}_p"] for r in rows[1:] for m in TESTED]
-    assert [r[f"{m}_p_holm"] for r in rows[1:] for m in TESTED] == pytest.approx(holm(p))
+    # three variants x (seat 0's win rate, the length, the decision rate), one Holm family
+    assert summary["tests"] == assert_one_holm_family(rows[1:]) == 9
     assert all(r["first_player_advantage_p"] is None for r in rows)  # seat 0's test
     pairs = summary["pairwise"]
     assert [(r["a"], r["b"]) for r in pairs] == [("calm", "bold"), ("calm", "long"),
                                                  ("bold", "long")]
-    assert summary["pairwise_tests"] == 15  # their own Holm family: 3 pairs x 5 measures
-    pair_p = [r[f"{m}_p"] for r in pairs for m in TESTED]
-    assert [r[f"{m}_p_holm"] for r in pairs for m in TESTED] == pytest.approx(holm(pair_p))
+    assert summary["pairwise_tests"] == assert_one_holm_family(pairs) == 9  # their own family
     # a pair with the base is the same paired difference as the main table's
     by_name = {r["variant"]: r for r in rows}
     for m in MEASURES:
@@ -435,7 +470,7 @@ def test_three_files_and_a_grid_with_the_pairwise_table(files, in_tmp, capsys):
     assert pairs[2]["turns_mean_diff"] > 0  # four men to win make longer games
     assert len(pd.read_csv(out / "pairwise.csv")) == 3
     text = (out / "report.md").read_text()
-    assert "## Every pair of variant files" in text and "15 pairwise tests only" in text
+    assert "## Every pair of variant files" in text and "9 pairwise tests only" in text
     assert "| calm | long | decision rate |" in text
     assert "every pair of variant files" in capsys.readouterr().out
 
@@ -602,7 +637,7 @@ def test_whatif_on_a_cluster_equals_a_local_run(scheduler, files, in_tmp):
 def test_whatif_bad_scheduler_is_one_line(address, message, in_tmp, monkeypatch, capsys):
     if address.startswith("tcp"):
         pytest.importorskip("distributed")
-    monkeypatch.setattr(runner, "SCHEDULER_TIMEOUT", 1.0)
+    monkeypatch.setattr("analysis.cluster.SCHEDULER_TIMEOUT", 1.0)
     assert main(["whatif", "manhome", "--vary", "tie=defender,attacker", "--sims", "100",
                  "--no-store", "--quiet", "--scheduler", address]) == 2
     err = capsys.readouterr().err
@@ -623,7 +658,9 @@ def test_a_registered_toy_game_gets_sweeps_with_no_code_of_its_own(toy, in_tmp, 
     # common random numbers: the toy race draws from the key, so seat 0's first roll is the
     # same in every variant and the pairing measurably helps
     assert table.loc[30, "turns_mean_variance_reduction"] > 1.2
-    assert result.tests == 2 * len(TESTED)
+    # the toy's decision turns are all its turns: its decision rate is 1 in every game
+    assert result.tests == assert_one_holm_family(result.table.iloc[1:].to_dict("records"))
+    assert table.loc[30, "decision_rate_test"] == "exact"
     # the CLI takes the new game, the store answers the same sweep at once
     assert main(["whatif", "toy", "--vary", "target=10,30", "--sims", "1500", "--workers", "1",
                  "--store", "runs.sqlite", "--quiet"]) == 0
