@@ -14,6 +14,8 @@ import shlex
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
+from pathlib import Path
 
 from analysis.errors import UserError
 from solver.params import parse_assignments, RulesError
@@ -56,8 +58,10 @@ def _rules_help(spec: GameSpec) -> str:
         lines.append(f"  {name} = {str(default).lower() if isinstance(default, bool) else default}"
                      f"   {param.doc}; allowed: {param.allowed()}")
     lines.append(f"policies: {spec.policy_help()} (default {spec.default_policy})")
+    name, param = next((n, p) for n, p in spec.rules.parameters().items() if n != "players")
+    value = param.choices[-1] if param.choices else getattr(spec.rules(), name)
     lines.append(f"example: analyze {spec.name} --sims 1e6 --players 3 --policy greedy "
-                 f"--set {next(iter(spec.rules.parameters()))}=... --seed 1")
+                 f"--set {name}={str(value).lower()} --seed 1")
     return "\n".join(lines)
 
 
@@ -94,23 +98,18 @@ def _add_game_command(commands, spec: GameSpec) -> None:
 
 
 def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.folders import check_writable
     from analysis.report import format_terminal_summary
     from analysis.simulation import plan
 
-    try:
-        values = parse_assignments(args.assignments)
-    except RulesError as exc:
-        raise UserError(str(exc)) from None
-    request = plan(args.game, args.sims, players=args.players, policy=args.policy,
+    players, values = _rules_values(args)
+    request = plan(args.game, args.sims, players=players, policy=args.policy,
                    seed=args.seed, workers=args.workers, variant=args.variant, **values)
     if args.scheduler is not None:
         from analysis.cluster import check_scheduler
 
         check_scheduler(args.scheduler)
     out = args.out if args.out is not None else request.default_out()
-    check_writable(out)
-    store = None if args.no_store else _open_store(args.store, create=True)
+    store = _store_beside(out, args)
     try:
         result = request.execute(progress=not args.quiet, command=shlex.join(["analyze", *argv]),
                                  store=store, scheduler=args.scheduler)
@@ -122,13 +121,13 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return 0
 
 
-def _interrupted(store) -> int:
+def _interrupted(store, written: str = "no report was written") -> int:
     """The one line after Ctrl-C in a run that may use a results store; exit status 130."""
     if store is None:
-        print("analyze: interrupted; no report was written and no games were kept (--no-store): "
+        print(f"analyze: interrupted; {written} and no games were kept (--no-store): "
               "the same command starts again from the first game", file=sys.stderr)
     else:
-        print(f"analyze: interrupted; no report was written; the finished chunks of games are "
+        print(f"analyze: interrupted; {written}; the chunks of games finished so far are "
               f"kept in the results store {store.path}, and running the same command again "
               f"resumes from them", file=sys.stderr)
     return EXIT_INTERRUPTED
@@ -139,22 +138,17 @@ def _to_stderr(message: str) -> None:
 
 
 def _run_whatif(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.folders import check_writable
     from analysis.whatif import parse_vary, plan_sweep
     from analysis.whatif_report import format_table
 
-    try:
-        values = parse_assignments(args.assignments)
-    except RulesError as exc:
-        raise UserError(str(exc)) from None
-    request = plan_sweep(args.game, parse_vary(args.vary), args.sims, players=args.players,
+    players, values = _rules_values(args)
+    request = plan_sweep(args.game, parse_vary(args.vary), args.sims, players=players,
                          policy=args.policy, seed=args.seed, workers=args.workers,
                          variants=args.variant, precision=args.precision,
                          scheduler=args.scheduler, **values)
     out = args.out if args.out is not None else request.default_out()
-    check_writable(out)
     # opened once every variant is checked, so bad input leaves no store behind
-    store = None if args.no_store else _open_store(args.store, create=True)
+    store = _store_beside(out, args)
     say = None if args.quiet or not sys.stderr.isatty() else _to_stderr
     try:
         result = request.run(store=store, command=shlex.join(["analyze", *argv]), say=say,
@@ -209,26 +203,21 @@ def _store_arguments(parser) -> None:
 
 
 def _run_skill(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.folders import check_writable
     from analysis.simulation import REPORTS_ROOT
     from analysis.skill import default_folder, format_ladder, parse_budgets, plan_skill
 
-    try:
-        values = parse_assignments(args.assignments)
-    except RulesError as exc:
-        raise UserError(str(exc)) from None
+    players, values = _rules_values(args)
     budgets = None if args.budgets is None else parse_budgets(args.budgets)
     if args.scheduler is not None:
         from analysis.cluster import check_scheduler
 
         check_scheduler(args.scheduler)
     request = plan_skill(args.game, args.sims, args.search_sims, budgets=budgets,
-                         seed=args.seed, workers=args.workers, players=args.players,
+                         seed=args.seed, workers=args.workers, players=players,
                          variant=args.variant, **values)
-    check_writable(args.out if args.out is not None else
-                   REPORTS_ROOT / request.game.name / default_folder(request.game, request.rules,
-                                                                     request.variant))
-    store = None if args.no_store else _open_store(args.store, create=True)
+    store = _store_beside(args.out if args.out is not None else
+                          REPORTS_ROOT / request.game.name
+                          / default_folder(request.game, request.rules, request.variant), args)
     try:
         ladder = request.execute(store=store, scheduler=args.scheduler, progress=not args.quiet,
                                  command=shlex.join(["analyze", *argv]))
@@ -269,10 +258,44 @@ def _run_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
                               store=store, scheduler=args.scheduler, exact=args.exact,
                               largest=args.largest, progress=not args.quiet, say=say)
         except KeyboardInterrupt:
-            return _interrupted(store)
+            return _interrupted(store, "the reports finished before are written, the one in "
+                                       "progress and the overview page are not")
     if not args.quiet:
         print(f"overview written to {path}")
     return 0
+
+
+def _rules_values(args: argparse.Namespace) -> tuple[Any, dict[str, str]]:
+    """``--players`` and the ``--set`` values; ``--set players=N`` is ``--players N``, and the
+    two must agree when both are given."""
+    try:
+        values = parse_assignments(args.assignments)
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
+    players: Any = args.players
+    if "players" in values:
+        given = values.pop("players")
+        if players is not None and given.strip() != str(players):
+            raise UserError(f"--players {players} and --set players={given} disagree; give "
+                            "the number of players once")
+        players = given
+    return players, values
+
+
+def _store_beside(out, args: argparse.Namespace):
+    """Check that the report folder ``out`` can be written and that the results store (of
+    ``--store``, unless ``--no-store``) is not inside it — a report replaces its folder
+    whole — then open the store (None with ``--no-store``)."""
+    from analysis.folders import check_writable
+
+    check_writable(out)
+    if args.no_store:
+        return None
+    folder, store = Path(os.path.abspath(out)), Path(os.path.abspath(args.store))
+    if folder in store.parents:
+        raise UserError(f"the results store {args.store} is inside the report folder {out}, "
+                        "which the report replaces whole; keep the store elsewhere")
+    return _open_store(args.store, create=True)
 
 
 def _open_store(path: str, create: bool):

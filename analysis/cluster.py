@@ -191,12 +191,24 @@ def _check_versions(client, address: str, game: str | None) -> None:
         found = {f"scheduler {address}": exc}
     found.update((f"worker {worker}", answer) for worker, answer in
                  sorted(client.run(toolkit_versions, on_error="return").items()))
+    lost = next((there for there in found.values() if _connection_lost(there)), None)
+    if lost is not None or client.status != "running":  # not the workers' fault
+        raise OSError(_one_line(lost) if lost is not None else f"client {client.status}")
     for who, there in found.items():
         problem = _difference(here, there, game)
         if problem is not None:
             fix = (f"install the toolkit on every worker: {INSTALL}" if who.startswith("worker")
                    else f"install the toolkit on the scheduler's machine too: {INSTALL}")
             raise UserError(f"the Dask {who} {problem}; {fix}")
+
+
+def _connection_lost(answer: Any) -> bool:
+    """Whether a remote call's answer is the cluster's connection failing, not the call's."""
+    if isinstance(answer, (OSError, CancelledError)):  # CommClosedError among them
+        return True
+    return isinstance(answer, BaseException) and any(
+        words in str(answer) for words in ("Stream is closed", "CommClosedError",
+                                           "StreamClosedError", "connection-lost"))
 
 
 def _difference(here: dict[str, Any], there: Any, game: str | None) -> str | None:
@@ -306,8 +318,8 @@ def _play_on_cluster(args: tuple, chunks: Sequence[Any], scheduler: str,
     from analysis.runner import _play, _played, batches  # the runner imports this module
 
     address = check_scheduler(scheduler)
-    client = _connect(address, args[0])
     with _dask_logs_quiet():
+        client = _connect(address, args[0])
         pending: deque = deque()
         try:
             workers = max(1, sum(client.nthreads().values()))

@@ -180,10 +180,12 @@ def _value(kind: str, value: float, signed: bool = False, unit: bool = True) -> 
     return f"{value:{sign}.4f}"
 
 
-def _describe(run: StoredRun) -> str:
+def _describe(run: StoredRun, used: int) -> str:
+    """The run's id, label and what it is; ``used`` is how many of its games are compared."""
     seats = run.policies[0] if len(set(run.policies)) == 1 else " vs ".join(run.policies)
-    return (f"{run.id}  {run.label or '-'}  ({run.game}, {seats}, seed {run.seed}, "
-            f"{run.games:,} games)")
+    games = (f"{run.games:,} games" if used == run.games
+             else f"the first {used:,} of its {run.games:,} games")
+    return f"{run.id}  {run.label or '-'}  ({run.game}, {seats}, seed {run.seed}, {games})"
 
 
 def _rules_difference(a: StoredRun, b: StoredRun) -> str:
@@ -225,7 +227,7 @@ def format_comparison(c: Comparison) -> str:
     else:
         note = ("intervals: Newcombe for rates, Welch for mean turns, normal approximation "
                 "for balance (independent runs: different seeds or games)")
-    lines = [f"A  {_describe(c.a)}", f"B  {_describe(c.b)}", _rules_difference(c.a, c.b), "",
+    lines = [f"A  {_describe(c.a, c.summary_a.games)}", f"B  {_describe(c.b, c.summary_b.games)}", _rules_difference(c.a, c.b), "",
              *_table(rows, right={1, 2, 3}), "", note, verdict(c.measures)]
     return "\n".join(lines)
 

@@ -6,19 +6,26 @@ from __future__ import annotations
 import signal
 import sys
 
+from analysis import interrupts
+
 INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as the command line's own."""
 
 
 def main() -> int:
+    interrupts.install()
     try:
-        from analysis import interrupts
-
-        interrupts.install()
         from analysis.cli import main as run
 
         status = run()
     except KeyboardInterrupt:
+        print("analyze: interrupted; no report was written", file=sys.stderr)
+        status = INTERRUPTED
+    except Exception:
+        # a Ctrl-C inside a compiled module's start-up can surface as another error
+        # (e.g. "ImportError: initialization failed"): it is still the Ctrl-C
+        if not interrupts.received():
+            raise
         print("analyze: interrupted; no report was written", file=sys.stderr)
         status = INTERRUPTED
     signal.signal(signal.SIGINT, signal.SIG_IGN)

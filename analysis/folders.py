@@ -6,10 +6,12 @@ was, so an interrupted or failed run never leaves a half-written folder that loo
 finished, and never destroys an earlier good one.
 
 Only a report folder is ever replaced: a folder that does not exist yet, an empty one, or
-one this toolkit wrote (it holds the marker file :data:`MARKER`; or, from before the
-marker, ``report.md`` and ``summary.json`` among nothing but report files). Any other
-folder given as ``--out`` — the reports root with its results store, the current folder, a
-folder of the user's — is refused with one line, so a wrong ``--out`` never deletes data.
+one this toolkit wrote and that holds nothing else — the marker file :data:`MARKER` (or,
+from before the marker, ``report.md`` and ``summary.json``) among nothing but report
+files (:data:`REPORT_SUFFIXES`, no subfolders). Any other folder given as ``--out`` — the
+reports root with its results store, the current folder, a report folder into which a
+store, a variant file or a folder of the user's was put — is refused with one line, so a
+wrong ``--out`` never deletes data.
 """
 from __future__ import annotations
 
@@ -48,13 +50,16 @@ def _not_a_report(target: Path) -> str | None:
     if real == cwd or real in cwd.parents:
         return "it holds the current folder"
     entries = list(real.iterdir())
-    if not entries or (real / MARKER).is_file():
+    if not entries:
         return None
     names = {e.name for e in entries}
-    if {"report.md", "summary.json"} <= names and all(
-            e.is_file() and not e.is_symlink() and e.suffix in REPORT_SUFFIXES
-            for e in entries):
+    foreign = [e.name for e in entries if e.name != MARKER and not (
+        e.is_file() and not e.is_symlink() and e.suffix in REPORT_SUFFIXES)]
+    if not foreign and (MARKER in names or {"report.md", "summary.json"} <= names):
         return None
+    if foreign and (MARKER in names or "summary.json" in names):
+        return (f"it holds {foreign[0]!r}, which is not part of a report (writing the report "
+                "would delete it); move it away or choose another folder")
     return ("it is a folder that does not hold a report of this toolkit, and writing the "
             "report would replace it with everything in it; choose a new or empty folder")
 

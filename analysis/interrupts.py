@@ -27,6 +27,11 @@ def install() -> None:
         signal.signal(signal.SIGINT, _on_sigint)
 
 
+def received() -> bool:
+    """Whether a SIGINT arrived since :func:`install`."""
+    return _received
+
+
 def check() -> None:
     """Raise KeyboardInterrupt if a SIGINT arrived since :func:`install`."""
     if _received:

@@ -76,7 +76,9 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
     known = registered_games()
     chosen = check_games(games)
     root = Path(root)
-    check_writable(root, replace=False)
+    for folder in report_folders(root, [known[name] for name in chosen], exact):
+        check_writable(folder)  # every folder before any game, so a refusal costs nothing
+    _check_overview(root)
     for name in chosen:
         spec = known[name]
         for options in spec.standard_runs:
@@ -109,6 +111,38 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
             spec.run_exact(out=root / f"{name}-exact", sims=200_000, seed=seed, workers=workers,
                            largest=largest, command=command, say=say)
     return write_overview(root)
+
+
+def report_folders(root: Path, specs: Sequence[GameSpec], exact: bool = False) -> list[Path]:
+    """Every report folder :func:`regenerate` writes for ``specs`` under ``root``."""
+    folders = []
+    for spec in specs:
+        folders += [root / spec.name / _label(spec, options) for options in spec.standard_runs]
+        folders += [root / spec.name / out_name(vary) for vary in spec.standard_whatifs]
+        if len(spec.ladder) >= 2:
+            folders.append(root / spec.name / default_folder(spec, spec.rules()))
+        if exact and spec.exact:
+            folders.append(root / f"{spec.name}-exact")
+    return folders
+
+
+MARK = "<!-- written by `analyze report`; each run rewrites this page whole -->"
+"""The first line of the overview page: a page without it is not replaced."""
+
+
+def _check_overview(root: Path) -> None:
+    """UserError unless ``<root>/README.md`` can be (re)written: the root a folder we can
+    write, and the page absent or an overview written before (never a user's README)."""
+    check_writable(root, replace=False)
+    path = root / OVERVIEW
+    if path.is_symlink() or path.exists():
+        try:
+            head = path.read_text(encoding="utf-8", errors="replace")[:200]
+        except OSError as exc:
+            raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
+        if not (head.startswith(MARK) or head.startswith("# Number games at a glance")):
+            raise UserError(f"cannot write {path}: it exists and is not an overview page "
+                            "written by analyze report; choose another --out folder")
 
 
 @dataclass
@@ -260,7 +294,7 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
     """The overview page's Markdown."""
     names = ", ".join(e.spec.title for e in entries)
     parts = [
-        "# Number games at a glance\n\n"
+        f"{MARK}\n\n# Number games at a glance\n\n"
         f"Every game this toolkit analyses ({names}), ranked three ways, with links to each "
         f"report. Made by `analyze report` ({created}); each report's own page says how it was "
         "made and how to make it again. Every figure has its 95% confidence interval.",
@@ -318,7 +352,7 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
 def write_overview(root: str | Path = "reports") -> Path:
     """Write ``<root>/README.md`` from the reports under ``root``; returns its path."""
     root = Path(root)
-    check_writable(root, replace=False)
+    _check_overview(root)
     entries = collect(root, registered_games())
     created = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     text = render_overview(root, entries, created)

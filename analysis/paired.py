@@ -16,11 +16,14 @@ written as the mean of per-game values ``x_i`` (exactly, or to first order — t
 linearisation, or influence values, of a measure that is not a plain mean; no bootstrap):
 
 * ``seat0_win_rate``: ``x_i = 1`` when seat 0 wins game *i*, else 0 (all games);
-* ``turns_mean``: ``x_i`` = turns of game *i* (games finished under both rules);
+* ``turns_mean`` = ``M = Σ turns·f / Σ f`` with ``f_i = 1`` when game *i* finished (the
+  mean length of finished games, a ratio of sums over all games): ``x_i = t_i`` when every
+  game finished, else ``x_i = M + f_i·(t_i − M) / mean(f)``, whose mean is exactly ``M`` —
+  so the paired difference is the difference of the two runs' mean lengths even when
+  different games finish under the two rules;
 * ``completion``: ``x_i = 1`` when game *i* finished (has a winner), else 0 (all games);
 * ``decision_rate`` = ``R = Σ decision_turns / Σ turns`` (all games), a ratio of sums:
-  ``x_i = R + z_i`` with the influence value ``z_i = (d_i − R·t_i) / mean(t)``, whose mean
-  is exactly ``R``;
+  ``x_i = R + (d_i − R·t_i) / mean(t)``, whose mean is exactly ``R``;
 * ``balance`` = ``1 − (rate of seat a − rate of seat b)``, a and b the seats with the
   highest and the lowest win rate (all games; per variant, ``balance_high_seat`` and
   ``balance_low_seat``): ``x_i = 1 − 1[seat a wins i] + 1[seat b wins i]``, whose mean is
@@ -170,28 +173,34 @@ def extreme_seats(winner: np.ndarray, players: int) -> tuple[int, int]:
     return int(np.argmax(wins)), int(np.argmin(wins))
 
 
-def per_game(games: pd.DataFrame, players: int) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """Per-game values ``x_i`` of each tested measure and the mask of games it is defined
-    on; the mean of ``x`` over the mask is the measure itself (see the module docstring).
-    First-player advantage is seat 0's win rate shifted (:func:`paired_columns`)."""
+def _ratio(top: np.ndarray, bottom: np.ndarray) -> np.ndarray:
+    """Per-game values of the ratio of sums ``R = Σ top / Σ bottom``, linearised: ``R + (top
+    − R·bottom) / mean(bottom)``, whose mean is exactly ``R`` (NaN when ``Σ bottom`` is 0)."""
+    total = float(bottom.sum())
+    if total <= 0:
+        return np.full(len(top), math.nan)
+    rate = float(top.sum()) / total
+    return rate + (top - rate * bottom) / (total / len(top))
+
+
+def per_game(games: pd.DataFrame, players: int) -> dict[str, np.ndarray]:
+    """Per-game values ``x_i`` of each tested measure, over all games; the mean of ``x`` is
+    the measure itself (see the module docstring). First-player advantage is seat 0's win
+    rate shifted (:func:`paired_measures`)."""
     winner = games["winner"].to_numpy().astype(np.int64)
     turns = games["turns"].to_numpy().astype(float)
     decisions = games["decision_turns"].to_numpy().astype(float)
-    n = len(winner)
-    every = np.ones(n, bool)
+    finished = (winner >= 0).astype(float)
     high, low = extreme_seats(winner, players)
     balance = 1.0 - (winner == high) + (winner == low).astype(float)
-    total = float(turns.sum())
-    if total > 0:
-        rate = float(decisions.sum()) / total
-        decision = rate + (decisions - rate * turns) / (total / n)
-    else:
-        decision = np.full(n, math.nan)
-    return {"seat0_win_rate": ((winner == 0).astype(float), every),
-            "turns_mean": (turns, winner >= 0),
-            "balance": (balance, every),
-            "completion": ((winner >= 0).astype(float), every),
-            "decision_rate": (decision, every)}
+    # the mean length of finished games is Σ turns·finished / Σ finished: just the turns
+    # when every game finished
+    length = turns if finished.all() else _ratio(turns * finished, finished)
+    return {"seat0_win_rate": (winner == 0).astype(float),
+            "turns_mean": length,
+            "balance": balance,
+            "completion": finished,
+            "decision_rate": _ratio(decisions, turns)}
 
 
 def linear_interval(x: np.ndarray) -> tuple[float, float]:
@@ -223,11 +232,9 @@ def paired_measures(games: pd.DataFrame, players: int, base_games: pd.DataFrame,
     base_values = per_game(base_games, base_players)
     differences: dict[str, Paired] = {}
     per_game_diffs: dict[str, np.ndarray] = {}
-    for measure, (x, ok) in per_game(games, players).items():
-        bx, bok = base_values[measure]
-        both = ok & bok
-        differences[measure] = paired_difference(x[both], bx[both])
-        per_game_diffs[measure] = x[both] - bx[both]
+    for measure, x in per_game(games, players).items():
+        differences[measure] = paired_difference(x, base_values[measure])
+        per_game_diffs[measure] = x - base_values[measure]
     differences["first_player_advantage"] = shifted(
         differences["seat0_win_rate"], 1 / base_players - 1 / players)
     seat0 = per_game_diffs["seat0_win_rate"]
@@ -267,24 +274,33 @@ def paired_columns(result: Analysis, reference: Analysis) -> dict[str, Any]:
     return row
 
 
-def add_holm(table: pd.DataFrame) -> None:
-    """Holm-adjusted columns ``<measure>_p_holm``: Holm's method over the tests of their
-    own (``<measure>_test == "own"``) of ``table``, one family; an exact difference keeps
-    its p; a measure that is seat 0's test takes seat 0's adjusted p."""
-    if table.empty:
-        for m in MEASURES:
-            table[f"{m}_p_holm"] = pd.Series(dtype=float)
+def add_holm(*tables: pd.DataFrame | None) -> None:
+    """Holm-adjusted columns ``<measure>_p_holm`` in every table: Holm's method over the
+    tests of their own (``<measure>_test == "own"``) of all the tables together, one
+    family; an exact difference keeps its p; a measure that is seat 0's test takes seat 0's
+    adjusted p (None stands for no table)."""
+    present = [table for table in tables if table is not None]
+    for table in present:
+        if table.empty:
+            for m in MEASURES:
+                table[f"{m}_p_holm"] = pd.Series(dtype=float)
+    present = [table for table in present if not table.empty]
+    if not present:
         return
-    p = table[[f"{m}_p" for m in MEASURES]].to_numpy(dtype=float)
-    kinds = table[[f"{m}_test" for m in MEASURES]].to_numpy()
-    adjusted = np.full(p.shape, math.nan)
-    own = kinds == OWN
-    adjusted[own] = holm(p[own])
-    adjusted[kinds == EXACT] = p[kinds == EXACT]
+    p = [table[[f"{m}_p" for m in MEASURES]].to_numpy(dtype=float) for table in present]
+    kinds = [table[[f"{m}_test" for m in MEASURES]].to_numpy() for table in present]
+    family = holm(np.concatenate([pi[ki == OWN] for pi, ki in zip(p, kinds)]))
     seat0 = list(MEASURES).index("seat0_win_rate")
-    same = kinds == SEAT0
-    adjusted[same] = np.broadcast_to(adjusted[:, [seat0]], p.shape)[same]
-    table[[f"{m}_p_holm" for m in MEASURES]] = adjusted
+    start = 0
+    for table, pi, ki in zip(present, p, kinds):
+        adjusted = np.full(pi.shape, math.nan)
+        own = ki == OWN
+        adjusted[own] = family[start:start + int(own.sum())]
+        start += int(own.sum())
+        adjusted[ki == EXACT] = pi[ki == EXACT]
+        same = ki == SEAT0
+        adjusted[same] = np.broadcast_to(adjusted[:, [seat0]], pi.shape)[same]
+        table[[f"{m}_p_holm" for m in MEASURES]] = adjusted
 
 
 def count_tests(table: pd.DataFrame | None) -> int:
@@ -310,12 +326,11 @@ def variant_columns(result: Analysis) -> dict[str, Any]:
     row["turns_mean_lo"], row["turns_mean_hi"] = s.turns_mean - half, s.turns_mean + half
     values = per_game(result.games, s.players)
     row["balance"] = s.balance
-    row["balance_lo"], row["balance_hi"] = linear_interval(values["balance"][0])
+    row["balance_lo"], row["balance_hi"] = linear_interval(values["balance"])
     row["balance_high_seat"], row["balance_low_seat"] = extreme_seats(
         result.games["winner"].to_numpy().astype(np.int64), s.players)
     row["completion"] = s.completion
     row["completion_lo"], row["completion_hi"] = wilson_interval(finished, s.games)
     row["decision_rate"] = s.decision_rate
-    row["decision_rate_lo"], row["decision_rate_hi"] = linear_interval(
-        values["decision_rate"][0])
+    row["decision_rate_lo"], row["decision_rate_hi"] = linear_interval(values["decision_rate"])
     return row

@@ -18,11 +18,11 @@ measure tests (grid points and variant files alike; :attr:`Sweep.tests` counts t
 adjusted together with Holm's step-down method. ``precision`` targets seat 0's win-rate
 difference.
 
-With three or more variant files, :attr:`Sweep.pairwise` also compares every pair of files
-(B − A, paired in the same way, for every measure, first-player advantage again tested only
-when the two files have different numbers of players). Those p-values are Holm-adjusted as
-a family of their own — over the pairwise tests only, separate from the tests against the
-base — and are reported in their own table (``pairwise.csv``).
+With two or more variant files besides the base file, :attr:`Sweep.pairwise` also
+compares every pair of them (B − A, paired in the same way, for every measure; the pairs
+with the base are the main table's rows, not repeated). Every test of the report — against
+the base and between files — is one Holm family, so one comparison has one adjusted p;
+the pairs are reported in their own table (``pairwise.csv``).
 
 :func:`plan_sweep` checks everything (rules of every variant, files, grid size, scheduler
 address) before any game is played; :meth:`SweepPlan.run` plays the games, locally or with
@@ -68,7 +68,7 @@ MAX_FOLDER_NAME = 100
 """The longest default folder name before the file names are abbreviated."""
 FILES: tuple[str, ...] = ("report.md", "summary.json", "variants.csv")
 """The files of a what-if folder besides one PNG per (measure, varied parameter)
-and, with three or more variant files, ``pairwise.csv``."""
+and, with two or more variant files besides the base, ``pairwise.csv``."""
 
 
 # --------------------------------------------------------------------------- the grid
@@ -255,9 +255,9 @@ class Sweep:
 
     @property
     def pairwise(self) -> pd.DataFrame | None:
-        """With three or more variant files, one row per pair (A, B) of them: the paired
-        difference B − A of each measure, Holm-adjusted over these pairwise tests only;
-        else None."""
+        """With two or more variant files besides the base, one row per pair (A, B) of them:
+        the paired difference B − A of each measure (the pairs with the base are the main
+        table's rows), Holm-adjusted together with the main table's tests; else None."""
         return self._pairwise
 
     def __post_init__(self) -> None:
@@ -267,6 +267,7 @@ class Sweep:
             raise ValueError("one entry per result is needed")
         self._table = self._build_table()
         self._pairwise = self._build_pairwise()
+        add_holm(self._table, self._pairwise)  # one family: every test of the report
 
     def _label(self, index: int, result: Analysis) -> str:
         entry = self.entries[index]
@@ -295,9 +296,7 @@ class Sweep:
                 for measure in MEASURES:
                     row[f"{measure}_p"], row[f"{measure}_test"] = math.nan, BASE
             rows.append(row)
-        table = pd.DataFrame(rows)
-        add_holm(table)
-        return table
+        return pd.DataFrame(rows)
 
     def _file_rows(self) -> list[int]:
         """The rows that come from variant files (the base's first, if it is one)."""
@@ -305,8 +304,8 @@ class Sweep:
                 if e.kind == "file" or (e.kind == "base" and e.name is not None)]
 
     def _build_pairwise(self) -> pd.DataFrame | None:
-        rows = self._file_rows()
-        if len(rows) < 3:
+        rows = [i for i in self._file_rows() if i != 0]  # the base's pairs: the main table
+        if len(rows) < 2:
             return None
         records = []
         for i, j in itertools.combinations(rows, 2):
@@ -314,19 +313,17 @@ class Sweep:
             records.append({"a": self.entries[i].name, "b": self.entries[j].name,
                             "a_file": self.entries[i].path or "",
                             "b_file": self.entries[j].path or "", **paired_columns(b, a)})
-        table = pd.DataFrame(records)
-        add_holm(table)
-        return table
+        return pd.DataFrame(records)
 
     @property
     def tests(self) -> int:
-        """How many variant × measure tests the Holm adjustment covers (the tests of their
-        own: see :data:`analysis.paired.OWN`)."""
-        return count_tests(self.table)
+        """How many tests the Holm adjustment covers (the tests of their own, see
+        :data:`analysis.paired.OWN`: against the base and between variant files)."""
+        return count_tests(self.table) + count_tests(self.pairwise)
 
     @property
     def pairwise_tests(self) -> int:
-        """How many pairwise tests their own Holm adjustment covers (0 without pairs)."""
+        """How many of :attr:`tests` compare two variant files (0 without pairs)."""
         return count_tests(self.pairwise)
 
     @property
@@ -366,14 +363,16 @@ class Sweep:
             "linearised": {
                 "balance": "1 - 1[high seat wins] + 1[low seat wins] per game, the extreme "
                            "seats fixed at their estimates",
-                "decision_rate": "R + (decision_turns - R*turns)/mean(turns) per game"},
+                "decision_rate": "R + (decision_turns - R*turns)/mean(turns) per game",
+                "turns_mean": "turns per game when every game finished, else "
+                              "M + finished*(turns - M)/completion"},
             "variants": [{**{k: plain(v) for k, v in row.items()},
                           "rules": r.rules.as_dict(), "run_id": r.run_id}
                          for row, r in zip(self.table.to_dict("records"), self.results)],
             "pairwise": [] if pairwise is None else pairwise.to_dict("records"),
             "pairwise_tests": self.pairwise_tests,
-            "pairwise_adjustment": ("holm, over the pairwise tests only (a family separate "
-                                    "from the tests against the base)"),
+            "pairwise_adjustment": ("holm, together with the tests against the base (one "
+                                    "family: every test of the report)"),
             "store": base.store, "scheduler": self.scheduler,
             "elapsed_s": round(self.elapsed_s, 3),
             "version": package_version(), "created": self.created, "command": self.command,

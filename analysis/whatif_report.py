@@ -1,5 +1,5 @@
 """The what-if report: ``report.md``, ``summary.json``, ``variants.csv`` (``pairwise.csv``
-with three or more variant files) and one plot per measure and varied parameter, written
+with two or more variant files besides the base) and one plot per measure and varied parameter, written
 by :func:`write_folder` from a finished :class:`analysis.whatif.Sweep`; and the short
 table the command line prints (:func:`format_table`).
 """
@@ -97,11 +97,19 @@ def _p_cell(row: Mapping[str, Any], measure: str) -> str:
 
 def _change(measure: str, row: Mapping[str, Any], name: str) -> str:
     """``+1.23 pts with <name> (paired 95% CI ..., Holm-adjusted p ...: a clear effect)``."""
+    kind, diff = row[f"{measure}_test"], row[f"{measure}_diff"]
+    head = f"{_value(measure, diff, True)} with {name}"
+    if kind == EXACT:
+        return head + (" (no game differs)" if diff == 0
+                       else " (exact: every game differs by as much)")
+    if kind not in (OWN, SEAT0):
+        return head + " (too few games for an interval)"
     p = _num(row[f"{measure}_p_holm"])
     clear = p is not None and p < 1 - CONFIDENCE
-    return (f"{_value(measure, row[f'{measure}_diff'], True)} with {name} (paired 95% CI "
+    return (f"{head} (paired 95% CI "
             f"{_range(measure, row[f'{measure}_diff_lo'], row[f'{measure}_diff_hi'], True)}, "
-            f"Holm-adjusted p {_pv(p)}: "
+            + ("seat 0's test, " if kind == SEAT0 else "")
+            + f"Holm-adjusted p {_pv(p)}: "
             + ("a clear effect" if clear else "not distinguishable from no change") + ")")
 
 
@@ -216,8 +224,12 @@ NOTES: dict[str, str] = {
         "is not counted again: the Holm-adjusted p marked (= seat 0) is seat 0's. Only a "
         "variant with another number of players (another fair share) has a test of its "
         "own."),
-    "turns_mean": ("Finished games only; the paired difference uses the games finished "
-                   "under both rules."),
+    "turns_mean": (
+        "The mean length of finished games (every turn of every player). When every game "
+        "finishes, the paired difference compares the lengths game by game; when some are "
+        "cut off (`max_turns`), each game counts as M + [finished] × (turns − M) / "
+        "completion, whose mean is the mean length M, so the difference is always that of "
+        "the two means shown, and a game that finishes under one rule only counts too."),
     "balance": (
         "1 − (highest − lowest seat win rate), over all games. Its interval and its "
         "paired difference are linearised game by game (1 − [the highest seat wins] + "
@@ -266,8 +278,8 @@ def _measure_section(sweep: Sweep, measure: str, plots: Sequence[tuple[str, str,
 
 
 def _pairwise_section(sweep: Sweep) -> str:
-    """The table of every pair of variant files (three or more files): one row per pair
-    and measure tested on its own."""
+    """The table of every pair of variant files but the base (two or more of them): one
+    row per pair and measure tested on its own."""
     pairs = sweep.pairwise
     assert pairs is not None
     rows = []
@@ -281,15 +293,15 @@ def _pairwise_section(sweep: Sweep) -> str:
                                 True),
                          _pv(row[f"{measure}_p_holm"]),
                          _vr(row[f"{measure}_variance_reduction"])])
-    files = len(sweep._file_rows())
+    files = len(sweep._file_rows()) - 1
     return ("## Every pair of variant files\n\n"
-            f"Each of the {files} variant files against each other, game by game (paired, the "
-            "same seed): the difference B − A of every measure that is a test of its own, "
-            "as in the tables above (not one that is seat 0's test again, nor one where no "
-            "game differs; `pairwise.csv` has them all). The p-values are "
-            f"Holm-adjusted over these {sweep.pairwise_tests} pairwise tests only — a family "
-            "of its own, separate from the tests against the base above (the pairs with the "
-            "base repeat those comparisons). Data: `pairwise.csv`.\n\n"
+            f"The {files} variant files compared with the base are also compared with each "
+            "other, game by game (paired, the same seed): the difference B − A of every "
+            "measure that is a test of its own (not one that is seat 0's test again, nor one "
+            "where no game differs; `pairwise.csv` has them all). These "
+            f"{sweep.pairwise_tests} tests are in the same Holm family as the tests against "
+            f"the base above ({sweep.tests} in all), so every comparison in this report has "
+            "one adjusted p-value. Data: `pairwise.csv`.\n\n"
             + _table(["A", "B", "Measure", "B − A", "Paired 95% CI", "Holm-adjusted p",
                      "Variance reduction"], rows, "lllrrrr"))
 
@@ -329,8 +341,9 @@ def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) ->
         "two independent runs; the *variance reduction* column says by how much (independent "
         "variance / paired variance; 1× means pairing did not help).\n\n"
         f"Intervals are {CONFIDENCE * 100:g}%. The p-values test 'no difference from the "
-        f"base'; they are adjusted with Holm's method over all {sweep.tests} variant × measure "
-        "tests, so a value below 0.05 is a clear effect even after looking at them all. One "
+        "base'" + (f"; they are adjusted with Holm's method over all {sweep.tests} tests of "
+                   "this report, so a value below 0.05 is a clear effect even after looking "
+                   "at them all" if sweep.tests else "") + ". One "
         "comparison counts once: a measure that moves game by game exactly as seat 0's win "
         "rate does (the first-player advantage unless the number of players changes, the "
         "balance of two players when every game finishes) shares seat 0's test, marked "
@@ -442,7 +455,7 @@ def format_table(sweep: Sweep) -> str:
             pairs.append([f"{r['b']} - {r['a']}", num(r["seat0_win_rate_diff"], "+.2f", 100),
                           p(r, "seat0_win_rate"), num(r["turns_mean_diff"], "+.2f"),
                           p(r, "turns_mean")])
-        text += "\n\nevery pair of variant files (Holm over these tests only):\n" + _columns(pairs)
+        text += "\n\nevery pair of variant files besides the base (Holm with all the tests above):\n" + _columns(pairs)
     return text
 
 

@@ -75,6 +75,10 @@ BAD = [
     (["manhome", "--seed", "-1"], "is not a non-negative integer"),
     (["manhome", "--colour"], "unrecognized arguments"),
     (["chess"], "invalid choice"),
+    (["manhome", "--players", "3", "--set", "players=2"], "disagree; give the number of players once"),
+    (["whatif", "manhome", "--players", "2", "--set", "players=4", "--vary", "tie=attacker"],
+     "disagree"),
+    (["skill", "manhome", "--players", "3", "--set", "players=2"], "disagree"),
     (["report", "--skill-sims", "-1"], "--skill-sims must be a whole number"),
     (["report", "--search-sims", "abc"], "--search-sims must be a whole number"),
     (["report", "--whatif-sims", "0"], "--whatif-sims must be a whole number"),
@@ -104,6 +108,13 @@ def test_bad_variant_file_one_line_exit_2(text, words, capsys, in_tmp):
     assert words in err and err.count("\n") == 1
 
 
+def test_set_players_is_players(in_tmp):
+    # --set players=N means --players N (and both together when they agree)
+    for extra in (["--set", "players=3"], ["--players", "3", "--set", "players=3"]):
+        assert main(["manhome", "--sims", "100", "--no-store", "--quiet", "--out", "p", *extra]) == 0
+        assert json.loads((in_tmp / "p" / "summary.json").read_text())["players"] == 3
+
+
 def test_unwritable_out_keeps_the_earlier_report(capsys, in_tmp):
     assert main(["manhome", "--sims", "200", "--out", "good", "--quiet"]) == 0
     before = (in_tmp / "good" / "summary.json").read_text()
@@ -127,19 +138,43 @@ def test_out_never_replaces_a_folder_that_is_not_a_report(command, capsys, in_tm
     mine.mkdir()
     (mine / "notes.txt").write_text("keep me")
     (in_tmp / "summary.json").write_text("{}")
-    before = sorted(p.relative_to(in_tmp) for p in in_tmp.rglob("*"))
+
+    def tree():  # SQLite's -wal and -shm files come and go with its connections
+        return sorted(p.relative_to(in_tmp) for p in in_tmp.rglob("*")
+                      if not p.name.endswith(("-wal", "-shm")))
+
+    before = tree()
     for out in ("reports", ".", "", "mine", str(in_tmp)):
         assert main([*command, "--workers", "1", "--quiet", "--out", out]) == 2, out
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "cannot write to" in err, out
         assert "choose a new or empty folder" in err or "holds the current folder" in err
-    assert sorted(p.relative_to(in_tmp) for p in in_tmp.rglob("*")) == before
+    assert tree() == before
     assert store.stat().st_size > 0 and (mine / "notes.txt").read_text() == "keep me"
     # a report folder, an empty folder and a new one are written; a report replaces a report
     (in_tmp / "empty").mkdir()
     for out in ("empty", "new/deeper", "reports/manhome/standard-2p-greedy", "empty"):
         assert main([*command, "--workers", "1", "--quiet", "--out", out]) == 0, out
         assert (in_tmp / out / "report.md").is_file()
+
+
+@pytest.mark.parametrize("intruder", ["runs.sqlite", "my.toml", "mydata/x.txt", "notes.txt"])
+def test_a_report_folder_holding_anything_else_is_not_replaced(intruder, capsys, in_tmp):
+    # a store, a variant file, a user's folder or file put into a report folder survive
+    assert main(["manhome", "--sims", "200", "--quiet", "--no-store", "--out", "r"]) == 0
+    path = in_tmp / "r" / intruder
+    path.parent.mkdir(exist_ok=True)
+    path.write_text("precious")
+    assert main(["manhome", "--sims", "300", "--quiet", "--no-store", "--out", "r"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and repr(intruder.split("/")[0]) in err
+    assert path.read_text() == "precious"
+    # the store in use inside the report folder: refused before any game is played
+    for store in ("r2/runs.sqlite", "r2/deeper/runs.sqlite"):
+        assert main(["manhome", "--sims", "200", "--quiet", "--store", store,
+                     "--out", "r2"]) == 2
+        assert "is inside the report folder" in capsys.readouterr().err
+    assert not (in_tmp / "r2").exists() and path.read_text() == "precious"
 
 
 def test_a_report_folder_from_before_the_marker_is_still_replaced(in_tmp):

@@ -308,7 +308,7 @@ def test_rewrite_replaces_old_folder(tmp_path, summary, games):
     out = tmp_path / "out"
     out.mkdir()
     (out / MARKER).write_text("")  # an earlier report, with a file no longer written
-    (out / "stale.txt").write_text("old")
+    (out / "stale.csv").write_text("old")
     report.write_report(out, dict(summary, title="Second"), games)
     assert sorted(os.listdir(out)) == sorted([*report.FILES, MARKER])
     assert (out / "report.md").read_text(encoding="utf-8").startswith("# Second\n")

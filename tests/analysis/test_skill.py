@@ -197,6 +197,26 @@ def test_overview_alone_and_cli(toy, tmp_path, capsys):
     assert not list(root.glob(".*tmp*"))
 
 
+def test_report_never_overwrites_what_is_not_its_own(toy, tmp_path, capsys):
+    root = tmp_path / "r"
+    root.mkdir()
+    (root / "README.md").write_text("my project\n")
+    assert main(["report", "--out", str(root), "--overview-only", "--quiet"]) == 2
+    assert "is not an overview page" in capsys.readouterr().err
+    assert (root / "README.md").read_text() == "my project\n"
+    # a user's folder where a report would go: refused before any game is played
+    (root / "README.md").unlink()
+    mine = root / "toy" / "skill"
+    mine.mkdir(parents=True)
+    (mine / "notes.txt").write_text("mine")
+    assert main(["report", "--out", str(root), "--games", "toy", "--sims", "100",
+                 "--skill-sims", "50", "--whatif-sims", "50", "--workers", "1",
+                 "--no-store", "--quiet"]) == 2
+    assert "toy/skill" in capsys.readouterr().err
+    assert sorted(p.relative_to(root).as_posix() for p in root.rglob("*")) == \
+        ["toy", "toy/skill", "toy/skill/notes.txt"]
+
+
 def test_interrupted_ladder_resumes_from_the_store(tmp_path, capsys, monkeypatch):
     # Ctrl-C in the third match: exit 130, one line, no report; the finished matches are
     # in the store and the same command then loads them instead of playing them again.

@@ -152,7 +152,7 @@ def test_tie_sweep_pairs_the_games(in_tmp):
         == pytest.approx(holm(p))
     text = render_markdown(result)
     assert "no game differs" in text and "(= seat 0)" in text
-    assert "over all 3 variant × measure tests" in text
+    assert "over all 3 tests of this report" in text
 
 
 def _direct(games, players):
@@ -167,7 +167,9 @@ def _direct(games, players):
     u = -((w == high).astype(float) - (w == low))  # balance = 1 + mean(u)
     finished = (w >= 0).astype(float)
     rate = d.sum() / t.sum()
+    length = t[w >= 0].mean()  # the mean length of finished games: Σ t·f / Σ f
     return {"completion": (finished.mean(), finished - finished.mean()),
+            "turns_mean": (length, finished * (t - length) / finished.mean()),
             "decision_rate": (rate, (d - rate * t) / t.mean()),
             "balance": (balance, u - u.mean()),
             "seat0_win_rate": ((w == 0).mean(), (w == 0) - (w == 0).mean())}
@@ -212,12 +214,15 @@ def test_every_measure_is_paired_game_by_game(in_tmp):
         assert math.isnan(row["first_player_advantage_p"])
         assert row["first_player_advantage_p_holm"] == row["seat0_win_rate_p_holm"]
         assert row["completion_diff"] < 0 and row["completion_p_holm"] < 0.001
-        # a game finished under both rules is the same game: no length differs (certain)
-        assert row["turns_mean_test"] == "exact" and row["turns_mean_diff"] == 0
-        assert [row[f"{m}_test"] for m in ("seat0_win_rate", "balance", "completion",
-                                            "decision_rate")] == ["own"] * 4
+        # the length difference is that of the two means shown, though other games
+        # finish under the two rules (a game cut off at 30 turns is not in the mean)
+        assert row["turns_mean_diff"] == pytest.approx(
+            row["turns_mean"] - table.iloc[0]["turns_mean"])
+        assert row["turns_mean_diff"] < 0 and row["turns_mean_p_holm"] < 0.001
+        assert [row[f"{m}_test"] for m in ("seat0_win_rate", "turns_mean", "balance",
+                                            "completion", "decision_rate")] == ["own"] * 5
     # one Holm family over every variant x measure that is a test of its own
-    assert result.tests == assert_one_holm_family(table.iloc[1:].to_dict("records")) == 8
+    assert result.tests == assert_one_holm_family(table.iloc[1:].to_dict("records")) == 10
     assert table.iloc[0][[f"{m}_p_holm" for m in MEASURES]].isna().all()
 
 
@@ -310,7 +315,7 @@ def test_cli_writes_the_report_folder(in_tmp, capsys):
     assert {"balance_high_seat", "balance_low_seat"} <= set(csv)
     text = (out / "report.md").read_text()
     assert "Holm" in text and "**Reading:**" in text and "Variance reduction" in text
-    assert "over all 9 variant × measure tests" in text
+    assert "over all 9 tests of this report" in text
     for title in ("Seat 0's win rate", "First-player advantage", "Mean game length (turns)",
                   "Balance", "Completion", "Decision rate"):
         section = text.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
@@ -456,22 +461,23 @@ def test_three_files_and_a_grid_with_the_pairwise_table(files, in_tmp, capsys):
     assert [r["variant"] for r in rows] == ["base: calm, extra_turn=true", "extra_turn=false",
                                             "bold", "long"]
     assert [r["source"] for r in rows] == ["base", "grid", "file", "file"]
-    # three variants x (seat 0's win rate, the length, the decision rate), one Holm family
-    assert summary["tests"] == assert_one_holm_family(rows[1:]) == 9
     assert all(r["first_player_advantage_p"] is None for r in rows)  # seat 0's test
+    # the pairs of files besides the base (those with the base are the main table's rows)
     pairs = summary["pairwise"]
-    assert [(r["a"], r["b"]) for r in pairs] == [("calm", "bold"), ("calm", "long"),
-                                                 ("bold", "long")]
-    assert summary["pairwise_tests"] == assert_one_holm_family(pairs) == 9  # their own family
-    # a pair with the base is the same paired difference as the main table's
+    assert [(r["a"], r["b"]) for r in pairs] == [("bold", "long")]
+    # one Holm family: three variants and one pair, each testing seat 0's win rate, the
+    # length and the decision rate
+    assert summary["tests"] == assert_one_holm_family(rows[1:] + pairs) == 12
+    assert summary["pairwise_tests"] == 3
     by_name = {r["variant"]: r for r in rows}
-    for m in MEASURES:
-        assert pairs[1][f"{m}_diff"] == by_name["long"][f"{m}_diff"]
-    assert pairs[2]["turns_mean_diff"] > 0  # four men to win make longer games
-    assert len(pd.read_csv(out / "pairwise.csv")) == 3
+    for m in ("seat0_win_rate", "turns_mean", "balance"):  # long − bold, game by game
+        assert pairs[0][f"{m}_diff"] == pytest.approx(
+            by_name["long"][f"{m}_diff"] - by_name["bold"][f"{m}_diff"])
+    assert pairs[0]["turns_mean_diff"] > 0  # four men to win make longer games
+    assert len(pd.read_csv(out / "pairwise.csv")) == 1
     text = (out / "report.md").read_text()
-    assert "## Every pair of variant files" in text and "9 pairwise tests only" in text
-    assert "| calm | long | decision rate |" in text
+    assert "## Every pair of variant files" in text and "(12 in all)" in text
+    assert "| bold | long | decision rate |" in text
     assert "every pair of variant files" in capsys.readouterr().out
 
 
@@ -561,7 +567,7 @@ def test_interrupted_whatif_keeps_the_finished_chunk_and_resumes(
     assert main(argv) == 130
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert "finished chunks of games are kept in the results store runs.sqlite" in err
+    assert "chunks of games finished so far are kept in the results store runs.sqlite" in err
     assert "running the same command again resumes" in err
     assert not (in_tmp / "resumed").exists()
     stored = Store("runs.sqlite").runs()
