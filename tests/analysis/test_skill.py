@@ -2,16 +2,14 @@
 import json
 import math
 import re
-from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import pytest
 
 from analysis.folders import MARKER
 from analysis import skill as skill_module
 from analysis.cli import main
-from analysis.overview import regenerate, write_overview
+from analysis.overview import regenerate
 from analysis.runner import run
 from analysis.whatif import out_name
 from analysis.skill import FILES, luck_share, play_match, skill
@@ -163,7 +161,7 @@ def test_report_regenerates_every_game_and_ranks_them(toy, tmp_path):
     luck = next(s for s in sections if s.startswith("Ranked by skill"))
 
     def headline(game):
-        return json.loads((root / game / f"standard-2p-greedy" / "summary.json").read_text())
+        return json.loads((root / game / "standard-2p-greedy" / "summary.json").read_text())
 
     def order(section):
         return [line.split("|")[2].strip() for line in section.splitlines()

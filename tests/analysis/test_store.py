@@ -334,8 +334,8 @@ def test_compare_pairs_runs_with_the_same_seed_game_by_game(tmp_path):
     a = runner.run("manhome", RULES, greedy, 3 * C, 4, workers=1, store=store)
     b = runner.run("manhome", RULES.replace(men_to_win=4), greedy, 2 * C, 4, workers=1,
                    store=store)
-    c = runner.run("manhome", RULES.replace(men_to_win=4), greedy, 2 * C, 5, workers=1,
-                   store=store)
+    runner.run("manhome", RULES.replace(men_to_win=4), greedy, 2 * C, 5, workers=1,
+               store=store)
     id_a, id_b, id_c = (run_identity("manhome", r, greedy, s).id for r, s in
                         ((RULES, 4), (RULES.replace(men_to_win=4), 4),
                          (RULES.replace(men_to_win=4), 5)))
