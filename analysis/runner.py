@@ -20,11 +20,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -99,39 +97,36 @@ def batches(chunks: Sequence[Task], workers: int) -> list[list[Task]]:
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
-    """Local worker processes that leave Ctrl-C to this one (see :func:`_sigint_held`)."""
+    """Local worker processes that leave Ctrl-C to this one: Ctrl-C reaches every process
+    of the terminal's group, the workers ignore it and this process stops them."""
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     return ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
 
 
-@contextmanager
-def _sigint_held() -> Iterator[None]:
-    """SIGINT held back while worker processes are forked, and delivered right after.
-
-    Ctrl-C reaches every process of the terminal's group: the workers ignore it (the
-    main process stops them), and a Ctrl-C that arrived during a fork would otherwise be
-    lost in the fork handlers instead of interrupting the run."""
-    if (not hasattr(signal, "pthread_sigmask")
-            or threading.current_thread() is not threading.main_thread()):
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """End the workers now: their games are not wanted any more. (The pool then fails
-    its pending futures itself; cancelling them first makes Python 3.11's pool thread
-    trip over them.)"""
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
+    """End the workers now: their games are not wanted any more.
+
+    A worker killed while it sends a result leaves half a message in the pool's result
+    pipe, and Python 3.11's pool thread would wait for the rest of it for ever (hanging the
+    process's exit). So once the workers are gone, this process closes its own end for
+    writing too: the pool thread then reads end-of-file, marks the pool broken and ends,
+    and this process waits for that (the pending futures are not cancelled: that thread
+    fails them itself)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
         if process.is_alive():
             process.terminate()
+    for process in processes:
+        process.join()
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        writer.close()
+    thread = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False)
+    if thread is not None:  # let it finish here, not race Python's exit handler
+        thread.join(timeout=10)
 
 
 def pieces(chunks: Sequence[Task], workers: int) -> list[list[Task]]:
@@ -216,7 +211,7 @@ def _play_tasks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
     pool = _pool(min(workers, len(tasks)))
     pending: deque = deque()
     try:
-        with _sigint_held():  # the workers are forked here
+        with interrupts.deferred():  # the workers are forked here: not cut in the middle
             pending.extend(pool.submit(_play, *args, task) for task in tasks)
         if on_chunk:
             for future, task in zip(pending, tasks):
