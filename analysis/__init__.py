@@ -6,11 +6,11 @@ The whole Monte Carlo analysis is one call::
     result = analysis.simulate("manhome", sims=100_000, players=3, policy="greedy", seed=1)
     result.games        # one row per game (pandas DataFrame)
     result.summary      # the statistics, as in summary.json
-    result.write_report()
+    analysis.write_report(result)   # the report folder (also result.write_report())
 
 and so are the others: ``analysis.sweep("manhome", {"tie": ["defender", "attacker"]})``
 (what-if, :mod:`analysis.whatif`), ``analysis.skill_ladder("manhome")`` (skill versus luck,
-:mod:`analysis.skill`) and ``analysis.regenerate_reports()`` (every standard report and the
+:mod:`analysis.skill`) — each written by ``analysis.write_report(result)`` — and ``analysis.regenerate_reports()`` (every standard report and the
 overview page, :mod:`analysis.overview`).
 """
 import importlib
@@ -30,7 +30,7 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'analysis' has no attribute {name!r}")
 
 __all__ = ["Analysis", "Plan", "plan", "simulate", "load_games", "Store", "sweep",
-           "skill_ladder", "regenerate_reports"]
+           "skill_ladder", "regenerate_reports", "write_report"]
 
 
 def load_games(path):
@@ -59,3 +59,18 @@ def regenerate_reports(*args, **kwargs):
     from analysis.overview import regenerate as _regenerate
 
     return _regenerate(*args, **kwargs)
+
+
+_WRITERS = {"Analysis": "analysis.simulation", "Sweep": "analysis.whatif_report",
+            "Ladder": "analysis.skill_report"}
+"""The module whose ``write_report(result, out)`` writes each kind of result."""
+
+
+def write_report(result, out=None):
+    """Write the report folder of a finished analysis — a Monte Carlo run
+    (:func:`simulate`), a what-if sweep (:func:`sweep`) or a skill ladder
+    (:func:`skill_ladder`) — to ``out`` (default: its standard folder); returns its path."""
+    kind = type(result).__name__
+    if kind not in _WRITERS:
+        raise TypeError(f"no report for a {kind}; expected one of {', '.join(_WRITERS)}")
+    return importlib.import_module(_WRITERS[kind]).write_report(result, out)

@@ -139,7 +139,7 @@ def _to_stderr(message: str) -> None:
 
 def _run_whatif(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from analysis.whatif import parse_vary, plan_sweep
-    from analysis.whatif_report import format_table
+    from analysis.whatif_report import format_table, write_report
 
     players, values = _rules_values(args)
     request = plan_sweep(args.game, parse_vary(args.vary), args.sims, players=players,
@@ -153,7 +153,7 @@ def _run_whatif(args: argparse.Namespace, argv: Sequence[str]) -> int:
     try:
         result = request.run(store=store, command=shlex.join(["analyze", *argv]), say=say,
                              progress=not args.quiet)
-        path = result.write_report(out)
+        path = write_report(result, out)
     except KeyboardInterrupt:
         return _interrupted(store)
     if not args.quiet:
@@ -205,6 +205,7 @@ def _store_arguments(parser) -> None:
 def _run_skill(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from analysis.simulation import REPORTS_ROOT
     from analysis.skill import default_folder, format_ladder, parse_budgets, plan_skill
+    from analysis.skill_report import write_report
 
     players, values = _rules_values(args)
     budgets = None if args.budgets is None else parse_budgets(args.budgets)
@@ -221,7 +222,7 @@ def _run_skill(args: argparse.Namespace, argv: Sequence[str]) -> int:
     try:
         ladder = request.execute(store=store, scheduler=args.scheduler, progress=not args.quiet,
                                  command=shlex.join(["analyze", *argv]))
-        path = ladder.write_report(args.out)
+        path = write_report(ladder, args.out)
     except KeyboardInterrupt:
         return _interrupted(store)
     if not args.quiet:

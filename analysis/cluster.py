@@ -1,6 +1,6 @@
 """Chunks on a Dask cluster (``--scheduler``): connect, check the workers, play, fail in one line.
 
-:func:`_play_on_cluster` plays the runner's tasks on the workers of an existing Dask
+:func:`play_on_cluster` plays the runner's tasks on the workers of an existing Dask
 distributed cluster: the same tasks, so the same games as a local run. Every way it can
 go wrong is a :class:`~analysis.errors.UserError` of one line (the command line prints it
 and exits with status 2), never a hang or a traceback:
@@ -70,7 +70,7 @@ def check_scheduler(address: str) -> str:
 def toolkit_versions() -> dict[str, Any]:
     """The toolkit's version and each registered game's engine version, here (it runs on
     the scheduler and every worker too, to compare theirs with this machine's)."""
-    from analysis.simulation import package_version
+    from analysis.provenance import package_version
     from solver.registry import games
 
     return {"toolkit": package_version(),
@@ -310,12 +310,12 @@ def _result(client, future, address: str) -> Any:
                             f"{address}`; {_KEPT}")
 
 
-def _play_on_cluster(args: tuple, chunks: Sequence[Any], scheduler: str,
+def play_on_cluster(args: tuple, chunks: Sequence[Any], scheduler: str,
                      on_chunk: Callable[[int], None] | None) -> Iterator[dict[str, np.ndarray]]:
     """The results of the runner's ``chunks`` (its tasks) in order, played by the workers
     of the Dask cluster at ``scheduler`` in the runner's batches: the same games as a local
-    run. ``args`` are :func:`analysis.runner._play`'s first arguments, the game's name first."""
-    from analysis.runner import _play, _played, batches  # the runner imports this module
+    run. ``args`` are :func:`analysis.chunks.play`'s first arguments, the game's name first."""
+    from analysis.chunks import batches, play, played
 
     address = check_scheduler(scheduler)
     with _dask_logs_quiet():
@@ -325,9 +325,9 @@ def _play_on_cluster(args: tuple, chunks: Sequence[Any], scheduler: str,
             workers = max(1, sum(client.nthreads().values()))
             tasks = batches(chunks, workers)
             for task in tasks:
-                future = client.submit(_play, *args, task, pure=False)
+                future = client.submit(play, *args, task, pure=False)
                 if on_chunk:
-                    future.add_done_callback(lambda f, n=sum(map(_played, task)):
+                    future.add_done_callback(lambda f, n=sum(map(played, task)):
                                              on_chunk(n) if f.status == "finished" else None)
                 pending.append(future)
             while pending:  # pop each future as it is used, so its arrays can be freed

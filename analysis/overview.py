@@ -18,7 +18,6 @@ also be rebuilt alone (:func:`write_overview`) from reports already written.
 """
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import math
 import os
@@ -30,11 +29,14 @@ from typing import Any
 
 from analysis.errors import UserError
 from analysis.folders import check_writable
-from analysis.report import _num, _p, _pct, _pct_range, _table, _turns
+from analysis.provenance import now
+from analysis.formatting import md_table, num, p_short, p_text, pct, pct_range, turns_text
 from analysis.simulation import build_rules, parse_policies, plan, run_label
 from analysis.skill import default_folder, skill
+from analysis.skill_report import write_report as write_skill
 from analysis.store import Store
 from analysis.whatif import out_name, plan_sweep
+from analysis.whatif_report import write_report as write_whatif
 from solver.params import value_text
 from solver.registry import GameSpec, games as registered_games
 
@@ -95,15 +97,15 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
                                  + [a for n, vs in vary.items()
                                     for a in ("--vary", f"{n}={','.join(map(value_text, vs))}")]
                                  + ["--sims", str(whatif_sims), "--seed", str(seed)])
-            request.run(store=store, command=command, progress=progress).write_report(
-                root / name / out_name(vary))
+            write_whatif(request.run(store=store, command=command, progress=progress),
+                         root / name / out_name(vary))
         if len(spec.ladder) >= 2:
             say(f"{spec.title}: the skill ladder")
             command = shlex.join(["analyze", "skill", name, "--sims", str(skill_sims),
                                   "--search-sims", str(search_sims), "--seed", str(seed)])
             ladder = skill(name, skill_sims, search_sims, seed=seed, workers=workers, store=store,
                            scheduler=scheduler, progress=progress, command=command)
-            ladder.write_report(root / name / default_folder(spec, ladder.rules))
+            write_skill(ladder, root / name / default_folder(spec, ladder.rules))
         if exact and spec.exact:
             say(f"{spec.title}: the exact analysis")
             command = shlex.join(["analyze", "exact", name, "--seed", str(seed)]
@@ -224,9 +226,9 @@ def _advantage_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
             strong = (f"{t['first_player_advantage'] * 100:+.2f} ({low * 100:+.2f} to "
                       f"{high * 100:+.2f}), `{t['policies'][0]}`")
         rows.append([str(rank), e.spec.title, f"{s['players']}, `{seats}`",
-                     _pct(s["win_rate_by_seat"][0]),
+                     pct(s["win_rate_by_seat"][0]),
                      f"{s['first_player_advantage'] * 100:+.2f} ({lo * 100:+.2f} to {hi * 100:+.2f})",
-                     _p(s["first_player_p_value"]), strong, f"{s['games']:,}",
+                     p_text(s["first_player_p_value"]), strong, f"{s['games']:,}",
                      _link(root, folder, folder.name)])
     return rows
 
@@ -240,7 +242,7 @@ def _length_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
         finished = s["games"] - s["unfinished"]
         half = 1.96 * s["turns_std"] / math.sqrt(finished) if finished > 1 else math.nan
         rows.append([str(rank), e.spec.title, f"{s['turns_mean']:.2f} ± {half:.2f}",
-                     _turns(s["turns_median"]), f"{_turns(s['turns_p10'])}–{_turns(s['turns_p90'])}",
+                     turns_text(s["turns_median"]), f"{turns_text(s['turns_p10'])}–{turns_text(s['turns_p90'])}",
                      f"{s['unfinished']:,}", _link(root, folder, folder.name)])
     return rows
 
@@ -252,25 +254,25 @@ def _luck_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
     for rank, e in enumerate(have, 1):
         folder, s = e.skill
         rows.append([str(rank), e.spec.title,
-                     f"**{_pct(s['luck_share'])}** ({_pct_range(s['luck_share_low'], s['luck_share_high'])})",
+                     f"**{pct(s['luck_share'])}** ({pct_range(s['luck_share_low'], s['luck_share_high'])})",
                      f"`{s['best_player']}`",
-                     f"{_pct(s['best_win_rate'])} ({_pct_range(s['best_win_rate_low'], s['best_win_rate_high'])})",
+                     f"{pct(s['best_win_rate'])} ({pct_range(s['best_win_rate_low'], s['best_win_rate_high'])})",
                      _link(root, folder, folder.name)])
     return rows
 
 
 def _largest(summary: Mapping[str, Any], measure: str) -> str:
     """The variant of a what-if that changes ``measure`` most, with its paired interval."""
-    from analysis.whatif_report import _pv, _range, _value
+    from analysis.whatif_report import measure_range, measure_value
 
     others = [v for v in summary["variants"] if not v.get("is_base")
-              and _num(v.get(f"{measure}_diff")) is not None]
+              and num(v.get(f"{measure}_diff")) is not None]
     if not others:
         return "n/a"
     row = max(others, key=lambda v: abs(v[f"{measure}_diff"]))
-    return (f"{row['variant']}: **{_value(measure, row[f'{measure}_diff'], True)}** "
-            f"({_range(measure, row[f'{measure}_diff_lo'], row[f'{measure}_diff_hi'], True)}), "
-            f"Holm p {_pv(row[f'{measure}_p_holm'])}")
+    return (f"{row['variant']}: **{measure_value(measure, row[f'{measure}_diff'], True)}** "
+            f"({measure_range(measure, row[f'{measure}_diff_lo'], row[f'{measure}_diff_hi'], True)}), "
+            f"Holm p {p_short(row[f'{measure}_p_holm'])}")
 
 
 def _whatif_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
@@ -287,7 +289,7 @@ def _whatif_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
 def _ranked(header: list[str], rows: list[list[str]], align: str) -> str:
     if not rows:
         return "_No game has this report yet: `analyze report` makes it._"
-    return _table(header, rows, align)
+    return md_table(header, rows, align)
 
 
 def render_overview(root: Path, entries: list[GameReports], created: str) -> str:
@@ -335,7 +337,7 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
         for folder, s in runs:
             if "win_rate_by_seat" in s:
                 lines.append(f"- {_link(root, folder, folder.name)} — {s.get('title', '')}: seat 0 "
-                             f"wins {_pct(s['win_rate_by_seat'][0])}, {s['turns_mean']:.1f} turns "
+                             f"wins {pct(s['win_rate_by_seat'][0])}, {s['turns_mean']:.1f} turns "
                              f"on average, {s['games']:,} games")
             else:
                 lines.append(f"- {_link(root, folder, folder.name)} — {s.get('title') or 'report'}")
@@ -354,7 +356,7 @@ def write_overview(root: str | Path = "reports") -> Path:
     root = Path(root)
     _check_overview(root)
     entries = collect(root, registered_games())
-    created = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    created = now()
     text = render_overview(root, entries, created)
     path = root / OVERVIEW
     staging = root / f".{OVERVIEW}.tmp-{os.getpid()}"

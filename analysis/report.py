@@ -30,6 +30,8 @@ import numpy as np
 import pandas as pd
 
 from analysis.folders import staged_folder
+from analysis.formatting import (conf_text, count_text, decimals_for, md_table, num, p_text,
+                                 pct, pct_range, share_text, turns_text)
 from analysis.plain import plain
 from analysis.gamedata import save_games
 from solver.params import value_text
@@ -60,101 +62,14 @@ FILES: tuple[str, ...] = ("report.md", "summary.json", "games.npz", "win_rate.pn
 """The files of a finished report folder."""
 
 
-# --------------------------------------------------------------------------- numbers
-
-
-def _num(value: Any) -> float | None:
-    """``value`` as a float, or None when it is missing or NaN."""
-    if value is None:
-        return None
-    number = float(value)
-    return None if math.isnan(number) else number
-
-
-def _decimals(width: float | None) -> int:
-    """Decimals for percentages whose interval is ``width`` (a fraction) wide: 1 to 3.
-
-    >>> _decimals(0.002), _decimals(0.0002), _decimals(0.05)
-    (1, 2, 1)
-    """
-    if width is None or not width > 0:
-        return 1
-    return min(3, max(1, math.floor(-math.log10(width * 100)) + 1))
-
-
-def _pct(value: Any, decimals: int = 1) -> str:
-    """A fraction as a percentage: ``_pct(0.5234) == '52.3%'``."""
-    number = _num(value)
-    return "n/a" if number is None else f"{number * 100:.{decimals}f}%"
-
-
-def _pct_range(lo: Any, hi: Any, decimals: int = 1, dash: str = "–") -> str:
-    """An interval of fractions: ``_pct_range(0.522, 0.524) == '52.2–52.4%'``."""
-    a, b = _num(lo), _num(hi)
-    if a is None or b is None:
-        return "n/a"
-    return f"{a * 100:.{decimals}f}{dash}{b * 100:.{decimals}f}%"
-
-
-def _share(value: Any) -> str:
-    """A small share as a percentage with one significant digit below 1%."""
-    number = _num(value)
-    if number is None:
-        return "n/a"
-    points = number * 100
-    if points == 0 or points >= 1:
-        return f"{points:.{0 if points == 0 else 1}f}%"
-    return f"{points:.{min(4, -math.floor(math.log10(points)))}f}%"
-
-
-def _p(value: Any) -> str:
-    """A p-value: ``p < 0.001``, ``p = 0.012`` or ``p = 0.41``."""
-    p = _num(value)
-    if p is None:
-        return "p not available"
-    if p < 0.001:
-        return "p < 0.001"
-    return f"p = {p:.3f}" if p < 0.1 else f"p = {p:.2f}"
-
-
-def _turns(value: Any) -> str:
-    """A number of turns: whole numbers plain, others with one decimal."""
-    number = _num(value)
-    if number is None:
-        return "n/a"
-    return f"{number:,.0f}" if number.is_integer() else f"{number:,.1f}"
-
-
-def _count(value: Any) -> str:
-    """An integer with thousands separators."""
-    return "n/a" if value is None else f"{int(value):,}"
-
-
-def _conf(summary: Mapping[str, Any]) -> str:
-    """The confidence level as text, e.g. ``95%``."""
-    return f"{float(summary.get('confidence', 0.95)) * 100:g}%"
-
-
-def _cell(text: str) -> str:
-    """Text made safe for one Markdown table cell."""
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], align: str) -> str:
-    """A Markdown table; ``align`` has one ``l`` or ``r`` per column."""
-    rule = ["---:" if a == "r" else "---" for a in align]
-    lines = [header, rule, *rows]
-    return "\n".join("| " + " | ".join(_cell(c) for c in line) + " |" for line in lines)
-
-
 # --------------------------------------------------------------------------- Markdown
 
 
 def _seat_decimals(summary: Mapping[str, Any]) -> int:
     """Decimals for the win rates: set by the narrowest seat interval."""
-    widths = [_num(hi) - _num(lo) for lo, hi in summary["win_rate_ci_by_seat"]
-              if _num(lo) is not None and _num(hi) is not None]
-    return _decimals(min(widths)) if widths else 1
+    widths = [num(hi) - num(lo) for lo, hi in summary["win_rate_ci_by_seat"]
+              if num(lo) is not None and num(hi) is not None]
+    return decimals_for(min(widths)) if widths else 1
 
 
 def first_player_sentence(summary: Mapping[str, Any]) -> str:
@@ -162,15 +77,15 @@ def first_player_sentence(summary: Mapping[str, Any]) -> str:
     players = int(summary["players"])
     rate = summary["win_rate_by_seat"][0]
     lo, hi = summary["win_rate_ci_by_seat"][0]
-    adv = _num(summary["first_player_advantage"]) or 0.0
-    adv_lo, adv_hi = (_num(v) for v in summary["first_player_advantage_ci"])
-    d = _decimals(None if lo is None or hi is None else hi - lo)
+    adv = num(summary["first_player_advantage"]) or 0.0
+    adv_lo, adv_hi = (num(v) for v in summary["first_player_advantage_ci"])
+    d = decimals_for(None if lo is None or hi is None else hi - lo)
     side = "above" if adv >= 0 else "below"
     text = (
-        f"Seat 0 wins {_pct(rate, d)} of games ({_conf(summary)} CI {_pct_range(lo, hi, d)}), "
-        f"{abs(adv) * 100:.{d}f} points {side} the fair share of {_pct(1 / players, d)}"
+        f"Seat 0 wins {pct(rate, d)} of games ({conf_text(summary)} CI {pct_range(lo, hi, d)}), "
+        f"{abs(adv) * 100:.{d}f} points {side} the fair share of {pct(1 / players, d)}"
     )
-    p_value = _p(summary["first_player_p_value"])
+    p_value = p_text(summary["first_player_p_value"])
     if adv_lo is None or adv_hi is None:
         return text + f" ({p_value})."
     text += f" (difference {adv_lo * 100:+.{d}f} to {adv_hi * 100:+.{d}f} points)"
@@ -186,8 +101,8 @@ def first_player_sentence(summary: Mapping[str, Any]) -> str:
 def _advantage_in_short(summary: Mapping[str, Any]) -> str:
     """A short verdict on going first, for the opening paragraph."""
     lo, hi = summary["win_rate_ci_by_seat"][0]
-    d = _decimals(None if lo is None or hi is None else hi - lo)
-    adv_lo, adv_hi = (_num(v) for v in summary["first_player_advantage_ci"])
+    d = decimals_for(None if lo is None or hi is None else hi - lo)
+    adv_lo, adv_hi = (num(v) for v in summary["first_player_advantage_ci"])
     rate, fair = summary["win_rate_by_seat"][0], 1 / int(summary["players"])
     if adv_lo is not None and adv_lo > 0:
         verdict = "a clear edge for seat 0"
@@ -197,7 +112,7 @@ def _advantage_in_short(summary: Mapping[str, Any]) -> str:
         verdict = "no clear edge or handicap for seat 0"
     if len(set(summary["policies"])) > 1:
         verdict += " (the seats' policies differ, so this is not the seat order alone)"
-    return (f"Seat 0 wins {_pct(rate, d)} of games against a fair share of {_pct(fair, d)}: "
+    return (f"Seat 0 wins {pct(rate, d)} of games against a fair share of {pct(fair, d)}: "
             f"{verdict}.")
 
 
@@ -214,17 +129,17 @@ def _intro(summary: Mapping[str, Any]) -> str:
     seeded = "" if seed is None else (
         f" The games come from seed {seed}, so the command under [Reproduce](#reproduce) "
         "gives exactly the same games again.")
-    length = "No game finished." if _num(summary["turns_median"]) is None else (
-        f"A typical game lasts {_turns(summary['turns_median'])} turns (median), and 80% of "
-        f"games end between {_turns(summary['turns_p10'])} and {_turns(summary['turns_p90'])} "
+    length = "No game finished." if num(summary["turns_median"]) is None else (
+        f"A typical game lasts {turns_text(summary['turns_median'])} turns (median), and 80% of "
+        f"games end between {turns_text(summary['turns_p10'])} and {turns_text(summary['turns_p90'])} "
         "turns.")
     return (
         f"# {title}\n\n"
-        f"This report summarises {_count(summary['games'])} simulated games of "
+        f"This report summarises {count_text(summary['games'])} simulated games of "
         f"**{summary['game']}** for {summary['players']} players, "
         f"{_policy_phrase(summary['policies'])}. Seat 0 moves first.{seeded} Every rate "
-        f"comes with its {_conf(summary)} confidence interval (CI), the range that contains "
-        f"the true value with {_conf(summary)} confidence given this many games. All rules "
+        f"comes with its {conf_text(summary)} confidence interval (CI), the range that contains "
+        f"the true value with {conf_text(summary)} confidence given this many games. All rules "
         "parameters are listed under [Rules](#rules).\n\n"
         f"**In short:** {_advantage_in_short(summary)} {length}"
     )
@@ -233,20 +148,20 @@ def _intro(summary: Mapping[str, Any]) -> str:
 def _who_wins(summary: Mapping[str, Any]) -> str:
     d = _seat_decimals(summary)
     rows = [
-        [str(seat), str(policy), _count(wins), _pct(rate, d), _pct_range(lo, hi, d)]
+        [str(seat), str(policy), count_text(wins), pct(rate, d), pct_range(lo, hi, d)]
         for seat, (policy, wins, rate, (lo, hi)) in enumerate(zip(
             summary["policies"], summary["wins_by_seat"],
             summary["win_rate_by_seat"], summary["win_rate_ci_by_seat"]))
     ]
-    table = _table(["Seat", "Policy", "Wins", "Win rate", f"{_conf(summary)} CI"], rows, "rlrrr")
+    table = md_table(["Seat", "Policy", "Wins", "Win rate", f"{conf_text(summary)} CI"], rows, "rlrrr")
     parts = ["## Who wins", table, "![Win rate per seat](win_rate.png)",
              first_player_sentence(summary)]
     unfinished = int(summary["unfinished"])
     if unfinished:
         total = sum(float(r) for r in summary["win_rate_by_seat"])
-        parts.append(f"Win rates count all {_count(summary['games'])} games; the "
-                     f"{_count(unfinished)} unfinished games are a win for nobody, so the "
-                     f"rates add up to {_pct(total, d)} rather than 100%; even a perfectly "
+        parts.append(f"Win rates count all {count_text(summary['games'])} games; the "
+                     f"{count_text(unfinished)} unfinished games are a win for nobody, so the "
+                     f"rates add up to {pct(total, d)} rather than 100%; even a perfectly "
                      "fair game would then give each seat a little less than its fair share.")
     parts.append(_chi2_sentence(summary))
     if len(set(summary["policies"])) > 1:
@@ -256,7 +171,7 @@ def _who_wins(summary: Mapping[str, Any]) -> str:
 
 
 def _chi2_sentence(summary: Mapping[str, Any]) -> str:
-    chi2, p = _num(summary["seat_chi2"]), _num(summary["seat_chi2_p_value"])
+    chi2, p = num(summary["seat_chi2"]), num(summary["seat_chi2_p_value"])
     if chi2 is None:
         return "No game finished, so there is no test of whether the seats win equally often."
     players = int(summary["players"])
@@ -266,60 +181,61 @@ def _chi2_sentence(summary: Mapping[str, Any]) -> str:
                "the differences between seats are within what chance alone produces")
     return (f"Among the {finished:,} finished games, a chi-square test of whether wins are "
             f"spread evenly over the {players} seats gives χ² = {chi2:.1f} with "
-            f"{players - 1} degree{'s' if players > 2 else ''} of freedom ({_p(p)}): {verdict}.")
+            f"{players - 1} degree{'s' if players > 2 else ''} of freedom ({p_text(p)}): {verdict}.")
 
 
 def _unfinished_sentence(summary: Mapping[str, Any]) -> str:
     unfinished, games = int(summary["unfinished"]), int(summary["games"])
     if unfinished == 0:
         return "Every game finished with a winner."
-    return (f"{unfinished:,} of {games:,} games ({_share(unfinished / games)}) were cut off "
+    return (f"{unfinished:,} of {games:,} games ({share_text(unfinished / games)}) were cut off "
             "before anyone won (for example at a turn limit); they are left out of the "
             "lengths above, since their length says nothing about how long a game lasts.")
 
 
 def _length(summary: Mapping[str, Any]) -> str:
     heading = "## How long games last"
-    if _num(summary["turns_mean"]) is None:
+    if num(summary["turns_mean"]) is None:
         return "\n\n".join([heading, "No game finished, so there are no lengths to show.",
                              _unfinished_sentence(summary)])
     prose = (
         "Lengths count every player's turns together and cover the finished games only. "
-        f"A game lasts {_turns(summary['turns_mean'])} turns on average and half of the games "
-        f"are over within {_turns(summary['turns_median'])} turns; 10% end within "
-        f"{_turns(summary['turns_p10'])} turns and 90% within {_turns(summary['turns_p90'])}. "
-        f"The longest game took {_turns(summary['turns_max'])} turns; the standard deviation "
-        f"is {_turns(summary['turns_std'])} turns."
+        f"A game lasts {turns_text(summary['turns_mean'])} turns on average and half of the games "
+        f"are over within {turns_text(summary['turns_median'])} turns; 10% end within "
+        f"{turns_text(summary['turns_p10'])} turns and 90% within {turns_text(summary['turns_p90'])}. "
+        f"The longest game took {turns_text(summary['turns_max'])} turns; the standard deviation "
+        f"is {turns_text(summary['turns_std'])} turns."
     )
     keys = ("turns_mean", "turns_median", "turns_p10", "turns_p90", "turns_max", "turns_std")
     header = ["Mean", "Median", "10th percentile", "90th percentile", "Longest", "Std. dev."]
-    table = _table(header, [[_turns(summary[k]) for k in keys]], "rrrrrr")
+    table = md_table(header, [[turns_text(summary[k]) for k in keys]], "rrrrrr")
     return "\n\n".join([heading, prose, table,
                         "![Distribution of game length](length.png)",
                         _unfinished_sentence(summary)])
 
 
 def _metrics(summary: Mapping[str, Any]) -> str:
-    balance = _num(summary["balance"])
+    balance = num(summary["balance"])
     values = {
         "balance": "n/a" if balance is None else f"{balance:.3f}",
-        "completion": _pct(summary["completion"]),
-        "decision_rate": _pct(summary["decision_rate"]),
+        "completion": pct(summary["completion"]),
+        "decision_rate": pct(summary["decision_rate"]),
     }
     rows = [[name.replace("_", " ").capitalize(), values[name], METRIC_DEFINITIONS[name]]
             for name in values]
     return ("## Standard metrics\n\nThe same three numbers are reported for every game, so "
             "games and rules variants can be compared side by side.\n\n"
-            + _table(["Metric", "Value", "What it means"], rows, "lrl"))
+            + md_table(["Metric", "Value", "What it means"], rows, "lrl"))
 
 
-def _rules(summary: Mapping[str, Any]) -> str:
+def rules_section(summary: Mapping[str, Any]) -> str:
+    """The ``## Rules`` section: every rules parameter of ``summary['rules']``."""
     rules: Mapping[str, Any] = summary["rules"]
     if not rules:
         return "## Rules\n\nThis game has no rules parameters."
     rows = [[f"`{name}`", f"`{value_text(value)}`"] for name, value in rules.items()]
     return ("## Rules\n\nEvery rules parameter of this run; any of them can be changed with "
-            "`--set name=value`.\n\n" + _table(["Parameter", "Value"], rows, "ll"))
+            "`--set name=value`.\n\n" + md_table(["Parameter", "Value"], rows, "ll"))
 
 
 def _reproduce(summary: Mapping[str, Any]) -> str:
@@ -330,15 +246,15 @@ def _reproduce(summary: Mapping[str, Any]) -> str:
     else:
         head = ("The command line was not recorded. The same game, rules, policies, seed and "
                 "number of games give exactly the same games again.")
-    elapsed, speed = _num(summary.get("elapsed_s")), _num(summary.get("games_per_s"))
+    elapsed, speed = num(summary.get("elapsed_s")), num(summary.get("games_per_s"))
     run_time = "n/a" if elapsed is None else f"{elapsed:,.1f} s"
     if speed is not None:
         run_time += f" ({speed:,.0f} games per second)"
     if summary.get("games_loaded"):
-        run_time += (f"; {_count(summary['games_loaded'])} of the games were loaded from the "
+        run_time += (f"; {count_text(summary['games_loaded'])} of the games were loaded from the "
                      f"results store `{summary.get('store')}` (run `{summary.get('run_id')}`), "
                      "not played again")
-    items = [("Seed", f"`{summary.get('seed', 'n/a')}`"), ("Games", _count(summary["games"])),
+    items = [("Seed", f"`{summary.get('seed', 'n/a')}`"), ("Games", count_text(summary["games"])),
              ("Policies", ", ".join(f"`{p}`" for p in summary["policies"])),
              ("Toolkit version", f"`{summary.get('version', 'n/a')}`"),
              ("Created", str(summary.get("created", "n/a"))), ("Run time", run_time)]
@@ -348,7 +264,7 @@ def _reproduce(summary: Mapping[str, Any]) -> str:
 def render_markdown(summary: Mapping[str, Any], sections: Sequence[str] = ()) -> str:
     """The text of ``report.md``: standard sections, then the game's, then rules."""
     parts = [_intro(summary), _who_wins(summary), _length(summary), _metrics(summary),
-             *(s.strip() for s in sections if s.strip()), _rules(summary), _reproduce(summary)]
+             *(s.strip() for s in sections if s.strip()), rules_section(summary), _reproduce(summary)]
     return "\n\n".join(parts) + "\n"
 
 
@@ -383,19 +299,19 @@ def plot_win_rate(summary: Mapping[str, Any], path: str | os.PathLike[str]) -> N
     colors = ["tab:orange"] + ["tab:blue"] * (players - 1)
     ax.bar(seats, rates, color=colors, width=0.6)
     ax.errorbar(seats, rates, yerr=errors, fmt="none", ecolor="black", capsize=6, linewidth=1.2,
-                label=f"{_conf(summary)} confidence interval")
+                label=f"{conf_text(summary)} confidence interval")
     ax.axhline(fair, color="dimgray", linestyle="--", linewidth=1.2,
-               label=f"fair share 1/{players} = {_pct(fair)}")
+               label=f"fair share 1/{players} = {pct(fair)}")
     top = float(np.nanmax(np.append(cis[:, 1], rates)))
     for seat, rate in zip(seats, rates):
-        ax.text(seat, rate + errors[1, seat] + 0.015 * max(top, fair), _pct(rate, d),
+        ax.text(seat, rate + errors[1, seat] + 0.015 * max(top, fair), pct(rate, d),
                 ha="center", va="bottom", fontsize=10)
     ax.set_xticks(seats, [f"seat {s}\n({p})" for s, p in enumerate(summary["policies"])])
     ax.set_ylim(0, max(top, fair) * 1.25)
     ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
     ax.set_ylabel("share of all games won")
     ax.set_title(f"Who wins: {summary.get('title') or summary['game']}\n"
-                 f"{_count(summary['games'])} games, seat 0 moves first", fontsize=11)
+                 f"{count_text(summary['games'])} games, seat 0 moves first", fontsize=11)
     ax.legend(loc="best", fontsize=9)
     ax.grid(axis="y", alpha=0.3)
     ax.set_axisbelow(True)
@@ -435,11 +351,11 @@ def plot_length(games: pd.DataFrame, summary: Mapping[str, Any],
              ("median", "turns_median", "--", fallback[1]),
              ("90th percentile", "turns_p90", ":", fallback[2])]
     for label, key, style, default in marks:
-        value = _num(summary.get(key))
+        value = num(summary.get(key))
         value = float(default) if value is None else value
         for ax in (hist_ax, cdf_ax):
             ax.axvline(value, color="black", linestyle=style, linewidth=1.2,
-                       label=f"{label}: {_turns(value)} turns" if ax is hist_ax else None)
+                       label=f"{label}: {turns_text(value)} turns" if ax is hist_ax else None)
     hist_ax.legend(loc="upper right", fontsize=9)
     hist_ax.yaxis.set_major_formatter(PercentFormatter(xmax=1))
     hist_ax.set_ylabel("share of finished games")
@@ -511,31 +427,31 @@ def write_report(out_dir: str | os.PathLike[str], summary: Mapping[str, Any],
 def format_terminal_summary(summary: Mapping[str, Any]) -> str:
     """A short plain-text summary for the terminal: seats, advantage, length, metrics."""
     d = _seat_decimals(summary)
-    conf = _conf(summary)
+    conf = conf_text(summary)
     rows = [["seat", "policy", "wins", "win rate", f"{conf} CI"]]
     for seat, (policy, wins, rate, (lo, hi)) in enumerate(zip(
             summary["policies"], summary["wins_by_seat"],
             summary["win_rate_by_seat"], summary["win_rate_ci_by_seat"])):
-        rows.append([str(seat), str(policy), _count(wins), _pct(rate, d),
-                     _pct_range(lo, hi, d, dash="-")])
+        rows.append([str(seat), str(policy), count_text(wins), pct(rate, d),
+                     pct_range(lo, hi, d, dash="-")])
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     table = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
 
-    adv = _num(summary["first_player_advantage"])
-    adv_lo, adv_hi = (_num(v) for v in summary["first_player_advantage_ci"])
+    adv = num(summary["first_player_advantage"])
+    adv_lo, adv_hi = (num(v) for v in summary["first_player_advantage_ci"])
     advantage = "n/a" if adv is None else f"{adv * 100:+.{d}f} points"
     if adv_lo is not None and adv_hi is not None:
         advantage += f" ({conf} CI {adv_lo * 100:+.{d}f} to {adv_hi * 100:+.{d}f})"
-    balance = _num(summary["balance"])
-    speed, elapsed = _num(summary.get("games_per_s")), _num(summary.get("elapsed_s"))
+    balance = num(summary["balance"])
+    speed, elapsed = num(summary.get("games_per_s")), num(summary.get("elapsed_s"))
     facts = [
-        ("first-player advantage", f"{advantage}, {_p(summary['first_player_p_value'])}"),
-        ("turns (finished games)", f"mean {_turns(summary['turns_mean'])}, median "
-         f"{_turns(summary['turns_median'])}, p90 {_turns(summary['turns_p90'])}"),
-        ("unfinished", f"{_count(summary['unfinished'])} of {_count(summary['games'])}"),
+        ("first-player advantage", f"{advantage}, {p_text(summary['first_player_p_value'])}"),
+        ("turns (finished games)", f"mean {turns_text(summary['turns_mean'])}, median "
+         f"{turns_text(summary['turns_median'])}, p90 {turns_text(summary['turns_p90'])}"),
+        ("unfinished", f"{count_text(summary['unfinished'])} of {count_text(summary['games'])}"),
         ("balance", "n/a" if balance is None else f"{balance:.3f}"),
-        ("completion", _pct(summary["completion"])),
-        ("decision rate", _pct(summary["decision_rate"])),
+        ("completion", pct(summary["completion"])),
+        ("decision rate", pct(summary["decision_rate"])),
         ("speed", ("n/a" if speed is None else f"{speed:,.0f} games/s")
          + ("" if elapsed is None else f" ({elapsed:,.1f} s)")),
     ]
@@ -543,13 +459,13 @@ def format_terminal_summary(summary: Mapping[str, Any]) -> str:
         loaded = int(summary.get("games_loaded") or 0)
         played = summary["games"] - loaded
         facts.append(("store", f"{summary['store']}, run {summary.get('run_id', 'n/a')}: "
-                      + (f"{_count(loaded)} games loaded, {_count(played)} played" if played
+                      + (f"{count_text(loaded)} games loaded, {count_text(played)} played" if played
                          else "every game loaded, none played")))
     if summary.get("out"):
         facts.append(("report", str(summary["out"])))
     key_width = max(len(k) for k, _ in facts)
     title = summary.get("title") or summary["game"]
     head = (f"{title}\n{summary['game']}, {summary['players']} players, "
-            f"{_count(summary['games'])} games, seed {summary.get('seed', 'n/a')}")
+            f"{count_text(summary['games'])} games, seed {summary.get('seed', 'n/a')}")
     lines = [head, "", *table, "", *(f"{k.ljust(key_width)}  {v}" for k, v in facts)]
     return "\n".join(lines)

@@ -1,12 +1,8 @@
 """Seeded, chunked, parallel Monte Carlo for any registered game.
 
-Games come in chunks of :data:`CHUNK_SIZE`. Chunk ``k`` of a run with seed ``s``
-draws its game keys from ``PCG64(SeedSequence(s, spawn_key=(k,)))`` — the same
-stream as ``SeedSequence(s).spawn(k + 1)[k]`` — one 64-bit word per game, in
-order; the kernel plays each game from its key alone. So the result of a run
-depends on (game, rules, policies, seed, number of games) only: never on the
-number of workers, and the first ``m`` games of a chunk are the same whatever
-``m`` is.
+Games come in chunks (:mod:`analysis.chunks`: which keys each chunk plays, and the
+tasks the workers get), so the result of a run depends on (game, rules, policies,
+seed, number of games) only, never on the number of workers.
 
 With a results store (:mod:`analysis.store`) a run loads the chunks it holds,
 plays only the missing games (the missing keys of a short stored chunk, or whole
@@ -28,38 +24,24 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
-from analysis.cluster import _play_on_cluster, check_scheduler
+from analysis import chunks as chunking
 from analysis import interrupts
+from analysis.chunks import CHUNK_SIZE, Task
+from analysis.cluster import check_scheduler, play_on_cluster
 from analysis.errors import UserError
 from solver.params import Rules
 from solver.registry import GameSpec, find_game
 
-if TYPE_CHECKING:  # the store imports this module
+if TYPE_CHECKING:
+    import pandas as pd
+
     from analysis.store import Store
 
-CHUNK_SIZE = 16_384
-"""Games per chunk: a constant, so results never depend on the worker count."""
-MAX_BATCH = 8
-"""Most chunks one task of a worker process plays."""
 MIN_PIECE = 64
 """Fewest games of a piece when a run has too few chunks to keep every worker busy."""
 PIECES_PER_WORKER = 4
 """A run with fewer than this many chunks per worker splits its chunks into pieces."""
-
-
-def chunk_keys(seed: int, chunk: int, size: int = CHUNK_SIZE) -> np.ndarray:
-    """The first ``size`` game keys of chunk ``chunk`` of a run seeded ``seed``."""
-    sequence = np.random.SeedSequence(seed, spawn_key=(chunk,))
-    return np.random.PCG64(sequence).random_raw(size)
-
-
-def plan_chunks(games: int, first_chunk: int = 0) -> list[tuple[int, int]]:
-    """``(chunk index, games in it)`` for a run of ``games`` games; the last may be short."""
-    full, rest = divmod(games, CHUNK_SIZE)
-    sizes = [CHUNK_SIZE] * full + ([rest] if rest else [])
-    return [(first_chunk + i, size) for i, size in enumerate(sizes)]
 
 
 def default_workers() -> int:
@@ -68,32 +50,6 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
         return os.cpu_count() or 1
-
-
-Task = tuple[int, int] | tuple[int, int, int]
-"""``(chunk, size)``: play games ``0..size-1`` of a chunk; ``(chunk, start, size)``:
-play only games ``start..size-1`` (the rest of a stored short chunk)."""
-
-
-def _span(task: Task) -> tuple[int, int, int]:
-    return (task[0], 0, task[1]) if len(task) == 2 else task  # type: ignore[return-value]
-
-
-def _play(game_name: str, rules: Rules, policies: tuple[str, ...], seed: int,
-          batch: Sequence[Task]) -> list[dict[str, np.ndarray]]:
-    """Play a batch of consecutive chunks (runs in a worker process)."""
-    spec = find_game(game_name)
-    results = []
-    for chunk, start, size in map(_span, batch):
-        results.append(dict(spec.play_chunk(rules, policies, chunk_keys(seed, chunk, size)[start:])))
-    return results
-
-
-def batches(chunks: Sequence[Task], workers: int) -> list[list[Task]]:
-    """Consecutive chunks grouped into tasks: about 32 tasks per worker, at most
-    :data:`MAX_BATCH` chunks each, so that per-task costs stay small and progress flows."""
-    size = max(1, min(MAX_BATCH, -(-len(chunks) // (32 * workers))))
-    return [list(chunks[i:i + size]) for i in range(0, len(chunks), size)]
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
@@ -145,7 +101,7 @@ def pieces(chunks: Sequence[Task], workers: int) -> list[list[Task]]:
     split = -(-want // len(chunks)) if 0 < len(chunks) < want else 1
     result = []
     for task in chunks:
-        chunk, start, stop = _span(task)
+        chunk, start, stop = chunking.span(task)
         parts = max(1, min(split, (stop - start) // MIN_PIECE))
         bounds = [start + (stop - start) * i // parts for i in range(parts + 1)]
         result.append([(chunk, a, b) for a, b in zip(bounds, bounds[1:])])
@@ -196,26 +152,26 @@ def _play_tasks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
     args = (spec.name, rules, tuple(policies), seed)
     if scheduler is not None:
         if chunks:
-            yield from _play_on_cluster(args, chunks, scheduler, on_chunk)
+            yield from play_on_cluster(args, chunks, scheduler, on_chunk)
         return
     if workers <= 1 or len(chunks) <= 1:
         for chunk in chunks:
-            result, = _play(*args, [chunk])
+            result, = chunking.play(*args, [chunk])
             if on_chunk:
-                on_chunk(_played(chunk))
+                on_chunk(chunking.played(chunk))
             yield result
         return
-    tasks = batches(chunks, workers)
+    tasks = chunking.batches(chunks, workers)
     spec.load_kernel()  # import it and build its tables once here, before the workers fork
     spec.prepare(rules, policies)
     pool = _pool(min(workers, len(tasks)))
     pending: deque = deque()
     try:
         with interrupts.deferred():  # the workers are forked here: not cut in the middle
-            pending.extend(pool.submit(_play, *args, task) for task in tasks)
+            pending.extend(pool.submit(chunking.play, *args, task) for task in tasks)
         if on_chunk:
             for future, task in zip(pending, tasks):
-                future.add_done_callback(lambda _f, n=sum(map(_played, task)): on_chunk(n))
+                future.add_done_callback(lambda _f, n=sum(map(chunking.played, task)): on_chunk(n))
         while pending:  # pop each future as it is used, so its arrays can be freed
             yield from pending.popleft().result()
     except BaseException:  # Ctrl-C, an error, or the consumer stopped early
@@ -224,45 +180,11 @@ def _play_tasks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
     pool.shutdown()
 
 
-def _played(task: Task) -> int:
-    _, start, size = _span(task)
-    return size - start
-
-
-class Collector:
-    """Gathers chunk results, in order, into one preallocated array per column.
-
-    Per-seat arrays ``seat_<name>`` of shape (n, players) become the columns
-    ``<name>_0``, ``<name>_1``, ...; memory is the final arrays plus one chunk.
-    """
-
-    def __init__(self, games: int) -> None:
-        self.games = games
-        self.filled = 0
-        self.columns: dict[str, np.ndarray] = {}
-
-    def add(self, part: Mapping[str, np.ndarray]) -> None:
-        start = self.filled
-        for name, data in part.items():
-            parts = ({f"{name[5:]}_{seat}": data[:, seat] for seat in range(data.shape[1])}
-                     if name.startswith("seat_") else {name: data})
-            for column, values in parts.items():
-                if column not in self.columns:
-                    self.columns[column] = np.empty(self.games, dtype=values.dtype)
-                self.columns[column][start:start + len(values)] = values
-            self.filled = start + len(data)
-
-    def frame(self) -> pd.DataFrame:
-        if self.filled != self.games:
-            raise RuntimeError(f"collected {self.filled} of {self.games} games")
-        return pd.DataFrame(self.columns, copy=False)
-
-
 @dataclass(frozen=True)
 class RunResult:
     """Per-game results of a run, how long it took, and how many games came from a store."""
 
-    games: pd.DataFrame
+    games: "pd.DataFrame"
     elapsed_s: float
     games_loaded: int = 0
     """Games read from the results store rather than played now."""
@@ -299,7 +221,7 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
     spec = find_game(game) if isinstance(game, str) else game
     if sims < 1:
         raise ValueError("sims must be at least 1")
-    chunks = plan_chunks(sims)
+    chunks = chunking.plan_chunks(sims)
     workers = default_workers() if workers is None else workers
     identity = stored = None
     if store is not None:
@@ -329,7 +251,7 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
                          on_chunk=bar.update if bar else None, scheduler=scheduler,
                          on_prefix=save_prefix if store is not None else None)
     try:
-        collector = Collector(sims)
+        collector = chunking.Collector(sims)
         for chunk, size in chunks:
             head = None
             if have[chunk]:

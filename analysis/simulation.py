@@ -7,12 +7,10 @@
 """
 from __future__ import annotations
 
-import datetime as _dt
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +18,9 @@ import pandas as pd
 
 from analysis.errors import UserError
 from analysis.cluster import check_scheduler
-from analysis.runner import CHUNK_SIZE, run
+from analysis.chunks import CHUNK_SIZE
+from analysis.provenance import now, package_version
+from analysis.runner import run
 from analysis.stats import Summary, summarize
 from analysis.folders import folder_name
 from analysis.store import Store, as_store, run_identity
@@ -105,13 +105,6 @@ def run_label(spec: GameSpec, rules: Rules, policies: Sequence[str], variant: st
     return folder_name("-".join(parts))
 
 
-def package_version() -> str:
-    try:
-        return metadata.version("numbergames")
-    except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
-        return "0+unknown"
-
-
 @dataclass
 class Analysis:
     """A finished Monte Carlo run: the per-game rows and what they say."""
@@ -128,8 +121,7 @@ class Analysis:
     """The results store the run used, if any."""
     games_loaded: int = 0
     """Games read from the store rather than played."""
-    created: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc)
-                         .isoformat(timespec="seconds"))
+    created: str = field(default_factory=now)
 
     @cached_property
     def stats(self) -> Summary:
@@ -168,11 +160,16 @@ class Analysis:
 
     def write_report(self, out: str | Path | None = None) -> Path:
         """Write the report folder (default ``reports/<game>/<label>``); returns its path."""
-        from analysis.report import write_report
+        return write_report(self, out)
 
-        out_dir = Path(out) if out is not None else REPORTS_ROOT / self.game.name / self.label
-        sections = self.game.report_sections(self.summary, self.games)
-        return write_report(out_dir, self.summary, self.games, sections)
+
+def write_report(result: Analysis, out: str | Path | None = None) -> Path:
+    """Write the report folder of a run (default ``reports/<game>/<label>``); its path."""
+    from analysis.report import write_report as write_folder
+
+    out_dir = Path(out) if out is not None else REPORTS_ROOT / result.game.name / result.label
+    sections = result.game.report_sections(result.summary, result.games)
+    return write_folder(out_dir, result.summary, result.games, sections)
 
 
 @dataclass(frozen=True)

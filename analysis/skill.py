@@ -38,7 +38,6 @@ are played by :func:`analysis.runner.run` (workers, a results store, a Dask clus
 """
 from __future__ import annotations
 
-import datetime as _dt
 import math
 import sys
 import time
@@ -54,8 +53,8 @@ from scipy import stats as sps
 from analysis.errors import UserError
 from analysis.plain import plain
 from analysis.runner import run
-from analysis.simulation import (REPORTS_ROOT, build_rules, package_version, parse_sims,
-                                 run_label)
+from analysis.provenance import now, package_version
+from analysis.simulation import REPORTS_ROOT, build_rules, parse_sims, run_label
 from analysis.stats import wilson_interval
 from analysis.store import Store
 from solver.params import Rules, Variant
@@ -234,8 +233,7 @@ class Ladder:
     matches: list[Match]
     elapsed_s: float
     command: str | None = None
-    created: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc)
-                         .isoformat(timespec="seconds"))
+    created: str = field(default_factory=now)
 
     @property
     def players(self) -> int:
@@ -307,12 +305,6 @@ class Ladder:
 
     def default_out(self) -> Path:
         return REPORTS_ROOT / self.game.name / default_folder(self.game, self.rules, self.variant)
-
-    def write_report(self, out: str | Path | None = None) -> Path:
-        """Write the report folder (default ``reports/<game>/skill``); returns its path."""
-        from analysis.skill_report import write_skill_report
-
-        return write_skill_report(self, Path(out) if out is not None else self.default_out())
 
 
 def default_folder(spec: GameSpec, rules: Rules, variant: str | None = None) -> str:

@@ -8,48 +8,48 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from analysis.folders import staged_folder
-from analysis.report import _p, _pct, _pct_range, _rules, _table, new_figure
+from analysis.report import new_figure, rules_section
+from analysis.formatting import md_table, p_text, pct, pct_range
 
-if TYPE_CHECKING:
-    from analysis.skill import Ladder, Match
+from analysis.skill import Ladder, Match
 
 
 def _elo(value: Any) -> str:
     return "n/a" if value is None or (isinstance(value, float) and np.isnan(value)) else f"{value:+.0f}"
 
 
-def _step_rows(ladder: "Ladder", chain: str) -> list[list[str]]:
+def _step_rows(ladder: Ladder, chain: str) -> list[list[str]]:
     rows = []
     for m in ladder.matches:
         if m.kind != "step" or m.chain != chain:
             continue
-        seats = [f"{_pct(w / m.games)}" for w in m.wins_by_seat]
+        seats = [f"{pct(w / m.games)}" for w in m.wins_by_seat]
         rows.append([f"`{m.player}`", f"`{m.opponent}`", f"{m.games:,}", *seats,
-                     f"**{_pct(m.mean)}** ({_pct_range(m.low, m.high)})", _p(m.p_value),
+                     f"**{pct(m.mean)}** ({pct_range(m.low, m.high)})", p_text(m.p_value),
                      _elo(m.elo)])
     return rows
 
 
-def _search_sentence(ladder: "Ladder") -> str:
+def _search_sentence(ladder: Ladder) -> str:
     steps = [m for m in ladder.matches if m.kind == "step" and m.chain == "search"]
     if len(steps) < 2:
         return ""
     last = steps[-1]
     clear = last.low > 1 / ladder.players
     return (f" Search keeps paying as its budget doubles: `{last.player}` wins "
-            f"{_pct(last.mean)} ({_pct_range(last.low, last.high)}) against `{last.opponent}`."
+            f"{pct(last.mean)} ({pct_range(last.low, last.high)}) against `{last.opponent}`."
             if clear else
             f" Doubling the search budget stops paying clearly at the top: `{last.player}` wins "
-            f"{_pct(last.mean)} ({_pct_range(last.low, last.high)}) against `{last.opponent}`, "
+            f"{pct(last.mean)} ({pct_range(last.low, last.high)}) against `{last.opponent}`, "
             "an interval that includes the fair share.")
 
 
-def render_markdown(ladder: "Ladder") -> str:
+def render_markdown(ladder: Ladder) -> str:
     """The report's Markdown."""
     s = ladder.summary
     luck = ladder.luck
@@ -71,28 +71,28 @@ def render_markdown(ladder: "Ladder") -> str:
         f"the same dice (seed {ladder.seed}): a *duplicate* match, which cancels much of the "
         "luck of the seats. Every rate has its 95% confidence interval.\n\n"
         f"**In short:** the luck share of {ladder.game.title} is "
-        f"**{_pct(luck['luck_share'])}** (95% CI "
-        f"{_pct_range(luck['luck_share_low'], luck['luck_share_high'])}): the strongest "
-        f"player measured, `{luck['best_player']}`, wins {_pct(luck['best_win_rate'])} of "
+        f"**{pct(luck['luck_share'])}** (95% CI "
+        f"{pct_range(luck['luck_share_low'], luck['luck_share_high'])}): the strongest "
+        f"player measured, `{luck['best_player']}`, wins {pct(luck['best_win_rate'])} of "
         f"its games against `{luck['baseline']}`, which is what a game of pure skill would "
-        f"give if {_pct(luck['luck_share'])} of its results were decided by a coin flip "
+        f"give if {pct(luck['luck_share'])} of its results were decided by a coin flip "
         f"instead.{_search_sentence(ladder)}")
     head = ["player", "against", "games per seat", *seat_heads, "all seats (95% CI)",
             "test vs fair", "Elo"]
     align = "llr" + "r" * n + "rrr"
     parts = [intro, "## The ladder\n\nEach player against the one below it on its chain. "
              "*All seats* is the player's share of wins over every seating; the test asks "
-             f"whether it differs from the fair share {_pct(1 / n)}."]
-    parts.append("### Fixed players\n\n" + _table(head, _step_rows(ladder, "policies"), align))
+             f"whether it differs from the fair share {pct(1 / n)}."]
+    parts.append("### Fixed players\n\n" + md_table(head, _step_rows(ladder, "policies"), align))
     if ladder.rungs.search:
         parts.append(f"### Search at doubling budgets\n\nThe search player tries every "
                      f"candidate with a budget of N playouts by `{ladder.rungs.search[0]}`; "
                      f"the chain starts from `{ladder.rungs.search[0]}` itself.\n\n"
-                     + _table(head, _step_rows(ladder, "search"), align))
+                     + md_table(head, _step_rows(ladder, "search"), align))
     players = ladder.players_table
     rows = [[f"`{r.player}`", r.chain,
              "fair share" if r.player == ladder.rungs.baseline else
-             (f"{_pct(r.win_rate_vs_baseline)} ({_pct_range(r.low, r.high)})"
+             (f"{pct(r.win_rate_vs_baseline)} ({pct_range(r.low, r.high)})"
               if r.win_rate_vs_baseline == r.win_rate_vs_baseline else "n/a"),
              _elo(r.elo_direct), _elo(r.elo_steps)] for r in players.itertuples()]
     parts.append(
@@ -101,7 +101,7 @@ def render_markdown(ladder: "Ladder") -> str:
         f"`{ladder.rungs.baseline}` at 0: directly from that match, and summed along the steps "
         "of its chain. Where the two disagree, strength is not transitive (a player can beat "
         "the one below it by more than it beats the weakest).\n\n"
-        + _table(["player", "chain", f"wins vs {ladder.rungs.baseline} (95% CI)",
+        + md_table(["player", "chain", f"wins vs {ladder.rungs.baseline} (95% CI)",
                   "Elo (direct)", "Elo (steps)"], rows, "llrrr")
         + "\n\n![The skill ladder](ladder.png)")
     parts.append(
@@ -111,13 +111,13 @@ def render_markdown(ladder: "Ladder") -> str:
         f"would win *w = (1 − L) + L/{n}* of its games against the weakest, so "
         f"*L = (1 − w) / (1 − 1/{n})*: the share of results that would have to be replaced "
         "by coin flips to make a pure-skill game look like this one (0: pure skill, 1: pure "
-        f"luck). Here *w* = {_pct(luck['best_win_rate'])} "
-        f"({_pct_range(luck['best_win_rate_low'], luck['best_win_rate_high'])}), the best win "
+        f"luck). Here *w* = {pct(luck['best_win_rate'])} "
+        f"({pct_range(luck['best_win_rate_low'], luck['best_win_rate_high'])}), the best win "
         f"rate over all seats any player on the ladder reaches against "
         f"`{luck['baseline']}` (`{luck['best_player']}`), so *L* = "
-        f"{_pct(luck['luck_share'])} ({_pct_range(luck['luck_share_low'], luck['luck_share_high'])}). "
+        f"{pct(luck['luck_share'])} ({pct_range(luck['luck_share_low'], luck['luck_share_high'])}). "
         "It is an upper bound: a stronger player than any on the ladder could only lower it.")
-    parts.append(_rules(s))
+    parts.append(rules_section(s))
     command = s.get("command")
     parts.append("## Reproduce\n\n" + (f"```sh\n{command}\n```\n\n" if command else "")
                  + f"- Seed: `{ladder.seed}`\n- Games per seat: {ladder.sims:,} (fixed players), "
@@ -128,7 +128,7 @@ def render_markdown(ladder: "Ladder") -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def plot_ladder(ladder: "Ladder", path: Path) -> None:
+def plot_ladder(ladder: Ladder, path: Path) -> None:
     """Left: each step's win rate over all seats; right: each player against the baseline."""
     from matplotlib.ticker import PercentFormatter
 
@@ -136,7 +136,7 @@ def plot_ladder(ladder: "Ladder", path: Path) -> None:
     left, right = figure.subplots(1, 2)
     fair = 1 / ladder.players
 
-    def bars(ax: Any, matches: list["Match"], label: Any, title: str) -> None:
+    def bars(ax: Any, matches: list[Match], label: Any, title: str) -> None:
         x = np.arange(len(matches))
         rates = np.array([m.mean for m in matches])
         errors = np.abs(np.array([[m.mean - m.low for m in matches],
@@ -149,7 +149,7 @@ def plot_ladder(ladder: "Ladder", path: Path) -> None:
                 ax.plot(i - 0.18 + 0.36 * seat / max(1, len(m.wins_by_seat) - 1), wins / m.games,
                         marker="v^<>os*d"[seat % 8], color="black", markersize=4, linestyle="none",
                         label=f"from seat {seat}" if i == 0 else None)
-        ax.axhline(fair, color="dimgray", linestyle="--", linewidth=1, label=f"fair share {_pct(fair)}")
+        ax.axhline(fair, color="dimgray", linestyle="--", linewidth=1, label=f"fair share {pct(fair)}")
         ax.set_xticks(x, [label(m) for m in matches], rotation=30, ha="right", fontsize=8)
         ax.set_ylim(0, 1)
         ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
@@ -169,8 +169,10 @@ def plot_ladder(ladder: "Ladder", path: Path) -> None:
     figure.savefig(path, format="png")
 
 
-def write_skill_report(ladder: "Ladder", out: Path) -> Path:
-    """Write the folder ``out`` whole or not at all; returns its path."""
+def write_report(ladder: Ladder, out: str | Path | None = None) -> Path:
+    """Write the report folder (default ``reports/<game>/skill``) whole or not at all;
+    returns its path."""
+    out = Path(out) if out is not None else ladder.default_out()
     with staged_folder(out) as folder:
         (folder / "report.md").write_text(render_markdown(ladder), encoding="utf-8")
         (folder / "summary.json").write_text(
@@ -178,4 +180,4 @@ def write_skill_report(ladder: "Ladder", out: Path) -> Path:
         ladder.table.to_csv(folder / "ladder.csv", index=False)
         ladder.players_table.to_csv(folder / "players.csv", index=False)
         plot_ladder(ladder, folder / "ladder.png")
-    return Path(out)
+    return out

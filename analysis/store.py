@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis import runner
+from analysis import chunks as chunking
 from analysis.errors import UserError
 from solver.params import Rules
 from solver.registry import GameSpec, find_game
@@ -117,7 +117,7 @@ def run_identity(game: str | GameSpec, rules: Rules, policies: Sequence[str],
                  seed: int) -> RunIdentity:
     """The identity of a run of ``game`` with these rules, policies and seed."""
     spec = find_game(game) if isinstance(game, str) else game
-    return RunIdentity(spec.name, rules.as_dict(), tuple(policies), int(seed), runner.CHUNK_SIZE,
+    return RunIdentity(spec.name, rules.as_dict(), tuple(policies), int(seed), chunking.CHUNK_SIZE,
                        spec.engine_version)
 
 
@@ -151,7 +151,7 @@ def answerable_games(chunks: Mapping[int, int], chunk_size: int | None = None) -
     >>> answerable_games({0: 100, 1: 100, 2: 40, 4: 100}, chunk_size=100)
     240
     """
-    size = runner.CHUNK_SIZE if chunk_size is None else chunk_size
+    size = chunking.CHUNK_SIZE if chunk_size is None else chunk_size
     total, index = 0, 0
     while index in chunks:
         total += min(chunks[index], size)
@@ -409,8 +409,8 @@ class Store:
 
     def load_games(self, run: StoredRun, columns: Sequence[str] | None = None) -> pd.DataFrame:
         """The stored games of ``run`` (all ``run.games`` of them) as one row per game."""
-        collector = runner.Collector(run.games)
-        for chunk, size in runner.plan_chunks(run.games) if run.games else []:
+        collector = chunking.Collector(run.games)
+        for chunk, size in chunking.plan_chunks(run.games) if run.games else []:
             collector.add(self.load_chunk(run.key, chunk, size, columns))
         return collector.frame()
 

@@ -37,7 +37,6 @@ Nothing here names a game: the rules class, players and policies come from the r
 """
 from __future__ import annotations
 
-import datetime as _dt
 import itertools
 import math
 import os
@@ -53,7 +52,8 @@ import pandas as pd
 from analysis.errors import UserError
 from analysis.folders import folder_name
 from analysis.plain import plain
-from analysis.simulation import REPORTS_ROOT, Analysis, Plan, package_version, parse_sims, plan
+from analysis.provenance import now, package_version
+from analysis.simulation import REPORTS_ROOT, Analysis, Plan, parse_sims, plan
 from analysis.paired import (BASE, CONFIDENCE, MEASURES, Z, add_holm, count_tests,
                              paired_columns, variant_columns)
 from analysis.store import Store, as_store
@@ -228,8 +228,7 @@ class Sweep:
     seed: int
     elapsed_s: float
     command: str | None = None
-    created: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc)
-                         .isoformat(timespec="seconds"))
+    created: str = field(default_factory=now)
     precision: float | None = None
     """The target paired 95% half-width of seat 0's win-rate difference, if one was set."""
     precision_steps: list[dict[str, Any]] = field(default_factory=list)
@@ -384,14 +383,6 @@ class Sweep:
     def default_out(self) -> Path:
         return REPORTS_ROOT / self.game.name / out_name(self.varied, [f.name for f in self.files])
 
-    def write_report(self, out: str | Path | None = None) -> Path:
-        """Write the report folder (default ``reports/<game>/whatif-<names>``); its path."""
-        from analysis.whatif_report import write_folder
-
-        out_dir = Path(out) if out is not None else self.default_out()
-        write_folder(self, out_dir)
-        return out_dir
-
 
 def _half_width(table: pd.DataFrame) -> float:
     """The widest paired 95% half-width of seat 0's win-rate difference among the variants."""
@@ -466,7 +457,7 @@ class SweepPlan:
 
         if self.precision is None:
             return self._sweep(run_all(self.sims), time.perf_counter() - start, command)
-        from analysis.runner import CHUNK_SIZE
+        from analysis.chunks import CHUNK_SIZE
 
         games = min(self.sims, CHUNK_SIZE)
         while True:

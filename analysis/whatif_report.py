@@ -1,6 +1,6 @@
 """The what-if report: ``report.md``, ``summary.json``, ``variants.csv`` (``pairwise.csv``
 with two or more variant files besides the base) and one plot per measure and varied parameter, written
-by :func:`write_folder` from a finished :class:`analysis.whatif.Sweep`; and the short
+by :func:`write_report` from a finished :class:`analysis.whatif.Sweep`; and the short
 table the command line prints (:func:`format_table`).
 """
 from __future__ import annotations
@@ -14,16 +14,18 @@ from typing import Any
 import numpy as np
 
 from analysis.paired import CONFIDENCE, EXACT, MEASURES, OWN, SEAT0
-from analysis.report import _num, _table
-from analysis.simulation import package_version
+from analysis.formatting import md_table, num, p_short
+from analysis.provenance import package_version
 from analysis.whatif import Entry, Sweep, expand
 from solver.params import value_text
 
 
-def write_folder(sweep: Sweep, out_dir: Path) -> None:
-    """Write the report folder ``out_dir`` atomically (:func:`analysis.folders.staged_folder`)."""
+def write_report(sweep: Sweep, out: str | Path | None = None) -> Path:
+    """Write the report folder (default ``reports/<game>/whatif-<names>``) atomically
+    (:func:`analysis.folders.staged_folder`); returns its path."""
     from analysis.folders import staged_folder
 
+    out_dir = Path(out) if out is not None else sweep.default_out()
     with staged_folder(out_dir) as folder:
         plots = []
         for measure in MEASURES:
@@ -37,6 +39,7 @@ def write_folder(sweep: Sweep, out_dir: Path) -> None:
         if sweep.pairwise is not None:
             sweep.pairwise.to_csv(folder / "pairwise.csv", index=False)
         (folder / "report.md").write_text(render_markdown(sweep, plots), encoding="utf-8")
+    return out_dir
 
 
 
@@ -46,8 +49,8 @@ DECIMALS = {"balance": 3}
 """Decimals of a measure not in percent (default 2)."""
 
 
-def _value(measure: str, value: Any, signed: bool = False) -> str:
-    number = _num(value)
+def measure_value(measure: str, value: Any, signed: bool = False) -> str:
+    number = num(value)
     if number is None:
         return "n/a"
     if measure in PERCENT:
@@ -56,8 +59,8 @@ def _value(measure: str, value: Any, signed: bool = False) -> str:
     return f"{number:+.{decimals}f}" if signed else f"{number:.{decimals}f}"
 
 
-def _range(measure: str, lo: Any, hi: Any, signed: bool = False) -> str:
-    a, b = _num(lo), _num(hi)
+def measure_range(measure: str, lo: Any, hi: Any, signed: bool = False) -> str:
+    a, b = num(lo), num(hi)
     if a is None or b is None:
         return "n/a"
     if measure in PERCENT:
@@ -68,15 +71,8 @@ def _range(measure: str, lo: Any, hi: Any, signed: bool = False) -> str:
     return f"{a * scale:{sign}.{decimals}f} to {b * scale:{sign}.{decimals}f}{unit}"
 
 
-def _pv(value: Any) -> str:
-    p = _num(value)
-    if p is None:
-        return "—"
-    return "< 0.001" if p < 0.001 else f"{p:.3f}"
-
-
 def _vr(value: Any) -> str:
-    v = _num(value)
+    v = num(value)
     return "—" if v is None else f"{v:.2f}×"
 
 
@@ -87,7 +83,7 @@ def _own_test(row: Mapping[str, Any], measure: str) -> bool:
 
 def _p_cell(row: Mapping[str, Any], measure: str) -> str:
     """The Holm-adjusted p of a table cell, marked when it is not a test of its own."""
-    kind, p = row[f"{measure}_test"], _pv(row[f"{measure}_p_holm"])
+    kind, p = row[f"{measure}_test"], p_short(row[f"{measure}_p_holm"])
     if kind == SEAT0:
         return p + " (= seat 0)"
     if kind == EXACT:
@@ -98,18 +94,18 @@ def _p_cell(row: Mapping[str, Any], measure: str) -> str:
 def _change(measure: str, row: Mapping[str, Any], name: str) -> str:
     """``+1.23 pts with <name> (paired 95% CI ..., Holm-adjusted p ...: a clear effect)``."""
     kind, diff = row[f"{measure}_test"], row[f"{measure}_diff"]
-    head = f"{_value(measure, diff, True)} with {name}"
+    head = f"{measure_value(measure, diff, True)} with {name}"
     if kind == EXACT:
         return head + (" (no game differs)" if diff == 0
                        else " (exact: every game differs by as much)")
     if kind not in (OWN, SEAT0):
         return head + " (too few games for an interval)"
-    p = _num(row[f"{measure}_p_holm"])
+    p = num(row[f"{measure}_p_holm"])
     clear = p is not None and p < 1 - CONFIDENCE
     return (f"{head} (paired 95% CI "
-            f"{_range(measure, row[f'{measure}_diff_lo'], row[f'{measure}_diff_hi'], True)}, "
+            f"{measure_range(measure, row[f'{measure}_diff_lo'], row[f'{measure}_diff_hi'], True)}, "
             + ("seat 0's test, " if kind == SEAT0 else "")
-            + f"Holm-adjusted p {_pv(p)}: "
+            + f"Holm-adjusted p {p_short(p)}: "
             + ("a clear effect" if clear else "not distinguishable from no change") + ")")
 
 
@@ -143,10 +139,10 @@ def _reading(sweep: Sweep) -> str:
     clear = []
     for row in rows:
         for measure in others:
-            p = _num(row[f"{measure}_p_holm"])
+            p = num(row[f"{measure}_p_holm"])
             if (row[f"{measure}_test"] in (OWN, EXACT) and p is not None
                     and p < 1 - CONFIDENCE):
-                se = _num(row[f"{measure}_paired_se"])
+                se = num(row[f"{measure}_paired_se"])
                 size = abs(row[f"{measure}_diff"]) / se if se else math.inf
                 clear.append((size, measure, row))
     words = ", ".join(MEASURES[m] for m in others if tested or m != "first_player_advantage")
@@ -262,17 +258,17 @@ def _measure_section(sweep: Sweep, measure: str, plots: Sequence[tuple[str, str,
         base_row = row["is_base"]
         p = "—" if base_row else _p_cell(row, measure)
         rows.append([
-            row["variant"], _value(measure, row[measure], measure == "first_player_advantage"),
-            _range(measure, row[f"{measure}_lo"], row[f"{measure}_hi"],
+            row["variant"], measure_value(measure, row[measure], measure == "first_player_advantage"),
+            measure_range(measure, row[f"{measure}_lo"], row[f"{measure}_hi"],
                    measure == "first_player_advantage"),
-            _value(measure, row[f"{measure}_diff"], True),
-            "—" if base_row else _range(measure, row[f"{measure}_diff_lo"],
+            measure_value(measure, row[f"{measure}_diff"], True),
+            "—" if base_row else measure_range(measure, row[f"{measure}_diff_lo"],
                                         row[f"{measure}_diff_hi"], True),
             p, "—" if base_row else _vr(row[f"{measure}_variance_reduction"])])
     pictures = "\n\n".join(f"![{words} by {name}]({file})" for m, name, file in plots
                            if m == measure)
     return (f"## {words[0].upper() + words[1:]}\n\n{NOTES[measure]}\n\n"
-            + _table(["Variant", "Value", "95% CI", "Difference from base",
+            + md_table(["Variant", "Value", "95% CI", "Difference from base",
                      "Paired 95% CI", "Holm-adjusted p", "Variance reduction"], rows, "lrrrrrr")
             + ("\n\n" + pictures if pictures else ""))
 
@@ -288,10 +284,10 @@ def _pairwise_section(sweep: Sweep) -> str:
             if not _own_test(row, measure):
                 continue
             rows.append([row["a"], row["b"], MEASURES[measure],
-                         _value(measure, row[f"{measure}_diff"], True),
-                         _range(measure, row[f"{measure}_diff_lo"], row[f"{measure}_diff_hi"],
+                         measure_value(measure, row[f"{measure}_diff"], True),
+                         measure_range(measure, row[f"{measure}_diff_lo"], row[f"{measure}_diff_hi"],
                                 True),
-                         _pv(row[f"{measure}_p_holm"]),
+                         p_short(row[f"{measure}_p_holm"]),
                          _vr(row[f"{measure}_variance_reduction"])])
     files = len(sweep._file_rows()) - 1
     return ("## Every pair of variant files\n\n"
@@ -302,7 +298,7 @@ def _pairwise_section(sweep: Sweep) -> str:
             f"{sweep.pairwise_tests} tests are in the same Holm family as the tests against "
             f"the base above ({sweep.tests} in all), so every comparison in this report has "
             "one adjusted p-value. Data: `pairwise.csv`.\n\n"
-            + _table(["A", "B", "Measure", "B − A", "Paired 95% CI", "Holm-adjusted p",
+            + md_table(["A", "B", "Measure", "B − A", "Paired 95% CI", "Holm-adjusted p",
                      "Variance reduction"], rows, "lllrrrr"))
 
 
@@ -435,25 +431,25 @@ def _plot(sweep: Sweep, measure: str, name: str, path: Path) -> None:
 
 def format_table(sweep: Sweep) -> str:
     """A short plain-text table for the terminal."""
-    def num(value: Any, spec: str, scale: float = 1) -> str:
-        number = _num(value)
+    def fmt(value: Any, spec: str, scale: float = 1) -> str:
+        number = num(value)
         return "n/a" if number is None else format(number * scale, spec)
 
     def p(row: Mapping[str, Any], measure: str) -> str:
-        return "exact" if row[f"{measure}_test"] == EXACT else _pv(row[f"{measure}_p_holm"])
+        return "exact" if row[f"{measure}_test"] == EXACT else p_short(row[f"{measure}_p_holm"])
 
     rows = [["variant", "seat 0 wins", "diff (pts)", "p (Holm)", "turns", "diff", "p (Holm)"]]
     for r in sweep.table.to_dict("records"):
-        rows.append([r["variant"], num(r["seat0_win_rate"], ".2f", 100) + "%",
-                     num(r["seat0_win_rate_diff"], "+.2f", 100), p(r, "seat0_win_rate"),
-                     num(r["turns_mean"], ".2f"), num(r["turns_mean_diff"], "+.2f"),
+        rows.append([r["variant"], fmt(r["seat0_win_rate"], ".2f", 100) + "%",
+                     fmt(r["seat0_win_rate_diff"], "+.2f", 100), p(r, "seat0_win_rate"),
+                     fmt(r["turns_mean"], ".2f"), fmt(r["turns_mean_diff"], "+.2f"),
                      p(r, "turns_mean")])
     text = _columns(rows)
     if sweep.pairwise is not None:
         pairs = [["pair (B - A)", "seat 0 wins", "p (Holm)", "turns", "p (Holm)"]]
         for r in sweep.pairwise.to_dict("records"):
-            pairs.append([f"{r['b']} - {r['a']}", num(r["seat0_win_rate_diff"], "+.2f", 100),
-                          p(r, "seat0_win_rate"), num(r["turns_mean_diff"], "+.2f"),
+            pairs.append([f"{r['b']} - {r['a']}", fmt(r["seat0_win_rate_diff"], "+.2f", 100),
+                          p(r, "seat0_win_rate"), fmt(r["turns_mean_diff"], "+.2f"),
                           p(r, "turns_mean")])
         text += "\n\nevery pair of variant files besides the base (Holm with all the tests above):\n" + _columns(pairs)
     return text

@@ -22,8 +22,9 @@ import pandas as pd
 from analysis.exact.board import plot_board, squares_frame
 from analysis.folders import staged_folder
 from analysis.plain import plain
-from analysis.runner import chunk_keys
-from analysis.simulation import package_version, simulate
+from analysis.chunks import chunk_keys
+from analysis.provenance import package_version
+from analysis.simulation import simulate
 from solver.manhome.exact import lone_man_table
 from solver.manhome.policies import SOLITAIRE_CAP, policy_table
 from solver.manhome.rules import PRIME_FACTORS, ManHomeRules

@@ -12,7 +12,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from analysis import cluster as dask_cluster  # noqa: E402
-from analysis import runner  # noqa: E402
+from analysis import chunks, runner  # noqa: E402
 from analysis.cli import main  # noqa: E402
 from analysis.errors import UserError  # noqa: E402
 from analysis.simulation import plan  # noqa: E402
@@ -20,7 +20,7 @@ from analysis.store import Store  # noqa: E402
 from solver import registry  # noqa: E402
 from solver.manhome.rules import ManHomeRules  # noqa: E402
 
-SIMS = runner.CHUNK_SIZE + 100  # a full chunk and a short one (workers see the real CHUNK_SIZE)
+SIMS = chunks.CHUNK_SIZE + 100  # a full chunk and a short one (workers see the real CHUNK_SIZE)
 
 
 @pytest.fixture(scope="module")
@@ -196,10 +196,10 @@ def test_scheduler_without_workers_says_how_to_start_one(monkeypatch):
 
 def test_a_worker_with_another_toolkit_version_is_named(scheduler, cluster, monkeypatch):
     # this machine says 9.9.9; the workers (processes of their own) the real version
-    import analysis.simulation
+    import analysis.provenance
 
-    real = analysis.simulation.package_version()
-    monkeypatch.setattr(analysis.simulation, "package_version", lambda: "9.9.9")
+    real = analysis.provenance.package_version()
+    monkeypatch.setattr(analysis.provenance, "package_version", lambda: "9.9.9")
     with pytest.raises(UserError) as error:
         runner.run("manhome", ManHomeRules(), ["random"] * 2, 100, seed=1, scheduler=scheduler)
     first = sorted(cluster.scheduler_info["workers"])[0]
@@ -264,7 +264,7 @@ def test_dask_version_table_is_not_shown(scheduler, monkeypatch):
 
 def test_scheduler_lost_during_a_run_keeps_the_finished_chunks(own_cluster, tmp_path, monkeypatch):
     rules, policies = ManHomeRules(players=2), ["random"] * 2
-    sims = 4 * runner.CHUNK_SIZE
+    sims = 4 * chunks.CHUNK_SIZE
     store = Store(tmp_path / "runs.sqlite")
     save = Store.save_chunk
 

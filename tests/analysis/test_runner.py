@@ -3,8 +3,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import runner
-from analysis.runner import CHUNK_SIZE, chunk_keys, plan_chunks, run
+from analysis import chunks, runner
+from analysis.chunks import CHUNK_SIZE, chunk_keys, plan_chunks
+from analysis.runner import run
 from solver.manhome.rules import ManHomeRules
 
 RULES = ManHomeRules()

@@ -6,6 +6,8 @@ import re
 import pandas as pd
 import pytest
 
+import analysis
+
 from analysis.folders import MARKER
 from analysis import skill as skill_module
 from analysis.cli import main
@@ -56,7 +58,7 @@ def test_ladder_order_luck_and_files(tmp_path):
         step[("greedy", "random")] + step[("expert", "greedy")])
     assert players.loc["search-4", "elo_steps"] == pytest.approx(
         step[("greedy", "random")] + step[("search-2", "greedy")] + step[("search-4", "search-2")])
-    path = ladder.write_report(tmp_path / "skill")
+    path = analysis.write_report(ladder, tmp_path / "skill")
     assert sorted(p.name for p in path.iterdir()) == sorted([*FILES, MARKER])
     summary = json.loads((path / "summary.json").read_text())
     assert summary["luck_share"] == pytest.approx(luck["luck_share"])

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import analysis
-from analysis import runner
+from analysis import chunks, runner
 from analysis.cli import main
 from analysis.errors import UserError
 from analysis.store import RunIdentity, Store, decode_chunk, encode_chunk, run_identity
@@ -18,25 +18,25 @@ from solver.manhome.rules import ManHomeRules
 RULES = ManHomeRules()
 POLICIES = ("random", "random")
 C = 200
-"""A small chunk size for these tests (the store and runner read runner.CHUNK_SIZE)."""
+"""A small chunk size for these tests (the store and runner read chunks.CHUNK_SIZE)."""
 
 
 @pytest.fixture(autouse=True)
 def small_chunks(monkeypatch):
-    monkeypatch.setattr(runner, "CHUNK_SIZE", C)
+    monkeypatch.setattr(chunks, "CHUNK_SIZE", C)
 
 
 @pytest.fixture
 def plays(monkeypatch):
     """Every (chunk, start, size) the runner plays in this process."""
     seen = []
-    play = runner._play
+    play = chunks.play
 
     def counting(game, rules, policies, seed, batch):
-        seen.extend(runner._span(task) for task in batch)
+        seen.extend(chunks.span(task) for task in batch)
         return play(game, rules, policies, seed, batch)
 
-    monkeypatch.setattr(runner, "_play", counting)
+    monkeypatch.setattr(chunks, "play", counting)
     return seen
 
 
@@ -78,7 +78,7 @@ def test_stored_run_answers_without_playing(tmp_path, plays, monkeypatch):
     plays.clear()
     first = stored_run(store, sims)
     assert first.games_loaded == 0 and played_games(plays) == sims
-    monkeypatch.setattr(runner, "_play", lambda *a: pytest.fail("played a stored game"))
+    monkeypatch.setattr(chunks, "play", lambda *a: pytest.fail("played a stored game"))
     again = stored_run(store, sims)
     pd.testing.assert_frame_equal(again.games, first.games)
     pd.testing.assert_frame_equal(again.games, expected)
@@ -127,14 +127,14 @@ def test_extension_with_workers_equals_a_fresh_run(tmp_path):
 
 def test_resume_after_an_interrupt(tmp_path, plays, monkeypatch):
     path = tmp_path / "runs.sqlite"
-    counting = runner._play
+    counting = chunks.play
 
     def interrupted(*args):
         if len(plays) == 2:
             raise KeyboardInterrupt
         return counting(*args)
 
-    monkeypatch.setattr(runner, "_play", interrupted)
+    monkeypatch.setattr(chunks, "play", interrupted)
     sims = 3 * C + 50
     with pytest.raises(KeyboardInterrupt):
         stored_run(Store(path), sims)
@@ -144,7 +144,7 @@ def test_resume_after_an_interrupt(tmp_path, plays, monkeypatch):
     assert store.integrity_check() == "ok"
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    monkeypatch.setattr(runner, "_play", counting)
+    monkeypatch.setattr(chunks, "play", counting)
     plays.clear()
     resumed = stored_run(store, sims)
     assert played_games(plays) == sims - 2 * C and resumed.games_loaded == 2 * C
@@ -211,7 +211,7 @@ def test_two_processes_writing_one_store_lose_nothing(tmp_path, monkeypatch, inh
     key = run_identity("manhome", RULES, POLICIES, 5).key
     assert store.stored_chunks(key) == {**{k: C for k in range(10)}, 10: 150}
     expected = {(seed, sims): fresh(sims, seed) for job in jobs for seed, sims in job}
-    monkeypatch.setattr(runner, "_play", lambda *a: pytest.fail("played a stored game"))
+    monkeypatch.setattr(chunks, "play", lambda *a: pytest.fail("played a stored game"))
     for (seed, sims), games in expected.items():
         loaded = stored_run(store, sims, seed)
         assert loaded.games_loaded == sims
@@ -223,7 +223,7 @@ def test_a_writer_never_replaces_more_games_by_fewer(tmp_path):
     store = Store(tmp_path / "runs.sqlite")
     identity = run_identity("manhome", RULES, POLICIES, 0)
     store.register(identity)
-    keys = runner.chunk_keys(0, 0, 30)
+    keys = chunks.chunk_keys(0, 0, 30)
     part = dict(runner.find_game("manhome").play_chunk(RULES, POLICIES, keys))
     store.save_chunk(identity.key, 0, part)
     store.save_chunk(identity.key, 0, {name: values[:10] for name, values in part.items()})
@@ -409,19 +409,19 @@ def test_a_new_engine_version_is_a_new_run():
 
 
 def test_cli_interrupt_keeps_finished_chunks_and_resumes(in_tmp, capsys, plays, monkeypatch):
-    counting = runner._play
+    counting = chunks.play
 
     def interrupted(*args):
         if len(plays) == 1:
             raise KeyboardInterrupt
         return counting(*args)
 
-    monkeypatch.setattr(runner, "_play", interrupted)
+    monkeypatch.setattr(chunks, "play", interrupted)
     argv = ["manhome", "--sims", str(3 * C), "--policy", "random", "--workers", "1", "--quiet"]
     assert main(argv) == 130
     assert "resumes" in capsys.readouterr().err
     assert not (in_tmp / "reports" / "manhome").exists()
-    monkeypatch.setattr(runner, "_play", counting)
+    monkeypatch.setattr(chunks, "play", counting)
     assert main(argv) == 0
     summary = json.loads((in_tmp / "reports/manhome/standard-2p-random/summary.json").read_text())
     assert summary["games_loaded"] == C and played_games(plays) == 3 * C

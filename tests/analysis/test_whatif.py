@@ -7,8 +7,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import analysis
+
 from analysis.folders import MARKER
-from analysis import runner
+from analysis import chunks, runner
 from analysis.cli import main
 from analysis.errors import UserError
 from analysis.store import Store
@@ -420,7 +422,7 @@ def test_a_grid_point_equal_to_a_file_plays_once_and_the_plots_show_the_grid(fil
     assert list(result.table["variant"]) == ["base: calm, tie=defender", "tie=attacker", "bold"]
     assert result.results[1] is result.results[2]  # the same rules: the same games, played once
     assert result.pairwise is None and len(result.table) == 3
-    out = result.write_report("out")
+    out = analysis.write_report(result, "out")
     assert (out / "seat0_win_rate_by_tie.png").read_bytes().startswith(PNG_MAGIC)
 
 
@@ -546,7 +548,7 @@ def test_too_many_variants_counting_the_files(in_tmp, capsys):
 def interrupt_second_chunk(monkeypatch):
     """Make the runner raise KeyboardInterrupt when it is about to play its second chunk
     (so exactly one chunk has been played and, with a store, saved); returns a switch-off."""
-    play = runner._play
+    play = chunks.play
     calls = []
 
     def interrupted(*args):
@@ -555,8 +557,8 @@ def interrupt_second_chunk(monkeypatch):
             raise KeyboardInterrupt
         return play(*args)
 
-    monkeypatch.setattr(runner, "_play", interrupted)
-    return lambda: monkeypatch.setattr(runner, "_play", play)
+    monkeypatch.setattr(chunks, "play", interrupted)
+    return lambda: monkeypatch.setattr(chunks, "play", play)
 
 
 def test_interrupted_whatif_keeps_the_finished_chunk_and_resumes(
@@ -571,7 +573,7 @@ def test_interrupted_whatif_keeps_the_finished_chunk_and_resumes(
     assert "running the same command again resumes" in err
     assert not (in_tmp / "resumed").exists()
     stored = Store("runs.sqlite").runs()
-    assert list(stored["games"]) == [runner.CHUNK_SIZE]  # the base's first chunk
+    assert list(stored["games"]) == [chunks.CHUNK_SIZE]  # the base's first chunk
     interrupt_second_chunk()
     assert main(argv) == 0
     summary = json.loads((in_tmp / "resumed" / "summary.json").read_text())
@@ -601,7 +603,7 @@ def test_interrupted_game_run_says_what_is_kept(in_tmp, capsys, interrupt_second
     assert err.count("\n") == 1
     if store:
         assert "kept in the results store runs.sqlite" in err and "resumes" in err
-        assert list(Store("runs.sqlite").runs()["games"]) == [runner.CHUNK_SIZE]
+        assert list(Store("runs.sqlite").runs()["games"]) == [chunks.CHUNK_SIZE]
     else:
         assert "no games were kept" in err and not (in_tmp / "runs.sqlite").exists()
     assert not (in_tmp / "reports").exists()
