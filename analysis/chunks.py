@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from solver.params import Rules
-from solver.registry import find_game
+from solver.registry import SEAT_PREFIX, find_game
 
 CHUNK_SIZE = 16_384
 """Games per chunk: a constant, so results never depend on the worker count."""
@@ -74,20 +74,24 @@ def batches(chunks: Sequence[Task], workers: int) -> list[list[Task]]:
 class Collector:
     """Gathers chunk results, in order, into one preallocated array per column.
 
-    Per-seat arrays ``seat_<name>`` of shape (n, players) become the columns
-    ``<name>_0``, ``<name>_1``, ...; memory is the final arrays plus one chunk.
+    The arrays of the declared per-seat columns (``per_seat``, as
+    :attr:`solver.registry.GameSpec.per_seat` lists them; each travels as ``seat_<name>``
+    of shape (n, players)) become the columns ``<name>_0``, ``<name>_1``, ...; memory is
+    the final arrays plus one chunk.
     """
 
-    def __init__(self, games: int) -> None:
+    def __init__(self, games: int, per_seat: Sequence[str] = ()) -> None:
         self.games = games
         self.filled = 0
         self.columns: dict[str, np.ndarray] = {}
+        self.per_seat = {SEAT_PREFIX + name: name for name in per_seat}
 
     def add(self, part: Mapping[str, np.ndarray]) -> None:
         start = self.filled
-        for name, data in part.items():
-            parts = ({f"{name[5:]}_{seat}": data[:, seat] for seat in range(data.shape[1])}
-                     if name.startswith("seat_") else {name: data})
+        for key, data in part.items():
+            name = self.per_seat.get(key)
+            parts = ({f"{name}_{seat}": data[:, seat] for seat in range(data.shape[1])}
+                     if name is not None else {key: data})
             for column, values in parts.items():
                 if column not in self.columns:
                     self.columns[column] = np.empty(self.games, dtype=values.dtype)

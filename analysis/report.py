@@ -50,9 +50,9 @@ REQUIRED_COLUMNS: tuple[str, ...] = ("winner", "turns")
 """Per-game columns the plots need."""
 
 METRIC_DEFINITIONS: dict[str, str] = {
-    "balance": "1 − (highest − lowest seat win rate): 1 when every seat wins equally "
+    "balance": "1 − (highest − lowest seat points share): 1 when every seat wins equally "
     "often, 0 when one seat always wins.",
-    "completion": "Share of games that ended with a winner rather than being cut off.",
+    "completion": "Share of games that ended (won, drawn or lost) rather than being cut off.",
     "decision_rate": "Share of turns on which the player to move had more than one "
     "distinct legal choice; a low value means the dice decide most turns.",
 }
@@ -65,6 +65,19 @@ FILES: tuple[str, ...] = ("report.md", "summary.json", "games.npz", "win_rate.pn
 # --------------------------------------------------------------------------- Markdown
 
 
+def complete(summary: Mapping[str, Any]) -> dict[str, Any]:
+    """``summary`` with the keys of a win/loss game that an older ``summary.json`` lacks
+    (every game finished or cut off, no draws): the reports read both."""
+    full = dict(summary)
+    full.setdefault("finished", int(full["games"]) - int(full["unfinished"]))
+    full.setdefault("points_by_seat", full["win_rate_by_seat"])
+    full.setdefault("points_ci_by_seat", full["win_rate_ci_by_seat"])
+    full.setdefault("draw_rate", None)
+    full.setdefault("no_winner", 0)
+    full.setdefault("judged", True)
+    return full
+
+
 def _seat_decimals(summary: Mapping[str, Any]) -> int:
     """Decimals for the win rates: set by the narrowest seat interval."""
     widths = [num(hi) - num(lo) for lo, hi in summary["win_rate_ci_by_seat"]
@@ -72,19 +85,47 @@ def _seat_decimals(summary: Mapping[str, Any]) -> int:
     return decimals_for(min(widths)) if widths else 1
 
 
+def _solo(summary: Mapping[str, Any]) -> bool:
+    return int(summary["players"]) == 1
+
+
+def _draws(summary: Mapping[str, Any]) -> bool:
+    """Whether the game can be drawn (the draw rate is reported)."""
+    return summary.get("draw_rate") is not None
+
+
+def too_few(summary: Mapping[str, Any]) -> str | None:
+    """The sentence that withholds a verdict when too few games finished, else None."""
+    if summary.get("judged", True):
+        return None
+    return (f"Only {count_text(summary['finished'])} of {count_text(summary['games'])} games "
+            "finished: too few to judge (every rate counts finished games only, and an "
+            "unfinished game is neither a win nor a draw).")
+
+
+def _seat0_measure(summary: Mapping[str, Any]) -> str:
+    """What seat 0's share is: its win rate, or its points when draws count half."""
+    return "scores" if _draws(summary) else "wins"
+
+
 def first_player_sentence(summary: Mapping[str, Any]) -> str:
-    """One sentence on seat 0's win rate against the fair share, and how sure it is."""
+    """One sentence on seat 0's results against the fair share, and how sure it is."""
+    summary = complete(summary)
+    withheld = too_few(summary)
+    if withheld:
+        return withheld
     players = int(summary["players"])
-    rate = summary["win_rate_by_seat"][0]
-    lo, hi = summary["win_rate_ci_by_seat"][0]
+    rate = summary["points_by_seat"][0] if _draws(summary) else summary["win_rate_by_seat"][0]
+    lo, hi = summary["points_ci_by_seat"][0]
     adv = num(summary["first_player_advantage"]) or 0.0
     adv_lo, adv_hi = (num(v) for v in summary["first_player_advantage_ci"])
     d = decimals_for(None if lo is None or hi is None else hi - lo)
     side = "above" if adv >= 0 else "below"
-    text = (
-        f"Seat 0 wins {pct(rate, d)} of games ({conf_text(summary)} CI {pct_range(lo, hi, d)}), "
-        f"{abs(adv) * 100:.{d}f} points {side} the fair share of {pct(1 / players, d)}"
-    )
+    what = ("Seat 0 scores" if _draws(summary) else "Seat 0 wins")
+    of = (" of the points (a draw counts as a share)" if _draws(summary)
+          else " of the finished games")
+    text = (f"{what} {pct(rate, d)}{of} ({conf_text(summary)} CI {pct_range(lo, hi, d)}), "
+            f"{abs(adv) * 100:.{d}f} points {side} the fair share of {pct(1 / players, d)}")
     p_value = p_text(summary["first_player_p_value"])
     if adv_lo is None or adv_hi is None:
         return text + f" ({p_value})."
@@ -99,11 +140,18 @@ def first_player_sentence(summary: Mapping[str, Any]) -> str:
 
 
 def _advantage_in_short(summary: Mapping[str, Any]) -> str:
-    """A short verdict on going first, for the opening paragraph."""
+    """A short verdict on going first (or on solving, alone), for the opening paragraph."""
+    withheld = too_few(summary)
+    if withheld:
+        return withheld
     lo, hi = summary["win_rate_ci_by_seat"][0]
     d = decimals_for(None if lo is None or hi is None else hi - lo)
+    if _solo(summary):
+        return (f"The puzzle is solved in {pct(summary['solve_rate'], d)} of the finished "
+                f"games ({conf_text(summary)} CI {pct_range(lo, hi, d)}).")
     adv_lo, adv_hi = (num(v) for v in summary["first_player_advantage_ci"])
-    rate, fair = summary["win_rate_by_seat"][0], 1 / int(summary["players"])
+    fair = 1 / int(summary["players"])
+    rate = summary["points_by_seat"][0] if _draws(summary) else summary["win_rate_by_seat"][0]
     if adv_lo is not None and adv_lo > 0:
         verdict = "a clear edge for seat 0"
     elif adv_hi is not None and adv_hi < 0:
@@ -112,11 +160,16 @@ def _advantage_in_short(summary: Mapping[str, Any]) -> str:
         verdict = "no clear edge or handicap for seat 0"
     if len(set(summary["policies"])) > 1:
         verdict += " (the seats' policies differ, so this is not the seat order alone)"
-    return (f"Seat 0 wins {pct(rate, d)} of games against a fair share of {pct(fair, d)}: "
-            f"{verdict}.")
+    draws = (f" {pct(summary['draw_rate'], d)} of the games are drawn."
+             if _draws(summary) else "")
+    return (f"Seat 0 {_seat0_measure(summary)} {pct(rate, d)} of "
+            f"{'the points' if _draws(summary) else 'games'} against a fair share of "
+            f"{pct(fair, d)}: {verdict}.{draws}")
 
 
 def _policy_phrase(policies: Sequence[str]) -> str:
+    if len(policies) == 1:
+        return f"played by the `{policies[0]}` policy"
     if len(set(policies)) == 1:
         return (f"every seat played by the `{policies[0]}` policy, so any difference "
                 "between seats comes from the seat itself")
@@ -133,11 +186,13 @@ def _intro(summary: Mapping[str, Any]) -> str:
         f"A typical game lasts {turns_text(summary['turns_median'])} turns (median), and 80% of "
         f"games end between {turns_text(summary['turns_p10'])} and {turns_text(summary['turns_p90'])} "
         "turns.")
+    who = ("one player" if _solo(summary) else f"{summary['players']} players")
+    order = "" if _solo(summary) else " Seat 0 moves first."
     return (
         f"# {title}\n\n"
         f"This report summarises {count_text(summary['games'])} simulated games of "
-        f"**{summary['game']}** for {summary['players']} players, "
-        f"{_policy_phrase(summary['policies'])}. Seat 0 moves first.{seeded} Every rate "
+        f"**{summary['game']}** for {who}, "
+        f"{_policy_phrase(summary['policies'])}.{order}{seeded} Every rate "
         f"comes with its {conf_text(summary)} confidence interval (CI), the range that contains "
         f"the true value with {conf_text(summary)} confidence given this many games. All rules "
         "parameters are listed under [Rules](#rules).\n\n"
@@ -147,22 +202,49 @@ def _intro(summary: Mapping[str, Any]) -> str:
 
 def _who_wins(summary: Mapping[str, Any]) -> str:
     d = _seat_decimals(summary)
-    rows = [
-        [str(seat), str(policy), count_text(wins), pct(rate, d), pct_range(lo, hi, d)]
-        for seat, (policy, wins, rate, (lo, hi)) in enumerate(zip(
-            summary["policies"], summary["wins_by_seat"],
-            summary["win_rate_by_seat"], summary["win_rate_ci_by_seat"]))
-    ]
-    table = md_table(["Seat", "Policy", "Wins", "Win rate", f"{conf_text(summary)} CI"], rows, "rlrrr")
-    parts = ["## Who wins", table, "![Win rate per seat](win_rate.png)",
-             first_player_sentence(summary)]
+    draws = _draws(summary)
+    if _solo(summary):
+        lo, hi = summary["win_rate_ci_by_seat"][0]
+        rows = [[str(summary["policies"][0]), count_text(summary["wins_by_seat"][0]),
+                 count_text(summary["no_winner"]), pct(summary["solve_rate"], d),
+                 pct_range(lo, hi, d)]]
+        parts = ["## How often it is solved",
+                 md_table(["Policy", "Solved", "Not solved", "Solve rate",
+                           f"{conf_text(summary)} CI"], rows, "lrrrr"),
+                 "![Solve rate](win_rate.png)"]
+        withheld = too_few(summary)
+        if withheld:
+            parts.append(withheld)
+        if int(summary["unfinished"]):
+            parts.append(_unfinished_sentence(summary))
+        return "\n\n".join(parts)
+    rows = []
+    for seat, policy in enumerate(summary["policies"]):
+        lo, hi = summary["win_rate_ci_by_seat"][seat]
+        row = [str(seat), str(policy), count_text(summary["wins_by_seat"][seat]),
+               pct(summary["win_rate_by_seat"][seat], d), pct_range(lo, hi, d)]
+        if draws:
+            plo, phi = summary["points_ci_by_seat"][seat]
+            row += [pct(summary["points_by_seat"][seat], d), pct_range(plo, phi, d)]
+        rows.append(row)
+    header = ["Seat", "Policy", "Wins", "Win rate", f"{conf_text(summary)} CI"]
+    if draws:
+        header += ["Points", f"{conf_text(summary)} CI"]
+    table = md_table(header, rows, "rlrrr" + "rr" * draws)
+    parts = ["## Who wins", table, "![Win rate per seat](win_rate.png)"]
+    if draws:
+        lo, hi = summary["draw_rate_ci"] or (None, None)
+        parts.append(f"{count_text(summary['draws'])} games were drawn: "
+                     f"{pct(summary['draw_rate'], d)} of the finished games "
+                     f"({conf_text(summary)} CI {pct_range(lo, hi, d)}). *Points* count a "
+                     "win as 1 and a draw as a share of 1 among the seats it is shared by, "
+                     "so the first-player advantage below is not biased by draws.")
+    parts.append(first_player_sentence(summary))
     unfinished = int(summary["unfinished"])
     if unfinished:
-        total = sum(float(r) for r in summary["win_rate_by_seat"])
-        parts.append(f"Win rates count all {count_text(summary['games'])} games; the "
-                     f"{count_text(unfinished)} unfinished games are a win for nobody, so the "
-                     f"rates add up to {pct(total, d)} rather than 100%; even a perfectly "
-                     "fair game would then give each seat a little less than its fair share.")
+        parts.append(f"Rates count the {count_text(summary['finished'])} finished games; the "
+                     f"{count_text(unfinished)} unfinished games are neither wins nor draws and "
+                     "are counted apart.")
     parts.append(_chi2_sentence(summary))
     if len(set(summary["policies"])) > 1:
         parts.append("The seats are played by different policies, so differences between "
@@ -173,13 +255,15 @@ def _who_wins(summary: Mapping[str, Any]) -> str:
 def _chi2_sentence(summary: Mapping[str, Any]) -> str:
     chi2, p = num(summary["seat_chi2"]), num(summary["seat_chi2_p_value"])
     if chi2 is None:
-        return "No game finished, so there is no test of whether the seats win equally often."
+        return "No game had a winner, so there is no test of whether the seats win equally often."
+    if not summary.get("judged", True):
+        return "With so few finished games there is no test of whether the seats win equally often."
     players = int(summary["players"])
-    finished = int(summary["games"]) - int(summary["unfinished"])
+    decided = sum(int(w) for w in summary["wins_by_seat"])
     alpha = 1 - float(summary.get("confidence", 0.95))
     verdict = ("the seats do not win equally often" if p is not None and p < alpha else
                "the differences between seats are within what chance alone produces")
-    return (f"Among the {finished:,} finished games, a chi-square test of whether wins are "
+    return (f"Among the {decided:,} games with a winner, a chi-square test of whether wins are "
             f"spread evenly over the {players} seats gives χ² = {chi2:.1f} with "
             f"{players - 1} degree{'s' if players > 2 else ''} of freedom ({p_text(p)}): {verdict}.")
 
@@ -187,10 +271,31 @@ def _chi2_sentence(summary: Mapping[str, Any]) -> str:
 def _unfinished_sentence(summary: Mapping[str, Any]) -> str:
     unfinished, games = int(summary["unfinished"]), int(summary["games"])
     if unfinished == 0:
-        return "Every game finished with a winner."
+        return "Every game finished."
     return (f"{unfinished:,} of {games:,} games ({share_text(unfinished / games)}) were cut off "
-            "before anyone won (for example at a turn limit); they are left out of the "
-            "lengths above, since their length says nothing about how long a game lasts.")
+            "before they ended (for example at a turn limit); they are left out of the rates "
+            "and of the lengths above, since their length says nothing about how long a game "
+            "lasts.")
+
+
+def _scores(summary: Mapping[str, Any]) -> str | None:
+    """The ``## Scores`` section of a game that declares a score column."""
+    means = summary.get("score_mean_by_seat")
+    if not means:
+        return None
+    rows = [[str(seat), str(policy), f"{means[seat]:.2f}",
+             f"{summary['score_ci_by_seat'][seat][0]:.2f} to "
+             f"{summary['score_ci_by_seat'][seat][1]:.2f}"]
+            for seat, policy in enumerate(summary["policies"])]
+    text = ("## Scores\n\nMean score per seat over the finished games.\n\n"
+            + md_table(["Seat", "Policy", "Mean score", f"{conf_text(summary)} CI"], rows, "rlrr"))
+    if summary.get("margin_mean") is not None:
+        text += (f"\n\nThe winner's mean margin over the runner-up is "
+                 f"{summary['margin_mean']:.2f} points.")
+    ties = (summary.get("traits") or {}).get("ties")
+    if ties:
+        text += f" Ties: {ties}"
+    return text
 
 
 def _length(summary: Mapping[str, Any]) -> str:
@@ -217,7 +322,8 @@ def _length(summary: Mapping[str, Any]) -> str:
 def _metrics(summary: Mapping[str, Any]) -> str:
     balance = num(summary["balance"])
     values = {
-        "balance": "n/a" if balance is None else f"{balance:.3f}",
+        "balance": ("n/a (one player)" if _solo(summary) else "n/a") if balance is None
+        else f"{balance:.3f}",
         "completion": pct(summary["completion"]),
         "decision_rate": pct(summary["decision_rate"]),
     }
@@ -263,7 +369,9 @@ def _reproduce(summary: Mapping[str, Any]) -> str:
 
 def render_markdown(summary: Mapping[str, Any], sections: Sequence[str] = ()) -> str:
     """The text of ``report.md``: standard sections, then the game's, then rules."""
-    parts = [_intro(summary), _who_wins(summary), _length(summary), _metrics(summary),
+    summary = complete(summary)
+    parts = [_intro(summary), _who_wins(summary), *filter(None, [_scores(summary)]),
+             _length(summary), _metrics(summary),
              *(s.strip() for s in sections if s.strip()), rules_section(summary), _reproduce(summary)]
     return "\n\n".join(parts) + "\n"
 
@@ -285,10 +393,14 @@ def plot_win_rate(summary: Mapping[str, Any], path: str | os.PathLike[str]) -> N
     """Bar chart of win rate per seat with CI error bars and the fair share dashed."""
     from matplotlib.ticker import PercentFormatter
 
+    summary = complete(summary)
     players = int(summary["players"])
-    rates = np.array([float(r) for r in summary["win_rate_by_seat"]])
+    shares = "points_by_seat" if _draws(summary) else "win_rate_by_seat"
+    rates = np.array([np.nan if r is None else float(r) for r in summary[shares]])
     cis = np.array([[np.nan if v is None else float(v) for v in ci]
-                    for ci in summary["win_rate_ci_by_seat"]], dtype=float).reshape(-1, 2)
+                    for ci in summary[shares.replace("_by", "_ci_by") if _draws(summary)
+                                      else "win_rate_ci_by_seat"]],
+                   dtype=float).reshape(-1, 2)
     errors = np.nan_to_num(np.abs(np.stack([rates - cis[:, 0], cis[:, 1] - rates])))
     fair = 1 / players
     d = _seat_decimals(summary)
@@ -300,8 +412,9 @@ def plot_win_rate(summary: Mapping[str, Any], path: str | os.PathLike[str]) -> N
     ax.bar(seats, rates, color=colors, width=0.6)
     ax.errorbar(seats, rates, yerr=errors, fmt="none", ecolor="black", capsize=6, linewidth=1.2,
                 label=f"{conf_text(summary)} confidence interval")
-    ax.axhline(fair, color="dimgray", linestyle="--", linewidth=1.2,
-               label=f"fair share 1/{players} = {pct(fair)}")
+    if players > 1:
+        ax.axhline(fair, color="dimgray", linestyle="--", linewidth=1.2,
+                   label=f"fair share 1/{players} = {pct(fair)}")
     top = float(np.nanmax(np.append(cis[:, 1], rates)))
     for seat, rate in zip(seats, rates):
         ax.text(seat, rate + errors[1, seat] + 0.015 * max(top, fair), pct(rate, d),
@@ -309,7 +422,9 @@ def plot_win_rate(summary: Mapping[str, Any], path: str | os.PathLike[str]) -> N
     ax.set_xticks(seats, [f"seat {s}\n({p})" for s, p in enumerate(summary["policies"])])
     ax.set_ylim(0, max(top, fair) * 1.25)
     ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))
-    ax.set_ylabel("share of all games won")
+    ax.set_ylabel("share of the points (a draw shared)" if _draws(summary) else
+                  "share of the finished games solved" if players == 1 else
+                  "share of the finished games won")
     ax.set_title(f"Who wins: {summary.get('title') or summary['game']}\n"
                  f"{count_text(summary['games'])} games, seat 0 moves first", fontsize=11)
     ax.legend(loc="best", fontsize=9)
@@ -426,9 +541,11 @@ def write_report(out_dir: str | os.PathLike[str], summary: Mapping[str, Any],
 
 def format_terminal_summary(summary: Mapping[str, Any]) -> str:
     """A short plain-text summary for the terminal: seats, advantage, length, metrics."""
+    summary = complete(summary)
     d = _seat_decimals(summary)
     conf = conf_text(summary)
-    rows = [["seat", "policy", "wins", "win rate", f"{conf} CI"]]
+    rows = [["seat", "policy", "solved" if int(summary["players"]) == 1 else "wins",
+             "win rate", f"{conf} CI"]]
     for seat, (policy, wins, rate, (lo, hi)) in enumerate(zip(
             summary["policies"], summary["wins_by_seat"],
             summary["win_rate_by_seat"], summary["win_rate_ci_by_seat"])):
@@ -438,14 +555,21 @@ def format_terminal_summary(summary: Mapping[str, Any]) -> str:
     table = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
 
     adv = num(summary["first_player_advantage"])
-    adv_lo, adv_hi = (num(v) for v in summary["first_player_advantage_ci"])
+    adv_lo, adv_hi = (num(v) for v in summary["first_player_advantage_ci"] or (None, None))
     advantage = "n/a" if adv is None else f"{adv * 100:+.{d}f} points"
     if adv_lo is not None and adv_hi is not None:
         advantage += f" ({conf} CI {adv_lo * 100:+.{d}f} to {adv_hi * 100:+.{d}f})"
     balance = num(summary["balance"])
     speed, elapsed = num(summary.get("games_per_s")), num(summary.get("elapsed_s"))
-    facts = [
-        ("first-player advantage", f"{advantage}, {p_text(summary['first_player_p_value'])}"),
+    facts = []
+    if not summary["judged"]:
+        facts.append(("verdict", f"none: only {count_text(summary['finished'])} games finished"))
+    if summary["draw_rate"] is not None:
+        facts.append(("draws", f"{pct(summary['draw_rate'], d)} of finished games"))
+    if int(summary["players"]) > 1:
+        facts.append(("first-player advantage",
+                      f"{advantage}, {p_text(summary['first_player_p_value'])}"))
+    facts += [
         ("turns (finished games)", f"mean {turns_text(summary['turns_mean'])}, median "
          f"{turns_text(summary['turns_median'])}, p90 {turns_text(summary['turns_p90'])}"),
         ("unfinished", f"{count_text(summary['unfinished'])} of {count_text(summary['games'])}"),
@@ -465,7 +589,8 @@ def format_terminal_summary(summary: Mapping[str, Any]) -> str:
         facts.append(("report", str(summary["out"])))
     key_width = max(len(k) for k, _ in facts)
     title = summary.get("title") or summary["game"]
-    head = (f"{title}\n{summary['game']}, {summary['players']} players, "
+    who = "1 player" if int(summary["players"]) == 1 else f"{summary['players']} players"
+    head = (f"{title}\n{summary['game']}, {who}, "
             f"{count_text(summary['games'])} games, seed {summary.get('seed', 'n/a')}")
     lines = [head, "", *table, "", *(f"{k.ljust(key_width)}  {v}" for k, v in facts)]
     return "\n".join(lines)

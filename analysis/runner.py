@@ -163,7 +163,7 @@ def _play_tasks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
         return
     tasks = chunking.batches(chunks, workers)
     spec.load_kernel()  # import it and build its tables once here, before the workers fork
-    spec.prepare(rules, policies)
+    spec.players.prepare(rules, policies)
     pool = _pool(min(workers, len(tasks)))
     pending: deque = deque()
     try:
@@ -231,7 +231,7 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
     todo = [(chunk, have[chunk], size) for chunk, size in chunks if have[chunk] < size]
     if todo:
         spec.load_kernel()  # solved tables are built here, outside the timing of the games
-        spec.prepare(rules, policies)
+        spec.players.prepare(rules, policies)
     start = time.perf_counter()
     bar = _progress_bar(sims, spec.title, progress)
     registered, loaded, head = False, 0, None
@@ -251,7 +251,7 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
                          on_chunk=bar.update if bar else None, scheduler=scheduler,
                          on_prefix=save_prefix if store is not None else None)
     try:
-        collector = chunking.Collector(sims)
+        collector = chunking.Collector(sims, spec.per_seat)
         for chunk, size in chunks:
             head = None
             if have[chunk]:

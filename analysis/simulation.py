@@ -54,21 +54,12 @@ def parse_sims(value: str | int | float, flag: str = "--sims") -> int:
 
 
 def parse_policies(spec: GameSpec, policy: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
-    """One policy name per seat from ``"greedy"``, ``"greedy,random"`` or a list."""
-    if policy is None:
-        names = [spec.default_policy]
-    elif isinstance(policy, str):
-        names = [name.strip() for name in policy.split(",")]
-    else:
-        names = list(policy)
-    for name in names:
-        if not spec.knows_policy(name):
-            raise UserError(f"unknown policy {name!r} for {spec.name}; allowed: {spec.policy_help()}")
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
-        raise UserError(f"--policy needs one name or one per seat ({players}), got {len(names)}")
-    return tuple(names)
+    """One policy name per seat from ``"greedy"``, ``"greedy,random"`` or a list
+    (:meth:`solver.registry.Players.seats`); UserError naming the game otherwise."""
+    try:
+        return spec.players.seats(policy, players)
+    except ValueError as exc:
+        raise UserError(f"{exc} ({spec.name})") from None
 
 
 def build_rules(spec: GameSpec, variant: str | Path | Variant | None = None,
@@ -84,8 +75,12 @@ def build_rules(spec: GameSpec, variant: str | Path | Variant | None = None,
             rules, name = loaded.apply(spec.rules, base=rules), loaded.name
         if values:
             rules = spec.rules.from_values(values, base=rules)
-        if players is not None:
+        if players is not None and "players" in spec.rules.parameters():
             rules = spec.rules.from_values({"players": players}, base=rules)
+        elif players is not None and str(players).strip() != str(spec.traits.players[0]):
+            only = spec.traits.players[0]
+            raise UserError(f"{spec.name} is played by exactly {only} player"
+                            f"{'s' if only > 1 else ''}, not {players}")
     except RulesError as exc:
         raise UserError(str(exc)) from None
     return rules, name
@@ -100,7 +95,7 @@ def run_label(spec: GameSpec, rules: Rules, policies: Sequence[str], variant: st
     """
     parts = [variant or "standard"]
     parts += [f"{k}-{v}".lower() for k, v in rules.changed().items() if k != "players"]
-    parts.append(f"{spec.players(rules)}p")
+    parts.append(f"{spec.seats(rules)}p")
     parts.append(policies[0] if len(set(policies)) == 1 else "-vs-".join(policies))
     return folder_name("-".join(parts))
 
@@ -125,7 +120,7 @@ class Analysis:
 
     @cached_property
     def stats(self) -> Summary:
-        return summarize(self.games, self.game.players(self.rules))
+        return summarize(self.games, self.game.seats(self.rules), traits=self.game.traits)
 
     @property
     def label(self) -> str:
@@ -139,7 +134,9 @@ class Analysis:
     @property
     def title(self) -> str:
         seats = self.policies[0] if len(set(self.policies)) == 1 else " vs ".join(self.policies)
-        return f"{self.game.title}: {self.game.players(self.rules)} players, {seats}" + (
+        who = ("alone" if self.game.seats(self.rules) == 1
+               else f"{self.game.seats(self.rules)} players")
+        return f"{self.game.title}: {who}, {seats}" + (
             f", variant {self.variant}" if self.variant else "")
 
     @cached_property
@@ -150,7 +147,9 @@ class Analysis:
         return {
             "game": self.game.name, "title": self.title, "variant": self.variant,
             "rules": self.rules.as_dict(), "policies": list(self.policies), "seed": self.seed,
-            "players": self.game.players(self.rules), "chunk_size": CHUNK_SIZE,
+            "players": self.game.seats(self.rules), "chunk_size": CHUNK_SIZE,
+            "traits": {"chance": self.game.traits.chance, "outcome": self.game.traits.outcome,
+                       "score": self.game.traits.score, "ties": self.game.traits.ties or None},
             **self.stats.as_dict(),
             "run_id": self.run_id, "store": self.store, "games_loaded": self.games_loaded,
             "elapsed_s": round(self.elapsed_s, 4),
@@ -223,9 +222,9 @@ def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = 
                                 or not 1 <= workers <= 1024):
         raise UserError(f"--workers must be an integer from 1 to 1024, not {workers!r}")
     built, variant_name = build_rules(spec, variant, rule_values, players, base=rules)
-    seats = parse_policies(spec, policy, spec.players(built))
+    seats = parse_policies(spec, policy, spec.seats(built))
     try:
-        spec.check(built, seats)
+        spec.players.check(built, seats)
     except ValueError as exc:
         raise UserError(str(exc)) from None
     return Plan(spec, built, seats, sims, seed, workers, variant_name)

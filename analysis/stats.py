@@ -1,37 +1,41 @@
-"""Outcome statistics for a batch of simulated games, independent of any game.
+"""Outcome statistics for a batch of simulated games, chosen from the game's traits.
 
-Input is one row per game in a :class:`pandas.DataFrame` with the columns
+Input is one row per game in a :class:`pandas.DataFrame` with the standard columns
+(:data:`solver.registry.STANDARD_COLUMNS`): ``winner`` (a seat, or
+:data:`~solver.registry.UNFINISHED`, :data:`~solver.registry.DRAW`,
+:data:`~solver.registry.NO_WINNER`), ``turns`` (all players together) and
+``decision_turns`` (turns that offered more than one distinct legal choice), and for a
+score game its per-seat score columns. Any other columns are ignored.
 
-* ``winner`` -- seat index ``0..players-1`` of the winner, or ``-1`` when the
-  game was cut off unfinished (e.g. at a turn limit);
-* ``turns`` -- number of turns the game took, all players together;
-* ``decision_turns`` -- how many of those turns offered the player more than
-  one distinct legal choice.
+Every rate is over the **finished** games: an unfinished game (cut off, e.g. at a turn
+limit) is neither a win nor a draw, and is counted apart (``unfinished``). Each seat's
+*points* (:mod:`analysis.outcomes`) are 1 for a win and its share of a draw.
 
-Any other columns are ignored.
+With two or more players:
 
-Standard outcome metrics (``games`` is the number of rows, finished or not):
+* ``win_rate_by_seat[s]`` = wins of seat ``s`` / finished games, with Wilson intervals;
+  ``draw_rate`` likewise (None when the game cannot be drawn);
+* ``points_by_seat[s]`` = mean points of seat ``s`` (its win rate when there are no draws);
+* ``first_player_advantage`` = ``points_by_seat[0] - 1/players``: without draws its
+  interval is seat 0's Wilson interval shifted by ``-1/players`` and its p-value the
+  two-sided exact binomial test of seat 0's wins against ``1/players``; with draws a
+  normal interval of the mean points and a z-test;
+* ``seat_chi2`` / ``seat_chi2_p_value``: Pearson chi-square of the wins per seat among the
+  games with a winner against a uniform split (``NaN`` when no game has one);
+* ``balance`` = ``1 - (max(points_by_seat) - min(points_by_seat))``.
 
-* ``win_rate_by_seat[s]`` = wins of seat ``s`` / ``games``. An unfinished game
-  is a win for nobody, so the rates sum to ``completion``.
-* ``win_rate_ci_by_seat[s]`` -- Wilson score interval of that rate.
-* ``first_player_advantage`` = ``win_rate_by_seat[0] - 1/players``; its
-  interval is seat 0's Wilson interval shifted by ``-1/players``, and
-  ``first_player_p_value`` is the two-sided exact binomial test of seat 0's
-  wins out of ``games`` against ``p = 1/players``.
-* ``seat_chi2`` / ``seat_chi2_p_value`` -- Pearson chi-square goodness-of-fit
-  of the wins per seat among *finished* games against a uniform split
-  (``NaN`` when no game finished).
-* ``balance`` = ``1 - (max(win_rate_by_seat) - min(win_rate_by_seat))``:
-  1 when every seat wins equally often, 0 when one seat always wins.
-* ``completion`` = share of games that have a winner.
-* ``decision_rate`` = ``sum(decision_turns) / sum(turns)`` over all games:
-  the share of turns with a real choice (``NaN`` when no turn was played).
-* ``turns_*`` -- length statistics over *finished* games only (unfinished
-  games were truncated, so their length says nothing about game length):
-  mean, median, 10th/90th percentile (linear interpolation), max, and sample
-  standard deviation (``ddof=1``). With no finished game they are ``NaN``
-  (``turns_max`` is 0); ``turns_std`` is ``NaN`` with fewer than two.
+With one player (a puzzle): ``solve_rate`` (won games / finished games) with its Wilson
+interval; the first-player advantage, balance and chi-square are not defined (None).
+
+For any game: ``score_mean_by_seat`` with normal intervals when the game declares a score
+column (and for a score game the mean winning ``margin``, best minus second-best score);
+``completion`` = finished / all games; ``decision_rate`` = ``sum(decision_turns) /
+sum(turns)`` over all games; ``turns_*``: mean, median, 10th/90th percentile (linear
+interpolation), max and sample standard deviation (``ddof=1``) of the finished games'
+lengths (an unfinished game's length says nothing about how long a game lasts).
+
+``judged`` is False when fewer than :data:`MIN_JUDGED` games finished: the reports then
+give no verdict (on fairness, on skill), saying that too few games finished to judge.
 """
 
 from __future__ import annotations
@@ -44,9 +48,21 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from analysis.outcomes import finished as finished_games
+from analysis.outcomes import points, scores
 from analysis.plain import plain
+from solver.registry import (DRAW, NO_WINNER, SCORES, STANDARD_COLUMNS, UNFINISHED,
+                             Traits)
 
-REQUIRED_COLUMNS: tuple[str, ...] = ("winner", "turns", "decision_turns")
+REQUIRED_COLUMNS: tuple[str, ...] = STANDARD_COLUMNS
+CONFIDENCE = 0.95
+"""The confidence level of every interval the toolkit reports."""
+Z = float(stats.norm.ppf(0.5 + CONFIDENCE / 2))
+"""The standard normal quantile of :data:`CONFIDENCE` (two-sided)."""
+MIN_JUDGED = 30
+"""Fewest finished games for a verdict (fair or not, skill or luck)."""
+TWO_PLAYER_WIN_LOSS = Traits(chance=True, players=(2, 8))
+"""The traits assumed when none are given: a game of chance won by one seat."""
 
 
 def wilson_interval(
@@ -112,29 +128,66 @@ class Summary:
 
     players: int
     games: int
+    finished: int
     unfinished: int
+    outcome: str
     wins_by_seat: list[int]
     win_rate_by_seat: list[float]
     win_rate_ci_by_seat: list[tuple[float, float]]
-    first_player_advantage: float
-    first_player_advantage_ci: tuple[float, float]
-    first_player_p_value: float
-    seat_chi2: float
-    seat_chi2_p_value: float
+    draws: int
+    draw_rate: float | None
+    draw_rate_ci: tuple[float, float] | None
+    no_winner: int
+    """Finished games that nobody won (an unsolved puzzle)."""
+    points_by_seat: list[float]
+    points_ci_by_seat: list[tuple[float, float]]
+    first_player_advantage: float | None
+    first_player_advantage_ci: tuple[float, float] | None
+    first_player_p_value: float | None
+    seat_chi2: float | None
+    seat_chi2_p_value: float | None
+    solve_rate: float | None
+    solve_rate_ci: tuple[float, float] | None
+    score_mean_by_seat: list[float] | None
+    score_ci_by_seat: list[tuple[float, float]] | None
+    margin_mean: float | None
     turns_mean: float
     turns_median: float
     turns_p10: float
     turns_p90: float
     turns_max: int
     turns_std: float
-    balance: float
+    balance: float | None
     completion: float
     decision_rate: float
-    confidence: float = 0.95
+    judged: bool
+    confidence: float = CONFIDENCE
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready dict: plain ints/floats, tuples as lists, NaN as None."""
         return {f.name: plain(getattr(self, f.name)) for f in fields(self)}
+
+
+def mean_interval(values: np.ndarray, confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """``mean ± z·sd/√n`` of ``values`` (NaN bounds with fewer than two)."""
+    n = len(values)
+    if n < 2:
+        return math.nan, math.nan
+    z = Z if confidence == CONFIDENCE else float(stats.norm.ppf(0.5 + confidence / 2))
+    mean, half = float(values.mean()), z * float(values.std(ddof=1)) / math.sqrt(n)
+    return mean - half, mean + half
+
+
+def _z_test(values: np.ndarray, fair: float) -> float:
+    """Two-sided normal p-value of ``mean(values)`` against ``fair``."""
+    n = len(values)
+    if n < 2:
+        return math.nan
+    se = float(values.std(ddof=1)) / math.sqrt(n)
+    diff = float(values.mean()) - fair
+    if se == 0:
+        return 1.0 if diff == 0 else 0.0
+    return float(2 * stats.norm.sf(abs(diff) / se))
 
 
 def _int_column(games: pd.DataFrame, name: str) -> np.ndarray:
@@ -149,17 +202,18 @@ def _int_column(games: pd.DataFrame, name: str) -> np.ndarray:
     raise ValueError(f"column {name!r} must hold whole numbers")
 
 
-def summarize(games: pd.DataFrame, players: int, confidence: float = 0.95) -> Summary:
-    """Compute the outcome metrics of ``games`` (one row per game).
+def summarize(games: pd.DataFrame, players: int, confidence: float = CONFIDENCE,
+              traits: Traits | None = None) -> Summary:
+    """Compute the outcome metrics of ``games`` (one row per game) for a game with these
+    ``traits`` (default: a game of chance won by one seat, :data:`TWO_PLAYER_WIN_LOSS`).
 
-    Win rates use all games as the denominator (unfinished games are a win for
-    nobody); the chi-square test uses finished games only; the length
-    statistics (``turns_mean`` .. ``turns_std``) are over finished games only.
-    Raises ValueError for ``players < 2``, missing columns, no rows, winner
-    values outside ``-1..players-1`` or bad turn counts.
+    Raises ValueError for ``players < 1``, missing columns, no rows, winner values the
+    outcome kind does not allow, or bad turn counts.
     """
-    if players < 2:
-        raise ValueError(f"players must be at least 2, got {players}")
+    traits = TWO_PLAYER_WIN_LOSS if traits is None else traits
+    if players < 1 or (players == 1) != (traits.players[1] == 1):
+        raise ValueError(f"players must be in {traits.players[0]}..{traits.players[1]}, "
+                         f"got {players}")
     missing = [c for c in REQUIRED_COLUMNS if c not in games.columns]
     if missing:
         raise ValueError(f"missing required columns: {', '.join(missing)}")
@@ -172,52 +226,102 @@ def summarize(games: pd.DataFrame, players: int, confidence: float = 0.95) -> Su
     winner = _int_column(games, "winner")
     turns = _int_column(games, "turns")
     decision_turns = _int_column(games, "decision_turns")
-    if winner.min() < -1 or winner.max() >= players:
-        raise ValueError(f"winner must be in -1..{players - 1}")
+    codes = {UNFINISHED, NO_WINNER} | ({DRAW} if traits.draws else set())
+    if winner.max() >= players or not set(np.unique(winner[winner < 0]).tolist()) <= codes:
+        raise ValueError(f"winner must be a seat 0..{players - 1} or an outcome code a "
+                         f"{traits.outcome} game allows ({', '.join(map(str, sorted(codes)))})")
     if turns.min() < 0:
         raise ValueError("turns must be non-negative")
     if decision_turns.min() < 0 or np.any(decision_turns > turns):
         raise ValueError("decision_turns must be in 0..turns")
 
-    finished = winner >= 0
-    wins = np.bincount(winner[finished], minlength=players)
-    n_finished = int(wins.sum())
-    rates = wins / n
-    cis = [wilson_interval(int(k), n, confidence) for k in wins]
+    done = finished_games(winner)
+    n_finished = int(done.sum())
+    won = winner >= 0
+    wins = np.bincount(winner[won], minlength=players)
+    draws = int((winner == DRAW).sum())
+    cis = [wilson_interval(int(k), n_finished, confidence) if n_finished else (math.nan, math.nan)
+           for k in wins]
+    rates = wins / n_finished if n_finished else np.full(players, math.nan)
+    seat_points = points(games, players, traits)[done]
+    points_mean = seat_points.mean(axis=0) if n_finished else np.full(players, math.nan)
+    if traits.draws:
+        points_ci = [mean_interval(seat_points[:, s], confidence) for s in range(players)]
+    else:
+        points_ci = list(cis)
     fair = 1.0 / players
 
+    advantage = advantage_ci = advantage_p = chi2 = chi2_p = balance = None
+    solve_rate = solve_ci = None
+    if players == 1:
+        solve_rate, solve_ci = (float(rates[0]), cis[0]) if n_finished else (None, None)
+    elif n_finished:
+        advantage = float(points_mean[0]) - fair
+        low, high = points_ci[0]
+        advantage_ci = (low - fair, high - fair)
+        if traits.draws and draws:
+            advantage_p = _z_test(seat_points[:, 0], fair)
+        else:
+            advantage_p = float(stats.binomtest(int(wins[0]), n_finished, fair).pvalue)
+        balance = 1.0 - float(points_mean.max() - points_mean.min())
+        if won.any():
+            chi = stats.chisquare(wins)
+            chi2, chi2_p = float(chi.statistic), float(chi.pvalue)
+
+    score_mean = score_ci = margin = None
+    if traits.score is not None and n_finished:
+        values = scores(games, traits.score, players)[done]
+        score_mean = [float(v) for v in values.mean(axis=0)]
+        score_ci = [mean_interval(values[:, s], confidence) for s in range(players)]
+        if traits.outcome == SCORES and players > 1:
+            ordered = np.sort(values, axis=1)
+            margin = float((ordered[:, -1] - ordered[:, -2]).mean())
+
     if n_finished:
-        chi = stats.chisquare(wins)
-        chi2, chi2_p = float(chi.statistic), float(chi.pvalue)
-        done = turns[finished]
-        p10, median, p90 = np.percentile(done, [10, 50, 90])
-        mean, turns_max = float(done.mean()), int(done.max())
-        std = float(done.std(ddof=1)) if n_finished > 1 else math.nan
+        lengths = turns[done]
+        p10, median, p90 = np.percentile(lengths, [10, 50, 90])
+        mean, turns_max = float(lengths.mean()), int(lengths.max())
+        std = float(lengths.std(ddof=1)) if n_finished > 1 else math.nan
     else:
-        chi2 = chi2_p = p10 = median = p90 = mean = std = math.nan
+        p10 = median = p90 = mean = std = math.nan
         turns_max = 0
 
     total_turns = int(turns.sum())
     return Summary(
         players=players,
         games=n,
+        finished=n_finished,
         unfinished=n - n_finished,
+        outcome=traits.outcome,
         wins_by_seat=[int(k) for k in wins],
         win_rate_by_seat=[float(r) for r in rates],
         win_rate_ci_by_seat=cis,
-        first_player_advantage=float(rates[0]) - fair,
-        first_player_advantage_ci=(cis[0][0] - fair, cis[0][1] - fair),
-        first_player_p_value=float(stats.binomtest(int(wins[0]), n, fair).pvalue),
+        draws=draws,
+        draw_rate=(draws / n_finished if n_finished else None) if traits.draws else None,
+        draw_rate_ci=(wilson_interval(draws, n_finished, confidence) if n_finished else None)
+        if traits.draws else None,
+        no_winner=int((winner == NO_WINNER).sum()),
+        points_by_seat=[float(v) for v in points_mean],
+        points_ci_by_seat=[(float(a), float(b)) for a, b in points_ci],
+        first_player_advantage=advantage,
+        first_player_advantage_ci=advantage_ci,
+        first_player_p_value=advantage_p,
         seat_chi2=chi2,
         seat_chi2_p_value=chi2_p,
+        solve_rate=solve_rate,
+        solve_rate_ci=solve_ci,
+        score_mean_by_seat=score_mean,
+        score_ci_by_seat=score_ci,
+        margin_mean=margin,
         turns_mean=mean,
         turns_median=float(median),
         turns_p10=float(p10),
         turns_p90=float(p90),
         turns_max=turns_max,
         turns_std=std,
-        balance=1.0 - float(rates.max() - rates.min()),
+        balance=balance,
         completion=n_finished / n,
         decision_rate=int(decision_turns.sum()) / total_turns if total_turns else math.nan,
+        judged=n_finished >= MIN_JUDGED,
         confidence=confidence,
     )

@@ -409,7 +409,7 @@ class Store:
 
     def load_games(self, run: StoredRun, columns: Sequence[str] | None = None) -> pd.DataFrame:
         """The stored games of ``run`` (all ``run.games`` of them) as one row per game."""
-        collector = chunking.Collector(run.games)
+        collector = chunking.Collector(run.games, find_game(run.game).per_seat)
         for chunk, size in chunking.plan_chunks(run.games) if run.games else []:
             collector.add(self.load_chunk(run.key, chunk, size, columns))
         return collector.frame()

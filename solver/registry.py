@@ -1,8 +1,25 @@
-"""The registry of games: everything the runner, statistics and reports need to know.
+"""The registry of games: the contract between a game and everything that analyses it.
 
-A game registers one :class:`GameSpec`; the analysis layer works from it and never
-names a game. Adding a game means writing its ``solver/<game>/`` package and its
-kernel, and listing the package in :data:`GAME_PACKAGES`.
+A game registers one :class:`GameSpec` that describes its *traits*, not itself — chance
+or none, the numbers of players it allows, its outcome kind, the result columns its
+engines return — and its :class:`Players`, its own exact analyses and report sections.
+The runner, statistics, store, what-if, skill ladder and reports work from these traits
+and never name a game (as OpenSpiel's ``GameType`` lets its algorithms check capabilities,
+not names). Adding a game means writing its ``solver/<game>/`` package and its kernel,
+and listing the package in :data:`GAME_PACKAGES`; the conformance suite
+(``tests/test_conformance.py``) then runs over it.
+
+**Outcomes.** Every engine reports each game's ``winner``: a seat ``0..players-1``, or
+
+* :data:`UNFINISHED` (−1): cut off (e.g. at a turn limit) — neither a win nor a draw, so
+  left out of every rate (the reports count such games apart);
+* :data:`DRAW` (−2): a draw — in a win/draw/loss game shared by all seats, in a score game
+  shared by the seats tied for the best score;
+* :data:`NO_WINNER` (−3): finished without a winner — a puzzle that was not solved.
+
+A seat's *points* in a finished game are 1 for a win, its share of a draw (½ between two
+players), else 0: the first-player advantage is seat 0's mean points minus the fair share,
+so draws do not bias it.
 """
 from __future__ import annotations
 
@@ -18,9 +35,213 @@ from solver.params import Rules
 GAME_PACKAGES = ("solver.manhome",)
 """Packages whose import registers a game."""
 
+UNFINISHED = -1
+"""``winner`` of a game cut off before it ended."""
+DRAW = -2
+"""``winner`` of a drawn game."""
+NO_WINNER = -3
+"""``winner`` of a game that ended without a winner (an unsolved puzzle)."""
+
+WIN_LOSS = "win/loss"
+"""Outcome kind: every finished game has one winner."""
+WIN_DRAW_LOSS = "win/draw/loss"
+"""Outcome kind: a finished game has one winner or is a draw between all seats."""
+SCORES = "scores"
+"""Outcome kind: every seat scores; the best score wins and a tie for it is a draw shared
+by the tied seats (:attr:`Traits.score` names the per-seat score column)."""
+OUTCOMES = (WIN_LOSS, WIN_DRAW_LOSS, SCORES)
+
+STANDARD_COLUMNS = ("winner", "turns", "decision_turns")
+"""The game-level columns every engine returns: the outcome (see the module docstring),
+the turns of all players together, and how many of them offered a real choice."""
+
+SEAT_PREFIX = "seat_"
+"""A per-seat column ``x`` travels from the engines as the array ``seat_x``."""
+
 ChunkResult = Mapping[str, np.ndarray]
-"""A kernel's results for a chunk of games: ``winner``, ``turns``, ``decision_turns``
-of shape (n,), and per-seat counters under ``seat_<name>`` of shape (n, players)."""
+"""A kernel's results for a chunk of ``n`` games (:attr:`GameSpec.result_keys`): the
+:data:`STANDARD_COLUMNS` and the game's own game-level columns of shape (n,), and each
+declared per-seat column ``x`` as ``seat_x`` of shape (n, players)."""
+
+
+@dataclass(frozen=True)
+class Column:
+    """One declared result column."""
+
+    name: str
+    doc: str
+    per_seat: bool = False
+    """Whether the engines return one value per seat (``seat_<name>``, shape (n,
+    players)); in a table of games it becomes the columns ``<name>_0``, ``<name>_1``, …"""
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What kind of game it is; the analyses choose their metrics from these."""
+
+    chance: bool
+    """Whether the game has dice or other chance. Without it a game's key only breaks ties
+    between equal moves and picks openings."""
+    players: tuple[int, int]
+    """The fewest and the most players, e.g. ``(2, 2)``, ``(2, 6)``, ``(1, 1)``."""
+    outcome: str = WIN_LOSS
+    """:data:`WIN_LOSS`, :data:`WIN_DRAW_LOSS` or :data:`SCORES`."""
+    score: str | None = None
+    """The per-seat column holding each seat's score (a score game, or a puzzle's score)."""
+    ties: str = ""
+    """How a score game's tie for the best score ends, in words (stated in reports)."""
+
+    def __post_init__(self) -> None:
+        low, high = self.players
+        if not 1 <= low <= high:
+            raise ValueError(f"bad numbers of players {self.players}")
+        if self.outcome not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}")
+        if self.outcome == SCORES and not self.score:
+            raise ValueError("a score game names its per-seat score column")
+
+    @property
+    def draws(self) -> bool:
+        """Whether a finished game can be a draw."""
+        return self.outcome in (WIN_DRAW_LOSS, SCORES)
+
+    @property
+    def solo(self) -> bool:
+        """Whether the game is played alone (a puzzle)."""
+        return self.players == (1, 1)
+
+
+@dataclass(frozen=True)
+class Search:
+    """A family of budgeted search players: ``<name>-N`` searches with budget ``N``."""
+
+    name: str
+    """The family's name, e.g. ``search``."""
+    base: str
+    """The fixed player it improves on (its playouts' policy): the skill ladder's search
+    chain starts with the smallest budget against it."""
+    budgets: tuple[int, ...] = ()
+    """Its doubling budgets on the skill ladder, smallest first."""
+    max_budget: int = 1 << 16
+    doc: str = ""
+
+
+def _no_check(rules: Rules, policies: Sequence[str]) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Players:
+    """A game's players: names, parsing, checks, preparation, the skill ladder and the
+    budgeted search families, in one place."""
+
+    fixed: tuple[str, ...]
+    """The names of the fixed players every engine knows."""
+    default: str
+    ladder: tuple[str, ...] = ()
+    """The fixed players from weakest to strongest, for the skill ladder (the first is the
+    no-skill baseline, normally ``random``)."""
+    search: tuple[Search, ...] = ()
+    """The budgeted search families; the first climbs the skill ladder."""
+    check: Callable[[Rules, Sequence[str]], None] = _no_check
+    """Check, cheaply and without building anything, that the players can play these
+    rules; raises ValueError with a one-line message (every request is checked so before
+    any game is played or loaded)."""
+    prepare: Callable[[Rules, Sequence[str]], None] = _no_check
+    """Build what the players need (solved tables) before workers start, so that they
+    inherit it; called only when games are to be played. Raises ValueError as
+    :attr:`check` does."""
+
+    def parse(self, name: str) -> tuple[str, int]:
+        """``(player, budget)`` of a player's name: budget 0 for a fixed player; ValueError
+        for a name the game does not know.
+
+        >>> Players(("random",), "random", search=(Search("mc", "random"),)).parse("mc-8")
+        ('mc', 8)
+        """
+        if name in self.fixed:
+            return name, 0
+        family, _, budget = name.partition("-")
+        for one in self.search:
+            if (family == one.name and budget.isdigit() and budget == str(int(budget))
+                    and 1 <= int(budget) <= one.max_budget):
+                return one.name, int(budget)
+        raise ValueError(f"unknown player {name!r}; allowed: {self.help()}")
+
+    def knows(self, name: str) -> bool:
+        """Whether ``name`` is one of the game's players.
+
+        >>> p = Players(("random",), "random", search=(Search("search", "random"),))
+        >>> [p.knows(n) for n in ("random", "search-8", "search-0", "search-08", "x")]
+        [True, True, False, False, False]
+        """
+        try:
+            self.parse(name)
+        except ValueError:
+            return False
+        return True
+
+    def is_search(self, name: str) -> bool:
+        """Whether ``name`` is a budgeted search player (slow: fewer games on the ladder)."""
+        return self.knows(name) and name not in self.fixed
+
+    def help(self) -> str:
+        """The allowed names, for messages."""
+        return ", ".join([*self.fixed, *(f"{s.name}-N (N = 1..{s.max_budget})"
+                                         for s in self.search)])
+
+    def seats(self, policy: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
+        """One player per seat from ``"greedy"``, ``"greedy,random"`` or a list; ValueError
+        with one line otherwise."""
+        if policy is None:
+            names = [self.default]
+        elif isinstance(policy, str):
+            names = [name.strip() for name in policy.split(",")]
+        else:
+            names = list(policy)
+        for name in names:
+            if not self.knows(name):
+                raise ValueError(f"unknown policy {name!r}; allowed: {self.help()}")
+        if len(names) == 1:
+            names *= players
+        if len(names) != players:
+            raise ValueError(f"--policy needs one name or one per seat ({players}), "
+                             f"got {len(names)}")
+        return tuple(names)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A command-line option of a game's own analysis (``--largest``)."""
+
+    name: str
+    help: str
+    kind: type = bool
+    default: Any = False
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """One of a game's own analyses (``analyze exact <game> [<name>]``)."""
+
+    name: str
+    title: str
+    run: str
+    """``module:function`` writing the report folder: ``run(out, *, rules, command, say,
+    **options) -> Path``, plus ``sims``, ``seed`` and ``workers`` when
+    :attr:`monte_carlo` is set."""
+    folder: str
+    """The default report folder under ``reports/``, e.g. ``manhome-exact``."""
+    options: tuple[Option, ...] = ()
+    takes_rules: bool = False
+    """Whether ``--set`` and ``--variant`` apply (the analysis solves the rules given)."""
+    monte_carlo: bool = False
+    """Whether it checks itself by Monte Carlo (``--sims``, ``--seed``, ``--workers``)."""
+    description: str = ""
+
+    def load(self) -> Callable[..., Any]:
+        module, function = self.run.split(":")
+        return getattr(importlib.import_module(module), function)
 
 
 @dataclass(frozen=True)
@@ -33,87 +254,81 @@ class GameSpec:
     """The name for people, e.g. ``Man Home``."""
     rules: type[Rules]
     """The rules dataclass; its defaults are the pinned reading of the rulebook."""
-    policies: tuple[str, ...]
-    """Names of the players every engine knows."""
-    default_policy: str
+    traits: Traits
+    players: Players
     kernel: str
     """``module:function`` of the fast ``play_chunk(rules, policies, keys) -> ChunkResult``."""
     reference: Callable[[Rules, Sequence[str], int], Mapping[str, Any]]
-    """The reference engine: ``(rules, policies, key) -> one game's result row``."""
-    report_sections: Callable[[Mapping[str, Any], Any], list[str]] = field(default=lambda s, g: [])
+    """The reference engine: ``(rules, policies, key) -> one game's result`` with the
+    kernel's columns (per-seat ones as one value per seat)."""
+    columns: tuple[Column, ...] = ()
+    """The game's own result columns, besides :data:`STANDARD_COLUMNS`."""
+    report_sections: Callable[[Mapping[str, Any], Any], list[str]] = field(
+        default=lambda summary, games: [])
     """``(summary, games) -> Markdown sections`` the game adds to its report."""
     description: str = ""
     engine_version: int = 1
     """Raise it whenever the engines play different games for the same keys (a rules fix,
-    a policy change): stored results of older versions are then not reused."""
-    exact: str | None = None
-    """``module:function`` writing the game's exact-analysis report, if it has one:
-    ``run(out, *, sims, seed, workers, largest, command) -> Path``."""
-    check: Callable[[Rules, Sequence[str]], None] = field(default=lambda rules, policies: None)
-    """Check, cheaply and without building anything, that the policies can play these
-    rules; raises ValueError with a one-line message (every request is checked so before
-    any game is played or loaded)."""
-    prepare: Callable[[Rules, Sequence[str]], None] = field(default=lambda rules, policies: None)
-    """Build what the policies need (solved tables) before workers start, so that they
-    inherit it; called only when games are to be played, not when a store holds them all.
-    Raises ValueError as :attr:`check` does."""
-    search: str | None = None
-    """The family name of the game's budgeted search player, if it has one: the policy
-    ``<search>-N`` searches with a budget of ``N`` (1 .. :attr:`max_budget`)."""
-    max_budget: int = 1 << 16
-    ladder: tuple[str, ...] = ()
-    """The fixed policies from weakest to strongest, for the skill ladder (the first is the
-    no-skill baseline, normally ``random``)."""
-    search_budgets: tuple[int, ...] = ()
-    """The search players' doubling budgets on the skill ladder, smallest first."""
+    a policy change) or return other columns: stored results of older versions are then
+    not reused."""
+    analyses: tuple[Analysis, ...] = ()
+    """The game's own analyses (exact solutions), ``analyze exact <game> [<name>]``."""
     standard_runs: tuple[Mapping[str, Any], ...] = ({},)
     """The game's standard Monte Carlo reports, regenerated by ``analyze report``: each the
     options of one run (``players``, ``policy``, rules values), the first being the headline
     run whose first-player advantage and length the overview ranks."""
     standard_whatifs: tuple[Mapping[str, Sequence[Any]], ...] = ()
-    """The game's standard rules-variant sweeps, regenerated by ``analyze report``: each the
-    ``--vary`` grid (parameter name → values) of one what-if on the standard rules."""
-    search_base: str | None = None
-    """The fixed policy the search player improves on (its playout policy): the search
-    ladder starts with the smallest budget against it."""
-
-    def knows_policy(self, name: str) -> bool:
-        """Whether ``name`` is one of the game's players (a fixed one or ``<search>-N``).
-
-        >>> spec = GameSpec("g", "G", Rules, ("random",), "random", "m:f", None, search="search")
-        >>> [spec.knows_policy(n) for n in ("random", "search-8", "search-0", "search-08", "x")]
-        [True, True, False, False, False]
-        """
-        if name in self.policies:
-            return True
-        family, _, budget = name.partition("-")
-        return (self.search is not None and family == self.search and budget.isdigit()
-                and budget == str(int(budget)) and 1 <= int(budget) <= self.max_budget)
-
-    def policy_help(self) -> str:
-        """The allowed policy names, for messages."""
-        names = list(self.policies)
-        if self.search is not None:
-            names.append(f"{self.search}-N (N = 1..{self.max_budget})")
-        return ", ".join(names)
+    """The game's standard rules-variant sweeps (``--vary`` grids) on the standard rules."""
 
     def load_kernel(self) -> Callable[[Rules, Sequence[str], np.ndarray], ChunkResult]:
         """The kernel's ``play_chunk`` (imported on first use)."""
         module, function = self.kernel.split(":")
         return getattr(importlib.import_module(module), function)
 
-    def run_exact(self, **options: Any) -> Any:
-        """Write the exact-analysis report (see :attr:`exact`)."""
-        if self.exact is None:
-            raise UnknownGameError(f"{self.name} has no exact analysis")
-        module, function = self.exact.split(":")
-        return getattr(importlib.import_module(module), function)(**options)
-
     def play_chunk(self, rules: Rules, policies: Sequence[str], keys: np.ndarray) -> ChunkResult:
         return self.load_kernel()(rules, policies, keys)
 
-    def players(self, rules: Rules) -> int:
-        return int(getattr(rules, "players"))
+    def seats(self, rules: Rules) -> int:
+        """The number of players of ``rules``: their ``players`` parameter, else the one
+        number the game allows."""
+        if "players" in self.rules.parameters():
+            return int(getattr(rules, "players"))
+        return self.traits.players[0]
+
+    @property
+    def per_seat(self) -> tuple[str, ...]:
+        """The names of the per-seat columns."""
+        return tuple(c.name for c in self.columns if c.per_seat)
+
+    @property
+    def result_keys(self) -> tuple[str, ...]:
+        """The keys of the arrays the engines return, in order: the standard columns, the
+        game's own game-level columns, then ``seat_<name>`` of each per-seat column."""
+        return (*STANDARD_COLUMNS, *(c.name for c in self.columns if not c.per_seat),
+                *(SEAT_PREFIX + c.name for c in self.columns if c.per_seat))
+
+    def frame_columns(self, players: int) -> tuple[str, ...]:
+        """The columns of a table of games with ``players`` seats, in order.
+
+        >>> spec = GameSpec("g", "G", Rules, Traits(False, (2, 2)), Players(("a",), "a"), "m:f",
+        ...                 None, columns=(Column("score", "points", per_seat=True),))
+        >>> spec.frame_columns(2)
+        ('winner', 'turns', 'decision_turns', 'score_0', 'score_1')
+        """
+        return (*STANDARD_COLUMNS, *(c.name for c in self.columns if not c.per_seat),
+                *(f"{c.name}_{s}" for c in self.columns if c.per_seat for s in range(players)))
+
+    def analysis(self, name: str | None = None) -> Analysis:
+        """The game's own analysis called ``name`` (the first when None)."""
+        if not self.analyses:
+            raise UnknownGameError(f"{self.name} has no exact analysis")
+        if name is None:
+            return self.analyses[0]
+        for one in self.analyses:
+            if one.name == name:
+                return one
+        raise UnknownGameError(f"{self.name} has no analysis {name!r}; known: "
+                               f"{', '.join(a.name for a in self.analyses)}")
 
 
 _GAMES: dict[str, GameSpec] = {}

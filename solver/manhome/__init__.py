@@ -8,8 +8,9 @@ from solver.manhome.engine import play_game
 from solver.manhome.policies import (MAX_BUDGET, POLICY_NAMES, SEARCH, SEARCH_ROLLOUT,
                                      check, make_policy, prepare)
 from solver.manhome.rules import ManHomeRules
-from solver.manhome.sections import report_sections
-from solver.registry import GameSpec, register
+from solver.manhome.sections import COUNTERS, report_sections
+from solver.registry import (WIN_LOSS, Analysis, Column, GameSpec, Option, Players, Search,
+                             Traits, register)
 
 
 def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dict[str, Any]:
@@ -23,25 +24,31 @@ def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dic
 SPEC = register(GameSpec(
     name="manhome",
     title="Man Home",
+    description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
     rules=ManHomeRules,
-    policies=POLICY_NAMES,
-    default_policy="greedy",
+    traits=Traits(chance=True, players=(2, 8), outcome=WIN_LOSS),
+    players=Players(
+        fixed=POLICY_NAMES, default="greedy", ladder=("random", "greedy", "expert"),
+        search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(4, 8, 16, 32, 64, 128),
+                       max_budget=MAX_BUDGET,
+                       doc="flat Monte Carlo: N greedy playouts per candidate move"),),
+        check=check, prepare=prepare),
+    columns=tuple(Column(name, COUNTERS[name], per_seat=True)
+                  for name in ("turns", "home", "kills", "deaths", "killed")),
     kernel="cext.manhome:play_chunk",
     reference=reference_row,
     report_sections=report_sections,
-    check=check,
-    prepare=prepare,
-    exact="analysis.exact.manhome:run",
     engine_version=1,
-    search=SEARCH,
-    max_budget=MAX_BUDGET,
-    ladder=("random", "greedy", "expert"),
-    search_budgets=(4, 8, 16, 32, 64, 128),
-    search_base=SEARCH_ROLLOUT,
+    analyses=(Analysis(
+        name="exact", title="Man Home solved exactly", run="solver.manhome.exact_report:run",
+        folder="manhome-exact", monte_carlo=True,
+        options=(Option("largest", "also run the largest solves (minutes)"),),
+        description="a lone man's chance from every square, the solitaire race by value "
+                    "iteration and two-player optimal play on reduced rules, each checked "
+                    "by Monte Carlo"),),
     standard_runs=({"players": 2, "policy": "greedy"}, {"players": 2, "policy": "expert"},
                    {"players": 2, "policy": "random"}, {"players": 3, "policy": "greedy"},
                    {"players": 4, "policy": "greedy"}),
     standard_whatifs=({"tie": ["defender", "attacker"], "men_to_win": [2, 3, 4]},
                       {"extra_turn": [True, False], "players": [2, 3, 4]}),
-    description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
 ))

@@ -230,7 +230,7 @@ def two_seat_summary(rate: float, lo: float, hi: float, p: float) -> dict[str, A
 
 def test_first_player_sentence_clear_edge():
     text = report.first_player_sentence(two_seat_summary(0.523, 0.522, 0.524, 1e-9))
-    assert text.startswith("Seat 0 wins 52.3% of games (95% CI 52.2–52.4%), 2.3 points "
+    assert text.startswith("Seat 0 wins 52.3% of the finished games (95% CI 52.2–52.4%), 2.3 points "
                            "above the fair share of 50.0%")
     assert text.endswith("this edge is statistically clear (p < 0.001).")
 
@@ -243,7 +243,7 @@ def test_first_player_sentence_no_clear_difference():
 
 def test_decimals_follow_interval_width():
     narrow = report.first_player_sentence(two_seat_summary(0.5231, 0.5230, 0.5232, 0.02))
-    assert "52.31% of games (95% CI 52.30–52.32%)" in narrow
+    assert "52.31% of the finished games (95% CI 52.30–52.32%)" in narrow
     assert "(p = 0.020)" in narrow
 
 

@@ -115,10 +115,15 @@ def test_summary_counts_and_rates(small: Summary) -> None:
     assert small.games == 6
     assert small.unfinished == 1
     assert small.wins_by_seat == [3, 1, 1]
-    assert small.win_rate_by_seat == pytest.approx([3 / 6, 1 / 6, 1 / 6])
-    assert small.win_rate_ci_by_seat[1] == pytest.approx(wilson_interval(1, 6))
+    # rates count the 5 finished games: the unfinished one is neither a win nor a draw
+    assert small.finished == 5
+    assert small.win_rate_by_seat == pytest.approx([3 / 5, 1 / 5, 1 / 5])
+    assert small.points_by_seat == small.win_rate_by_seat  # no draws
+    assert small.win_rate_ci_by_seat[1] == pytest.approx(wilson_interval(1, 5))
     assert small.completion == pytest.approx(5 / 6)
-    assert small.balance == pytest.approx(1 - (3 / 6 - 1 / 6))
+    assert small.balance == pytest.approx(1 - (3 / 5 - 1 / 5))
+    assert small.draw_rate is None and small.solve_rate is None
+    assert not small.judged  # fewer than MIN_JUDGED finished games
     assert small.decision_rate == pytest.approx(100 / 250)  # unfinished included
     assert small.confidence == 0.95
 
@@ -137,10 +142,12 @@ def test_summary_tests_exact_values(small: Summary) -> None:
     # Chi-square of [3, 1, 1] against 5/3 each: 1.6 on 2 df, p = exp(-0.8).
     assert small.seat_chi2 == pytest.approx(1.6)
     assert small.seat_chi2_p_value == pytest.approx(math.exp(-0.8))
-    # Exact two-sided binomial, 3 of 6 at p = 1/3: (64+160+60+12+1)/729.
-    assert small.first_player_p_value == pytest.approx(297 / 729)
-    assert small.first_player_advantage == pytest.approx(1 / 2 - 1 / 3)
-    lo, hi = wilson_interval(3, 6)
+    # Exact two-sided binomial, 3 wins of 5 finished games at p = 1/3: the pmf over 0..5
+    # wins is (32, 80, 80, 40, 10, 1)/243; the outcomes at most as likely as 3 wins are
+    # 0, 3, 4 and 5 wins: (32 + 40 + 10 + 1)/243.
+    assert small.first_player_p_value == pytest.approx((40 + 10 + 1 + 32) / 243)
+    assert small.first_player_advantage == pytest.approx(3 / 5 - 1 / 3)
+    lo, hi = wilson_interval(3, 5)
     assert small.first_player_advantage_ci == pytest.approx((lo - 1 / 3, hi - 1 / 3))
 
 
@@ -156,10 +163,12 @@ def test_as_dict_is_plain_json(small: Summary) -> None:
 def test_no_finished_games() -> None:
     s = summarize(frame([-1, -1], [200, 200], [10, 20]), players=2)
     assert s.unfinished == 2 and s.completion == 0.0
-    assert s.wins_by_seat == [0, 0] and s.balance == 1.0
+    # no game finished: no rate, no advantage, no verdict (never "a clear handicap")
+    assert s.wins_by_seat == [0, 0] and s.balance is None and not s.judged
+    assert s.first_player_advantage is None and s.first_player_p_value is None
     assert s.turns_max == 0
     assert math.isnan(s.turns_mean) and math.isnan(s.turns_std)
-    assert math.isnan(s.seat_chi2_p_value)
+    assert s.seat_chi2_p_value is None
     assert s.decision_rate == pytest.approx(30 / 400)
     d = s.as_dict()
     assert d["turns_mean"] is None and d["seat_chi2"] is None

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.exact.board import plot_board, squares_frame
+from solver.manhome.board_plot import plot_board, squares_frame
 from analysis.folders import staged_folder
 from analysis.plain import plain
 from analysis.chunks import chunk_keys

@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from analysis.cli import main
-from analysis.exact.manhome import ExactPlan, run
+from solver.manhome.exact_report import ExactPlan, run
 from solver.manhome.rules import ManHomeRules
 
 SMALL = ExactPlan(solitaire_sizes=[(1, 1), (2, 1)], standard_caps=(1, 2),

@@ -1,1 +1,0 @@
-"""Exact analyses of Man Home positions: tables and board pictures of solved values."""
