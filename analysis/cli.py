@@ -51,13 +51,56 @@ positive_int = int_at_least(1, "positive")
 non_negative_int = int_at_least(0, "non-negative")
 
 
+OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
+    "sims": (("--sims",), dict(default="100000", metavar="N",
+                               help="games to play: 1e6, 250000, 2.5e5 (default 1e5)")),
+    "players": (("--players",), dict(type=positive_int, metavar="N",
+                                     help="seats (same as --set players=N)")),
+    "policy": (("--policy",), dict(metavar="NAME[,NAME...]",
+                                   help="one policy for every seat or one per seat")),
+    "seed": (("--seed",), dict(type=non_negative_int, default=0,
+                               help="seed of the run; same seed, same games (default 0)")),
+    "workers": (("--workers",), dict(type=positive_int, metavar="N",
+                                     help="local worker processes (default: every core)")),
+    "scheduler": (("--scheduler",), dict(
+        metavar="tcp://HOST:PORT", help="play the games on the workers of this Dask scheduler "
+                                        "instead of local processes (same results)")),
+    "set": (("--set",), dict(dest="assignments", action="append", default=[],
+                             metavar="NAME=VALUE", help="change a rules parameter (repeatable)")),
+    "variant": (("--variant",), dict(metavar="FILE.toml",
+                                     help="rules changes from a TOML variant file")),
+    "out": (("--out",), dict(metavar="DIR", help="report folder")),
+    "quiet": (("--quiet",), dict(action="store_true", help="no progress and no summary table")),
+}
+"""Every option that more than one command takes, defined once: ``name -> (flags,
+argparse keywords)``; :func:`add_options` adds them (a command may change the help or
+the default)."""
+
+
+def add_options(parser, *names: str, **changes: dict[str, Any]) -> None:
+    """Add the shared options ``names`` to ``parser``; ``changes[name]`` overrides some of
+    an option's argparse keywords (its help, its default). ``store`` adds ``--store`` and
+    ``--no-store`` as one choice."""
+    for name in names:
+        if name == "store":
+            stores = parser.add_mutually_exclusive_group()
+            stores.add_argument("--store", metavar="PATH", default=DEFAULT_STORE,
+                                help=f"results store: games it holds are loaded, new ones kept "
+                                     f"there (default {DEFAULT_STORE})")
+            stores.add_argument("--no-store", action="store_true",
+                                help="play every game; neither read nor write a results store")
+            continue
+        flags, keywords = OPTIONS[name]
+        parser.add_argument(*flags, **{**keywords, **changes.get(name, {})})
+
+
 def _rules_help(spec: GameSpec) -> str:
     lines = [f"rules parameters of {spec.name} (--set name=value):"]
     for name, param in spec.rules.parameters().items():
         default = getattr(spec.rules(), name)
         lines.append(f"  {name} = {str(default).lower() if isinstance(default, bool) else default}"
                      f"   {param.doc}; allowed: {param.allowed()}")
-    lines.append(f"policies: {spec.policy_help()} (default {spec.default_policy})")
+    lines.append(f"policies: {spec.players.help()} (default {spec.players.default})")
     name, param = next((n, p) for n, p in spec.rules.parameters().items() if n != "players")
     value = param.choices[-1] if param.choices else getattr(spec.rules(), name)
     lines.append(f"example: analyze {spec.name} --sims 1e6 --players 3 --policy greedy "
@@ -69,31 +112,11 @@ def _add_game_command(commands, spec: GameSpec) -> None:
     parser = commands.add_parser(
         spec.name, help=f"Monte Carlo analysis of {spec.title}", description=spec.description,
         epilog=_rules_help(spec), formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sims", default="100000", metavar="N",
-                        help="games to play: 1e6, 250000, 2.5e5 (default 1e5)")
-    parser.add_argument("--players", type=positive_int, metavar="N",
-                        help="seats (same as --set players=N)")
-    parser.add_argument("--policy", metavar="NAME[,NAME...]",
-                        help=f"one policy for every seat or one per seat (default {spec.default_policy})")
-    parser.add_argument("--seed", type=non_negative_int, default=0,
-                        help="seed of the run; same seed, same games (default 0)")
-    parser.add_argument("--workers", type=positive_int, metavar="N",
-                        help="local worker processes (default: every core)")
-    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                        help="play the games on the workers of this Dask scheduler instead of "
-                             "local processes (same results)")
-    parser.add_argument("--set", dest="assignments", action="append", default=[], metavar="NAME=VALUE",
-                        help="change a rules parameter (repeatable)")
-    parser.add_argument("--variant", metavar="FILE.toml", help="rules changes from a TOML variant file")
-    parser.add_argument("--out", metavar="DIR",
-                        help=f"report folder (default reports/{spec.name}/<variant-name>)")
-    stores = parser.add_mutually_exclusive_group()
-    stores.add_argument("--store", metavar="PATH", default=DEFAULT_STORE,
-                        help=f"results store: games it holds are loaded, new ones kept there "
-                             f"(default {DEFAULT_STORE})")
-    stores.add_argument("--no-store", action="store_true",
-                        help="play every game; neither read nor write a results store")
-    parser.add_argument("--quiet", action="store_true", help="no progress and no summary table")
+    add_options(parser, "sims", "players", "policy", "seed", "workers", "scheduler", "set",
+                "variant", "out", "store", "quiet",
+                policy={"help": f"one policy for every seat or one per seat (default "
+                                f"{spec.players.default})"},
+                out={"help": f"report folder (default reports/{spec.name}/<variant-name>)"})
     parser.set_defaults(handler=_run_game, game=spec.name)
 
 
@@ -174,11 +197,20 @@ def _precision(text: str) -> float:
 
 def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from analysis.folders import check_writable
-    from analysis.simulation import parse_sims
+    from analysis.simulation import build_rules, parse_sims
 
     spec = games()[args.game]
-    sims = parse_sims(args.sims)
-    out = args.out if args.out is not None else f"reports/{spec.name}-exact"
+    analysis = spec.analysis(args.analysis)
+    options: dict[str, Any] = {o.name: getattr(args, f"option_{o.name}") for o in analysis.options}
+    if analysis.monte_carlo:
+        options.update(sims=parse_sims(args.sims), seed=args.seed, workers=args.workers)
+    if analysis.takes_rules:
+        _, values = _rules_values(args)
+        options["rules"], _ = build_rules(spec, args.variant, values)
+    elif getattr(args, "assignments", None) or getattr(args, "variant", None):
+        raise UserError(f"analyze exact {spec.name} {analysis.name} solves fixed rules; "
+                        "--set and --variant do not apply to it")
+    out = args.out if args.out is not None else f"reports/{analysis.folder}"
     check_writable(out)
     start = time.perf_counter()
 
@@ -186,20 +218,13 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
         if not args.quiet:
             print(f"[{time.perf_counter() - start:6.1f} s] {stage}", file=sys.stderr)
 
-    path = spec.run_exact(out=out, sims=sims, seed=args.seed, workers=args.workers,
-                          largest=args.largest, command=shlex.join(["analyze", *argv]), say=say)
+    try:
+        path = analysis.load()(out, command=shlex.join(["analyze", *argv]), say=say, **options)
+    except ValueError as exc:  # the analysis refuses these rules
+        raise UserError(str(exc)) from None
     if not args.quiet:
-        print(f"exact analysis of {spec.title} written to {path}/report.md")
+        print(f"{analysis.title}: written to {path}/report.md")
     return 0
-
-
-def _store_arguments(parser) -> None:
-    stores = parser.add_mutually_exclusive_group()
-    stores.add_argument("--store", metavar="PATH", default=DEFAULT_STORE,
-                        help=f"results store: games it holds are loaded, new ones kept there "
-                             f"(default {DEFAULT_STORE})")
-    stores.add_argument("--no-store", action="store_true",
-                        help="play every game; neither read nor write a results store")
 
 
 def _run_skill(args: argparse.Namespace, argv: Sequence[str]) -> int:
@@ -257,7 +282,7 @@ def _run_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
                               search_sims=search_sims, whatif_sims=whatif_sims,
                               seed=args.seed, workers=args.workers,
                               store=store, scheduler=args.scheduler, exact=args.exact,
-                              largest=args.largest, progress=not args.quiet, say=say)
+                              progress=not args.quiet, say=say)
         except KeyboardInterrupt:
             return _interrupted(store, "the reports finished before are written, the one in "
                                        "progress and the overview page are not")
@@ -329,7 +354,7 @@ def _list_games(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 
 def _add_skill_command(commands) -> None:
-    ladders = [name for name, spec in games().items() if len(spec.ladder) >= 2]
+    ladders = [name for name, spec in games().items() if len(spec.players.ladder) >= 2]
     parser = commands.add_parser(
         "skill", help="skill versus luck: the skill ladder and the luck share of a game",
         description="Every player of the game's skill ladder (fixed policies, then the search "
@@ -338,25 +363,17 @@ def _add_skill_command(commands) -> None:
                     "flips would have to decide in a pure-skill game to look like this one.",
         epilog="example: analyze skill manhome --sims 1e5 --search-sims 4000 --budgets 4,8,16,32")
     parser.add_argument("game", choices=ladders, help="the game")
-    parser.add_argument("--sims", default="100000", metavar="N",
-                        help="games per seat for matches of fixed players (default 1e5)")
+    add_options(parser, "sims",
+                sims={"help": "games per seat for matches of fixed players (default 1e5)"})
     parser.add_argument("--search-sims", default="4000", metavar="N",
                         help="games per seat for matches with a search player (default 4000)")
     parser.add_argument("--budgets", metavar="N,N,...",
                         help="the search player's budgets, increasing (default: the game's, "
                              "doubling)")
-    parser.add_argument("--players", type=positive_int, metavar="N", help="seats")
-    parser.add_argument("--seed", type=non_negative_int, default=0, help="seed of every match")
-    parser.add_argument("--workers", type=positive_int, metavar="N", help="local worker processes")
-    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                        help="play the games on the workers of this Dask scheduler")
-    parser.add_argument("--set", dest="assignments", action="append", default=[],
-                        metavar="NAME=VALUE", help="change a rules parameter (repeatable)")
-    parser.add_argument("--variant", metavar="FILE.toml", help="rules changes from a TOML file")
-    parser.add_argument("--out", metavar="DIR",
-                        help="report folder (default reports/<game>/skill for the standard rules)")
-    _store_arguments(parser)
-    parser.add_argument("--quiet", action="store_true", help="no progress and no table")
+    add_options(parser, "players", "seed", "workers", "scheduler", "set", "variant", "out",
+                "store", "quiet", seed={"help": "seed of every match (default 0)"},
+                out={"help": "report folder (default reports/<game>/skill for the standard "
+                              "rules)"})
     parser.set_defaults(handler=_run_skill)
 
 
@@ -369,28 +386,68 @@ def _add_report_command(commands) -> None:
                     "and skill versus luck.",
         epilog="example: analyze report --sims 1e6")
     parser.add_argument("--games", metavar="NAME[,NAME...]", help="only these games (default all)")
-    parser.add_argument("--sims", default="1000000", metavar="N",
-                        help="games of each standard report (default 1e6)")
+    add_options(parser, "sims", sims={"default": "1000000",
+                                       "help": "games of each standard report (default 1e6)"})
     parser.add_argument("--skill-sims", default="100000", metavar="N",
                         help="games per seat of the skill ladder's fixed matches (default 1e5)")
     parser.add_argument("--search-sims", default="4000", metavar="N",
                         help="games per seat of its search matches (default 4000)")
     parser.add_argument("--whatif-sims", default="200000", metavar="N",
                         help="games per variant of its standard what-if sweeps (default 2e5)")
-    parser.add_argument("--exact", action="store_true", help="also the exact analyses")
-    parser.add_argument("--largest", action="store_true",
-                        help="with --exact, the largest solves too (many minutes)")
+    parser.add_argument("--exact", action="store_true",
+                        help="also every game's own exact analyses (with their default options)")
     parser.add_argument("--overview-only", action="store_true",
                         help="only rebuild the overview page from the reports already written")
-    parser.add_argument("--seed", type=non_negative_int, default=0, help="seed of every run")
-    parser.add_argument("--workers", type=positive_int, metavar="N", help="local worker processes")
-    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                        help="play the games on the workers of this Dask scheduler")
-    parser.add_argument("--out", metavar="DIR", default="reports",
-                        help="the reports folder (default reports)")
-    _store_arguments(parser)
-    parser.add_argument("--quiet", action="store_true", help="no progress")
+    add_options(parser, "seed", "workers", "scheduler", "out", "store", "quiet",
+                seed={"help": "seed of every run (default 0)"},
+                out={"default": "reports", "help": "the reports folder (default reports)"},
+                quiet={"help": "no progress"})
     parser.set_defaults(handler=_run_report)
+
+
+def _add_exact_command(commands) -> None:
+    """``analyze exact <game> [<analysis>]``, built from what each game registers."""
+    parser = commands.add_parser(
+        "exact", help="solve a game exactly where it can be (its own analyses)",
+        description="A game's own exact analyses: state search, optimal play, solved boards, "
+                    "each with the checks it registers. `analyze exact GAME --help` lists them.",
+        epilog="example: analyze exact manhome --sims 2e5" if "manhome" in games() else None)
+    per_game = parser.add_subparsers(title="games", metavar="GAME", required=True,
+                                     parser_class=ArgumentParser)
+    for spec in games().values():
+        if not spec.analyses:
+            continue
+        game = per_game.add_parser(
+            spec.name, help=f"{spec.title}: " + "; ".join(a.title for a in spec.analyses),
+            description="\n".join(f"{a.name}: {a.title} — {a.description}"
+                                  for a in spec.analyses),
+            formatter_class=argparse.RawDescriptionHelpFormatter)
+        game.add_argument("analysis", nargs="?", choices=[a.name for a in spec.analyses],
+                          default=spec.analyses[0].name,
+                          help=f"which analysis (default {spec.analyses[0].name})")
+        add_options(game, "out", "quiet",
+                    out={"help": "report folder (default reports/<the analysis's folder>)"})
+        if any(a.monte_carlo for a in spec.analyses):
+            add_options(game, "sims", "seed", "workers",
+                        sims={"default": "200000",
+                              "help": "Monte Carlo games per check (default 2e5)"},
+                        seed={"help": "seed of the checks (default 0)"})
+        if any(a.takes_rules for a in spec.analyses):
+            add_options(game, "set", "variant")
+        seen = set()
+        for analysis in spec.analyses:
+            for option in analysis.options:
+                if option.name in seen:
+                    continue
+                seen.add(option.name)
+                flag = "--" + option.name.replace("_", "-")
+                if option.kind is bool:
+                    game.add_argument(flag, dest=f"option_{option.name}", action="store_true",
+                                      help=option.help)
+                else:
+                    game.add_argument(flag, dest=f"option_{option.name}", type=option.kind,
+                                      default=option.default, help=option.help)
+        game.set_defaults(handler=_run_exact, game=spec.name)
 
 
 def build_parser() -> ArgumentParser:
@@ -402,21 +459,7 @@ def build_parser() -> ArgumentParser:
                                      parser_class=ArgumentParser)
     for spec in games().values():
         _add_game_command(commands, spec)
-    exact_games = [name for name, spec in games().items() if spec.exact]
-    exact = commands.add_parser(
-        "exact", help="solve a game exactly where it can be, and check it by Monte Carlo",
-        description="Exact analysis: state search and optimal play, with Monte Carlo checks.",
-        epilog="example: analyze exact manhome --sims 2e5")
-    exact.add_argument("game", choices=exact_games, help="the game")
-    exact.add_argument("--out", metavar="DIR", help="report folder (default reports/<game>-exact)")
-    exact.add_argument("--sims", default="200000", metavar="N",
-                       help="Monte Carlo games per check (default 2e5)")
-    exact.add_argument("--seed", type=non_negative_int, default=0, help="seed of the checks")
-    exact.add_argument("--workers", type=positive_int, metavar="N", help="local worker processes")
-    exact.add_argument("--largest", action="store_true",
-                       help="also run the largest solves (minutes)")
-    exact.add_argument("--quiet", action="store_true", help="print nothing but errors")
-    exact.set_defaults(handler=_run_exact)
+    _add_exact_command(commands)
     whatif = commands.add_parser(
         "whatif", help="rules-variant sweeps: every variant with the same seed, compared game by game",
         description="Play the base rules, the grid of --vary variants and any further "
@@ -430,37 +473,23 @@ def build_parser() -> ArgumentParser:
     whatif.add_argument("--vary", action="append", default=[], metavar="NAME=V1,V2,...",
                         help="a rules parameter and its values (repeatable; the grid is their "
                              "product, at most 64 variants)")
-    whatif.add_argument("--sims", default="100000", metavar="N",
-                        help="games per variant (the ceiling with --precision; default 1e5)")
+    add_options(whatif, "sims",
+                sims={"help": "games per variant (the ceiling with --precision; default 1e5)"})
     whatif.add_argument("--precision", type=_precision, metavar="H",
                         help="grow the games until the paired 95%% half-width of seat 0's "
                              "win-rate difference is at most H (e.g. 0.002) for every variant")
-    whatif.add_argument("--players", type=positive_int, metavar="N",
-                        help="seats of the base rules (and of every variant file)")
-    whatif.add_argument("--policy", metavar="NAME[,NAME...]", help="one policy or one per seat")
-    whatif.add_argument("--seed", type=non_negative_int, default=0,
-                        help="the seed every variant uses (default 0)")
-    whatif.add_argument("--workers", type=positive_int, metavar="N", help="local worker processes")
-    whatif.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                        help="play every variant's games on the workers of this Dask scheduler "
-                             "instead of local processes (same results)")
-    whatif.add_argument("--set", dest="assignments", action="append", default=[],
-                        metavar="NAME=VALUE",
-                        help="change a rules parameter of the base and of every variant file "
-                             "(repeatable)")
-    whatif.add_argument("--variant", action="append", metavar="FILE.toml",
-                        help="a TOML variant file (repeatable): the first gives the base rules; "
-                             "each further file is a variant compared with it (--vary is then "
-                             "optional)")
-    whatif.add_argument("--out", metavar="DIR",
-                        help="report folder (default reports/<game>/whatif-<varied names>, or "
-                             "whatif-<file 1>-vs-<file 2>... with variant files)")
-    whatif_stores = whatif.add_mutually_exclusive_group()
-    whatif_stores.add_argument("--store", metavar="PATH", default=DEFAULT_STORE,
-                               help=f"results store (default {DEFAULT_STORE})")
-    whatif_stores.add_argument("--no-store", action="store_true",
-                               help="play every game; neither read nor write a results store")
-    whatif.add_argument("--quiet", action="store_true", help="no progress and no table")
+    add_options(whatif, "players", "policy", "seed", "workers", "scheduler", "set", "variant",
+                "out", "store", "quiet",
+                players={"help": "seats of the base rules (and of every variant file)"},
+                seed={"help": "the seed every variant uses (default 0)"},
+                set={"help": "change a rules parameter of the base and of every variant file "
+                             "(repeatable)"},
+                variant={"action": "append",
+                         "help": "a TOML variant file (repeatable): the first gives the base "
+                                 "rules; each further file is a variant compared with it "
+                                 "(--vary is then optional)"},
+                out={"help": "report folder (default reports/<game>/whatif-<varied names>, or "
+                             "whatif-<file 1>-vs-<file 2>... with variant files)"})
     whatif.set_defaults(handler=_run_whatif)
     _add_skill_command(commands)
     _add_report_command(commands)

@@ -25,12 +25,12 @@ from scipy import stats as sps
 
 from analysis.errors import UserError
 from analysis.paired import paired_difference, paired_measures
-from analysis.stats import Summary, difference_interval, mean_difference_interval, summarize
+from analysis.stats import (CONFIDENCE, Summary, difference_interval, mean_difference_interval,
+                            summarize)
 from analysis.store import Store, StoredRun
-from solver.registry import find_game
+from solver.registry import STANDARD_COLUMNS, find_game
 
-CONFIDENCE = 0.95
-COLUMNS = ("winner", "turns", "decision_turns")
+COLUMNS = STANDARD_COLUMNS
 
 
 def _table(rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:
@@ -83,18 +83,22 @@ class Comparison:
     """For a paired comparison: independent variance / paired variance, by measure."""
 
 
-def _players(run: StoredRun) -> int:
+def _spec(run: StoredRun):
     try:
-        spec = find_game(run.game)
+        return find_game(run.game)
     except LookupError as exc:
         raise UserError(f"run {run.id} is of game {run.game!r}, which this version does not know") from exc
-    return spec.players(SimpleNamespace(**run.rules))  # type: ignore[arg-type]
+
+
+def _players(run: StoredRun) -> int:
+    spec = _spec(run)
+    return len(run.policies) if run.policies else spec.seats(SimpleNamespace(**run.rules))
 
 
 def _balance_interval(a: Summary, b: Summary) -> tuple[float, float, float]:
     def variance(s: Summary) -> float:
         hi, lo = max(s.win_rate_by_seat), min(s.win_rate_by_seat)
-        return max(hi + lo - (hi - lo) ** 2, 0.0) / s.games
+        return max(hi + lo - (hi - lo) ** 2, 0.0) / s.finished
     diff = b.balance - a.balance
     half = float(sps.norm.ppf(0.5 + CONFIDENCE / 2)) * math.sqrt(variance(a) + variance(b))
     return diff, diff - half, diff + half
@@ -113,31 +117,35 @@ def compare(store: Store, id_a: str, id_b: str) -> Comparison:
     games = [store.load_games(run, COLUMNS) for run in runs]
     if paired:  # the games both runs hold, key by key
         games = [frame.iloc[:n].reset_index(drop=True) for frame in games]
-    summaries = [summarize(frame, _players(run), CONFIDENCE) for frame, run in zip(games, runs)]
+    summaries = [summarize(frame, _players(run), CONFIDENCE, traits=_spec(run).traits)
+                 for frame, run in zip(games, runs)]
     if paired:
         return _paired_comparison(runs, games, summaries)
     (ga, gb), (sa, sb) = games, summaries
     measures = []
     for seat in range(max(sa.players, sb.players)):
         if seat < sa.players and seat < sb.players:
-            diff, lo, hi = difference_interval(sb.wins_by_seat[seat], sb.games,
-                                               sa.wins_by_seat[seat], sa.games, CONFIDENCE)
+            diff, lo, hi = difference_interval(sb.wins_by_seat[seat], sb.finished,
+                                               sa.wins_by_seat[seat], sa.finished, CONFIDENCE)
         else:
             diff = lo = hi = math.nan
         measures.append(Measure(f"win rate, seat {seat}", "rate",
                                 sa.win_rate_by_seat[seat] if seat < sa.players else math.nan,
                                 sb.win_rate_by_seat[seat] if seat < sb.players else math.nan,
                                 diff, lo, hi))
-    diff, lo, hi = difference_interval(sb.wins_by_seat[0], sb.games, sa.wins_by_seat[0], sa.games,
-                                       CONFIDENCE)
-    shift = 1 / sa.players - 1 / sb.players  # each advantage is seat 0's rate − 1/players
-    measures.append(Measure("first-player advantage", "advantage", sa.first_player_advantage,
-                            sb.first_player_advantage, diff + shift, lo + shift, hi + shift))
+    if sa.players > 1 and sb.players > 1 and sa.draws == sb.draws == 0:
+        diff, lo, hi = difference_interval(sb.wins_by_seat[0], sb.finished, sa.wins_by_seat[0],
+                                           sa.finished, CONFIDENCE)
+        shift = 1 / sa.players - 1 / sb.players  # each advantage is seat 0's rate − 1/players
+        measures.append(Measure("first-player advantage", "advantage", sa.first_player_advantage,
+                                sb.first_player_advantage, diff + shift, lo + shift, hi + shift))
     finished_a = ga["turns"].to_numpy()[ga["winner"].to_numpy() >= 0]
     finished_b = gb["turns"].to_numpy()[gb["winner"].to_numpy() >= 0]
     measures.append(Measure("turns, mean (finished games)", "turns", sa.turns_mean, sb.turns_mean,
                             *mean_difference_interval(finished_a, finished_b, CONFIDENCE)))
-    measures.append(Measure("balance", "index", sa.balance, sb.balance, *_balance_interval(sa, sb)))
+    if sa.balance is not None and sb.balance is not None:
+        measures.append(Measure("balance", "index", sa.balance, sb.balance,
+                                *_balance_interval(sa, sb)))
     return Comparison(runs[0], runs[1], sa, sb, measures)
 
 
@@ -155,15 +163,17 @@ def _paired_comparison(runs: list[StoredRun], games: list[pd.DataFrame],
                                 sb.win_rate_by_seat[seat] if seat < sb.players else math.nan,
                                 d.diff if d else math.nan, d.lo if d else math.nan,
                                 d.hi if d else math.nan))
-    found = paired_measures(gb, sb.players, ga, sa.players)
+    found = paired_measures(gb, sb.players, ga, sa.players, _spec(runs[0]).traits)
     rows = [("first-player advantage", "advantage", "first_player_advantage"),
             ("turns, mean (finished games)", "turns", "turns_mean"),
             ("balance", "index", "balance")]
     for name, kind, measure in rows:
+        if measure not in found:
+            continue
         d, _ = found[measure]
         measures.append(Measure(name, kind, getattr(sa, measure), getattr(sb, measure),
                                 d.diff, d.lo, d.hi))
-    reduction = {m: found[m][0].variance_reduction
+    reduction = {m: found[m][0].variance_reduction if m in found else math.nan
                  for m in ("seat0_win_rate", "turns_mean", "balance")}
     return Comparison(runs[0], runs[1], sa, sb, measures, len(ga), reduction)
 

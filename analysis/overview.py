@@ -71,7 +71,7 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
                sims: int = 1_000_000, skill_sims: int = 100_000, search_sims: int = 4_000,
                whatif_sims: int = 200_000, seed: int = 0, workers: int | None = None,
                store: Store | None = None,
-               scheduler: str | None = None, exact: bool = False, largest: bool = False,
+               scheduler: str | None = None, exact: bool = False,
                progress: bool = False, say: Callable[[str], None] = lambda text: None) -> Path:
     """Write every standard report of ``games`` (default: all registered) under ``root``,
     then the overview page; returns the page's path."""
@@ -99,19 +99,24 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
                                  + ["--sims", str(whatif_sims), "--seed", str(seed)])
             write_whatif(request.run(store=store, command=command, progress=progress),
                          root / name / out_name(vary))
-        if len(spec.ladder) >= 2:
+        if len(spec.players.ladder) >= 2:
             say(f"{spec.title}: the skill ladder")
             command = shlex.join(["analyze", "skill", name, "--sims", str(skill_sims),
                                   "--search-sims", str(search_sims), "--seed", str(seed)])
             ladder = skill(name, skill_sims, search_sims, seed=seed, workers=workers, store=store,
                            scheduler=scheduler, progress=progress, command=command)
             write_skill(ladder, root / name / default_folder(spec, ladder.rules))
-        if exact and spec.exact:
-            say(f"{spec.title}: the exact analysis")
-            command = shlex.join(["analyze", "exact", name, "--seed", str(seed)]
-                                 + (["--largest"] if largest else []))
-            spec.run_exact(out=root / f"{name}-exact", sims=200_000, seed=seed, workers=workers,
-                           largest=largest, command=command, say=say)
+        for analysis in spec.analyses if exact else ():
+            say(f"{spec.title}: {analysis.title}")
+            command = ["analyze", "exact", name, analysis.name]
+            options: dict[str, Any] = {}
+            if analysis.monte_carlo:
+                options = {"sims": 200_000, "seed": seed, "workers": workers}
+                command += ["--seed", str(seed)]
+            if analysis.takes_rules:
+                options["rules"] = spec.rules()
+            analysis.load()(root / analysis.folder, command=shlex.join(command), say=say,
+                            **{o.name: o.default for o in analysis.options}, **options)
     return write_overview(root)
 
 
@@ -121,10 +126,10 @@ def report_folders(root: Path, specs: Sequence[GameSpec], exact: bool = False) -
     for spec in specs:
         folders += [root / spec.name / _label(spec, options) for options in spec.standard_runs]
         folders += [root / spec.name / out_name(vary) for vary in spec.standard_whatifs]
-        if len(spec.ladder) >= 2:
+        if len(spec.players.ladder) >= 2:
             folders.append(root / spec.name / default_folder(spec, spec.rules()))
-        if exact and spec.exact:
-            folders.append(root / f"{spec.name}-exact")
+        if exact:
+            folders += [root / analysis.folder for analysis in spec.analyses]
     return folders
 
 
@@ -156,7 +161,8 @@ class GameReports:
     strong: tuple[Path, dict[str, Any]] | None = None
     """The headline run's setting played by the strongest fixed player, if reported."""
     skill: tuple[Path, dict[str, Any]] | None = None
-    exact: Path | None = None
+    exact: list[tuple[Path, str]] = field(default_factory=list)
+    """The report folders of the game's own analyses that exist, with their titles."""
     whatifs: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
     """The what-if sweeps (also listed among :attr:`others`)."""
     others: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
@@ -175,8 +181,8 @@ def collect(root: Path, specs: Mapping[str, GameSpec]) -> list[GameReports]:
     for name, spec in specs.items():
         entry = GameReports(spec)
         headline = _label(spec, spec.standard_runs[0]) if spec.standard_runs else None
-        strong = (_label(spec, {**spec.standard_runs[0], "policy": spec.ladder[-1]})
-                  if spec.standard_runs and spec.ladder else None)
+        strong = (_label(spec, {**spec.standard_runs[0], "policy": spec.players.ladder[-1]})
+                  if spec.standard_runs and spec.players.ladder else None)
         folder = root / name
         for sub in sorted(folder.iterdir()) if folder.is_dir() else []:
             summary = _summary(sub)
@@ -193,8 +199,8 @@ def collect(root: Path, specs: Mapping[str, GameSpec]) -> list[GameReports]:
                 entry.others.append((sub, summary))
                 if "variants" in summary and "varied" in summary:
                     entry.whatifs.append((sub, summary))
-        exact = root / f"{name}-exact"
-        entry.exact = exact if (exact / "report.md").is_file() else None
+        entry.exact = [(root / a.folder, a.title) for a in spec.analyses
+                       if (root / a.folder / "report.md").is_file()]
         found.append(entry)
     return found
 
@@ -204,7 +210,7 @@ def _label(spec: GameSpec, options: Mapping[str, Any]) -> str:
     values = dict(options)
     players, policy = values.pop("players", None), values.pop("policy", None)
     rules, _ = build_rules(spec, None, values, players)
-    return run_label(spec, rules, parse_policies(spec, policy, spec.players(rules)))
+    return run_label(spec, rules, parse_policies(spec, policy, spec.seats(rules)))
 
 
 def _link(root: Path, folder: Path, text: str) -> str:
@@ -248,7 +254,7 @@ def _length_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
 
 
 def _luck_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
-    have = [e for e in entries if e.skill]
+    have = [e for e in entries if e.skill and e.skill[1].get("luck_share") is not None]
     have.sort(key=lambda e: e.skill[1]["luck_share"])
     rows = []
     for rank, e in enumerate(have, 1):
@@ -344,9 +350,8 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
         if e.skill:
             lines.append(f"- {_link(root, e.skill[0], e.skill[0].name)} — skill versus luck: the "
                          "skill ladder and the luck share")
-        if e.exact:
-            lines.append(f"- {_link(root, e.exact, e.exact.name)} — exact analysis: solved "
-                         "positions, optimal play, Monte Carlo checks")
+        for folder, title in e.exact:
+            lines.append(f"- {_link(root, folder, folder.name)} — {title}")
         parts.append("\n".join(lines))
     return "\n\n".join(parts) + "\n"
 

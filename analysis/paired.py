@@ -69,18 +69,44 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
-from analysis.simulation import Analysis
-from analysis.stats import wilson_interval
+from analysis.outcomes import finished as finished_games
+from analysis.outcomes import points
+from analysis.stats import CONFIDENCE, Z, Summary, wilson_interval
+from solver.registry import DRAW, Traits
 
-CONFIDENCE = 0.95
-Z = float(sps.norm.ppf(0.5 + CONFIDENCE / 2))
 MEASURES: dict[str, str] = {"seat0_win_rate": "seat 0's win rate",
+                            "solve_rate": "solve rate",
                             "first_player_advantage": "first-player advantage",
+                            "draw_rate": "draw rate",
+                            "score_mean": "mean score",
                             "turns_mean": "mean game length (turns)",
                             "balance": "balance",
                             "completion": "completion",
                             "decision_rate": "decision rate"}
-"""The measures compared with the base, paired game by game (every standard metric)."""
+"""Every measure a comparison may hold, in order; :func:`measures` picks a game's."""
+
+
+def measures(traits: Traits, players: int) -> list[str]:
+    """The measures compared for a game with these traits and players: with opponents seat
+    0's win rate, the first-player advantage (points: a draw counts its share), the draw
+    rate where draws happen and the balance; alone the solve rate (and the mean score where
+    the game scores); always the mean length, completion and decision rate.
+
+    >>> measures(Traits(True, (2, 4)), 2)
+    ['seat0_win_rate', 'first_player_advantage', 'turns_mean', 'balance', 'completion', 'decision_rate']
+    """
+    if players == 1:
+        chosen = ["solve_rate"] + (["score_mean"] if traits.score else [])
+    else:
+        chosen = ["seat0_win_rate", "first_player_advantage"] + (
+            ["draw_rate"] if traits.draws else []) + ["balance"]
+    chosen += ["turns_mean", "completion", "decision_rate"]
+    return [m for m in MEASURES if m in chosen]
+
+
+def present(table: pd.DataFrame) -> list[str]:
+    """The measures a comparison table holds (its ``<measure>_test`` columns)."""
+    return [m for m in MEASURES if f"{m}_test" in table.columns]
 
 
 
@@ -162,15 +188,16 @@ def shifted(paired: Paired, shift: float) -> Paired:
                   paired.independent_se, _p_value(diff, paired.se))
 
 
-def extreme_seats(winner: np.ndarray, players: int) -> tuple[int, int]:
-    """The seats with the highest and the lowest win rate (the first of equal ones), as
-    :func:`analysis.stats.summarize` takes them for the balance.
+def extreme_seats(shares: np.ndarray) -> tuple[int, int]:
+    """The seats with the highest and the lowest mean points (the first of equal ones), as
+    :func:`analysis.stats.summarize` takes them for the balance; ``shares`` is the (n,
+    players) points of the finished games.
 
-    >>> extreme_seats(np.array([1, 1, 0, -1, 2, 1]), 3)
+    >>> extreme_seats(np.array([[0, 1, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1], [0, 1, 0.]]))
     (1, 0)
     """
-    wins = np.bincount(winner[winner >= 0], minlength=players)
-    return int(np.argmax(wins)), int(np.argmin(wins))
+    means = shares.mean(axis=0) if len(shares) else np.zeros(shares.shape[1])
+    return int(np.argmax(means)), int(np.argmin(means))
 
 
 def _ratio(top: np.ndarray, bottom: np.ndarray) -> np.ndarray:
@@ -183,24 +210,42 @@ def _ratio(top: np.ndarray, bottom: np.ndarray) -> np.ndarray:
     return rate + (top - rate * bottom) / (total / len(top))
 
 
-def per_game(games: pd.DataFrame, players: int) -> dict[str, np.ndarray]:
-    """Per-game values ``x_i`` of each tested measure, over all games; the mean of ``x`` is
-    the measure itself (see the module docstring). First-player advantage is seat 0's win
-    rate shifted (:func:`paired_measures`)."""
+def _over_finished(values: np.ndarray, done: np.ndarray) -> np.ndarray:
+    """Per-game values of the mean of ``values`` over the finished games: the values
+    themselves when every game finished, else the ratio of sums linearised."""
+    if done.all():
+        return values
+    return _ratio(np.where(done, values, 0.0), done.astype(float))
+
+
+def per_game(games: pd.DataFrame, players: int, traits: Traits) -> dict[str, np.ndarray]:
+    """Per-game values ``x_i`` of each measure of :func:`measures`, over all games; the mean
+    of ``x`` is the measure itself (see the module docstring). The first-player advantage
+    is given as seat 0's points (shifted by the fair share in :func:`paired_measures`)."""
     winner = games["winner"].to_numpy().astype(np.int64)
     turns = games["turns"].to_numpy().astype(float)
     decisions = games["decision_turns"].to_numpy().astype(float)
-    finished = (winner >= 0).astype(float)
-    high, low = extreme_seats(winner, players)
-    balance = 1.0 - (winner == high) + (winner == low).astype(float)
+    done = finished_games(winner)
+    values: dict[str, np.ndarray] = {}
+    if players == 1:
+        values["solve_rate"] = _over_finished((winner == 0).astype(float), done)
+        if traits.score:
+            score = games[f"{traits.score}_0"].to_numpy().astype(float)
+            values["score_mean"] = _over_finished(np.where(done, score, 0.0), done)
+    else:
+        shares = np.nan_to_num(points(games, players, traits))
+        high, low = extreme_seats(shares[done])
+        values["seat0_win_rate"] = _over_finished((winner == 0).astype(float), done)
+        values["first_player_advantage"] = _over_finished(shares[:, 0], done)
+        if traits.draws:
+            values["draw_rate"] = _over_finished((winner == DRAW).astype(float), done)
+        values["balance"] = _over_finished(1.0 - shares[:, high] + shares[:, low], done)
     # the mean length of finished games is Σ turns·finished / Σ finished: just the turns
     # when every game finished
-    length = turns if finished.all() else _ratio(turns * finished, finished)
-    return {"seat0_win_rate": (winner == 0).astype(float),
-            "turns_mean": length,
-            "balance": balance,
-            "completion": finished,
-            "decision_rate": _ratio(decisions, turns)}
+    values["turns_mean"] = _over_finished(turns, done)
+    values["completion"] = done.astype(float)
+    values["decision_rate"] = _ratio(decisions, turns)
+    return values
 
 
 def linear_interval(x: np.ndarray) -> tuple[float, float]:
@@ -221,27 +266,35 @@ known without sampling error, so not a test (``exact``: p is 1 when no game diff
 
 
 def paired_measures(games: pd.DataFrame, players: int, base_games: pd.DataFrame,
-                    base_players: int) -> dict[str, tuple[Paired, str]]:
+                    base_players: int, traits: Traits) -> dict[str, tuple[Paired, str]]:
     """The paired difference ``games − base_games`` (game ``i`` against game ``i``) of every
-    measure, and what its p-value is (see :data:`OWN`).
+    measure of :func:`measures`, and what its p-value is (see :data:`OWN`).
 
-    First-player advantage is seat 0's win rate shifted by the change of the fair share:
-    with the same number of players it is seat 0's test. The balance of two seats is too
-    when its per-game differences are exactly ±2 × seat 0's (every game finished and the
-    same seat ahead in both runs)."""
-    base_values = per_game(base_games, base_players)
+    First-player advantage is seat 0's points shifted by the change of the fair share: with
+    the same number of players and no draws it is seat 0's test. The balance of two seats
+    is too when its per-game differences are exactly ±2 × seat 0's (every game finished
+    and the same seat ahead in both runs)."""
+    base_values = per_game(base_games, base_players, traits)
+    values = per_game(games, players, traits)
     differences: dict[str, Paired] = {}
     per_game_diffs: dict[str, np.ndarray] = {}
-    for measure, x in per_game(games, players).items():
-        differences[measure] = paired_difference(x, base_values[measure])
-        per_game_diffs[measure] = x - base_values[measure]
-    differences["first_player_advantage"] = shifted(
-        differences["seat0_win_rate"], 1 / base_players - 1 / players)
-    seat0 = per_game_diffs["seat0_win_rate"]
-    twice = {"first_player_advantage": players == base_players,
-             "balance": any(np.array_equal(per_game_diffs["balance"], k * seat0) for k in (2, -2))}
+    for measure, x in values.items():
+        if measure in base_values:
+            differences[measure] = paired_difference(x, base_values[measure])
+            per_game_diffs[measure] = x - base_values[measure]
+    twice: dict[str, bool] = {}
+    if "first_player_advantage" in differences and "first_player_advantage" in base_values:
+        differences["first_player_advantage"] = shifted(
+            differences["first_player_advantage"], 1 / base_players - 1 / players)
+        seat0 = per_game_diffs["seat0_win_rate"]
+        twice = {"first_player_advantage": players == base_players and np.array_equal(
+                     per_game_diffs["first_player_advantage"], seat0),
+                 "balance": any(np.array_equal(per_game_diffs["balance"], k * seat0)
+                                for k in (2, -2))}
     found: dict[str, tuple[Paired, str]] = {}
     for measure in MEASURES:
+        if measure not in differences:
+            continue
         paired = differences[measure]
         if math.isnan(paired.p_value):
             kind = NONE
@@ -255,14 +308,14 @@ def paired_measures(games: pd.DataFrame, players: int, base_games: pd.DataFrame,
     return found
 
 
-def paired_columns(result: Analysis, reference: Analysis) -> dict[str, Any]:
-    """The paired differences ``result − reference`` of every measure
+def paired_columns(games: pd.DataFrame, players: int, base_games: pd.DataFrame,
+                   base_players: int, traits: Traits) -> dict[str, Any]:
+    """The paired differences ``games − base_games`` of every measure
     (:func:`paired_measures`) as table columns; the p-value of a measure that is seat 0's
     test is NaN (``<measure>_test`` says what each is)."""
     row: dict[str, Any] = {}
-    for measure, (paired, kind) in paired_measures(
-            result.games, result.stats.players, reference.games,
-            reference.stats.players).items():
+    for measure, (paired, kind) in paired_measures(games, players, base_games, base_players,
+                                                   traits).items():
         row[f"{measure}_diff"] = paired.diff
         row[f"{measure}_diff_lo"], row[f"{measure}_diff_hi"] = paired.lo, paired.hi
         row[f"{measure}_paired_se"] = paired.se
@@ -279,20 +332,21 @@ def add_holm(*tables: pd.DataFrame | None) -> None:
     tests of their own (``<measure>_test == "own"``) of all the tables together, one
     family; an exact difference keeps its p; a measure that is seat 0's test takes seat 0's
     adjusted p (None stands for no table)."""
-    present = [table for table in tables if table is not None]
-    for table in present:
+    given = [table for table in tables if table is not None]
+    for table in given:
         if table.empty:
-            for m in MEASURES:
+            for m in present(table):
                 table[f"{m}_p_holm"] = pd.Series(dtype=float)
-    present = [table for table in present if not table.empty]
-    if not present:
+    given = [table for table in given if not table.empty]
+    if not given:
         return
-    p = [table[[f"{m}_p" for m in MEASURES]].to_numpy(dtype=float) for table in present]
-    kinds = [table[[f"{m}_test" for m in MEASURES]].to_numpy() for table in present]
+    names = [present(table) for table in given]
+    p = [table[[f"{m}_p" for m in ms]].to_numpy(dtype=float) for table, ms in zip(given, names)]
+    kinds = [table[[f"{m}_test" for m in ms]].to_numpy() for table, ms in zip(given, names)]
     family = holm(np.concatenate([pi[ki == OWN] for pi, ki in zip(p, kinds)]))
-    seat0 = list(MEASURES).index("seat0_win_rate")
     start = 0
-    for table, pi, ki in zip(present, p, kinds):
+    for table, ms, pi, ki in zip(given, names, p, kinds):
+        seat0 = ms.index("seat0_win_rate") if "seat0_win_rate" in ms else 0
         adjusted = np.full(pi.shape, math.nan)
         own = ki == OWN
         adjusted[own] = family[start:start + int(own.sum())]
@@ -300,35 +354,50 @@ def add_holm(*tables: pd.DataFrame | None) -> None:
         adjusted[ki == EXACT] = pi[ki == EXACT]
         same = ki == SEAT0
         adjusted[same] = np.broadcast_to(adjusted[:, [seat0]], pi.shape)[same]
-        table[[f"{m}_p_holm" for m in MEASURES]] = adjusted
+        table[[f"{m}_p_holm" for m in ms]] = adjusted
 
 
 def count_tests(table: pd.DataFrame | None) -> int:
     """How many tests of their own ``table`` holds (the size of its Holm family)."""
     if table is None or table.empty:
         return 0
-    return int((table[[f"{m}_test" for m in MEASURES]] == OWN).to_numpy().sum())
+    return int((table[[f"{m}_test" for m in present(table)]] == OWN).to_numpy().sum())
 
 
-def variant_columns(result: Analysis) -> dict[str, Any]:
+def variant_columns(games: pd.DataFrame, stats: Summary, traits: Traits) -> dict[str, Any]:
     """Every measure of one run with its 95% interval, as table columns ``<measure>``,
-    ``<measure>_lo``, ``<measure>_hi`` (and the balance's extreme seats)."""
-    s = result.stats
+    ``<measure>_lo``, ``<measure>_hi`` (and the balance's extreme seats); ``stats`` is the
+    run's :func:`analysis.stats.summarize`."""
+    s = stats
     row: dict[str, Any] = {"games": s.games}
-    row["seat0_win_rate"] = s.win_rate_by_seat[0]
-    row["seat0_win_rate_lo"], row["seat0_win_rate_hi"] = s.win_rate_ci_by_seat[0]
-    row["first_player_advantage"] = s.first_player_advantage
-    row["first_player_advantage_lo"], row["first_player_advantage_hi"] = \
-        s.first_player_advantage_ci
-    finished = s.games - s.unfinished
+    values = per_game(games, s.players, traits)
+    finished = s.finished
     half = Z * s.turns_std / math.sqrt(finished) if finished > 1 else math.nan
-    row["turns_mean"] = s.turns_mean
-    row["turns_mean_lo"], row["turns_mean_hi"] = s.turns_mean - half, s.turns_mean + half
-    values = per_game(result.games, s.players)
-    row["balance"] = s.balance
-    row["balance_lo"], row["balance_hi"] = linear_interval(values["balance"])
-    row["balance_high_seat"], row["balance_low_seat"] = extreme_seats(
-        result.games["winner"].to_numpy().astype(np.int64), s.players)
+    length = {"turns_mean": s.turns_mean, "turns_mean_lo": s.turns_mean - half,
+              "turns_mean_hi": s.turns_mean + half}
+    if s.players == 1:
+        row["solve_rate"] = s.solve_rate
+        row["solve_rate_lo"], row["solve_rate_hi"] = s.solve_rate_ci or (math.nan, math.nan)
+        if "score_mean" in values:
+            row["score_mean"] = s.score_mean_by_seat[0] if s.score_mean_by_seat else math.nan
+            lo, hi = s.score_ci_by_seat[0] if s.score_ci_by_seat else (math.nan, math.nan)
+            row["score_mean_lo"], row["score_mean_hi"] = lo, hi
+        row.update(length)
+    else:
+        row["seat0_win_rate"] = s.win_rate_by_seat[0]
+        row["seat0_win_rate_lo"], row["seat0_win_rate_hi"] = s.win_rate_ci_by_seat[0]
+        row["first_player_advantage"] = s.first_player_advantage
+        row["first_player_advantage_lo"], row["first_player_advantage_hi"] = \
+            s.first_player_advantage_ci or (math.nan, math.nan)
+        if traits.draws:
+            row["draw_rate"] = s.draw_rate
+            row["draw_rate_lo"], row["draw_rate_hi"] = s.draw_rate_ci or (math.nan, math.nan)
+        row.update(length)
+        row["balance"] = s.balance
+        row["balance_lo"], row["balance_hi"] = linear_interval(values["balance"])
+        shares = np.nan_to_num(points(games, s.players, traits))
+        done = finished_games(games["winner"].to_numpy())
+        row["balance_high_seat"], row["balance_low_seat"] = extreme_seats(shares[done])
     row["completion"] = s.completion
     row["completion_lo"], row["completion_hi"] = wilson_interval(finished, s.games)
     row["decision_rate"] = s.decision_rate

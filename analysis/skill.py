@@ -55,13 +55,12 @@ from analysis.plain import plain
 from analysis.runner import run
 from analysis.provenance import now, package_version
 from analysis.simulation import REPORTS_ROOT, build_rules, parse_sims, run_label
-from analysis.stats import wilson_interval
+from analysis.outcomes import points
+from analysis.stats import CONFIDENCE, MIN_JUDGED, Z, wilson_interval
 from analysis.store import Store
 from solver.params import Rules, Variant
 from solver.registry import GameSpec, find_game
 
-CONFIDENCE = 0.95
-Z = float(sps.norm.ppf(0.5 + CONFIDENCE / 2))
 FILES = ("report.md", "summary.json", "ladder.csv", "players.csv", "ladder.png")
 """The files of a skill report folder."""
 POLICIES, SEARCH = "policies", "search"
@@ -112,10 +111,14 @@ class Match:
     """Two-sided test of ``mean`` against the fair share."""
     elapsed_s: float
     games_loaded: int
+    judged: bool = True
+    """Whether enough games finished for a verdict (:data:`analysis.stats.MIN_JUDGED`)."""
+    opponent_rate: float | None = None
+    """Alone (a puzzle): the opponent's solve rate on the same games."""
 
     @property
     def players(self) -> int:
-        return len(self.wins_by_seat)
+        return len(self.wins_by_seat) if self.opponent_rate is None else 1
 
     @property
     def elo(self) -> float | None:
@@ -131,6 +134,7 @@ class Match:
                     f"win_rate_seat{seat}_low": low, f"win_rate_seat{seat}_high": high}
         row |= {"win_rate": self.mean, "win_rate_low": self.low, "win_rate_high": self.high,
                 "p_value": self.p_value, "elo": self.elo, "unfinished": self.unfinished,
+                "judged": self.judged, "opponent_rate": self.opponent_rate,
                 "elapsed_s": round(self.elapsed_s, 3), "games_loaded": self.games_loaded}
         return row
 
@@ -140,33 +144,50 @@ def play_match(spec: GameSpec, rules: Rules, player: str, opponent: str, games: 
                store: Store | None = None, scheduler: str | None = None,
                progress: bool = False) -> Match:
     """Play ``player`` against ``opponent`` from every seat, ``games`` games per seating,
-    every seating with the same ``seed`` (see the module docstring)."""
-    n = spec.players(rules)
-    shares = np.zeros(games)
+    every seating with the same ``seed`` (see the module docstring). A draw counts as the
+    player's share of it; an unfinished game counts for neither. Alone (a puzzle), the
+    player and the opponent each play the same games, and the player's share is its solve
+    rate, tested against the opponent's game by game."""
+    n = spec.seats(rules)
+    seatings = [[player], [opponent]] if n == 1 else [
+        [player if s == seat else opponent for s in range(n)] for seat in range(n)]
+    got = []
     wins, unfinished, elapsed, loaded = [], 0, 0.0, 0
-    for seat in range(n):
-        policies = [opponent] * n
-        policies[seat] = player
+    for seat, policies in enumerate(seatings):
         result = run(spec, rules, policies, games, seed, workers=workers, progress=progress,
                      store=store, label=run_label(spec, rules, policies), scheduler=scheduler)
-        winner = result.games["winner"].to_numpy()
-        won = winner == seat
-        wins.append(int(won.sum()))
-        shares += won
-        unfinished += int((winner < 0).sum())
+        mine = points(result.games, n, spec.traits)[:, 0 if n == 1 else seat]
+        got.append(mine)
+        if n > 1 or seat == 0:
+            wins.append(int((mine == 1).sum()))
+            unfinished += int(np.isnan(mine).sum())
         elapsed += result.elapsed_s
         loaded += result.games_loaded
-    x = shares / n
-    mean = float(x.mean())
-    se = float(x.std(ddof=1) / math.sqrt(games)) if games > 1 else math.nan
+    if n == 1:
+        keep = ~np.isnan(got[0]) & ~np.isnan(got[1])
+        x, fair = got[0][keep], got[1][keep]
+        d = x - fair
+    else:
+        table = np.stack(got, axis=1)
+        keep = ~np.isnan(table).all(axis=1)
+        x = np.nanmean(table[keep], axis=1) if keep.any() else np.zeros(0)
+        fair, d = 1 / n, x - 1 / n
+    judged = len(x) >= MIN_JUDGED
+    mean = float(x.mean()) if len(x) else math.nan
+    se = float(d.std(ddof=1) / math.sqrt(len(d))) if len(d) > 1 else math.nan
+    baseline = float(np.mean(fair))
     if se > 0:
-        low, high = max(0.0, mean - Z * se), min(1.0, mean + Z * se)
-        p_value = float(2 * sps.norm.sf(abs(mean - 1 / n) / se))
-    else:  # every key gave the same share: fall back on the pooled binomial
-        low, high = wilson_interval(sum(wins), n * games, CONFIDENCE)
-        p_value = 1.0 if mean == 1 / n else 0.0
+        low, high = max(0.0, mean - Z * float(x.std(ddof=1)) / math.sqrt(len(x))), \
+            min(1.0, mean + Z * float(x.std(ddof=1)) / math.sqrt(len(x)))
+        p_value = float(2 * sps.norm.sf(abs(float(d.mean())) / se))
+    elif len(x):  # every key gave the same difference: fall back on the pooled binomial
+        low, high = wilson_interval(int(round(x.sum())), len(x), CONFIDENCE)
+        p_value = 1.0 if mean == baseline else 0.0
+    else:
+        low = high = p_value = math.nan
     return Match(player, opponent, chain, kind, games, tuple(wins), unfinished, mean, low,
-                 high, p_value, elapsed, loaded)
+                 high, p_value, elapsed, loaded, judged=judged,
+                 opponent_rate=baseline if n == 1 else None)
 
 
 @dataclass(frozen=True)
@@ -192,20 +213,22 @@ class Rungs:
 
 def rungs(spec: GameSpec, budgets: Sequence[int] | None = None) -> Rungs:
     """The ladder of a registered game (``budgets`` replace its search budgets)."""
-    if len(spec.ladder) < 2:
+    ladder = spec.players.ladder
+    if len(ladder) < 2:
         raise UserError(f"{spec.name} has no skill ladder (it registers fewer than two players)")
-    budgets = spec.search_budgets if budgets is None else tuple(budgets)
-    if spec.search is None or spec.search_base is None or not budgets:
-        if budgets and budgets != spec.search_budgets:
+    family = spec.players.search[0] if spec.players.search else None
+    budgets = (family.budgets if family else ()) if budgets is None else tuple(budgets)
+    if family is None or not budgets:
+        if budgets:
             raise UserError(f"{spec.name} has no search player, so --budgets cannot be used")
-        return Rungs(tuple(spec.ladder), ())
+        return Rungs(tuple(ladder), ())
     if list(budgets) != sorted(set(budgets)):
         raise UserError(f"--budgets must increase, got {','.join(map(str, budgets))}")
-    search = tuple(f"{spec.search}-{b}" for b in budgets)
+    search = tuple(f"{family.name}-{b}" for b in budgets)
     for name in search:
-        if not spec.knows_policy(name):
-            raise UserError(f"bad search budget in {name!r}; allowed: {spec.policy_help()}")
-    return Rungs(tuple(spec.ladder), (spec.search_base, *search))
+        if not spec.players.knows(name):
+            raise UserError(f"bad search budget in {name!r}; allowed: {spec.players.help()}")
+    return Rungs(tuple(ladder), (family.base, *search))
 
 
 def parse_budgets(text: str) -> tuple[int, ...]:
@@ -237,7 +260,7 @@ class Ladder:
 
     @property
     def players(self) -> int:
-        return self.game.players(self.rules)
+        return self.game.seats(self.rules)
 
     @property
     def table(self) -> pd.DataFrame:
@@ -255,7 +278,11 @@ class Ladder:
         """One row per player: its win rate against the baseline and its Elo (two players),
         directly and summed along its chain's steps (``players.csv``)."""
         base = self.rungs.baseline
-        rows = [{"player": base, "chain": POLICIES, "win_rate_vs_baseline": 1 / self.players,
+        base_rate = 1 / self.players
+        if self.players == 1:
+            first = next((m for m in self.matches if m.opponent == base), None)
+            base_rate = first.opponent_rate if first is not None else None
+        rows = [{"player": base, "chain": POLICIES, "win_rate_vs_baseline": base_rate,
                  "low": None, "high": None, "elo_direct": 0.0, "elo_steps": 0.0}]
         steps = {base: 0.0}
         for chain, chain_players in ((POLICIES, self.rungs.fixed), (SEARCH, self.rungs.search)):
@@ -277,9 +304,17 @@ class Ladder:
     @property
     def luck(self) -> dict[str, Any]:
         """The luck share (module docstring) from the best win rate against the baseline."""
-        against = [m for m in self.matches if m.opponent == self.rungs.baseline]
-        best = max(against, key=lambda m: m.mean)
+        against = [m for m in self.matches if m.opponent == self.rungs.baseline and m.judged]
         n = self.players
+        if n == 1 or not against:
+            reason = ("a puzzle has no opponent whose results luck could decide: the ladder "
+                      "shows how much more often better play solves it" if n == 1 else
+                      "too few games finished to judge")
+            return {"best_player": None, "baseline": self.rungs.baseline, "best_win_rate": None,
+                    "best_win_rate_low": None, "best_win_rate_high": None, "luck_share": None,
+                    "luck_share_low": None, "luck_share_high": None, "skill_share": None,
+                    "no_luck_share": reason}
+        best = max(against, key=lambda m: m.mean)
         return {"best_player": best.player, "baseline": self.rungs.baseline,
                 "best_win_rate": best.mean, "best_win_rate_low": best.low,
                 "best_win_rate_high": best.high, "luck_share": luck_share(best.mean, n),
@@ -314,7 +349,7 @@ def default_folder(spec: GameSpec, rules: Rules, variant: str | None = None) -> 
     >>> default_folder(spec, spec.rules()), default_folder(spec, spec.rules(players=3))
     ('skill', 'skill-standard-3p')
     """
-    seats = ["x"] * spec.players(rules)
+    seats = ["x"] * spec.seats(rules)
     label = run_label(spec, rules, seats, variant)
     if variant is None and rules == spec.rules():
         return "skill"
@@ -340,7 +375,7 @@ class SkillPlan:
         start = time.perf_counter()
         matches = []
         for player, opponent, chain, kind in self.rungs.matches():
-            searching = any(p not in spec.policies for p in (player, opponent))
+            searching = any(spec.players.is_search(p) for p in (player, opponent))
             games = self.search_sims if searching else self.sims
             if progress and sys.stderr.isatty():
                 print(f"{spec.title}: {player} against {opponent}, {games:,} games per seat",
@@ -365,7 +400,7 @@ def plan_skill(game: str, sims: int | str | float = 100_000,
     ladder_rungs = rungs(spec, budgets)
     rules, variant_name = build_rules(spec, variant, rule_values, players)
     try:
-        spec.check(rules, [*ladder_rungs.fixed, *ladder_rungs.search])
+        spec.players.check(rules, [*ladder_rungs.fixed, *ladder_rungs.search])
     except ValueError as exc:
         raise UserError(str(exc)) from None
     return SkillPlan(spec, rules, variant_name, sims, search_sims, seed, workers, ladder_rungs)
@@ -400,6 +435,9 @@ def format_ladder(ladder: Ladder) -> str:
         lines.append(f"{m.player:>12}  {m.opponent:>12}  {m.mean * 100:6.2f}% "
                      f"({m.low * 100:5.2f}–{m.high * 100:5.2f}%)  {e:>6}")
     luck = ladder.luck
+    if luck["luck_share"] is None:
+        lines.append(f"no luck share: {luck['no_luck_share']}")
+        return "\n".join(lines)
     lines.append(f"luck share {luck['luck_share'] * 100:.1f}% "
                  f"(95% CI {luck['luck_share_low'] * 100:.1f}–{luck['luck_share_high'] * 100:.1f}%): "
                  f"{luck['best_player']} wins {luck['best_win_rate'] * 100:.1f}% against "

@@ -69,14 +69,17 @@ def render_markdown(ladder: Ladder) -> str:
         f"{n} players. Matches of fixed players play {ladder.sims:,} games per seat, matches "
         f"with a search player {ladder.search_sims:,} (search is slow). Every seating plays "
         f"the same dice (seed {ladder.seed}): a *duplicate* match, which cancels much of the "
-        "luck of the seats. Every rate has its 95% confidence interval.\n\n"
-        f"**In short:** the luck share of {ladder.game.title} is "
-        f"**{pct(luck['luck_share'])}** (95% CI "
-        f"{pct_range(luck['luck_share_low'], luck['luck_share_high'])}): the strongest "
-        f"player measured, `{luck['best_player']}`, wins {pct(luck['best_win_rate'])} of "
-        f"its games against `{luck['baseline']}`, which is what a game of pure skill would "
-        f"give if {pct(luck['luck_share'])} of its results were decided by a coin flip "
-        f"instead.{_search_sentence(ladder)}")
+        "luck of the seats. A draw counts as the player's share of it, and an unfinished "
+        "game for neither player. Every rate has its 95% confidence interval.\n\n"
+        + (f"**In short:** no luck share: {luck['no_luck_share']}.{_search_sentence(ladder)}"
+           if luck["luck_share"] is None else
+           f"**In short:** the luck share of {ladder.game.title} is "
+           f"**{pct(luck['luck_share'])}** (95% CI "
+           f"{pct_range(luck['luck_share_low'], luck['luck_share_high'])}): the strongest "
+           f"player measured, `{luck['best_player']}`, wins {pct(luck['best_win_rate'])} of "
+           f"its games against `{luck['baseline']}`, which is what a game of pure skill would "
+           f"give if {pct(luck['luck_share'])} of its results were decided by a coin flip "
+           f"instead.{_search_sentence(ladder)}"))
     head = ["player", "against", "games per seat", *seat_heads, "all seats (95% CI)",
             "test vs fair", "Elo"]
     align = "llr" + "r" * n + "rrr"
@@ -105,6 +108,8 @@ def render_markdown(ladder: Ladder) -> str:
                   "Elo (direct)", "Elo (steps)"], rows, "llrrr")
         + "\n\n![The skill ladder](ladder.png)")
     parts.append(
+        f"## Skill versus luck: the figure\n\nNo luck share: {luck['no_luck_share']}."
+        if luck["luck_share"] is None else
         "## Skill versus luck: the figure\n\n"
         "In a game of pure skill the stronger player always wins. If a share *L* of the "
         "results were instead drawn by a fair lottery among the seats, the strongest player "

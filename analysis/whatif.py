@@ -54,8 +54,9 @@ from analysis.folders import folder_name
 from analysis.plain import plain
 from analysis.provenance import now, package_version
 from analysis.simulation import REPORTS_ROOT, Analysis, Plan, parse_sims, plan
-from analysis.paired import (BASE, CONFIDENCE, MEASURES, Z, add_holm, count_tests,
+from analysis.paired import (BASE, MEASURES, add_holm, count_tests, measures,
                              paired_columns, variant_columns)
+from analysis.stats import CONFIDENCE, Z
 from analysis.store import Store, as_store
 from solver.params import RulesError, Variant, coerce, value_text
 from solver.registry import GameSpec, find_game
@@ -248,6 +249,11 @@ class Sweep:
         return len(self.base.games)
 
     @property
+    def measures(self) -> list[str]:
+        """The measures of this sweep's rows (:func:`analysis.paired.measures`)."""
+        return measures(self.game.traits, self.base.stats.players)
+
+    @property
     def table(self) -> pd.DataFrame:
         return self._table
 
@@ -288,10 +294,11 @@ class Sweep:
             row["source"] = entry.kind
             row["name"] = entry.name or ""
             row["file"] = entry.path or ""
-            row.update(variant_columns(result))
-            row.update(paired_columns(result, base))
+            row.update(variant_columns(result.games, result.stats, self.game.traits))
+            row.update(paired_columns(result.games, result.stats.players, base.games,
+                                      base.stats.players, self.game.traits))
             if is_base:
-                for measure in MEASURES:
+                for measure in self.measures:
                     row[f"{measure}_p"], row[f"{measure}_test"] = math.nan, BASE
             rows.append(row)
         return pd.DataFrame(rows)
@@ -310,7 +317,9 @@ class Sweep:
             a, b = self.results[i], self.results[j]
             records.append({"a": self.entries[i].name, "b": self.entries[j].name,
                             "a_file": self.entries[i].path or "",
-                            "b_file": self.entries[j].path or "", **paired_columns(b, a)})
+                            "b_file": self.entries[j].path or "",
+                            **paired_columns(b.games, b.stats.players, a.games,
+                                             a.stats.players, self.game.traits)})
         return pd.DataFrame(records)
 
     @property
@@ -344,10 +353,11 @@ class Sweep:
             "base_file": self.files[0].path if self._base_from_file else None,
             "files": [f.as_dict() for f in self.files],
             "policies": list(base.policies),
-            "players": self.game.players(base.rules), "seed": self.seed,
+            "players": self.game.seats(base.rules), "seed": self.seed,
             "games_per_variant": self.games, "sims": self.sims, "confidence": CONFIDENCE,
             "precision": self.precision, "precision_steps": self.precision_steps,
-            "measures": MEASURES, "tests": self.tests, "adjustment": "holm",
+            "measures": {m: MEASURES[m] for m in self.measures}, "tests": self.tests,
+            "adjustment": "holm",
             "first_player_advantage_test": (
                 "seat 0's win-rate test when the number of players is the same (not counted "
                 "again); a test of its own otherwise"),
@@ -385,11 +395,13 @@ class Sweep:
 
 
 def _half_width(table: pd.DataFrame) -> float:
-    """The widest paired 95% half-width of seat 0's win-rate difference among the variants."""
+    """The widest paired 95% half-width of seat 0's win-rate difference (alone: of the solve
+    rate's) among the variants."""
     others = table[~table["is_base"]]
     if others.empty:
         return 0.0
-    return float((Z * others["seat0_win_rate_paired_se"]).max())
+    target = "seat0_win_rate" if "seat0_win_rate_paired_se" in table else "solve_rate"
+    return float((Z * others[f"{target}_paired_se"]).max())
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from analysis.paired import CONFIDENCE, EXACT, MEASURES, OWN, SEAT0
+from analysis.paired import EXACT, MEASURES, OWN, SEAT0, present
+from analysis.stats import CONFIDENCE
 from analysis.formatting import md_table, num, p_short
 from analysis.provenance import package_version
 from analysis.whatif import Entry, Sweep, expand
@@ -28,7 +29,7 @@ def write_report(sweep: Sweep, out: str | Path | None = None) -> Path:
     out_dir = Path(out) if out is not None else sweep.default_out()
     with staged_folder(out_dir) as folder:
         plots = []
-        for measure in MEASURES:
+        for measure in sweep.measures:
             for name in sweep.varied:
                 filename = f"{measure}_by_{name}.png"
                 _plot(sweep, measure, name, folder / filename)
@@ -43,7 +44,8 @@ def write_report(sweep: Sweep, out: str | Path | None = None) -> Path:
 
 
 
-PERCENT = ("seat0_win_rate", "first_player_advantage", "completion", "decision_rate")
+PERCENT = ("seat0_win_rate", "solve_rate", "first_player_advantage", "draw_rate", "completion",
+           "decision_rate")
 """The measures shown in percent (their differences in percentage points)."""
 DECIMALS = {"balance": 3}
 """Decimals of a measure not in percent (default 2)."""
@@ -123,10 +125,11 @@ def _reading(sweep: Sweep) -> str:
         return ("Every variant of the grid is the base itself, so there is nothing to compare "
                 "(every difference is exactly 0).")
     rows = table.to_dict("records")
-    tested = any(row["first_player_advantage_test"] != SEAT0 for row in rows)
-    # with another number of players, seat 0's rate moves with the fair share: the
-    # first-player advantage is then the headline
-    headline = ("first_player_advantage", "turns_mean") if tested else HEADLINE
+    tested = any(row.get("first_player_advantage_test", SEAT0) != SEAT0 for row in rows)
+    # with another number of players (or with draws), seat 0's win rate is not the first
+    # player's edge: the first-player advantage is then the headline; alone, the solve rate
+    headline = (("solve_rate", "turns_mean") if "solve_rate" in sweep.measures else
+                ("first_player_advantage", "turns_mean") if tested else HEADLINE)
     parts = []
     for measure in headline:
         sizes = table[f"{measure}_diff"].abs()
@@ -135,7 +138,7 @@ def _reading(sweep: Sweep) -> str:
         biggest = table.loc[sizes.idxmax()]
         parts.append(f"the largest change in {MEASURES[measure]} is "
                      + _change(measure, biggest, biggest["variant"]))
-    others = [m for m in MEASURES if m not in headline]
+    others = [m for m in sweep.measures if m not in headline]
     clear = []
     for row in rows:
         for measure in others:
@@ -280,7 +283,7 @@ def _pairwise_section(sweep: Sweep) -> str:
     assert pairs is not None
     rows = []
     for row in pairs.to_dict("records"):
-        for measure in MEASURES:
+        for measure in present(pairs):
             if not _own_test(row, measure):
                 continue
             rows.append([row["a"], row["b"], MEASURES[measure],
@@ -349,7 +352,7 @@ def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) ->
     sections = [intro]
     if sweep.precision is not None:
         sections.append(_precision_section(sweep))
-    sections += [_measure_section(sweep, measure, plots) for measure in MEASURES]
+    sections += [_measure_section(sweep, measure, plots) for measure in sweep.measures]
     if sweep.pairwise is not None:
         sections.append(_pairwise_section(sweep))
     command = sweep.command
