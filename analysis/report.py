@@ -415,10 +415,15 @@ def plot_win_rate(summary: Mapping[str, Any], path: str | os.PathLike[str]) -> N
     if players > 1:
         ax.axhline(fair, color="dimgray", linestyle="--", linewidth=1.2,
                    label=f"fair share 1/{players} = {pct(fair)}")
-    top = float(np.nanmax(np.append(cis[:, 1], rates)))
+    known = np.append(cis[:, 1], rates)
+    top = float(np.nanmax(known)) if np.isfinite(known).any() else fair
     for seat, rate in zip(seats, rates):
-        ax.text(seat, rate + errors[1, seat] + 0.015 * max(top, fair), pct(rate, d),
-                ha="center", va="bottom", fontsize=10)
+        if np.isfinite(rate):
+            ax.text(seat, rate + errors[1, seat] + 0.015 * max(top, fair), pct(rate, d),
+                    ha="center", va="bottom", fontsize=10)
+    if not np.isfinite(rates).any():
+        ax.text(0.5, 0.5, "no finished games", ha="center", va="center",
+                transform=ax.transAxes, fontsize=14)
     ax.set_xticks(seats, [f"seat {s}\n({p})" for s, p in enumerate(summary["policies"])])
     ax.set_ylim(0, max(top, fair) * 1.25)
     ax.yaxis.set_major_formatter(PercentFormatter(xmax=1, decimals=0))

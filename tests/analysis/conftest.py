@@ -1,4 +1,5 @@
-"""Fixtures shared by the analysis tests."""
+"""Fixtures shared by the analysis tests: toy games registered for one test only (the
+analysis layer never names a game, so any game that registers gets every analysis)."""
 from pathlib import Path
 
 import pytest
@@ -8,12 +9,27 @@ from solver import registry
 HERE = Path(__file__).parent
 
 
+def _register(monkeypatch, module_name: str):
+    monkeypatch.syspath_prepend(str(HERE))
+    module = __import__(module_name)
+    registry.games()  # the real games first
+    monkeypatch.setitem(registry._GAMES, module.SPEC.name, module.SPEC)
+    return module.SPEC
+
+
 @pytest.fixture
 def toy(monkeypatch):
-    """A second game, registered for the test only (the analysis layer never names games)."""
-    monkeypatch.syspath_prepend(str(HERE))
-    import toygame
+    """A race for 2–3 players with dice (win/loss)."""
+    return _register(monkeypatch, "toygame")
 
-    registry.games()  # the real games first
-    monkeypatch.setitem(registry._GAMES, "toy", toygame.SPEC)
-    return toygame.SPEC
+
+@pytest.fixture
+def duel(monkeypatch):
+    """A two-player game without dice and with draws (win/draw/loss)."""
+    return _register(monkeypatch, "toyduel")
+
+
+@pytest.fixture
+def puzzle(monkeypatch):
+    """A one-player puzzle with a score."""
+    return _register(monkeypatch, "toypuzzle")

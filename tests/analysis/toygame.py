@@ -11,7 +11,7 @@ import dataclasses
 import numpy as np
 
 from solver.params import Rules, param
-from solver.registry import GameSpec
+from solver.registry import Column, GameSpec, Players, Traits
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,9 +49,11 @@ def reference_row(rules, policies, key):
     return {name: value[0] for name, value in row.items()}
 
 
-SPEC = GameSpec(name="toy", title="Toy Race", rules=ToyRules, policies=("random", "greedy"),
-                default_policy="greedy", kernel="toygame:play_chunk",
-                reference=reference_row, description="A test game: race to the target.",
-                ladder=("random", "greedy"),
+SPEC = GameSpec(name="toy", title="Toy Race", rules=ToyRules,
+                traits=Traits(chance=True, players=(2, 3)),
+                players=Players(("random", "greedy"), "greedy", ladder=("random", "greedy")),
+                kernel="toygame:play_chunk", reference=reference_row,
+                columns=(Column("turns", "turns taken", per_seat=True),),
+                description="A test game: race to the target.",
                 standard_runs=({"policy": "greedy"}, {"policy": "random"}),
                 standard_whatifs=({"target": [10, 30]},))
