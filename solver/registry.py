@@ -279,6 +279,9 @@ class GameSpec:
     run whose first-player advantage and length the overview ranks."""
     standard_whatifs: tuple[Mapping[str, Sequence[Any]], ...] = ()
     """The game's standard rules-variant sweeps (``--vary`` grids) on the standard rules."""
+    small_rules: Mapping[str, Any] = field(default_factory=dict)
+    """Rules values under which every player can play in a moment (small solved tables):
+    the conformance suite plays every player with them."""
 
     def load_kernel(self) -> Callable[[Rules, Sequence[str], np.ndarray], ChunkResult]:
         """The kernel's ``play_chunk`` (imported on first use)."""

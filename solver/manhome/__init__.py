@@ -51,4 +51,5 @@ SPEC = register(GameSpec(
                    {"players": 4, "policy": "greedy"}),
     standard_whatifs=({"tie": ["defender", "attacker"], "men_to_win": [2, 3, 4]},
                       {"extra_turn": [True, False], "players": [2, 3, 4]}),
+    small_rules={"board_rows": 2, "men_per_player": 2, "men_to_win": 2},
 ))

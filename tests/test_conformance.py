@@ -1,0 +1,127 @@
+"""One conformance suite over every registered game (and the toy games of the tests), as
+OpenSpiel's ``games_sim_test``: a game that registers gets these tests.
+
+For each game: the kernel and the reference engine play the same games from the same keys
+for every fixed player; the kernel returns exactly the declared columns, with the declared
+shapes and whole-number types, and only the outcomes its traits allow; a run gives the
+same games with 1 and 2 workers and when extended in the results store; every player name
+parses and plays; a bad rules value or player name is one line and exit status 2.
+"""
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import analysis
+from analysis.chunks import chunk_keys
+from analysis.cli import main
+from analysis.store import Store
+from solver import registry
+from solver.registry import DRAW, NO_WINNER, UNFINISHED
+
+TOYS = Path(__file__).parent / "analysis"
+TOY_MODULES = ("toygame", "toyduel", "toypuzzle")
+KEYS = 60
+"""Keys per player for the kernel/reference comparison (the reference is slow)."""
+
+
+def _toy_specs():
+    sys.path.insert(0, str(TOYS))
+    try:
+        return [__import__(name).SPEC for name in TOY_MODULES]
+    finally:
+        sys.path.remove(str(TOYS))
+
+
+SPECS = {**registry.games(), **{spec.name: spec for spec in _toy_specs()}}
+
+
+@pytest.fixture(params=sorted(SPECS))
+def spec(request, monkeypatch):
+    one = SPECS[request.param]
+    if one.name not in registry.games():
+        monkeypatch.syspath_prepend(str(TOYS))
+        monkeypatch.setitem(registry._GAMES, one.name, one)
+    return one
+
+
+def small(spec):
+    """The game's small rules (every player plays in a moment) and its number of seats."""
+    rules = spec.rules.from_values(dict(spec.small_rules))
+    return rules, spec.seats(rules)
+
+
+def players_to_try(spec):
+    """Every fixed player, and the smallest budget of each search family."""
+    return [*spec.players.fixed, *(f"{family.name}-1" for family in spec.players.search)]
+
+
+def test_kernel_and_reference_play_the_same_games(spec):
+    rules, seats = small(spec)
+    for name in players_to_try(spec):
+        policies = [name] * seats
+        keys = chunk_keys(11, 0, KEYS if name in spec.players.fixed else 8)
+        spec.players.prepare(rules, policies)
+        fast = spec.play_chunk(rules, policies, keys)
+        for i, key in enumerate(keys):
+            row = spec.reference(rules, policies, int(key))
+            for column in spec.result_keys:
+                assert np.array_equal(np.asarray(row[column]), fast[column][i]), (
+                    f"{spec.name} {name}: key {int(key)} column {column}")
+
+
+def test_the_kernel_returns_the_declared_columns(spec):
+    rules, seats = small(spec)
+    policies = [spec.players.default] * seats
+    spec.players.prepare(rules, policies)
+    part = spec.play_chunk(rules, policies, chunk_keys(3, 0, 500))
+    assert list(part) == list(spec.result_keys)
+    for key, values in part.items():
+        per_seat = key.startswith(registry.SEAT_PREFIX)
+        assert values.shape == ((500, seats) if per_seat else (500,)), key
+        assert np.issubdtype(values.dtype, np.integer), key
+    winner = part["winner"]
+    allowed = {UNFINISHED, NO_WINNER} | ({DRAW} if spec.traits.draws else set())
+    assert set(winner[winner < 0].tolist()) <= allowed
+    assert winner.max() < seats
+    assert (part["decision_turns"] <= part["turns"]).all() and (part["turns"] >= 0).all()
+    if spec.traits.score:
+        assert registry.SEAT_PREFIX + spec.traits.score in part
+
+
+def test_workers_and_store_give_the_same_games(spec, tmp_path):
+    rules, seats = small(spec)
+    one = analysis.simulate(spec.name, 3000, rules=rules, workers=1, seed=5)
+    two = analysis.simulate(spec.name, 3000, rules=rules, workers=2, seed=5)
+    pd.testing.assert_frame_equal(one.games, two.games)
+    assert list(one.games.columns) == list(spec.frame_columns(seats))
+    store = Store(tmp_path / "runs.sqlite")
+    analysis.simulate(spec.name, 1000, rules=rules, workers=1, seed=5, store=store)
+    extended = analysis.simulate(spec.name, 3000, rules=rules, workers=2, seed=5, store=store)
+    assert extended.games_loaded == 1000
+    pd.testing.assert_frame_equal(extended.games, one.games)
+
+
+def test_every_player_parses_and_plays(spec):
+    rules, seats = small(spec)
+    for name in players_to_try(spec):
+        assert spec.players.knows(name)
+        result = analysis.simulate(spec.name, 20, rules=rules, policy=name, workers=1)
+        assert len(result.games) == 20 and result.policies == (name,) * seats
+
+
+def test_bad_rules_values_and_players_are_one_line(spec, tmp_path, capsys):
+    out = str(tmp_path / "never")
+    bad = [["--policy", "no-such-player"], ["--set", "no_such_rule=1"]]
+    for name, param in spec.rules.parameters().items():
+        if param.kind is int:
+            bad.append(["--set", f"{name}={param.high + 1}"])
+        elif param.choices:
+            bad.append(["--set", f"{name}=no-such-choice"])
+    for extra in bad:
+        assert main([spec.name, "--sims", "10", "--no-store", "--out", out, *extra]) == 2, extra
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("analyze: error:"), (extra, err)
+    assert not Path(out).exists()
