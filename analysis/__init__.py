@@ -3,13 +3,13 @@
 The whole Monte Carlo analysis is one call::
 
     import analysis
-    result = analysis.simulate("manhome", sims=100_000, players=3, policy="greedy", seed=1)
+    result = analysis.simulate(game, sims=100_000, players=3, policy="greedy", seed=1)
     result.games        # one row per game (pandas DataFrame)
     result.summary      # the statistics, as in summary.json
     analysis.write_report(result)   # the report folder (also result.write_report())
 
-and so are the others: ``analysis.sweep("manhome", {"tie": ["defender", "attacker"]})``
-(what-if, :mod:`analysis.whatif`), ``analysis.skill_ladder("manhome")`` (skill versus luck,
+and so are the others: ``analysis.sweep(game, {"tie": ["defender", "attacker"]})``
+(what-if, :mod:`analysis.whatif`), ``analysis.skill_ladder(game)`` (skill versus luck,
 :mod:`analysis.skill`) — each written by ``analysis.write_report(result)`` — and ``analysis.regenerate_reports()`` (every standard report and the
 overview page, :mod:`analysis.overview`).
 """

@@ -1,6 +1,6 @@
 """``analyze``: the command line, a thin layer over :mod:`analysis.simulation`.
 
-Every registered game gets its own command (``analyze manhome --sims 1e6``);
+Every registered game gets its own command (``analyze <game> --sims 1e6``);
 ``analyze games`` lists the games, their players and their rules parameters;
 ``analyze runs`` lists the runs in the results store and ``analyze compare A B``
 compares two of them; ``analyze whatif GAME --vary name=v1,v2`` sweeps rules variants.
@@ -92,6 +92,11 @@ def add_options(parser, *names: str, **changes: dict[str, Any]) -> None:
             continue
         flags, keywords = OPTIONS[name]
         parser.add_argument(*flags, **{**keywords, **changes.get(name, {})})
+
+
+def _first_game() -> str:
+    """The first registered game's name, for the examples in ``--help``."""
+    return next(iter(games()), "GAME")
 
 
 def _rules_help(spec: GameSpec) -> str:
@@ -361,7 +366,7 @@ def _add_skill_command(commands) -> None:
                     "player at doubling budgets) against the one below and against the "
                     "weakest, from every seat; the luck share: how much of the results coin "
                     "flips would have to decide in a pure-skill game to look like this one.",
-        epilog="example: analyze skill manhome --sims 1e5 --search-sims 4000 --budgets 4,8,16,32")
+        epilog=f"example: analyze skill {_first_game()} --sims 1e5 --search-sims 4000")
     parser.add_argument("game", choices=ladders, help="the game")
     add_options(parser, "sims",
                 sims={"help": "games per seat for matches of fixed players (default 1e5)"})
@@ -411,7 +416,8 @@ def _add_exact_command(commands) -> None:
         "exact", help="solve a game exactly where it can be (its own analyses)",
         description="A game's own exact analyses: state search, optimal play, solved boards, "
                     "each with the checks it registers. `analyze exact GAME --help` lists them.",
-        epilog="example: analyze exact manhome --sims 2e5" if "manhome" in games() else None)
+        epilog="example: analyze exact " + next(
+            (f"{name} --sims 2e5" for name, spec in games().items() if spec.analyses), "GAME"))
     per_game = parser.add_subparsers(title="games", metavar="GAME", required=True,
                                      parser_class=ArgumentParser)
     for spec in games().values():
@@ -454,7 +460,7 @@ def build_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="analyze",
         description="Analyse number games by simulation: fairness, length, first-player advantage.",
-        epilog="example: analyze manhome --sims 1e6 --players 2 --policy greedy")
+        epilog=f"example: analyze {_first_game()} --sims 1e6 --players 2 --policy greedy")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True,
                                      parser_class=ArgumentParser)
     for spec in games().values():
@@ -466,9 +472,9 @@ def build_parser() -> ArgumentParser:
                     "--variant files with the same seed (common random numbers) and report "
                     "each variant's metrics and its paired difference from the base, with "
                     "Holm-adjusted p-values.",
-        epilog="examples: analyze whatif manhome --vary tie=defender,attacker "
-               "--vary men_to_win=2,3,4 --sims 2e5;  "
-               "analyze whatif manhome --variant calm.toml --variant bold.toml --sims 2e5")
+        epilog=f"examples: analyze whatif {_first_game()} --vary NAME=V1,V2 --vary NAME2=V1,V2 "
+               f"--sims 2e5;  analyze whatif {_first_game()} --variant calm.toml "
+               "--variant bold.toml --sims 2e5")
     whatif.add_argument("game", choices=list(games()), help="the game")
     whatif.add_argument("--vary", action="append", default=[], metavar="NAME=V1,V2,...",
                         help="a rules parameter and its values (repeatable; the grid is their "

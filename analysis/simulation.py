@@ -1,9 +1,11 @@
 """The analysis as one Python call: rules → runner → statistics → (report).
 
 >>> import analysis
->>> result = analysis.simulate("manhome", sims=2_000, players=3, policy="greedy", seed=1, workers=1)
->>> result.games.shape[0], round(sum(result.summary["win_rate_by_seat"]), 3)
-(2000, 1.0)
+>>> from solver.registry import games
+>>> game = next(iter(games()))  # any registered game
+>>> result = analysis.simulate(game, sims=2_000, seed=1, workers=1)
+>>> result.games.shape[0], result.summary["games"]
+(2000, 2000)
 """
 from __future__ import annotations
 
@@ -87,12 +89,8 @@ def build_rules(spec: GameSpec, variant: str | Path | Variant | None = None,
 
 
 def run_label(spec: GameSpec, rules: Rules, policies: Sequence[str], variant: str | None = None) -> str:
-    """A folder name for a run: variant, changed rules, seats and policies.
-
-    >>> from solver.manhome.rules import ManHomeRules
-    >>> run_label(find_game("manhome"), ManHomeRules(tie="attacker"), ["greedy", "random"])
-    'standard-tie-attacker-2p-greedy-vs-random'
-    """
+    """A folder name for a run: variant, changed rules, seats and policies, e.g.
+    ``standard-tie-attacker-2p-greedy-vs-random`` (``tests/analysis/test_cli.py``)."""
     parts = [variant or "standard"]
     parts += [f"{k}-{v}".lower() for k, v in rules.changed().items() if k != "players"]
     parts.append(f"{spec.seats(rules)}p")

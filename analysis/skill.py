@@ -3,9 +3,9 @@
 The **skill ladder** of a game comes from its registration (``ladder``, ``search``,
 ``search_budgets``, ``search_base``) and has two chains of players:
 
-* the fixed policies from weakest to strongest (Man Home: random → greedy → expert);
+* the fixed policies from weakest to strongest (e.g. random → greedy → expert);
 * the search player at doubling budgets, starting from the policy its playouts use
-  (Man Home: greedy → search-4 → search-8 → … → search-128).
+  (e.g. greedy → search-4 → search-8 → … → search-128).
 
 Every player on a chain meets the one below it (a *step*) and the ladder's *baseline*, the
 first fixed policy (normally ``random``). A match is played from every seat: with ``n``
@@ -343,12 +343,8 @@ class Ladder:
 
 
 def default_folder(spec: GameSpec, rules: Rules, variant: str | None = None) -> str:
-    """``skill`` for the standard rules, else ``skill-<variant, changed rules, players>``.
-
-    >>> spec = find_game("manhome")
-    >>> default_folder(spec, spec.rules()), default_folder(spec, spec.rules(players=3))
-    ('skill', 'skill-standard-3p')
-    """
+    """``skill`` for the standard rules, else ``skill-<variant, changed rules, players>``
+    (e.g. ``skill-standard-3p``)."""
     seats = ["x"] * spec.seats(rules)
     label = run_label(spec, rules, seats, variant)
     if variant is None and rules == spec.rules():
@@ -412,16 +408,8 @@ def skill(game: str, sims: int | str | float = 100_000, search_sims: int | str |
           store: Store | None = None, scheduler: str | None = None, progress: bool = False,
           command: str | None = None, **rule_values: Any) -> Ladder:
     """Play the skill ladder of ``game``: ``sims`` games per seating for matches of fixed
-    policies, ``search_sims`` for matches with a search player (see the module docstring).
-
-    >>> ladder = skill("manhome", sims=300, search_sims=40, budgets=[1, 2], workers=1)
-    >>> ladder.table[["player", "opponent", "kind"]].values.tolist()  # doctest: +NORMALIZE_WHITESPACE
-    [['greedy', 'random', 'step'], ['expert', 'greedy', 'step'], ['search-1', 'greedy', 'step'],
-     ['search-2', 'search-1', 'step'], ['expert', 'random', 'baseline'],
-     ['search-1', 'random', 'baseline'], ['search-2', 'random', 'baseline']]
-    >>> 0 <= ladder.luck["luck_share"] <= 1
-    True
-    """
+    policies, ``search_sims`` for matches with a search player (see the module docstring;
+    ``tests/analysis/test_skill.py`` shows the matches of a ladder)."""
     return plan_skill(game, sims, search_sims, budgets=budgets, seed=seed, workers=workers,
                       players=players, variant=variant, **rule_values).execute(
         store=store, scheduler=scheduler, progress=progress, command=command)

@@ -335,7 +335,7 @@ class Sweep:
 
     @property
     def title(self) -> str:
-        """``What if: Man Home — tie × men_to_win`` (or the variant files compared)."""
+        """``What if: <game's title> — tie × men_to_win`` (or the variant files compared)."""
         names = [f.name for f in self.files] if len(self.files) >= 2 else []
         what = " vs ".join(names) + (" × " if names and self.varied else "") \
             + " × ".join(self.varied)

@@ -3,6 +3,7 @@ analysis never names a game (import-linter's contracts in pyproject.toml, and a 
 import re
 from pathlib import Path
 
+import grimp
 from importlinter.cli import lint_imports
 
 from solver.registry import games
@@ -14,6 +15,15 @@ def test_import_contracts_are_kept(monkeypatch, capsys):
     monkeypatch.chdir(ROOT)
     status = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True)
     assert status == 0, capsys.readouterr().out
+
+
+def test_only_a_games_report_modules_use_the_analysis():
+    # a game's rules, engine and players never reach into the analysis, however indirectly;
+    # its own report modules (solver/<game>/*_report.py) may use the analysis's tools
+    graph = grimp.build_graph("solver", "analysis")
+    users = graph.find_downstream_modules("analysis", as_package=True)
+    engines = sorted(m for m in users if m.startswith("solver") and not m.endswith("_report"))
+    assert not engines, engines
 
 
 def test_the_analysis_never_names_a_game():
