@@ -31,7 +31,7 @@ from analysis.errors import UserError
 from analysis.folders import check_writable
 from analysis.provenance import now
 from analysis.formatting import md_table, num, p_short, p_text, pct, pct_range, turns_text
-from analysis.simulation import build_rules, parse_policies, plan, run_label
+from analysis.simulation import plan, standard_label
 from analysis.skill import default_folder, skill
 from analysis.skill_report import write_report as write_skill
 from analysis.store import Store
@@ -124,7 +124,7 @@ def report_folders(root: Path, specs: Sequence[GameSpec], exact: bool = False) -
     """Every report folder :func:`regenerate` writes for ``specs`` under ``root``."""
     folders = []
     for spec in specs:
-        folders += [root / spec.name / _label(spec, options) for options in spec.standard_runs]
+        folders += [root / spec.name / standard_label(spec, options) for options in spec.standard_runs]
         folders += [root / spec.name / out_name(vary) for vary in spec.standard_whatifs]
         if len(spec.players.ladder) >= 2:
             folders.append(root / spec.name / default_folder(spec, spec.rules()))
@@ -180,8 +180,8 @@ def collect(root: Path, specs: Mapping[str, GameSpec]) -> list[GameReports]:
     found = []
     for name, spec in specs.items():
         entry = GameReports(spec)
-        headline = _label(spec, spec.standard_runs[0]) if spec.standard_runs else None
-        strong = (_label(spec, {**spec.standard_runs[0], "policy": spec.players.ladder[-1]})
+        headline = standard_label(spec, spec.standard_runs[0]) if spec.standard_runs else None
+        strong = (standard_label(spec, {**spec.standard_runs[0], "policy": spec.players.ladder[-1]})
                   if spec.standard_runs and spec.players.ladder else None)
         folder = root / name
         for sub in sorted(folder.iterdir()) if folder.is_dir() else []:
@@ -203,14 +203,6 @@ def collect(root: Path, specs: Mapping[str, GameSpec]) -> list[GameReports]:
                        if (root / a.folder / "report.md").is_file()]
         found.append(entry)
     return found
-
-
-def _label(spec: GameSpec, options: Mapping[str, Any]) -> str:
-    """The folder name of a standard run (without building what its policies need)."""
-    values = dict(options)
-    players, policy = values.pop("players", None), values.pop("policy", None)
-    rules, _ = build_rules(spec, None, values, players)
-    return run_label(spec, rules, parse_policies(spec, policy, spec.seats(rules)))
 
 
 def _link(root: Path, folder: Path, text: str) -> str:

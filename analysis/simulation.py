@@ -61,7 +61,7 @@ def parse_policies(spec: GameSpec, policy: str | Sequence[str] | None, players: 
     try:
         return spec.players.seats(policy, players)
     except ValueError as exc:
-        raise UserError(f"{exc} ({spec.name})") from None
+        raise UserError(str(exc).replace("; allowed", f" for {spec.name}; allowed", 1)) from None
 
 
 def build_rules(spec: GameSpec, variant: str | Path | Variant | None = None,
@@ -88,14 +88,37 @@ def build_rules(spec: GameSpec, variant: str | Path | Variant | None = None,
     return rules, name
 
 
-def run_label(spec: GameSpec, rules: Rules, policies: Sequence[str], variant: str | None = None) -> str:
-    """A folder name for a run: variant, changed rules, seats and policies, e.g.
-    ``standard-tie-attacker-2p-greedy-vs-random`` (``tests/analysis/test_cli.py``)."""
+def run_label(spec: GameSpec, rules: Rules, policies: Sequence[str], variant: str | None = None,
+              seed: int = 0) -> str:
+    """A folder name for a run: variant, changed rules, seats, policies and (when not 0)
+    the seed, e.g. ``standard-tie-attacker-2p-greedy-vs-random-seed1``
+    (``tests/analysis/test_cli.py``)."""
     parts = [variant or "standard"]
     parts += [f"{k}-{v}".lower() for k, v in rules.changed().items() if k != "players"]
     parts.append(f"{spec.seats(rules)}p")
     parts.append(policies[0] if len(set(policies)) == 1 else "-vs-".join(policies))
+    if seed:
+        parts.append(f"seed{seed}")
     return folder_name("-".join(parts))
+
+
+def standard_label(spec: GameSpec, options: Mapping[str, Any]) -> str:
+    """The folder name of one of the game's standard runs (its options as registered in
+    :attr:`solver.registry.GameSpec.standard_runs`), without building what its players
+    need."""
+    values = dict(options)
+    players, policy = values.pop("players", None), values.pop("policy", None)
+    rules, _ = build_rules(spec, None, values, players)
+    return run_label(spec, rules, parse_policies(spec, policy, spec.seats(rules)))
+
+
+def _stored_summary(folder: Path) -> dict[str, Any]:
+    import json
+
+    try:
+        return json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
 
 
 @dataclass
@@ -122,7 +145,7 @@ class Analysis:
 
     @property
     def label(self) -> str:
-        return run_label(self.game, self.rules, self.policies, self.variant)
+        return run_label(self.game, self.rules, self.policies, self.variant, self.seed)
 
     @property
     def run_id(self) -> str:
@@ -164,7 +187,9 @@ def write_report(result: Analysis, out: str | Path | None = None) -> Path:
     """Write the report folder of a run (default ``reports/<game>/<label>``); its path."""
     from analysis.report import write_report as write_folder
 
-    out_dir = Path(out) if out is not None else REPORTS_ROOT / result.game.name / result.label
+    out_dir = Path(out) if out is not None else Plan(
+        result.game, result.rules, result.policies, len(result.games), result.seed,
+        variant=result.variant).default_out()
     sections = result.game.report_sections(result.summary, result.games)
     return write_folder(out_dir, result.summary, result.games, sections)
 
@@ -183,10 +208,21 @@ class Plan:
 
     @property
     def label(self) -> str:
-        return run_label(self.game, self.rules, self.policies, self.variant)
+        return run_label(self.game, self.rules, self.policies, self.variant, self.seed)
 
     def default_out(self) -> Path:
-        return REPORTS_ROOT / self.game.name / self.label
+        """``reports/<game>/<label>`` — unless that folder holds one of the game's standard
+        reports (``analyze report``'s) of another run or number of games: a run never
+        replaces a standard report but with that report's own games; it goes to
+        ``<label>-<games>games`` beside it."""
+        folder = REPORTS_ROOT / self.game.name / self.label
+        if self.label not in {standard_label(self.game, o) for o in self.game.standard_runs}:
+            return folder
+        there = _stored_summary(folder)
+        same = (there.get("run_id") == run_identity(self.game, self.rules, self.policies,
+                                                    self.seed).id
+                and there.get("games") == self.sims)
+        return folder if not there or same else folder.with_name(f"{self.label}-{self.sims}games")
 
     def execute(self, progress: bool = False, command: str | None = None,
                 store: Store | str | Path | None = None, scheduler: str | None = None) -> Analysis:

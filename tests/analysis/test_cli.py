@@ -199,3 +199,33 @@ def test_games_lists_parameters(capsys):
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "manhome" in out and "men_to_win" in out and "defender | attacker | reroll" in out
+
+
+def test_run_labels_name_the_seed_and_the_rules():
+    from analysis.simulation import run_label
+    from solver.registry import find_game
+    from solver.manhome.rules import ManHomeRules
+
+    spec = find_game("manhome")
+    assert run_label(spec, ManHomeRules(tie="attacker"), ["greedy", "random"]) == \
+        "standard-tie-attacker-2p-greedy-vs-random"
+    assert run_label(spec, ManHomeRules(players=3), ["greedy"] * 3, seed=1) == \
+        "standard-3p-greedy-seed1"
+
+
+def test_a_run_never_replaces_a_standard_report_of_other_games(tmp_path, monkeypatch):
+    # the README's example (--players 3 --seed 1) once overwrote the committed seed-0
+    # report; now a seed other than 0 has its own folder, and another number of games
+    # goes beside a standard report, which only its own command replaces
+    monkeypatch.chdir(tmp_path)
+    base = ["manhome", "--players", "3", "--workers", "1", "--quiet", "--no-store"]
+    assert main([*base, "--sims", "300"]) == 0
+    standard = tmp_path / "reports" / "manhome" / "standard-3p-greedy"
+    first = (standard / "summary.json").read_text()
+    assert main([*base, "--sims", "300", "--seed", "1"]) == 0
+    assert (standard.parent / "standard-3p-greedy-seed1" / "report.md").is_file()
+    assert main([*base, "--sims", "200"]) == 0
+    assert (standard.parent / "standard-3p-greedy-200games" / "report.md").is_file()
+    assert (standard / "summary.json").read_text() == first
+    assert main([*base, "--sims", "300"]) == 0  # its own command replaces it
+    assert json.loads((standard / "summary.json").read_text())["games"] == 300

@@ -218,7 +218,7 @@ def test_a_worker_with_another_engine_is_named(scheduler, monkeypatch):
 
 def test_a_game_registered_here_only_is_named(scheduler, toy):
     with pytest.raises(UserError, match=r"the Dask worker tcp://\S+ has no game 'toy'"):
-        runner.run(toy, toy.rules(), [toy.default_policy] * 2, 100, seed=1, scheduler=scheduler)
+        runner.run(toy, toy.rules(), [toy.players.default] * 2, 100, seed=1, scheduler=scheduler)
 
 
 def test_a_worker_without_the_toolkit_is_named():

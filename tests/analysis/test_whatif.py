@@ -15,10 +15,14 @@ from analysis.cli import main
 from analysis.errors import UserError
 from analysis.store import Store
 from analysis.stats import wilson_interval
-from analysis.paired import MEASURES, Z, holm, paired_difference
+from analysis.paired import Z, holm, paired_difference
 from analysis.whatif import MAX_VARIANTS, expand, out_name, parse_vary, sweep
 from analysis.whatif_report import render_markdown
 from solver.params import Variant
+
+MEASURES = ["seat0_win_rate", "first_player_advantage", "turns_mean", "balance", "completion",
+            "decision_rate"]
+"""The measures of a game of chance won by one seat (every game here)."""
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -163,18 +167,24 @@ def _direct(games, players):
     w = games["winner"].to_numpy()
     t = games["turns"].to_numpy(float)
     d = games["decision_turns"].to_numpy(float)
-    rates = np.array([(w == s).mean() for s in range(players)])
-    high, low = int(np.argmax(rates)), int(np.argmin(rates))
-    balance = 1 - (rates[high] - rates[low])
-    u = -((w == high).astype(float) - (w == low))  # balance = 1 + mean(u)
     finished = (w >= 0).astype(float)
+
+    def over_finished(x):
+        """The mean of x over the finished games, Σ x·f / Σ f, and its influence values."""
+        mean = (x * finished).sum() / finished.sum()
+        return mean, finished * (x - mean) / finished.mean()
+
+    # every rate counts the finished games only: an unfinished game is no win
+    rates = np.array([(w[w >= 0] == s).mean() for s in range(players)])
+    high, low = int(np.argmax(rates)), int(np.argmin(rates))
+    u = -((w == high).astype(float) - (w == low))  # balance = 1 + mean of u over finished
+    balance, balance_z = over_finished(u)
     rate = d.sum() / t.sum()
-    length = t[w >= 0].mean()  # the mean length of finished games: Σ t·f / Σ f
     return {"completion": (finished.mean(), finished - finished.mean()),
-            "turns_mean": (length, finished * (t - length) / finished.mean()),
+            "turns_mean": over_finished(t),
             "decision_rate": (rate, (d - rate * t) / t.mean()),
-            "balance": (balance, u - u.mean()),
-            "seat0_win_rate": ((w == 0).mean(), (w == 0) - (w == 0).mean())}
+            "balance": (1 + balance, balance_z),
+            "seat0_win_rate": over_finished((w == 0).astype(float))}
 
 
 def test_every_measure_is_paired_game_by_game(in_tmp):
