@@ -210,7 +210,8 @@ def _link(root: Path, folder: Path, text: str) -> str:
 
 
 def _advantage_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
-    have = [e for e in entries if e.headline]
+    have = [e for e in entries if e.headline
+            and e.headline[1].get("first_player_advantage") is not None]
     have.sort(key=lambda e: -abs(e.headline[1]["first_player_advantage"]))
     rows = []
     for rank, e in enumerate(have, 1):
@@ -218,13 +219,15 @@ def _advantage_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
         lo, hi = s["first_player_advantage_ci"]
         seats = s["policies"][0] if len(set(s["policies"])) == 1 else " vs ".join(s["policies"])
         strong = "n/a"
-        if e.strong:
+        if e.strong and e.strong[1].get("first_player_advantage") is not None:
             t = e.strong[1]
             low, high = t["first_player_advantage_ci"]
             strong = (f"{t['first_player_advantage'] * 100:+.2f} ({low * 100:+.2f} to "
                       f"{high * 100:+.2f}), `{t['policies'][0]}`")
+        draws = s.get("draw_rate") is not None
         rows.append([str(rank), e.spec.title, f"{s['players']}, `{seats}`",
-                     pct(s["win_rate_by_seat"][0]),
+                     pct((s.get("points_by_seat") or s["win_rate_by_seat"])[0])
+                     + (f" (draws {pct(s['draw_rate'])})" if draws else ""),
                      f"{s['first_player_advantage'] * 100:+.2f} ({lo * 100:+.2f} to {hi * 100:+.2f})",
                      p_text(s["first_player_p_value"]), strong, f"{s['games']:,}",
                      _link(root, folder, folder.name)])
@@ -237,7 +240,7 @@ def _length_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
     rows = []
     for rank, e in enumerate(have, 1):
         folder, s = e.headline
-        finished = s["games"] - s["unfinished"]
+        finished = s.get("finished", s["games"] - s["unfinished"])
         half = 1.96 * s["turns_std"] / math.sqrt(finished) if finished > 1 else math.nan
         rows.append([str(rank), e.spec.title, f"{s['turns_mean']:.2f} ± {half:.2f}",
                      turns_text(s["turns_median"]), f"{turns_text(s['turns_p10'])}–{turns_text(s['turns_p90'])}",
@@ -300,8 +303,8 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
         "made and how to make it again. Every figure has its 95% confidence interval.",
         "## Ranked by first-player advantage\n\n"
         "The headline run of each game (its standard rules, the players and policy shown): "
-        "how much more often seat 0 wins than the fair share, in percentage points, most "
-        "unfair first; beside it the same advantage when the game's strongest fixed player "
+        "how much more than the fair share seat 0 scores (a win 1, a draw its share), in "
+        "percentage points, most unfair first (a game played alone has no first player); beside it the same advantage when the game's strongest fixed player "
         "takes every seat (better play can make going first worth more or less).\n\n"
         + _ranked(["rank", "game", "players, policy", "seat 0 wins", "advantage (pts, 95% CI)",
                   "test", "with strong play (pts)", "games", "report"],
@@ -334,9 +337,12 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
         runs = ([e.headline] if e.headline else []) + e.others
         for folder, s in runs:
             if "win_rate_by_seat" in s:
-                lines.append(f"- {_link(root, folder, folder.name)} — {s.get('title', '')}: seat 0 "
-                             f"wins {pct(s['win_rate_by_seat'][0])}, {s['turns_mean']:.1f} turns "
-                             f"on average, {s['games']:,} games")
+                first = (f"solved {pct(s['solve_rate'])}" if s.get("solve_rate") is not None
+                         else f"seat 0 wins {pct(s['win_rate_by_seat'][0])}")
+                length = ("no game finished" if s.get("turns_mean") is None
+                          else f"{s['turns_mean']:.1f} turns on average")
+                lines.append(f"- {_link(root, folder, folder.name)} — {s.get('title', '')}: "
+                             f"{first}, {length}, {s['games']:,} games")
             else:
                 lines.append(f"- {_link(root, folder, folder.name)} — {s.get('title') or 'report'}")
         if e.skill:

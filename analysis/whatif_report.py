@@ -215,14 +215,22 @@ def _what_is_compared(sweep: Sweep) -> str:
 
 
 NOTES: dict[str, str] = {
-    "seat0_win_rate": "Counted over all games (an unfinished game is a win for nobody).",
+    "seat0_win_rate": ("Counted over the finished games (an unfinished game is neither a win "
+                       "nor a draw); when some are cut off, linearised as the mean length is."),
+    "solve_rate": ("The share of the finished games the player solves, alone; when some are "
+                   "cut off, linearised as the mean length is."),
     "first_player_advantage": (
-        "Seat 0's win rate minus the fair share 1/players (all games); its interval is seat "
-        "0's Wilson interval shifted by the fair share. With the same number of players its "
-        "difference from the base *is* seat 0's win-rate difference, the same test, so it "
-        "is not counted again: the Holm-adjusted p marked (= seat 0) is seat 0's. Only a "
-        "variant with another number of players (another fair share) has a test of its "
-        "own."),
+        "Seat 0's points (a win 1, a draw its share) minus the fair share 1/players, over "
+        "the finished games; without draws its interval is seat 0's Wilson interval shifted "
+        "by the fair share. With the same number of players and no draws its difference "
+        "from the base *is* seat 0's win-rate difference, the same test, so it is not "
+        "counted again: the Holm-adjusted p marked (= seat 0) is seat 0's. A variant with "
+        "another number of players (another fair share), or a game with draws, has a test "
+        "of its own."),
+    "draw_rate": ("The share of the finished games that are drawn (Wilson interval); the "
+                  "paired difference compares game by game whether each game is drawn."),
+    "score_mean": ("The mean score over the finished games (normal interval); paired game "
+                   "by game."),
     "turns_mean": (
         "The mean length of finished games (every turn of every player). When every game "
         "finishes, the paired difference compares the lengths game by game; when some are "
@@ -230,7 +238,7 @@ NOTES: dict[str, str] = {
         "completion, whose mean is the mean length M, so the difference is always that of "
         "the two means shown, and a game that finishes under one rule only counts too."),
     "balance": (
-        "1 − (highest − lowest seat win rate), over all games. Its interval and its "
+        "1 − (highest − lowest seat points share), over the finished games. Its interval and its "
         "paired difference are linearised game by game (1 − [the highest seat wins] + "
         "[the lowest seat wins], whose mean is the balance) with the seats of the highest "
         "and the lowest rate held fixed at their estimates (`balance_high_seat`, "
@@ -240,7 +248,7 @@ NOTES: dict[str, str] = {
         "game finished and the same seat ahead in both runs, the balance moves by exactly "
         "twice seat 0's win rate, game by game: the same test, marked (= seat 0) and not "
         "counted again."),
-    "completion": ("The share of games that finished (have a winner); below 100% only when "
+    "completion": ("The share of games that finished (won, drawn or lost); below 100% only when "
                    "games are cut off (`max_turns`). Wilson interval; the paired difference "
                    "compares game by game whether each game finished. Where every game "
                    "finishes under both rules no game differs: that is no test, and it is "
@@ -373,7 +381,10 @@ def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) ->
 MAX_LINES = 6
 """The most lines of one plot (combinations of the other varied parameters)."""
 AXIS: dict[str, str] = {"seat0_win_rate": "seat 0 win rate (%)",
-                        "first_player_advantage": "seat 0 win rate − 1/players (pts)",
+                        "solve_rate": "games solved (%)",
+                        "first_player_advantage": "seat 0 points − 1/players (pts)",
+                        "draw_rate": "games drawn (%)",
+                        "score_mean": "mean score",
                         "turns_mean": "mean turns (finished games)",
                         "balance": "balance (1 = every seat wins equally)",
                         "completion": "games finished (%)",

@@ -128,3 +128,18 @@ def test_a_dask_cluster_plays_the_same_games(fixture, request):
     local = analysis.simulate(spec.name, 2000, workers=1)
     pd.testing.assert_frame_equal(remote.games, local.games)
     assert np.isfinite(local.summary["turns_mean"])
+
+
+def test_analyze_report_ranks_every_kind_of_game(duel, puzzle, toy, tmp_path):
+    from analysis.overview import regenerate
+
+    page = regenerate(tmp_path / "reports", games=["toy", "duel", "puzzle"], sims=2000,
+                      skill_sims=1000, whatif_sims=1000, workers=1)
+    text = page.read_text()
+    advantage = text.split("## Ranked by first-player advantage")[1].split("## Ranked by length")[0]
+    assert "Toy Duel" in advantage and "draws" in advantage and "Toy Puzzle" not in advantage
+    length = text.split("## Ranked by length")[1].split("## Ranked by skill")[0]
+    assert all(title in length for title in ("Toy Race", "Toy Duel", "Toy Puzzle"))
+    assert "solved" in text.split("## Every report")[1]
+    for name in ("duel", "puzzle"):
+        assert (tmp_path / "reports" / name / "skill" / "report.md").is_file()
