@@ -351,9 +351,25 @@ def _compare_runs(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return 0
 
 
+def _traits_text(spec: GameSpec) -> str:
+    low, high = spec.traits.players
+    players = f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}-{high} players"
+    text = (f"{players}, {'dice' if spec.traits.chance else 'no dice'}, "
+            f"{spec.traits.outcome}" + (f" (score: {spec.traits.score})" if spec.traits.score
+                                        else ""))
+    if spec.players.ladder:
+        text += "; skill ladder " + " < ".join(spec.players.ladder)
+    for family in spec.players.search:
+        text += f"; search {family.name}-N on {family.base}"
+    if spec.analyses:
+        text += "; exact: " + ", ".join(a.name for a in spec.analyses)
+    return text
+
+
 def _list_games(args: argparse.Namespace, argv: Sequence[str]) -> int:
     for spec in games().values():
         print(f"{spec.name}: {spec.title} — {spec.description}")
+        print(f"  {_traits_text(spec)}")
         print("  " + _rules_help(spec).replace("\n", "\n  "))
     return 0
 

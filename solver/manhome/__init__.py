@@ -40,7 +40,7 @@ SPEC = register(GameSpec(
     report_sections=report_sections,
     engine_version=1,
     analyses=(Analysis(
-        name="exact", title="Man Home solved exactly", run="solver.manhome.exact_report:run",
+        name="all", title="Man Home solved exactly", run="solver.manhome.exact_report:run",
         folder="manhome-exact", monte_carlo=True,
         options=(Option("largest", "also run the largest solves (minutes)"),),
         description="a lone man's chance from every square, the solitaire race by value "

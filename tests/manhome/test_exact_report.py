@@ -53,3 +53,27 @@ def test_unwritable_out(capsys, tmp_path):
     (tmp_path / "file").write_text("x")
     assert main(["exact", "manhome", "--out", str(tmp_path / "file" / "x")]) == 2
     assert "cannot write to" in capsys.readouterr().err
+
+
+def test_the_command_is_built_from_the_registered_analysis(monkeypatch, tmp_path, capsys):
+    # analyze exact manhome [all]: the game's options (--largest) and the Monte Carlo ones
+    # reach its run function; --set does not apply to an analysis of fixed rules
+    import solver.manhome.exact_report as exact_report
+
+    seen = {}
+
+    def fake(out, **options):
+        seen.update(options, out=out)
+        return out
+
+    monkeypatch.setattr(exact_report, "run", fake)
+    assert main(["exact", "manhome", "--out", str(tmp_path / "x"), "--largest", "--sims",
+                 "1e3", "--seed", "4", "--quiet"]) == 0
+    assert seen["largest"] is True and seen["sims"] == 1000 and seen["seed"] == 4
+    assert seen["command"].startswith("analyze exact manhome")
+    assert main(["exact", "manhome", "all", "--out", str(tmp_path / "y"), "--quiet"]) == 0
+    assert seen["largest"] is False
+    with pytest.raises(SystemExit) as stop:
+        main(["exact", "manhome", "--set", "tie=attacker"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1
