@@ -37,7 +37,11 @@ still needed *after* the current one, standing on s with m moves of it left (W_0
     V(s)   = 1 + (W_1(s) + ... + W_6(s)) / 6.
 
 With q = 0, W_k(s) is the minimum of V over the spaces a walk of k moves from s can end on
-(or 0 if one can collect), so planning move by move is planning the whole turn. Value
+(or 0 if one can collect), so planning move by move is planning the whole turn.
+Collecting on any move, the best a turn of k moves can do is k steps along a shortest
+path, so V depends on the distance d alone: the number of d6 rolls needed for a total of d
+or more (1 turn for d = 1, 7/6 for d = 2, ...), and it is symmetric in start and target.
+Exact count breaks this: parity and the walks that end on the target matter. Value
 iteration from V = 0 rises monotonically to the least solution, which is the optimum
 (every space can reach every other, so some policy finishes with probability 1 and the
 optimum is finite). All targets are solved at once, as arrays indexed [target, space],

@@ -105,6 +105,20 @@ def test_monte_carlo_agrees(exact, say_error, target):
     assert abs(mean - solution.mean_to()[target - 1]) < 4 * se
 
 
+def test_collecting_on_any_move_depends_on_the_distance_only(standard):
+    # Collecting on any move, the best a turn of k moves can do is k steps along a shortest
+    # path, so from d moves away the turns are the d6 rolls needed for a total of d or
+    # more: g(d) = 1 + (g(d - 1) + ... + g(d - 5)) / 6 over the positive distances, g(0) = 0.
+    g = [Fraction(0)]
+    for d in range(1, 11):
+        g.append(1 + sum((g[d - k] for k in range(1, DIE + 1) if k < d), Fraction(0)) / DIE)
+    assert g[1:3] == [1, Fraction(7, 6)]
+    dist = standard.distances.table
+    off = ~np.eye(199, dtype=bool)
+    expected = np.array([float(x) for x in g])[dist]
+    assert np.abs(standard.collect.values - expected)[off].max() < 1e-12
+
+
 def test_collecting_on_any_move_is_never_slower(standard):
     assert (standard.collect.values <= standard.exact.values + 1e-12).all()
     assert (standard.collect.values >= 1 - 1e-12).all()
