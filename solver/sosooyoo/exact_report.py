@@ -35,7 +35,7 @@ import numpy as np
 from analysis.folders import staged_folder
 from solver.params import value_text
 from solver.sosooyoo.board import bubbles, is_prime, spiral_layout
-from solver.sosooyoo.exact import (DIE, MAX_K, TOLERANCE, BoardAnalysis, analyse, ranked)
+from solver.sosooyoo.exact import MAX_K, TOLERANCE, BoardAnalysis, analyse, ranked
 from solver.sosooyoo.rules import SoSooYooRules
 
 DEFAULT_OUT = Path("reports/sosooyoo-board")
@@ -121,7 +121,7 @@ def _text_colour(rgba: Sequence[float]) -> str:
 
 
 def plot_spiral(values: np.ndarray, path: Path, title: str, label: str, *,
-                prime_bubble: bool = True, cmap: str = "viridis",
+                cmap: str = "viridis",
                 marks: dict[str, tuple[Sequence[int], str]] | None = None,
                 note: str = "", gamma: float = 1.0) -> None:
     """Draw the board as the real board — a spiral from 1 in the middle — with each space
@@ -196,7 +196,6 @@ def plot_spiral(values: np.ndarray, path: Path, title: str, label: str, *,
 def draw_figures(folder: Path, a: BoardAnalysis, hubs: list[int], traps: list[int]) -> list[str]:
     """The board PNGs; returns their file names."""
     table = a.spaces_table()
-    pb = a.rules.prime_bubble
     marks = {f"hub (best {len(hubs)})": (hubs, "#1f77b4"),
              f"trap (worst {len(traps)})": (traps, "#d62728")}
     plots = [
@@ -214,7 +213,7 @@ def draw_figures(folder: Path, a: BoardAnalysis, hubs: list[int], traps: list[in
     ]
     for name, values, title, label, cmap, group in plots:
         plot_spiral(np.asarray(values, dtype=float), folder / name, title, label,
-                    prime_bubble=pb, cmap=cmap, marks=group,
+                    cmap=cmap, marks=group,
                     gamma=0.5 if name == "board_exact_cost.png" else 1.0,
                     note="space 1 in the middle; the spiral runs out to "
                          f"{a.rules.board_size}")
