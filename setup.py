@@ -38,6 +38,7 @@ setup(
         "scipy>=1.11",
         "matplotlib>=3.7",
         "tqdm>=4.60",
+        "networkx>=3.0",
     ],
     extras_require={
         "test": ["pytest>=7", "hypothesis>=6.80", "distributed>=2024.1"],

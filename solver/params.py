@@ -4,10 +4,15 @@ A game's rules are one frozen dataclass whose fields are declared with
 :func:`param`. The same object is built from Python keywords, from ``--set
 name=value`` strings and from a TOML variant file; every path goes through the
 same validation, and every error says what is allowed.
+
+A parameter's kind is the type of its default: ``bool``, ``int`` (with ``low``..``high``),
+``float`` (a finite number in ``low``..``high``, e.g. a probability) or ``str`` (with
+``choices``).
 """
 from __future__ import annotations
 
 import dataclasses
+import math
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -24,23 +29,44 @@ class Param:
 
     kind: type
     doc: str
-    low: int | None = None
-    high: int | None = None
+    low: int | float | None = None
+    high: int | float | None = None
     choices: tuple[str, ...] | None = None
 
     def allowed(self) -> str:
-        """The allowed values, in words."""
+        """The allowed values, in words.
+
+        >>> Param(float, "a chance", 0.0, 1.0).allowed(), Param(int, "seats", 2, 6).allowed()
+        ('a number in 0..1', 'an integer in 2..6')
+        """
         if self.choices:
             return " | ".join(self.choices)
         if self.kind is bool:
             return "true | false"
+        if self.kind is float:
+            return f"a number in {self.low:g}..{self.high:g}"
         return f"an integer in {self.low}..{self.high}"
 
+    def admits(self, value: Any) -> bool:
+        """Whether ``value``, already of the right type, is allowed (range, choices)."""
+        if self.choices and value not in self.choices:
+            return False
+        if self.kind is int:
+            return self.low <= value <= self.high
+        if self.kind is float:
+            return math.isfinite(value) and self.low <= value <= self.high
+        return True
 
-def param(default: Any, doc: str, *, low: int | None = None, high: int | None = None,
-          choices: Iterable[str] | None = None) -> Any:
-    """Declare a rules field: its default, a one-line doc and its allowed values."""
+
+def param(default: Any, doc: str, *, low: int | float | None = None,
+          high: int | float | None = None, choices: Iterable[str] | None = None) -> Any:
+    """Declare a rules field: its default, a one-line doc and its allowed values.
+
+    A float parameter needs both bounds; its default must be a float (``0.0``, not ``0``).
+    """
     kind = type(default)
+    if kind is float and (low is None or high is None):
+        raise TypeError("a float parameter needs low and high")
     meta = Param(kind, doc, low, high, tuple(choices) if choices else None)
     return dataclasses.field(default=default, metadata={"param": meta})
 
@@ -50,7 +76,18 @@ _FALSE = {"false", "off", "no", "0"}
 
 
 def coerce(name: str, spec: Param, value: Any) -> Any:
-    """Turn a CLI string or TOML value into the parameter's type, or raise RulesError."""
+    """Turn a CLI string or TOML value into the parameter's type, or raise RulesError.
+
+    Only the type is checked here; the range is checked when the rules are built.
+
+    >>> chance = Param(float, "a chance", 0.0, 1.0)
+    >>> coerce("say_error", chance, "0.1"), coerce("say_error", chance, 1), coerce("say_error", chance, "1e-2")
+    (0.1, 1.0, 0.01)
+    >>> coerce("say_error", chance, "often")
+    Traceback (most recent call last):
+    ...
+    solver.params.RulesError: bad value 'often' for say_error; allowed: a number in 0..1
+    """
     bad = RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
     if spec.kind is bool:
         if isinstance(value, bool):
@@ -71,6 +108,17 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
             if number.is_integer():
                 return int(number)
         raise bad
+    if spec.kind is float:
+        if isinstance(value, bool):
+            raise bad
+        if isinstance(value, (int, float)):
+            return float(value)
+        if isinstance(value, str):
+            try:
+                return float(value.strip().replace("_", ""))
+            except ValueError:
+                raise bad from None
+        raise bad
     if spec.kind is str:
         if isinstance(value, str):
             return value.strip()
@@ -81,8 +129,10 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
 def value_text(value: Any) -> str:
     """A rules value as it is written in ``--set name=value`` (the inverse of :func:`coerce`).
 
-    >>> [value_text(v) for v in (True, 3, "defender", None, (2, 3))]
-    ['true', '3', 'defender', 'none', '2,3']
+    >>> [value_text(v) for v in (True, 3, "defender", None, (2, 3), 0.1, 0.0, 1e-05)]
+    ['true', '3', 'defender', 'none', '2,3', '0.1', '0', '1e-05']
+
+    A float is written in its shortest form that reads back the same (``0.0`` as ``0``).
     """
     if isinstance(value, bool) or type(value).__name__ == "bool_":
         return "true" if value else "false"
@@ -90,6 +140,9 @@ def value_text(value: Any) -> str:
         return "none"
     if isinstance(value, (list, tuple)):
         return ",".join(value_text(v) for v in value)
+    if isinstance(value, float):
+        text = repr(float(value))  # numpy floats too
+        return text[:-2] if text.endswith(".0") else text
     return str(value)
 
 
@@ -101,14 +154,14 @@ class Rules:
     def __post_init__(self) -> None:
         for name, spec in self.parameters().items():
             value = getattr(self, name)
-            if spec.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
-            if spec.kind is not int and not isinstance(value, spec.kind):
-                raise RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
-            if spec.choices and value not in spec.choices:
-                raise RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
-            if spec.kind is int and not spec.low <= value <= spec.high:
-                raise RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
+            bad = RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
+            if spec.kind is float and isinstance(value, int) and not isinstance(value, bool):
+                value = float(value)  # say_error=0 from Python means 0.0
+                object.__setattr__(self, name, value)
+            if spec.kind in (int, float) and isinstance(value, bool):
+                raise bad
+            if not isinstance(value, spec.kind) or not spec.admits(value):
+                raise bad
         self.check()
 
     def check(self) -> None:

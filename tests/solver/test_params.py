@@ -1,0 +1,81 @@
+"""Rules parameters as data: float parameters beside the int, bool and str ones."""
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+
+from solver.params import Rules, RulesError, Variant, coerce, param, value_text
+
+
+@dataclasses.dataclass(frozen=True)
+class ToyRules(Rules):
+    game = "toy"
+
+    seats: int = param(2, "seats", low=2, high=6)
+    fast: bool = param(False, "a switch")
+    mode: str = param("a", "a choice", choices=("a", "b"))
+    chance: float = param(0.0, "a probability", low=0.0, high=1.0)
+    scale: float = param(2.5, "a factor", low=0.5, high=10.0)
+
+
+def test_float_from_strings_toml_and_python():
+    r = ToyRules.from_values({"chance": "0.1", "scale": "1e1"})
+    assert (r.chance, r.scale) == (0.1, 10.0)
+    assert ToyRules.from_values({"chance": 1}).chance == 1.0       # a TOML integer
+    assert ToyRules(chance=0).chance == 0.0 and type(ToyRules(chance=0).chance) is float
+    assert ToyRules(chance=1).changed() == {"chance": 1.0}
+    assert ToyRules().changed() == {}
+
+
+@pytest.mark.parametrize("values, words", [
+    ({"chance": "1.5"}, "bad value 1.5 for chance; allowed: a number in 0..1"),
+    ({"chance": "-0.01"}, "allowed: a number in 0..1"),
+    ({"chance": "nan"}, "bad value nan for chance"),
+    ({"chance": "inf"}, "allowed: a number in 0..1"),
+    ({"chance": "often"}, "bad value 'often' for chance; allowed: a number in 0..1"),
+    ({"chance": True}, "bad value True for chance"),
+    ({"scale": "0.25"}, "allowed: a number in 0.5..10"),
+])
+def test_bad_floats_say_what_is_allowed(values, words):
+    with pytest.raises(RulesError) as info:
+        ToyRules.from_values(values)
+    assert words in str(info.value)
+
+
+def test_bad_float_from_python():
+    with pytest.raises(RulesError, match="bad value True for chance"):
+        ToyRules(chance=True)
+    with pytest.raises(RulesError, match="bad value '0.1' for chance"):
+        ToyRules(chance="0.1")
+
+
+def test_ints_bools_and_strings_behave_as_before():
+    r = ToyRules.from_values({"seats": "3", "fast": "on", "mode": "b"})
+    assert (r.seats, r.fast, r.mode) == (3, True, "b")
+    for values in ({"seats": "2.5"}, {"seats": 3.0}, {"seats": True}, {"seats": "7"},
+                   {"fast": "maybe"}, {"mode": "c"}):
+        with pytest.raises(RulesError):
+            ToyRules.from_values(values)
+    with pytest.raises(RulesError):
+        ToyRules(seats=3.0)
+
+
+def test_value_text_reads_back():
+    for value in (0.1, 0.0, 1.0, 1e-5, 0.3333333333333333, np.float64(0.25)):
+        text = value_text(value)
+        assert coerce("chance", ToyRules.parameters()["chance"], text) == float(value)
+    assert value_text(np.float64(0.25)) == "0.25"
+
+
+def test_float_needs_bounds():
+    with pytest.raises(TypeError):
+        param(0.5, "no bounds")
+
+
+def test_variant_file_with_a_float(tmp_path):
+    path = tmp_path / "learner.toml"
+    path.write_text('name = "learner"\n[rules]\nchance = 0.2\nscale = 3\n')
+    r = Variant.load(path).apply(ToyRules)
+    assert (r.chance, r.scale) == (0.2, 3.0)
+    assert not math.isnan(r.chance)
