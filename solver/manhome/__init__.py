@@ -5,12 +5,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from solver.manhome.engine import play_game
-from solver.manhome.policies import (MAX_BUDGET, POLICY_NAMES, SEARCH, SEARCH_ROLLOUT,
-                                     check, make_policy, prepare)
+from solver.manhome.policies import PLAYERS, make_policy
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.sections import COUNTERS, report_sections
-from solver.registry import (WIN_LOSS, Analysis, Column, GameSpec, Option, Players, Search,
-                             Traits, register)
+from solver.registry import WIN_LOSS, Analysis, Column, GameSpec, Option, Traits, register
 
 
 def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dict[str, Any]:
@@ -27,12 +25,7 @@ SPEC = register(GameSpec(
     description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
     rules=ManHomeRules,
     traits=Traits(chance=True, players=(2, 8), outcome=WIN_LOSS),
-    players=Players(
-        fixed=POLICY_NAMES, default="greedy", ladder=("random", "greedy", "expert"),
-        search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(4, 8, 16, 32, 64, 128),
-                       max_budget=MAX_BUDGET,
-                       doc="flat Monte Carlo: N greedy playouts per candidate move"),),
-        check=check, prepare=prepare),
+    players=PLAYERS,
     columns=tuple(Column(name, COUNTERS[name], per_seat=True)
                   for name in ("turns", "home", "kills", "deaths", "killed")),
     kernel="cext.manhome:play_chunk",

@@ -57,6 +57,7 @@ from functools import cache
 import numpy as np
 
 from solver.dice import Stream, game_streams
+from solver.registry import Players, Search
 from solver.manhome.engine import EMPTY, Game, Kind, Move, action_moves
 from solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules
 from solver.manhome.states import SideSpace
@@ -72,19 +73,15 @@ SEARCH_ROLLOUT = "greedy"
 
 
 def parse_policy(name: str) -> tuple[str, int]:
-    """``(policy, budget)`` of a policy name: budget 0 for the fixed policies.
+    """``(policy, budget)`` of a policy name: budget 0 for the fixed policies (the game's
+    one parser, :meth:`solver.registry.Players.parse`); ValueError for an unknown name.
 
     >>> parse_policy("greedy"), parse_policy("search-64")
     (('greedy', 0), ('search', 64))
     """
-    if name in POLICY_NAMES:
-        return name, 0
-    family, _, budget = name.partition("-")
-    if family == SEARCH and budget.isdigit() and 1 <= int(budget) <= MAX_BUDGET \
-            and budget == str(int(budget)):
-        return SEARCH, int(budget)
-    raise ValueError(f"unknown policy {name!r}; allowed: {', '.join(POLICY_NAMES)}, "
-                     f"{SEARCH}-N (N playouts per candidate, 1..{MAX_BUDGET})")
+    return PLAYERS.parse(name)
+
+
 VALUE_SCALE = 1 << 24
 """Exact values are rounded to integers of this scale for the expert player."""
 
@@ -336,3 +333,12 @@ def prepare(rules: ManHomeRules, policies) -> None:
             expert_table(rules)
         else:
             policy_table(name, rules)
+
+
+PLAYERS = Players(
+    fixed=POLICY_NAMES, default="greedy", ladder=("random", "greedy", "expert"),
+    search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(4, 8, 16, 32, 64, 128),
+                   max_budget=MAX_BUDGET,
+                   doc="flat Monte Carlo: N greedy playouts per candidate move"),),
+    check=check, prepare=prepare)
+"""Man Home's players: every engine's names, the parser, checks, the skill ladder."""
