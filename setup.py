@@ -45,7 +45,8 @@ setup(
         "tqdm>=4.60",
     ],
     extras_require={
-        "test": ["pytest>=7", "hypothesis>=6.80", "distributed>=2024.1"],
+        # Cython: the tests compile their own C helpers (tests/cext/checks.pyx).
+        "test": ["pytest>=7", "hypothesis>=6.80", "distributed>=2024.1", "Cython>=3.0"],
         "cluster": ["distributed>=2024.1"],
     },
     entry_points={"console_scripts": ["analyze = analysis.entry:main"]},
