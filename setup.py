@@ -1,4 +1,8 @@
-"""Build: the pure-Python packages and one Cython kernel per game (cext/*.pyx)."""
+"""Build: the pure-Python packages and the Cython kernels, every cext/**/*.pyx.
+
+A kernel's module name is its path (cext/manhome/play.pyx is ``cext.manhome.play``);
+shared C pieces are .pxd files under cext/common/, cimported by their full name
+(``from cext.common.dice cimport dice_below``), found from the project root."""
 from pathlib import Path
 
 import numpy
@@ -9,15 +13,15 @@ HERE = Path(__file__).parent
 
 extensions = [
     Extension(
-        f"cext.{pyx.stem}",
-        [f"cext/{pyx.name}"],
-        include_dirs=[numpy.get_include(), "cext"],
+        ".".join(pyx.relative_to(HERE).with_suffix("").parts),
+        [pyx.relative_to(HERE).as_posix()],
+        include_dirs=[numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         # -ffp-contract=off: no fused multiply-add, so floating point, where a kernel
         # uses it, rounds as in the Python reference on every CPU.
         extra_compile_args=["-O3", "-ffp-contract=off"],
     )
-    for pyx in sorted((HERE / "cext").glob("*.pyx"))
+    for pyx in sorted((HERE / "cext").rglob("*.pyx"))
 ]
 
 setup(
@@ -28,9 +32,10 @@ setup(
     long_description=(HERE / "README.md").read_text(encoding="utf-8"),
     long_description_content_type="text/markdown",
     python_requires=">=3.11",
-    packages=find_packages(include=["solver", "solver.*", "cext", "analysis", "analysis.*"]),
-    package_data={"cext": ["*.pxd", "*.pyx"], "solver": ["*/*.md"]},
-    ext_modules=cythonize(extensions, language_level=3,
+    packages=find_packages(include=["solver", "solver.*", "cext", "cext.*", "analysis",
+                                     "analysis.*"]),
+    package_data={"cext": ["**/*.pxd", "**/*.pyx"], "solver": ["*/*.md"]},
+    ext_modules=cythonize(extensions, language_level=3, include_path=[str(HERE)],
                           compiler_directives={"embedsignature": True}),
     install_requires=[
         "numpy>=1.26",
@@ -41,7 +46,8 @@ setup(
         "networkx>=3.0",
     ],
     extras_require={
-        "test": ["pytest>=7", "hypothesis>=6.80", "distributed>=2024.1"],
+        # Cython: the tests compile their own C helpers (tests/cext/checks.pyx).
+        "test": ["pytest>=7", "hypothesis>=6.80", "distributed>=2024.1", "Cython>=3.0"],
         "cluster": ["distributed>=2024.1"],
     },
     entry_points={"console_scripts": ["analyze = analysis.entry:main"]},

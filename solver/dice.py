@@ -20,7 +20,7 @@ in ``[0, n)`` by Lemire's multiply-and-reject method: multiply a 64-bit word by
 ``n`` as a 128-bit product; the high 64 bits are the result unless the low 64
 bits fall below ``2**64 mod n``, in which case draw again. A choice among one
 entry draws nothing. The Cython kernels implement exactly this in C
-(``cext/dice.pxd``); tests check the two produce the same words and rolls.
+(``cext/common/dice.pxd``); tests check the two produce the same words and rolls.
 """
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ SPEC = register(GameSpec(
     players=PLAYERS,
     columns=tuple(Column(name, COUNTERS[name], per_seat=True)
                   for name in ("turns", "home", "kills", "deaths", "killed")),
-    kernel="cext.manhome:play_chunk",
+    kernel="cext.manhome.play:play_chunk",
     reference=reference_row,
     report_sections=report_sections,
     engine_version=1,

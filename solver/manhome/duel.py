@@ -73,7 +73,7 @@ value, reads the decisions off the final values:
   of the first move within ``TIE`` of the kind's best (0 when ACTION is not legal).
 
 :func:`solve_duel_reference` is this in plain Python (for tiny rules, the oracle);
-:func:`solve_duel` runs the same algorithm in C (``cext/manhome_duel.pyx``), adding the
+:func:`solve_duel` runs the same algorithm in C (``cext/manhome/duel.pyx``), adding the
 same numbers in the same order, so the two agree to the last bit on the same machine.
 """
 from __future__ import annotations
@@ -307,9 +307,9 @@ def solve_duel_reference(rules: ManHomeRules, tol: float = 1e-12,
 
 
 def solve_duel(rules: ManHomeRules, tol: float = 1e-12, max_sweeps: int = 100_000) -> DuelSolution:
-    """The same solution from the Cython kernel (``cext/manhome_duel.pyx``); fit for the
+    """The same solution from the Cython kernel (``cext/manhome/duel.pyx``); fit for the
     full board with two men each (about 6.5 million pairs)."""
-    from cext.manhome_duel import solve
+    from cext.manhome.duel import solve
 
     check_duel_rules(rules)
     _check_iteration(tol, max_sweeps)

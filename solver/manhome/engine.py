@@ -1,6 +1,6 @@
 """The Man Home reference engine: the pinned rules, in plain Python.
 
-This engine is the specification in code; the Cython kernel (``cext/manhome.pyx``)
+This engine is the specification in code; the Cython kernel (``cext/manhome/play.pyx``)
 must play the same games. Its randomness comes from :mod:`solver.dice`: the dice
 stream for every die, the choice stream for the policies' coin flips, and it
 draws them in exactly this order within a turn:

@@ -163,7 +163,7 @@ def solve_solitaire_rows(plan: ExactPlan) -> list[SolitaireRow]:
 
 
 def solitaire(folder: Path, sims: int, seed: int, plan: ExactPlan) -> tuple[str, dict[str, Any]]:
-    from cext.manhome import play_solitaire
+    from cext.manhome.play import play_solitaire
 
     rows = solve_solitaire_rows(plan)
     pd.DataFrame([{**vars(r), "exact": r.exact} for r in rows]).to_csv(

@@ -14,7 +14,7 @@ man to a lower square always gives a smaller rank, and removing a man gives a sm
 size, so within one ``home`` count, sweeping sides by (size, rank) visits every
 action's result before the side it came from.
 
-The Cython kernels use the same numbering (``cext/manhome_exact.pyx``); tests check it.
+The Cython kernels use the same numbering (``cext/manhome/sides.pxd``); tests check it.
 """
 from __future__ import annotations
 

@@ -1,24 +1,23 @@
 """The numbering of sides: Python and C agree, and it is a bijection."""
 import pytest
 
-from cext.checks import side_numbers
 from solver.manhome.states import SideSpace, colex_rank
 
 
 @pytest.mark.parametrize("rows, men, win, cap", [(1, 2, 2, 2), (2, 3, 2, 3), (2, 4, 3, 2), (3, 2, 1, 2)])
-def test_c_numbering_is_the_python_numbering(rows, men, win, cap):
+def test_c_numbering_is_the_python_numbering(checks, rows, men, win, cap):
     space = SideSpace(rows, men, win, cap)
-    size, offsets, sides, by_list, by_bits = side_numbers(rows, men, win, cap)
+    size, offsets, sides, by_list, by_bits = checks.side_numbers(rows, men, win, cap)
     assert size == space.size and [list(r) for r in space.offsets] == offsets
     assert sides == list(space.sides())
     assert by_list == by_bits == list(range(size))
     assert [space.index(h, m) for h, m in sides] == list(range(size))
 
 
-def test_full_board_sizes():
+def test_full_board_sizes(checks):
     # sides of a player with up to 4 of 6 men on the 70 usable squares, 0..2 home
     assert SideSpace(12, 6, 3, 4).size == 3 * (1 + 70 + 2415 + 54740 + 916895)
-    size, offsets, *_ = side_numbers(12, 2, 1, 2)
+    size, offsets, *_ = checks.side_numbers(12, 2, 1, 2)
     assert size == 1 + 70 + 2415
 
 

@@ -1,7 +1,7 @@
-"""The dice routine: known SplitMix64 words, Lemire's method, and C == Python."""
+"""The dice routine: known SplitMix64 words, Lemire's method, and C == Python (the C
+routine through the test-only ``checks`` helpers, tests/conftest.py)."""
 from hypothesis import given, strategies as st
 
-from cext import checks as dice_check
 from solver.dice import CHOICE_SALT, MASK64, Stream, game_streams
 
 
@@ -13,17 +13,17 @@ def test_splitmix64_known_words():
 
 
 @given(st.integers(0, MASK64))
-def test_c_and_python_words_agree(state):
+def test_c_and_python_words_agree(checks, state):
     s = Stream(state)
-    assert [int(w) for w in dice_check.words(state, 8)] == [s.word() for _ in range(8)]
+    assert [int(w) for w in checks.words(state, 8)] == [s.word() for _ in range(8)]
 
 
 @given(st.integers(0, MASK64), st.lists(st.integers(1, 2**63), min_size=1, max_size=20))
-def test_c_and_python_bounded_integers_agree(state, bounds):
+def test_c_and_python_bounded_integers_agree(checks, state, bounds):
     s = Stream(state)
-    assert dice_check.below(state, bounds) == [s.below(b) for b in bounds]
+    assert checks.below(state, bounds) == [s.below(b) for b in bounds]
     s = Stream(state)
-    assert dice_check.choose(state, bounds) == [s.choose(b) for b in bounds]
+    assert checks.choose(state, bounds) == [s.choose(b) for b in bounds]
 
 
 def test_lemire_rejects_the_biased_low_words():
@@ -54,7 +54,7 @@ def test_dice_are_fair():
         assert abs(rolls.count(face) - 10_000) < 460
 
 
-def test_game_streams_are_salted():
+def test_game_streams_are_salted(checks):
     dice, choices = game_streams(77)
     assert dice.state == 77 and choices.state == 77 ^ CHOICE_SALT
-    assert dice_check.CHOICE_SALT == CHOICE_SALT
+    assert checks.CHOICE_SALT == CHOICE_SALT

@@ -13,8 +13,8 @@ import numpy as np
 from libc.math cimport fabs, INFINITY
 from libc.stdint cimport int64_t, uint8_t
 
-from cext.primes cimport PrimeTable, fill_prime_table
-from cext.sides cimport SideSpaceC, side_most_men, side_space_init
+from cext.manhome.primes cimport PrimeTable, fill_prime_table
+from cext.manhome.sides cimport SideSpaceC, side_most_men, side_space_init
 
 
 cdef PrimeTable PT

@@ -23,8 +23,8 @@ import numpy as np
 from libc.math cimport INFINITY, NAN, fabs
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
-from cext.primes cimport PrimeTable, fill_prime_table
-from cext.sides cimport SideSpaceC, side_index, side_most_men, side_space_init, side_unrank
+from cext.manhome.primes cimport PrimeTable, fill_prime_table
+from cext.manhome.sides cimport SideSpaceC, side_index, side_most_men, side_space_init, side_unrank
 
 from solver.manhome.rules import SQUARES as _SQUARES
 

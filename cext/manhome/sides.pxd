@@ -4,6 +4,8 @@
 # men's squares s_0 < s_1 < ... ascending.
 from libc.stdint cimport int64_t, uint64_t
 
+from cext.common.bits cimport bits_lowest
+
 cdef enum:
     SIDE_MAX_HOME = 12
     SIDE_MAX_MEN = 12
@@ -18,13 +20,6 @@ cdef struct SideSpaceC:
     int64_t offsets[SIDE_MAX_HOME][SIDE_MAX_MEN + 1]  # first index of (home, k)
     int64_t size                                    # number of sides
     int64_t binom[SIDE_MAX_USABLE + 1][SIDE_MAX_MEN + 2]  # binom[n][k] = C(n, k)
-
-
-cdef extern from *:
-    """
-    static inline int sides_lowest(uint64_t word) { return __builtin_ctzll(word); }
-    """
-    int sides_lowest(uint64_t word) noexcept nogil
 
 
 cdef inline int side_most_men(const SideSpaceC* sp, int home) noexcept nogil:
@@ -48,12 +43,12 @@ cdef inline int64_t side_index_bits(const SideSpaceC* sp, int home, uint64_t lo,
     cdef int64_t rank = sp.offsets[home][k]
     cdef int i = 0, s
     while lo:
-        s = sides_lowest(lo)
+        s = bits_lowest(lo)
         lo &= lo - 1
         rank += sp.binom[s - 2][i + 1]
         i += 1
     while hi:
-        s = 64 + sides_lowest(hi)
+        s = 64 + bits_lowest(hi)
         hi &= hi - 1
         rank += sp.binom[s - 2][i + 1]
         i += 1

@@ -1,12 +1,17 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
 """Test-only wrappers that expose shared C routines to pytest, so that tests can check
-them against their Python twins: the dice (cext/dice.pxd, solver/dice.py) and the
-numbering of sides (cext/sides.pxd, solver/manhome/states.py)."""
+them against their Python twins: the dice (cext/common/dice.pxd, solver/dice.py), the bit
+sets (cext/common/bits.pxd, Python's int) and the numbering of sides
+(cext/manhome/sides.pxd, solver/manhome/states.py).
+
+Not part of the installed package: the ``checks`` fixture in tests/conftest.py compiles
+this file for the test session."""
 import numpy as np
 
 from libc.stdint cimport uint64_t
 
-from cext.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
+from cext.common.bits cimport bits_count, bits_lowest
+from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
 
 
 def words(uint64_t state, Py_ssize_t n):
@@ -32,7 +37,21 @@ def choose(uint64_t state, counts):
 CHOICE_SALT = DICE_CHOICE_SALT
 
 
-from cext.sides cimport SideSpaceC, side_index, side_index_bits, side_space_init, side_unrank
+def scan_forward(uint64_t word):
+    """The members of the bit set word, ascending, by the bits_lowest scan."""
+    members = []
+    while word:
+        members.append(bits_lowest(word))
+        word &= word - 1
+    return members
+
+
+def popcount(uint64_t word):
+    """bits_count(word): the number of members."""
+    return bits_count(word)
+
+
+from cext.manhome.sides cimport SideSpaceC, side_index, side_index_bits, side_space_init, side_unrank
 
 
 def side_numbers(int board_rows, int men_per_player, int men_to_win, int cap):

@@ -11,9 +11,10 @@ import numpy as np
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
-from cext.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
-from cext.primes cimport PrimeTable, fill_prime_table
-from cext.sides cimport SideSpaceC, side_index_bits, side_space_init
+from cext.common.bits cimport bits_lowest
+from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
+from cext.manhome.primes cimport PrimeTable, fill_prime_table
+from cext.manhome.sides cimport SideSpaceC, side_index_bits, side_space_init
 
 from solver.manhome.policies import (POLICY_NAMES, SEARCH, SEARCH_ROLLOUT, VALUE_SCALE,
                                      expert_table, parse_policy, policy_table)
@@ -105,12 +106,8 @@ cdef struct State:
 
 # -- the board ------------------------------------------------------------------
 # A seat's men are a bitboard of two 64-bit words (squares 0..63, 64..71), so that
-# placing and lifting a man are O(1) and the men come out in ascending order.
-cdef extern from *:
-    """
-    static inline int bb_lowest(uint64_t word) { return __builtin_ctzll(word); }
-    """
-    int bb_lowest(uint64_t word) noexcept nogil
+# placing and lifting a man are O(1) and the men come out in ascending order
+# (scanned with cext/common/bits.pxd).
 
 
 cdef inline void place(State* g, int seat, int square) noexcept nogil:
@@ -188,7 +185,7 @@ cdef int action_moves(const State* g, int seat, int kind, int* source, int* targ
     for w in range(2):
         bits = g.men[seat][w]
         while bits:
-            s = 64 * w + bb_lowest(bits)
+            s = 64 * w + bits_lowest(bits)
             bits &= bits - 1
             if kind == K_SUB_ONE:
                 source[k] = s
@@ -209,7 +206,7 @@ cdef void nth_move(const State* g, int seat, int kind, int n, int* source, int* 
     for w in range(2):
         bits = g.men[seat][w]
         while bits:
-            s = 64 * w + bb_lowest(bits)
+            s = 64 * w + bits_lowest(bits)
             bits &= bits - 1
             count = 1 if kind == K_SUB_ONE else PT.count[s]
             if n < count:

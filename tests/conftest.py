@@ -1,0 +1,79 @@
+"""Fixtures shared by the whole suite.
+
+``checks`` is the test-only C helper module (tests/cext/checks.pyx): wrappers that expose
+the shared C routines of cext/ (dice, bit sets, Man Home's numbering of sides) so tests
+can hold them against their Python twins. It is not part of the installed package, so
+the fixture compiles it once with Cython and setuptools into pytest's cache folder, keyed
+by a hash of its sources (the .pyx, every cext/**/*.pxd it may cimport, the Cython and
+Python versions), and imports it from there; a later session reuses the build.
+"""
+import hashlib
+import importlib.util
+import os
+import shutil
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHECKS_PYX = ROOT / "tests" / "cext" / "checks.pyx"
+
+
+def _sources_key() -> str:
+    import Cython
+
+    digest = hashlib.sha256()
+    for part in (Cython.__version__, sys.version, sysconfig.get_config_var("EXT_SUFFIX")):
+        digest.update(str(part).encode() + b"\0")
+    for path in (CHECKS_PYX, *sorted((ROOT / "cext").rglob("*.pxd"))):
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def build_checks(cache: Path) -> Path:
+    """The compiled checks module for the current sources, built into cache/<key>/ unless
+    it is there already; returns the path of the extension file."""
+    from Cython.Build import cythonize
+    from setuptools import Distribution, Extension
+
+    key = _sources_key()
+    built = cache / key / f"checks{sysconfig.get_config_var('EXT_SUFFIX')}"
+    if built.exists():
+        return built
+    work = Path(tempfile.mkdtemp(prefix="build-", dir=cache))
+    try:
+        # -O0: the build takes a few seconds instead of ten; the helpers test what the
+        # routines compute (integer arithmetic, the same at every level), not their speed.
+        extension = Extension("checks", [str(CHECKS_PYX)], extra_compile_args=["-O0"])
+        modules = cythonize([extension], include_path=[str(ROOT)], build_dir=str(work / "c"),
+                            language_level=3, quiet=True)
+        command = Distribution({"name": "checks", "ext_modules": modules}).get_command_obj(
+            "build_ext")
+        command.build_lib, command.build_temp = str(work / "lib"), str(work / "tmp")
+        command.ensure_finalized()
+        command.run()
+        built.parent.mkdir(exist_ok=True)
+        os.replace(command.get_ext_fullpath("checks"), built)  # atomic: no half-written file
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    for old in cache.iterdir():  # builds of earlier sources
+        if old.is_dir() and old.name != key and not old.name.startswith("build-"):
+            shutil.rmtree(old, ignore_errors=True)
+    return built
+
+
+@pytest.fixture(scope="session")
+def checks(request, tmp_path_factory):
+    """The test-only C helpers (tests/cext/checks.pyx), compiled for this session."""
+    cache = getattr(request.config, "cache", None)
+    folder = cache.mkdir("cext-checks") if cache is not None else tmp_path_factory.mktemp(
+        "cext-checks")
+    path = build_checks(Path(folder))
+    spec = importlib.util.spec_from_file_location("checks", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
