@@ -23,7 +23,7 @@ def in_tmp(tmp_path, monkeypatch):
 def test_run_writes_the_report(in_tmp, capsys):
     assert main(["manhome", "--sims", "2e3", "--players", "3", "--policy", "greedy,random,expert",
                  "--seed", "4", "--workers", "2", "--set", "tie=reroll"]) == 0
-    out = in_tmp / "reports" / "manhome" / "standard-tie-reroll-3p-greedy-vs-random-vs-expert"
+    out = in_tmp / "reports" / "manhome" / "standard-tie-reroll-3p-greedy-vs-random-vs-expert-seed4"
     summary = json.loads((out / "summary.json").read_text())
     assert SUMMARY_KEYS <= set(summary)
     assert summary["games"] == 2000 and summary["seed"] == 4

@@ -287,7 +287,7 @@ def test_simulate_passes_the_store_through(tmp_path):
     assert first.summary["games_loaded"] == 0 and first.summary["run_id"] == again.summary["run_id"]
     pd.testing.assert_frame_equal(first.games, again.games)
     runs = Store(path).runs()
-    assert list(runs["label"]) == ["standard-2p-random"] and list(runs["games"]) == [2 * C + 1]
+    assert list(runs["label"]) == ["standard-2p-random-seed3"] and list(runs["games"]) == [2 * C + 1]
 
 
 # -- the command line ---------------------------------------------------------------------
@@ -306,7 +306,7 @@ def _cli_run(*extra):
 def test_cli_stores_runs_and_lists_them(in_tmp, capsys):
     _cli_run()
     _cli_run()
-    summary = json.loads((in_tmp / "reports/manhome/standard-2p-random/summary.json").read_text())
+    summary = json.loads((in_tmp / "reports/manhome/standard-2p-random-seed2/summary.json").read_text())
     assert summary["store"] == "reports/runs.sqlite" and summary["games_loaded"] == 2 * C + 30
     _cli_run("--set", "tie=attacker")
     _cli_run("--no-store", "--seed", "9", "--out", "elsewhere")
