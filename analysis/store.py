@@ -222,6 +222,8 @@ class Store:
             except OSError as exc:
                 raise UserError(f"cannot create results store {self.path}: "
                                 f"{exc.strerror or exc}") from None
+            with self._errors():
+                self._create()
         _OPEN_STORES.add(self)
         with self._errors():
             self._initialise()
@@ -279,6 +281,35 @@ class Store:
                 raise
             connection.execute("COMMIT")
 
+    def _create(self) -> None:
+        """Make a new store at ``self.path``, which did not exist: built whole in a hidden
+        sibling and linked into place, so that the path never shows a file that is not yet
+        a store (another process opening it at that moment would refuse it). When another
+        process created the store meanwhile, that one is used."""
+        staging = self.path.with_name(f".{self.path.name}.new-{os.getpid()}-{threading.get_ident()}")
+        try:
+            connection = sqlite3.connect(staging, isolation_level=None)
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        connection.execute(statement)
+                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                connection.execute("COMMIT")
+                connection.execute("PRAGMA journal_mode = WAL")
+            finally:
+                connection.close()
+            try:
+                os.link(staging, self.path)
+            except FileExistsError:  # another process made it first: use that one
+                pass
+            except OSError:  # a file system without hard links
+                if not self.path.exists():
+                    os.replace(staging, self.path)
+        finally:
+            for leftover in ("", "-journal", "-wal", "-shm"):
+                Path(f"{staging}{leftover}").unlink(missing_ok=True)
+
     def _initialise(self) -> None:
         with self._lock:
             connection = self._connect()
@@ -286,35 +317,30 @@ class Store:
             if version > SCHEMA_VERSION:
                 raise UserError(f"results store {self.path} was made by a newer version "
                                 f"(schema {version}; this one reads {SCHEMA_VERSION})")
-            if version not in (0, SCHEMA_VERSION):
-                raise UserError(f"{self.path} is not a results store (schema {version})")
-            if version == 0:
-                self._check_foreign_tables(connection)
+            if version != SCHEMA_VERSION:  # an existing file of something else: left as it is
+                self._refuse_foreign_file(connection, version)
             mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":  # pragma: no cover - e.g. a file system without locks
                 raise UserError(f"results store {self.path} cannot use a write-ahead log "
                                 f"(journal mode {mode})")
             connection.execute("PRAGMA synchronous = NORMAL")  # safe in WAL mode: no corruption
-            if version == 0:
-                connection.execute("BEGIN IMMEDIATE")
-                try:
-                    if connection.execute("PRAGMA user_version").fetchone()[0] == 0:
-                        self._check_foreign_tables(connection)
-                        for statement in _SCHEMA.split(";"):
-                            if statement.strip():
-                                connection.execute(statement)
-                        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                    connection.execute("COMMIT")
-                except BaseException:
-                    if connection.in_transaction:
-                        connection.rollback()
-                    raise
 
-    def _check_foreign_tables(self, connection: sqlite3.Connection) -> None:
-        tables = {row[0] for row in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if tables - {"runs", "chunks"}:
-            raise UserError(f"{self.path} is not a results store (it holds other tables)")
+    def _refuse_foreign_file(self, connection: sqlite3.Connection, version: int) -> None:
+        """UserError for an existing file that is not a store (a store is made whole, with
+        its schema version, by :meth:`_create`); nothing is written to it."""
+        if version != 0:
+            what = f"schema {version}"
+        elif self.path.stat().st_size == 0:
+            what = "an empty file"
+        else:
+            tables = {row[0] for row in connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            what = ("an SQLite database holding other tables" if tables else
+                    "an SQLite database without a store's tables")
+        connection.close()
+        self._connection = None
+        raise UserError(f"{self.path} exists but is not a results store ({what}); it is left "
+                        "unchanged: give --store a new path or an existing results store")
 
     # -- runs -----------------------------------------------------------------------
 

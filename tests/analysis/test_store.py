@@ -425,3 +425,39 @@ def test_cli_interrupt_keeps_finished_chunks_and_resumes(in_tmp, capsys, plays, 
     assert main(argv) == 0
     summary = json.loads((in_tmp / "reports/manhome/standard-2p-random/summary.json").read_text())
     assert summary["games_loaded"] == C and played_games(plays) == 3 * C
+
+
+def _empty_sqlite_database(path):
+    """An SQLite file of another program's: a database without tables (schema version 0)."""
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE t (x)")
+        db.execute("DROP TABLE t")
+    db.close()
+
+
+@pytest.mark.parametrize("make", [
+    lambda p: p.write_bytes(b""),
+    lambda p: p.write_text("my notes, not a database\n"),
+    _empty_sqlite_database,
+], ids=["empty-file", "text-file", "sqlite-without-tables"])
+@pytest.mark.parametrize("command", [
+    ["manhome", "--sims", "10", "--workers", "1", "--quiet", "--out", "out"],
+    ["runs"],
+], ids=["manhome", "runs"])
+def test_store_on_an_existing_file_that_is_not_a_store_leaves_it_unchanged(in_tmp, capsys, make,
+                                                                           command):
+    path = in_tmp / "mine.db"
+    make(path)
+    before = path.read_bytes()
+    assert main([*command, "--store", "mine.db"]) == 2
+    err = capsys.readouterr().err
+    assert "not a" in err and "results store" in err and err.count("\n") == 1, err
+    assert path.read_bytes() == before  # byte for byte
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["mine.db"]  # no -wal, no report
+
+
+def test_a_new_store_is_created_whole(tmp_path):
+    path = tmp_path / "new" / "runs.sqlite"
+    stored_run(Store(path), C)
+    assert Store(path, create=False).integrity_check() == "ok"
+    assert [p.name for p in path.parent.iterdir() if not p.name.startswith("runs.sqlite")] == []
