@@ -100,7 +100,9 @@ def test_bad_input_one_line_exit_2(argv, words, capsys, in_tmp):
     ("[rules\nmen = 3", "malformed variant file"),
     ("speed = 3\n", "unknown key 'speed'"),
     ("[rules]\nmen_to_win = 9\n", "bad value 9 for men_to_win"),
-])
+    ("x = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deeply"),
+    ("[rules]\ntie = " + "{a = " * 5000 + "1" + "}" * 5000 + "\n", "nested too deeply"),
+], ids=["malformed", "unknown-key", "bad-value", "deep-arrays", "deep-tables"])
 def test_bad_variant_file_one_line_exit_2(text, words, capsys, in_tmp):
     (in_tmp / "v.toml").write_text(text)
     assert main(["manhome", "--variant", "v.toml", "--quiet"]) == 2
