@@ -47,6 +47,17 @@ def int_at_least(low: int, what: str):
     return parse
 
 
+class OneVariant(argparse.Action):
+    """``--variant`` of a command that plays one set of rules: a second file is an error
+    (argparse would keep the last one and drop the others without a word)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, self.dest, None) is not None:
+            raise argparse.ArgumentError(self, f"given more than once: `{parser.prog}` takes one "
+                                               "variant file (`analyze whatif` compares several)")
+        setattr(namespace, self.dest, values)
+
+
 positive_int = int_at_least(1, "positive")
 non_negative_int = int_at_least(0, "non-negative")
 
@@ -84,7 +95,8 @@ def _add_game_command(commands, spec: GameSpec) -> None:
                              "local processes (same results)")
     parser.add_argument("--set", dest="assignments", action="append", default=[], metavar="NAME=VALUE",
                         help="change a rules parameter (repeatable)")
-    parser.add_argument("--variant", metavar="FILE.toml", help="rules changes from a TOML variant file")
+    parser.add_argument("--variant", metavar="FILE.toml", action=OneVariant,
+                        help="rules changes from a TOML variant file (one)")
     parser.add_argument("--out", metavar="DIR",
                         help=f"report folder (default reports/{spec.name}/<variant-name>)")
     stores = parser.add_mutually_exclusive_group()
@@ -351,7 +363,8 @@ def _add_skill_command(commands) -> None:
                         help="play the games on the workers of this Dask scheduler")
     parser.add_argument("--set", dest="assignments", action="append", default=[],
                         metavar="NAME=VALUE", help="change a rules parameter (repeatable)")
-    parser.add_argument("--variant", metavar="FILE.toml", help="rules changes from a TOML file")
+    parser.add_argument("--variant", metavar="FILE.toml", action=OneVariant,
+                        help="rules changes from a TOML file (one)")
     parser.add_argument("--out", metavar="DIR",
                         help="report folder (default reports/<game>/skill for the standard rules)")
     _store_arguments(parser)

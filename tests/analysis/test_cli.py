@@ -201,3 +201,21 @@ def test_games_lists_parameters(capsys):
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "manhome" in out and "men_to_win" in out and "defender | attacker | reroll" in out
+
+
+@pytest.mark.parametrize("command", [
+    ["manhome", "--sims", "100"],
+    ["skill", "manhome", "--sims", "50", "--search-sims", "4", "--budgets", "1"],
+], ids=["game", "skill"])
+def test_two_variant_files_for_one_run_are_refused(command, capsys, in_tmp):
+    # argparse kept the last --variant and dropped the first without a word
+    (in_tmp / "a.toml").write_text('[rules]\ntie = "attacker"\n')
+    (in_tmp / "b.toml").write_text("[rules]\nmen_to_win = 4\n")
+    with pytest.raises(SystemExit) as stop:
+        raise SystemExit(main([*command, "--variant", "a.toml", "--variant", "b.toml",
+                               "--no-store", "--quiet", "--out", "out"]))
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "takes one variant file" in err and "analyze whatif" in err
+    assert not (in_tmp / "out").exists() and not (in_tmp / "reports").exists()
