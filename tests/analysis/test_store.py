@@ -461,3 +461,74 @@ def test_a_new_store_is_created_whole(tmp_path):
     stored_run(Store(path), C)
     assert Store(path, create=False).integrity_check() == "ok"
     assert [p.name for p in path.parent.iterdir() if not p.name.startswith("runs.sqlite")] == []
+
+
+SCHEMA_1 = """
+CREATE TABLE runs (run_key TEXT PRIMARY KEY, game TEXT NOT NULL, rules_json TEXT NOT NULL,
+                   policies_json TEXT NOT NULL, seed TEXT NOT NULL, created TEXT NOT NULL,
+                   label TEXT);
+CREATE TABLE chunks (run_key TEXT NOT NULL REFERENCES runs(run_key),
+                     chunk INTEGER NOT NULL CHECK (chunk >= 0),
+                     games INTEGER NOT NULL CHECK (games > 0), data BLOB NOT NULL,
+                     created TEXT NOT NULL, PRIMARY KEY (run_key, chunk));
+PRAGMA user_version = 1;
+"""
+"""A store as the first version of the toolkit made it: chunks without a digest."""
+
+
+def test_a_schema_1_store_stays_usable(tmp_path, plays):
+    from analysis.store import SCHEMA_VERSION, chunk_digest
+
+    path, sims = tmp_path / "old.sqlite", 2 * C + 50
+    identity = run_identity("manhome", RULES, POLICIES, 1)
+    spec = runner.find_game("manhome")
+    with sqlite3.connect(path) as db:
+        db.executescript(SCHEMA_1)
+        db.execute("INSERT INTO runs VALUES (?, 'manhome', ?, ?, '1', '2024-01-01', 'old')",
+                   (identity.key, json.dumps(RULES.as_dict()), json.dumps(list(POLICIES))))
+        for chunk, size in runner.plan_chunks(sims):
+            part = dict(spec.play_chunk(RULES, POLICIES, runner.chunk_keys(1, chunk, size)))
+            db.execute("INSERT INTO chunks VALUES (?, ?, ?, ?, '2024-01-01')",
+                       (identity.key, chunk, size, encode_chunk(part)))
+    db.close()
+    del plays[:]
+    loaded = stored_run(Store(path), sims)
+    assert loaded.games_loaded == sims and plays == []  # every game from the old store
+    pd.testing.assert_frame_equal(loaded.games, fresh(sims))
+    with sqlite3.connect(path) as db:  # brought to schema 2: each chunk sealed as it was
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        for key, chunk, games, data, digest in db.execute(
+                "SELECT run_key, chunk, games, data, digest FROM chunks"):
+            assert digest == chunk_digest(key, chunk, games, data)
+    db.close()
+    assert Store(path).runs()["label"].tolist() == ["old"]
+
+
+def test_a_chunk_row_in_another_rows_place_is_damaged(tmp_path):
+    # as when a flipped byte in SQLite's index sends chunk 0's look-up to chunk 1's row:
+    # the same number of games, readable, but not chunk 0's games
+    path = tmp_path / "runs.sqlite"
+    stored_run(Store(path), 3 * C)
+    with sqlite3.connect(path) as db:
+        rows = {chunk: (data, digest) for chunk, data, digest in
+                db.execute("SELECT chunk, data, digest FROM chunks")}
+        db.execute("UPDATE chunks SET data = ?, digest = ? WHERE chunk = 0", rows[1])
+    db.close()
+    with pytest.raises(UserError, match="damaged chunk 0 .*do not match their SHA-256"):
+        stored_run(Store(path), 3 * C)
+
+
+def test_a_run_record_that_does_not_match_its_key_is_damaged(in_tmp, capsys):
+    # a flipped digit in a run's rules (2 players → 3) would compare the wrong games
+    _cli_run()
+    _cli_run("--seed", "3")
+    with sqlite3.connect("reports/runs.sqlite") as db:
+        db.execute("UPDATE runs SET rules_json = replace(rules_json, '\"players\": 2', "
+                   "'\"players\": 3') WHERE seed = '3'")
+    db.close()
+    ids = [run_identity("manhome", RULES, POLICIES, seed).id for seed in (2, 3)]
+    capsys.readouterr()
+    for argv in (["compare", *ids], ["runs"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"damaged record of run {ids[1]}" in err
