@@ -532,3 +532,32 @@ def test_a_run_record_that_does_not_match_its_key_is_damaged(in_tmp, capsys):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and f"damaged record of run {ids[1]}" in err
+
+
+def test_compare_a_run_with_itself_is_refused(in_tmp, capsys):
+    # every difference is 0 by construction: surely a mistyped id
+    _cli_run()
+    run = run_identity("manhome", RULES, POLICIES, 2).id
+    capsys.readouterr()
+    assert main(["compare", run, run[:6]]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "the same run" in captured.err and "nothing to compare" in captured.err
+
+
+@pytest.mark.parametrize("seed", ["2", "3"], ids=["paired", "independent"])
+def test_compare_runs_with_different_players_warns_and_judges_no_seat(in_tmp, capsys, seed):
+    _cli_run()
+    _cli_run("--players", "3", "--seed", seed)
+    two = run_identity("manhome", RULES, POLICIES, 2).id
+    three = run_identity("manhome", RULES.replace(players=3), POLICIES + ("random",),
+                         int(seed)).id
+    capsys.readouterr()
+    assert main(["compare", two, three]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    warnings = [line for line in lines if line.startswith("warning:")]
+    assert len(warnings) == 1 and "2 players" in warnings[0] and "3 players" in warnings[0]
+    assert "not comparable across player counts" in warnings[0]
+    verdict, = [line for line in lines if line.startswith("verdict")]
+    assert "win rate, seat" not in verdict and "first-player advantage" not in verdict
+    assert "left out" in verdict
