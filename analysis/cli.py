@@ -503,6 +503,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if getattr(args, "scheduler", None) is not None:  # before anything else
+            from analysis.cluster import reach_scheduler
+
+            reach_scheduler(args.scheduler)
         return args.handler(args, argv)
     except UserError as exc:
         print(f"analyze: error: {exc}", file=sys.stderr)
