@@ -17,12 +17,14 @@ from collections.abc import Sequence
 from typing import Any
 from pathlib import Path
 
+from analysis import interrupts
 from analysis.errors import UserError
 from solver.params import parse_assignments, RulesError
 from solver.registry import GameSpec, games
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+"""After Ctrl-C; 143 after SIGTERM (:func:`analysis.interrupts.exit_status`)."""
 DEFAULT_STORE = "reports/runs.sqlite"
 """The results store, relative to the current directory (see :mod:`analysis.store`)."""
 
@@ -142,7 +144,7 @@ def _interrupted(store, written: str = "no report was written") -> int:
         print(f"analyze: interrupted; {written}; the chunks of games finished so far are "
               f"kept in the results store {store.path}, and running the same command again "
               f"resumes from them", file=sys.stderr)
-    return EXIT_INTERRUPTED
+    return interrupts.exit_status()
 
 
 def _to_stderr(message: str) -> None:
@@ -513,7 +515,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("analyze: interrupted; no report was written", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return interrupts.exit_status()
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
