@@ -154,3 +154,48 @@ def test_workers_die_with_their_parent(tmp_path, signum, group):
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     db.close()
     assert _stored_games(tmp_path / "s.sqlite") > 0  # the finished chunks are kept
+
+
+ORPHAN = """
+import os, sys, time
+from analysis import runner
+
+if sys.argv[1] == "watchdog":  # as where prctl is missing: the watchdog thread
+    def missing(*args, **kwargs):
+        raise OSError("no prctl here")
+    runner.ctypes.CDLL = missing
+parent = os.getpid()
+child = os.fork()
+if child == 0:
+    if sys.argv[1] == "late":
+        time.sleep(1.0)  # the parent dies before the worker's start-up
+    runner._die_with_parent(parent)
+    time.sleep(60)
+    os._exit(0)
+print(child, flush=True)
+time.sleep(0.3 if sys.argv[1] == "late" else 60)
+"""
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self") or not hasattr(os, "fork"),
+                    reason="fork, and /proc to see the worker")
+@pytest.mark.parametrize("how", ["prctl", "watchdog", "late"])
+def test_a_worker_dies_with_its_parent(how):
+    process = subprocess.Popen([sys.executable, "-c", ORPHAN, how], stdout=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    child = int(process.stdout.readline())
+    try:
+        if how != "late":
+            time.sleep(0.3)
+            assert _alive(child)  # armed, and alive while its parent is
+            os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while _alive(child) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(child)
+    finally:
+        if _alive(child):
+            os.kill(child, signal.SIGKILL)
+        if process.poll() is None:
+            process.kill()
