@@ -10,20 +10,23 @@ people type. The store holds two tables::
 
 A chunk row holds the first ``games`` games of chunk ``chunk`` (all of it, or
 the tail of the largest run so far) as a compressed ``.npz`` of the kernel's
-arrays (no pickles), and ``digest``, the SHA-256 of the run key, the chunk, the
-number of games and those bytes (:func:`chunk_digest`), checked whenever the
-chunk is loaded: a damaged row (a byte of the file flipped, a row that SQLite's
-index no longer finds where it was) is a one-line error, never wrong games; a
-run's row is checked against its key, the SHA-256 of its identity. Because every
-game is played from its own key, a stored chunk answers any run that needs at most that many of its games, and a short
+arrays (no pickles). Because every game is played from its own key, a stored
+chunk answers any run that needs at most that many of its games, and a short
 chunk is extended by playing only the missing games; a row is only ever
 replaced by one with more games. Each chunk is written in its own transaction
 right after it is played, and the file uses SQLite's write-ahead log, so an
 interrupted run loses at most the chunk in flight, never the store, and several
 processes may write one store at once. The schema version is ``PRAGMA
-user_version``: 2; a store of schema 1 (chunks without a digest) is brought to
-schema 2 when it is opened, each chunk sealed with the digest of its bytes as they
-are then, so its runs stay usable.
+user_version``.
+
+A damaged store is a one-line error, never wrong games: each chunk row holds
+``digest``, the SHA-256 of the run key, the chunk, the number of games and the
+bytes (:func:`chunk_digest`), checked whenever the chunk is loaded (a byte of
+the file flipped, or SQLite's index sending a look-up to another row), and a
+run's row is checked against its key, the SHA-256 of its identity. A store of
+schema 1 (chunks without a digest) is brought to schema 2 when it is opened,
+each chunk sealed with the digest of its bytes as they are then, so its runs
+stay usable.
 """
 from __future__ import annotations
 
@@ -37,7 +40,7 @@ import weakref
 import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -204,8 +207,8 @@ def _matches_key(run: StoredRun) -> bool:
         spec = find_game(run.game)
     except LookupError:
         return True
-    return any(RunIdentity(run.game, run.rules, run.policies, run.seed, runner.CHUNK_SIZE,
-                           engine).key == run.key
+    here = run_identity(spec, spec.rules(), run.policies, run.seed)
+    return any(replace(here, rules=run.rules, engine=engine).key == run.key
                for engine in range(1, spec.engine_version + 1))
 
 
@@ -318,7 +321,8 @@ class Store:
         sibling and linked into place, so that the path never shows a file that is not yet
         a store (another process opening it at that moment would refuse it). When another
         process created the store meanwhile, that one is used."""
-        staging = self.path.with_name(f".{self.path.name}.new-{os.getpid()}-{threading.get_ident()}")
+        staging = self.path.with_name(
+            f".{self.path.name}.new-{os.getpid()}-{threading.get_ident()}")
         try:
             connection = sqlite3.connect(staging, isolation_level=None)
             try:

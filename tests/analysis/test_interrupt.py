@@ -122,9 +122,9 @@ def test_workers_die_with_their_parent(tmp_path, signum, group):
             time.sleep(0.05)
             workers = _children(process.pid)
         (os.killpg if group else os.kill)(process.pid, signum)
-        readers = [threading.Thread(target=lambda n=name, pipe=pipe: output.update({n: pipe.read()}),
+        readers = [threading.Thread(target=lambda n=n, pipe=pipe: output.update({n: pipe.read()}),
                                     daemon=True)
-                   for name, pipe in (("out", process.stdout), ("err", process.stderr))]
+                   for n, pipe in (("out", process.stdout), ("err", process.stderr))]
         for reader in readers:
             reader.start()
         for reader in readers:  # end-of-file: no process holds the pipes any more

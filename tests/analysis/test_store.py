@@ -1,7 +1,10 @@
 """The results store: stored games are loaded, not played; runs extend and resume exactly;
 concurrent writers lose nothing; bad stores and ids end in one line and exit 2."""
+import gc
 import json
 import multiprocessing
+import random
+import re
 import sqlite3
 
 import numpy as np
@@ -463,33 +466,14 @@ def test_a_new_store_is_created_whole(tmp_path):
     assert [p.name for p in path.parent.iterdir() if not p.name.startswith("runs.sqlite")] == []
 
 
-SCHEMA_1 = """
-CREATE TABLE runs (run_key TEXT PRIMARY KEY, game TEXT NOT NULL, rules_json TEXT NOT NULL,
-                   policies_json TEXT NOT NULL, seed TEXT NOT NULL, created TEXT NOT NULL,
-                   label TEXT);
-CREATE TABLE chunks (run_key TEXT NOT NULL REFERENCES runs(run_key),
-                     chunk INTEGER NOT NULL CHECK (chunk >= 0),
-                     games INTEGER NOT NULL CHECK (games > 0), data BLOB NOT NULL,
-                     created TEXT NOT NULL, PRIMARY KEY (run_key, chunk));
-PRAGMA user_version = 1;
-"""
-"""A store as the first version of the toolkit made it: chunks without a digest."""
-
-
 def test_a_schema_1_store_stays_usable(tmp_path, plays):
     from analysis.store import SCHEMA_VERSION, chunk_digest
 
     path, sims = tmp_path / "old.sqlite", 2 * C + 50
-    identity = run_identity("manhome", RULES, POLICIES, 1)
-    spec = runner.find_game("manhome")
-    with sqlite3.connect(path) as db:
-        db.executescript(SCHEMA_1)
-        db.execute("INSERT INTO runs VALUES (?, 'manhome', ?, ?, '1', '2024-01-01', 'old')",
-                   (identity.key, json.dumps(RULES.as_dict()), json.dumps(list(POLICIES))))
-        for chunk, size in runner.plan_chunks(sims):
-            part = dict(spec.play_chunk(RULES, POLICIES, runner.chunk_keys(1, chunk, size)))
-            db.execute("INSERT INTO chunks VALUES (?, ?, ?, ?, '2024-01-01')",
-                       (identity.key, chunk, size, encode_chunk(part)))
+    stored_run(Store(path), sims)
+    with sqlite3.connect(path) as db:  # as the first version made it: chunks without a digest
+        db.execute("ALTER TABLE chunks DROP COLUMN digest")
+        db.execute("PRAGMA user_version = 1")
     db.close()
     del plays[:]
     loaded = stored_run(Store(path), sims)
@@ -497,11 +481,11 @@ def test_a_schema_1_store_stays_usable(tmp_path, plays):
     pd.testing.assert_frame_equal(loaded.games, fresh(sims))
     with sqlite3.connect(path) as db:  # brought to schema 2: each chunk sealed as it was
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
-        for key, chunk, games, data, digest in db.execute(
-                "SELECT run_key, chunk, games, data, digest FROM chunks"):
-            assert digest == chunk_digest(key, chunk, games, data)
+        rows = db.execute("SELECT run_key, chunk, games, data, digest FROM chunks").fetchall()
     db.close()
-    assert Store(path).runs()["label"].tolist() == ["old"]
+    assert len(rows) == 3
+    assert all(digest == chunk_digest(key, chunk, games, data)
+               for key, chunk, games, data, digest in rows)
 
 
 def test_a_chunk_row_in_another_rows_place_is_damaged(tmp_path):
@@ -561,3 +545,97 @@ def test_compare_runs_with_different_players_warns_and_judges_no_seat(in_tmp, ca
     verdict, = [line for line in lines if line.startswith("verdict")]
     assert "win rate, seat" not in verdict and "first-player advantage" not in verdict
     assert "left out" in verdict
+
+
+# --------------------------------------------------------------------------- damage
+
+DAMAGE_COMMAND = ["manhome", "--sims", "700", "--policy", "random", "--seed", "3",
+                  "--workers", "1", "--quiet"]
+"""Three full chunks of C games and a short one."""
+VOLATILE = ("elapsed_s", "games_per_s", "created", "command", "store", "games_loaded")
+"""Keys of summary.json that are not figures of the games."""
+
+
+def _pages(path, name):
+    """The page numbers (from 1) of table or index ``name``, if SQLite has dbstat."""
+    with sqlite3.connect(path) as db:
+        try:
+            return [p for (p,) in db.execute("SELECT pageno FROM dbstat WHERE name = ?", (name,))]
+        except sqlite3.OperationalError:  # built without SQLITE_ENABLE_DBSTAT_VTAB
+            return []
+
+
+def _positions(data, path, key):
+    """Byte positions worth flipping: the header, inside every chunk's .npz (its zip
+    headers and its compressed data), the runs table's row, the chunk rows' `games`, the
+    rowids in the index of chunks, and a fixed sample of the whole file."""
+    page = len(data) // max(1, int.from_bytes(data[28:32], "big"))
+    found = {16, 18, 19, 21, 24, 28, 44, 56, 60, 63, 96, 99, 100, 101, 103, 105}
+    members = [m.start() for m in re.finditer(b"PK\x03\x04", data)]
+    for start in members[:1] + members[-1:]:  # flags, method, CRC, sizes, name, data
+        found.update(start + k for k in (6, 8, 14, 18, 22, 26, 30, 40, 60, 200))
+    for start in [m.start() for m in re.finditer(b"PK\x01\x02", data)][::16]:
+        found.update(start + k for k in (10, 16, 28, 46))
+    found.update(m.start() + 10 for m in re.finditer(b"PK\x05\x06", data))
+    for text in (b'"random"', b'"tie"', b'"3"'):  # policies, rules, seed of the run
+        found.update(m.start() + 1 for m in re.finditer(re.escape(text), data))
+    for m in re.finditer(key.encode(), data):  # a chunk row's games (200 = 00 c8) after its key
+        if data[m.end():m.end() + 2] == b"\x00\xc8":
+            found.add(m.end() + 1)
+    for number in _pages(path, "sqlite_autoindex_chunks_1"):  # (run_key, chunk) -> rowid
+        base = (number - 1) * page
+        for cell in range(int.from_bytes(data[base + 3:base + 5], "big")):
+            pointer = int.from_bytes(data[base + 8 + 2 * cell:base + 10 + 2 * cell], "big")
+            found.add(base + pointer + data[base + pointer])  # the last byte: the rowid
+    sample = random.Random(7)
+    found.update(sample.randrange(len(data)) for _ in range(12))
+    return sorted(p for p in found if p < len(data))
+
+
+def _figures(folder):
+    """summary.json but for timings and provenance, and every per-game column."""
+    summary = json.loads((folder / "summary.json").read_text())
+    with np.load(folder / "games.npz", allow_pickle=False) as games:
+        columns = {name: games[name] for name in games.files}
+    return {k: v for k, v in summary.items() if k not in VOLATILE}, columns
+
+
+def test_a_byte_flipped_anywhere_is_one_line_or_the_right_figures(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main([*DAMAGE_COMMAND, "--store", "good.sqlite", "--out", "first"]) == 0
+    gc.collect()  # the command's store is closed; the whole store into the main file:
+    with sqlite3.connect("good.sqlite") as db:
+        assert db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0] == 0
+    db.close()
+    sound = (tmp_path / "good.sqlite").read_bytes()
+    assert main([*DAMAGE_COMMAND, "--store", "good.sqlite", "--out", "ref"]) == 0  # loaded
+    expected = _figures(tmp_path / "ref")
+    key = run_identity("manhome", ManHomeRules(), ("random", "random"), 3).key
+    positions = _positions(sound, tmp_path / "good.sqlite", key)
+    assert len(positions) > 40
+    capsys.readouterr()
+    outcomes = {}
+    for number, position in enumerate(positions):
+        folder = tmp_path / f"flip{number}"
+        folder.mkdir()
+        damaged = bytearray(sound)
+        damaged[position] ^= (0x01, 0xFF, 0x10, 0x02)[number % 4]
+        (folder / "s.sqlite").write_bytes(bytes(damaged))
+        status = main([*DAMAGE_COMMAND, "--store", str(folder / "s.sqlite"),
+                       "--out", str(folder / "out")])
+        err = capsys.readouterr().err
+        where = f"byte {position} flipped: exit {status}, stderr {err!r}"
+        assert status in (0, 2), where
+        if status == 2:
+            assert err.count("\n") == 1 and "Traceback" not in err, where
+            assert "results store" in err, where
+            assert not (folder / "out").exists(), where
+        else:
+            summary, columns = _figures(folder / "out")
+            assert summary == expected[0], where
+            assert columns.keys() == expected[1].keys(), where
+            for name, values in columns.items():
+                assert np.array_equal(values, expected[1][name]), (name, where)
+        outcomes[status] = outcomes.get(status, 0) + 1
+        gc.collect()
+    assert outcomes.get(2, 0) > 0 and outcomes.get(0, 0) > 0  # both kinds of flip were tried
