@@ -17,12 +17,14 @@ from collections.abc import Sequence
 from typing import Any
 from pathlib import Path
 
+from analysis import interrupts
 from analysis.errors import UserError
 from solver.params import parse_assignments, RulesError
 from solver.registry import GameSpec, games
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+"""After Ctrl-C; 143 after SIGTERM (:func:`analysis.interrupts.exit_status`)."""
 DEFAULT_STORE = "reports/runs.sqlite"
 """The results store, relative to the current directory (see :mod:`analysis.store`)."""
 
@@ -47,6 +49,17 @@ def int_at_least(low: int, what: str):
     return parse
 
 
+class OneVariant(argparse.Action):
+    """``--variant`` of a command that plays one set of rules: a second file is an error
+    (argparse would keep the last one and drop the others without a word)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, self.dest, None) is not None:
+            raise argparse.ArgumentError(self, f"given more than once: `{parser.prog}` takes one "
+                                               "variant file (`analyze whatif` compares several)")
+        setattr(namespace, self.dest, values)
+
+
 positive_int = int_at_least(1, "positive")
 non_negative_int = int_at_least(0, "non-negative")
 
@@ -67,8 +80,8 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
                                         "instead of local processes (same results)")),
     "set": (("--set",), dict(dest="assignments", action="append", default=[],
                              metavar="NAME=VALUE", help="change a rules parameter (repeatable)")),
-    "variant": (("--variant",), dict(metavar="FILE.toml",
-                                     help="rules changes from a TOML variant file")),
+    "variant": (("--variant",), dict(metavar="FILE.toml", action=OneVariant,
+                                     help="rules changes from a TOML variant file (one)")),
     "out": (("--out",), dict(metavar="DIR", help="report folder")),
     "quiet": (("--quiet",), dict(action="store_true", help="no progress and no summary table")),
 }
@@ -158,7 +171,7 @@ def _interrupted(store, written: str = "no report was written") -> int:
         print(f"analyze: interrupted; {written}; the chunks of games finished so far are "
               f"kept in the results store {store.path}, and running the same command again "
               f"resumes from them", file=sys.stderr)
-    return EXIT_INTERRUPTED
+    return interrupts.exit_status()
 
 
 def _to_stderr(message: str) -> None:
@@ -542,13 +555,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if getattr(args, "scheduler", None) is not None:  # before anything else
+            from analysis.cluster import reach_scheduler
+
+            reach_scheduler(args.scheduler)
         return args.handler(args, argv)
     except UserError as exc:
         print(f"analyze: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("analyze: interrupted; no report was written", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return interrupts.exit_status()
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -67,6 +67,20 @@ def check_scheduler(address: str) -> str:
     return f"{scheme or 'tcp'}://{host}:{port}"
 
 
+def reach_scheduler(address: str) -> str:
+    """``address`` as :func:`check_scheduler` gives it, once a Dask scheduler answered
+    there; UserError in one line otherwise. The command line calls it first for every
+    command given ``--scheduler``: the cluster is otherwise contacted only when there are
+    games to play, and a run the results store answers whole would accept any address."""
+    address = check_scheduler(address)
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise UserError(f"--scheduler needs the Dask distributed package: {INSTALL}") from None
+    _check_identity(address)
+    return address
+
+
 def toolkit_versions() -> dict[str, Any]:
     """The toolkit's version and each registered game's engine version, here (it runs on
     the scheduler and every worker too, to compare theirs with this machine's)."""

@@ -13,6 +13,11 @@ rates and the first-player advantage (:func:`analysis.stats.difference_interval`
 Welch's t interval for the mean length of finished games, and a normal approximation for
 ``balance`` (the seats with the highest and lowest win rate taken as fixed, so
 ``Var(p_max − p_min) = (p_max + p_min − (p_max − p_min)²) / n`` in each run).
+
+A run compared with itself is refused (every difference would be 0 by construction: a
+mistyped id). Runs with different numbers of players are compared with a warning line: win
+rates by seat and the first-player advantage are not comparable across player counts, so
+the verdict leaves them out.
 """
 from __future__ import annotations
 
@@ -109,6 +114,10 @@ def compare(store: Store, id_a: str, id_b: str) -> Comparison:
     Runs of the same game with the same seed are compared game by game (paired) over the
     games both hold; others as independent samples."""
     runs = [store.find(id_a), store.find(id_b)]
+    if runs[0].key == runs[1].key:
+        raise UserError(f"A and B are the same run {runs[0].id}: every difference is 0 by "
+                        "construction, so there is nothing to compare; give the ids of two "
+                        "different runs (`analyze runs` lists them)")
     for run in runs:
         if run.games == 0:
             raise UserError(f"run {run.id} has no stored games yet")
@@ -208,14 +217,22 @@ def _rules_difference(a: StoredRun, b: StoredRun) -> str:
         f"{n} {a.rules.get(n, '-')} → {b.rules.get(n, '-')}" for n in names)
 
 
-def verdict(measures: list[Measure]) -> str:
+SEAT_MEASURES = ("rate", "advantage")
+"""The kinds of measure that belong to seats: not comparable across numbers of players."""
+
+
+def verdict(measures: list[Measure], seats: bool = True) -> str:
+    """The verdict line; ``seats=False`` leaves the seats' measures (win rate by seat,
+    first-player advantage) out of it (runs with different numbers of players)."""
+    left_out = "" if seats else " (the seats' measures left out: different numbers of players)"
+    measures = [m for m in measures if seats or m.kind not in SEAT_MEASURES]
     clear = [m for m in measures if m.clear]
     if not clear:
-        return ("verdict: no clear difference between A and B at 95% "
-                "(every interval includes 0)")
+        return (f"verdict: no clear difference between A and B at 95% "
+                f"(every interval includes 0){left_out}")
     parts = [f"{m.name} {'higher' if m.diff > 0 else 'lower'} in B ({_value(m.kind, m.diff, True)})"
              for m in clear]
-    return "verdict: B differs from A at 95%: " + "; ".join(parts)
+    return "verdict: B differs from A at 95%: " + "; ".join(parts) + left_out
 
 
 def format_comparison(c: Comparison) -> str:
@@ -237,7 +254,13 @@ def format_comparison(c: Comparison) -> str:
     else:
         note = ("intervals: Newcombe for rates, Welch for mean turns, normal approximation "
                 "for balance (independent runs: different seeds or games)")
+    same_players = c.summary_a.players == c.summary_b.players
+    warning = [] if same_players else [
+        f"warning: A has {c.summary_a.players} players and B {c.summary_b.players} players: seat "
+        f"win rates and the first-player advantage are not comparable across player counts, "
+        f"so the verdict leaves them out"]
     lines = [f"A  {_describe(c.a, c.summary_a.games)}", f"B  {_describe(c.b, c.summary_b.games)}", _rules_difference(c.a, c.b), "",
-             *_table(rows, right={1, 2, 3}), "", note, verdict(c.measures)]
+             *_table(rows, right={1, 2, 3}), "", note, *warning,
+             verdict(c.measures, seats=same_players)]
     return "\n".join(lines)
 

@@ -1,6 +1,7 @@
-"""The ``analyze`` console script: :func:`analysis.cli.main`, with Ctrl-C handled from the
-first instant (while the heavy modules are still being imported) to the last (a Ctrl-C
-after the work is done changes nothing, so it is ignored then)."""
+"""The ``analyze`` console script: :func:`analysis.cli.main`, with Ctrl-C and SIGTERM
+handled from the first instant (while the heavy modules are still being imported) to the
+last (a signal after the work is done changes nothing, so it is ignored then). SIGTERM
+stops a run as Ctrl-C does, with exit status 143 instead of 130 (:mod:`analysis.interrupts`)."""
 from __future__ import annotations
 
 import signal
@@ -9,7 +10,8 @@ import sys
 from analysis import interrupts
 
 INTERRUPTED = 130
-"""The exit status after Ctrl-C (128 + SIGINT), as the command line's own."""
+"""The exit status after Ctrl-C (128 + SIGINT), as the command line's own; 143 (128 +
+SIGTERM) after SIGTERM (:func:`analysis.interrupts.exit_status`)."""
 
 
 def main() -> int:
@@ -20,13 +22,14 @@ def main() -> int:
         status = run()
     except KeyboardInterrupt:
         print("analyze: interrupted; no report was written", file=sys.stderr)
-        status = INTERRUPTED
+        status = interrupts.exit_status()
     except Exception:
         # a Ctrl-C inside a compiled module's start-up can surface as another error
         # (e.g. "ImportError: initialization failed"): it is still the Ctrl-C
         if not interrupts.received():
             raise
         print("analyze: interrupted; no report was written", file=sys.stderr)
-        status = INTERRUPTED
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+        status = interrupts.exit_status()
+    for signum in interrupts.SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
     return status

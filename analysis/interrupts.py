@@ -1,4 +1,4 @@
-"""Ctrl-C that is never lost.
+"""Ctrl-C and SIGTERM that are never lost.
 
 Python turns SIGINT into KeyboardInterrupt in whatever code runs at that instant; when that
 is a garbage-collector or weak-reference callback, the exception is printed as "ignored"
@@ -6,7 +6,13 @@ and the run goes on as if nothing happened. :func:`install` (done by the ``analy
 console script) records every SIGINT as well, and :func:`check`, called where work can
 stop cleanly (after each chunk of games, before a report folder is swapped in), raises
 KeyboardInterrupt once one was recorded. :func:`deferred` holds Ctrl-C back through a
-step that must not be cut in the middle (starting worker processes).
+step that must not be cut in the middle (starting or stopping worker processes).
+
+SIGTERM (``kill PID``, a supervisor stopping the job) stops a run the same way: it raises
+:class:`Terminated`, a KeyboardInterrupt, so every path that handles Ctrl-C — the workers
+stopped, the finished chunks kept in the results store, no report folder — handles it too;
+only the exit status differs (:func:`exit_status`: 143 = 128 + SIGTERM, as a shell reports
+a process that SIGTERM ended, against 130 after Ctrl-C).
 """
 from __future__ import annotations
 
@@ -15,35 +21,64 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+SIGNALS = (signal.SIGINT, signal.SIGTERM)
+"""The signals that stop a run cleanly."""
+
 _received = False
+_terminated = False
 
 
-def _on_sigint(signum, frame) -> None:
-    global _received
+class Terminated(KeyboardInterrupt):
+    """SIGTERM: handled as Ctrl-C is, with exit status 143."""
+
+
+def _record(signum: int) -> None:
+    global _received, _terminated
     _received = True
-    raise KeyboardInterrupt
+    if signum == signal.SIGTERM:
+        _terminated = True
+
+
+def _interrupt() -> KeyboardInterrupt:
+    """The exception of the signals recorded so far (SIGTERM wins)."""
+    return Terminated() if _terminated else KeyboardInterrupt()
+
+
+def _on_signal(signum, frame) -> None:
+    _record(signum)
+    raise _interrupt()
 
 
 def install() -> None:
-    """Record every SIGINT (and raise KeyboardInterrupt as Python's default does)."""
+    """Record every SIGINT and SIGTERM, and raise KeyboardInterrupt (:class:`Terminated`
+    for SIGTERM) as Python's default does for SIGINT."""
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, _on_sigint)
+        for signum in SIGNALS:
+            signal.signal(signum, _on_signal)
 
 
 def received() -> bool:
-    """Whether a SIGINT arrived since :func:`install`."""
+    """Whether a SIGINT or SIGTERM arrived since :func:`install`."""
     return _received
 
 
+def exit_status() -> int:
+    """The exit status of an interrupted run: 143 (128 + SIGTERM) once a SIGTERM arrived,
+    else 130 (128 + SIGINT)."""
+    return 128 + (signal.SIGTERM if _terminated else signal.SIGINT)
+
+
 def check() -> None:
-    """Raise KeyboardInterrupt if a SIGINT arrived since :func:`install`."""
+    """Raise KeyboardInterrupt (or :class:`Terminated`) if a signal arrived since
+    :func:`install`."""
     if _received:
-        raise KeyboardInterrupt
+        raise _interrupt()
 
 
 @contextmanager
 def deferred() -> Iterator[None]:
-    """Hold a Ctrl-C back until the block is done, then raise KeyboardInterrupt.
+    """Hold Ctrl-C and SIGTERM back until the block is done, then raise KeyboardInterrupt
+    (or :class:`Terminated`).
 
     Blocking the signal would not do: any thread may take it (numpy's BLAS threads among
     them), and Python then raises it in the main thread all the same. So the block runs
@@ -54,14 +89,14 @@ def deferred() -> Iterator[None]:
     caught = []
 
     def record(signum, frame) -> None:
-        global _received
-        _received = True
+        _record(signum)
         caught.append(signum)
 
-    previous = signal.signal(signal.SIGINT, record)
+    previous = {signum: signal.signal(signum, record) for signum in SIGNALS}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
     if caught:
-        raise KeyboardInterrupt
+        raise _interrupt()

@@ -13,9 +13,12 @@ as without a store.
 """
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -53,12 +56,57 @@ def default_workers() -> int:
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
-    """Local worker processes that leave Ctrl-C to this one: Ctrl-C reaches every process
-    of the terminal's group, the workers ignore it and this process stops them."""
+    """Local worker processes that leave Ctrl-C to this one and die with it
+    (:func:`_start_worker`)."""
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     return ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                               initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+                               initializer=_start_worker, initargs=(os.getpid(),))
+
+
+PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: the signal a process gets when its parent dies."""
+WATCHDOG_INTERVAL_S = 0.5
+"""How often a worker without ``prctl`` looks whether its parent is still there."""
+
+
+def _start_worker(parent: int) -> None:
+    """Start a worker process of ``parent`` (this process's pid, recorded before the fork).
+
+    Ctrl-C reaches every process of the terminal's group: the workers ignore it and the
+    parent stops them. SIGTERM keeps its default (the worker ends at once): the parent
+    stops its run cleanly on SIGTERM and ends its workers with it. And a worker must never
+    outlive its parent — a parent killed outright (SIGKILL, the OOM killer) can stop
+    nothing, and its workers would play on for ever, holding its output pipe open — so the
+    kernel kills the worker when the parent dies (:func:`_die_with_parent`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's Python handler
+    _die_with_parent(parent)
+
+
+def _die_with_parent(parent: int) -> None:
+    """Have this process killed when process ``parent`` ends: Linux's
+    ``prctl(PR_SET_PDEATHSIG, SIGKILL)``, else a watchdog thread that looks every
+    :data:`WATCHDOG_INTERVAL_S` seconds. A parent that ended before this call (this process
+    is then another's child already) ends it at once. (For the kernel the parent is the
+    thread that forked: the pool forks its workers in the thread that submits the tasks,
+    the one that plays the run and stops the pool.)"""
+    armed = False
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            armed = False
+    if os.getppid() != parent:  # the parent died before the call: nobody would kill us
+        os._exit(1)
+    if not armed:
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(WATCHDOG_INTERVAL_S)
+            os._exit(1)
+
+        threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -174,8 +222,12 @@ def _play_tasks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
                 future.add_done_callback(lambda _f, n=sum(map(chunking.played, task)): on_chunk(n))
         while pending:  # pop each future as it is used, so its arrays can be freed
             yield from pending.popleft().result()
-    except BaseException:  # Ctrl-C, an error, or the consumer stopped early
-        _stop(pool)
+    except BaseException:  # Ctrl-C, SIGTERM, an error, or the consumer stopped early
+        with interrupts.deferred():  # a signal now must not cut the stop in the middle
+            _stop(pool)
+        # the workers share this process's group: when SIGTERM reached it, they may have
+        # died of it before this process took it, and the pool then broke first
+        interrupts.check()
         raise
     pool.shutdown()
 

@@ -6,7 +6,7 @@ of their canonical JSON, the ``run_key``, and its first 10 hex digits, the id
 people type. The store holds two tables::
 
     runs(run_key PRIMARY KEY, game, rules_json, policies_json, seed, created, label)
-    chunks(run_key, chunk, games, data BLOB, created, PRIMARY KEY(run_key, chunk))
+    chunks(run_key, chunk, games, data BLOB, created, digest, PRIMARY KEY(run_key, chunk))
 
 A chunk row holds the first ``games`` games of chunk ``chunk`` (all of it, or
 the tail of the largest run so far) as a compressed ``.npz`` of the kernel's
@@ -18,6 +18,15 @@ right after it is played, and the file uses SQLite's write-ahead log, so an
 interrupted run loses at most the chunk in flight, never the store, and several
 processes may write one store at once. The schema version is ``PRAGMA
 user_version``.
+
+A damaged store is a one-line error, never wrong games: each chunk row holds
+``digest``, the SHA-256 of the run key, the chunk, the number of games and the
+bytes (:func:`chunk_digest`), checked whenever the chunk is loaded (a byte of
+the file flipped, or SQLite's index sending a look-up to another row), and a
+run's row is checked against its key, the SHA-256 of its identity. A store of
+schema 1 (chunks without a digest) is brought to schema 2 when it is opened,
+each chunk sealed with the digest of its bytes as they are then, so its runs
+stay usable.
 """
 from __future__ import annotations
 
@@ -31,7 +40,7 @@ import weakref
 import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -44,8 +53,9 @@ from analysis.errors import UserError
 from solver.params import Rules
 from solver.registry import GameSpec, find_game
 
-SCHEMA_VERSION = 1
-"""``PRAGMA user_version`` of a store made by this code."""
+SCHEMA_VERSION = 2
+"""``PRAGMA user_version`` of a store made by this code (1: chunks without a digest,
+migrated when opened)."""
 DEFAULT_STORE = Path("reports") / "runs.sqlite"
 """Where the command line keeps its store (relative to the current directory)."""
 ID_LENGTH = 10
@@ -69,14 +79,16 @@ CREATE TABLE IF NOT EXISTS chunks (
     games INTEGER NOT NULL CHECK (games > 0),
     data BLOB NOT NULL,
     created TEXT NOT NULL,
+    digest TEXT,                   -- chunk_digest(run_key, chunk, games, data), schema 2
     PRIMARY KEY (run_key, chunk)
 );
 """
 
 _SAVE_CHUNK = """
-INSERT INTO chunks (run_key, chunk, games, data, created) VALUES (?, ?, ?, ?, ?)
+INSERT INTO chunks (run_key, chunk, games, data, created, digest) VALUES (?, ?, ?, ?, ?, ?)
 ON CONFLICT (run_key, chunk) DO UPDATE
-SET games = excluded.games, data = excluded.data, created = excluded.created
+SET games = excluded.games, data = excluded.data, created = excluded.created,
+    digest = excluded.digest
 WHERE excluded.games > chunks.games
 """
 
@@ -138,6 +150,13 @@ def decode_chunk(data: bytes, columns: Sequence[str] | None = None) -> dict[str,
         return {name: archive[name] for name in names}
 
 
+def chunk_digest(run_key: str, chunk: int, games: int, data: bytes) -> str:
+    """The SHA-256 (hex) that seals a chunk row: its run key, chunk index and number of
+    games, and its bytes (so a row found in another row's place does not match either)."""
+    head = f"{run_key}\0{int(chunk)}\0{int(games)}\0".encode("ascii")
+    return hashlib.sha256(head + data).hexdigest()
+
+
 def _games_in(part: Mapping[str, np.ndarray]) -> int:
     lengths = {len(values) for values in part.values()}
     if len(lengths) != 1:
@@ -178,6 +197,19 @@ class StoredRun:
     @property
     def id(self) -> str:
         return self.key[:ID_LENGTH]
+
+
+def _matches_key(run: StoredRun) -> bool:
+    """Whether a stored run's game, rules, policies and seed give its key (with this chunk
+    size and one of the game's engine versions so far); True for a game not registered
+    here, which no figure can be made of."""
+    try:
+        spec = find_game(run.game)
+    except LookupError:
+        return True
+    here = run_identity(spec, spec.rules(), run.policies, run.seed)
+    return any(replace(here, rules=run.rules, engine=engine).key == run.key
+               for engine in range(1, spec.engine_version + 1))
 
 
 _OPEN_STORES: "weakref.WeakSet[Store]" = weakref.WeakSet()
@@ -222,6 +254,8 @@ class Store:
             except OSError as exc:
                 raise UserError(f"cannot create results store {self.path}: "
                                 f"{exc.strerror or exc}") from None
+            with self._errors():
+                self._create()
         _OPEN_STORES.add(self)
         with self._errors():
             self._initialise()
@@ -257,6 +291,9 @@ class Store:
             if isinstance(exc, sqlite3.OperationalError) and "unable to open" in str(exc):
                 raise UserError(f"cannot open results store {self.path}: {exc}") from None
             raise UserError(f"{self.path} is not a usable results store: {exc}") from None
+        except UnicodeDecodeError:  # SQLite's own message quoting a damaged schema
+            raise UserError(f"{self.path} is not a usable results store: its schema or text "
+                            "is damaged (not UTF-8)") from None
         except OSError as exc:
             raise UserError(f"cannot use results store {self.path}: {exc.strerror or exc}") from None
 
@@ -279,6 +316,36 @@ class Store:
                 raise
             connection.execute("COMMIT")
 
+    def _create(self) -> None:
+        """Make a new store at ``self.path``, which did not exist: built whole in a hidden
+        sibling and linked into place, so that the path never shows a file that is not yet
+        a store (another process opening it at that moment would refuse it). When another
+        process created the store meanwhile, that one is used."""
+        staging = self.path.with_name(
+            f".{self.path.name}.new-{os.getpid()}-{threading.get_ident()}")
+        try:
+            connection = sqlite3.connect(staging, isolation_level=None)
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        connection.execute(statement)
+                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                connection.execute("COMMIT")
+                connection.execute("PRAGMA journal_mode = WAL")
+            finally:
+                connection.close()
+            try:
+                os.link(staging, self.path)
+            except FileExistsError:  # another process made it first: use that one
+                pass
+            except OSError:  # a file system without hard links
+                if not self.path.exists():
+                    os.replace(staging, self.path)
+        finally:
+            for leftover in ("", "-journal", "-wal", "-shm"):
+                Path(f"{staging}{leftover}").unlink(missing_ok=True)
+
     def _initialise(self) -> None:
         with self._lock:
             connection = self._connect()
@@ -286,35 +353,55 @@ class Store:
             if version > SCHEMA_VERSION:
                 raise UserError(f"results store {self.path} was made by a newer version "
                                 f"(schema {version}; this one reads {SCHEMA_VERSION})")
-            if version not in (0, SCHEMA_VERSION):
-                raise UserError(f"{self.path} is not a results store (schema {version})")
-            if version == 0:
-                self._check_foreign_tables(connection)
+            if version not in (1, SCHEMA_VERSION):  # a file of something else: left as it is
+                self._refuse_foreign_file(connection, version)
             mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":  # pragma: no cover - e.g. a file system without locks
                 raise UserError(f"results store {self.path} cannot use a write-ahead log "
                                 f"(journal mode {mode})")
             connection.execute("PRAGMA synchronous = NORMAL")  # safe in WAL mode: no corruption
-            if version == 0:
-                connection.execute("BEGIN IMMEDIATE")
-                try:
-                    if connection.execute("PRAGMA user_version").fetchone()[0] == 0:
-                        self._check_foreign_tables(connection)
-                        for statement in _SCHEMA.split(";"):
-                            if statement.strip():
-                                connection.execute(statement)
-                        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                    connection.execute("COMMIT")
-                except BaseException:
-                    if connection.in_transaction:
-                        connection.rollback()
-                    raise
+            if version == 1:
+                self._migrate_from_1(connection)
 
-    def _check_foreign_tables(self, connection: sqlite3.Connection) -> None:
-        tables = {row[0] for row in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if tables - {"runs", "chunks"}:
-            raise UserError(f"{self.path} is not a results store (it holds other tables)")
+    @staticmethod
+    def _migrate_from_1(connection: sqlite3.Connection) -> None:
+        """Schema 1 → 2 in one transaction: the digest column, each chunk sealed with the
+        digest of its row as it is (a row SQLite cannot read stays unsealed: damaged)."""
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            if connection.execute("PRAGMA user_version").fetchone()[0] == 1:  # not done meanwhile
+                connection.execute("ALTER TABLE chunks ADD COLUMN digest TEXT")
+                for (rowid,) in connection.execute("SELECT rowid FROM chunks").fetchall():
+                    key, chunk, games, data = connection.execute(
+                        "SELECT run_key, chunk, games, data FROM chunks WHERE rowid = ?",
+                        (rowid,)).fetchone()
+                    if (isinstance(key, str) and type(chunk) is int and type(games) is int
+                            and isinstance(data, bytes)):
+                        connection.execute("UPDATE chunks SET digest = ? WHERE rowid = ?",
+                                           (chunk_digest(key, chunk, games, data), rowid))
+                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            connection.execute("COMMIT")
+        except BaseException:
+            if connection.in_transaction:
+                connection.rollback()
+            raise
+
+    def _refuse_foreign_file(self, connection: sqlite3.Connection, version: int) -> None:
+        """UserError for an existing file that is not a store (a store is made whole, with
+        its schema version, by :meth:`_create`); nothing is written to it."""
+        if version != 0:
+            what = f"schema {version}"
+        elif self.path.stat().st_size == 0:
+            what = "an empty file"
+        else:
+            tables = {row[0] for row in connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            what = ("an SQLite database holding other tables" if tables else
+                    "an SQLite database without a store's tables")
+        connection.close()
+        self._connection = None
+        raise UserError(f"{self.path} exists but is not a results store ({what}); it is left "
+                        "unchanged: give --store a new path or an existing results store")
 
     # -- runs -----------------------------------------------------------------------
 
@@ -338,29 +425,51 @@ class Store:
                  json.dumps(list(identity.policies)), str(identity.seed), _now(), label))
         return identity.key
 
+    def _damaged(self, what: str, detail: str = "") -> UserError:
+        """The one-line error for a damaged part of the store."""
+        detail = " ".join(detail.split())[:200]
+        return UserError(f"results store {self.path} holds a damaged {what}"
+                         f"{f' ({detail})' if detail else ''}; remove the store or use --no-store")
+
     def stored_chunks(self, run_key: str) -> dict[int, int]:
         """``{chunk: games stored}`` of a run (empty when it is not stored)."""
         with self._read() as connection:
-            return dict(connection.execute(
-                "SELECT chunk, games FROM chunks WHERE run_key = ? ORDER BY chunk", (run_key,)))
+            rows = connection.execute(
+                "SELECT chunk, games FROM chunks WHERE run_key = ? ORDER BY chunk",
+                (run_key,)).fetchall()
+        for chunk, games in rows:
+            if type(chunk) is not int or type(games) is not int or chunk < 0 or games < 1:
+                raise self._damaged(f"chunk row of run {run_key[:ID_LENGTH]}",
+                                    f"chunk {chunk!r}, games {games!r}")
+        return dict(rows)
 
     def load_chunk(self, run_key: str, chunk: int, games: int | None = None,
                    columns: Sequence[str] | None = None) -> dict[str, np.ndarray]:
-        """The first ``games`` games (default: all stored) of a stored chunk."""
+        """The first ``games`` games (default: all stored) of a chunk the store holds (as
+        :meth:`stored_chunks` says); its digest is checked first. UserError (one line)
+        when the row is damaged, or is missing or short (rows never shrink or go)."""
+        what = f"chunk {chunk} of run {run_key[:ID_LENGTH]}"
         with self._read() as connection:
-            row = connection.execute("SELECT games, data FROM chunks WHERE run_key = ? AND chunk = ?",
-                                     (run_key, chunk)).fetchone()
-        if row is None or (games is not None and row[0] < games):
-            raise LookupError(f"chunk {chunk} of run {run_key[:ID_LENGTH]} holds "
-                              f"{0 if row is None else row[0]} games, not {games}")
+            row = connection.execute(
+                "SELECT games, data, digest FROM chunks WHERE run_key = ? AND chunk = ?",
+                (run_key, chunk)).fetchone()
+        if row is None:
+            raise self._damaged(what, "its row is listed but cannot be found")
+        stored, data, digest = row
+        if type(stored) is not int or not isinstance(data, bytes) or not isinstance(digest, str):
+            raise self._damaged(what, "a field of its row has the wrong type")
+        if games is not None and stored < games:
+            raise self._damaged(what, f"it holds {stored} games, not {games}")
+        if digest != chunk_digest(run_key, chunk, stored, data):
+            raise self._damaged(what, "its bytes do not match their SHA-256")
         try:
-            part = decode_chunk(row[1], columns)
-        except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
-            raise UserError(f"results store {self.path} holds a damaged chunk {chunk} of run "
-                            f"{run_key[:ID_LENGTH]} ({exc}); remove the store or use --no-store") from None
-        if part and _games_in(part) != row[0]:
-            raise UserError(f"results store {self.path} holds a damaged chunk {chunk} of run "
-                            f"{run_key[:ID_LENGTH]}; remove the store or use --no-store")
+            part = decode_chunk(data, columns)
+            bad = part and (_games_in(part) != stored
+                            or any(values.ndim not in (1, 2) for values in part.values()))
+        except Exception as exc:  # anything an undecodable .npz raises: zlib.error, EOFError, ...
+            raise self._damaged(what, f"{type(exc).__name__}: {exc}") from None
+        if bad:
+            raise self._damaged(what, "its arrays do not hold its games")
         return {name: values[:games] for name, values in part.items()}
 
     def save_chunk(self, run_key: str, chunk: int, part: Mapping[str, np.ndarray]) -> int:
@@ -368,8 +477,9 @@ class Store:
         one transaction. Returns the number of games in ``part``."""
         games = _games_in(part)
         data = encode_chunk(part)
+        digest = chunk_digest(run_key, chunk, games, data)
         with self._write() as connection:
-            connection.execute(_SAVE_CHUNK, (run_key, int(chunk), games, data, _now()))
+            connection.execute(_SAVE_CHUNK, (run_key, int(chunk), games, data, _now(), digest))
         return games
 
     def _stored_runs(self, where: str = "", args: Sequence[Any] = ()) -> list[StoredRun]:
@@ -379,10 +489,26 @@ class Store:
                 f"{where} ORDER BY created, run_key", tuple(args)).fetchall()
             counts: dict[str, dict[int, int]] = {}
             for key, chunk, games in connection.execute("SELECT run_key, chunk, games FROM chunks"):
+                if type(chunk) is not int or type(games) is not int or chunk < 0 or games < 1:
+                    raise self._damaged(f"chunk row of run {str(key)[:ID_LENGTH]}",
+                                        f"chunk {chunk!r}, games {games!r}")
                 counts.setdefault(key, {})[chunk] = games
-        return [StoredRun(key, game, json.loads(rules), tuple(json.loads(policies)), int(seed),
-                          created, label, answerable_games(counts.get(key, {})))
-                for key, game, rules, policies, seed, created, label in rows]
+        runs = []
+        for key, game, rules, policies, seed, created, label in rows:
+            try:
+                run = StoredRun(key, game, json.loads(rules), tuple(json.loads(policies)),
+                                int(seed), created, label, answerable_games(counts.get(key, {})))
+                if not (isinstance(key, str) and isinstance(game, str)
+                        and isinstance(run.rules, dict)
+                        and all(isinstance(p, str) for p in run.policies)):
+                    raise TypeError("a field has the wrong type")
+                if not _matches_key(run):
+                    raise ValueError("its fields do not match its key")
+            except (TypeError, ValueError) as exc:  # JSONDecodeError among them
+                raise self._damaged(f"record of run {str(key)[:ID_LENGTH]}",
+                                    f"{type(exc).__name__}: {exc}") from None
+            runs.append(run)
+        return runs
 
     def runs(self) -> pd.DataFrame:
         """Every stored run: id, game, label, policies, seed, games stored, created, key."""

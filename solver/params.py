@@ -247,6 +247,10 @@ class Variant:
             raise RulesError(f"cannot read variant file {str(path)!r}: {exc}") from None
         except tomllib.TOMLDecodeError as exc:
             raise RulesError(f"malformed variant file {str(path)!r}: {exc}") from None
+        except RecursionError:  # tomllib parses nested arrays and tables recursively
+            raise RulesError(f"variant file {str(path)!r} is nested too deeply (arrays or "
+                             "tables inside one another); a variant file is name = value "
+                             "lines and a [rules] table") from None
         unknown = [key for key in data if key not in cls.KEYS]
         if unknown:
             raise RulesError(f"unknown key {unknown[0]!r} in variant file {str(path)!r}; "

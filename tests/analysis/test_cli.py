@@ -100,7 +100,9 @@ def test_bad_input_one_line_exit_2(argv, words, capsys, in_tmp):
     ("[rules\nmen = 3", "malformed variant file"),
     ("speed = 3\n", "unknown key 'speed'"),
     ("[rules]\nmen_to_win = 9\n", "bad value 9 for men_to_win"),
-])
+    ("x = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deeply"),
+    ("[rules]\ntie = " + "{a = " * 5000 + "1" + "}" * 5000 + "\n", "nested too deeply"),
+], ids=["malformed", "unknown-key", "bad-value", "deep-arrays", "deep-tables"])
 def test_bad_variant_file_one_line_exit_2(text, words, capsys, in_tmp):
     (in_tmp / "v.toml").write_text(text)
     assert main(["manhome", "--variant", "v.toml", "--quiet"]) == 2
@@ -229,3 +231,21 @@ def test_a_run_never_replaces_a_standard_report_of_other_games(tmp_path, monkeyp
     assert (standard / "summary.json").read_text() == first
     assert main([*base, "--sims", "300"]) == 0  # its own command replaces it
     assert json.loads((standard / "summary.json").read_text())["games"] == 300
+
+
+@pytest.mark.parametrize("command", [
+    ["manhome", "--sims", "100"],
+    ["skill", "manhome", "--sims", "50", "--search-sims", "4", "--budgets", "1"],
+], ids=["game", "skill"])
+def test_two_variant_files_for_one_run_are_refused(command, capsys, in_tmp):
+    # argparse kept the last --variant and dropped the first without a word
+    (in_tmp / "a.toml").write_text('[rules]\ntie = "attacker"\n')
+    (in_tmp / "b.toml").write_text("[rules]\nmen_to_win = 4\n")
+    with pytest.raises(SystemExit) as stop:
+        raise SystemExit(main([*command, "--variant", "a.toml", "--variant", "b.toml",
+                               "--no-store", "--quiet", "--out", "out"]))
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "takes one variant file" in err and "analyze whatif" in err
+    assert not (in_tmp / "out").exists() and not (in_tmp / "reports").exists()

@@ -3,6 +3,7 @@ workers or with another toolkit, and a cluster lost during a run are one line, e
 import dataclasses
 import http.server
 import json
+import socket
 import threading
 import warnings
 
@@ -337,3 +338,31 @@ def test_ctrl_c_on_the_cluster_is_still_keyboard_interrupt(scheduler, monkeypatc
     monkeypatch.undo()  # and the cluster plays on
     assert len(runner.run("manhome", ManHomeRules(), ["random"] * 2, 100, seed=1,
                           scheduler=scheduler).games) == 100
+
+
+def _free_port():
+    """A port of 127.0.0.1 that nothing listens on (bound, then released)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.parametrize("command", [
+    ["manhome", "--sims", "300", "--policy", "random"],
+    ["whatif", "manhome", "--vary", "tie=attacker", "--sims", "300", "--policy", "random"],
+    ["skill", "manhome", "--sims", "40", "--search-sims", "4", "--budgets", "1"],
+], ids=["game", "whatif", "skill"])
+def test_an_unreachable_scheduler_fails_even_when_every_game_is_stored(command, tmp_path,
+                                                                      monkeypatch, capsys):
+    # the cluster was only contacted when there were games to play: a run answered from the
+    # store accepted any address
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(dask_cluster, "SCHEDULER_TIMEOUT", 1.0)
+    common = [*command, "--workers", "1", "--quiet", "--store", "s.sqlite"]
+    assert main([*common, "--out", "first"]) == 0
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    capsys.readouterr()
+    assert main([*common, "--out", "again", "--scheduler", address]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"cannot reach the Dask scheduler at {address}" in err, err
+    assert not (tmp_path / "again").exists()

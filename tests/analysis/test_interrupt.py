@@ -6,6 +6,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -20,9 +21,9 @@ STARTED = [sys.executable, "-c", "import sys; open('started', 'w').close(); "
 the interpreter's own business)."""
 
 
-def _interrupt(argv, delay, cwd):
+def _interrupt(argv, delay, cwd, signum=signal.SIGINT):
     """Start ``analyze argv`` in a process group of its own, press Ctrl-C for the whole
-    group (as a terminal does) after ``delay`` seconds; (status, stderr)."""
+    group (as a terminal does; or send ``signum``) after ``delay`` seconds; (status, stderr)."""
     (cwd / "started").unlink(missing_ok=True)
     process = subprocess.Popen(STARTED + argv, cwd=cwd, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
@@ -30,7 +31,7 @@ def _interrupt(argv, delay, cwd):
         time.sleep(0.005)
     time.sleep(delay)
     try:
-        os.killpg(process.pid, signal.SIGINT)
+        os.killpg(process.pid, signum)
     except ProcessLookupError:
         pass
     _, err = process.communicate(timeout=120)
@@ -38,12 +39,15 @@ def _interrupt(argv, delay, cwd):
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")
-def test_ctrl_c_at_any_moment_then_resume(tmp_path):
+@pytest.mark.parametrize("signum, expected", [(signal.SIGINT, 130), (signal.SIGTERM, 143)],
+                         ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_at_any_moment_then_resume(tmp_path, signum, expected):
+    # SIGTERM (a supervisor's stop, `kill`) stops a run as Ctrl-C does, with status 143
     argv = ["manhome", "--sims", "4e6", "--workers", "2", "--store", "s.sqlite", "--out", "out"]
     # while the modules load, while workers start, and while games are played
     for delay in (0.05, 0.8, 2.5):
-        status, err = _interrupt(argv, delay, tmp_path)
-        assert status == 130, (delay, err)
+        status, err = _interrupt(argv, delay, tmp_path, signum)
+        assert status == expected, (delay, err)
         assert err.count("\n") == 1 and "Traceback" not in err and "interrupted" in err, err
         assert not (tmp_path / "out").exists()
         assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out")]
@@ -65,3 +69,133 @@ def test_a_ctrl_c_that_python_swallowed_still_stops_the_run(monkeypatch):
     monkeypatch.setattr(interrupts, "_received", True)
     with pytest.raises(KeyboardInterrupt):
         runner.run("manhome", ManHomeRules(), ("random", "random"), 100, 0, workers=1)
+
+
+def _children(pid):
+    """The pids of the processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _alive(pid):
+    """Whether process ``pid`` runs (a zombie waiting to be reaped does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _stored_games(path):
+    if not path.exists():  # made whole, or not at all: never opened before it is there
+        return 0
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        games = db.execute("SELECT COALESCE(SUM(games), 0) FROM chunks").fetchone()[0]
+    db.close()
+    return games
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds the workers in /proc")
+@pytest.mark.parametrize("signum, group", [(signal.SIGKILL, False), (signal.SIGTERM, False),
+                                           (signal.SIGTERM, True)],
+                         ids=["kill-parent", "term-parent", "term-group"])
+def test_workers_die_with_their_parent(tmp_path, signum, group):
+    # `analyze ... | cat` then kill -TERM / -KILL of python: its fork workers lived on for
+    # ever, holding the pipe open, so the reader never got end-of-file
+    argv = ["manhome", "--sims", "4e6", "--workers", "2", "--store", "s.sqlite", "--out", "out"]
+    process = subprocess.Popen(ANALYZE + argv, cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    workers, output = [], {}
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 or _stored_games(tmp_path / "s.sqlite") == 0:  # a chunk kept
+            assert process.poll() is None and time.monotonic() < deadline, "no workers"
+            time.sleep(0.05)
+            workers = _children(process.pid)
+        (os.killpg if group else os.kill)(process.pid, signum)
+        readers = [threading.Thread(target=lambda n=n, pipe=pipe: output.update({n: pipe.read()}),
+                                    daemon=True)
+                   for n, pipe in (("out", process.stdout), ("err", process.stderr))]
+        for reader in readers:
+            reader.start()
+        for reader in readers:  # end-of-file: no process holds the pipes any more
+            reader.join(timeout=10)
+        assert not any(reader.is_alive() for reader in readers), "a pipe was held open"
+        status = process.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while any(map(_alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(map(_alive, workers)), "a worker outlived its parent"
+    finally:
+        for pid in workers:  # never leave one behind, even when the test fails
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        if process.poll() is None:
+            process.kill()
+    if signum == signal.SIGKILL:
+        assert status == -signal.SIGKILL
+        return
+    assert status == 143  # 128 + SIGTERM, as Ctrl-C gives 130
+    err = output["err"].decode()
+    assert err.count("\n") == 1 and "Traceback" not in err and "interrupted" in err, err
+    assert "kept in the results store s.sqlite" in err
+    assert not (tmp_path / "out").exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out")]
+    with sqlite3.connect(tmp_path / "s.sqlite") as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    db.close()
+    assert _stored_games(tmp_path / "s.sqlite") > 0  # the finished chunks are kept
+
+
+ORPHAN = """
+import os, sys, time
+from analysis import runner
+
+if sys.argv[1] == "watchdog":  # as where prctl is missing: the watchdog thread
+    def missing(*args, **kwargs):
+        raise OSError("no prctl here")
+    runner.ctypes.CDLL = missing
+parent = os.getpid()
+child = os.fork()
+if child == 0:
+    if sys.argv[1] == "late":
+        time.sleep(1.0)  # the parent dies before the worker's start-up
+    runner._die_with_parent(parent)
+    time.sleep(60)
+    os._exit(0)
+print(child, flush=True)
+time.sleep(0.3 if sys.argv[1] == "late" else 60)
+"""
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self") or not hasattr(os, "fork"),
+                    reason="fork, and /proc to see the worker")
+@pytest.mark.parametrize("how", ["prctl", "watchdog", "late"])
+def test_a_worker_dies_with_its_parent(how):
+    process = subprocess.Popen([sys.executable, "-c", ORPHAN, how], stdout=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    child = int(process.stdout.readline())
+    try:
+        if how != "late":
+            time.sleep(0.3)
+            assert _alive(child)  # armed, and alive while its parent is
+            os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while _alive(child) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(child)
+    finally:
+        if _alive(child):
+            os.kill(child, signal.SIGKILL)
+        if process.poll() is None:
+            process.kill()

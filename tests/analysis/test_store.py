@@ -1,7 +1,10 @@
 """The results store: stored games are loaded, not played; runs extend and resume exactly;
 concurrent writers lose nothing; bad stores and ids end in one line and exit 2."""
+import gc
 import json
 import multiprocessing
+import random
+import re
 import sqlite3
 
 import numpy as np
@@ -425,3 +428,214 @@ def test_cli_interrupt_keeps_finished_chunks_and_resumes(in_tmp, capsys, plays, 
     assert main(argv) == 0
     summary = json.loads((in_tmp / "reports/manhome/standard-2p-random/summary.json").read_text())
     assert summary["games_loaded"] == C and played_games(plays) == 3 * C
+
+
+def _empty_sqlite_database(path):
+    """An SQLite file of another program's: a database without tables (schema version 0)."""
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE t (x)")
+        db.execute("DROP TABLE t")
+    db.close()
+
+
+@pytest.mark.parametrize("make", [
+    lambda p: p.write_bytes(b""),
+    lambda p: p.write_text("my notes, not a database\n"),
+    _empty_sqlite_database,
+], ids=["empty-file", "text-file", "sqlite-without-tables"])
+@pytest.mark.parametrize("command", [
+    ["manhome", "--sims", "10", "--workers", "1", "--quiet", "--out", "out"],
+    ["runs"],
+], ids=["manhome", "runs"])
+def test_store_on_an_existing_file_that_is_not_a_store_leaves_it_unchanged(in_tmp, capsys, make,
+                                                                           command):
+    path = in_tmp / "mine.db"
+    make(path)
+    before = path.read_bytes()
+    assert main([*command, "--store", "mine.db"]) == 2
+    err = capsys.readouterr().err
+    assert "not a" in err and "results store" in err and err.count("\n") == 1, err
+    assert path.read_bytes() == before  # byte for byte
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["mine.db"]  # no -wal, no report
+
+
+def test_a_new_store_is_created_whole(tmp_path):
+    path = tmp_path / "new" / "runs.sqlite"
+    stored_run(Store(path), C)
+    assert Store(path, create=False).integrity_check() == "ok"
+    assert [p.name for p in path.parent.iterdir() if not p.name.startswith("runs.sqlite")] == []
+
+
+def test_a_schema_1_store_stays_usable(tmp_path, plays):
+    from analysis.store import SCHEMA_VERSION, chunk_digest
+
+    path, sims = tmp_path / "old.sqlite", 2 * C + 50
+    stored_run(Store(path), sims)
+    with sqlite3.connect(path) as db:  # as the first version made it: chunks without a digest
+        db.execute("ALTER TABLE chunks DROP COLUMN digest")
+        db.execute("PRAGMA user_version = 1")
+    db.close()
+    del plays[:]
+    loaded = stored_run(Store(path), sims)
+    assert loaded.games_loaded == sims and plays == []  # every game from the old store
+    pd.testing.assert_frame_equal(loaded.games, fresh(sims))
+    with sqlite3.connect(path) as db:  # brought to schema 2: each chunk sealed as it was
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        rows = db.execute("SELECT run_key, chunk, games, data, digest FROM chunks").fetchall()
+    db.close()
+    assert len(rows) == 3
+    assert all(digest == chunk_digest(key, chunk, games, data)
+               for key, chunk, games, data, digest in rows)
+
+
+def test_a_chunk_row_in_another_rows_place_is_damaged(tmp_path):
+    # as when a flipped byte in SQLite's index sends chunk 0's look-up to chunk 1's row:
+    # the same number of games, readable, but not chunk 0's games
+    path = tmp_path / "runs.sqlite"
+    stored_run(Store(path), 3 * C)
+    with sqlite3.connect(path) as db:
+        rows = {chunk: (data, digest) for chunk, data, digest in
+                db.execute("SELECT chunk, data, digest FROM chunks")}
+        db.execute("UPDATE chunks SET data = ?, digest = ? WHERE chunk = 0", rows[1])
+    db.close()
+    with pytest.raises(UserError, match="damaged chunk 0 .*do not match their SHA-256"):
+        stored_run(Store(path), 3 * C)
+
+
+def test_a_run_record_that_does_not_match_its_key_is_damaged(in_tmp, capsys):
+    # a flipped digit in a run's rules (2 players → 3) would compare the wrong games
+    _cli_run()
+    _cli_run("--seed", "3")
+    with sqlite3.connect("reports/runs.sqlite") as db:
+        db.execute("UPDATE runs SET rules_json = replace(rules_json, '\"players\": 2', "
+                   "'\"players\": 3') WHERE seed = '3'")
+    db.close()
+    ids = [run_identity("manhome", RULES, POLICIES, seed).id for seed in (2, 3)]
+    capsys.readouterr()
+    for argv in (["compare", *ids], ["runs"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"damaged record of run {ids[1]}" in err
+
+
+def test_compare_a_run_with_itself_is_refused(in_tmp, capsys):
+    # every difference is 0 by construction: surely a mistyped id
+    _cli_run()
+    run = run_identity("manhome", RULES, POLICIES, 2).id
+    capsys.readouterr()
+    assert main(["compare", run, run[:6]]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "the same run" in captured.err and "nothing to compare" in captured.err
+
+
+@pytest.mark.parametrize("seed", ["2", "3"], ids=["paired", "independent"])
+def test_compare_runs_with_different_players_warns_and_judges_no_seat(in_tmp, capsys, seed):
+    _cli_run()
+    _cli_run("--players", "3", "--seed", seed)
+    two = run_identity("manhome", RULES, POLICIES, 2).id
+    three = run_identity("manhome", RULES.replace(players=3), POLICIES + ("random",),
+                         int(seed)).id
+    capsys.readouterr()
+    assert main(["compare", two, three]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    warnings = [line for line in lines if line.startswith("warning:")]
+    assert len(warnings) == 1 and "2 players" in warnings[0] and "3 players" in warnings[0]
+    assert "not comparable across player counts" in warnings[0]
+    verdict, = [line for line in lines if line.startswith("verdict")]
+    assert "win rate, seat" not in verdict and "first-player advantage" not in verdict
+    assert "left out" in verdict
+
+
+# --------------------------------------------------------------------------- damage
+
+DAMAGE_COMMAND = ["manhome", "--sims", "700", "--policy", "random", "--seed", "3",
+                  "--workers", "1", "--quiet"]
+"""Three full chunks of C games and a short one."""
+VOLATILE = ("elapsed_s", "games_per_s", "created", "command", "store", "games_loaded")
+"""Keys of summary.json that are not figures of the games."""
+
+
+def _pages(path, name):
+    """The page numbers (from 1) of table or index ``name``, if SQLite has dbstat."""
+    with sqlite3.connect(path) as db:
+        try:
+            return [p for (p,) in db.execute("SELECT pageno FROM dbstat WHERE name = ?", (name,))]
+        except sqlite3.OperationalError:  # built without SQLITE_ENABLE_DBSTAT_VTAB
+            return []
+
+
+def _positions(data, path, key):
+    """Byte positions worth flipping: the header, inside every chunk's .npz (its zip
+    headers and its compressed data), the runs table's row, the chunk rows' `games`, the
+    rowids in the index of chunks, and a fixed sample of the whole file."""
+    page = len(data) // max(1, int.from_bytes(data[28:32], "big"))
+    found = {16, 18, 19, 21, 24, 28, 44, 56, 60, 63, 96, 99, 100, 101, 103, 105}
+    members = [m.start() for m in re.finditer(b"PK\x03\x04", data)]
+    for start in members[:1] + members[-1:]:  # flags, method, CRC, sizes, name, data
+        found.update(start + k for k in (6, 8, 14, 18, 22, 26, 30, 40, 60, 200))
+    for start in [m.start() for m in re.finditer(b"PK\x01\x02", data)][::16]:
+        found.update(start + k for k in (10, 16, 28, 46))
+    found.update(m.start() + 10 for m in re.finditer(b"PK\x05\x06", data))
+    for text in (b'"random"', b'"tie"', b'"3"'):  # policies, rules, seed of the run
+        found.update(m.start() + 1 for m in re.finditer(re.escape(text), data))
+    for m in re.finditer(key.encode(), data):  # a chunk row's games (200 = 00 c8) after its key
+        if data[m.end():m.end() + 2] == b"\x00\xc8":
+            found.add(m.end() + 1)
+    for number in _pages(path, "sqlite_autoindex_chunks_1"):  # (run_key, chunk) -> rowid
+        base = (number - 1) * page
+        for cell in range(int.from_bytes(data[base + 3:base + 5], "big")):
+            pointer = int.from_bytes(data[base + 8 + 2 * cell:base + 10 + 2 * cell], "big")
+            found.add(base + pointer + data[base + pointer])  # the last byte: the rowid
+    sample = random.Random(7)
+    found.update(sample.randrange(len(data)) for _ in range(12))
+    return sorted(p for p in found if p < len(data))
+
+
+def _figures(folder):
+    """summary.json but for timings and provenance, and every per-game column."""
+    summary = json.loads((folder / "summary.json").read_text())
+    with np.load(folder / "games.npz", allow_pickle=False) as games:
+        columns = {name: games[name] for name in games.files}
+    return {k: v for k, v in summary.items() if k not in VOLATILE}, columns
+
+
+def test_a_byte_flipped_anywhere_is_one_line_or_the_right_figures(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main([*DAMAGE_COMMAND, "--store", "good.sqlite", "--out", "first"]) == 0
+    gc.collect()  # the command's store is closed; the whole store into the main file:
+    with sqlite3.connect("good.sqlite") as db:
+        assert db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0] == 0
+    db.close()
+    sound = (tmp_path / "good.sqlite").read_bytes()
+    assert main([*DAMAGE_COMMAND, "--store", "good.sqlite", "--out", "ref"]) == 0  # loaded
+    expected = _figures(tmp_path / "ref")
+    key = run_identity("manhome", ManHomeRules(), ("random", "random"), 3).key
+    positions = _positions(sound, tmp_path / "good.sqlite", key)
+    assert len(positions) > 40
+    capsys.readouterr()
+    outcomes = {}
+    for number, position in enumerate(positions):
+        folder = tmp_path / f"flip{number}"
+        folder.mkdir()
+        damaged = bytearray(sound)
+        damaged[position] ^= (0x01, 0xFF, 0x10, 0x02)[number % 4]
+        (folder / "s.sqlite").write_bytes(bytes(damaged))
+        status = main([*DAMAGE_COMMAND, "--store", str(folder / "s.sqlite"),
+                       "--out", str(folder / "out")])
+        err = capsys.readouterr().err
+        where = f"byte {position} flipped: exit {status}, stderr {err!r}"
+        assert status in (0, 2), where
+        if status == 2:
+            assert err.count("\n") == 1 and "Traceback" not in err, where
+            assert "results store" in err, where
+            assert not (folder / "out").exists(), where
+        else:
+            summary, columns = _figures(folder / "out")
+            assert summary == expected[0], where
+            assert columns.keys() == expected[1].keys(), where
+            for name, values in columns.items():
+                assert np.array_equal(values, expected[1][name]), (name, where)
+        outcomes[status] = outcomes.get(status, 0) + 1
+        gc.collect()
+    assert outcomes.get(2, 0) > 0 and outcomes.get(0, 0) > 0  # both kinds of flip were tried
