@@ -67,13 +67,13 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import stats as sps
 
+from analysis.distributions import norm_ppf, norm_sf
 from analysis.simulation import Analysis
 from analysis.stats import wilson_interval
 
 CONFIDENCE = 0.95
-Z = float(sps.norm.ppf(0.5 + CONFIDENCE / 2))
+Z = norm_ppf(0.5 + CONFIDENCE / 2)
 MEASURES: dict[str, str] = {"seat0_win_rate": "seat 0's win rate",
                             "first_player_advantage": "first-player advantage",
                             "turns_mean": "mean game length (turns)",
@@ -126,7 +126,7 @@ def _p_value(diff: float, se: float) -> float:
     if math.isnan(diff) or math.isnan(se):
         return math.nan
     if se > 0:
-        return float(2 * sps.norm.sf(abs(diff) / se))
+        return 2 * norm_sf(abs(diff) / se)
     return 1.0 if diff == 0 else 0.0
 
 

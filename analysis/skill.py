@@ -49,8 +49,8 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import stats as sps
 
+from analysis.distributions import norm_ppf, norm_sf
 from analysis.errors import UserError
 from analysis.plain import plain
 from analysis.runner import run
@@ -62,7 +62,7 @@ from solver.params import Rules, Variant
 from solver.registry import GameSpec, find_game
 
 CONFIDENCE = 0.95
-Z = float(sps.norm.ppf(0.5 + CONFIDENCE / 2))
+Z = norm_ppf(0.5 + CONFIDENCE / 2)
 FILES = ("report.md", "summary.json", "ladder.csv", "players.csv", "ladder.png")
 """The files of a skill report folder."""
 POLICIES, SEARCH = "policies", "search"
@@ -162,7 +162,7 @@ def play_match(spec: GameSpec, rules: Rules, player: str, opponent: str, games: 
     se = float(x.std(ddof=1) / math.sqrt(games)) if games > 1 else math.nan
     if se > 0:
         low, high = max(0.0, mean - Z * se), min(1.0, mean + Z * se)
-        p_value = float(2 * sps.norm.sf(abs(mean - 1 / n) / se))
+        p_value = 2 * norm_sf(abs(mean - 1 / n) / se)
     else:  # every key gave the same share: fall back on the pooled binomial
         low, high = wilson_interval(sum(wins), n * games, CONFIDENCE)
         p_value = 1.0 if mean == 1 / n else 0.0

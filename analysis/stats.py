@@ -42,8 +42,8 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
+from analysis import distributions
 from analysis.plain import plain
 
 REQUIRED_COLUMNS: tuple[str, ...] = ("winner", "turns", "decision_turns")
@@ -59,10 +59,7 @@ def wilson_interval(
         raise ValueError(f"successes must be in 0..{trials}, got {successes}")
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be in (0, 1), got {confidence}")
-    ci = stats.binomtest(int(successes), int(trials)).proportion_ci(
-        confidence_level=confidence, method="wilson"
-    )
-    return float(ci.low), float(ci.high)
+    return distributions.wilson_interval(int(successes), int(trials), confidence)
 
 
 def difference_interval(
@@ -102,7 +99,7 @@ def mean_difference_interval(
     if se2 == 0:
         return diff, diff, diff
     df = se2**2 / (va**2 / (len(a) - 1) + vb**2 / (len(b) - 1))
-    half = float(stats.t.ppf(0.5 + confidence / 2, df)) * math.sqrt(se2)
+    half = distributions.t_ppf(0.5 + confidence / 2, df) * math.sqrt(se2)
     return diff, diff - half, diff + half
 
 
@@ -187,8 +184,7 @@ def summarize(games: pd.DataFrame, players: int, confidence: float = 0.95) -> Su
     fair = 1.0 / players
 
     if n_finished:
-        chi = stats.chisquare(wins)
-        chi2, chi2_p = float(chi.statistic), float(chi.pvalue)
+        chi2, chi2_p = distributions.chisquare_uniform(wins)
         done = turns[finished]
         p10, median, p90 = np.percentile(done, [10, 50, 90])
         mean, turns_max = float(done.mean()), int(done.max())
@@ -207,7 +203,7 @@ def summarize(games: pd.DataFrame, players: int, confidence: float = 0.95) -> Su
         win_rate_ci_by_seat=cis,
         first_player_advantage=float(rates[0]) - fair,
         first_player_advantage_ci=(cis[0][0] - fair, cis[0][1] - fair),
-        first_player_p_value=float(stats.binomtest(int(wins[0]), n, fair).pvalue),
+        first_player_p_value=distributions.binomtest_pvalue(int(wins[0]), n, fair),
         seat_chi2=chi2,
         seat_chi2_p_value=chi2_p,
         turns_mean=mean,
