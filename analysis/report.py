@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.folders import staged_folder
+from analysis import plotcache
 from analysis.plain import plain
 from analysis.gamedata import save_games
 from solver.params import value_text
@@ -478,13 +479,15 @@ def _check_inputs(summary: Mapping[str, Any], games: pd.DataFrame) -> None:
 
 
 def _write_files(folder: Path, summary: Mapping[str, Any], games: pd.DataFrame,
-                 sections: Sequence[str]) -> None:
-    """Write every file of the report into ``folder`` (which exists and is empty)."""
+                 sections: Sequence[str], previous: Path | None = None) -> None:
+    """Write every file of the report into ``folder`` (which exists and is empty); plots
+    drawn from the same figures are copied from ``previous``, the folder it replaces."""
     text = json.dumps(plain(summary), indent=2, allow_nan=False, ensure_ascii=False)
     (folder / "summary.json").write_text(text + "\n", encoding="utf-8")
     save_games(folder / "games.npz", games)
-    plot_win_rate(summary, folder / "win_rate.png")
-    plot_length(games, summary, folder / "length.png")
+    plotcache.draw(folder / "win_rate.png", previous, plot_win_rate, summary)
+    plotcache.draw(folder / "length.png", previous, plot_length, games, summary,
+                   inputs=(summary, games[list(REQUIRED_COLUMNS)]))
     (folder / "report.md").write_text(render_markdown(summary, sections), encoding="utf-8")
 
 
@@ -501,7 +504,7 @@ def write_report(out_dir: str | os.PathLike[str], summary: Mapping[str, Any],
     """
     _check_inputs(summary, games)
     with staged_folder(out_dir) as staging:
-        _write_files(staging, summary, games, sections)
+        _write_files(staging, summary, games, sections, previous=Path(out_dir))
     return Path(out_dir)
 
 

@@ -22,6 +22,7 @@ from solver.params import value_text
 
 def write_folder(sweep: Sweep, out_dir: Path) -> None:
     """Write the report folder ``out_dir`` atomically (:func:`analysis.folders.staged_folder`)."""
+    from analysis import plotcache
     from analysis.folders import staged_folder
 
     with staged_folder(out_dir) as folder:
@@ -29,7 +30,8 @@ def write_folder(sweep: Sweep, out_dir: Path) -> None:
         for measure in MEASURES:
             for name in sweep.varied:
                 filename = f"{measure}_by_{name}.png"
-                _plot(sweep, measure, name, folder / filename)
+                plotcache.draw(folder / filename, out_dir, _plot, sweep, measure, name,
+                               inputs=(sweep.table, sweep.varied, measure, name))
                 plots.append((measure, name, filename))
         (folder / "summary.json").write_text(
             json.dumps(sweep.summary, indent=2, allow_nan=False) + "\n", encoding="utf-8")
