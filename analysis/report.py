@@ -32,7 +32,7 @@ import pandas as pd
 from analysis.folders import staged_folder
 from analysis import plotcache
 from analysis.plain import plain
-from analysis.gamedata import save_games
+from analysis.gamedata import alongside, save_games
 from solver.params import value_text
 
 REQUIRED_KEYS: tuple[str, ...] = (
@@ -494,10 +494,10 @@ def _write_files(folder: Path, summary: Mapping[str, Any], games: pd.DataFrame,
     drawn from the same figures are copied from ``previous``, the folder it replaces."""
     text = json.dumps(plain(summary), indent=2, allow_nan=False, ensure_ascii=False)
     (folder / "summary.json").write_text(text + "\n", encoding="utf-8")
-    save_games(folder / "games.npz", games)
-    plotcache.draw(folder / "win_rate.png", previous, plot_win_rate, summary)
-    plotcache.draw(folder / "length.png", previous, plot_length, games, summary,
-                   inputs=(summary, games[list(REQUIRED_COLUMNS)]))
+    with alongside(save_games, folder / "games.npz", games):  # written while plots are drawn
+        plotcache.draw(folder / "win_rate.png", previous, plot_win_rate, summary)
+        plotcache.draw(folder / "length.png", previous, plot_length, games, summary,
+                       inputs=(summary, games[list(REQUIRED_COLUMNS)]))
     (folder / "report.md").write_text(render_markdown(summary, sections), encoding="utf-8")
 
 
