@@ -97,8 +97,16 @@ def _add_game_command(commands, spec: GameSpec) -> None:
     parser.set_defaults(handler=_run_game, game=spec.name)
 
 
+def _import_plotting() -> None:
+    """Import what the report's plots are drawn with (a quarter of a second)."""
+    import matplotlib.backends.backend_agg  # noqa: F401
+    import matplotlib.figure  # noqa: F401
+    import matplotlib.ticker  # noqa: F401
+
+
 def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from analysis.report import format_terminal_summary
+    from analysis.runner import while_playing
     from analysis.simulation import plan
 
     players, values = _rules_values(args)
@@ -111,8 +119,10 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
     out = args.out if args.out is not None else request.default_out()
     store = _store_beside(out, args)
     try:
-        result = request.execute(progress=not args.quiet, command=shlex.join(["analyze", *argv]),
-                                 store=store, scheduler=args.scheduler)
+        with while_playing(_import_plotting):
+            result = request.execute(progress=not args.quiet,
+                                     command=shlex.join(["analyze", *argv]), store=store,
+                                     scheduler=args.scheduler)
         path = result.write_report(out)
     except KeyboardInterrupt:
         return _interrupted(store)

@@ -24,6 +24,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -60,6 +61,22 @@ def plan_chunks(games: int, first_chunk: int = 0) -> list[tuple[int, int]]:
     full, rest = divmod(games, CHUNK_SIZE)
     sizes = [CHUNK_SIZE] * full + ([rest] if rest else [])
     return [(first_chunk + i, size) for i, size in enumerate(sizes)]
+
+
+_WHILE_PLAYING: list[Callable[[], object]] = []
+
+
+@contextmanager
+def while_playing(work: Callable[[], object]) -> Iterator[None]:
+    """Within the block, this process calls ``work()`` once its worker processes have
+    started playing, instead of only waiting for them (the command line imports what its
+    report will draw with). It runs here, in the main thread, so that Ctrl-C stops it at
+    once; an error in it is left to whoever needs the work done later."""
+    _WHILE_PLAYING.append(work)
+    try:
+        yield
+    finally:
+        _WHILE_PLAYING.remove(work)
 
 
 def default_workers() -> int:
@@ -216,6 +233,11 @@ def _play_tasks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
         if on_chunk:
             for future, task in zip(pending, tasks):
                 future.add_done_callback(lambda _f, n=sum(map(_played, task)): on_chunk(n))
+        for work in _WHILE_PLAYING:
+            try:
+                work()
+            except Exception:  # see while_playing
+                pass
         while pending:  # pop each future as it is used, so its arrays can be freed
             yield from pending.popleft().result()
     except BaseException:  # Ctrl-C, an error, or the consumer stopped early
