@@ -8,7 +8,7 @@ that build and this checkout (as it is, built in place) in alternating rounds, e
 subprocesses whose PYTHONPATH points at the build measured:
 
 * the Man Home kernel's games/s on one core (``play_chunk`` on 2**16 keys, greedy and
-  random; CPU time, median of the rounds);
+  random; CPU time, the best of three in each round);
 * ``analyze manhome --sims N --workers 2 --no-store`` end to end (wall, into a new folder:
   start-up, games, statistics, games.npz, plots, report);
 * a stored repeat: ``analyze manhome --sims 1e5 --seed 8`` run again in a folder that holds
@@ -41,9 +41,12 @@ for policy in sys.argv[1:]:
     seats = (policy, policy)
     prepare(rules, seats)
     play_chunk(rules, seats, keys[:1024])  # warm
-    cpu = time.process_time()
-    play_chunk(rules, seats, keys)
-    print(len(keys) / (time.process_time() - cpu))
+    best = float("inf")
+    for _ in range(3):  # the best of three: other users of the machine only ever slow it
+        cpu = time.process_time()
+        play_chunk(rules, seats, keys)
+        best = min(best, time.process_time() - cpu)
+    print(len(keys) / best)
 """
 POLICIES = ("greedy", "random")
 
