@@ -14,6 +14,7 @@ changed by hand, has none that matches, so it is drawn again.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import math
 import os
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 PROVENANCE = frozenset({"created", "elapsed_s", "games_per_s", "games_loaded", "store",
                         "command", "out", "version"})
@@ -50,8 +52,6 @@ class _Hasher:
         self.digest.update(data)
 
     def add(self, value: Any) -> None:
-        import pandas as pd
-
         if value is None or isinstance(value, (bool, np.bool_, str, bytes)):
             self.text(type(value).__name__, repr(bool(value) if isinstance(value, np.bool_)
                                                  else value))
@@ -102,6 +102,7 @@ def _source(module: str) -> bytes:
         return b""
 
 
+@functools.cache
 def _version(distribution: str) -> str:
     try:
         return metadata.version(distribution)
