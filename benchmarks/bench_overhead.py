@@ -125,7 +125,9 @@ def main() -> None:
                     "--no-store", "--out", str(out)))
                 kept.setdefault("stored repeat", []).append(analyze(
                     source, root / name / "scratch", "manhome", "--sims", "1e5", "--seed", "8"))
-            print(f"round {round_ + 1} of {options.repeats} done", flush=True)
+            print(f"round {round_ + 1} of {options.repeats}: " + "; ".join(
+                f"{name} {figures[name]['end to end'][-1]:.2f} s, stored "
+                f"{figures[name]['stored repeat'][-1]:.2f} s" for name in builds), flush=True)
 
     rows = [(f"kernel games/s, one core, greedy (2**16 games)", "kernel greedy", "{:,.0f}"),
             (f"kernel games/s, one core, random (2**16 games)", "kernel random", "{:,.0f}"),
