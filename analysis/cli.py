@@ -9,6 +9,7 @@ Bad input ends with one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import shlex
 import sys
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 from pathlib import Path
 
+from analysis import interrupts
 from analysis.errors import UserError
 from solver.params import parse_assignments, RulesError
 from solver.registry import GameSpec, games
@@ -97,11 +99,26 @@ def _add_game_command(commands, spec: GameSpec) -> None:
     parser.set_defaults(handler=_run_game, game=spec.name)
 
 
+PLOTTING = ("pyparsing", "matplotlib", "matplotlib.patches", "matplotlib.text",
+            "matplotlib.collections", "matplotlib.widgets", "matplotlib.backend_bases",
+            "matplotlib.image", "matplotlib.offsetbox", "matplotlib.axis", "matplotlib.spines",
+            "matplotlib.dates", "matplotlib.legend", "matplotlib.streamplot", "matplotlib.tri",
+            "matplotlib.axes", "mpl_toolkits.mplot3d", "matplotlib.projections",
+            "matplotlib.figure", "matplotlib.backends.backend_agg", "matplotlib.ticker")
+"""What the report's plots are drawn with (a quarter of a second to import), in steps of a
+few hundredths of a second each."""
+
+
 def _import_plotting() -> None:
-    """Import what the report's plots are drawn with (a quarter of a second)."""
-    import matplotlib.backends.backend_agg  # noqa: F401
-    import matplotlib.figure  # noqa: F401
-    import matplotlib.ticker  # noqa: F401
+    """Import :data:`PLOTTING`, holding Ctrl-C back within each step: a Ctrl-C in the middle
+    of initialising one of matplotlib's compiled modules can crash the interpreter as it
+    exits ("PyThreadState_Get: ... the GIL is released"), so it is raised between steps."""
+    for name in PLOTTING:
+        with interrupts.deferred():
+            try:
+                importlib.import_module(name)
+            except ImportError:  # a module that another version of matplotlib lacks
+                pass
 
 
 def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
