@@ -14,7 +14,7 @@ import os
 import shlex
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 from pathlib import Path
 
@@ -109,16 +109,18 @@ PLOTTING = ("pyparsing", "matplotlib", "matplotlib.patches", "matplotlib.text",
 few hundredths of a second each."""
 
 
-def _import_plotting() -> None:
-    """Import :data:`PLOTTING`, holding Ctrl-C back within each step: a Ctrl-C in the middle
-    of initialising one of matplotlib's compiled modules can crash the interpreter as it
-    exits ("PyThreadState_Get: ... the GIL is released"), so it is raised between steps."""
+def _import_plotting() -> Iterator[None]:
+    """Import :data:`PLOTTING`, one module a step, holding Ctrl-C back within each: a Ctrl-C
+    in the middle of initialising one of matplotlib's compiled modules can crash the
+    interpreter as it exits ("PyThreadState_Get: ... the GIL is released"), so it is
+    raised between steps."""
     for name in PLOTTING:
         with interrupts.deferred():
             try:
                 importlib.import_module(name)
             except ImportError:  # a module that another version of matplotlib lacks
                 pass
+        yield
 
 
 def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
