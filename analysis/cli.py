@@ -9,16 +9,14 @@ Bad input ends with one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import shlex
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 from pathlib import Path
 
-from analysis import interrupts
 from analysis.errors import UserError
 from solver.params import parse_assignments, RulesError
 from solver.registry import GameSpec, games
@@ -99,33 +97,8 @@ def _add_game_command(commands, spec: GameSpec) -> None:
     parser.set_defaults(handler=_run_game, game=spec.name)
 
 
-PLOTTING = ("pyparsing", "matplotlib", "matplotlib.patches", "matplotlib.text",
-            "matplotlib.collections", "matplotlib.widgets", "matplotlib.backend_bases",
-            "matplotlib.image", "matplotlib.offsetbox", "matplotlib.axis", "matplotlib.spines",
-            "matplotlib.dates", "matplotlib.legend", "matplotlib.streamplot", "matplotlib.tri",
-            "matplotlib.axes", "mpl_toolkits.mplot3d", "matplotlib.projections",
-            "matplotlib.figure", "matplotlib.backends.backend_agg", "matplotlib.ticker")
-"""What the report's plots are drawn with (a quarter of a second to import), in steps of a
-few hundredths of a second each."""
-
-
-def _import_plotting() -> Iterator[None]:
-    """Import :data:`PLOTTING`, one module a step, holding Ctrl-C back within each: a Ctrl-C
-    in the middle of initialising one of matplotlib's compiled modules can crash the
-    interpreter as it exits ("PyThreadState_Get: ... the GIL is released"), so it is
-    raised between steps."""
-    for name in PLOTTING:
-        with interrupts.deferred():
-            try:
-                importlib.import_module(name)
-            except ImportError:  # a module that another version of matplotlib lacks
-                pass
-        yield
-
-
 def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from analysis.report import format_terminal_summary
-    from analysis.runner import while_playing
     from analysis.simulation import plan
 
     players, values = _rules_values(args)
@@ -138,10 +111,8 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
     out = args.out if args.out is not None else request.default_out()
     store = _store_beside(out, args)
     try:
-        with while_playing(_import_plotting):
-            result = request.execute(progress=not args.quiet,
-                                     command=shlex.join(["analyze", *argv]), store=store,
-                                     scheduler=args.scheduler)
+        result = request.execute(progress=not args.quiet, command=shlex.join(["analyze", *argv]),
+                                 store=store, scheduler=args.scheduler)
         path = result.write_report(out)
     except KeyboardInterrupt:
         return _interrupted(store)

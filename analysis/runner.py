@@ -22,9 +22,8 @@ import os
 import signal
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -61,32 +60,6 @@ def plan_chunks(games: int, first_chunk: int = 0) -> list[tuple[int, int]]:
     full, rest = divmod(games, CHUNK_SIZE)
     sizes = [CHUNK_SIZE] * full + ([rest] if rest else [])
     return [(first_chunk + i, size) for i, size in enumerate(sizes)]
-
-
-_WHILE_PLAYING: list[Callable[[], Iterable[object]]] = []
-
-
-@contextmanager
-def while_playing(work: Callable[[], Iterable[object]]) -> Iterator[None]:
-    """Within the block, this process goes through ``work()`` (an iterable of short steps:
-    the command line imports what its report will draw with) while its worker processes
-    play, instead of only waiting for them: one step whenever no result is ready to be
-    collected, so that results are still collected (and stored) as they come. It runs in
-    the main thread, after the workers are forked, so that Ctrl-C stops it as it stops the
-    rest; an error in it ends it and is left to whoever needs the work done later."""
-    _WHILE_PLAYING.append(work)
-    try:
-        yield
-    finally:
-        _WHILE_PLAYING.remove(work)
-
-
-def _step(side: deque) -> None:
-    """One step of the first side work in ``side`` (dropped when done or failed)."""
-    try:
-        next(side[0])
-    except Exception:  # StopIteration among them; see while_playing
-        side.popleft()
 
 
 def default_workers() -> int:
@@ -243,11 +216,7 @@ def _play_tasks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
         if on_chunk:
             for future, task in zip(pending, tasks):
                 future.add_done_callback(lambda _f, n=sum(map(_played, task)): on_chunk(n))
-        side = deque(iter(work()) for work in _WHILE_PLAYING)
         while pending:  # pop each future as it is used, so its arrays can be freed
-            if side and not pending[0].done():
-                _step(side)
-                continue
             yield from pending.popleft().result()
     except BaseException:  # Ctrl-C, an error, or the consumer stopped early
         _stop(pool)
