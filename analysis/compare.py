@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 
 import pandas as pd
-from scipy import stats as sps
 
+from analysis.distributions import norm_ppf
 from analysis.errors import UserError
 from analysis.paired import paired_difference, paired_measures
 from analysis.stats import (CONFIDENCE, Summary, difference_interval, mean_difference_interval,
@@ -105,7 +105,7 @@ def _balance_interval(a: Summary, b: Summary) -> tuple[float, float, float]:
         hi, lo = max(s.win_rate_by_seat), min(s.win_rate_by_seat)
         return max(hi + lo - (hi - lo) ** 2, 0.0) / s.finished
     diff = b.balance - a.balance
-    half = float(sps.norm.ppf(0.5 + CONFIDENCE / 2)) * math.sqrt(variance(a) + variance(b))
+    half = norm_ppf(0.5 + CONFIDENCE / 2) * math.sqrt(variance(a) + variance(b))
     return diff, diff - half, diff + half
 
 

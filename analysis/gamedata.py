@@ -17,7 +17,11 @@ safe to load and readable from any numpy program::
 from __future__ import annotations
 
 import os
+import threading
 import zipfile
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -63,21 +67,41 @@ def _column_array(column: pd.Series) -> np.ndarray:
     if pd.api.types.is_bool_dtype(dtype):
         return column.to_numpy(dtype=bool)
     if pd.api.types.is_integer_dtype(dtype):
-        values = column.to_numpy(dtype=np.uint64 if dtype.kind == "u" else np.int64)
-        return values.astype(smallest_integer_dtype(values))
+        values = (column.to_numpy() if isinstance(dtype, np.dtype)  # as they are: no copy
+                  else column.to_numpy(dtype=np.uint64 if dtype.kind == "u" else np.int64))
+        return values.astype(smallest_integer_dtype(values), copy=False)
     if pd.api.types.is_float_dtype(dtype):
         return column.to_numpy(dtype=getattr(dtype, "numpy_dtype", dtype), na_value=np.nan)
     return column.astype(str).to_numpy(dtype=str)
 
 
-def save_games(path: str | os.PathLike[str], games: pd.DataFrame) -> Path:
+class _Stopped(Exception):
+    """Writing the games was stopped (see :func:`save_games`)."""
+
+
+class _Stoppable:
+    """A writable file that raises :class:`_Stopped` once ``stop`` is set."""
+
+    def __init__(self, file, stop: threading.Event) -> None:
+        self.file, self.stop = file, stop
+
+    def write(self, data) -> int:
+        if self.stop.is_set():
+            raise _Stopped("writing the games was stopped")
+        return self.file.write(data)
+
+
+def save_games(path: str | os.PathLike[str], games: pd.DataFrame,
+               stop: threading.Event | None = None) -> Path:
     """Write ``games`` to ``path`` as a compressed ``.npz`` file; returns the path.
 
     Integer columns are stored in their smallest integer type, booleans as
     booleans, floats unchanged and anything else as text. The index is not
     stored (rows are games, in order). The file is written exactly at ``path``
     (no ``.npz`` is appended). Raises ValueError for duplicate column names and
-    UserError when the file cannot be written.
+    UserError when the file cannot be written. Setting the event ``stop`` (from another
+    thread: the file is written in one while plots are drawn) ends the writing within a
+    block of 16 MiB, with an exception and a partial file.
     """
     names = [str(c) for c in games.columns]
     if len(set(names)) != len(names):
@@ -91,10 +115,29 @@ def save_games(path: str | os.PathLike[str], games: pd.DataFrame) -> Path:
         with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
             for key, values in arrays.items():
                 with archive.open(f"{key}.npy", "w", force_zip64=True) as member:
-                    np.lib.format.write_array(member, values, allow_pickle=False)
+                    np.lib.format.write_array(member if stop is None else _Stoppable(member, stop),
+                                              values, allow_pickle=False)
     except OSError as exc:
         raise UserError(f"cannot write games to {target}: {exc.strerror or exc}") from exc
     return target
+
+
+@contextmanager
+def alongside(save: Callable[..., object], *args: object) -> Iterator[None]:
+    """Run ``save(*args, stop=event)`` (:func:`save_games`) in a thread while the block
+    runs, and wait for it at the end: compressing the games holds no lock that Python
+    code needs (zlib lets go of it), so it takes no time off plots drawn meanwhile. Its
+    error is raised at the end; when the block fails (or Ctrl-C comes), ``event`` is set,
+    so the writing stops within one block, and the block's error is raised."""
+    stop = threading.Event()
+    with ThreadPoolExecutor(1, thread_name_prefix="save-games") as pool:
+        future = pool.submit(save, *args, stop=stop)
+        try:
+            yield
+            future.result()
+        except BaseException:
+            stop.set()
+            raise
 
 
 def load_games(path: str | os.PathLike[str]) -> pd.DataFrame:

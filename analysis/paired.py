@@ -67,7 +67,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import stats as sps
 
 from analysis.outcomes import finished as finished_games
 from analysis.outcomes import points
@@ -152,7 +151,7 @@ def _p_value(diff: float, se: float) -> float:
     if math.isnan(diff) or math.isnan(se):
         return math.nan
     if se > 0:
-        return float(2 * sps.norm.sf(abs(diff) / se))
+        return 2 * norm_sf(abs(diff) / se)
     return 1.0 if diff == 0 else 0.0
 
 

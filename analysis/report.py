@@ -32,8 +32,10 @@ import pandas as pd
 from analysis.folders import staged_folder
 from analysis.formatting import (conf_text, count_text, decimals_for, md_table, num, p_text,
                                  pct, pct_range, share_text, turns_text)
+from analysis import plotcache
+from analysis.outcomes import finished as finished_games
 from analysis.plain import plain
-from analysis.gamedata import save_games
+from analysis.gamedata import alongside, save_games
 from solver.params import value_text
 
 REQUIRED_KEYS: tuple[str, ...] = (
@@ -439,8 +441,19 @@ def plot_win_rate(summary: Mapping[str, Any], path: str | os.PathLike[str]) -> N
 
 
 def _finished_turns(games: pd.DataFrame) -> np.ndarray:
-    """Turn counts of the games that have a winner."""
-    return games["turns"].to_numpy()[games["winner"].to_numpy() >= 0]
+    """Turn counts of the finished games (won, drawn or lost by all)."""
+    return games["turns"].to_numpy()[finished_games(games["winner"].to_numpy())]
+
+
+def _tally(done: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values of ``done`` and their counts, as ``np.unique`` gives them; by
+    counting, not sorting, when they are non-negative integers (turn counts)."""
+    if (done.dtype.kind == "i" or (done.dtype.kind == "u" and done.dtype.itemsize < 8)) and (
+            0 <= done.min() and done.max() < 1 << 24):
+        tally = np.bincount(done)
+        values = np.flatnonzero(tally)
+        return values, tally[values]
+    return np.unique(done, return_counts=True)
 
 
 def plot_length(games: pd.DataFrame, summary: Mapping[str, Any],
@@ -458,21 +471,20 @@ def plot_length(games: pd.DataFrame, summary: Mapping[str, Any],
                      transform=hist_ax.transAxes, fontsize=14)
         figure.savefig(path, format="png")
         return
-    values, counts = np.unique(done, return_counts=True)
+    values, counts = _tally(done)
     lo, hi = int(values[0]), int(values[-1])
     edges = (np.arange(lo, hi + 2) - 0.5 if hi - lo < 120
              else np.linspace(lo - 0.5, hi + 0.5, 101))
-    heights, _ = np.histogram(done, bins=edges)
+    heights, _ = np.histogram(values, bins=edges, weights=counts)
     hist_ax.stairs(heights / done.size, edges, fill=True, color="tab:blue", alpha=0.8)
     cdf_ax.step(values, np.cumsum(counts) / done.size, where="post", color="tab:blue")
 
-    fallback = np.percentile(done, [10, 50, 90])
-    marks = [("10th percentile", "turns_p10", ":", fallback[0]),
-             ("median", "turns_median", "--", fallback[1]),
-             ("90th percentile", "turns_p90", ":", fallback[2])]
-    for label, key, style, default in marks:
+    marks = [("10th percentile", "turns_p10", ":", 10),
+             ("median", "turns_median", "--", 50),
+             ("90th percentile", "turns_p90", ":", 90)]
+    for label, key, style, percent in marks:
         value = num(summary.get(key))
-        value = float(default) if value is None else value
+        value = float(np.percentile(done, percent)) if value is None else value
         for ax in (hist_ax, cdf_ax):
             ax.axvline(value, color="black", linestyle=style, linewidth=1.2,
                        label=f"{label}: {turns_text(value)} turns" if ax is hist_ax else None)
@@ -514,13 +526,15 @@ def _check_inputs(summary: Mapping[str, Any], games: pd.DataFrame) -> None:
 
 
 def _write_files(folder: Path, summary: Mapping[str, Any], games: pd.DataFrame,
-                 sections: Sequence[str]) -> None:
-    """Write every file of the report into ``folder`` (which exists and is empty)."""
+                 sections: Sequence[str], previous: Path | None = None) -> None:
+    """Write every file of the report into ``folder`` (which exists and is empty); plots
+    drawn from the same figures are copied from ``previous``, the folder it replaces."""
     text = json.dumps(plain(summary), indent=2, allow_nan=False, ensure_ascii=False)
     (folder / "summary.json").write_text(text + "\n", encoding="utf-8")
-    save_games(folder / "games.npz", games)
-    plot_win_rate(summary, folder / "win_rate.png")
-    plot_length(games, summary, folder / "length.png")
+    with alongside(save_games, folder / "games.npz", games):  # written while plots are drawn
+        plotcache.draw(folder / "win_rate.png", previous, plot_win_rate, summary)
+        plotcache.draw(folder / "length.png", previous, plot_length, games, summary,
+                       inputs=(summary, games[list(REQUIRED_COLUMNS)]))
     (folder / "report.md").write_text(render_markdown(summary, sections), encoding="utf-8")
 
 
@@ -537,7 +551,7 @@ def write_report(out_dir: str | os.PathLike[str], summary: Mapping[str, Any],
     """
     _check_inputs(summary, games)
     with staged_folder(out_dir) as staging:
-        _write_files(staging, summary, games, sections)
+        _write_files(staging, summary, games, sections, previous=Path(out_dir))
     return Path(out_dir)
 
 

@@ -48,8 +48,8 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import stats as sps
 
+from analysis.distributions import norm_ppf, norm_sf
 from analysis.errors import UserError
 from analysis.plain import plain
 from analysis.runner import run
@@ -179,7 +179,7 @@ def play_match(spec: GameSpec, rules: Rules, player: str, opponent: str, games: 
     if se > 0:
         low, high = max(0.0, mean - Z * float(x.std(ddof=1)) / math.sqrt(len(x))), \
             min(1.0, mean + Z * float(x.std(ddof=1)) / math.sqrt(len(x)))
-        p_value = float(2 * sps.norm.sf(abs(float(d.mean())) / se))
+        p_value = 2 * norm_sf(abs(float(d.mean())) / se)
     elif len(x):  # every key gave the same difference: fall back on the pooled binomial
         low, high = wilson_interval(int(round(x.sum())), len(x), CONFIDENCE)
         p_value = 1.0 if mean == baseline else 0.0

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from analysis import plotcache
 from analysis.folders import staged_folder
 from analysis.report import new_figure, rules_section
 from analysis.formatting import md_table, p_text, pct, pct_range
@@ -184,5 +185,6 @@ def write_report(ladder: Ladder, out: str | Path | None = None) -> Path:
             json.dumps(ladder.summary, indent=2, allow_nan=False) + "\n", encoding="utf-8")
         ladder.table.to_csv(folder / "ladder.csv", index=False)
         ladder.players_table.to_csv(folder / "players.csv", index=False)
-        plot_ladder(ladder, folder / "ladder.png")
+        plotcache.draw(folder / "ladder.png", out, plot_ladder, ladder, inputs=(
+            ladder.matches, ladder.players, ladder.rungs.baseline, ladder.game.title))
     return out

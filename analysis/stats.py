@@ -46,8 +46,8 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
+from analysis import distributions
 from analysis.outcomes import finished as finished_games
 from analysis.outcomes import points, scores
 from analysis.plain import plain
@@ -57,7 +57,7 @@ from solver.registry import (DRAW, NO_WINNER, SCORES, STANDARD_COLUMNS, UNFINISH
 REQUIRED_COLUMNS: tuple[str, ...] = STANDARD_COLUMNS
 CONFIDENCE = 0.95
 """The confidence level of every interval the toolkit reports."""
-Z = float(stats.norm.ppf(0.5 + CONFIDENCE / 2))
+Z = distributions.norm_ppf(0.5 + CONFIDENCE / 2)
 """The standard normal quantile of :data:`CONFIDENCE` (two-sided)."""
 MIN_JUDGED = 30
 """Fewest finished games for a verdict (fair or not, skill or luck)."""
@@ -75,10 +75,7 @@ def wilson_interval(
         raise ValueError(f"successes must be in 0..{trials}, got {successes}")
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be in (0, 1), got {confidence}")
-    ci = stats.binomtest(int(successes), int(trials)).proportion_ci(
-        confidence_level=confidence, method="wilson"
-    )
-    return float(ci.low), float(ci.high)
+    return distributions.wilson_interval(int(successes), int(trials), confidence)
 
 
 def difference_interval(
@@ -118,7 +115,7 @@ def mean_difference_interval(
     if se2 == 0:
         return diff, diff, diff
     df = se2**2 / (va**2 / (len(a) - 1) + vb**2 / (len(b) - 1))
-    half = float(stats.t.ppf(0.5 + confidence / 2, df)) * math.sqrt(se2)
+    half = distributions.t_ppf(0.5 + confidence / 2, df) * math.sqrt(se2)
     return diff, diff - half, diff + half
 
 
@@ -173,7 +170,7 @@ def mean_interval(values: np.ndarray, confidence: float = CONFIDENCE) -> tuple[f
     n = len(values)
     if n < 2:
         return math.nan, math.nan
-    z = Z if confidence == CONFIDENCE else float(stats.norm.ppf(0.5 + confidence / 2))
+    z = Z if confidence == CONFIDENCE else distributions.norm_ppf(0.5 + confidence / 2)
     mean, half = float(values.mean()), z * float(values.std(ddof=1)) / math.sqrt(n)
     return mean - half, mean + half
 
@@ -187,7 +184,7 @@ def _z_test(values: np.ndarray, fair: float) -> float:
     diff = float(values.mean()) - fair
     if se == 0:
         return 1.0 if diff == 0 else 0.0
-    return float(2 * stats.norm.sf(abs(diff) / se))
+    return 2 * distributions.norm_sf(abs(diff) / se)
 
 
 def _int_column(games: pd.DataFrame, name: str) -> np.ndarray:
@@ -262,11 +259,10 @@ def summarize(games: pd.DataFrame, players: int, confidence: float = CONFIDENCE,
         if traits.draws and draws:
             advantage_p = _z_test(seat_points[:, 0], fair)
         else:
-            advantage_p = float(stats.binomtest(int(wins[0]), n_finished, fair).pvalue)
+            advantage_p = distributions.binomtest_pvalue(int(wins[0]), n_finished, fair)
         balance = 1.0 - float(points_mean.max() - points_mean.min())
         if won.any():
-            chi = stats.chisquare(wins)
-            chi2, chi2_p = float(chi.statistic), float(chi.pvalue)
+            chi2, chi2_p = distributions.chisquare_uniform(wins)
 
     score_mean = score_ci = margin = None
     if traits.score is not None and n_finished:

@@ -24,6 +24,7 @@ from solver.params import value_text
 def write_report(sweep: Sweep, out: str | Path | None = None) -> Path:
     """Write the report folder (default ``reports/<game>/whatif-<names>``) atomically
     (:func:`analysis.folders.staged_folder`); returns its path."""
+    from analysis import plotcache
     from analysis.folders import staged_folder
 
     out_dir = Path(out) if out is not None else sweep.default_out()
@@ -32,7 +33,8 @@ def write_report(sweep: Sweep, out: str | Path | None = None) -> Path:
         for measure in sweep.measures:
             for name in sweep.varied:
                 filename = f"{measure}_by_{name}.png"
-                _plot(sweep, measure, name, folder / filename)
+                plotcache.draw(folder / filename, out_dir, _plot, sweep, measure, name,
+                               inputs=(sweep.table, sweep.varied, measure, name))
                 plots.append((measure, name, filename))
         (folder / "summary.json").write_text(
             json.dumps(sweep.summary, indent=2, allow_nan=False) + "\n", encoding="utf-8")

@@ -1,0 +1,178 @@
+"""Plots drawn once: a report folder written again from the same figures keeps its plots.
+
+Importing matplotlib and drawing a report's plots takes longer than the rest of a run the
+results store answers. Such a repeat writes the same figures into the folder it replaces;
+only the provenance (when, how fast, how many games were loaded) differs. So each plot's
+PNG file carries a fingerprint of what it was drawn from — the drawing function and the
+source of its module and of :mod:`analysis.report` (which sets up every figure), the toolkit
+and matplotlib versions, and the data handed to it less the provenance
+(:data:`PROVENANCE`) — in a ``tEXt`` chunk of the PNG. :func:`draw` copies the plot of the
+same name from the folder being replaced when its fingerprint is the same, and draws it
+(and records the fingerprint) otherwise. A plot made before fingerprints existed, or one
+changed by hand, has none that matches, so it is drawn again.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import math
+import os
+import shutil
+import struct
+import sys
+import zlib
+from collections.abc import Callable, Mapping
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+PROVENANCE = frozenset({"created", "elapsed_s", "games_per_s", "games_loaded", "store",
+                        "command", "out", "version"})
+"""Keys of a summary (and columns of a table) that say how a result was made, not what it
+is; left out of the fingerprint, so that a run answered from the store reuses the plots of
+the run that played it. The toolkit version is part of every fingerprint on its own."""
+KEYWORD = b"analyze-inputs"
+"""The ``tEXt`` keyword under which a plot's fingerprint is kept in its PNG file."""
+_PNG = b"\x89PNG\r\n\x1a\n"
+
+
+class _Hasher:
+    """A canonical, type-tagged digest of plain data, tables and arrays."""
+
+    def __init__(self) -> None:
+        self.digest = hashlib.blake2b(digest_size=20)
+
+    def text(self, tag: str, value: str | bytes) -> None:
+        data = value.encode() if isinstance(value, str) else value
+        self.digest.update(f"{tag}{len(data)}:".encode())
+        self.digest.update(data)
+
+    def add(self, value: Any) -> None:
+        if value is None or isinstance(value, (bool, np.bool_, str, bytes)):
+            self.text(type(value).__name__, repr(bool(value) if isinstance(value, np.bool_)
+                                                 else value))
+        elif isinstance(value, (int, np.integer)):
+            self.text("int", str(int(value)))
+        elif isinstance(value, (float, np.floating)):
+            number = float(value)
+            self.text("float", "nan" if math.isnan(number) else number.hex())
+        elif isinstance(value, Mapping):
+            items = [(str(k), v) for k, v in value.items() if k not in PROVENANCE]
+            self.text("map", str(len(items)))
+            for key, item in sorted(items, key=lambda kv: kv[0]):
+                self.text("key", key)
+                self.add(item)
+        elif isinstance(value, (list, tuple)):
+            self.text("seq", str(len(value)))
+            for item in value:
+                self.add(item)
+        elif isinstance(value, pd.DataFrame):
+            columns = [c for c in value.columns if c not in PROVENANCE]
+            self.text("frame", str(len(columns)))
+            for column in columns:
+                self.text("column", str(column))
+                self.add(value[column])
+        elif isinstance(value, pd.Series):
+            self.add(value.to_numpy())
+        elif isinstance(value, np.ndarray):
+            if value.dtype.hasobject:
+                self.text("objects", str(value.shape))
+                for item in value.ravel():
+                    self.add(item)
+            else:
+                self.text("array", f"{value.dtype.str}{value.shape}")
+                self.digest.update(np.ascontiguousarray(value).data)
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            self.text("record", type(value).__qualname__)
+            self.add({f.name: getattr(value, f.name) for f in dataclasses.fields(value)})
+        else:  # an address in the text only means the plot is drawn again
+            self.text(type(value).__qualname__, repr(value))
+
+
+def _source(module: str) -> bytes:
+    """The source file of an imported module ("" when there is none)."""
+    path = getattr(sys.modules.get(module), "__file__", None)
+    try:
+        return Path(path).read_bytes() if path else b""
+    except OSError:
+        return b""
+
+
+@functools.cache
+def _version(distribution: str) -> str:
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def fingerprint(function: Callable[..., Any], inputs: Any) -> str:
+    """The fingerprint of the plot that ``function`` draws from ``inputs``."""
+    hasher = _Hasher()
+    module = getattr(function, "__module__", None) or type(function).__module__
+    name = getattr(function, "__qualname__", None) or type(function).__qualname__
+    hasher.text("function", f"{module}.{name}")
+    for module in sorted({module, "analysis.report"}):
+        hasher.text("source", _source(module))
+    hasher.text("versions", f"{_version('numbergames')} {_version('matplotlib')}")
+    hasher.add(inputs)
+    return hasher.digest.hexdigest()
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def read_fingerprint(path: str | os.PathLike[str]) -> str | None:
+    """The fingerprint kept in the PNG file ``path``, or None (none, not a PNG, unreadable)."""
+    try:
+        with open(path, "rb") as file:
+            if file.read(8) != _PNG:
+                return None
+            while True:
+                head = file.read(8)
+                if len(head) < 8:
+                    return None
+                length, kind = struct.unpack(">I4s", head)
+                if kind in (b"IDAT", b"IEND"):
+                    return None
+                data = file.read(length)
+                file.seek(4, os.SEEK_CUR)  # the CRC
+                if kind == b"tEXt" and data.startswith(KEYWORD + b"\0"):
+                    return data[len(KEYWORD) + 1:].decode("latin-1")
+    except (OSError, struct.error):
+        return None
+
+
+def write_fingerprint(path: str | os.PathLike[str], key: str) -> None:
+    """Put ``key`` into the PNG file ``path`` as a ``tEXt`` chunk right after its header."""
+    data = Path(path).read_bytes()
+    if not data.startswith(_PNG):
+        raise ValueError(f"{path} is not a PNG file")
+    (length,) = struct.unpack(">I", data[8:12])
+    end = 8 + 12 + length  # signature, then IHDR: length, type, data, CRC
+    text = _chunk(b"tEXt", KEYWORD + b"\0" + key.encode("latin-1"))
+    Path(path).write_bytes(data[:end] + text + data[end:])
+
+
+def draw(path: Path, previous: str | os.PathLike[str] | None,
+         function: Callable[..., None], *args: Any, inputs: Any = None) -> bool:
+    """Write the plot ``path`` that ``function(*args, path)`` draws; returns True when it
+    was copied instead from the folder ``previous`` (the one the new folder replaces),
+    whose file of the same name was drawn from the same ``inputs`` (default: ``args``)."""
+    key = fingerprint(function, args if inputs is None else inputs)
+    if previous is not None:
+        old = Path(previous) / path.name
+        if read_fingerprint(old) == key:
+            try:
+                shutil.copyfile(old, path)
+                return True
+            except OSError:
+                pass
+    function(*args, path)
+    write_fingerprint(path, key)
+    return False
