@@ -29,6 +29,7 @@ import pandas as pd
 
 from analysis.distributions import norm_ppf
 from analysis.errors import UserError
+from analysis.outcomes import finished as finished_games
 from analysis.paired import paired_difference, paired_measures
 from analysis.stats import (CONFIDENCE, Summary, difference_interval, mean_difference_interval,
                             summarize)
@@ -148,8 +149,8 @@ def compare(store: Store, id_a: str, id_b: str) -> Comparison:
         shift = 1 / sa.players - 1 / sb.players  # each advantage is seat 0's rate − 1/players
         measures.append(Measure("first-player advantage", "advantage", sa.first_player_advantage,
                                 sb.first_player_advantage, diff + shift, lo + shift, hi + shift))
-    finished_a = ga["turns"].to_numpy()[ga["winner"].to_numpy() >= 0]
-    finished_b = gb["turns"].to_numpy()[gb["winner"].to_numpy() >= 0]
+    finished_a = ga["turns"].to_numpy()[finished_games(ga["winner"].to_numpy())]
+    finished_b = gb["turns"].to_numpy()[finished_games(gb["winner"].to_numpy())]
     measures.append(Measure("turns, mean (finished games)", "turns", sa.turns_mean, sb.turns_mean,
                             *mean_difference_interval(finished_a, finished_b, CONFIDENCE)))
     if sa.balance is not None and sb.balance is not None:

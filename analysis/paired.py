@@ -68,9 +68,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from analysis.distributions import norm_sf
 from analysis.outcomes import finished as finished_games
 from analysis.outcomes import points
-from analysis.stats import CONFIDENCE, Z, Summary, wilson_interval
+from analysis.stats import Z, Summary, wilson_interval
 from solver.registry import DRAW, Traits
 
 MEASURES: dict[str, str] = {"seat0_win_rate": "seat 0's win rate",

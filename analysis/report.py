@@ -20,7 +20,6 @@ policies and ready-made Markdown sections. Statistics come in computed (see
 from __future__ import annotations
 
 import json
-import math
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path

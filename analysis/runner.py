@@ -30,7 +30,7 @@ import numpy as np
 
 from analysis import chunks as chunking
 from analysis import interrupts
-from analysis.chunks import CHUNK_SIZE, Task
+from analysis.chunks import Task
 from analysis.cluster import check_scheduler, play_on_cluster
 from analysis.errors import UserError
 from solver.params import Rules

@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.distributions import norm_ppf, norm_sf
+from analysis.distributions import norm_sf
 from analysis.errors import UserError
 from analysis.plain import plain
 from analysis.runner import run

@@ -3,7 +3,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import chunks, runner
+from analysis import runner
 from analysis.chunks import CHUNK_SIZE, chunk_keys, plan_chunks
 from analysis.runner import run
 from solver.manhome.rules import ManHomeRules

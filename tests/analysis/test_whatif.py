@@ -10,7 +10,7 @@ import pytest
 import analysis
 
 from analysis.folders import MARKER
-from analysis import chunks, runner
+from analysis import chunks
 from analysis.cli import main
 from analysis.errors import UserError
 from analysis.store import Store
