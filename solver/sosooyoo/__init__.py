@@ -16,6 +16,7 @@ from solver.registry import WIN_LOSS, Analysis, Column, GameSpec, Traits, regist
 from solver.sosooyoo.engine import play_game
 from solver.sosooyoo.policies import PLAYERS, make_policy
 from solver.sosooyoo.rules import SoSooYooRules
+from solver.sosooyoo.sections import report_sections
 
 GAME_COLUMNS = {
     "win_kind": "how the game was won: 0 not won, 1 popsicle (six of one colour), 2 rainbow",
@@ -63,6 +64,7 @@ SPEC = register(GameSpec(
              *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
     kernel="cext.sosooyoo.play:play_chunk",
     reference=reference_row,
+    report_sections=report_sections,
     engine_version=1,
     analyses=(Analysis(
         name="board", title="So-Soo-Yoo's board solved exactly",
