@@ -347,8 +347,11 @@ cdef int planner_choose(State* g, const Config* c, int code, int seat, int decis
     return best
 
 
-cdef int search_end(State* g, const Config* c, int seat, const int* options, int n) noexcept nogil:
-    """SearchPolicy.choose at the end of a turn: the action whose playouts won most."""
+cdef int search(State* g, const Config* c, int seat, int decision, const int* options,
+                int n) noexcept nogil:
+    """SearchPolicy.choose at a move or the end of a turn: the candidate whose playouts won
+    most."""
+    cdef int default = planner_choose(g, c, P_ADAPTIVE, seat, decision, seat, options, n)
     cdef uint64_t start = dice_word(&g.choice), stream
     cdef int i, j, won, best = 0, best_won = -1, stop
     cdef State twin
@@ -361,12 +364,15 @@ cdef int search_end(State* g, const Config* c, int seat, const int* options, int
             twin.dice = dice_word(&stream)
             twin.choice = twin.dice ^ DICE_CHOICE_SALT
             twin.trace = NULL
-            end_turn(&twin, r, options[i])
+            if decision == D_MOVE:
+                play_moves(&twin, r, g.moves_left, options[i])
+            else:
+                end_turn(&twin, r, options[i])
             stop = twin.turns + PLAYOUT_TURNS
             while not (twin.winner >= 0 or twin.turns >= r.max_turns) and twin.turns < stop:
                 play_turn(&twin, r)
             won += twin.winner == seat
-        if won > best_won:
+        if won > best_won or (won == best_won and i == default):
             best, best_won = i, won
     return best
 
@@ -382,8 +388,8 @@ cdef int ask(State* g, const Config* c, int chooser, int decision, int subject,
         if code == P_RANDOM:
             index = <int>dice_choose(&g.choice, n)
         elif code == P_SEARCH:
-            if decision == D_END:
-                index = search_end(g, c, chooser, options, n)
+            if decision == D_END or decision == D_MOVE:
+                index = search(g, c, chooser, decision, options, n)
             else:
                 index = planner_choose(g, c, P_ADAPTIVE, chooser, decision, subject, options, n)
         else:
@@ -656,9 +662,7 @@ cdef int winning_action(const State* g, const Config* c, int seat) noexcept nogi
 
 
 cdef void play_turn(State* g, const Config* c) noexcept nogil:
-    cdef int seat, action, roll, i, space, n
-    cdef bint failed = False
-    cdef int options[MAXT]
+    cdef int seat, action
     g.mover = g.to_move
     g.taken = 0
     g.decided = g.turn_bumped = g.turn_swapped = g.turn_double_zero = False
@@ -669,14 +673,26 @@ cdef void play_turn(State* g, const Config* c) noexcept nogil:
             apply_end(g, c, seat, action)
             finish_turn(g, c)
             return
-    roll = <int>dice_below(&g.dice, 6) + 1
-    for i in range(roll):
-        g.moves_left = roll - i
-        space = ask(g, c, seat, D_MOVE, seat, c.targets[g.pos[seat]], c.ntargets[g.pos[seat]])
-        land(g, c, seat, space, i == roll - 1)
+    play_moves(g, c, <int>dice_below(&g.dice, 6) + 1, -1)
+
+
+cdef void play_moves(State* g, const Config* c, int moves, int first) noexcept nogil:
+    """The rest of the mover's turn with ``moves`` moves to make (the first to ``first``
+    when it is a space), then its end."""
+    cdef int seat = g.mover, left = moves, space, n
+    cdef bint failed = False
+    cdef int options[16]
+    while left > 0:
+        g.moves_left = left
+        if first > 0 and left == moves:
+            space = first
+        else:
+            space = ask(g, c, seat, D_MOVE, seat, c.targets[g.pos[seat]], c.ntargets[g.pos[seat]])
+        land(g, c, seat, space, left == 1)
         if c.say_threshold and (dice_word(&g.dice) >> SAY_SHIFT) < c.say_threshold:
             failed = True
             break
+        left -= 1
     g.moves_left = 0
     if not failed or not c.say_rest:
         n = end_options(g, c, seat, options)

@@ -405,24 +405,32 @@ class Game:
     def play_turn(self) -> None:
         """The mover's whole turn: a win without rolling, or roll, move, end (rule 10)."""
         self.start_turn()
-        seat, r = self.mover, self.rules
-        if r.no_roll_win:
+        seat = self.mover
+        if self.rules.no_roll_win:
             action = self.winning_action(seat)
             if action is not None:
                 self.apply_end(seat, action)
                 self.finish_turn()
                 return
-        roll = self.dice.below(6) + 1
+        self.play_moves(self.dice.below(6) + 1)
+
+    def play_moves(self, moves: int, first: int | None = None) -> None:
+        """The rest of the mover's turn with ``moves`` moves still to make (the first of
+        them to ``first`` when given: a search player's candidate), then its end."""
+        seat = self.mover
         failed = False
-        for i in range(roll):
-            self.moves_left = roll - i
-            space = self.ask(seat, Decision.MOVE, seat, list(self.table[self.pos[seat]]))
-            self.land(seat, space, last=i == roll - 1)
+        for left in range(moves, 0, -1):
+            self.moves_left = left
+            if first is not None and left == moves:
+                space = first
+            else:
+                space = self.ask(seat, Decision.MOVE, seat, list(self.table[self.pos[seat]]))
+            self.land(seat, space, last=left == 1)
             if self.say_threshold and (self.dice.word() >> (64 - SAY_BITS)) < self.say_threshold:
                 failed = True
                 break
         self.moves_left = 0
-        if not failed or r.say_fail == "moves_only":
+        if not failed or self.rules.say_fail == "moves_only":
             self.end_turn(self.ask(seat, Decision.END, seat, self.end_options(seat)))
         else:
             self.finish_turn()

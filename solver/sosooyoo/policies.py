@@ -29,10 +29,14 @@ that a kernel can make the same choices.
     cost most, and at the end of a turn takes the action that lowers its own cost most, and
     among equals the one that raises the leader's (the opponent with the lowest cost).
 ``search-N``
-    Flat Monte Carlo at the end of the turn, the decision that swaps and discards: for each
-    end action (in canonical order) it plays ``N`` playouts with ``adaptive`` in every seat,
-    for at most :data:`PLAYOUT_TURNS` turns, and takes the action that won most for its seat
-    (the first among equals); every other decision it makes as ``adaptive``. The ``N``
+    Flat Monte Carlo at its moves and at the end of its turn: for each candidate (each
+    target of the move, or each end action, in canonical order) it plays ``N`` playouts
+    with ``adaptive`` in every seat, for at most :data:`PLAYOUT_TURNS` turns, and takes the
+    candidate that won most for its seat (among equals, the one ``adaptive`` would choose,
+    else the first). A move's playout makes
+    the candidate move and the rest of the turn as ``adaptive`` would (drawing on the
+    playout's dice), an end action's playout starts with it. Bumps and the rings a bump
+    takes it decides as ``adaptive``. The ``N``
     playouts share their keys across candidates (common random numbers): one word of the
     game's choice stream starts a SplitMix64 stream whose next ``N`` words are the keys, and
     playout ``j`` of every candidate draws from the dice and choice streams of key ``j``.
@@ -277,7 +281,7 @@ class PlannerPolicy:
 
 
 class SearchPolicy:
-    """``search-N``: flat Monte Carlo over the end-of-turn action (module docstring)."""
+    """``search-N``: flat Monte Carlo over moves and end actions (module docstring)."""
 
     def __init__(self, budget: int, rules: SoSooYooRules) -> None:
         self.name = f"{SEARCH}-{budget}"
@@ -286,23 +290,27 @@ class SearchPolicy:
 
     def choose(self, game: Game, seat: int, decision: Decision, subject: int,
                options: list[int], choices: Stream) -> int:
-        if decision != Decision.END:
+        if decision not in (Decision.MOVE, Decision.END):
             return self.rollout.choose(game, seat, decision, subject, options, choices)
+        default = self.rollout.choose(game, seat, decision, subject, options, choices)
         stream = Stream(choices.word())
         keys = [stream.word() for _ in range(self.budget)]
-        wins = []
         players = [self.rollout] * game.rules.players
-        for action in options:
+        wins = []
+        for option in options:
             won = 0
             for key in keys:
                 dice, playout_choices = game_streams(key)
                 twin = game.clone(players, dice, playout_choices)
-                twin.end_turn(action)
+                if decision == Decision.MOVE:
+                    twin.play_moves(game.moves_left, option)
+                else:
+                    twin.end_turn(option)
                 stop = twin.turns + PLAYOUT_TURNS
                 while not twin.over and twin.turns < stop:
                     twin.play_turn()
                 won += twin.winner == seat
-            wins.append(-won)
+            wins.append((-won, option != options[default]))
         return _first_min(wins)
 
 
@@ -324,8 +332,8 @@ def prepare(rules: SoSooYooRules, policies) -> None:
 
 PLAYERS = Players(
     fixed=POLICY_NAMES, default="adaptive", ladder=("random", "popsicle", "rainbow", "adaptive"),
-    search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(2, 4, 8, 16, 32), max_budget=MAX_BUDGET,
-                   doc="flat Monte Carlo over the end-of-turn action: N adaptive playouts "
-                       "per action"),),
+    search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(16, 32, 64, 128), max_budget=MAX_BUDGET,
+                   doc="flat Monte Carlo over moves and end-of-turn actions: N adaptive "
+                       "playouts per candidate"),),
     prepare=prepare)
 """So-Soo-Yoo's players: names, parser, preparation, the skill ladder."""
