@@ -177,3 +177,15 @@ def test_any_rules_keep_the_invariants(values, key, name):
     row = reference_row(rules, [name] * rules.players, key)
     assert row["winner"] == won and row["turns"] == game.turns
     assert row["decision_turns"] <= row["turns"] and row["distinct_spaces"] <= rules.board_size
+
+
+def test_a_colour_that_ran_out_returns_at_once():
+    game, _ = bare_game(SoSooYooRules(players=2, rings_per_colour=1))
+    game.replenish()
+    assert game.boneyard == [0] * 6 and all(game.ring_space)
+    game.mover = 0
+    game.land(0, game.ring_space[0], last=True)       # the only red ring is collected
+    assert game.held[0][0] == 1 and game.ring_space[0] == 0
+    game.apply_end(0, END_DISCARD + 0)                 # discarded: placed again at once
+    assert game.ring_space[0] or game.held[1][0] == 1 or game.held[0][0] == 1
+    game.check_rings()
