@@ -36,7 +36,11 @@ that a kernel can make the same choices.
     else the first). A move's playout makes
     the candidate move and the rest of the turn as ``adaptive`` would (drawing on the
     playout's dice), an end action's playout starts with it. Bumps and the rings a bump
-    takes it decides as ``adaptive``. The ``N``
+    takes it decides as ``adaptive``. Measured in 2-player games on the standard board (800
+    games each, both seat orders): ``search-16`` wins 47% against ``adaptive``, ``search-64``
+    60%: flat Monte Carlo needs about 64 playouts a candidate to beat its own playout
+    player. The skill ladder climbs 2, 4, 8, 16 (every move searches some 20 targets, so a
+    budget of 128 costs seconds a game); ``search-64`` and up can be asked for by name. The ``N``
     playouts share their keys across candidates (common random numbers): one word of the
     game's choice stream starts a SplitMix64 stream whose next ``N`` words are the keys, and
     playout ``j`` of every candidate draws from the dice and choice streams of key ``j``.
@@ -332,7 +336,7 @@ def prepare(rules: SoSooYooRules, policies) -> None:
 
 PLAYERS = Players(
     fixed=POLICY_NAMES, default="adaptive", ladder=("random", "popsicle", "rainbow", "adaptive"),
-    search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(16, 32, 64, 128), max_budget=MAX_BUDGET,
+    search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(2, 4, 8, 16), max_budget=MAX_BUDGET,
                    doc="flat Monte Carlo over moves and end-of-turn actions: N adaptive "
                        "playouts per candidate"),),
     prepare=prepare)
