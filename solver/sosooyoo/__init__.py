@@ -1,7 +1,79 @@
 """So-Soo-Yoo: move around a spiral of numbers by their prime-factor bubbles, collecting
 rings; the first to hold six of one colour or one of each colour wins.
 
-Not yet registered as a game (the engine and the kernel come later): this package holds
-the rules (``rules.py``, ``RULES.md``), the board (``board.py``) and the exact analysis of
-the board alone (``exact.py``, ``exact_report.py``).
+The rules (``rules.py``, ``RULES.md``), the board (``board.py``), the reference engine
+(``engine.py``), the players (``policies.py``) and the exact analysis of the board alone
+(``exact.py``, ``exact_report.py``); the kernel is ``cext/sosooyoo/play.pyx``.
 """
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from solver.registry import WIN_LOSS, Analysis, Column, GameSpec, Traits, register
+from solver.sosooyoo.engine import play_game
+from solver.sosooyoo.policies import PLAYERS, make_policy
+from solver.sosooyoo.rules import SoSooYooRules
+from solver.sosooyoo.sections import report_sections
+
+GAME_COLUMNS = {
+    "win_kind": "how the game was won: 0 not won, 1 popsicle (six of one colour), 2 rainbow",
+    "double_zeros": "placement rolls that read double zero (0), set-up included",
+    "bumps": "pieces bumped, all players together",
+    "swaps": "end-of-turn swaps, all players together",
+    "decided_by": "what the winner's last turn used: 0 plain, 1 a bump, 2 a swap, "
+                  "3 a double zero (RULES.md rule 36)",
+    "distinct_spaces": "different spaces landed on by the movers, all players together",
+    "rounds": "rounds begun (turns divided by players, rounded up)",
+}
+"""The game-level result columns."""
+SEAT_COLUMNS = {
+    "rings": "rings on the piece at the end of the game",
+    "landings": "spaces landed on (each says its numbers)",
+    "bumps": "pieces this player bumped",
+    "swaps": "swaps this player made",
+}
+"""The per-seat result columns."""
+
+
+def reference_row(rules: SoSooYooRules, policies: Sequence[str], key: int) -> dict[str, Any]:
+    """One game by the reference engine, as the kernel reports it."""
+    return play_game(rules, [make_policy(p, rules) for p in policies], key).row()
+
+
+def reference_chunk(rules: SoSooYooRules, policies: Sequence[str],
+                    keys: np.ndarray) -> dict[str, np.ndarray]:
+    """``play_chunk`` by the reference engine (slow; the kernel's oracle)."""
+    rows = [reference_row(rules, policies, int(k)) for k in keys]
+    return {name: np.array([row[name] for row in rows], dtype=np.int32).reshape(
+                (len(rows), rules.players) if name.startswith("seat_") else (len(rows),))
+            for name in SPEC.result_keys}
+
+
+SPEC = register(GameSpec(
+    name="sosooyoo",
+    title="So-Soo-Yoo",
+    description="Move by prime-factor bubbles around a spiral of 199 numbers, collecting "
+                "six rings of one colour or a rainbow.",
+    rules=SoSooYooRules,
+    traits=Traits(chance=True, players=(2, 6), outcome=WIN_LOSS),
+    players=PLAYERS,
+    columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
+             *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
+    kernel="cext.sosooyoo.play:play_chunk",
+    reference=reference_row,
+    report_sections=report_sections,
+    engine_version=1,
+    analyses=(Analysis(
+        name="board", title="So-Soo-Yoo's board solved exactly",
+        run="solver.sosooyoo.exact_report:run", folder="sosooyoo-exact", takes_rules=True,
+        description="the move graph's distances, where a turn of k moves can end, and the "
+                    "expected turns to collect a ring, for the rules and their variants"),),
+    standard_runs=({"players": 4, "policy": "adaptive"}, {"players": 2, "policy": "adaptive"},
+                   {"players": 6, "policy": "adaptive"}),
+    standard_whatifs=({"say_error": [0, 0.1, 0.3], "players": [2, 4, 6]},
+                      {"jumps": [True, False], "warps": [True, False]}),
+    small_rules={"board_size": 24, "players": 3, "max_turns": 300},
+))

@@ -163,13 +163,16 @@ def test_report_regenerates_every_game_and_ranks_them(toy, tmp_path):
     luck = next(s for s in sections if s.startswith("Ranked by skill"))
 
     def headline(game):
-        return json.loads((root / game / "standard-2p-greedy" / "summary.json").read_text())
+        first = registry.games()[game].standard_runs[0]   # the headline run
+        folder = f"standard-{first.get('players', 2)}p-{first['policy']}"
+        return json.loads((root / game / folder / "summary.json").read_text())
 
     def order(section):
         return [line.split("|")[2].strip() for line in section.splitlines()
                 if re.match(r"\| \d+ \|", line)]
 
-    titles = {"manhome": "Man Home", "toy": "Toy Race"}
+    titles = {name: spec.title for name, spec in registry.games().items()}
+    assert {"manhome", "toy"} <= set(titles)
     by_edge = sorted(titles, key=lambda g: -abs(headline(g)["first_player_advantage"]))
     by_length = sorted(titles, key=lambda g: headline(g)["turns_mean"])
     lucks = {g: json.loads((root / g / "skill" / "summary.json").read_text())["luck_share"]

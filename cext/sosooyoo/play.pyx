@@ -1,0 +1,875 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""So-Soo-Yoo games in C: the same games as solver/sosooyoo/engine.py, fast.
+
+Every rule, draw order and decision mirrors the reference engine and its players
+(solver/sosooyoo/policies.py), function by function under the same names; the tables (the
+board's moves, its distances and walks) come from the solver's readable code at set-up.
+The games run without the GIL over plain C structs.
+"""
+import numpy as np
+
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memset
+
+from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
+
+from solver.sosooyoo.board import board_flags, move_table
+from solver.sosooyoo.engine import NCOL as _NCOL, SAY_BITS as _SAY_BITS, say_threshold
+from solver.sosooyoo.policies import (FAR as _FAR, IMPOSSIBLE as _IMPOSSIBLE, NEED_WEIGHT as _NEED_WEIGHT,
+                                      PLAYERS, PLAYOUT_TURNS as _PLAYOUT_TURNS, POLICY_NAMES,
+                                      SEARCH, SEARCH_ROLLOUT, tables)
+from solver.sosooyoo.rules import MAX_SPACES, WIN_RINGS as _WIN_RINGS
+
+cdef enum:
+    MAXP = 6          # most seats
+    NCOL = 6          # colours of rings
+    MAXS = 200        # spaces 0..199 (0 unused)
+    MAXT = 64         # most targets of one space
+    MAXOPT = 72       # most options of one decision
+    NOBODY = -1
+    RANDOM_BUMP = 0
+    END_NOTHING = 0
+    END_SWAP = 1
+    END_DISCARD = 7
+    WIN_RINGS = 6
+    RAINBOW = 6
+    NEED_WEIGHT = 8
+    IMPOSSIBLE = 1000
+    FAR = 1 << 20
+    PLAYOUT_TURNS = 200
+    SAY_SHIFT = 11    # 64 - SAY_BITS
+
+cdef enum:            # solver.sosooyoo.engine.Decision
+    D_MOVE = 0
+    D_BUMP_TO = 1
+    D_TAKE_RING = 2
+    D_LOSE_RING = 3
+    D_DISCARD = 4
+    D_END = 5
+
+cdef enum:            # solver.sosooyoo.policies.POLICY_NAMES, then search-N
+    P_RANDOM = 0
+    P_POPSICLE = 1
+    P_RAINBOW = 2
+    P_ADAPTIVE = 3
+    P_SEARCH = 4
+
+assert tuple(POLICY_NAMES) == ("random", "popsicle", "rainbow", "adaptive")
+assert (_NCOL, _WIN_RINGS, _NEED_WEIGHT, _IMPOSSIBLE, _FAR, _PLAYOUT_TURNS) == (
+    NCOL, WIN_RINGS, NEED_WEIGHT, IMPOSSIBLE, FAR, PLAYOUT_TURNS)
+assert 64 - _SAY_BITS == SAY_SHIFT and MAX_SPACES < MAXS
+
+
+cdef struct Config:
+    int players
+    int board_size
+    int stride                    # board_size + 1: rows of the distance and walk tables
+    uint64_t say_threshold        # a slip: (dice word >> 11) below it; 0 = no draw
+    bint say_rest                 # say_fail == rest_of_turn
+    bint dz_lose                  # double_zero == lose_ring
+    bint ring_reroll              # ring_on_ring == reroll
+    bint random_bumps
+    bint own_space_lose           # random_bump_own_space == lose_ring
+    bint bumped_collects
+    bint exact_count
+    bint swaps
+    bint no_roll_win
+    int ring_limit
+    int rings_per_colour
+    int max_turns
+    int policy[MAXP]              # P_* of each seat
+    int budget[MAXP]              # search: playouts per candidate
+    Config* rollout               # search: the same rules with adaptive in every seat
+    int ntargets[MAXS]
+    int targets[MAXS][MAXT]       # each space's targets, ascending
+    const int64_t* dist           # dist[a * stride + b]: fewest moves
+    const uint8_t* reach          # reach[(k * stride + a) * stride + b]: a walk of k moves
+
+
+cdef struct State:
+    int pos[MAXP]
+    int held[MAXP][NCOL]
+    int ring_space[NCOL]
+    int boneyard[NCOL]
+    int in_hand
+    int mover
+    int to_move
+    int winner
+    int turns
+    int decision_turns
+    int moves_left
+    int landings[MAXP]
+    int bumps[MAXP]
+    int swaps[MAXP]
+    int double_zeros
+    uint8_t visited[MAXS]
+    int nvisited
+    int win_kind
+    int decided_by
+    int taken                     # bit set of seats a ring was taken off this turn
+    bint decided
+    bint turn_bumped
+    bint turn_swapped
+    bint turn_double_zero
+    uint64_t dice
+    uint64_t choice
+    int32_t* trace                # (decision, chooser, subject, option) per decision, or NULL
+    int ntrace
+    int trace_cap
+
+
+# -- rings and wins ------------------------------------------------------------------
+
+cdef inline int total(const int* h) noexcept nogil:
+    return h[0] + h[1] + h[2] + h[3] + h[4] + h[5]
+
+
+cdef inline bint is_win(const int* h) noexcept nogil:
+    cdef int c, lo = h[0], hi = h[0]
+    if total(h) != WIN_RINGS:
+        return False
+    for c in range(1, NCOL):
+        if h[c] < lo:
+            lo = h[c]
+        if h[c] > hi:
+            hi = h[c]
+    return hi == WIN_RINGS or lo == 1
+
+
+cdef inline int piece_at(const State* g, const Config* c, int space, int besides) noexcept nogil:
+    cdef int s
+    for s in range(c.players):
+        if g.pos[s] == space and s != besides:
+            return s
+    return NOBODY
+
+
+# -- the players ------------------------------------------------------------------------
+
+cdef inline int64_t dist(const Config* c, int a, int b) noexcept nogil:
+    return c.dist[a * c.stride + b]
+
+
+cdef int cost(int held[MAXP][NCOL], int players, int seat, int plan, int rpc) noexcept nogil:
+    cdef int col, o, need, extra, missing = 0, left
+    cdef bint possible = True
+    cdef const int* h = held[seat]
+    if plan == RAINBOW:
+        for col in range(NCOL):
+            if h[col] == 0:
+                missing += 1
+                left = rpc
+                for o in range(players):
+                    left -= held[o][col]
+                if left < 1:
+                    possible = False
+        need = missing
+        extra = total(h) - (NCOL - missing)
+    else:
+        need = WIN_RINGS - h[plan]
+        if need < 0:
+            need = 0
+        extra = total(h) - (h[plan] if h[plan] < WIN_RINGS else WIN_RINGS)
+        left = rpc
+        for o in range(players):
+            left -= held[o][plan]
+        possible = left >= need
+    return NEED_WEIGHT * need + extra + (0 if possible else IMPOSSIBLE)
+
+
+cdef int best_cost(int held[MAXP][NCOL], int players, int seat, int rpc) noexcept nogil:
+    cdef int p, x, best = cost(held, players, seat, 0, rpc)
+    for p in range(1, NCOL + 1):
+        x = cost(held, players, seat, p, rpc)
+        if x < best:
+            best = x
+    return best
+
+
+cdef int target(const State* g, const Config* c, int seat, int plan, int* colour) noexcept nogil:
+    """The space of the nearest ring ``plan`` needs (0: none); its colour in ``colour``."""
+    cdef int col, space, here = g.pos[seat], best_space = 0
+    cdef int64_t d, best = FAR
+    colour[0] = -1
+    for col in range(NCOL):
+        if plan == RAINBOW:
+            if g.held[seat][col] != 0:
+                continue
+        elif col != plan or g.held[seat][plan] >= WIN_RINGS:
+            continue
+        space = g.ring_space[col]
+        if space:
+            d = dist(c, here, space)
+            if d < best:
+                best, best_space, colour[0] = d, space, col
+    return best_space
+
+
+cdef int nearest_piece(const State* g, const Config* c, int seat) noexcept nogil:
+    cdef int other, here = g.pos[seat], space = 0
+    cdef int64_t d, best = FAR
+    for other in range(c.players):
+        if other != seat:
+            d = dist(c, here, g.pos[other])
+            if d < best:
+                best, space = d, g.pos[other]
+    return space
+
+
+cdef int best_plan(State* g, const Config* c, int seat) noexcept nogil:
+    cdef int plan, space, colour, k, best_plan_ = 0, best_k = 0
+    cdef int64_t d, best_d = 0
+    for plan in range(NCOL + 1):
+        space = target(g, c, seat, plan, &colour)
+        d = dist(c, g.pos[seat], space) if space else FAR
+        k = cost(g.held, c.players, seat, plan, c.rings_per_colour)
+        if plan == 0 or k < best_k or (k == best_k and d < best_d):
+            best_k, best_d, best_plan_ = k, d, plan
+    return best_plan_
+
+
+cdef int64_t move_score(const Config* c, int landing, int goal, bint exact, int rest) noexcept nogil:
+    if exact:
+        if landing == goal and rest == 0:
+            return 0
+        if rest and c.reach[(rest * c.stride + landing) * c.stride + goal]:
+            return 0
+        return 1 + dist(c, landing, goal)
+    return dist(c, landing, goal)
+
+
+cdef inline void copy_held(const State* g, int held[MAXP][NCOL]) noexcept nogil:
+    cdef int s, col
+    for s in range(MAXP):
+        for col in range(NCOL):
+            held[s][col] = g.held[s][col]
+
+
+cdef void after_end_all(const State* g, int seat, int action, int held[MAXP][NCOL]) noexcept nogil:
+    cdef int j
+    copy_held(g, held)
+    if END_SWAP <= action < END_DISCARD:
+        j = action - END_SWAP
+        held[seat][j] -= 1
+        held[j][j] += 1
+        held[j][seat] -= 1
+        held[seat][seat] += 1
+    elif action >= END_DISCARD:
+        held[seat][action - END_DISCARD] -= 1
+
+
+cdef inline int plan_of(State* g, const Config* c, int code, int seat) noexcept nogil:
+    if code == P_POPSICLE:
+        return seat
+    if code == P_RAINBOW:
+        return RAINBOW
+    return best_plan(g, c, seat)
+
+
+cdef inline int my_cost(State* g, const Config* c, int code, int held[MAXP][NCOL],
+                        int seat) noexcept nogil:
+    if code == P_ADAPTIVE:
+        return best_cost(held, c.players, seat, c.rings_per_colour)
+    return cost(held, c.players, seat, plan_of(g, c, code, seat), c.rings_per_colour)
+
+
+cdef int leader(const State* g, const Config* c, int seat) noexcept nogil:
+    cdef int s, k, best = -1, best_k = 0
+    cdef int held[MAXP][NCOL]
+    copy_held(g, held)
+    for s in range(c.players):
+        if s != seat:
+            k = best_cost(held, c.players, s, c.rings_per_colour)
+            if best < 0 or k < best_k:
+                best, best_k = s, k
+    return best
+
+
+cdef int planner_choose(State* g, const Config* c, int code, int seat, int decision,
+                        int subject, const int* options, int n) noexcept nogil:
+    """PlannerPolicy.choose: the index of the first option of least score."""
+    cdef int i, best = 0, goal, colour, away, rest, lead, mine, hurt, best_mine = 0, best_hurt = 0
+    cdef bint exact
+    cdef int64_t s, best_s = 0
+    cdef int held[MAXP][NCOL]
+    if decision == D_MOVE:
+        goal = target(g, c, seat, plan_of(g, c, code, seat), &colour)
+        exact = False
+        if goal:
+            exact = c.exact_count and completes_win(g, c, seat, colour)
+        else:
+            goal = nearest_piece(g, c, seat)
+        rest = g.moves_left - 1
+        for i in range(n):
+            s = move_score(c, options[i], goal, exact, rest)
+            if i == 0 or s < best_s:
+                best, best_s = i, s
+        return best
+    if decision == D_BUMP_TO:
+        if code == P_ADAPTIVE:
+            away = target(g, c, subject, best_plan(g, c, subject), &colour)
+        else:
+            away = target(g, c, seat, plan_of(g, c, code, seat), &colour)
+        if not away:
+            return 0 if options[0] != RANDOM_BUMP else n - 1
+        for i in range(n):
+            s = -dist(c, options[i], away) if options[i] != RANDOM_BUMP else 1
+            if i == 0 or s < best_s:
+                best, best_s = i, s
+        return best
+    if decision == D_TAKE_RING or decision == D_LOSE_RING:
+        for i in range(n):
+            if code == P_ADAPTIVE:
+                copy_held(g, held)
+                held[subject][options[i]] -= 1
+                s = -best_cost(held, c.players, subject, c.rings_per_colour)
+            else:
+                s = -g.held[subject][options[i]]
+            if i == 0 or s < best_s:
+                best, best_s = i, s
+        return best
+    if decision == D_DISCARD:
+        for i in range(n):
+            copy_held(g, held)
+            held[seat][options[i]] -= 1
+            s = my_cost(g, c, code, held, seat)
+            if i == 0 or s < best_s:
+                best, best_s = i, s
+        return best
+    # D_END
+    lead = leader(g, c, seat) if code == P_ADAPTIVE else -1
+    for i in range(n):
+        after_end_all(g, seat, options[i], held)
+        mine = my_cost(g, c, code, held, seat)
+        hurt = -best_cost(held, c.players, lead, c.rings_per_colour) if lead >= 0 else 0
+        if i == 0 or mine < best_mine or (mine == best_mine and hurt < best_hurt):
+            best, best_mine, best_hurt = i, mine, hurt
+    return best
+
+
+cdef int search(State* g, const Config* c, int seat, int decision, const int* options,
+                int n) noexcept nogil:
+    """SearchPolicy.choose at a move or the end of a turn: the candidate whose playouts won
+    most."""
+    cdef int default = planner_choose(g, c, P_ADAPTIVE, seat, decision, seat, options, n)
+    cdef uint64_t start = dice_word(&g.choice), stream
+    cdef int i, j, won, best = 0, best_won = -1, stop
+    cdef State twin
+    cdef const Config* r = c.rollout
+    for i in range(n):
+        won = 0
+        stream = start
+        for j in range(c.budget[seat]):
+            twin = g[0]
+            twin.dice = dice_word(&stream)
+            twin.choice = twin.dice ^ DICE_CHOICE_SALT
+            twin.trace = NULL
+            if decision == D_MOVE:
+                play_moves(&twin, r, g.moves_left, options[i])
+            else:
+                end_turn(&twin, r, options[i])
+            stop = twin.turns + PLAYOUT_TURNS
+            while not (twin.winner >= 0 or twin.turns >= r.max_turns) and twin.turns < stop:
+                play_turn(&twin, r)
+            won += twin.winner == seat
+        if won > best_won or (won == best_won and i == default):
+            best, best_won = i, won
+    return best
+
+
+# -- the engine -------------------------------------------------------------------------
+
+cdef int ask(State* g, const Config* c, int chooser, int decision, int subject,
+             const int* options, int n) noexcept nogil:
+    cdef int index = 0, code
+    if n > 1:
+        g.decided = True
+        code = c.policy[chooser]
+        if code == P_RANDOM:
+            index = <int>dice_choose(&g.choice, n)
+        elif code == P_SEARCH:
+            if decision == D_END or decision == D_MOVE:
+                index = search(g, c, chooser, decision, options, n)
+            else:
+                index = planner_choose(g, c, P_ADAPTIVE, chooser, decision, subject, options, n)
+        else:
+            index = planner_choose(g, c, code, chooser, decision, subject, options, n)
+    if g.trace != NULL and g.ntrace < g.trace_cap:
+        g.trace[4 * g.ntrace] = decision
+        g.trace[4 * g.ntrace + 1] = chooser
+        g.trace[4 * g.ntrace + 2] = subject
+        g.trace[4 * g.ntrace + 3] = options[index]
+        g.ntrace += 1
+    return options[index]
+
+
+cdef int roll_placement(State* g) noexcept nogil:
+    cdef int tens = <int>dice_below(&g.dice, 20)
+    cdef int number = 10 * tens + <int>dice_below(&g.dice, 10)
+    if number == 0:
+        g.double_zeros += 1
+        if g.mover != NOBODY:
+            g.turn_double_zero = True
+    return number
+
+
+cdef inline int held_colours(const State* g, int seat, int* options) noexcept nogil:
+    cdef int col, n = 0
+    for col in range(NCOL):
+        if g.held[seat][col]:
+            options[n] = col
+            n += 1
+    return n
+
+
+cdef void lose_ring(State* g, const Config* c, int loser, int chooser) noexcept nogil:
+    cdef int options[NCOL]
+    cdef int n = held_colours(g, loser, options), col
+    if n:
+        col = ask(g, c, chooser, D_LOSE_RING, loser, options, n)
+        g.held[loser][col] -= 1
+        g.boneyard[col] += 1
+
+
+cdef void receive(State* g, const Config* c, int seat, int colour) noexcept nogil:
+    cdef int options[NCOL]
+    cdef int n, col
+    if total(g.held[seat]) >= c.ring_limit and seat != g.mover:
+        g.boneyard[colour] += 1
+        return
+    g.held[seat][colour] += 1
+    if total(g.held[seat]) > c.ring_limit:
+        n = held_colours(g, seat, options)
+        col = ask(g, c, seat, D_DISCARD, seat, options, n)
+        g.held[seat][col] -= 1
+        g.boneyard[col] += 1
+
+
+cdef void place_ring(State* g, const Config* c, int colour) noexcept nogil:
+    cdef int num, holder, col
+    cdef bint on_ring
+    g.boneyard[colour] -= 1
+    g.in_hand = colour
+    while True:
+        num = roll_placement(g)
+        if num == 0:
+            if g.mover != NOBODY and c.dz_lose:
+                lose_ring(g, c, g.mover, (g.mover + 1) % c.players)
+            continue
+        if num > c.board_size:
+            continue
+        if c.ring_reroll:
+            on_ring = False
+            for col in range(NCOL):
+                if g.ring_space[col] == num:
+                    on_ring = True
+            if on_ring:
+                continue
+        holder = piece_at(g, c, num, NOBODY)
+        if holder != NOBODY:
+            g.in_hand = -1
+            receive(g, c, holder, colour)
+            if g.boneyard[colour] == 0:
+                return
+            g.boneyard[colour] -= 1
+            g.in_hand = colour
+            continue
+        g.in_hand = -1
+        g.ring_space[colour] = num
+        return
+
+
+cdef void replenish(State* g, const Config* c) noexcept nogil:
+    cdef int col
+    cdef bint placed = True
+    while placed:
+        placed = False
+        for col in range(NCOL):
+            if g.ring_space[col] == 0 and g.boneyard[col] > 0:
+                place_ring(g, c, col)
+                placed = True
+                break
+
+
+cdef int end_options(const State* g, const Config* c, int seat, int* options) noexcept nogil:
+    cdef int j, col, n = 1
+    options[0] = END_NOTHING
+    if c.swaps:
+        for j in range(c.players):
+            if j != seat and g.held[seat][j] and g.held[j][seat]:
+                options[n] = END_SWAP + j
+                n += 1
+    for col in range(NCOL):
+        if g.held[seat][col]:
+            options[n] = END_DISCARD + col
+            n += 1
+    return n
+
+
+cdef inline void after_end(const State* g, int seat, int action, const int* held,
+                           int* out) noexcept nogil:
+    cdef int col
+    for col in range(NCOL):
+        out[col] = held[col]
+    if END_SWAP <= action < END_DISCARD:
+        out[action - END_SWAP] -= 1
+        out[seat] += 1
+    elif action >= END_DISCARD:
+        out[action - END_DISCARD] -= 1
+
+
+cdef bint completes_win(const State* g, const Config* c, int seat, int colour) noexcept nogil:
+    cdef int h[NCOL]
+    cdef int out[NCOL]
+    cdef int col, j
+    for col in range(NCOL):
+        h[col] = g.held[seat][col]
+    h[colour] += 1
+    if is_win(h):
+        return True
+    for col in range(NCOL):
+        if h[col]:
+            after_end(g, seat, END_DISCARD + col, h, out)
+            if is_win(out):
+                return True
+    if c.swaps:
+        for j in range(c.players):
+            if j != seat and h[j] and g.held[j][seat]:
+                after_end(g, seat, END_SWAP + j, h, out)
+                if is_win(out):
+                    return True
+    return False
+
+
+cdef void apply_end(State* g, const Config* c, int seat, int action) noexcept nogil:
+    cdef int j, col
+    if END_SWAP <= action < END_DISCARD:
+        j = action - END_SWAP
+        g.held[seat][j] -= 1
+        g.held[j][j] += 1
+        g.held[j][seat] -= 1
+        g.held[seat][seat] += 1
+        g.swaps[seat] += 1
+        g.turn_swapped = True
+    elif action >= END_DISCARD:
+        col = action - END_DISCARD
+        g.held[seat][col] -= 1
+        g.boneyard[col] += 1
+        replenish(g, c)
+
+
+cdef void land(State* g, const Config* c, int seat, int space, bint last) noexcept nogil:
+    cdef int col, victim
+    cdef int chain[MAXP + 1]
+    g.pos[seat] = space
+    g.landings[seat] += 1
+    if not g.visited[space]:
+        g.visited[space] = 1
+        g.nvisited += 1
+    for col in range(NCOL):
+        if g.ring_space[col] == space:
+            if c.exact_count and not last and completes_win(g, c, seat, col):
+                continue
+            g.ring_space[col] = 0
+            receive(g, c, seat, col)
+    victim = piece_at(g, c, space, seat)
+    if victim != NOBODY:
+        chain[0], chain[1] = seat, victim
+        bump(g, c, seat, victim, chain, 2)
+    replenish(g, c)
+
+
+cdef void bump(State* g, const Config* c, int bumper, int victim, int* chain, int nchain) noexcept nogil:
+    cdef int options[MAXOPT]
+    cdef int blocked[MAXP + 1]
+    cdef int n, i, k, m, col, space, third
+    cdef bint is_blocked
+    g.bumps[bumper] += 1
+    g.turn_bumped = True
+    if not (g.taken >> victim) & 1:
+        n = held_colours(g, victim, options)
+        if n:
+            col = ask(g, c, bumper, D_TAKE_RING, victim, options, n)
+            g.held[victim][col] -= 1
+            g.boneyard[col] += 1
+            g.taken |= 1 << victim
+    for k in range(nchain):
+        blocked[k] = g.pos[chain[k]]
+    n = 0
+    for i in range(c.ntargets[g.pos[victim]]):
+        m = c.targets[g.pos[victim]][i]
+        is_blocked = False
+        for k in range(nchain):
+            if blocked[k] == m:
+                is_blocked = True
+        if not is_blocked:
+            options[n] = m
+            n += 1
+    if c.random_bumps:
+        options[n] = RANDOM_BUMP
+        n += 1
+    if n == 0:
+        return
+    space = ask(g, c, bumper, D_BUMP_TO, victim, options, n)
+    if space == RANDOM_BUMP:
+        space = random_bump(g, c, bumper, victim, blocked, nchain)
+    g.pos[victim] = space
+    third = piece_at(g, c, space, victim)
+    if third != NOBODY and nchain < MAXP:     # (a chain holds every piece at most once)
+        chain[nchain] = third
+        bump(g, c, bumper, third, chain, nchain + 1)
+    if c.bumped_collects:
+        for col in range(NCOL):
+            if g.ring_space[col] == space:
+                g.ring_space[col] = 0
+                receive(g, c, victim, col)
+
+
+cdef int random_bump(State* g, const Config* c, int bumper, int victim, const int* blocked,
+                     int nblocked) noexcept nogil:
+    cdef int num, k
+    cdef bint is_blocked
+    while True:
+        num = roll_placement(g)
+        if num == 0:
+            if c.dz_lose:
+                lose_ring(g, c, bumper, victim)
+            continue
+        if num == g.pos[victim]:
+            if c.own_space_lose:
+                lose_ring(g, c, bumper, victim)
+            continue
+        if num > c.board_size:
+            continue
+        is_blocked = False
+        for k in range(nblocked):
+            if blocked[k] == num:
+                is_blocked = True
+        if is_blocked:
+            continue
+        return num
+
+
+cdef int winning_action(const State* g, const Config* c, int seat) noexcept nogil:
+    cdef int options[16]
+    cdef int out[NCOL]
+    cdef int i, n = end_options(g, c, seat, options)
+    for i in range(n):
+        after_end(g, seat, options[i], g.held[seat], out)
+        if is_win(out):
+            return options[i]
+    return -1
+
+
+cdef void play_turn(State* g, const Config* c) noexcept nogil:
+    cdef int seat, action
+    g.mover = g.to_move
+    g.taken = 0
+    g.decided = g.turn_bumped = g.turn_swapped = g.turn_double_zero = False
+    seat = g.mover
+    if c.no_roll_win:
+        action = winning_action(g, c, seat)
+        if action >= 0:
+            apply_end(g, c, seat, action)
+            finish_turn(g, c)
+            return
+    play_moves(g, c, <int>dice_below(&g.dice, 6) + 1, -1)
+
+
+cdef void play_moves(State* g, const Config* c, int moves, int first) noexcept nogil:
+    """The rest of the mover's turn with ``moves`` moves to make (the first to ``first``
+    when it is a space), then its end."""
+    cdef int seat = g.mover, left = moves, space, n
+    cdef bint failed = False
+    cdef int options[16]
+    while left > 0:
+        g.moves_left = left
+        if first > 0 and left == moves:
+            space = first
+        else:
+            space = ask(g, c, seat, D_MOVE, seat, c.targets[g.pos[seat]], c.ntargets[g.pos[seat]])
+        land(g, c, seat, space, left == 1)
+        if c.say_threshold and (dice_word(&g.dice) >> SAY_SHIFT) < c.say_threshold:
+            failed = True
+            break
+        left -= 1
+    g.moves_left = 0
+    if not failed or not c.say_rest:
+        n = end_options(g, c, seat, options)
+        end_turn(g, c, ask(g, c, seat, D_END, seat, options, n))
+    else:
+        finish_turn(g, c)
+
+
+cdef void end_turn(State* g, const Config* c, int action) noexcept nogil:
+    apply_end(g, c, g.mover, action)
+    finish_turn(g, c)
+
+
+cdef void finish_turn(State* g, const Config* c) noexcept nogil:
+    cdef int seat = g.mover, col, hi = 0
+    if is_win(g.held[seat]):
+        g.winner = seat
+        for col in range(NCOL):
+            if g.held[seat][col] > hi:
+                hi = g.held[seat][col]
+        g.win_kind = 1 if hi == WIN_RINGS else 2
+        g.decided_by = (2 if g.turn_swapped else 1 if g.turn_bumped else
+                        3 if g.turn_double_zero else 0)
+    g.turns += 1
+    g.decision_turns += g.decided
+    g.to_move = (seat + 1) % c.players
+    g.mover = NOBODY
+
+
+cdef void set_up(State* g, const Config* c, uint64_t key) noexcept nogil:
+    cdef int seat, col, num
+    memset(g, 0, sizeof(State))
+    g.dice = key
+    g.choice = key ^ DICE_CHOICE_SALT
+    g.in_hand = -1
+    g.mover = NOBODY
+    g.winner = -1
+    for col in range(NCOL):
+        g.boneyard[col] = c.rings_per_colour
+    for seat in range(c.players):
+        g.pos[seat] = 0
+    for seat in range(c.players):
+        while True:
+            num = roll_placement(g)
+            if 1 <= num <= c.board_size and piece_at(g, c, num, NOBODY) == NOBODY:
+                g.pos[seat] = num
+                break
+    replenish(g, c)
+
+
+cdef void play_game(State* g, const Config* c, uint64_t key, int32_t* trace,
+                    int trace_cap) noexcept nogil:
+    set_up(g, c, key)
+    g.trace = trace
+    g.trace_cap = trace_cap
+    while not (g.winner >= 0 or g.turns >= c.max_turns):
+        play_turn(g, c)
+
+
+cdef class Setup:
+    """A kernel Config for rules and players, owning the tables it points to."""
+    cdef Config c
+    cdef Config rollout
+    cdef list keep
+
+    def __init__(self, rules, policies):
+        cdef int seat, n, i
+        cdef Config* c
+        cdef const int64_t[:, ::1] dist_view
+        cdef const uint8_t[:, :, ::1] reach_view
+        if len(policies) != rules.players:
+            raise ValueError(f"need {rules.players} policies, got {len(policies)}")
+        memset(&self.c, 0, sizeof(Config))
+        self.keep = []
+        c = &self.c
+        c.players = rules.players
+        c.board_size = rules.board_size
+        c.stride = rules.board_size + 1
+        c.say_threshold = say_threshold(rules.say_error)
+        c.say_rest = rules.say_fail == "rest_of_turn"
+        c.dz_lose = rules.double_zero == "lose_ring"
+        c.ring_reroll = rules.ring_on_ring == "reroll"
+        c.random_bumps = rules.random_bumps
+        c.own_space_lose = rules.random_bump_own_space == "lose_ring"
+        c.bumped_collects = rules.bumped_collects
+        c.exact_count = rules.exact_count
+        c.swaps = rules.swaps
+        c.no_roll_win = rules.no_roll_win
+        c.ring_limit = rules.ring_limit
+        c.rings_per_colour = rules.rings_per_colour
+        c.max_turns = rules.max_turns
+        for seat, name in enumerate(policies):
+            family, budget = PLAYERS.parse(name)
+            c.policy[seat] = P_SEARCH if family == SEARCH else POLICY_NAMES.index(family)
+            c.budget[seat] = budget
+        table = move_table(**board_flags(rules))
+        for space in range(1, rules.board_size + 1):
+            n = len(table[space])
+            if n > MAXT:
+                raise ValueError(f"space {space} has {n} targets, more than {MAXT}")
+            c.ntargets[space] = n
+            for i in range(n):
+                c.targets[space][i] = table[space][i]
+        dist, reach = tables(rules)
+        dist = np.ascontiguousarray(dist, dtype=np.int64)
+        reach = np.ascontiguousarray(reach, dtype=np.uint8)
+        self.keep += [dist, reach]
+        dist_view, reach_view = dist, reach
+        c.dist = &dist_view[0, 0]
+        c.reach = &reach_view[0, 0, 0]
+        self.rollout = self.c
+        for seat in range(rules.players):
+            self.rollout.policy[seat] = POLICY_NAMES.index(SEARCH_ROLLOUT)
+            self.rollout.budget[seat] = 0
+        self.rollout.rollout = NULL
+        c.rollout = &self.rollout
+
+
+COLUMNS = ("winner", "turns", "decision_turns", "win_kind", "double_zeros", "bumps", "swaps",
+           "decided_by", "distinct_spaces", "rounds")
+SEAT_COLUMNS = ("rings", "landings", "bumps", "swaps")
+
+
+def play_chunk(rules, policies, const uint64_t[::1] keys):
+    """Play one game per key; returns a dict of int32 result arrays (one row per game):
+    :data:`COLUMNS` of shape (n,), then ``seat_<name>`` of :data:`SEAT_COLUMNS` of shape
+    (n, players)."""
+    cdef Setup setup = Setup(rules, policies)
+    cdef Config* c = &setup.c
+    cdef Py_ssize_t n = keys.shape[0], i
+    cdef int seat, players = c.players, b = 0, s
+    cdef State g
+    game_a = np.empty((len(COLUMNS), n), dtype=np.int32)
+    seat_a = np.empty((len(SEAT_COLUMNS), n, players), dtype=np.int32)
+    cdef int32_t[:, ::1] game = game_a
+    cdef int32_t[:, :, ::1] per_seat = seat_a
+    with nogil:
+        for i in range(n):
+            play_game(&g, c, keys[i], NULL, 0)
+            game[0, i] = g.winner
+            game[1, i] = g.turns
+            game[2, i] = g.decision_turns
+            game[3, i] = g.win_kind
+            game[4, i] = g.double_zeros
+            b = 0
+            s = 0
+            for seat in range(players):
+                b += g.bumps[seat]
+                s += g.swaps[seat]
+                per_seat[0, i, seat] = total(g.held[seat])
+                per_seat[1, i, seat] = g.landings[seat]
+                per_seat[2, i, seat] = g.bumps[seat]
+                per_seat[3, i, seat] = g.swaps[seat]
+            game[5, i] = b
+            game[6, i] = s
+            game[7, i] = g.decided_by
+            game[8, i] = g.nvisited
+            game[9, i] = (g.turns + players - 1) // players
+    result = {name: game_a[j] for j, name in enumerate(COLUMNS)}
+    for j, name in enumerate(SEAT_COLUMNS):
+        result["seat_" + name] = seat_a[j]
+    return result
+
+
+def trace_game(rules, policies, uint64_t key, int cap=1 << 20):
+    """Play one game; returns its decisions as an (m, 4) int32 array of (decision, chooser,
+    subject, option), as the reference engine's ``trace``, and its final state."""
+    cdef Setup setup = Setup(rules, policies)
+    cdef State g
+    trace_a = np.zeros((cap, 4), dtype=np.int32)
+    cdef int32_t[:, ::1] trace = trace_a
+    with nogil:
+        play_game(&g, &setup.c, key, &trace[0, 0], cap)
+    players = setup.c.players
+    final = {"winner": g.winner, "turns": g.turns, "decision_turns": g.decision_turns,
+             "pos": [g.pos[s] for s in range(players)],
+             "held": [[g.held[s][col] for col in range(NCOL)] for s in range(players)],
+             "ring_space": [g.ring_space[col] for col in range(NCOL)],
+             "boneyard": [g.boneyard[col] for col in range(NCOL)]}
+    return trace_a[:g.ntrace].copy(), final

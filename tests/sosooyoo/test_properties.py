@@ -1,0 +1,88 @@
+"""Properties of the kernel's games, for any rules: every ring accounted for at every step
+(board, pieces, bone yard, the ring being rolled), no piece above its ring limit, every
+choice a legal one, and wins only at the end of the winner's own turn.
+
+The kernel's games are checked through the reference engine: the kernel must make the
+reference's decisions one for one (its trace), and the reference checks the properties at
+every decision and every turn; the kernel's final state is checked directly as well."""
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from cext.sosooyoo.play import play_chunk, trace_game
+from solver.sosooyoo.engine import Decision, is_win, play_game
+from solver.sosooyoo.policies import POLICY_NAMES, make_policy
+from solver.sosooyoo.rules import SoSooYooRules
+
+RULES = st.fixed_dictionaries({
+    "players": st.integers(2, 6), "board_size": st.integers(12, 80), "jumps": st.booleans(),
+    "warps": st.booleans(), "prime_bubble": st.booleans(),
+    "say_error": st.sampled_from([0.0, 0.1, 0.5]),
+    "say_fail": st.sampled_from(["rest_of_turn", "moves_only"]),
+    "double_zero": st.sampled_from(["lose_ring", "reroll"]),
+    "ring_on_ring": st.sampled_from(["reroll", "share"]), "random_bumps": st.booleans(),
+    "random_bump_own_space": st.sampled_from(["lose_ring", "reroll"]),
+    "bumped_collects": st.booleans(), "exact_count": st.booleans(), "swaps": st.booleans(),
+    "no_roll_win": st.booleans(), "ring_limit": st.integers(6, 12),
+    "rings_per_colour": st.integers(1, 12)})
+
+
+class Checked:
+    """Wraps a player: checks the game and the options at every decision it is asked."""
+
+    def __init__(self, inner, log):
+        self.inner, self.log, self.name = inner, log, inner.name
+
+    def choose(self, game, seat, decision, subject, options, choices):
+        r = game.rules
+        game.check_rings(r.ring_limit + (decision == Decision.DISCARD))
+        assert game.winner == -1 and len(options) >= 2
+        if decision == Decision.MOVE:
+            assert seat == subject == game.mover and options == list(game.table[game.pos[seat]])
+        elif decision in (Decision.TAKE_RING, Decision.LOSE_RING, Decision.DISCARD):
+            assert all(game.held[subject][c] > 0 for c in options)
+        elif decision == Decision.END:
+            assert options == game.end_options(seat)
+        index = self.inner.choose(game, seat, decision, subject, options, choices)
+        assert 0 <= index < len(options)
+        self.log.append((game.turns, game.mover))
+        return index
+
+
+@settings(max_examples=60, deadline=None)
+@given(values=RULES, key=st.integers(0, 2**64 - 1),
+       names=st.lists(st.sampled_from(POLICY_NAMES), min_size=6, max_size=6))
+def test_kernel_games_keep_every_property(values, key, names):
+    rules = SoSooYooRules(max_turns=80, **values)
+    names = names[:rules.players]
+    log, trace = [], []
+    players = [Checked(make_policy(n, rules), log) for n in names]
+
+    game = play_game(rules, players, key, trace, check=True)
+    if game.winner >= 0:
+        # the winner was the last to move, and holds a winning six
+        assert (game.turns - 1) % rules.players == game.winner
+        assert is_win(game.held[game.winner])
+    fast, final = trace_game(rules, names, key)
+    assert fast.tolist() == [list(step) for step in trace]
+    for colour in range(6):
+        on_board = int(final["ring_space"][colour] != 0)
+        assert (on_board + final["boneyard"][colour]
+                + sum(h[colour] for h in final["held"])) == rules.rings_per_colour
+    assert all(sum(h) <= rules.ring_limit for h in final["held"])
+    assert final["winner"] == game.winner and final["turns"] == game.turns
+
+
+def test_kernel_results_are_consistent_on_the_real_board():
+    rules = SoSooYooRules(players=6)
+    part = play_chunk(rules, ["adaptive", "popsicle", "rainbow"] * 2,
+                      np.random.PCG64(4).random_raw(3000))
+    won = part["winner"] >= 0
+    assert won.all()                                  # strategic players finish
+    rings = part["seat_rings"]
+    assert (rings[np.arange(3000), part["winner"]] == 6).all()
+    assert (rings <= rules.ring_limit).all() and (part["win_kind"] > 0).all()
+    assert ((part["turns"] - 1) % 6 == part["winner"]).all()   # on the winner's own turn
+    assert (part["bumps"] == part["seat_bumps"].sum(axis=1)).all()
+    assert (part["swaps"] == part["seat_swaps"].sum(axis=1)).all()
+    assert (part["seat_landings"].sum(axis=1) >= part["distinct_spaces"]).all()
+    assert set(np.unique(part["decided_by"])) <= {0, 1, 2, 3}
