@@ -33,7 +33,8 @@ HERE = Path(__file__).resolve().parent.parent
 ANALYZE = "import sys; from analysis.entry import main; sys.exit(main())"
 KERNEL = """
 import sys, time, numpy as np
-from cext.manhome import play_chunk
+from solver.registry import find_game
+play_chunk = find_game("manhome").load_kernel()  # the kernel wherever the build keeps it
 from solver.manhome.policies import prepare
 from solver.manhome.rules import ManHomeRules
 rules, keys = ManHomeRules(), np.random.PCG64(1).random_raw(2 ** 16)

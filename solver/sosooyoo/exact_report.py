@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from analysis.folders import staged_folder
+from analysis.plain import plain
 from solver.params import value_text
 from solver.sosooyoo.board import bubbles, is_prime, spiral_layout
 from solver.sosooyoo.exact import MAX_K, TOLERANCE, BoardAnalysis, analyse, ranked
@@ -66,31 +67,12 @@ FIGURES = (
 # --------------------------------------------------------------------------- files
 
 
-def _number(x: Any) -> Any:
-    """A CSV/JSON cell: ints stay ints, floats keep full precision, NaN is empty."""
-    if isinstance(x, (bool, np.bool_)):
-        return bool(x)
-    if isinstance(x, (int, np.integer)):
-        return int(x)
-    if isinstance(x, (float, np.floating)):
-        return float(x) if math.isfinite(x) else None
-    return x
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, np.ndarray)):
-        return [_plain(v) for v in value]
-    return _number(value)
-
-
 def write_csv(path: Path, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(header)
         for row in rows:
-            writer.writerow(["" if _number(x) is None else _number(x) for x in row])
+            writer.writerow(["" if plain(x) is None else plain(x) for x in row])
 
 
 def write_tables(folder: Path, a: BoardAnalysis) -> None:
@@ -267,7 +249,7 @@ def run(out: str | Path = DEFAULT_OUT, *, rules: SoSooYooRules | None = None,
         pictures = draw_figures(folder, base, hubs, traps)
         elapsed = time.perf_counter() - started
         summary = build_summary(rules, analyses, hubs, traps, command, elapsed)
-        (folder / "summary.json").write_text(json.dumps(_plain(summary), indent=2,
+        (folder / "summary.json").write_text(json.dumps(plain(summary), indent=2,
                                                         allow_nan=False) + "\n", encoding="utf-8")
         (folder / "report.md").write_text(render(summary, analyses, pictures),
                                           encoding="utf-8")
