@@ -223,8 +223,8 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if analysis.monte_carlo:
         options.update(sims=parse_sims(args.sims), seed=args.seed, workers=args.workers)
     if analysis.takes_rules:
-        _, values = _rules_values(args)
-        options["rules"], _ = build_rules(spec, args.variant, values)
+        players, values = _rules_values(args)
+        options["rules"], _ = build_rules(spec, args.variant, values, players)
     elif getattr(args, "assignments", None) or getattr(args, "variant", None):
         raise UserError(f"analyze exact {spec.name} {analysis.name} solves fixed rules; "
                         "--set and --variant do not apply to it")
@@ -316,7 +316,7 @@ def _rules_values(args: argparse.Namespace) -> tuple[Any, dict[str, str]]:
         values = parse_assignments(args.assignments)
     except RulesError as exc:
         raise UserError(str(exc)) from None
-    players: Any = args.players
+    players: Any = getattr(args, "players", None)
     if "players" in values:
         given = values.pop("players")
         if players is not None and given.strip() != str(players):
@@ -468,7 +468,8 @@ def _add_exact_command(commands) -> None:
                               "help": "Monte Carlo games per check (default 2e5)"},
                         seed={"help": "seed of the checks (default 0)"})
         if any(a.takes_rules for a in spec.analyses):
-            add_options(game, "set", "variant")
+            add_options(game, "set", "variant", *(
+                ["players"] if "players" in spec.rules.parameters() else []))
         seen = set()
         for analysis in spec.analyses:
             for option in analysis.options:

@@ -82,3 +82,16 @@ def test_main_rejects_bad_rules(capsys, tmp_path):
     assert exact_report.main([str(tmp_path / "x"), "board_size=1"]) == 2
     assert "board_size; allowed: an integer in 12..199" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
+
+
+def test_analyze_exact_sosooyoo_from_the_command_line(tmp_path, capsys):
+    from analysis.cli import main
+
+    assert main(["exact", "sosooyoo", "--out", str(tmp_path / "board"), "--quiet",
+                 "--set", "board_size=40"]) == 0
+    summary = json.loads((tmp_path / "board" / "summary.json").read_text())
+    assert summary["rules"]["board_size"] == 40
+    assert main(["exact", "sosooyoo", "board", "--set", "board_size=1",
+                 "--out", str(tmp_path / "never")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "board_size" in err and not (tmp_path / "never").exists()
