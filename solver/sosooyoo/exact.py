@@ -53,14 +53,18 @@ policy.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import networkx as nx
 import numpy as np
 
 from solver.sosooyoo.board import board_flags, board_graph, move_table
 from solver.sosooyoo.rules import SoSooYooRules
+
+if TYPE_CHECKING:  # networkx is imported where a graph is built (0.15 s)
+    import networkx as nx
 
 DIE = 6
 """Faces of the moves die: a turn makes 1..6 moves, each with chance 1/6."""
@@ -89,6 +93,8 @@ def distance_table(graph: nx.Graph) -> np.ndarray:
     if sorted(graph.nodes) != list(range(1, n + 1)):
         raise ValueError("the graph's nodes must be the spaces 1..N")
     table = np.full((n, n), -1, dtype=np.int64)
+    import networkx as nx
+
     for source, lengths in nx.all_pairs_shortest_path_length(graph):
         for target, length in lengths.items():
             table[source - 1, target - 1] = length
@@ -456,6 +462,8 @@ def analyse(rules: SoSooYooRules) -> BoardAnalysis:
     graph = board_graph(**flags)
     table = move_table(**flags)
     distances = Distances.of(distance_table(graph))
+    import networkx as nx
+
     adjacency = nx.to_numpy_array(graph, nodelist=range(1, rules.board_size + 1), dtype=np.int64)
     reach = reach_counts(walk_reach(adjacency), distances.table)
     return BoardAnalysis(
