@@ -84,6 +84,8 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
                                      help="rules changes from a TOML variant file (one)")),
     "out": (("--out",), dict(metavar="DIR", help="report folder")),
     "quiet": (("--quiet",), dict(action="store_true", help="no progress and no summary table")),
+    "store_path": (("--store",), dict(metavar="PATH", default=DEFAULT_STORE,
+                                      help=f"the results store (default {DEFAULT_STORE})")),
 }
 """Every option that more than one command takes, defined once: ``name -> (flags,
 argparse keywords)``; :func:`add_options` adds them (a command may change the help or
@@ -97,9 +99,10 @@ def add_options(parser, *names: str, **changes: dict[str, Any]) -> None:
     for name in names:
         if name == "store":
             stores = parser.add_mutually_exclusive_group()
-            stores.add_argument("--store", metavar="PATH", default=DEFAULT_STORE,
-                                help=f"results store: games it holds are loaded, new ones kept "
-                                     f"there (default {DEFAULT_STORE})")
+            flags, keywords = OPTIONS["store_path"]
+            stores.add_argument(*flags, **{**keywords, "help": (
+                f"results store: games it holds are loaded, new ones kept there (default "
+                f"{DEFAULT_STORE})")})
             stores.add_argument("--no-store", action="store_true",
                                 help="play every game; neither read nor write a results store")
             continue
@@ -535,8 +538,7 @@ def build_parser() -> ArgumentParser:
         "runs", help="list the runs kept in the results store",
         description="The runs in the results store: id, game, label, policies, seed, games stored.",
         epilog="example: analyze runs --store reports/runs.sqlite")
-    runs.add_argument("--store", metavar="PATH", default=DEFAULT_STORE,
-                      help=f"the results store (default {DEFAULT_STORE})")
+    add_options(runs, "store_path")
     runs.set_defaults(handler=_list_runs)
     comparing = commands.add_parser(
         "compare", help="compare two stored runs: win rates, advantage, length, balance",
@@ -545,8 +547,7 @@ def build_parser() -> ArgumentParser:
         epilog="example: analyze compare 1a2b3c 9f8e7d (ids as `analyze runs` lists them)")
     comparing.add_argument("a", metavar="A", help="id (or the first characters of it) of run A")
     comparing.add_argument("b", metavar="B", help="id (or the first characters of it) of run B")
-    comparing.add_argument("--store", metavar="PATH", default=DEFAULT_STORE,
-                           help=f"the results store (default {DEFAULT_STORE})")
+    add_options(comparing, "store_path")
     comparing.set_defaults(handler=_compare_runs)
     return parser
 
