@@ -46,8 +46,10 @@ setup(
         "networkx>=3.0",
     ],
     extras_require={
-        # Cython: the tests compile their own C helpers (tests/cext/checks.pyx).
-        "test": ["pytest>=7", "hypothesis>=6.80", "distributed>=2024.1", "Cython>=3.0"],
+        # Cython: the tests compile their own C helpers (tests/cext/checks.pyx);
+        # import-linter (and its grimp): the layering test, tests/test_architecture.py.
+        "test": ["pytest>=7", "hypothesis>=6.80", "distributed>=2024.1", "Cython>=3.0",
+                 "import-linter>=2.0"],
         "cluster": ["distributed>=2024.1"],
     },
     entry_points={"console_scripts": ["analyze = analysis.entry:main"]},
