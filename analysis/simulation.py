@@ -165,7 +165,7 @@ class Analysis:
         """Everything ``summary.json`` holds: the run's identity, then its statistics."""
         games = len(self.games)
         played = games - self.games_loaded
-        return {
+        summary = {
             "game": self.game.name, "title": self.title, "variant": self.variant,
             "rules": self.rules.as_dict(), "policies": list(self.policies), "seed": self.seed,
             "players": self.game.seats(self.rules), "chunk_size": CHUNK_SIZE,
@@ -177,6 +177,11 @@ class Analysis:
             "games_per_s": round(played / self.elapsed_s, 1) if self.elapsed_s > 0 and played else None,
             "version": package_version(), "created": self.created, "command": self.command,
         }
+        own = dict(self.game.summary_fields(summary, self.games))
+        clash = sorted(set(own) & set(summary))
+        if clash:
+            raise ValueError(f"{self.game.name}'s summary_fields would replace {clash}")
+        return {**summary, **own}
 
     def write_report(self, out: str | Path | None = None) -> Path:
         """Write the report folder (default ``reports/<game>/<label>``); returns its path."""

@@ -266,6 +266,11 @@ class GameSpec:
     report_sections: Callable[[Mapping[str, Any], Any], list[str]] = field(
         default=lambda summary, games: [])
     """``(summary, games) -> Markdown sections`` the game adds to its report."""
+    summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = field(
+        default=lambda summary, games: {})
+    """``(summary, games) -> figures`` the game adds to ``summary.json`` (and to the
+    summary its report sections read): JSON values under new keys; a key of the standard
+    summary may not be replaced."""
     description: str = ""
     engine_version: int = 1
     """Raise it whenever the engines play different games for the same keys (a rules fix,

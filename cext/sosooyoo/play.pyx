@@ -13,11 +13,13 @@ from libc.string cimport memset
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
 
-from solver.sosooyoo.board import board_flags, move_table
+from solver.sosooyoo.board import board_flags, move_table, states_product
 from solver.sosooyoo.engine import NCOL as _NCOL, SAY_BITS as _SAY_BITS, say_threshold
-from solver.sosooyoo.policies import (FAR as _FAR, IMPOSSIBLE as _IMPOSSIBLE, NEED_WEIGHT as _NEED_WEIGHT,
+from solver.sosooyoo.policies import (CONTESTED as _CONTESTED, FAR as _FAR,
+                                      IMPOSSIBLE as _IMPOSSIBLE, NEED_WEIGHT as _NEED_WEIGHT,
                                       PLAYERS, PLAYOUT_TURNS as _PLAYOUT_TURNS, POLICY_NAMES,
-                                      SEARCH, SEARCH_ROLLOUT, tables)
+                                      RING_WORTH as _RING_WORTH, SEARCH, SEARCH_ROLLOUT,
+                                      TOUR_RINGS as _TOUR_RINGS, landing_values, tables)
 from solver.sosooyoo.rules import MAX_SPACES, WIN_RINGS as _WIN_RINGS
 
 cdef enum:
@@ -37,6 +39,9 @@ cdef enum:
     IMPOSSIBLE = 1000
     FAR = 1 << 20
     PLAYOUT_TURNS = 200
+    RING_WORTH = 64
+    CONTESTED = 2
+    TOUR_RINGS = 3
     SAY_SHIFT = 11    # 64 - SAY_BITS
 
 cdef enum:            # solver.sosooyoo.engine.Decision
@@ -55,8 +60,9 @@ cdef enum:            # solver.sosooyoo.policies.POLICY_NAMES, then search-N
     P_SEARCH = 4
 
 assert tuple(POLICY_NAMES) == ("random", "popsicle", "rainbow", "adaptive")
-assert (_NCOL, _WIN_RINGS, _NEED_WEIGHT, _IMPOSSIBLE, _FAR, _PLAYOUT_TURNS) == (
-    NCOL, WIN_RINGS, NEED_WEIGHT, IMPOSSIBLE, FAR, PLAYOUT_TURNS)
+assert (_NCOL, _WIN_RINGS, _NEED_WEIGHT, _IMPOSSIBLE, _FAR, _PLAYOUT_TURNS, _RING_WORTH,
+        _CONTESTED, _TOUR_RINGS) == (NCOL, WIN_RINGS, NEED_WEIGHT, IMPOSSIBLE, FAR,
+                                     PLAYOUT_TURNS, RING_WORTH, CONTESTED, TOUR_RINGS)
 assert 64 - _SAY_BITS == SAY_SHIFT and MAX_SPACES < MAXS
 
 
@@ -84,6 +90,8 @@ cdef struct Config:
     int targets[MAXS][MAXT]       # each space's targets, ascending
     const int64_t* dist           # dist[a * stride + b]: fewest moves
     const uint8_t* reach          # reach[(k * stride + a) * stride + b]: a walk of k moves
+    const double* landing         # landing[(m * stride + t) * stride + e]: landing_values
+    uint8_t product[MAXS]         # board.states_product of each space
 
 
 cdef struct State:
@@ -104,6 +112,9 @@ cdef struct State:
     int double_zeros
     uint8_t visited[MAXS]
     int nvisited
+    uint8_t said[MAXP][MAXS]      # spaces each seat has landed on
+    int spaces_said[MAXP]
+    int facts_said[MAXP]          # of them, spaces that state a product
     int win_kind
     int decided_by
     int taken                     # bit set of seats a ring was taken off this turn
@@ -219,11 +230,13 @@ cdef int nearest_piece(const State* g, const Config* c, int seat) noexcept nogil
 cdef int best_plan(State* g, const Config* c, int seat) noexcept nogil:
     cdef int plan, space, colour, k, best_plan_ = 0, best_k = 0
     cdef int64_t d, best_d = 0
-    for plan in range(NCOL + 1):
+    cdef int i
+    for i in range(NCOL + 1):
+        plan = RAINBOW if i == 0 else i - 1
         space = target(g, c, seat, plan, &colour)
         d = dist(c, g.pos[seat], space) if space else FAR
         k = cost(g.held, c.players, seat, plan, c.rings_per_colour)
-        if plan == 0 or k < best_k or (k == best_k and d < best_d):
+        if i == 0 or k < best_k or (k == best_k and d < best_d):
             best_k, best_d, best_plan_ = k, d, plan
     return best_plan_
 
@@ -285,21 +298,88 @@ cdef int leader(const State* g, const Config* c, int seat) noexcept nogil:
     return best
 
 
+cdef int64_t tour(const Config* c, const int* spaces, const int* extra, int k, int used,
+                  int start, int r, int depth) noexcept nogil:
+    """policies.tour: the least score of collecting rings of ``spaces`` (those not in
+    ``used``) from ``start`` within ``r`` moves, ``depth`` of them at most."""
+    cdef int i
+    cdef int64_t d, best, s, near = FAR
+    for i in range(k):
+        if not (used >> i) & 1:
+            d = dist(c, start, spaces[i]) + extra[i]
+            if d < near:
+                near = d
+    best = 0 if near == FAR or near <= r else near - r
+    if depth == 0:
+        return best
+    for i in range(k):
+        if not (used >> i) & 1:
+            d = dist(c, start, spaces[i])
+            if d <= r:
+                s = -RING_WORTH + tour(c, spaces, extra, k, used | (1 << i), spaces[i],
+                                       r - <int>d, depth - 1)
+                if s < best:
+                    best = s
+    return best
+
+
+cdef int64_t tour_score(const State* g, const Config* c, int seat, int plan, int landing,
+                        int rest) noexcept nogil:
+    """policies.tour_score: how good landing on ``landing`` with ``rest`` moves to go is."""
+    cdef int spaces[NCOL]
+    cdef int extra[NCOL]
+    cdef int k = 0, col, gained = 0, o
+    cdef bint need
+    for col in range(NCOL):
+        if not g.ring_space[col]:
+            continue
+        if plan == RAINBOW:
+            need = g.held[seat][col] == 0
+        else:
+            need = col == plan and g.held[seat][plan] < WIN_RINGS
+        if not need:
+            continue
+        if g.ring_space[col] == landing:
+            gained += 1
+            continue
+        spaces[k] = g.ring_space[col]
+        extra[k] = 0
+        for o in range(c.players):
+            if o != seat and g.held[o][col] == 0 and dist(c, g.pos[o], spaces[k]) <= CONTESTED:
+                extra[k] = CONTESTED
+        k += 1
+    return -RING_WORTH * gained + tour(c, spaces, extra, k, 0, landing, rest, TOUR_RINGS)
+
+
 cdef int planner_choose(State* g, const Config* c, int code, int seat, int decision,
                         int subject, const int* options, int n) noexcept nogil:
     """PlannerPolicy.choose: the index of the first option of least score."""
-    cdef int i, best = 0, goal, colour, away, rest, lead, mine, hurt, best_mine = 0, best_hurt = 0
+    cdef int i, plan, best = 0, goal, colour, away, rest, lead, mine, hurt, best_mine = 0, best_hurt = 0
     cdef bint exact
     cdef int64_t s, best_s = 0
+    cdef double v, best_v = 0
     cdef int held[MAXP][NCOL]
     if decision == D_MOVE:
-        goal = target(g, c, seat, plan_of(g, c, code, seat), &colour)
+        plan = plan_of(g, c, code, seat)
+        goal = target(g, c, seat, plan, &colour)
         exact = False
         if goal:
             exact = c.exact_count and completes_win(g, c, seat, colour)
         else:
             goal = nearest_piece(g, c, seat)
         rest = g.moves_left - 1
+        if code == P_ADAPTIVE and exact:
+            for i in range(n):
+                v = c.landing[(rest * c.stride + goal) * c.stride + options[i]]
+                if i == 0 or v < best_v:
+                    best, best_v = i, v
+            return best
+        if code == P_ADAPTIVE and colour >= 0:
+            for i in range(n):
+                s = tour_score(g, c, seat, plan, options[i], rest)
+                if i == 0 or s < best_s:
+                    best, best_s = i, s
+            return best
         for i in range(n):
             s = move_score(c, options[i], goal, exact, rest)
             if i == 0 or s < best_s:
@@ -566,6 +646,10 @@ cdef void land(State* g, const Config* c, int seat, int space, bint last) noexce
     if not g.visited[space]:
         g.visited[space] = 1
         g.nvisited += 1
+    if not g.said[seat][space]:
+        g.said[seat][space] = 1
+        g.spaces_said[seat] += 1
+        g.facts_said[seat] += c.product[space]
     for col in range(NCOL):
         if g.ring_space[col] == space:
             if c.exact_count and not last and completes_win(g, c, seat, col):
@@ -763,6 +847,7 @@ cdef class Setup:
         cdef Config* c
         cdef const int64_t[:, ::1] dist_view
         cdef const uint8_t[:, :, ::1] reach_view
+        cdef const double[:, :, ::1] landing_view
         if len(policies) != rules.players:
             raise ValueError(f"need {rules.players} policies, got {len(policies)}")
         memset(&self.c, 0, sizeof(Config))
@@ -794,13 +879,16 @@ cdef class Setup:
             if n > MAXT:
                 raise ValueError(f"space {space} has {n} targets, more than {MAXT}")
             c.ntargets[space] = n
+            c.product[space] = states_product(space)
             for i in range(n):
                 c.targets[space][i] = table[space][i]
         dist, reach = tables(rules)
         dist = np.ascontiguousarray(dist, dtype=np.int64)
         reach = np.ascontiguousarray(reach, dtype=np.uint8)
-        self.keep += [dist, reach]
-        dist_view, reach_view = dist, reach
+        landing = np.ascontiguousarray(landing_values(rules), dtype=np.float64)
+        self.keep += [dist, reach, landing]
+        dist_view, reach_view, landing_view = dist, reach, landing
+        c.landing = &landing_view[0, 0, 0]
         c.dist = &dist_view[0, 0]
         c.reach = &reach_view[0, 0, 0]
         self.rollout = self.c
@@ -813,7 +901,7 @@ cdef class Setup:
 
 COLUMNS = ("winner", "turns", "decision_turns", "win_kind", "double_zeros", "bumps", "swaps",
            "decided_by", "distinct_spaces", "rounds")
-SEAT_COLUMNS = ("rings", "landings", "bumps", "swaps")
+SEAT_COLUMNS = ("rings", "landings", "bumps", "swaps", "spaces", "facts")
 
 
 def play_chunk(rules, policies, const uint64_t[::1] keys):
@@ -846,6 +934,8 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
                 per_seat[1, i, seat] = g.landings[seat]
                 per_seat[2, i, seat] = g.bumps[seat]
                 per_seat[3, i, seat] = g.swaps[seat]
+                per_seat[4, i, seat] = g.spaces_said[seat]
+                per_seat[5, i, seat] = g.facts_said[seat]
             game[5, i] = b
             game[6, i] = s
             game[7, i] = g.decided_by

@@ -16,7 +16,7 @@ from solver.registry import WIN_LOSS, Analysis, Column, GameSpec, Traits, regist
 from solver.sosooyoo.engine import play_game
 from solver.sosooyoo.policies import PLAYERS, make_policy
 from solver.sosooyoo.rules import SoSooYooRules
-from solver.sosooyoo.sections import report_sections
+from solver.sosooyoo.sections import report_sections, summary_fields
 
 GAME_COLUMNS = {
     "win_kind": "how the game was won: 0 not won, 1 popsicle (six of one colour), 2 rainbow",
@@ -34,6 +34,9 @@ SEAT_COLUMNS = {
     "landings": "spaces landed on (each says its numbers)",
     "bumps": "pieces this player bumped",
     "swaps": "swaps this player made",
+    "spaces": "different spaces this player landed on (and said the numbers of)",
+    "facts": "of those, spaces that state a multiplication fact (a product of two or more "
+             "primes, e.g. 2 x 2 x 3 x 5 = 60)",
 }
 """The per-seat result columns."""
 
@@ -65,7 +68,8 @@ SPEC = register(GameSpec(
     kernel="cext.sosooyoo.play:play_chunk",
     reference=reference_row,
     report_sections=report_sections,
-    engine_version=1,
+    summary_fields=summary_fields,
+    engine_version=2,
     analyses=(Analysis(
         name="board", title="So-Soo-Yoo's board solved exactly",
         run="solver.sosooyoo.exact_report:run", folder="sosooyoo-exact", takes_rules=True,

@@ -95,6 +95,18 @@ def is_prime(n: int) -> bool:
     return n >= 2 and prime_factors(n) == (n,)
 
 
+def states_product(n: int) -> bool:
+    """Whether saying space ``n``'s numbers states a multiplication fact ("two times two
+    times three times five is sixty"): ``n`` is a product of two or more primes. A prime
+    or 1 states none. The teacher's count of facts covered (RULES.md rule 36) counts the
+    different such spaces a child has said.
+
+    >>> [n for n in range(1, 13) if states_product(n)]
+    [4, 6, 8, 9, 10, 12]
+    """
+    return len(prime_factors(n)) >= 2
+
+
 def bubbles(n: int, prime_bubble: bool = True) -> tuple[int, ...]:
     """The bubbles of space ``n``: its prime factors with multiplicity, ascending.
 

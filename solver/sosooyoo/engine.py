@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from solver.dice import Stream, game_streams
-from solver.sosooyoo.board import board_flags, move_table
+from solver.sosooyoo.board import board_flags, move_table, states_product
 from solver.sosooyoo.rules import COLOURS, WIN_RINGS, SoSooYooRules
 
 NCOL = len(COLOURS)
@@ -143,6 +143,8 @@ class Game:
     swaps: list[int] = field(default_factory=list)
     double_zeros: int = 0
     visited: set[int] = field(default_factory=set)
+    said: list[set[int]] = field(default_factory=list)
+    """Per seat: the spaces its player has landed on (and said the numbers of)."""
     win_kind: int = 0
     decided_by: int = 0
     # this turn
@@ -163,6 +165,7 @@ class Game:
         self.ring_space = [0] * NCOL
         self.boneyard = [r.rings_per_colour] * NCOL
         self.landings, self.bumps, self.swaps = [0] * n, [0] * n, [0] * n
+        self.said = [set() for _ in range(n)]
         self.say_threshold = say_threshold(r.say_error)
 
     @property
@@ -329,6 +332,7 @@ class Game:
         self.pos[seat] = space
         self.landings[seat] += 1
         self.visited.add(space)
+        self.said[seat].add(space)
         for c in range(NCOL):
             if self.ring_space[c] == space:
                 if self.rules.exact_count and not last and self.completes_win(seat, c):
@@ -462,6 +466,7 @@ class Game:
         twin.held = [list(h) for h in self.held]
         twin.landings, twin.bumps, twin.swaps = list(self.landings), list(self.bumps), list(self.swaps)
         twin.visited, twin.taken = set(self.visited), set(self.taken)
+        twin.said = [set(s) for s in self.said]
         twin.in_hand = self.in_hand
         return twin
 
@@ -503,7 +508,9 @@ class Game:
                 "decided_by": self.decided_by, "distinct_spaces": len(self.visited),
                 "rounds": (self.turns + players - 1) // players,
                 "seat_rings": [sum(h) for h in self.held], "seat_landings": list(self.landings),
-                "seat_bumps": list(self.bumps), "seat_swaps": list(self.swaps)}
+                "seat_bumps": list(self.bumps), "seat_swaps": list(self.swaps),
+                "seat_spaces": [len(s) for s in self.said],
+                "seat_facts": [sum(map(states_product, s)) for s in self.said]}
 
 
 def new_game(rules: SoSooYooRules, policies: Sequence[Policy], key: int,

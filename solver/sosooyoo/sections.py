@@ -1,5 +1,10 @@
-"""What a So-Soo-Yoo report adds to the standard sections: how games were won, and what
-each seat did (the game's declared counters, RULES.md rule 36)."""
+"""What a So-Soo-Yoo report adds to the standard one: how the games were won, how long
+they took in rounds, how often the game's events happened and decided a game, and the
+teacher's figures — the numbers each child said (RULES.md rule 36).
+
+:func:`summary_fields` computes the figures (they go into ``summary.json``);
+:func:`report_sections` writes them as Markdown.
+"""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -7,48 +12,105 @@ from typing import Any
 
 import numpy as np
 
-SEAT_COUNTERS = {
-    "rings": "rings held at the end",
-    "landings": "spaces landed on (numbers said)",
-    "bumps": "pieces bumped",
-    "swaps": "swaps made",
-}
-"""The per-seat counters, in words."""
-DECIDED_BY = ("plain (collecting or a discard)", "a bump", "a swap", "a double zero")
-"""``decided_by`` codes 0..3 in words."""
+KINDS = {1: "popsicle", 2: "rainbow"}
+"""``win_kind`` codes of a won game."""
+DECIDED_BY = ("plain", "bump", "swap", "double_zero")
+"""``decided_by`` codes 0..3."""
+DECIDED_WORDS = {"plain": "plain (collecting, a discard or nothing)", "bump": "a bump",
+                 "swap": "a swap", "double_zero": "a double zero"}
+EVENTS = {"double_zeros": "double zeros rolled", "bumps": "pieces bumped", "swaps": "swaps"}
+"""Game-level event counters, in words."""
+TEACHER = {"landings": "numbers said (landings)", "spaces": "different spaces",
+           "facts": "different multiplication facts"}
+"""Per-seat counters a teacher asks about, in words."""
+SEAT_COUNTERS = {"rings": "rings held at the end", **TEACHER,
+                 "bumps": "pieces bumped", "swaps": "swaps made"}
+"""Every per-seat counter, in words."""
 
 
-def _share(part: float, whole: float) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "–"
+def _mean(values: Any) -> float:
+    return round(float(np.mean(values)), 4) if len(values) else float("nan")
 
 
-def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
-    """A table of how the games were won, and a per-seat table of the counters."""
+def _share(part: int, whole: int) -> float | None:
+    return round(part / whole, 6) if whole else None
+
+
+def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
+    """The game's own figures for ``summary.json``.
+
+    ``wins_by_kind`` (games won by a popsicle and by a rainbow) and their shares of the won
+    games; ``rounds_mean``/``rounds_median``; ``events``: per event the mean per game and
+    the share of games with at least one; ``decided_by``: of the won games, how many the
+    winner's last turn won with a plain turn, a bump, a swap or a double zero, with shares;
+    ``teacher``: per seat the mean numbers said (landings), different spaces and
+    multiplication facts per game, and the same over all children.
+    """
     players = int(summary["players"])
-    policies = summary["policies"]
-    won = np.asarray(games["winner"]) >= 0
+    winner = np.asarray(games["winner"])
+    won = winner >= 0
     n_won = int(won.sum())
     kind = np.asarray(games["win_kind"])[won]
     decided = np.asarray(games["decided_by"])[won]
-    lines = ["## How the games were won", "",
-             f"Of {n_won:,} games won, {_share(int((kind == 1).sum()), n_won)} by a popsicle "
-             f"(six rings of one colour) and {_share(int((kind == 2).sum()), n_won)} by a "
-             "rainbow (one of each colour). The winner's last turn used:", "",
-             "| last turn used | games | share |", "|---|---:|---:|"]
-    for code, words in enumerate(DECIDED_BY):
-        count = int((decided == code).sum())
-        lines.append(f"| {words} | {count:,} | {_share(count, n_won)} |")
-    means = {name: float(np.mean(games[name])) for name in
-             ("bumps", "swaps", "double_zeros", "distinct_spaces", "rounds")}
-    lines += ["", f"Per game on average: {means['bumps']:.2f} bumps, {means['swaps']:.2f} swaps, "
-              f"{means['double_zeros']:.2f} double zeros rolled, {means['rounds']:.1f} rounds, "
-              f"and {means['distinct_spaces']:.1f} different spaces landed on."]
-    seat_lines = ["## What each seat did", "",
-                  "Means per game, by seat. " + "; ".join(f"*{k}*: {v}" for k, v in
-                                                          SEAT_COUNTERS.items()) + ".", "",
-                  "| seat | policy | " + " | ".join(SEAT_COUNTERS) + " |",
-                  "|---|---|" + "---:|" * len(SEAT_COUNTERS)]
+    wins_by_kind = {name: int((kind == code).sum()) for code, name in KINDS.items()}
+    decided_counts = {name: int((decided == code).sum()) for code, name in enumerate(DECIDED_BY)}
+    rounds = np.asarray(games["rounds"])
+    events = {name: {"per_game": _mean(games[name]),
+                     "games_with": _share(int((np.asarray(games[name]) > 0).sum()), len(games))}
+              for name in EVENTS}
+    teacher = {name: {"by_seat": [_mean(games[f"{name}_{s}"]) for s in range(players)],
+                      "per_child": _mean(np.concatenate(
+                          [np.asarray(games[f"{name}_{s}"]) for s in range(players)]))}
+               for name in TEACHER}
+    return {
+        "wins_by_kind": wins_by_kind,
+        "wins_by_kind_share": {k: _share(v, n_won) for k, v in wins_by_kind.items()},
+        "rounds_mean": _mean(rounds), "rounds_median": float(np.median(rounds)) if len(rounds) else None,
+        "events": events,
+        "decided_by": decided_counts,
+        "decided_by_share": {k: _share(v, n_won) for k, v in decided_counts.items()},
+        "teacher": teacher,
+    }
+
+
+def _pct(share: float | None) -> str:
+    return "–" if share is None else f"{100 * share:.1f}%"
+
+
+def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
+    """Three sections: how the games were won, events and length, and what each child
+    said and did."""
+    figures = summary_fields(summary, games)
+    players = int(summary["players"])
+    policies = summary["policies"]
+    kinds, kind_share = figures["wins_by_kind"], figures["wins_by_kind_share"]
+    n_won = sum(kinds.values())
+    won = ["## How the games were won", "",
+           f"Of {n_won:,} games won, {_pct(kind_share['popsicle'])} by a popsicle (six rings "
+           f"of one colour) and {_pct(kind_share['rainbow'])} by a rainbow (one of each "
+           "colour). What the winner's last turn used (RULES.md rule 36; a swap counts "
+           "before a bump, a bump before a double zero):", "",
+           "| winner's last turn | games | share of wins |", "|---|---:|---:|"]
+    for name in DECIDED_BY:
+        won.append(f"| {DECIDED_WORDS[name]} | {figures['decided_by'][name]:,} | "
+                   f"{_pct(figures['decided_by_share'][name])} |")
+    events = ["## Length and events", "",
+              f"A game lasts {figures['rounds_mean']:.1f} rounds on average (median "
+              f"{figures['rounds_median']:g}; a round is one turn of every player).", "",
+              "| event | per game | games with one or more |", "|---|---:|---:|"]
+    for name, words in EVENTS.items():
+        e = figures["events"][name]
+        events.append(f"| {words} | {e['per_game']:.2f} | {_pct(e['games_with'])} |")
+    teacher = figures["teacher"]
+    seats = ["## What each child said and did", "",
+             "Means per game. A child says the numbers of every space they land on; "
+             "*spaces* counts the different ones, *facts* those that are a product of two "
+             "or more primes (\"2 × 2 × 3 × 5 is 60\"). Over all children: "
+             + ", ".join(f"{teacher[n]['per_child']:.1f} {w}" for n, w in TEACHER.items())
+             + " per game.", "",
+             "| seat | policy | " + " | ".join(SEAT_COUNTERS) + " |",
+             "|---|---|" + "---:|" * len(SEAT_COUNTERS)]
     for s in range(players):
         cells = " | ".join(f"{float(np.mean(games[f'{name}_{s}'])):.2f}" for name in SEAT_COUNTERS)
-        seat_lines.append(f"| {s} | {policies[s]} | {cells} |")
-    return ["\n".join(lines), "\n".join(seat_lines)]
+        seats.append(f"| {s} | {policies[s]} | {cells} |")
+    return ["\n".join(won), "\n".join(events), "\n".join(seats)]

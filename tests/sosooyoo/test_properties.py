@@ -85,4 +85,9 @@ def test_kernel_results_are_consistent_on_the_real_board():
     assert (part["bumps"] == part["seat_bumps"].sum(axis=1)).all()
     assert (part["swaps"] == part["seat_swaps"].sum(axis=1)).all()
     assert (part["seat_landings"].sum(axis=1) >= part["distinct_spaces"]).all()
+    # the teacher's counts: each child's different spaces, and the products among them
+    assert (part["seat_facts"] <= part["seat_spaces"]).all()
+    assert (part["seat_spaces"] <= part["seat_landings"]).all()
+    assert (part["seat_spaces"].max(axis=1) <= part["distinct_spaces"]).all()
+    assert (part["distinct_spaces"] <= part["seat_spaces"].sum(axis=1)).all()
     assert set(np.unique(part["decided_by"])) <= {0, 1, 2, 3}
