@@ -257,7 +257,8 @@ def _luck_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
         rows.append([str(rank), e.spec.title,
                      f"**{pct(s['luck_share'])}** ({pct_range(s['luck_share_low'], s['luck_share_high'])})",
                      f"`{s['best_player']}`",
-                     f"{pct(s['best_win_rate'])} ({pct_range(s['best_win_rate_low'], s['best_win_rate_high'])})",
+                     f"{pct(s['best_win_rate'])} ({pct_range(s['best_win_rate_low'], s['best_win_rate_high'])})"
+                     f" vs `{s.get('baseline', 'random')}`",
                      _link(root, folder, folder.name)])
     return rows
 
@@ -317,9 +318,10 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
         "## Ranked by skill versus luck\n\n"
         "The luck share: the share of results that would have to be decided by coin flips in a "
         "game of pure skill (where the stronger player always wins) to give the strongest "
-        "player of the game's skill ladder the win rate it reaches against `random`. Most skill "
-        "first; the definition is in each skill report.\n\n"
-        + _ranked(["rank", "game", "luck share (95% CI)", "strongest player", "its wins vs random",
+        "player of the game's skill ladder the win rate it reaches against the ladder's weakest "
+        "player (`random`, unless the game says why not). Most skill first; the definition is "
+        "in each skill report.\n\n"
+        + _ranked(["rank", "game", "luck share (95% CI)", "strongest player", "its wins vs the weakest",
                   "report"], _luck_rows(root, entries), "rlrlrl"),
         "## What rule changes do\n\n"
         "Each game's standard what-if sweeps: every variant plays the same dice as the base "

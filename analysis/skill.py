@@ -196,18 +196,27 @@ class Rungs:
 
     fixed: tuple[str, ...]
     search: tuple[str, ...]
+    luck_base: str = ""
+    """The player the luck share is measured against (default: :attr:`baseline`)."""
 
     @property
     def baseline(self) -> str:
         return self.fixed[0]
 
+    @property
+    def luck_baseline(self) -> str:
+        return self.luck_base or self.baseline
+
     def matches(self) -> list[tuple[str, str, str, str]]:
-        """``(player, opponent, chain, kind)`` of every match, in playing order."""
+        """``(player, opponent, chain, kind)`` of every match, in playing order: the
+        steps, every player against the baseline, and the strongest fixed player against
+        each fixed player it has not met that way (kind ``top``)."""
         out = [(p, below, POLICIES, "step") for below, p in zip(self.fixed, self.fixed[1:])]
         out += [(p, below, SEARCH, "step") for below, p in zip(self.search, self.search[1:])]
         out += [(p, self.baseline, chain, "baseline")
                 for chain, players in ((POLICIES, self.fixed[2:]), (SEARCH, self.search[1:]))
                 for p in players if p != self.baseline]
+        out += [(self.fixed[-1], p, POLICIES, "top") for p in self.fixed[1:-2]]
         return out
 
 
@@ -221,14 +230,14 @@ def rungs(spec: GameSpec, budgets: Sequence[int] | None = None) -> Rungs:
     if family is None or not budgets:
         if budgets:
             raise UserError(f"{spec.name} has no search player, so --budgets cannot be used")
-        return Rungs(tuple(ladder), ())
+        return Rungs(tuple(ladder), (), spec.players.luck_baseline)
     if list(budgets) != sorted(set(budgets)):
         raise UserError(f"--budgets must increase, got {','.join(map(str, budgets))}")
     search = tuple(f"{family.name}-{b}" for b in budgets)
     for name in search:
         if not spec.players.knows(name):
             raise UserError(f"bad search budget in {name!r}; allowed: {spec.players.help()}")
-    return Rungs(tuple(ladder), (family.base, *search))
+    return Rungs(tuple(ladder), (family.base, *search), spec.players.luck_baseline)
 
 
 def parse_budgets(text: str) -> tuple[int, ...]:
@@ -303,19 +312,21 @@ class Ladder:
 
     @property
     def luck(self) -> dict[str, Any]:
-        """The luck share (module docstring) from the best win rate against the baseline."""
-        against = [m for m in self.matches if m.opponent == self.rungs.baseline and m.judged]
+        """The luck share (module docstring) from the best win rate against the luck
+        baseline (normally the ladder's baseline)."""
+        base = self.rungs.luck_baseline
+        against = [m for m in self.matches if m.opponent == base and m.judged]
         n = self.players
         if n == 1 or not against:
             reason = ("a puzzle has no opponent whose results luck could decide: the ladder "
                       "shows how much more often better play solves it" if n == 1 else
                       "too few games finished to judge")
-            return {"best_player": None, "baseline": self.rungs.baseline, "best_win_rate": None,
+            return {"best_player": None, "baseline": base, "best_win_rate": None,
                     "best_win_rate_low": None, "best_win_rate_high": None, "luck_share": None,
                     "luck_share_low": None, "luck_share_high": None, "skill_share": None,
                     "no_luck_share": reason}
         best = max(against, key=lambda m: m.mean)
-        return {"best_player": best.player, "baseline": self.rungs.baseline,
+        return {"best_player": best.player, "baseline": base,
                 "best_win_rate": best.mean, "best_win_rate_low": best.low,
                 "best_win_rate_high": best.high, "luck_share": luck_share(best.mean, n),
                 "luck_share_low": luck_share(best.high, n),

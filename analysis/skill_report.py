@@ -24,10 +24,10 @@ def _elo(value: Any) -> str:
     return "n/a" if value is None or (isinstance(value, float) and np.isnan(value)) else f"{value:+.0f}"
 
 
-def _step_rows(ladder: Ladder, chain: str) -> list[list[str]]:
+def _step_rows(ladder: Ladder, chain: str, kind: str = "step") -> list[list[str]]:
     rows = []
     for m in ladder.matches:
-        if m.kind != "step" or m.chain != chain:
+        if m.kind != kind or m.chain != chain:
             continue
         seats = [f"{pct(w / m.games)}" for w in m.wins_by_seat]
         rows.append([f"`{m.player}`", f"`{m.opponent}`", f"{m.games:,}", *seats,
@@ -48,6 +48,15 @@ def _search_sentence(ladder: Ladder) -> str:
             f" Doubling the search budget stops paying clearly at the top: `{last.player}` wins "
             f"{pct(last.mean)} ({pct_range(last.low, last.high)}) against `{last.opponent}`, "
             "an interval that includes the fair share.")
+
+
+def _luck_base_sentence(ladder: Ladder) -> str:
+    base = ladder.rungs.luck_baseline
+    if base == ladder.rungs.baseline:
+        return ""
+    note = ladder.game.players.luck_note
+    return (f"The weakest player here is `{base}`, not `{ladder.rungs.baseline}`"
+            + (f": {note.rstrip('.')}" if note else "") + ". ")
 
 
 def render_markdown(ladder: Ladder) -> str:
@@ -88,6 +97,11 @@ def render_markdown(ladder: Ladder) -> str:
              "*All seats* is the player's share of wins over every seating; the test asks "
              f"whether it differs from the fair share {pct(1 / n)}."]
     parts.append("### Fixed players\n\n" + md_table(head, _step_rows(ladder, "policies"), align))
+    top = _step_rows(ladder, "policies", "top")
+    if top:
+        parts.append(f"### `{ladder.rungs.fixed[-1]}` against the other fixed players\n\n"
+                     "The strongest fixed player also meets every fixed player it does not "
+                     "meet as a step or as the baseline.\n\n" + md_table(head, top, align))
     if ladder.rungs.search:
         parts.append(f"### Search at doubling budgets\n\nThe search player tries every "
                      f"candidate with a budget of N playouts by `{ladder.rungs.search[0]}`; "
@@ -117,7 +131,7 @@ def render_markdown(ladder: Ladder) -> str:
         f"would win *w = (1 − L) + L/{n}* of its games against the weakest, so "
         f"*L = (1 − w) / (1 − 1/{n})*: the share of results that would have to be replaced "
         "by coin flips to make a pure-skill game look like this one (0: pure skill, 1: pure "
-        f"luck). Here *w* = {pct(luck['best_win_rate'])} "
+        f"luck). {_luck_base_sentence(ladder)}Here *w* = {pct(luck['best_win_rate'])} "
         f"({pct_range(luck['best_win_rate_low'], luck['best_win_rate_high'])}), the best win "
         f"rate over all seats any player on the ladder reaches against "
         f"`{luck['baseline']}` (`{luck['best_player']}`), so *L* = "

@@ -143,6 +143,12 @@ class Players:
     no-skill baseline, normally ``random``)."""
     search: tuple[Search, ...] = ()
     """The budgeted search families; the first climbs the skill ladder."""
+    luck_baseline: str = ""
+    """The ladder player the luck share is measured against (default: the ladder's
+    first). A game names another when its first never wins against anyone, so that the
+    luck share would say nothing about the game."""
+    luck_note: str = ""
+    """Why :attr:`luck_baseline` is not the ladder's first, in one sentence for reports."""
     check: Callable[[Rules, Sequence[str]], None] = _no_check
     """Check, cheaply and without building anything, that the players can play these
     rules; raises ValueError with a one-line message (every request is checked so before

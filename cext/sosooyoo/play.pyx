@@ -16,7 +16,8 @@ from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_wo
 from solver.sosooyoo.board import board_flags, move_table, states_product
 from solver.sosooyoo.engine import NCOL as _NCOL, SAY_BITS as _SAY_BITS, say_threshold
 from solver.sosooyoo.policies import (CONTESTED as _CONTESTED, FAR as _FAR,
-                                      IMPOSSIBLE as _IMPOSSIBLE, NEED_WEIGHT as _NEED_WEIGHT,
+                                      IMPOSSIBLE as _IMPOSSIBLE, MARGIN_SHARE as _MARGIN_SHARE,
+                                      NEED_WEIGHT as _NEED_WEIGHT,
                                       PLAYERS, PLAYOUT_TURNS as _PLAYOUT_TURNS, POLICY_NAMES,
                                       RING_WORTH as _RING_WORTH, SEARCH, SEARCH_ROLLOUT,
                                       TOUR_RINGS as _TOUR_RINGS, landing_values, tables)
@@ -42,6 +43,7 @@ cdef enum:
     RING_WORTH = 64
     CONTESTED = 2
     TOUR_RINGS = 3
+    MARGIN_SHARE = 4
     SAY_SHIFT = 11    # 64 - SAY_BITS
 
 cdef enum:            # solver.sosooyoo.engine.Decision
@@ -61,8 +63,9 @@ cdef enum:            # solver.sosooyoo.policies.POLICY_NAMES, then search-N
 
 assert tuple(POLICY_NAMES) == ("random", "popsicle", "rainbow", "adaptive")
 assert (_NCOL, _WIN_RINGS, _NEED_WEIGHT, _IMPOSSIBLE, _FAR, _PLAYOUT_TURNS, _RING_WORTH,
-        _CONTESTED, _TOUR_RINGS) == (NCOL, WIN_RINGS, NEED_WEIGHT, IMPOSSIBLE, FAR,
-                                     PLAYOUT_TURNS, RING_WORTH, CONTESTED, TOUR_RINGS)
+        _CONTESTED, _TOUR_RINGS, _MARGIN_SHARE) == (
+    NCOL, WIN_RINGS, NEED_WEIGHT, IMPOSSIBLE, FAR, PLAYOUT_TURNS, RING_WORTH, CONTESTED,
+    TOUR_RINGS, MARGIN_SHARE)
 assert 64 - _SAY_BITS == SAY_SHIFT and MAX_SPACES < MAXS
 
 
@@ -429,15 +432,16 @@ cdef int planner_choose(State* g, const Config* c, int code, int seat, int decis
 
 cdef int search(State* g, const Config* c, int seat, int decision, const int* options,
                 int n) noexcept nogil:
-    """SearchPolicy.choose at a move or the end of a turn: the candidate whose playouts won
-    most."""
+    """SearchPolicy.choose at a move or the end of a turn: adaptive's candidate, unless
+    another won more of its playouts by more than a budget // MARGIN_SHARE."""
     cdef int default = planner_choose(g, c, P_ADAPTIVE, seat, decision, seat, options, n)
     cdef uint64_t start = dice_word(&g.choice), stream
-    cdef int i, j, won, best = 0, best_won = -1, stop
+    cdef int i, j, best, stop, margin
+    cdef int won[MAXOPT]
     cdef State twin
     cdef const Config* r = c.rollout
     for i in range(n):
-        won = 0
+        won[i] = 0
         stream = start
         for j in range(c.budget[seat]):
             twin = g[0]
@@ -451,9 +455,12 @@ cdef int search(State* g, const Config* c, int seat, int decision, const int* op
             stop = twin.turns + PLAYOUT_TURNS
             while not (twin.winner >= 0 or twin.turns >= r.max_turns) and twin.turns < stop:
                 play_turn(&twin, r)
-            won += twin.winner == seat
-        if won > best_won or (won == best_won and i == default):
-            best, best_won = i, won
+            won[i] += twin.winner == seat
+    margin = c.budget[seat] // MARGIN_SHARE
+    best = default
+    for i in range(n):
+        if won[i] > won[default] + margin and won[i] > won[best]:
+            best = i
     return best
 
 

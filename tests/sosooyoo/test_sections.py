@@ -55,3 +55,21 @@ def test_a_game_may_not_replace_a_standard_figure():
     clone = dataclasses.replace(result, game=rogue)
     with pytest.raises(ValueError, match="would replace"):
         clone.summary
+
+
+def test_skill_ladder_meets_every_fixed_player_and_measures_luck_against_popsicle(tmp_path):
+    from analysis.skill import skill
+    from analysis.skill_report import render_markdown
+
+    ladder = skill("sosooyoo", sims=60, search_sims=6, budgets=(2,), workers=1,
+                   **SPEC.small_rules)
+    pairs = {(m.player, m.opponent, m.kind) for m in ladder.matches}
+    assert {("adaptive", "rainbow", "step"), ("adaptive", "random", "baseline"),
+            ("adaptive", "popsicle", "top")} <= pairs
+    luck = ladder.luck
+    assert luck["baseline"] == "popsicle"
+    against = [m for m in ladder.matches if m.opponent == "popsicle" and m.judged]
+    assert luck["best_win_rate"] == max(m.mean for m in against)
+    text = render_markdown(ladder)
+    assert "`adaptive` against the other fixed players" in text
+    assert "The weakest player here is `popsicle`, not `random`" in text
