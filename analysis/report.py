@@ -36,6 +36,7 @@ from analysis.outcomes import finished as finished_games
 from analysis.plain import plain
 from analysis.gamedata import alongside, save_games
 from solver.params import value_text
+from solver.registry import find_game
 
 REQUIRED_KEYS: tuple[str, ...] = (
     "game", "rules", "policies", "players", "games", "unfinished", "wins_by_seat",
@@ -177,6 +178,14 @@ def _policy_phrase(policies: Sequence[str]) -> str:
     return "played by " + ", ".join(f"`{p}` (seat {i})" for i, p in enumerate(policies))
 
 
+def _game_title(name: str) -> str:
+    """The registered game's title (its name, if it is not registered)."""
+    try:
+        return find_game(name).title
+    except LookupError:
+        return name
+
+
 def _intro(summary: Mapping[str, Any]) -> str:
     title = summary.get("title") or f"{summary['game']}: Monte Carlo analysis"
     seed = summary.get("seed")
@@ -192,7 +201,7 @@ def _intro(summary: Mapping[str, Any]) -> str:
     return (
         f"# {title}\n\n"
         f"This report summarises {count_text(summary['games'])} simulated games of "
-        f"**{summary['game']}** for {who}, "
+        f"**{_game_title(summary['game'])}** for {who}, "
         f"{_policy_phrase(summary['policies'])}.{order}{seeded} Every rate "
         f"comes with its {conf_text(summary)} confidence interval (CI), the range that contains "
         f"the true value with {conf_text(summary)} confidence given this many games. All rules "

@@ -341,7 +341,7 @@ def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) ->
     seats = base.policies[0] if len(set(base.policies)) == 1 else " vs ".join(base.policies)
     intro = (
         f"# {sweep.title}\n\n"
-        f"This report changes the rules of **{sweep.game.name}** and measures what each change "
+        f"This report changes the rules of **{sweep.game.title}** and measures what each change "
         f"does. {_what_is_compared(sweep)} Every seat is played by `{seats}`. Each variant "
         f"plays {sweep.games:,} games with seed {sweep.seed}: **the same seed for every "
         "variant**, so game *i* of every variant rolls the same dice until the changed rule "
