@@ -16,8 +16,9 @@ from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_wo
 from solver.sosooyoo.board import board_flags, move_table, states_product
 from solver.sosooyoo.engine import NCOL as _NCOL, SAY_BITS as _SAY_BITS, say_threshold
 from solver.sosooyoo.policies import (CONTESTED as _CONTESTED, FAR as _FAR,
-                                      IMPOSSIBLE as _IMPOSSIBLE, MARGIN_SHARE as _MARGIN_SHARE,
+                                      IMPOSSIBLE as _IMPOSSIBLE,
                                       NEED_WEIGHT as _NEED_WEIGHT,
+                                      POPSICLE_WEIGHT as _POPSICLE_WEIGHT,
                                       PLAYERS, PLAYOUT_TURNS as _PLAYOUT_TURNS, POLICY_NAMES,
                                       RING_WORTH as _RING_WORTH, SEARCH, SEARCH_ROLLOUT,
                                       TOUR_RINGS as _TOUR_RINGS, landing_values, tables)
@@ -37,13 +38,13 @@ cdef enum:
     WIN_RINGS = 6
     RAINBOW = 6
     NEED_WEIGHT = 8
+    POPSICLE_WEIGHT = 12
     IMPOSSIBLE = 1000
     FAR = 1 << 20
     PLAYOUT_TURNS = 200
     RING_WORTH = 64
     CONTESTED = 2
     TOUR_RINGS = 3
-    MARGIN_SHARE = 4
     SAY_SHIFT = 11    # 64 - SAY_BITS
 
 cdef enum:            # solver.sosooyoo.engine.Decision
@@ -63,9 +64,9 @@ cdef enum:            # solver.sosooyoo.policies.POLICY_NAMES, then search-N
 
 assert tuple(POLICY_NAMES) == ("random", "popsicle", "rainbow", "adaptive")
 assert (_NCOL, _WIN_RINGS, _NEED_WEIGHT, _IMPOSSIBLE, _FAR, _PLAYOUT_TURNS, _RING_WORTH,
-        _CONTESTED, _TOUR_RINGS, _MARGIN_SHARE) == (
+        _CONTESTED, _TOUR_RINGS, _POPSICLE_WEIGHT) == (
     NCOL, WIN_RINGS, NEED_WEIGHT, IMPOSSIBLE, FAR, PLAYOUT_TURNS, RING_WORTH, CONTESTED,
-    TOUR_RINGS, MARGIN_SHARE)
+    TOUR_RINGS, POPSICLE_WEIGHT)
 assert 64 - _SAY_BITS == SAY_SHIFT and MAX_SPACES < MAXS
 
 
@@ -188,6 +189,7 @@ cdef int cost(int held[MAXP][NCOL], int players, int seat, int plan, int rpc) no
         for o in range(players):
             left -= held[o][plan]
         possible = left >= need
+        return POPSICLE_WEIGHT * need + extra + (0 if possible else IMPOSSIBLE)
     return NEED_WEIGHT * need + extra + (0 if possible else IMPOSSIBLE)
 
 
@@ -326,12 +328,29 @@ cdef int64_t tour(const Config* c, const int* spaces, const int* extra, int k, i
     return best
 
 
+cdef void contested(State* g, const Config* c, int seat, int* extra) noexcept nogil:
+    """policies.contested: per colour, CONTESTED if an opponent whose best plan needs it
+    stands within CONTESTED moves of its ring, else 0."""
+    cdef int col, o, plan
+    for col in range(NCOL):
+        extra[col] = 0
+    for o in range(c.players):
+        if o == seat:
+            continue
+        plan = best_plan(g, c, o)
+        for col in range(NCOL):
+            if g.ring_space[col] and dist(c, g.pos[o], g.ring_space[col]) <= CONTESTED and (
+                    (plan == RAINBOW and g.held[o][col] == 0)
+                    or (plan == col and g.held[o][col] < WIN_RINGS)):
+                extra[col] = CONTESTED
+
+
 cdef int64_t tour_score(const State* g, const Config* c, int seat, int plan, int landing,
-                        int rest) noexcept nogil:
+                        int rest, const int* against) noexcept nogil:
     """policies.tour_score: how good landing on ``landing`` with ``rest`` moves to go is."""
     cdef int spaces[NCOL]
     cdef int extra[NCOL]
-    cdef int k = 0, col, gained = 0, o
+    cdef int k = 0, col, gained = 0
     cdef bint need
     for col in range(NCOL):
         if not g.ring_space[col]:
@@ -346,10 +365,7 @@ cdef int64_t tour_score(const State* g, const Config* c, int seat, int plan, int
             gained += 1
             continue
         spaces[k] = g.ring_space[col]
-        extra[k] = 0
-        for o in range(c.players):
-            if o != seat and g.held[o][col] == 0 and dist(c, g.pos[o], spaces[k]) <= CONTESTED:
-                extra[k] = CONTESTED
+        extra[k] = against[col]
         k += 1
     return -RING_WORTH * gained + tour(c, spaces, extra, k, 0, landing, rest, TOUR_RINGS)
 
@@ -362,6 +378,7 @@ cdef int planner_choose(State* g, const Config* c, int code, int seat, int decis
     cdef int64_t s, best_s = 0
     cdef double v, best_v = 0
     cdef int held[MAXP][NCOL]
+    cdef int against[NCOL]
     if decision == D_MOVE:
         plan = plan_of(g, c, code, seat)
         goal = target(g, c, seat, plan, &colour)
@@ -378,8 +395,9 @@ cdef int planner_choose(State* g, const Config* c, int code, int seat, int decis
                     best, best_v = i, v
             return best
         if code == P_ADAPTIVE and colour >= 0:
+            contested(g, c, seat, against)
             for i in range(n):
-                s = tour_score(g, c, seat, plan, options[i], rest)
+                s = tour_score(g, c, seat, plan, options[i], rest, against)
                 if i == 0 or s < best_s:
                     best, best_s = i, s
             return best
@@ -433,7 +451,8 @@ cdef int planner_choose(State* g, const Config* c, int code, int seat, int decis
 cdef int search(State* g, const Config* c, int seat, int decision, const int* options,
                 int n) noexcept nogil:
     """SearchPolicy.choose at a move or the end of a turn: adaptive's candidate, unless
-    another won more of its playouts by more than a budget // MARGIN_SHARE."""
+    another won more of its playouts by more than the margin: the square root of the
+    budget, rounded down (at least 1)."""
     cdef int default = planner_choose(g, c, P_ADAPTIVE, seat, decision, seat, options, n)
     cdef uint64_t start = dice_word(&g.choice), stream
     cdef int i, j, best, stop, margin
@@ -456,7 +475,9 @@ cdef int search(State* g, const Config* c, int seat, int decision, const int* op
             while not (twin.winner >= 0 or twin.turns >= r.max_turns) and twin.turns < stop:
                 play_turn(&twin, r)
             won[i] += twin.winner == seat
-    margin = c.budget[seat] // MARGIN_SHARE
+    margin = 1
+    while (margin + 1) * (margin + 1) <= c.budget[seat]:
+        margin += 1
     best = default
     for i in range(n):
         if won[i] > won[default] + margin and won[i] > won[best]:

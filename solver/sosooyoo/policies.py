@@ -36,19 +36,19 @@ that a kernel can make the same choices.
     cost most, and at the end of a turn takes the action that lowers its own cost most, and
     among equals the one that raises the leader's (the opponent with the lowest cost).
     Measured on the standard board (kernel, same keys, one ``adaptive`` against the others
-    in every seat): it wins 52% of 2-player games against ``rainbow`` (fair share 50%), 28%
-    of 4-player (25%) and 19% of 6-player (17%); against ``popsicle`` 69%, 42% and 31%. The
+    in every seat): it wins 54% of 2-player games against ``rainbow`` (fair share 50%), 29%
+    of 4-player (25%) and 20% of 6-player (17%); against ``popsicle`` 72%, 45% and 33%. The
     race is short (some four turns each) and the dice decide most of it.
 ``search-N``
     Flat Monte Carlo at its moves and at the end of its turn: for each candidate (each
     target of the move, or each end action, in canonical order) it plays ``N`` playouts
     with ``adaptive`` in every seat, for at most :data:`PLAYOUT_TURNS` turns. It keeps the
-    candidate ``adaptive`` would choose unless another won more than ``N //``
-    :data:`MARGIN_SHARE` more of its playouts than that one (then the one that won most,
-    the first among equals): with a dozen candidates and a few playouts each, the most
-    winning candidate is mostly the luckiest, and taking it made ``search-16`` win 33% of
-    2-player games against ``adaptive`` and 9% of 4-player (fair shares 50% and 25%);
-    with the margin it wins 62% and 27%. A move's playout makes
+    candidate ``adaptive`` would choose unless another won more than √N (rounded down, at
+    least 1) more of its playouts than that one (then the one that won most, the first
+    among equals): with a dozen candidates and a few playouts each, the most winning
+    candidate is mostly the luckiest, and taking it made ``search-16`` win 33% of 2-player
+    games against ``adaptive`` and 9% of 4-player (fair shares 50% and 25%); with the
+    margin it wins 60% and 27% (``search-4``: 53% and 25%). A move's playout makes
     the candidate move and the rest of the turn as ``adaptive`` would (drawing on the
     playout's dice), an end action's playout starts with it. Bumps and the rings a bump
     takes it decides as ``adaptive``. The skill ladder climbs 2, 4, 8 (a 4-player game
@@ -57,7 +57,10 @@ that a kernel can make the same choices.
     game's choice stream starts a SplitMix64 stream whose next ``N`` words are the keys, and
     playout ``j`` of every candidate draws from the dice and choice streams of key ``j``.
 
-**Cost.** A plan's cost for a holding ``h`` is ``8 * need + extra`` (:data:`NEED_WEIGHT`):
+**Cost.** A plan's cost for a holding ``h`` is ``w * need + extra``, ``w`` 8 for the
+rainbow (:data:`NEED_WEIGHT`) and 12 for a popsicle (:data:`POPSICLE_WEIGHT`; with 8,
+``adaptive`` chased popsicles it was slower to finish and won 28% rather than 29% of
+4-player games against ``rainbow``):
 ``need`` the rings still to collect (a popsicle of colour c: ``6 - h[c]``, at least 0; a
 rainbow: the colours missing), ``extra`` the rings to get rid of (all but six of colour c,
 or all but one of each colour). A plan that cannot be completed because too few rings of a
@@ -65,6 +68,7 @@ colour are left outside the other pieces costs :data:`IMPOSSIBLE` more. A winnin
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import cache
 
@@ -85,12 +89,12 @@ SEARCH_ROLLOUT = "adaptive"
 MAX_BUDGET = 1 << 12
 PLAYOUT_TURNS = 200
 """A search playout stops after this many turns (unfinished: no win for anyone)."""
-MARGIN_SHARE = 4
-"""``search-N`` leaves ``adaptive``'s choice only for a candidate that won more than
-``N // MARGIN_SHARE`` more of its playouts."""
 RAINBOW = NCOL
 """Plan number of the rainbow; plans 0..5 are the popsicles of each colour."""
 NEED_WEIGHT = 8
+POPSICLE_WEIGHT = 12
+"""A ring a popsicle needs costs more than one a rainbow needs: the rainbow's rings lie on
+the board together, a popsicle's come one at a time (each after the last is collected)."""
 IMPOSSIBLE = 1000
 FAR = 1 << 20
 """A distance larger than any on the board (no target)."""
@@ -157,7 +161,7 @@ def cost(held: Sequence[Sequence[int]], seat: int, plan: int, rings_per_colour: 
     >>> cost([[6, 0, 0, 0, 0, 0]], 0, 0, 10), cost([[1] * 6], 0, RAINBOW, 10)
     (0, 0)
     >>> cost([[2, 1, 0, 0, 0, 0]], 0, 0, 10), cost([[2, 1, 0, 0, 0, 0]], 0, RAINBOW, 10)
-    (33, 33)
+    (49, 33)
     """
     h = held[seat]
     left = [rings_per_colour - sum(o[c] for o in held) for c in range(NCOL)]
@@ -168,6 +172,7 @@ def cost(held: Sequence[Sequence[int]], seat: int, plan: int, rings_per_colour: 
     else:
         need, extra = max(0, WIN_RINGS - h[plan]), sum(h) - min(h[plan], WIN_RINGS)
         possible = left[plan] >= need
+        return POPSICLE_WEIGHT * need + extra + (0 if possible else IMPOSSIBLE)
     return NEED_WEIGHT * need + extra + (0 if possible else IMPOSSIBLE)
 
 
@@ -262,10 +267,26 @@ def tour(dist: np.ndarray, spaces: Sequence[int], extra: Sequence[int], used: in
     return best
 
 
+def contested(game: Game, seat: int, dist: np.ndarray) -> list[int]:
+    """Per colour: :data:`CONTESTED` if an opponent whose best plan needs that colour
+    stands within :data:`CONTESTED` moves of its ring (it may take the ring first), else 0."""
+    extra = [0] * NCOL
+    for other in range(game.rules.players):
+        if other == seat:
+            continue
+        needs = wanted(game, other, best_plan(game, other, dist))
+        for c in needs:
+            space = game.ring_space[c]
+            if space and int(dist[game.pos[other], space]) <= CONTESTED:
+                extra[c] = CONTESTED
+    return extra
+
+
 def tour_score(game: Game, seat: int, plan: int, landing: int, rest: int,
-               dist: np.ndarray) -> int:
+               dist: np.ndarray, against: Sequence[int]) -> int:
     """``adaptive``'s worth of a move (lower is better): the rings ``plan`` needs that it
-    collects on ``landing`` and then on the best :func:`tour` of the ``rest`` moves."""
+    collects on ``landing`` and then on the best :func:`tour` of the ``rest`` moves, each
+    ring counting ``against[colour]`` moves farther (:func:`contested`)."""
     spaces, extra, gained = [], [], 0
     needs = wanted(game, seat, plan)
     for c in needs:
@@ -276,10 +297,7 @@ def tour_score(game: Game, seat: int, plan: int, landing: int, rest: int,
             gained += 1
             continue
         spaces.append(space)
-        contested = any(o != seat and game.held[o][c] == 0
-                        and int(dist[game.pos[o], space]) <= CONTESTED
-                        for o in range(game.rules.players))
-        extra.append(CONTESTED if contested else 0)
+        extra.append(against[c])
     return -RING_WORTH * gained + tour(dist, spaces, extra, 0, landing, rest, TOUR_RINGS)
 
 
@@ -351,7 +369,8 @@ class PlannerPolicy:
             if self.adaptive and exact:
                 return _first_min([float(self.landing[rest, goal, e]) for e in options])
             if self.adaptive and colour >= 0:
-                return _first_min([tour_score(game, seat, plan, e, rest, self.dist)
+                against = contested(game, seat, self.dist)
+                return _first_min([tour_score(game, seat, plan, e, rest, self.dist, against)
                                    for e in options])
             return _first_min([move_score(self.dist, self.reach, e, goal, exact, rest)
                                for e in options])
@@ -395,6 +414,7 @@ class SearchPolicy:
     def __init__(self, budget: int, rules: SoSooYooRules) -> None:
         self.name = f"{SEARCH}-{budget}"
         self.budget = budget
+        self.margin = max(1, math.isqrt(budget))
         self.rollout = PlannerPolicy(SEARCH_ROLLOUT, rules)
 
     def choose(self, game: Game, seat: int, decision: Decision, subject: int,
@@ -422,7 +442,7 @@ class SearchPolicy:
             wins.append(won)
         best = default
         for i, won in enumerate(wins):
-            if wins[i] > wins[default] + self.budget // MARGIN_SHARE and wins[i] > wins[best]:
+            if wins[i] > wins[default] + self.margin and wins[i] > wins[best]:
                 best = i
         return best
 
@@ -438,9 +458,11 @@ def make_policy(name: str, rules: SoSooYooRules):
 
 
 def prepare(rules: SoSooYooRules, policies) -> None:
-    """Build the board's distance and walk tables now (so that workers inherit them)."""
+    """Build the board's distance and walk tables and ``adaptive``'s exact-count values
+    now (so that workers inherit them)."""
     if any(p != "random" for p in policies):
         tables(rules)
+        landing_values(rules)
 
 
 PLAYERS = Players(
