@@ -69,7 +69,7 @@ SPEC = register(GameSpec(
     reference=reference_row,
     report_sections=report_sections,
     summary_fields=summary_fields,
-    engine_version=2,
+    engine_version=3,
     analyses=(Analysis(
         name="board", title="So-Soo-Yoo's board solved exactly",
         run="solver.sosooyoo.exact_report:run", folder="sosooyoo-exact", takes_rules=True,
