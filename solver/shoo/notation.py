@@ -275,3 +275,36 @@ def write(position: Position) -> str:
         f"{_write_stable(position, 0)}/{_write_stable(position, 1)}",
         f"{position.pasture[0]}/{position.pasture[1]}", square_or_none(position.held),
         square_or_none(position.shoo), _write_hush(position.hush), str(position.ply)))
+
+
+def arrange(pieces: str, side: str = "b", rules: ShooRules | None = None,
+            stable: tuple[int, int] | None = None, pasture: tuple[int, int] = (0, 0),
+            held: str | None = None) -> Position:
+    """A position set up by hand from its pieces on the field, such as ``"B:g3,h3 b:e8
+    W:d8 h:e5"`` (letters as in the notation): the travellers not named are stabled and the
+    horses not named are in the stables (``stable``, else Blue's half first) or pastures.
+    Checked as :func:`read` checks.
+
+    >>> write(arrange("B:d4 W:c8 h:e5", stable=(1, 7)))
+    '9/2W6/9/9/4h4/3B5/9/9/9 b hBBBBBBBB/hhhhhhhWWWWWWWW 0/0 - - - 0'
+    """
+    rules = rules if rules is not None else ShooRules()
+    board = [EMPTY] * SQUARES
+    for group in pieces.split():
+        letter, _, squares = group.partition(":")
+        if letter not in LETTERS:
+            raise PositionError(f"unknown piece {letter!r}; pieces are {', '.join(LETTERS)}")
+        for text in squares.split(","):
+            try:
+                board[parse_square(text)] = LETTERS[letter]
+            except ValueError as exc:
+                raise PositionError(str(exc)) from None
+    on_field = [sum(1 for p in board if is_traveller(p) and owner(p) == seat) for seat in (0, 1)]
+    horses = sum(1 for p in board if p == HORSE or is_mounted(p))
+    left = rules.horses - horses - sum(pasture)
+    stable = stable if stable is not None else (left // 2, left - left // 2)
+    position = Position(rules, board, list(stable), [TRAVELLERS - n for n in on_field],
+                        list(pasture), SIDES.index(side),
+                        held=parse_square(held) if held else NONE)
+    check(position)
+    return position

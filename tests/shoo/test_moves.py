@@ -7,32 +7,15 @@ from solver.shoo.board import parse_square as sq
 from solver.shoo.engine import Game, perft
 from solver.shoo.moves import Kind, actions, detect, legal_moves, make_move
 from solver.shoo.movetext import IllegalMoveError, move_text, parse_move
-from solver.shoo.notation import check
+from solver.shoo.notation import arrange, check
 from solver.shoo.position import EMPTY, FOOT, HORSE, NONE, RIDER, Position, start
 from solver.registry import DRAW
 from solver.shoo.rules import ShooRules
 
-LETTER = {"B": FOOT, "W": FOOT + 1, "b": RIDER, "w": RIDER + 1, "h": HORSE}
 
 
-def place(pieces, side="b", rules=ShooRules(), stabled=None, pasture=(0, 0), stable=None,
-          held=None):
-    """A position with ``pieces`` ("B:g3,h3 b:e8 W:d8 h:e5") on the field; the other
-    travellers stabled, the other horses in the stables (Blue's half first)."""
-    board = [EMPTY] * 81
-    for group in pieces.split():
-        letter, squares = group.split(":")
-        for s in squares.split(","):
-            board[sq(s)] = LETTER[letter]
-    on_field = [sum(1 for p in board if p >= FOOT and p & 1 == seat) for seat in (0, 1)]
-    stabled = list(stabled) if stabled is not None else [9 - on_field[0], 9 - on_field[1]]
-    horses = sum(1 for p in board if p == HORSE or p >= RIDER)
-    left = rules.horses - horses - sum(pasture)
-    stable = list(stable) if stable is not None else [left // 2, left - left // 2]
-    position = Position(rules, board, stable, stabled, list(pasture), "bw".index(side),
-                        held=sq(held) if held else NONE)
-    check(position)
-    return position
+def place(pieces, side="b", rules=ShooRules(), stable=None, pasture=(0, 0), held=None):
+    return arrange(pieces, side, rules, stable, pasture, held)
 
 
 def texts(position, kind=None, square=None):
