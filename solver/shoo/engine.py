@@ -60,6 +60,10 @@ def over(position: Position) -> bool:
     return position.winner() is not None or position.ply >= position.rules.max_plies
 
 
+ENDED_BY_WIN, ENDED_BY_LIMIT, ENDED_BY_REPETITION = 0, 1, 2
+"""How a game ended: a win, the move limit (a draw), a repetition (a draw)."""
+
+
 @dataclass
 class Game:
     """One game in progress: the position, the positions seen, and the counters the result
@@ -69,13 +73,16 @@ class Game:
     seen: Counter = field(default_factory=Counter)
     winner: int | None = None
     """The seat that won, :data:`solver.registry.DRAW`, or None while the game goes on."""
+    ended_by: int | None = None
     decision_plies: int = 0
-    shoos: int = 0
-    shoo_offs: int = 0
-    captures: int = 0
     hushes: int = 0
-    returns: int = 0
-    retired: int = 0
+    """Moves that began by hushing the opponent's last move."""
+    shoos: list[int] = field(default_factory=lambda: [0, 0])
+    """Shoos each seat named."""
+    shoo_offs: list[int] = field(default_factory=lambda: [0, 0])
+    """Travellers of each seat shooed off."""
+    captures: list[int] = field(default_factory=lambda: [0, 0])
+    """Horses each seat captured."""
 
     def __post_init__(self) -> None:
         self.seen[self.position.key()] += 1
@@ -85,23 +92,36 @@ class Game:
         position, rules = self.position, self.position.rules
         won = position.winner()
         if won is not None:
-            self.winner = won
+            self.winner, self.ended_by = won, ENDED_BY_WIN
         elif position.ply >= rules.max_plies:
-            self.winner = DRAW
+            self.winner, self.ended_by = DRAW, ENDED_BY_LIMIT
         elif rules.repetition and self.seen[position.key()] >= rules.repetition:
-            self.winner = DRAW
+            self.winner, self.ended_by = DRAW, ENDED_BY_REPETITION
 
     def play(self, move: Move) -> None:
         """Make ``move`` (legal) and settle the result."""
-        self.shoos += move.shoo != NONE
+        seat = self.position.side
         self.hushes += move.hush
-        self.shoo_offs += move.kind == Kind.SHOO_OFF
-        self.captures += move.kind == Kind.CAPTURE
-        self.returns += move.kind == Kind.RETURN
-        self.retired += move.kind == Kind.RETIRE
+        self.shoos[seat] += move.shoo != NONE
+        self.shoo_offs[seat] += move.kind == Kind.SHOO_OFF
+        self.captures[seat] += move.kind == Kind.CAPTURE
         self.position = make_move(self.position, move)
         self.seen[self.position.key()] += 1
         self._settle()
+
+    def home(self) -> list[int]:
+        """Each seat's travellers in its home area."""
+        position = self.position
+        return [sum(1 for s in position.travellers(seat) if position.in_home(s, seat))
+                for seat in (0, 1)]
+
+    def row(self) -> dict[str, object]:
+        """The game's result as the kernel reports it (the columns of the game's spec)."""
+        return {"winner": self.winner, "turns": self.position.ply,
+                "decision_turns": self.decision_plies, "ended_by": self.ended_by,
+                "hushes": self.hushes, "seat_shoos": self.shoos,
+                "seat_shoo_offs": self.shoo_offs, "seat_captures": self.captures,
+                "seat_home": self.home()}
 
 
 def play_game(rules: ShooRules, players: Sequence[Player], key: int,
