@@ -859,19 +859,19 @@ cdef class Positions:
 
     def detect_all(self, int repeats=1):
         """Shoo detection of every position ``repeats`` times; returns the number of
-        shooable and of shooed-off travellers found in one pass."""
+        shooable and of shooed-off travellers found in one pass (every pass is counted,
+        so that no pass can be optimised away)."""
         cdef int64_t found = 0, off = 0
         cdef int r, i
         cdef field_t a, b
         with nogil:
             for r in range(repeats):
-                found = off = 0
                 for i in range(self.n):
                     a = shooable(&self.states[i], &self.setup.c, 1 - self.states[i].side)
                     b = shooed_off(&self.states[i], &self.setup.c)
                     found += field_count(a)
                     off += field_count(b)
-        return int(found), int(off)
+        return int(found // repeats), int(off // repeats)
 
     def count_moves(self, int repeats=1):
         """Legal-move generation for every position ``repeats`` times; returns the moves of

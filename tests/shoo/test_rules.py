@@ -98,3 +98,14 @@ def test_rules_md_names_each_parameter_in_the_rule_it_cites():
         numbers = [int(n) for n in re.findall(r"\d+", cited)]
         assert numbers and all(f"`{name}`" in rules[n] or f"`{name} =" in rules[n]
                                for n in numbers), (name, numbers)
+
+
+def test_horses_8_on_the_command_line_is_one_line_and_exit_2(tmp_path, capsys):
+    from analysis.cli import main
+
+    out = tmp_path / "never"
+    assert main(["shoo", "--sims", "10", "--no-store", "--out", str(out),
+                 "--set", "horses=8"]) == 2
+    err = capsys.readouterr().err
+    assert err == "analyze: error: bad value 8 for horses; allowed: 7 | 9\n"
+    assert not out.exists()
