@@ -70,6 +70,7 @@ cdef enum:
     BLOCKER_WEIGHT = 8
     STABLED_COST = 9
     WIN = 1 << 20
+    TAKEN = -WIN - 3         # a search candidate already chosen
     DRAW = -2
     ENDED_WIN = 0
     ENDED_LIMIT = 1
@@ -518,7 +519,9 @@ cdef struct Work:
     Moves root                 # the moves of the game's position
     Moves reply                # a search's replies
     int *values                # greedy's value of each root move
-    int *order                 # search's candidates
+    int *order                 # search's candidates (indices of root moves), best first
+    int *statics               # ... their greedy values
+    int *scores                # ... their values after the opponent's best reply
 
 
 cdef int greedy_values(const State *p, const Config *c, const Moves *ms, int *values) noexcept nogil:
@@ -566,39 +569,34 @@ cdef int choose_search(const State *p, const Config *c, Work *w, int budget,
                        uint64_t *choices) noexcept nogil:
     cdef State after
     cdef int n = w.root.n, m = budget if budget < w.root.n else w.root.n
-    cdef int i, j, best_j, alpha = -WIN - 2, value, top = -WIN - 3, top_static = -WIN - 3
-    cdef int k = 0, pick, idx
+    cdef int i, j, best, alpha = -WIN - 2, top = -WIN - 3, top_static = -WIN - 3
+    cdef int k = 0, pick
     greedy_values(p, c, &w.root, w.values)
-    # the m best by static value, ties to the lower index (a stable sort's first m)
+    # the m best by greedy value, ties to the lower index (a stable sort's first m)
     for j in range(m):
-        best_j = -1
+        best = -1
         for i in range(n):
-            if w.values[i] > -WIN - 2 and (best_j < 0 or w.values[i] > w.values[best_j]):
-                best_j = i
-        w.order[j] = best_j
-        w.order[n + j] = w.values[best_j]     # keep the static value
-        w.values[best_j] = -WIN - 3           # taken
+            if w.values[i] > TAKEN and (best < 0 or w.values[i] > w.values[best]):
+                best = i
+        w.order[j], w.statics[j] = best, w.values[best]
+        w.values[best] = TAKEN
     for j in range(m):
-        idx = w.order[j]
-        make_move(p, c, w.root.keys[idx], &after)
-        value = reply_value(&after, c, w, p.side, alpha)
-        w.order[2 * n + j] = value
-        if value > alpha:
-            alpha = value
+        make_move(p, c, w.root.keys[w.order[j]], &after)
+        w.scores[j] = reply_value(&after, c, w, p.side, alpha)
+        if w.scores[j] > alpha:
+            alpha = w.scores[j]
     for j in range(m):
-        if w.order[2 * n + j] > top:
-            top = w.order[2 * n + j]
+        top = w.scores[j] if w.scores[j] > top else top
     for j in range(m):
-        if w.order[2 * n + j] == top and w.order[n + j] > top_static:
-            top_static = w.order[n + j]
-    # the best (value, static) candidates in ascending index order
+        if w.scores[j] == top and w.statics[j] > top_static:
+            top_static = w.statics[j]
+    # one of the best (score, then greedy value) candidates, in ascending move order
     for j in range(m):
-        k += w.order[2 * n + j] == top and w.order[n + j] == top_static
+        k += w.scores[j] == top and w.statics[j] == top_static
     pick = <int>dice_choose(choices, k)
-    best_j = -1
-    for i in range(n):            # ascending move index
+    for i in range(n):
         for j in range(m):
-            if w.order[j] == i and w.order[2 * n + j] == top and w.order[n + j] == top_static:
+            if w.order[j] == i and w.scores[j] == top and w.statics[j] == top_static:
                 if pick == 0:
                     return i
                 pick -= 1
@@ -705,9 +703,11 @@ cdef class Setup:
         self.root_keys = <uint64_t *>malloc(MAXMOVES * sizeof(uint64_t))
         self.reply_keys = <uint64_t *>malloc(MAXMOVES * sizeof(uint64_t))
         self.w.values = <int *>malloc(MAXMOVES * sizeof(int))
-        self.w.order = <int *>malloc(3 * MAXMOVES * sizeof(int))
+        self.w.order = <int *>malloc(MAXMOVES * sizeof(int))
+        self.w.statics = <int *>malloc(MAXMOVES * sizeof(int))
+        self.w.scores = <int *>malloc(MAXMOVES * sizeof(int))
         if (self.root_keys == NULL or self.reply_keys == NULL or self.w.values == NULL
-                or self.w.order == NULL):
+                or self.w.order == NULL or self.w.statics == NULL or self.w.scores == NULL):
             raise MemoryError()
         self.w.root.keys, self.w.reply.keys = self.root_keys, self.reply_keys
         for seat, area in enumerate(homes(rules.corners)):
@@ -733,6 +733,8 @@ cdef class Setup:
         free(self.reply_keys)
         free(self.w.values)
         free(self.w.order)
+        free(self.w.statics)
+        free(self.w.scores)
 
 
 cdef State state_of(position):

@@ -128,7 +128,7 @@ def _rides(board: list[int], start: int, stays: bool) -> list[int]:
 
 def _mounts(position: Position, s: int, confined: bool) -> list[Move]:
     """The mount & ride moves of the traveller on foot on ``s`` (rule 15)."""
-    side, board, home = position.side, position.board, position.homes[position.side]
+    board, home = position.board, position.homes[position.side]
     out = []
     for h in NEIGHBOURS[s]:
         if board[h] != HORSE or h == position.held:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from solver.shoo.board import (CENTRE, FIRST_ROWS, NEIGHBOURS, SQUARES, homes, squares_of,
                                starts)
-from solver.shoo.rules import TRAVELLERS, ShooRules
+from solver.shoo.rules import ShooRules
 
 EMPTY = 0
 HORSE = 1
@@ -152,8 +152,3 @@ def start(rules: ShooRules) -> Position:
     else:
         stable[rules.odd_horse_seat] += 1
     return Position(rules, board, stable, [0, 0], [0, 0], side=rules.first)
-
-
-def travellers_of(position: Position, seat: int) -> int:
-    """All of a seat's travellers, on the field and stabled (always :data:`TRAVELLERS`)."""
-    return len(position.travellers(seat)) + position.stabled[seat]

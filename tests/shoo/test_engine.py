@@ -12,7 +12,7 @@ from solver.dice import Stream
 from solver.shoo.engine import Game, perft
 from solver.shoo.moves import Kind, actions, detect, legal_moves
 from solver.shoo.notation import check, read, write
-from solver.shoo.position import NONE, is_traveller, owner, start
+from solver.shoo.position import is_traveller, owner, start
 from solver.shoo.rules import ShooRules
 
 PERFT = Path(__file__).resolve().parents[1] / "data" / "shoo_perft.json"

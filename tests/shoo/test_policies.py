@@ -31,7 +31,7 @@ def test_the_players_parse_and_the_ladder_climbs():
 def test_the_evaluation_is_antisymmetric_and_counts_a_win():
     p = start(ShooRules())
     assert evaluate(p, 0) == -evaluate(p, 1) == standing(p, 0) - standing(p, 1)
-    won = arrange(f"B:a7,b7,c7,a8,b8,c8,a9,b9,c9 W:e5")
+    won = arrange("B:a7,b7,c7,a8,b8,c8,a9,b9,c9 W:e5")
     assert evaluate(won, 0) == WIN and evaluate(won, 1) == -WIN
 
 
