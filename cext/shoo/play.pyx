@@ -565,14 +565,27 @@ cdef int reply_value(const State *after, const Config *c, Work *w, int seat, int
     return worst
 
 
+cdef void insertion_sort(int *a, int n) noexcept nogil:
+    cdef int i, j, x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
 cdef int choose_search(const State *p, const Config *c, Work *w, int budget,
                        uint64_t *choices) noexcept nogil:
     cdef State after
     cdef int n = w.root.n, m = budget if budget < w.root.n else w.root.n
     cdef int i, j, best, alpha = -WIN - 2, top = -WIN - 3, top_static = -WIN - 3
     cdef int k = 0, pick
+    cdef int cut, above = 0, tied = 0, t, r
     greedy_values(p, c, &w.root, w.values)
-    # the m best by greedy value, ties to the lower index (a stable sort's first m)
+    # the m best by greedy value (SearchPolicy.candidates): those above the cut best
+    # first, then the ones tied at the cut drawn by a partial Fisher-Yates shuffle
     for j in range(m):
         best = -1
         for i in range(n):
@@ -580,6 +593,28 @@ cdef int choose_search(const State *p, const Config *c, Work *w, int budget,
                 best = i
         w.order[j], w.statics[j] = best, w.values[best]
         w.values[best] = TAKEN
+    if m < n:
+        cut = w.statics[m - 1]
+        for j in range(m):
+            above += w.statics[j] > cut
+        # every move tied at the cut, ascending: those taken, and those left (w.scores is
+        # free until the replies are searched)
+        for j in range(above, m):
+            w.scores[tied] = w.order[j]
+            tied += 1
+        for i in range(n):
+            if w.values[i] == cut:
+                w.scores[tied] = i
+                tied += 1
+        insertion_sort(w.scores, tied)
+        for j in range(m - above):
+            r = j + <int>dice_choose(choices, tied - j)
+            t = w.scores[j]
+            w.scores[j] = w.scores[r]
+            w.scores[r] = t
+        for j in range(m - above):
+            w.order[above + j] = w.scores[j]
+            w.statics[above + j] = cut
     for j in range(m):
         make_move(p, c, w.root.keys[w.order[j]], &after)
         w.scores[j] = reply_value(&after, c, w, p.side, alpha)

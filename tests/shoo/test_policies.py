@@ -54,13 +54,19 @@ def test_search_blocks_the_win_greedy_does_not_see():
     assert all(evaluate(make_move(after, m), 1) < WIN for m in legal_moves(after))
 
 
-def test_search_1_plays_the_first_of_greedys_best_moves():
+def test_search_1_is_greedy():
     p = start(ShooRules())
-    moves = legal_moves(p)
-    values = GreedyPolicy().values(p, moves)
-    first = move_text(moves[values.index(max(values))])
-    assert {chosen(SearchPolicy(1), p, key) for key in range(5)} == {first}
-    assert len({chosen(GreedyPolicy(), p, key) for key in range(5)}) > 1
+    picks = [chosen(GreedyPolicy(), p, key) for key in range(8)]
+    assert [chosen(SearchPolicy(1), p, key) for key in range(8)] == picks
+    assert len(set(picks)) > 1                   # greedy's ties are drawn
+
+
+def test_search_draws_the_candidates_tied_at_its_cut():
+    policy = SearchPolicy(3)
+    static = [5, 9, 5, 7, 5, 5]
+    draws = {tuple(policy.candidates(static, Stream(key))) for key in range(40)}
+    assert all(c[:2] == (1, 3) and c[2] in (0, 2, 4, 5) for c in draws) and len(draws) == 4
+    assert policy.candidates([1, 2], Stream(0)) == [1, 0]
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "search-2"])
