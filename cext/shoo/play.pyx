@@ -468,9 +468,14 @@ cdef void legal_moves(const State *p, const Config *c, Moves *ms) noexcept nogil
 
 
 # -- players --------------------------------------------------------------------------------
-cdef int standing(const State *p, const Config *c, int seat) noexcept nogil:
+cdef int standing(const State *p, const Config *c, int seat,
+                  const field_t *touch2) noexcept nogil:
+    """policies.standing; ``touch2[s]``: the squares two or more of seat s's travellers
+    touch (computed once for both standings)."""
     cdef field_t home = c.home[seat], own = travellers(p, seat), targets, rest
     cdef field_t empty = empty_squares(p)
+    cdef field_t danger_mine = touch2[1 - seat] & ~home
+    cdef field_t danger_theirs = touch2[seat] & ~c.home[1 - seat]
     cdef int travel = STABLED_COST * p.stabled[seat], horses = p.stable_horses[seat]
     cdef int s, t, d, threats, dangers, blockers
     cdef bint inside
@@ -499,8 +504,8 @@ cdef int standing(const State *p, const Config *c, int seat) noexcept nogil:
             travel += STABLED_COST
         else:
             travel += d
-    threats = field_count(shooable(p, c, seat))
-    dangers = field_count(shooable(p, c, 1 - seat))
+    threats = field_count(p.foot[1 - seat] & danger_theirs)
+    dangers = field_count(p.foot[seat] & danger_mine)
     blockers = field_count(travellers(p, 1 - seat) & home)
     return (-DISTANCE_WEIGHT * travel + HORSE_WEIGHT * horses + THREAT_WEIGHT * threats
             - DANGER_WEIGHT * dangers - BLOCKER_WEIGHT * blockers)
@@ -512,7 +517,10 @@ cdef int evaluate(const State *p, const Config *c, int seat) noexcept nogil:
         return WIN if won == seat else -WIN
     if p.ply >= c.max_plies:
         return 0
-    return standing(p, c, seat) - standing(p, c, 1 - seat)
+    cdef field_t touch2[2]
+    touch2[0] = field_touch2(travellers(p, 0))
+    touch2[1] = field_touch2(travellers(p, 1))
+    return standing(p, c, seat, touch2) - standing(p, c, 1 - seat, touch2)
 
 
 cdef struct Work:
