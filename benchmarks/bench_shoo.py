@@ -11,7 +11,9 @@ Prints, on one core (CPU time):
   ``--reference-perft``);
 
 each with the kernel's ratio to the reference; then whole games (playouts) per second for
-``random``, ``greedy`` and two search budgets, with their mean length.
+``random``, ``greedy`` and two search budgets, with their mean length and the positions
+the players evaluated per second (greedy: every move's result; search: also every reply —
+its nodes).
 """
 from __future__ import annotations
 
@@ -90,15 +92,17 @@ def main() -> None:
     row(f"perft (3 vs {args.reference_perft})", fast, ref_nodes / seconds, "leaf nodes/s")
 
     print()
-    print(f"{'kernel games':<28} {'games/s':>14} {'moves/s':>14} {'mean moves':>10}")
+    print(f"{'kernel games':<28} {'games/s':>14} {'moves/s':>14} {'mean moves':>10} "
+          f"{'evaluations/s':>14}")
     keys = np.random.PCG64(1).random_raw(args.games)
     for names, share in ((("random", "random"), 1), (("greedy", "greedy"), 1),
                          (("search-4", "greedy"), 8), (("search-16", "greedy"), 16)):
         n = max(2, args.games // share)
         seconds, result = timed(kernel.play_chunk, rules, names, keys[:n])
         plies = int(result["turns"].sum())
+        nodes = kernel.evaluated_positions(rules, names, keys[:n])
         print(f"{' v '.join(names):<28} {n / seconds:>14,.1f} {plies / seconds:>14,.0f} "
-              f"{plies / n:>10,.0f}")
+              f"{plies / n:>10,.0f} {nodes / seconds:>14,.0f}")
 
 
 if __name__ == "__main__":

@@ -530,12 +530,15 @@ cdef struct Work:
     int *order                 # search's candidates (indices of root moves), best first
     int *statics               # ... their greedy values
     int *scores                # ... their values after the opponent's best reply
+    int64_t nodes              # positions the players evaluated (for benchmarks)
 
 
-cdef int greedy_values(const State *p, const Config *c, const Moves *ms, int *values) noexcept nogil:
+cdef int greedy_values(const State *p, const Config *c, const Moves *ms, int *values,
+                       Work *w) noexcept nogil:
     """Each move's value for the mover; returns the best."""
     cdef State after
     cdef int i, best = -WIN - 1
+    w.nodes += ms.n
     for i in range(ms.n):
         make_move(p, c, ms.keys[i], &after)
         values[i] = evaluate(&after, c, p.side)
@@ -545,7 +548,7 @@ cdef int greedy_values(const State *p, const Config *c, const Moves *ms, int *va
 
 
 cdef int choose_greedy(const State *p, const Config *c, Work *w, uint64_t *choices) noexcept nogil:
-    cdef int best = greedy_values(p, c, &w.root, w.values), i, k = 0, pick
+    cdef int best = greedy_values(p, c, &w.root, w.values, w), i, k = 0, pick
     for i in range(w.root.n):
         k += w.values[i] == best
     pick = <int>dice_choose(choices, k)
@@ -566,6 +569,7 @@ cdef int reply_value(const State *after, const Config *c, Work *w, int seat, int
     for i in range(w.reply.n):
         make_move(after, c, w.reply.keys[i], &next_)
         v = evaluate(&next_, c, seat)
+        w.nodes += 1
         if v < worst:
             worst = v
         if worst < alpha:
@@ -591,7 +595,7 @@ cdef int choose_search(const State *p, const Config *c, Work *w, int budget,
     cdef int i, j, best, alpha = -WIN - 2, top = -WIN - 3, top_static = -WIN - 3
     cdef int k = 0, pick
     cdef int cut, above = 0, tied = 0, t, r
-    greedy_values(p, c, &w.root, w.values)
+    greedy_values(p, c, &w.root, w.values, w)
     # the m best by greedy value (SearchPolicy.candidates): those above the cut best
     # first, then the ones tied at the cut drawn by a partial Fisher-Yates shuffle
     for j in range(m):
@@ -753,6 +757,7 @@ cdef class Setup:
                 or self.w.order == NULL or self.w.statics == NULL or self.w.scores == NULL):
             raise MemoryError()
         self.w.root.keys, self.w.reply.keys = self.root_keys, self.reply_keys
+        self.w.nodes = 0
         for seat, area in enumerate(homes(rules.corners)):
             self.c.home[seat] = _from_python(area)
             self.c.first_row[seat] = _from_python(FIRST_ROWS[seat])
@@ -930,6 +935,25 @@ cdef class Positions:
                     legal_moves(&self.states[i], &self.setup.c, &self.setup.w.root)
                     total += self.setup.w.root.n
         return int(total)
+
+
+def evaluated_positions(rules, policies, const uint64_t[::1] keys):
+    """Play one game per key as :func:`play_chunk` does; returns the number of positions
+    the players evaluated (a search's nodes), for benchmarks."""
+    from solver.shoo.position import start
+    cdef Setup setup = Setup(rules, policies)
+    cdef State first = state_of(start(rules)), p
+    cdef Result r
+    cdef Py_ssize_t i
+    if rules.repetition:
+        raise ValueError("evaluated_positions does not track repetitions")
+    setup.w.nodes = 0
+    with nogil:
+        for i in range(keys.shape[0]):
+            p = first
+            if play_game(&p, &setup.c, keys[i], &setup.w, NULL, &r) < 0:
+                break
+    return int(setup.w.nodes)
 
 
 COLUMNS = ("winner", "turns", "decision_turns", "ended_by", "hushes")

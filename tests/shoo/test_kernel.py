@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 from cext.shoo import play as kernel
-from solver.dice import Stream
+from solver.dice import Stream, game_streams
 from solver.shoo import reference_row
-from solver.shoo.engine import perft
+from solver.shoo.engine import Game, perft
 from solver.shoo.moves import detect, legal_moves, make_move
 from solver.shoo.notation import read, write
-from solver.shoo.policies import evaluate
+from solver.shoo.policies import GreedyPolicy, evaluate
 from solver.shoo.position import start
 from solver.shoo.rules import ShooRules
 from solver.shoo.samples import random_placement
@@ -105,3 +105,20 @@ def test_the_same_games_under_variants(names, values):
         row = reference_row(rules, names, int(key))
         for column, value in row.items():
             assert np.array_equal(np.asarray(value), fast[column][i]), (column, i)
+
+
+def test_greedy_evaluates_every_move_of_every_decision():
+    rules = ShooRules(max_plies=20)
+    keys = np.random.PCG64(4).random_raw(3)
+    assert kernel.evaluated_positions(rules, ("random", "random"), keys) == 0
+    wanted, greedy = 0, GreedyPolicy()
+    for key in keys:
+        game, choices = Game(start(rules)), game_streams(int(key))[1]
+        while game.winner is None:
+            moves = legal_moves(game.position)
+            pick = 0
+            if len(moves) > 1:
+                wanted += len(moves)
+                pick = greedy.choose(game.position, moves, choices)
+            game.play(moves[pick])
+    assert kernel.evaluated_positions(rules, ("greedy", "greedy"), keys) == wanted
