@@ -7,7 +7,7 @@ same validation, and every error says what is allowed.
 
 A parameter's kind is the type of its default: ``bool``, ``int`` (with ``low``..``high``),
 ``float`` (a finite number in ``low``..``high``, e.g. a probability) or ``str`` (with
-``choices``).
+``choices``). An ``int`` may also name its ``choices`` (7 or 9 horses) inside its range.
 """
 from __future__ import annotations
 
@@ -31,16 +31,18 @@ class Param:
     doc: str
     low: int | float | None = None
     high: int | float | None = None
-    choices: tuple[str, ...] | None = None
+    choices: tuple[str, ...] | tuple[int, ...] | None = None
 
     def allowed(self) -> str:
         """The allowed values, in words.
 
         >>> Param(float, "a chance", 0.0, 1.0).allowed(), Param(int, "seats", 2, 6).allowed()
         ('a number in 0..1', 'an integer in 2..6')
+        >>> Param(int, "horses", 7, 9, (7, 9)).allowed()
+        '7 | 9'
         """
         if self.choices:
-            return " | ".join(self.choices)
+            return " | ".join(map(str, self.choices))
         if self.kind is bool:
             return "true | false"
         if self.kind is float:
@@ -59,7 +61,8 @@ class Param:
 
 
 def param(default: Any, doc: str, *, low: int | float | None = None,
-          high: int | float | None = None, choices: Iterable[str] | None = None) -> Any:
+          high: int | float | None = None, choices: Iterable[str] | Iterable[int] | None = None
+          ) -> Any:
     """Declare a rules field: its default, a one-line doc and its allowed values.
 
     A float parameter needs both bounds; its default must be a float (``0.0``, not ``0``).

@@ -1,0 +1,109 @@
+"""Shoo kernel speed against the reference engine, measured in one run.
+
+    python benchmarks/bench_shoo.py [--positions 2000] [--games 200] [--reference-perft 2]
+
+Prints, on one core (CPU time):
+
+* shoo detection — every shooable traveller and every one a shoo would send off, for a
+  whole position — in positions/s, on random placements (crowded: shoos are common);
+* legal-move generation in positions/s and moves/s, on the positions of random games;
+* perft from the start in leaf nodes/s (the kernel to depth 3, the reference to
+  ``--reference-perft``);
+
+each with the kernel's ratio to the reference; then whole games (playouts) per second for
+``random``, ``greedy`` and two search budgets, with their mean length and the positions
+the players evaluated per second (greedy: every move's result; search: also every reply —
+its nodes).
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from cext.shoo import play as kernel
+from solver.dice import Stream
+from solver.shoo.engine import perft
+from solver.shoo.moves import detect, legal_moves, make_move
+from solver.shoo.position import start
+from solver.shoo.rules import ShooRules
+from solver.shoo.samples import random_placement
+
+
+def timed(function, *args) -> tuple[float, object]:
+    cpu = time.process_time()
+    result = function(*args)
+    return time.process_time() - cpu, result
+
+
+def game_positions(rules: ShooRules, games: int) -> list:
+    """Every position of a few random games (150 moves at most)."""
+    out = []
+    for key in range(games):
+        stream, position = Stream(key), start(rules)
+        while position.winner() is None and position.ply < 150:
+            out.append(position)
+            moves = legal_moves(position)
+            position = make_move(position, moves[stream.choose(len(moves))])
+    return out
+
+
+def row(what: str, fast: float, slow: float, unit: str) -> None:
+    print(f"{what:<28} {fast:>14,.0f} {slow:>14,.0f} {fast / slow:>9,.0f}x  {unit}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=2000,
+                        help="random placements for shoo detection")
+    parser.add_argument("--games", type=int, default=200, help="kernel games per player")
+    parser.add_argument("--reference-perft", type=int, default=2,
+                        help="depth of the reference's perft from the start (3 takes a minute)")
+    args = parser.parse_args()
+    rules = ShooRules()
+    stream = Stream(1)
+    placements = [random_placement(rules, stream) for _ in range(args.positions)]
+    print("Shoo, standard rules, one core (CPU time)")
+    print(f"{'':<28} {'kernel':>14} {'reference':>14} {'ratio':>10}")
+
+    batch = kernel.Positions(rules, placements)
+    repeats = max(1, 20_000_000 // len(placements))
+    seconds, _ = timed(batch.detect_all, repeats)
+    fast = len(placements) * repeats / seconds
+    seconds, _ = timed(lambda: [detect(p) for p in placements])
+    row("shoo detection", fast, len(placements) / seconds, "positions/s")
+
+    positions = game_positions(rules, 5)
+    moves = sum(len(legal_moves(p)) for p in positions)
+    batch = kernel.Positions(rules, positions)
+    repeats = max(1, 200_000 // len(positions))
+    seconds, _ = timed(batch.count_moves, repeats)
+    fast = len(positions) * repeats / seconds
+    seconds, _ = timed(lambda: [legal_moves(p) for p in positions])
+    slow = len(positions) / seconds
+    row("move generation", fast, slow, f"positions/s ({moves / len(positions):.0f} moves each)")
+    row("", fast * moves / len(positions), slow * moves / len(positions), "moves/s")
+
+    position = start(rules)
+    seconds, nodes = timed(kernel.perft, rules, position, 3)
+    fast = nodes / seconds
+    seconds, ref_nodes = timed(perft, position, args.reference_perft)
+    row(f"perft (3 vs {args.reference_perft})", fast, ref_nodes / seconds, "leaf nodes/s")
+
+    print()
+    print(f"{'kernel games':<28} {'games/s':>14} {'moves/s':>14} {'mean moves':>10} "
+          f"{'evaluations/s':>14}")
+    keys = np.random.PCG64(1).random_raw(args.games)
+    for names, share in ((("random", "random"), 1), (("greedy", "greedy"), 1),
+                         (("search-4", "greedy"), 8), (("search-16", "greedy"), 16)):
+        n = max(2, args.games // share)
+        seconds, result = timed(kernel.play_chunk, rules, names, keys[:n])
+        plies = int(result["turns"].sum())
+        nodes = kernel.evaluated_positions(rules, names, keys[:n])
+        print(f"{' v '.join(names):<28} {n / seconds:>14,.1f} {plies / seconds:>14,.0f} "
+              f"{plies / n:>10,.0f} {nodes / seconds:>14,.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+# Shoo's field as a bit set: one unsigned 128-bit integer (GCC's unsigned __int128) with
+# bit s for square s = 9 * rank + file (a1 = 0, i9 = 80), the numbering of
+# solver/shoo/board.py. A step in one of the eight directions is a shift by 1, 8, 9 or 10
+# with the file that would wrap around masked off first; field_spread gives every square
+# touching a set at once, field_touch2 the squares touched by two or more of its members —
+# the whole of shoo detection in a few dozen instructions.
+from libc.stdint cimport uint64_t
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    typedef unsigned __int128 field_t;
+    #define FIELD_ONE ((field_t)1)
+    static const field_t FIELD_ALL = (((field_t)1) << 81) - 1;
+    /* the field without file a, without file i: set once by field_init() */
+    static field_t not_a = 0, not_i = 0;
+    static void field_init(void) {
+        field_t a = 0, i = 0;
+        for (int r = 0; r < 9; r++) { a |= FIELD_ONE << (9 * r); i |= FIELD_ONE << (9 * r + 8); }
+        not_a = FIELD_ALL & ~a;
+        not_i = FIELD_ALL & ~i;
+    }
+    static inline field_t field_step(field_t x, int d) {
+        /* d: 0 N, 1 NE, 2 E, 3 SE, 4 S, 5 SW, 6 W, 7 NW */
+        switch (d) {
+            case 0: return (x << 9) & FIELD_ALL;
+            case 1: return ((x & not_i) << 10) & FIELD_ALL;
+            case 2: return (x & not_i) << 1;
+            case 3: return (x & not_i) >> 8;
+            case 4: return x >> 9;
+            case 5: return (x & not_a) >> 10;
+            case 6: return (x & not_a) >> 1;
+            default: return ((x & not_a) << 8) & FIELD_ALL;
+        }
+    }
+    static inline field_t field_spread(field_t x) {
+        field_t out = 0;
+        for (int d = 0; d < 8; d++) out |= field_step(x, d);
+        return out;
+    }
+    static inline field_t field_touch2(field_t x) {
+        field_t ones = 0, twos = 0, y;
+        for (int d = 0; d < 8; d++) { y = field_step(x, d); twos |= ones & y; ones |= y; }
+        return twos;
+    }
+    static inline int field_count(field_t x) {
+        return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+    }
+    static inline int field_lowest(field_t x) {
+        uint64_t low = (uint64_t)x;
+        return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+    }
+    static inline field_t field_bit(int s) { return FIELD_ONE << s; }
+    static inline int field_has(field_t x, int s) { return (int)((x >> s) & 1); }
+    """
+    # Cython is told a 64-bit type so that it writes the C operators (& | ~ << >>) as they
+    # are; C does them on all 128 bits. A field_t never becomes a Python object.
+    ctypedef unsigned long long field_t
+    field_t FIELD_ALL
+    void field_init() noexcept nogil                           # call once before the rest
+    field_t field_step(field_t x, int d) noexcept nogil       # every member moved one step
+    field_t field_spread(field_t x) noexcept nogil            # squares touching a member
+    field_t field_touch2(field_t x) noexcept nogil            # squares touching two or more
+    int field_count(field_t x) noexcept nogil                 # number of members
+    int field_lowest(field_t x) noexcept nogil                # smallest member; x != 0
+    field_t field_bit(int s) noexcept nogil                   # the set {s}
+    int field_has(field_t x, int s) noexcept nogil            # whether s is a member

@@ -1,0 +1,1006 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Shoo in C on bit sets: the same moves, shoo detection and games as solver/shoo/.
+
+The field is a handful of 128-bit sets (cext/shoo/field.pxd): each seat's travellers on foot
+and mounted, and the free horses. Shoo detection for a whole position is set arithmetic:
+the squares touched by two or more of a seat's travellers (``field_touch2``), less the home
+area, met with the opponent's travellers on foot; a shooable traveller is shooed off when
+no square next to it is empty and safe and no free horse it may mount stands next to it.
+
+Every function mirrors its readable twin (solver/shoo/moves.py, engine.py, policies.py)
+under the same name. A move is packed into one 64-bit key whose ascending order is the
+reference's canonical order (the sorted order of its ``Move`` tuples): hush, kind, from,
+via, put, to, shoo, each square stored plus one so that "none" (-1) comes first. Positions
+are copied, not unmade (copy-make: a position is about 150 bytes). Games run without the GIL.
+"""
+import numpy as np
+
+from libc.stdint cimport int32_t, int64_t, uint64_t
+from libc.stdlib cimport free, malloc, qsort
+
+from cext.common.dice cimport DICE_CHOICE_SALT, dice_choose
+from cext.shoo.field cimport (FIELD_ALL, field_bit, field_count, field_has, field_init,
+                              field_lowest, field_spread, field_step, field_t, field_touch2)
+
+from solver.shoo.board import FIRST_ROWS, NEIGHBOURS, SQUARES, homes
+from solver.shoo.engine import ENDED_BY_LIMIT as _LIMIT, ENDED_BY_REPETITION as _REPEAT
+from solver.shoo.moves import Kind
+from solver.shoo.policies import (BLOCKER_WEIGHT as _BW, DANGER_WEIGHT as _DW,
+                                  DISTANCE_WEIGHT as _DIW, HORSE_WEIGHT as _HW, PLAYERS,
+                                  POLICY_NAMES, SEARCH, STABLED_COST as _SC,
+                                  THREAT_WEIGHT as _TW, WIN as _WIN, king_distance)
+from solver.shoo.position import DISMOUNT as _HD, RETURN as _HR, STEP as _HS
+from solver.shoo.rules import HUSHES
+from solver.registry import DRAW as _DRAW
+
+cdef enum:
+    NSQ = 81
+    NONE = -1
+    MAXMOVES = 1 << 15      # room for the legal moves of one position
+    # solver.shoo.moves.Kind
+    K_WALK = 0
+    K_RIDE = 1
+    K_MOUNT = 2
+    K_DISMOUNT = 3
+    K_CAPTURE = 4
+    K_CALL = 5
+    K_LEAD = 6
+    K_HOLD = 7
+    K_RETIRE = 8
+    K_RETURN = 9
+    K_SHOO_OFF = 10
+    K_PASS = 11
+    # solver.shoo.position: how a hushable traveller came to its square
+    H_STEP = 0
+    H_DISMOUNT = 1
+    H_RETURN = 2
+    # solver.shoo.rules.HUSHES
+    HUSH_ILLEGAL = 0
+    HUSH_LOSE_MOVE = 1
+    HUSH_SHOO_OFF = 2
+    HUSH_OFF = 3
+    # solver.shoo.policies
+    P_RANDOM = 0
+    P_GREEDY = 1
+    P_SEARCH = 2
+    DISTANCE_WEIGHT = 10
+    HORSE_WEIGHT = 3
+    THREAT_WEIGHT = 4
+    DANGER_WEIGHT = 6
+    BLOCKER_WEIGHT = 8
+    STABLED_COST = 9
+    WIN = 1 << 20
+    TAKEN = -WIN - 3         # a search candidate already chosen
+    DRAW = -2
+    ENDED_WIN = 0
+    ENDED_LIMIT = 1
+    ENDED_REPETITION = 2
+
+assert [k.name for k in Kind] == ["WALK", "RIDE", "MOUNT", "DISMOUNT", "CAPTURE", "CALL",
+                                  "LEAD", "HOLD", "RETIRE", "RETURN", "SHOO_OFF", "PASS"]
+assert (_HS, _HD, _HR) == (H_STEP, H_DISMOUNT, H_RETURN)
+assert tuple(HUSHES) == ("illegal", "lose_move", "shoo_off", "off")
+assert tuple(POLICY_NAMES) == ("random", "greedy")
+assert (_DIW, _HW, _TW, _DW, _BW, _SC, _WIN) == (
+    DISTANCE_WEIGHT, HORSE_WEIGHT, THREAT_WEIGHT, DANGER_WEIGHT, BLOCKER_WEIGHT,
+    STABLED_COST, WIN)
+assert (_DRAW, _LIMIT, _REPEAT) == (DRAW, ENDED_LIMIT, ENDED_REPETITION)
+assert SQUARES == NSQ
+
+field_init()
+
+cdef field_t NEIGH[NSQ]
+"""Squares touching each square (solver.shoo.board.NEIGHBOURS)."""
+cdef int KD[NSQ][NSQ]
+"""King distance between two squares (solver.shoo.policies.king_distance)."""
+
+
+cdef field_t _from_python(object bits):
+    cdef field_t out = 0
+    cdef int s
+    for s in range(NSQ):
+        if bits >> s & 1:
+            out |= field_bit(s)
+    return out
+
+
+def _tables():
+    cdef int s, t
+    for s in range(NSQ):
+        NEIGH[s] = 0
+        for t in NEIGHBOURS[s]:
+            NEIGH[s] |= field_bit(t)
+        for t in range(NSQ):
+            KD[s][t] = king_distance(s, t)
+
+
+_tables()
+
+
+cdef struct State:
+    field_t foot[2]          # each seat's travellers on foot
+    field_t rider[2]         # each seat's mounted travellers (each on its horse)
+    field_t horse            # free horses
+    int stable_horses[2]
+    int stabled[2]
+    int pasture[2]
+    int side                 # seat to move
+    int held                 # the last mover's held horse, or NONE
+    int shoo                 # the side to move's shooed traveller, or NONE
+    int hush_to              # the last move a hush may undo: its square, or NONE
+    int hush_how             # H_STEP, H_DISMOUNT, H_RETURN
+    int hush_origin
+    int ply
+
+
+cdef struct Config:
+    field_t home[2]
+    field_t first_row[2]
+    int hush
+    bint leave_home
+    bint call_next_to
+    bint hold_move
+    bint escape_by_horse
+    int max_plies
+    int repetition
+    int policy[2]            # P_* of each seat
+    int budget[2]            # search-N's N
+
+
+cdef struct Moves:
+    uint64_t *keys
+    int n
+    bint overflow
+
+
+cdef inline uint64_t pack(int hush, int kind, int frm, int via, int put, int to,
+                          int shoo) noexcept nogil:
+    return ((<uint64_t>hush << 48) | (<uint64_t>kind << 40) | (<uint64_t>(frm + 1) << 32)
+            | (<uint64_t>(via + 1) << 24) | (<uint64_t>(put + 1) << 16)
+            | (<uint64_t>(to + 1) << 8) | <uint64_t>(shoo + 1))
+
+
+cdef inline int m_hush(uint64_t k) noexcept nogil:
+    return <int>(k >> 48)
+cdef inline int m_kind(uint64_t k) noexcept nogil:
+    return <int>(k >> 40 & 0xFF)
+cdef inline int m_frm(uint64_t k) noexcept nogil:
+    return <int>(k >> 32 & 0xFF) - 1
+cdef inline int m_via(uint64_t k) noexcept nogil:
+    return <int>(k >> 24 & 0xFF) - 1
+cdef inline int m_put(uint64_t k) noexcept nogil:
+    return <int>(k >> 16 & 0xFF) - 1
+cdef inline int m_to(uint64_t k) noexcept nogil:
+    return <int>(k >> 8 & 0xFF) - 1
+cdef inline int m_shoo(uint64_t k) noexcept nogil:
+    return <int>(k & 0xFF) - 1
+
+
+# -- sets of a position -------------------------------------------------------------------
+cdef inline field_t travellers(const State *p, int seat) noexcept nogil:
+    return p.foot[seat] | p.rider[seat]
+
+
+cdef inline field_t empty_squares(const State *p) noexcept nogil:
+    return FIELD_ALL & ~(p.foot[0] | p.foot[1] | p.rider[0] | p.rider[1] | p.horse)
+
+
+cdef inline field_t danger(const State *p, const Config *c, int seat) noexcept nogil:
+    """The squares where a traveller of ``seat`` on foot would be shooable."""
+    return field_touch2(travellers(p, 1 - seat)) & ~c.home[seat]
+
+
+cdef inline field_t shooable(const State *p, const Config *c, int by) noexcept nogil:
+    """The travellers ``by`` may shoo (Position.shooable)."""
+    return p.foot[1 - by] & danger(p, c, 1 - by)
+
+
+cdef inline field_t free_horses(const State *p) noexcept nogil:
+    return p.horse & ~(field_bit(p.held) if p.held >= 0 else <field_t>0)
+
+
+cdef inline field_t shooed_off(const State *p, const Config *c) noexcept nogil:
+    """Of the side to move's shooable travellers, those with no escape (moves.detect)."""
+    cdef int side = p.side
+    cdef field_t d = danger(p, c, side)
+    cdef field_t escapes = field_spread(empty_squares(p) & ~d)
+    if c.escape_by_horse:
+        escapes |= field_spread(free_horses(p))
+    return p.foot[side] & d & ~escapes
+
+
+cdef inline bint can_escape(const State *p, const Config *c, int s) noexcept nogil:
+    cdef field_t near = NEIGH[s]
+    if near & empty_squares(p) & ~danger(p, c, p.side):
+        return True
+    return c.escape_by_horse and (near & free_horses(p)) != 0
+
+
+cdef inline int winner(const State *p, const Config *c) noexcept nogil:
+    """Position.winner, or NONE."""
+    cdef int seat, k
+    for k in range(2):
+        seat = 1 - p.side if k == 0 else p.side
+        if (p.stabled[seat] == 0 and p.rider[seat] == 0
+                and (p.foot[seat] & ~c.home[seat]) == 0):
+            return seat
+    return NONE
+
+
+cdef inline field_t line_squares(int s, field_t empty) noexcept nogil:
+    """The squares a queen on ``s`` reaches along ``empty`` squares."""
+    cdef field_t out = 0, y
+    cdef int d
+    for d in range(8):
+        y = field_step(field_bit(s), d)
+        while y & empty:
+            out |= y
+            y = field_step(y, d)
+    return out
+
+
+# -- making moves -------------------------------------------------------------------------
+cdef void apply_action(const State *p, const Config *c, uint64_t move, State *out) noexcept nogil:
+    cdef int side = p.side, opp = 1 - p.side, held = NONE
+    cdef int kind = m_kind(move), frm = m_frm(move), via = m_via(move)
+    cdef int put = m_put(move), to = m_to(move)
+    cdef field_t hushable
+    out[0] = p[0]
+    if kind == K_WALK:
+        out.foot[side] = (out.foot[side] & ~field_bit(frm)) | field_bit(to)
+    elif kind == K_RIDE:
+        out.rider[side] = (out.rider[side] & ~field_bit(frm)) | field_bit(to)
+    elif kind == K_MOUNT:
+        out.foot[side] &= ~field_bit(frm)
+        out.horse &= ~field_bit(via)
+        out.rider[side] |= field_bit(to)
+    elif kind == K_DISMOUNT:
+        out.rider[side] &= ~field_bit(frm)
+        out.horse |= field_bit(frm)
+        out.foot[side] |= field_bit(to)
+    elif kind == K_CAPTURE:
+        out.rider[opp] &= ~field_bit(via)
+        out.foot[opp] |= field_bit(put)
+        if field_has(out.rider[side], frm):
+            out.rider[side] &= ~field_bit(frm)
+            out.horse |= field_bit(frm)
+        else:
+            out.foot[side] &= ~field_bit(frm)
+        out.rider[side] |= field_bit(to)
+    elif kind == K_CALL:
+        out.stable_horses[side] -= 1
+        out.horse |= field_bit(to)
+        held = to
+    elif kind == K_LEAD:
+        out.horse = (out.horse & ~field_bit(frm)) | field_bit(to)
+        held = to
+    elif kind == K_HOLD:
+        held = frm
+    elif kind == K_RETIRE:
+        out.horse &= ~field_bit(frm)
+        out.pasture[side] += 1
+    elif kind == K_RETURN:
+        out.stabled[side] -= 1
+        out.foot[side] |= field_bit(to)
+    elif kind == K_SHOO_OFF:
+        out.foot[side] &= ~field_bit(frm)
+        out.stabled[side] += 1
+    out.side = opp
+    out.held = held
+    out.shoo = NONE
+    out.hush_to = NONE
+    out.ply = p.ply + 1
+    if ((kind == K_WALK or kind == K_DISMOUNT or kind == K_RETURN)
+            and (c.hush == HUSH_LOSE_MOVE or c.hush == HUSH_SHOO_OFF)
+            and field_has(danger(p, c, side), to)):
+        out.hush_to = to
+        out.hush_how = H_STEP if kind == K_WALK else (H_DISMOUNT if kind == K_DISMOUNT else H_RETURN)
+        out.hush_origin = frm
+
+
+cdef void apply_hush(const State *p, const Config *c, State *out) noexcept nogil:
+    cdef int mover = 1 - p.side
+    out[0] = p[0]
+    out.foot[mover] &= ~field_bit(p.hush_to)
+    if c.hush == HUSH_SHOO_OFF or p.hush_how == H_RETURN:
+        out.stabled[mover] += 1
+    elif p.hush_how == H_STEP:
+        out.foot[mover] |= field_bit(p.hush_origin)
+    else:
+        out.horse &= ~field_bit(p.hush_origin)
+        out.rider[mover] |= field_bit(p.hush_origin)
+    out.shoo = NONE
+    out.hush_to = NONE
+    out.held = NONE
+
+
+cdef void make_move(const State *p, const Config *c, uint64_t move, State *out) noexcept nogil:
+    cdef State hushed
+    if m_hush(move):
+        apply_hush(p, c, &hushed)
+        apply_action(&hushed, c, move, out)
+    else:
+        apply_action(p, c, move, out)
+    out.shoo = m_shoo(move)
+
+
+# -- legal moves ----------------------------------------------------------------------------
+cdef inline void emit(Moves *ms, uint64_t key) noexcept nogil:
+    if ms.n < MAXMOVES:
+        ms.keys[ms.n] = key
+        ms.n += 1
+    else:
+        ms.overflow = True
+
+
+cdef void with_shoos(const State *p, const Config *c, Moves *ms, int hush, int kind, int frm,
+                     int via, int put, int to) noexcept nogil:
+    """The action and each shoo it allows (moves._with_shoos)."""
+    cdef State after
+    cdef uint64_t key = pack(hush, kind, frm, via, put, to, NONE)
+    cdef field_t targets
+    cdef int t
+    apply_action(p, c, key, &after)
+    emit(ms, key)
+    targets = shooable(&after, c, p.side)
+    while targets:
+        t = field_lowest(targets)
+        targets &= targets - 1
+        emit(ms, pack(hush, kind, frm, via, put, to, t))
+
+
+cdef void each_to(const State *p, const Config *c, Moves *ms, int hush, int kind, int frm,
+                  int via, int put, field_t tos) noexcept nogil:
+    cdef int t
+    while tos:
+        t = field_lowest(tos)
+        tos &= tos - 1
+        with_shoos(p, c, ms, hush, kind, frm, via, put, t)
+
+
+cdef void mounts(const State *p, const Config *c, Moves *ms, int hush, int s,
+                 bint confined) noexcept nogil:
+    cdef field_t horses = NEIGH[s] & free_horses(p), dest
+    cdef field_t empty = empty_squares(p) | field_bit(s)
+    cdef int h
+    while horses:
+        h = field_lowest(horses)
+        horses &= horses - 1
+        dest = field_bit(h) | line_squares(h, empty)
+        if confined:
+            dest &= c.home[p.side]
+        each_to(p, c, ms, hush, K_MOUNT, s, h, NONE, dest)
+
+
+cdef void captures(const State *p, const Config *c, Moves *ms, int hush, int s,
+                   bint confined) noexcept nogil:
+    cdef int side = p.side, opp = 1 - p.side, r, put
+    cdef field_t riders = NEIGH[s] & p.rider[opp], puts, empty, dest
+    cdef bint put_back_home
+    while riders:
+        r = field_lowest(riders)
+        riders &= riders - 1
+        if confined and not field_has(c.home[side], r):
+            continue
+        put_back_home = not c.leave_home and field_has(c.home[opp], r)
+        puts = NEIGH[r] & empty_squares(p)
+        if put_back_home:
+            puts &= c.home[opp]
+        while puts:
+            put = field_lowest(puts)
+            puts &= puts - 1
+            empty = empty_squares(p) & ~field_bit(put)
+            if field_has(p.foot[side], s):
+                empty |= field_bit(s)
+            dest = field_bit(r) | line_squares(r, empty)
+            if confined:
+                dest &= c.home[side]
+            each_to(p, c, ms, hush, K_CAPTURE, s, r, put, dest)
+
+
+cdef void actions(const State *p, const Config *c, Moves *ms, int hush) noexcept nogil:
+    """Every action of the side to move with its shoos (moves.actions, moves._with_shoos)."""
+    cdef int side = p.side, s, start = ms.n
+    cdef field_t empty = empty_squares(p), d = danger(p, c, side), area, foot_ok, own, tos
+    cdef bint confined
+    if p.shoo >= 0:
+        s = p.shoo
+        each_to(p, c, ms, hush, K_WALK, s, NONE, NONE, NEIGH[s] & empty & ~d)
+        if c.escape_by_horse:
+            mounts(p, c, ms, hush, s, False)
+        if ms.n == start:
+            with_shoos(p, c, ms, hush, K_SHOO_OFF, s, NONE, NONE, NONE)
+        return
+    foot_ok = FIELD_ALL if c.hush != HUSH_ILLEGAL else ~d
+    own = p.foot[side]
+    while own:
+        s = field_lowest(own)
+        own &= own - 1
+        confined = not c.leave_home and field_has(c.home[side], s)
+        area = c.home[side] if confined else FIELD_ALL
+        each_to(p, c, ms, hush, K_WALK, s, NONE, NONE, NEIGH[s] & empty & area & foot_ok)
+        mounts(p, c, ms, hush, s, confined)
+        captures(p, c, ms, hush, s, confined)
+    own = p.rider[side]
+    while own:
+        s = field_lowest(own)
+        own &= own - 1
+        confined = not c.leave_home and field_has(c.home[side], s)
+        area = c.home[side] if confined else FIELD_ALL
+        each_to(p, c, ms, hush, K_RIDE, s, NONE, NONE, line_squares(s, empty) & area)
+        each_to(p, c, ms, hush, K_DISMOUNT, s, NONE, NONE, NEIGH[s] & empty & area & foot_ok)
+        captures(p, c, ms, hush, s, confined)
+    own = free_horses(p)
+    while own:
+        s = field_lowest(own)
+        own &= own - 1
+        each_to(p, c, ms, hush, K_LEAD, s, NONE, NONE, line_squares(s, empty))
+        if NEIGH[s] & travellers(p, side):
+            if c.hold_move:
+                with_shoos(p, c, ms, hush, K_HOLD, s, NONE, NONE, NONE)
+            with_shoos(p, c, ms, hush, K_RETIRE, s, NONE, NONE, NONE)
+    if p.stable_horses[side]:
+        tos = empty
+        if c.call_next_to:
+            tos &= field_spread(travellers(p, side))
+        each_to(p, c, ms, hush, K_CALL, NONE, NONE, NONE, tos)
+    if p.stabled[side]:
+        each_to(p, c, ms, hush, K_RETURN, NONE, NONE, NONE, empty & c.first_row[side] & foot_ok)
+    if ms.n == start:
+        with_shoos(p, c, ms, hush, K_PASS, NONE, NONE, NONE, NONE)
+
+
+cdef int compare_keys(const void *a, const void *b) noexcept nogil:
+    cdef uint64_t x = (<const uint64_t *>a)[0], y = (<const uint64_t *>b)[0]
+    return (x > y) - (x < y)
+
+
+cdef void legal_moves(const State *p, const Config *c, Moves *ms) noexcept nogil:
+    """Every legal move in canonical (ascending key) order (moves.legal_moves)."""
+    cdef State hushed
+    ms.n = 0
+    ms.overflow = False
+    actions(p, c, ms, 0)
+    if p.hush_to >= 0:
+        apply_hush(p, c, &hushed)
+        actions(&hushed, c, ms, 1)
+    qsort(ms.keys, ms.n, sizeof(uint64_t), compare_keys)
+
+
+# -- players --------------------------------------------------------------------------------
+cdef int standing(const State *p, const Config *c, int seat,
+                  const field_t *touch2) noexcept nogil:
+    """policies.standing; ``touch2[s]``: the squares two or more of seat s's travellers
+    touch (computed once for both standings)."""
+    cdef field_t home = c.home[seat], own = travellers(p, seat), targets, rest
+    cdef field_t empty = empty_squares(p)
+    cdef field_t danger_mine = touch2[1 - seat] & ~home
+    cdef field_t danger_theirs = touch2[seat] & ~c.home[1 - seat]
+    cdef int travel = STABLED_COST * p.stabled[seat], horses = p.stable_horses[seat]
+    cdef int s, t, d, threats, dangers, blockers
+    cdef bint inside
+    targets = home & ~own
+    rest = own
+    while rest:
+        s = field_lowest(rest)
+        rest &= rest - 1
+        inside = field_has(home, s)
+        d = 0
+        if not inside:
+            d = 1 << 20
+            own = targets
+            while own:
+                t = field_lowest(own)
+                own &= own - 1
+                if KD[s][t] < d:
+                    d = KD[s][t]
+        if field_has(p.rider[seat], s):
+            if inside and not (NEIGH[s] & empty & home):
+                travel += STABLED_COST
+            else:
+                travel += (d + 3) // 4 + 2
+            horses += 1
+        elif s == p.shoo and not can_escape(p, c, s):
+            travel += STABLED_COST
+        else:
+            travel += d
+    threats = field_count(p.foot[1 - seat] & danger_theirs)
+    dangers = field_count(p.foot[seat] & danger_mine)
+    blockers = field_count(travellers(p, 1 - seat) & home)
+    return (-DISTANCE_WEIGHT * travel + HORSE_WEIGHT * horses + THREAT_WEIGHT * threats
+            - DANGER_WEIGHT * dangers - BLOCKER_WEIGHT * blockers)
+
+
+cdef int evaluate(const State *p, const Config *c, int seat) noexcept nogil:
+    cdef int won = winner(p, c)
+    if won != NONE:
+        return WIN if won == seat else -WIN
+    if p.ply >= c.max_plies:
+        return 0
+    cdef field_t touch2[2]
+    touch2[0] = field_touch2(travellers(p, 0))
+    touch2[1] = field_touch2(travellers(p, 1))
+    return standing(p, c, seat, touch2) - standing(p, c, 1 - seat, touch2)
+
+
+cdef struct Work:
+    Moves root                 # the moves of the game's position
+    Moves reply                # a search's replies
+    int *values                # greedy's value of each root move
+    int *order                 # search's candidates (indices of root moves), best first
+    int *statics               # ... their greedy values
+    int *scores                # ... their values after the opponent's best reply
+    int64_t nodes              # positions the players evaluated (for benchmarks)
+
+
+cdef int greedy_values(const State *p, const Config *c, const Moves *ms, int *values,
+                       Work *w) noexcept nogil:
+    """Each move's value for the mover; returns the best."""
+    cdef State after
+    cdef int i, best = -WIN - 1
+    w.nodes += ms.n
+    for i in range(ms.n):
+        make_move(p, c, ms.keys[i], &after)
+        values[i] = evaluate(&after, c, p.side)
+        if values[i] > best:
+            best = values[i]
+    return best
+
+
+cdef int choose_greedy(const State *p, const Config *c, Work *w, uint64_t *choices) noexcept nogil:
+    cdef int best = greedy_values(p, c, &w.root, w.values, w), i, k = 0, pick
+    for i in range(w.root.n):
+        k += w.values[i] == best
+    pick = <int>dice_choose(choices, k)
+    for i in range(w.root.n):
+        if w.values[i] == best:
+            if pick == 0:
+                return i
+            pick -= 1
+    return 0
+
+
+cdef int reply_value(const State *after, const Config *c, Work *w, int seat, int alpha) noexcept nogil:
+    cdef State next_
+    cdef int worst = WIN + 1, i, v
+    if winner(after, c) != NONE or after.ply >= c.max_plies:
+        return evaluate(after, c, seat)
+    legal_moves(after, c, &w.reply)
+    for i in range(w.reply.n):
+        make_move(after, c, w.reply.keys[i], &next_)
+        v = evaluate(&next_, c, seat)
+        w.nodes += 1
+        if v < worst:
+            worst = v
+        if worst < alpha:
+            break
+    return worst
+
+
+cdef void insertion_sort(int *a, int n) noexcept nogil:
+    cdef int i, j, x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+cdef int choose_search(const State *p, const Config *c, Work *w, int budget,
+                       uint64_t *choices) noexcept nogil:
+    cdef State after
+    cdef int n = w.root.n, m = budget if budget < w.root.n else w.root.n
+    cdef int i, j, best, alpha = -WIN - 2, top = -WIN - 3, top_static = -WIN - 3
+    cdef int k = 0, pick
+    cdef int cut, above = 0, tied = 0, t, r
+    greedy_values(p, c, &w.root, w.values, w)
+    # the m best by greedy value (SearchPolicy.candidates): those above the cut best
+    # first, then the ones tied at the cut drawn by a partial Fisher-Yates shuffle
+    for j in range(m):
+        best = -1
+        for i in range(n):
+            if w.values[i] > TAKEN and (best < 0 or w.values[i] > w.values[best]):
+                best = i
+        w.order[j], w.statics[j] = best, w.values[best]
+        w.values[best] = TAKEN
+    if m < n:
+        cut = w.statics[m - 1]
+        for j in range(m):
+            above += w.statics[j] > cut
+        # every move tied at the cut, ascending: those taken, and those left (w.scores is
+        # free until the replies are searched)
+        for j in range(above, m):
+            w.scores[tied] = w.order[j]
+            tied += 1
+        for i in range(n):
+            if w.values[i] == cut:
+                w.scores[tied] = i
+                tied += 1
+        insertion_sort(w.scores, tied)
+        for j in range(m - above):
+            r = j + <int>dice_choose(choices, tied - j)
+            t = w.scores[j]
+            w.scores[j] = w.scores[r]
+            w.scores[r] = t
+        for j in range(m - above):
+            w.order[above + j] = w.scores[j]
+            w.statics[above + j] = cut
+    for j in range(m):
+        make_move(p, c, w.root.keys[w.order[j]], &after)
+        w.scores[j] = reply_value(&after, c, w, p.side, alpha)
+        if w.scores[j] > alpha:
+            alpha = w.scores[j]
+    for j in range(m):
+        top = w.scores[j] if w.scores[j] > top else top
+    for j in range(m):
+        if w.scores[j] == top and w.statics[j] > top_static:
+            top_static = w.statics[j]
+    # one of the best (score, then greedy value) candidates, in ascending move order
+    for j in range(m):
+        k += w.scores[j] == top and w.statics[j] == top_static
+    pick = <int>dice_choose(choices, k)
+    for i in range(n):
+        for j in range(m):
+            if w.order[j] == i and w.scores[j] == top and w.statics[j] == top_static:
+                if pick == 0:
+                    return i
+                pick -= 1
+    return 0
+
+
+# -- games ------------------------------------------------------------------------------------
+cdef struct Result:
+    int winner
+    int plies
+    int decisions
+    int ended_by
+    int hushes
+    int shoos[2]
+    int shoo_offs[2]
+    int captures[2]
+    int home[2]
+
+
+cdef bint same_position(const State *a, const State *b) noexcept nogil:
+    """Equal keys (Position.key): everything but the move count."""
+    cdef int s
+    if (a.foot[0] != b.foot[0] or a.foot[1] != b.foot[1] or a.rider[0] != b.rider[0]
+            or a.rider[1] != b.rider[1] or a.horse != b.horse):
+        return False
+    for s in range(2):
+        if (a.stable_horses[s] != b.stable_horses[s] or a.stabled[s] != b.stabled[s]
+                or a.pasture[s] != b.pasture[s]):
+            return False
+    if a.side != b.side or a.held != b.held or a.shoo != b.shoo or a.hush_to != b.hush_to:
+        return False
+    return a.hush_to < 0 or (a.hush_how == b.hush_how and a.hush_origin == b.hush_origin)
+
+
+cdef int play_game(State *p, const Config *c, uint64_t key, Work *w, State *seen,
+                   Result *r) noexcept nogil:
+    """One game from ``p`` (engine.play_game); returns -1 if a position had more legal
+    moves than the kernel has room for."""
+    cdef uint64_t choices = key ^ DICE_CHOICE_SALT
+    cdef State after
+    cdef int pick, seat, i, count
+    cdef uint64_t move
+    r.decisions = r.hushes = 0
+    for seat in range(2):
+        r.shoos[seat] = r.shoo_offs[seat] = r.captures[seat] = 0
+    if seen != NULL:
+        seen[0] = p[0]
+    while True:
+        r.winner = winner(p, c)
+        if r.winner != NONE:
+            r.ended_by = ENDED_WIN
+            break
+        if p.ply >= c.max_plies:
+            r.winner, r.ended_by = DRAW, ENDED_LIMIT
+            break
+        if seen != NULL and p.ply > 0:
+            count = 0
+            for i in range(p.ply + 1):
+                count += same_position(&seen[i], p)
+            if count >= c.repetition:
+                r.winner, r.ended_by = DRAW, ENDED_REPETITION
+                break
+        legal_moves(p, c, &w.root)
+        if w.root.overflow:
+            return -1
+        pick = 0
+        seat = p.side
+        if w.root.n > 1:
+            r.decisions += 1
+            if c.policy[seat] == P_RANDOM:
+                pick = <int>dice_choose(&choices, w.root.n)
+            elif c.policy[seat] == P_GREEDY:
+                pick = choose_greedy(p, c, w, &choices)
+            else:
+                pick = choose_search(p, c, w, c.budget[seat], &choices)
+                if w.reply.overflow:
+                    return -1
+        move = w.root.keys[pick]
+        r.hushes += m_hush(move)
+        r.shoos[seat] += m_shoo(move) != NONE
+        r.shoo_offs[seat] += m_kind(move) == K_SHOO_OFF
+        r.captures[seat] += m_kind(move) == K_CAPTURE
+        make_move(p, c, move, &after)
+        p[0] = after
+        if seen != NULL:
+            seen[p.ply] = p[0]
+    r.plies = p.ply
+    for seat in range(2):
+        r.home[seat] = field_count(travellers(p, seat) & c.home[seat])
+    return 0
+
+
+# -- from Python ------------------------------------------------------------------------------
+cdef class Setup:
+    """The rules and players as C structs, and the work space of one worker."""
+
+    cdef Config c
+    cdef Work w
+    cdef uint64_t *root_keys
+    cdef uint64_t *reply_keys
+
+    def __cinit__(self, rules, policies=("random", "random")):
+        cdef int seat
+        self.root_keys = <uint64_t *>malloc(MAXMOVES * sizeof(uint64_t))
+        self.reply_keys = <uint64_t *>malloc(MAXMOVES * sizeof(uint64_t))
+        self.w.values = <int *>malloc(MAXMOVES * sizeof(int))
+        self.w.order = <int *>malloc(MAXMOVES * sizeof(int))
+        self.w.statics = <int *>malloc(MAXMOVES * sizeof(int))
+        self.w.scores = <int *>malloc(MAXMOVES * sizeof(int))
+        if (self.root_keys == NULL or self.reply_keys == NULL or self.w.values == NULL
+                or self.w.order == NULL or self.w.statics == NULL or self.w.scores == NULL):
+            raise MemoryError()
+        self.w.root.keys, self.w.reply.keys = self.root_keys, self.reply_keys
+        self.w.nodes = 0
+        for seat, area in enumerate(homes(rules.corners)):
+            self.c.home[seat] = _from_python(area)
+            self.c.first_row[seat] = _from_python(FIRST_ROWS[seat])
+        self.c.hush = HUSHES.index(rules.hush)
+        self.c.leave_home = rules.leave_home
+        self.c.call_next_to = rules.call_next_to
+        self.c.hold_move = rules.hold_move
+        self.c.escape_by_horse = rules.escape_by_horse
+        self.c.max_plies = rules.max_plies
+        self.c.repetition = rules.repetition
+        if len(policies) != 2:
+            raise ValueError(f"Shoo has two seats, not {len(policies)} players")
+        for seat, name in enumerate(policies):
+            family, budget = PLAYERS.parse(name)
+            self.c.policy[seat] = (P_SEARCH if family == SEARCH
+                                   else POLICY_NAMES.index(family))
+            self.c.budget[seat] = budget
+
+    def __dealloc__(self):
+        free(self.root_keys)
+        free(self.reply_keys)
+        free(self.w.values)
+        free(self.w.order)
+        free(self.w.statics)
+        free(self.w.scores)
+
+
+cdef State state_of(position):
+    """The C state of a solver.shoo.position.Position."""
+    cdef State p
+    cdef int s, piece
+    p.foot[0] = p.foot[1] = p.rider[0] = p.rider[1] = p.horse = 0
+    for s in range(NSQ):
+        piece = position.board[s]
+        if piece == 1:
+            p.horse |= field_bit(s)
+        elif piece >= 4:
+            p.rider[piece & 1] |= field_bit(s)
+        elif piece >= 2:
+            p.foot[piece & 1] |= field_bit(s)
+    for s in range(2):
+        p.stable_horses[s] = position.stable_horses[s]
+        p.stabled[s] = position.stabled[s]
+        p.pasture[s] = position.pasture[s]
+    p.side, p.held, p.shoo, p.ply = position.side, position.held, position.shoo, position.ply
+    p.hush_to = NONE if position.hush is None else position.hush.to
+    p.hush_how = 0 if position.hush is None else position.hush.how
+    p.hush_origin = 0 if position.hush is None else position.hush.origin
+    return p
+
+
+cdef object squares_of(field_t x):
+    out = []
+    while x:
+        out.append(field_lowest(x))
+        x &= x - 1
+    return out
+
+
+def move_keys(rules, position):
+    """The packed keys of the legal moves of ``position`` (a Position), ascending."""
+    cdef Setup setup = Setup(rules)
+    cdef State p = state_of(position)
+    with nogil:
+        legal_moves(&p, &setup.c, &setup.w.root)
+    if setup.w.root.overflow:
+        raise OverflowError("more legal moves than the kernel has room for")
+    return np.array([setup.w.root.keys[i] for i in range(setup.w.root.n)], dtype=np.uint64)
+
+
+def pack_move(move):
+    """The packed key of a solver.shoo.moves.Move."""
+    return int(pack(int(move.hush), int(move.kind), move.frm, move.via, move.put, move.to,
+                    move.shoo))
+
+
+cdef int64_t perft_c(const State *p, const Config *c, int depth, uint64_t *buffer) noexcept nogil:
+    cdef Moves ms
+    cdef State after
+    cdef int64_t total = 0
+    cdef int i
+    if depth == 0:
+        return 1
+    if winner(p, c) != NONE or p.ply >= c.max_plies:
+        return 0
+    ms.keys = buffer
+    legal_moves(p, c, &ms)
+    if ms.overflow:
+        return -1
+    if depth == 1:
+        return ms.n
+    for i in range(ms.n):
+        make_move(p, c, ms.keys[i], &after)
+        total += perft_c(&after, c, depth - 1, buffer + ms.n)
+    return total
+
+
+def perft(rules, position, int depth):
+    """engine.perft by the kernel."""
+    cdef Setup setup = Setup(rules)
+    cdef State p = state_of(position)
+    cdef uint64_t *buffer = <uint64_t *>malloc((depth + 1) * MAXMOVES * sizeof(uint64_t))
+    cdef int64_t count
+    if buffer == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            count = perft_c(&p, &setup.c, depth, buffer)
+    finally:
+        free(buffer)
+    if count < 0:
+        raise OverflowError("more legal moves than the kernel has room for")
+    return int(count)
+
+
+def detect(rules, position):
+    """moves.detect by the kernel: (shooable squares, shooed-off squares)."""
+    cdef Setup setup = Setup(rules)
+    cdef State p = state_of(position)
+    return (squares_of(shooable(&p, &setup.c, 1 - p.side)), squares_of(shooed_off(&p, &setup.c)))
+
+
+def evaluation(rules, position, int seat):
+    """policies.evaluate by the kernel."""
+    cdef Setup setup = Setup(rules)
+    cdef State p = state_of(position)
+    return evaluate(&p, &setup.c, seat)
+
+
+cdef class Positions:
+    """Many positions as C states, for timing the kernel's routines over them."""
+
+    cdef State *states
+    cdef int n
+    cdef Setup setup
+
+    def __cinit__(self, rules, positions):
+        cdef int i
+        self.n = len(positions)
+        self.setup = Setup(rules)
+        self.states = <State *>malloc(max(self.n, 1) * sizeof(State))
+        if self.states == NULL:
+            raise MemoryError()
+        for i, position in enumerate(positions):
+            self.states[i] = state_of(position)
+
+    def __dealloc__(self):
+        free(self.states)
+
+    def detect_all(self, int repeats=1):
+        """Shoo detection of every position ``repeats`` times; returns the number of
+        shooable and of shooed-off travellers found in one pass (every pass is counted,
+        so that no pass can be optimised away)."""
+        cdef int64_t found = 0, off = 0
+        cdef int r, i
+        cdef field_t a, b
+        with nogil:
+            for r in range(repeats):
+                for i in range(self.n):
+                    a = shooable(&self.states[i], &self.setup.c, 1 - self.states[i].side)
+                    b = shooed_off(&self.states[i], &self.setup.c)
+                    found += field_count(a)
+                    off += field_count(b)
+        return int(found // repeats), int(off // repeats)
+
+    def count_moves(self, int repeats=1):
+        """Legal-move generation for every position ``repeats`` times; returns the moves of
+        one pass."""
+        cdef int64_t total = 0
+        cdef int r, i
+        with nogil:
+            for r in range(repeats):
+                total = 0
+                for i in range(self.n):
+                    legal_moves(&self.states[i], &self.setup.c, &self.setup.w.root)
+                    total += self.setup.w.root.n
+        return int(total)
+
+
+def evaluated_positions(rules, policies, const uint64_t[::1] keys):
+    """Play one game per key as :func:`play_chunk` does; returns the number of positions
+    the players evaluated (a search's nodes), for benchmarks."""
+    from solver.shoo.position import start
+    cdef Setup setup = Setup(rules, policies)
+    cdef State first = state_of(start(rules)), p
+    cdef Result r
+    cdef Py_ssize_t i
+    if rules.repetition:
+        raise ValueError("evaluated_positions does not track repetitions")
+    setup.w.nodes = 0
+    with nogil:
+        for i in range(keys.shape[0]):
+            p = first
+            if play_game(&p, &setup.c, keys[i], &setup.w, NULL, &r) < 0:
+                break
+    return int(setup.w.nodes)
+
+
+COLUMNS = ("winner", "turns", "decision_turns", "ended_by", "hushes")
+SEAT_COLUMNS = ("shoos", "shoo_offs", "captures", "home")
+
+
+def play_chunk(rules, policies, const uint64_t[::1] keys):
+    """Play one game per key from the start; returns a dict of int32 result arrays (one row
+    per game): :data:`COLUMNS` of shape (n,), ``seat_<name>`` of :data:`SEAT_COLUMNS` of
+    shape (n, 2)."""
+    from solver.shoo.position import start
+    cdef Setup setup = Setup(rules, policies)
+    cdef Py_ssize_t n = keys.shape[0], i
+    cdef State first = state_of(start(rules)), p
+    cdef State *seen = NULL
+    cdef Result r
+    cdef int seat, status = 0
+    game_a = np.empty((len(COLUMNS), n), dtype=np.int32)
+    seat_a = np.empty((len(SEAT_COLUMNS), n, 2), dtype=np.int32)
+    cdef int32_t[:, ::1] game = game_a
+    cdef int32_t[:, :, ::1] per_seat = seat_a
+    if setup.c.repetition:
+        seen = <State *>malloc((setup.c.max_plies + 1) * sizeof(State))
+        if seen == NULL:
+            raise MemoryError()
+    try:
+        with nogil:
+            for i in range(n):
+                p = first
+                status = play_game(&p, &setup.c, keys[i], &setup.w, seen, &r)
+                if status < 0:
+                    break
+                game[0, i] = r.winner
+                game[1, i] = r.plies
+                game[2, i] = r.decisions
+                game[3, i] = r.ended_by
+                game[4, i] = r.hushes
+                for seat in range(2):
+                    per_seat[0, i, seat] = r.shoos[seat]
+                    per_seat[1, i, seat] = r.shoo_offs[seat]
+                    per_seat[2, i, seat] = r.captures[seat]
+                    per_seat[3, i, seat] = r.home[seat]
+    finally:
+        free(seen)
+    if status < 0:
+        raise OverflowError("a position had more legal moves than the kernel has room for")
+    result = {name: game_a[j] for j, name in enumerate(COLUMNS)}
+    for j, name in enumerate(SEAT_COLUMNS):
+        result["seat_" + name] = seat_a[j]
+    return result

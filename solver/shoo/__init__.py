@@ -1,0 +1,58 @@
+"""Shoo: two players race nine travellers across a 9 x 9 field to the far corner, on foot or
+on horseback, shooing each other's travellers out of the way; no dice, draws possible.
+
+The rules (``rules.py``, ``RULES.md``), the field (``board.py``), positions and their
+notation (``position.py``, ``notation.py``), the moves (``moves.py``, ``movetext.py``), the
+reference engine (``engine.py``), the players (``policies.py``) and random positions for
+tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from solver.registry import WIN_DRAW_LOSS, Column, GameSpec, Traits, register
+from solver.shoo.engine import play_game
+from solver.shoo.policies import PLAYERS, make_policy
+from solver.shoo.rules import ShooRules
+
+GAME_COLUMNS = {
+    "ended_by": "how the game ended: 0 a win, 1 the move limit (a draw), 2 a repetition "
+                "(a draw)",
+    "hushes": "moves that began by hushing the opponent's last move (hush = lose_move or "
+              "shoo_off)",
+}
+"""The game-level result columns."""
+SEAT_COLUMNS = {
+    "shoos": "shoos this player named",
+    "shoo_offs": "travellers of this player shooed off to the stable",
+    "captures": "horses this player captured from under the opponent's travellers",
+    "home": "travellers of this player in its home area at the end",
+}
+"""The per-seat result columns."""
+
+
+def reference_row(rules: ShooRules, policies: Sequence[str], key: int) -> dict[str, Any]:
+    """One game by the reference engine, as the kernel reports it."""
+    return play_game(rules, [make_policy(p, rules) for p in policies], key).row()
+
+
+SPEC = register(GameSpec(
+    name="shoo",
+    title="Shoo",
+    description="Race nine travellers across a 9 x 9 field on foot and on horseback, "
+                "shooing the opponent's travellers away; no dice, draws possible.",
+    rules=ShooRules,
+    traits=Traits(chance=False, players=(2, 2), outcome=WIN_DRAW_LOSS),
+    players=PLAYERS,
+    columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
+             *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
+    kernel="cext.shoo.play:play_chunk",
+    reference=reference_row,
+    engine_version=1,
+    standard_runs=({"policy": "greedy"}, {"policy": "random"}),
+    standard_whatifs=({"horses": [9, 7]},
+                      {"hush": ["illegal", "lose_move", "shoo_off", "off"]},
+                      {"leave_home": [False, True]}),
+    small_rules={"max_plies": 20},
+))

@@ -1,0 +1,124 @@
+"""The bit-set kernel (cext/shoo/play.pyx) against the reference engine: the same legal
+moves in the same order, the same shoo detection and evaluation, the same perft counts, the
+same games."""
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cext.shoo import play as kernel
+from solver.dice import Stream, game_streams
+from solver.shoo import reference_row
+from solver.shoo.engine import Game, perft
+from solver.shoo.moves import detect, legal_moves, make_move
+from solver.shoo.notation import read, write
+from solver.shoo.policies import GreedyPolicy, evaluate
+from solver.shoo.position import start
+from solver.shoo.rules import ShooRules
+from solver.shoo.samples import random_placement
+
+PERFT = Path(__file__).resolve().parents[1] / "data" / "shoo_perft.json"
+VARIANTS = [{}, {"hush": "lose_move"}, {"hush": "shoo_off"}, {"hush": "off"},
+            {"leave_home": True, "horses": 7}, {"odd_horse": "field", "escape_by_horse": False},
+            {"call_next_to": True, "hold_move": False, "corners": "same_side"}]
+
+
+@pytest.mark.parametrize("values", [{}, {"opening": "extra_horse"}, {"odd_horse": "field"}])
+def test_perft_to_depth_3_from_the_start(values):
+    rules = ShooRules(**values)
+    text = write(start(rules))
+    counts, = [c["perft"] for c in json.loads(PERFT.read_text())
+               if c["rules"] == values and c["position"] == text]
+    assert len(counts) == 4
+    assert [kernel.perft(rules, start(rules), d) for d in range(4)] == counts
+
+
+def test_perft_known_answers_from_the_middle_game():
+    for case in json.loads(PERFT.read_text()):
+        rules = ShooRules(**case["rules"])
+        position = read(case["position"], rules)
+        assert [kernel.perft(rules, position, d) for d in range(len(case["perft"]))] == (
+            case["perft"])
+
+
+@pytest.mark.parametrize("values", VARIANTS)
+def test_the_same_legal_moves_in_the_same_order_in_random_games(values):
+    rules = ShooRules(**values)
+    stream = Stream(len(str(values)))
+    position = start(rules)
+    while position.winner() is None and position.ply < 150:
+        moves = legal_moves(position)
+        assert kernel.move_keys(rules, position).tolist() == [
+            kernel.pack_move(m) for m in moves], position.ply
+        if position.ply in (20, 60):
+            assert kernel.perft(rules, position, 2) == perft(position, 2)
+        position = make_move(position, moves[stream.choose(len(moves))])
+
+
+@pytest.mark.parametrize("values", VARIANTS)
+def test_the_same_moves_from_random_placements(values):
+    rules = ShooRules(**values)
+    stream = Stream(7 + len(values))
+    for _ in range(40):
+        position = random_placement(rules, stream)
+        expected = [kernel.pack_move(m) for m in legal_moves(position)]
+        assert kernel.move_keys(rules, position).tolist() == expected
+
+
+@pytest.mark.parametrize("values", VARIANTS)
+def test_the_same_shoo_detection_and_evaluation(values):
+    rules = ShooRules(**values)
+    stream = Stream(99 + len(values))
+    found = off = 0
+    for _ in range(1500):
+        position = random_placement(rules, stream)
+        expected = detect(position)
+        assert kernel.detect(rules, position) == expected
+        found += len(expected[0])
+        off += len(expected[1])
+        seat = stream.below(2)
+        assert kernel.evaluation(rules, position, seat) == evaluate(position, seat)
+    assert found > 500 and off > 20          # the sample meets shoos and shoo-offs
+
+
+def test_the_whole_batch_counts_what_detection_finds():
+    rules = ShooRules()
+    stream = Stream(5)
+    positions = [random_placement(rules, stream) for _ in range(300)]
+    batch = kernel.Positions(rules, positions)
+    assert batch.detect_all() == (sum(len(detect(p)[0]) for p in positions),
+                                  sum(len(detect(p)[1]) for p in positions))
+    assert batch.count_moves() == sum(len(legal_moves(p)) for p in positions)
+
+
+@pytest.mark.parametrize("names, values", [
+    (("random", "random"), {"hush": "lose_move", "repetition": 2}),
+    (("greedy", "random"), {"hush": "shoo_off", "horses": 7}),
+    (("search-2", "greedy"), {"leave_home": True}),
+])
+def test_the_same_games_under_variants(names, values):
+    rules = ShooRules(max_plies=60, **values)
+    keys = np.random.PCG64(3).random_raw(4)
+    fast = kernel.play_chunk(rules, names, keys)
+    for i, key in enumerate(keys):
+        row = reference_row(rules, names, int(key))
+        for column, value in row.items():
+            assert np.array_equal(np.asarray(value), fast[column][i]), (column, i)
+
+
+def test_greedy_evaluates_every_move_of_every_decision():
+    rules = ShooRules(max_plies=20)
+    keys = np.random.PCG64(4).random_raw(3)
+    assert kernel.evaluated_positions(rules, ("random", "random"), keys) == 0
+    wanted, greedy = 0, GreedyPolicy()
+    for key in keys:
+        game, choices = Game(start(rules)), game_streams(int(key))[1]
+        while game.winner is None:
+            moves = legal_moves(game.position)
+            pick = 0
+            if len(moves) > 1:
+                wanted += len(moves)
+                pick = greedy.choose(game.position, moves, choices)
+            game.play(moves[pick])
+    assert kernel.evaluated_positions(rules, ("greedy", "greedy"), keys) == wanted

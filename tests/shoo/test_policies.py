@@ -1,0 +1,83 @@
+"""Shoo's players: legal choices, the evaluation's parts, and what search sees that greedy
+does not."""
+import pytest
+
+from solver.dice import Stream
+from solver.shoo.engine import play_game
+from solver.shoo.moves import legal_moves, make_move
+from solver.shoo.movetext import move_text
+from solver.shoo.notation import arrange
+from solver.shoo.policies import (PLAYERS, WIN, GreedyPolicy, SearchPolicy, evaluate,
+                                  make_policy, standing)
+from solver.shoo.position import start
+from solver.shoo.rules import ShooRules
+
+WHITE_HOME_BUT_G3 = "W:g1,h1,i1,g2,h2,i2,h3,i3"
+BLUE_AT_START_OF_WHITE = "B:a1,b1,c1,a2,b2,c2,a3,b3,c3"
+
+
+def chosen(policy, position, key=0):
+    moves = legal_moves(position)
+    return move_text(moves[policy.choose(position, moves, Stream(key))])
+
+
+def test_the_players_parse_and_the_ladder_climbs():
+    assert PLAYERS.parse("search-8") == ("search", 8) and PLAYERS.ladder == ("random", "greedy")
+    assert make_policy("search-3", ShooRules()).budget == 3
+    with pytest.raises(ValueError, match="unknown player 'search-65'"):
+        PLAYERS.parse("search-65")
+
+
+def test_the_evaluation_is_antisymmetric_and_counts_a_win():
+    p = start(ShooRules())
+    assert evaluate(p, 0) == -evaluate(p, 1) == standing(p, 0) - standing(p, 1)
+    won = arrange("B:a7,b7,c7,a8,b8,c8,a9,b9,c9 W:e5")
+    assert evaluate(won, 0) == WIN and evaluate(won, 1) == -WIN
+
+
+def test_greedy_walks_home_and_shoos_off_when_it_can():
+    # Blue's b7 steps to b8 and shoos White's a9 off (no escape): worth a stabled traveller
+    p = arrange("b:a8 B:b7 W:a9,i1")
+    assert chosen(GreedyPolicy(), p) == "b7-b8+a9"
+    # the last traveller walks into the home area and wins
+    last = arrange("B:a7,b7,c7,a8,b8,c8,a9,b9,d9 W:e5")
+    assert chosen(GreedyPolicy(), last) == "d9-c9"
+
+
+def test_search_blocks_the_win_greedy_does_not_see():
+    # White's f4 steps into g3, the last empty square of its home area, next move; Blue's
+    # only defence is to put something on g3 (a horse from the stable, held there)
+    p = arrange(f"{WHITE_HOME_BUT_G3} W:f4 {BLUE_AT_START_OF_WHITE}")
+    assert chosen(GreedyPolicy(), p) != "H@g3"
+    assert chosen(SearchPolicy(64), p) == "H@g3"
+    after = make_move(p, legal_moves(p)[[move_text(m) for m in legal_moves(p)].index("H@g3")])
+    assert all(evaluate(make_move(after, m), 1) < WIN for m in legal_moves(after))
+
+
+def test_search_1_is_greedy():
+    p = start(ShooRules())
+    picks = [chosen(GreedyPolicy(), p, key) for key in range(8)]
+    assert [chosen(SearchPolicy(1), p, key) for key in range(8)] == picks
+    assert len(set(picks)) > 1                   # greedy's ties are drawn
+
+
+def test_search_draws_the_candidates_tied_at_its_cut():
+    policy = SearchPolicy(3)
+    static = [5, 9, 5, 7, 5, 5]
+    draws = {tuple(policy.candidates(static, Stream(key))) for key in range(40)}
+    assert all(c[:2] == (1, 3) and c[2] in (0, 2, 4, 5) for c in draws) and len(draws) == 4
+    assert policy.candidates([1, 2], Stream(0)) == [1, 0]
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "search-2"])
+def test_every_player_finishes_a_short_game_with_legal_moves(name):
+    rules = ShooRules(max_plies=30)
+    game = play_game(rules, [make_policy(name, rules)] * 2, key=7)
+    assert game.position.ply == 30 or game.winner in (0, 1)
+
+
+def test_greedy_beats_random_from_both_seats():
+    rules = ShooRules(max_plies=600)
+    greedy, rand = make_policy("greedy", rules), make_policy("random", rules)
+    assert play_game(rules, [greedy, rand], key=1).winner == 0
+    assert play_game(rules, [rand, greedy], key=1).winner == 1
