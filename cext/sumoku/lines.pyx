@@ -53,7 +53,7 @@ cdef void fill_table(LineTable* t, int key, bint solo, bint six_is_nine) noexcep
 
 
 cdef inline bint line_ok(uint64_t line, const LineTable* t) noexcept nogil:
-    """Whether the encoded line is valid (rules 5, 6 with free sixes, 37)."""
+    """Whether the encoded line is valid (rules 5, 6 with free sixes, 39)."""
     cdef unsigned colours = 0, numbers = 0, b
     cdef int n = 0, total = 0, sixes = 0
     while line:

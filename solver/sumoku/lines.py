@@ -1,5 +1,5 @@
 """Sumoku's lines: the readable reference of what makes a line valid (RULES.md rules 5, 6,
-37). The kernel ``cext/sumoku/lines.pyx`` decides the same, fast, and is tested against it.
+39). The kernel ``cext/sumoku/lines.pyx`` decides the same, fast, and is tested against it.
 
 A line is given by its tiles' kinds (:mod:`solver.sumoku.tiles`). It is valid when it has
 :data:`MIN_LINE` to :data:`MAX_LINE` tiles, no colour twice (in solo sumoku no number twice
@@ -26,7 +26,7 @@ MAX_LINE = 6
 
 
 def distinct(kinds: Sequence[Kind], solo: bool = False) -> bool:
-    """No colour twice (rule 5), and in solo sumoku no number twice (rule 37)."""
+    """No colour twice (rule 5), and in solo sumoku no number twice (rule 39)."""
     colours = [kind_colour(k) for k in kinds]
     if len(set(colours)) != len(colours):
         return False

@@ -1,4 +1,4 @@
-"""Sumoku's tiles, key die, lines and whole patterns (RULES.md rules 1 to 7, 37), the
+"""Sumoku's tiles, key die, lines and whole patterns (RULES.md rules 1 to 7, 39), the
 rulebook's examples, and the line kernel held against the reference."""
 import itertools
 from collections import Counter
