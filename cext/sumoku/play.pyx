@@ -9,18 +9,20 @@ of the reference at ORIGIN (a pattern of 96 tiles and the windows around it stay
 The move generator never stores the list of plays: it streams them, in canonical order, into
 a *sink* that keeps what the caller needs — their number, the play at one index (the random
 player), the first best score (greedy), the best few (lookahead), or only the best score
-(a lookahead's reply). The games run without the GIL over plain C structs.
+(a lookahead's reply). A search player's playouts run on a second State (``twin``) with
+greedy players in every seat. The games run without the GIL over plain C structs.
 """
 import numpy as np
 
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
-from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose
+from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
 
 from solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS
-from solver.sumoku.policies import LOOKAHEAD_WIDTH as _WIDTH, PLAYERS, POLICY_NAMES
+from solver.sumoku.policies import (LOOKAHEAD_WIDTH as _WIDTH, PLAYERS, POLICY_NAMES, SEARCH,
+                                    SEARCH_ROLLOUT)
 from solver.sumoku.rules import KEY_CHALLENGE, KEY_DIE
 from solver.sumoku.tiles import KEY_FACES as _KEY_FACES, NTILES as _NTILES
 
@@ -40,11 +42,13 @@ cdef enum:
     SIX = 6
     NINE = 9
     NOSCORE = -1000000
+    MAX_BUDGET = 1024     # policies.MAX_BUDGET
 
 cdef enum:               # solver.sumoku.policies.POLICY_NAMES
     P_RANDOM = 0
     P_GREEDY = 1
     P_LOOKAHEAD = 2
+    P_SEARCH = 3
 
 cdef enum:               # what a sink keeps
     S_COUNT = 0
@@ -59,10 +63,14 @@ cdef enum:               # key: fixed, the die, the challenge
     K_CHALLENGE = 2
 
 assert tuple(POLICY_NAMES) == ("random", "greedy", "lookahead") and _WIDTH == WIDTH
+assert SEARCH_ROLLOUT == "greedy"
 assert _NTILES == NTILES
 cdef int KEY_FACES[6]
 for _i in range(6):
     KEY_FACES[_i] = _KEY_FACES[_i]
+
+
+cdef struct State
 
 
 cdef struct Config:
@@ -80,6 +88,9 @@ cdef struct Config:
     bint out_ends
     bint penalty
     int policy[MAXP]
+    int budget[MAXP]        # search-N: N
+    Config* rollout         # the playouts' config (greedy in every seat), or NULL
+    State* twin             # the State a playout runs on
 
 
 cdef struct Play:
@@ -626,12 +637,40 @@ cdef int reply_score(State* s, const Config* c, int seat, const Play* p) noexcep
     return sink.best if sink.count else 0
 
 
+cdef int playout_value(State* s, const Config* c, int seat, const Play* p,
+                       uint64_t key) noexcept nogil:
+    """One playout of ``p`` (SearchPolicy.choose and Game.playout): the twin copies the
+    game, shuffles the bag's remaining tiles with the dice stream ``key``, plays ``p`` and
+    one round on with greedy players; the seat's score minus the best other score."""
+    cdef State* t = c.twin
+    cdef int i, j, x, stop, other, best = NOSCORE
+    memcpy(t, s, sizeof(State))   # the whole State, grid included
+    t.trace = NULL
+    t.dice = key
+    for i in range(NTILES - 1 - s.drawn, 0, -1):
+        j = <int>dice_below(&t.dice, i + 1)
+        x = t.bag[s.drawn + i]
+        t.bag[s.drawn + i] = t.bag[s.drawn + j]
+        t.bag[s.drawn + j] = x
+    stop = t.turns + c.players
+    play_turn(t, c.rollout, p)
+    while not t.over and t.turns < stop:
+        play_turn(t, c.rollout, NULL)
+    for other in range(c.players):
+        if other != seat and t.scores[other] > best:
+            best = t.scores[other]
+    return t.scores[seat] - best
+
+
 cdef long choose_play(State* s, const Config* c, int seat, Play* chosen) noexcept nogil:
     """The number of legal plays; when there are any, the one the seat's player takes in
     ``chosen``, and the decision in the trace."""
     cdef Sink sink
     cdef long n, index = 0
-    cdef int policy = c.policy[seat], i, value, best = NOSCORE
+    cdef int policy = c.policy[seat], i, j, value, best = NOSCORE
+    cdef long total, best_total = 0
+    cdef uint64_t ks
+    cdef uint64_t keys[MAX_BUDGET]
     if policy == P_GREEDY:
         sink_init(&sink, S_GREEDY, 0)
         legal_plays(s, c, s.hand[seat], s.nhand[seat], &sink)
@@ -639,12 +678,24 @@ cdef long choose_play(State* s, const Config* c, int seat, Play* chosen) noexcep
         if n:
             chosen[0] = sink.found
             index = sink.found_index
-    elif policy == P_LOOKAHEAD:
+    elif policy == P_LOOKAHEAD or policy == P_SEARCH:
         sink_init(&sink, S_TOP, 0)
         legal_plays(s, c, s.hand[seat], s.nhand[seat], &sink)
         n = sink.count
         if n == 1:
             chosen[0] = sink.top[0]
+        elif n > 1 and policy == P_SEARCH:
+            ks = dice_word(&s.choice)
+            for j in range(c.budget[seat]):
+                keys[j] = dice_word(&ks)
+            for i in range(sink.ntop):
+                total = 0
+                for j in range(c.budget[seat]):
+                    total += playout_value(s, c, seat, &sink.top[i], keys[j])
+                if i == 0 or total > best_total:
+                    best_total = total
+                    index = sink.top_index[i]
+                    chosen[0] = sink.top[i]
         elif n > 1:
             for i in range(sink.ntop):
                 value = sink.top[i].score - reply_score(s, c, seat, &sink.top[i])
@@ -678,14 +729,19 @@ cdef void finish(State* s, const Config* c) noexcept nogil:
     s.over = True
 
 
-cdef void play_turn(State* s, const Config* c) noexcept nogil:
-    """Game.play_turn."""
+cdef void play_turn(State* s, const Config* c, const Play* first) noexcept nogil:
+    """Game.play_turn: ``first``, if not NULL, is the first play (a playout's)."""
     cdef int seat = s.to_move
     cdef bint decided = False, acted = False, bonus = False
     cdef long n
     cdef Play play
     while s.nhand[seat] > 0:
-        n = choose_play(s, c, seat, &play)
+        if first != NULL:
+            play = first[0]
+            first = NULL
+            n = 1
+        else:
+            n = choose_play(s, c, seat, &play)
         if n == 0:
             break
         if n > 1:
@@ -714,7 +770,7 @@ cdef void play_turn(State* s, const Config* c) noexcept nogil:
 cdef void play_game(State* s, const Config* c, uint64_t key) noexcept nogil:
     setup(s, c, key)
     while not s.over:
-        play_turn(s, c)
+        play_turn(s, c, NULL)
 
 
 cdef int winner(const State* s, const Config* c) noexcept nogil:
@@ -744,18 +800,24 @@ cdef int margin(const State* s, const Config* c) noexcept nogil:
 # ------------------------------------------------------------------------------ Python
 
 cdef class Setup:
-    """A kernel Config for rules and players, and a State with an empty grid."""
+    """A kernel Config for rules and players (and the playouts' Config), a State with an
+    empty grid and a twin State for playouts."""
     cdef Config c
+    cdef Config rollout
     cdef State* s
+    cdef State* twin
 
     def __cinit__(self):
         self.s = <State*>malloc(sizeof(State))
-        if self.s == NULL:
+        self.twin = <State*>malloc(sizeof(State))
+        if self.s == NULL or self.twin == NULL:
             raise MemoryError()
         memset(self.s, 0, sizeof(State))
+        memset(self.twin, 0, sizeof(State))
 
     def __dealloc__(self):
         free(self.s)
+        free(self.twin)
 
     def __init__(self, rules, policies):
         if len(policies) != rules.players:
@@ -781,8 +843,19 @@ cdef class Setup:
         c.out_ends = rules.out_ends
         c.penalty = rules.penalty
         for seat, name in enumerate(policies):
-            PLAYERS.parse(name)
-            c.policy[seat] = POLICY_NAMES.index(name)
+            family, budget = PLAYERS.parse(name)
+            if family == SEARCH:
+                c.policy[seat] = P_SEARCH
+                c.budget[seat] = budget
+            else:
+                c.policy[seat] = POLICY_NAMES.index(name)
+        self.rollout = self.c
+        for seat in range(c.players):
+            self.rollout.policy[seat] = P_GREEDY
+        self.rollout.rollout = NULL
+        self.rollout.twin = NULL
+        c.rollout = &self.rollout
+        c.twin = self.twin
 
 
 cdef void clear(State* s) noexcept nogil:
@@ -859,3 +932,31 @@ def trace_game(rules, policies, uint64_t key, int cap=1 << 16):
     out = trace_a[:s.ntrace].copy()
     clear(s)
     return out, final
+
+
+def count_plays(rules, cells, hand, int key, int repeat=1):
+    """The number of legal plays of ``hand`` (tiles) on a board of ``cells`` (``{(row,
+    column): (kind, value)}``, the reference's Board.cells), as ``len(moves.legal_plays)``;
+    the generation runs ``repeat`` times (for timing)."""
+    cdef Setup setup_ = Setup(rules, ["greedy"] * rules.players)
+    cdef State* s = setup_.s
+    cdef Sink sink
+    cdef int hand_a[MAXHAND]
+    cdef int n = len(hand), i
+    if n > MAXHAND or len(cells) > NTILES:
+        raise ValueError("too many tiles")
+    for i, t in enumerate(sorted(hand)):
+        hand_a[i] = t
+    for (r, c), (k, v) in cells.items():
+        if not (-ORIGIN + 8 <= r < GRID - ORIGIN - 8 and -ORIGIN + 8 <= c < GRID - ORIGIN - 8):
+            raise ValueError(f"cell {(r, c)} is off the grid")
+        play = Play(n=1, r=[r + ORIGIN] + [0] * 5, c=[c + ORIGIN] + [0] * 5,
+                    k=[k] + [0] * 5, v=[v] + [0] * 5, score=0, bonus=False)
+        lay(s, &play)
+    s.key = key
+    with nogil:
+        for i in range(repeat):
+            sink_init(&sink, S_COUNT, 0)
+            legal_plays(s, &setup_.c, hand_a, n, &sink)
+    clear(s)
+    return sink.count

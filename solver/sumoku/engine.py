@@ -15,6 +15,7 @@ player who just played holds nothing.
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -147,25 +148,31 @@ class Game:
         self.scores[seat] += play.score
         self.placed[seat] += len(play.tiles)
 
-    def play_turn(self) -> None:
+    def play_turn(self, first: Play | None = None) -> None:
+        """The turn of the player to move; ``first``, if given, is its first play (a search
+        player's playout, which must be legal)."""
         seat = self.to_move
         r = self.rules
         decided = acted = False
         bonus = False
         while self.hands[seat]:
-            plays = self.plays(seat)
-            if not plays:
-                break
-            index = 0
-            if len(plays) > 1:
-                decided = True
-                index = self.policies[seat].choose(self, seat, plays, self.choices)
-            if self.trace is not None:
-                self.trace.append((seat, len(plays), index))
-            self.apply(seat, plays[index])
+            if first is not None:
+                play, first = first, None
+            else:
+                plays = self.plays(seat)
+                if not plays:
+                    break
+                index = 0
+                if len(plays) > 1:
+                    decided = True
+                    index = self.policies[seat].choose(self, seat, plays, self.choices)
+                if self.trace is not None:
+                    self.trace.append((seat, len(plays), index))
+                play = plays[index]
+            self.apply(seat, play)
             self.bonuses[seat] += bonus
             acted = True
-            if not (r.bonus and plays[index].bonus):
+            if not (r.bonus and play.bonus):
                 break
             bonus = True
         if acted:
@@ -181,6 +188,24 @@ class Game:
         self.to_move = (seat + 1) % r.players
         if self.idle >= r.players or (r.out_ends and not self.bag_left and not self.hands[seat]):
             self.finish()
+
+    def playout(self, policies: Sequence[Policy], dice: Stream) -> "Game":
+        """A copy of the game for a search's playout, played by ``policies``: hands lie
+        face up, so only the order of the bag is unknown; the copy's bag holds the same
+        tiles, shuffled by ``dice`` (Fisher–Yates over the tiles still in it, from the
+        last)."""
+        rest = self.bag[self.drawn:]
+        for i in range(len(rest) - 1, 0, -1):
+            j = dice.below(i + 1)
+            rest[i], rest[j] = rest[j], rest[i]
+        twin = copy.copy(self)
+        twin.policies, twin.dice, twin.trace = policies, dice, None
+        twin.bag = self.bag[:self.drawn] + rest
+        twin.board = Board(dict(self.board.cells))
+        twin.hands = [list(h) for h in self.hands]
+        for name in ("scores", "penalties", "placed", "bonuses"):
+            setattr(twin, name, list(getattr(self, name)))
+        return twin
 
     def finish(self) -> None:
         """The hand penalty (rule 22) and the end."""

@@ -15,11 +15,20 @@ first of equal plays, so that a kernel can make the same choices.
     one with the best score now minus the best score the next player could make at once on
     the board it leaves, with the hand that player holds now (refills and bonus plays
     unseen); among equals the first.
+``search-N``
+    Flat Monte Carlo over the same :data:`LOOKAHEAD_WIDTH` highest-scoring plays: for each
+    it plays ``N`` playouts of one round (the rest of its turn, then one turn of every other
+    player, all ``greedy``; hands lie face up, so a playout shuffles only the bag) and takes
+    the play whose playouts end with the best total of its score minus the best other
+    score (a playout that reaches the end counts the hand penalty); among equals the one
+    first in that list. The ``N`` playouts share their bags across candidates (common
+    random numbers): one word of the game's choice stream starts a SplitMix64 stream whose
+    next ``N`` words are the playouts' keys, each the dice stream that shuffles its bag.
 """
 from __future__ import annotations
 
 from solver.dice import Stream
-from solver.registry import Players
+from solver.registry import Players, Search
 from solver.sumoku.engine import Game
 from solver.sumoku.board import Board
 from solver.sumoku.moves import Play, legal_plays
@@ -27,6 +36,10 @@ from solver.sumoku.rules import SumokuRules
 
 POLICY_NAMES = ("random", "greedy", "lookahead")
 """The fixed players, in the order of their kernel codes."""
+SEARCH = "search"
+SEARCH_ROLLOUT = "greedy"
+"""The player of every seat in a search's playouts."""
+MAX_BUDGET = 1 << 10
 LOOKAHEAD_WIDTH = 6
 """``lookahead``: how many of the highest-scoring plays it looks beyond."""
 
@@ -80,11 +93,44 @@ class LookaheadPolicy:
         return chosen
 
 
+class SearchPolicy:
+    """``search-N``: flat Monte Carlo over the best few plays (module docstring)."""
+
+    def __init__(self, budget: int) -> None:
+        self.name = f"{SEARCH}-{budget}"
+        self.budget = budget
+
+    def choose(self, game: Game, seat: int, plays: list[Play], choices: Stream) -> int:
+        stream = Stream(choices.word())
+        keys = [stream.word() for _ in range(self.budget)]
+        players = [GreedyPolicy()] * game.rules.players
+        best, chosen = None, 0
+        for i in top_plays(plays, LOOKAHEAD_WIDTH):
+            total = 0
+            for key in keys:
+                twin = game.playout(players, Stream(key))
+                stop = twin.turns + game.rules.players
+                twin.play_turn(first=plays[i])
+                while not twin.over and twin.turns < stop:
+                    twin.play_turn()
+                total += twin.scores[seat] - max(
+                    score for other, score in enumerate(twin.scores) if other != seat)
+            if best is None or total > best:
+                best, chosen = total, i
+        return chosen
+
+
 def make_policy(name: str, rules: SumokuRules):
     """A reference-engine player by name."""
-    PLAYERS.parse(name)
+    family, budget = PLAYERS.parse(name)
+    if family == SEARCH:
+        return SearchPolicy(budget)
     return {"random": RandomPolicy, "greedy": GreedyPolicy, "lookahead": LookaheadPolicy}[name]()
 
 
-PLAYERS = Players(fixed=POLICY_NAMES, default="greedy", ladder=POLICY_NAMES)
+PLAYERS = Players(
+    fixed=POLICY_NAMES, default="greedy", ladder=POLICY_NAMES,
+    search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(2, 4, 8, 16), max_budget=MAX_BUDGET,
+                   doc="flat Monte Carlo over the six best plays: N greedy playouts of one "
+                       "round each"),))
 """Sumoku's players: names, parser, the skill ladder."""

@@ -4,9 +4,11 @@ rules parameters, and ends on the same board, hands and scores."""
 import numpy as np
 import pytest
 
-from cext.sumoku.play import play_chunk, trace_game
+from cext.sumoku.play import count_plays, play_chunk, trace_game
 from solver.sumoku import SPEC, reference_row
-from solver.sumoku.engine import play_game
+from solver.dice import game_streams
+from solver.sumoku.engine import Game, play_game
+from solver.sumoku.moves import legal_plays
 from solver.sumoku.policies import POLICY_NAMES, make_policy
 from solver.sumoku.rules import SumokuRules
 
@@ -45,6 +47,19 @@ def test_same_games_decision_for_decision(seating, variant):
         assert final["dealt"] == game.dealt and final["turns"] == game.turns
 
 
+@pytest.mark.parametrize("seating", [("search-2", "lookahead"), ("random", "search-1", "greedy")],
+                         ids="-".join)
+def test_search_players_same_games(seating):
+    rules = SumokuRules(players=len(seating), hand=3)
+    policies = [make_policy(name, rules) for name in seating]
+    for key in keys(31, 2):
+        trace = []
+        game = play_game(rules, policies, int(key), trace)
+        fast, final = trace_game(rules, seating, int(key))
+        assert fast.tolist() == [list(step) for step in trace], f"key {int(key)}"
+        assert final["scores"] == game.scores and final["board"] == game.board.cells
+
+
 def test_full_hands_same_rows():
     # the standard rules (hands of 8), every column compared row by row
     rules = SumokuRules()
@@ -56,6 +71,24 @@ def test_full_hands_same_rows():
             row = reference_row(rules, [name] * 2, int(key))
             for column in SPEC.result_keys:
                 assert np.array_equal(np.asarray(row[column]), fast[column][i]), (name, column, i)
+
+
+@pytest.mark.parametrize("variant", [{}, {"six_value": "per_line", "key": "challenge"},
+                                     {"six_is_nine": False, "single_tile": "larger"}])
+def test_kernel_counts_the_legal_plays_of_any_hand(variant):
+    # every hand at the first 12 turns of a greedy game on full hands
+    rules = SumokuRules(players=3, **variant)
+    seen = 0
+    for seed in range(1):
+        game = Game(rules, [make_policy("greedy", rules)] * 3, *game_streams(seed))
+        while not game.over and game.turns < 12:
+            for seat in range(3):
+                want = len(legal_plays(game.board, game.hand_kinds(seat), game.key, rules))
+                got = count_plays(rules, game.board.cells, game.hands[seat], game.key)
+                assert got == want, (seed, game.turns, seat)
+                seen += want > 0
+            game.play_turn()
+    assert seen > 15
 
 
 def test_kernel_checks_its_arguments():

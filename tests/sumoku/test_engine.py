@@ -114,7 +114,7 @@ def test_games_replay_from_their_key():
     assert play_game(rules, policies, 77).row() == play_game(rules, policies, 77).row()
 
 
-@pytest.mark.parametrize("name", POLICY_NAMES)
+@pytest.mark.parametrize("name", ["random", "greedy"])   # lookahead: in test_differential
 def test_standard_games_end_with_scores(name):
     rules = SumokuRules()
     game = play_game(rules, [make_policy(name, rules)] * 2, 2024)
