@@ -312,7 +312,7 @@ cdef void fill(Gen* g, int i, int used) noexcept nogil:
     """moves._fill_window's fill: the empty cells from i on, colours ``used`` taken."""
     cdef int ks[RUN_CAP]
     cdef int vs[RUN_CAP]
-    cdef int o, vi, k, v, n, t, w, e, r, c, axis = g.axis
+    cdef int o, vi, k, v, n, t, w, e, r, c, axis = g.axis, partial = -1
     cdef Play p
     if g.sink.stop:
         return
@@ -342,12 +342,28 @@ cdef void fill(Gen* g, int i, int used) noexcept nogil:
         return
     r = g.er[i]
     c = g.ec[i]
+    if i == g.ne - 1:
+        # the last new tile: the window's other tiles are known, so a value that cannot
+        # make its total a multiple of the key is skipped before any cross line is read
+        # (the window's line_total would reject it); a free "6" anywhere defeats this
+        partial = 0
+        for w in range(g.wlen):
+            e = g.wempty[w]
+            if e == i:
+                continue
+            v = g.nv[e] if e >= 0 else g.s.value[g.wr[w]][g.wc[w]]
+            if v == FREE:
+                partial = -1
+                break
+            partial += v
     for o in range(g.nopt):
         if used & g.opt_bit[o]:
             continue
         k = g.opt_kind[o]
         for vi in range(g.opt_nval[o]):
             v = g.opt_val[o][vi]
+            if partial >= 0 and v != FREE and (partial + v) % g.s.key != 0:
+                continue
             n = run_with(g.s, r, c, 1 - axis, k, v, ks, vs)
             if n >= MIN_LINE:
                 t = line_total(ks, vs, n, g.s.key)
