@@ -53,6 +53,6 @@ SPEC = register(GameSpec(
     standard_runs=({"players": 3, "policy": "greedy"}, {"players": 2, "policy": "greedy"},
                    {"players": 4, "policy": "greedy"}, {"players": 5, "policy": "greedy"}),
     standard_whatifs=({"key": ["3", "4", "5", "challenge"]},
-                      {"start": ["smallest_hand", "seat0"], "bonus": [True, False]}),
+                      {"start": ["smallest_hand", "seat0"]}),
     small_rules={"hand": 2, "players": 3},
 ))

@@ -24,6 +24,12 @@ first of equal plays, so that a kernel can make the same choices.
     first in that list. The ``N`` playouts share their bags across candidates (common
     random numbers): one word of the game's choice stream starts a SplitMix64 stream whose
     next ``N`` words are the playouts' keys, each the dice stream that shuffles its bag.
+
+**Strength** (the kernel, standard rules, 2 players, each pair from both seats on the same
+keys; points = wins plus half the draws, 95% intervals): ``lookahead`` takes 58% ± 4% of
+the points against ``greedy`` (600 games), ``search-4`` 76% ± 8% (120 games). The skill
+ladder climbs budgets 1, 2, 4, 8: every candidate costs ``N`` playouts of a round, so a
+game of ``search-8`` takes seconds.
 """
 from __future__ import annotations
 
@@ -130,7 +136,7 @@ def make_policy(name: str, rules: SumokuRules):
 
 PLAYERS = Players(
     fixed=POLICY_NAMES, default="greedy", ladder=POLICY_NAMES,
-    search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(2, 4, 8, 16), max_budget=MAX_BUDGET,
+    search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(1, 2, 4, 8), max_budget=MAX_BUDGET,
                    doc="flat Monte Carlo over the six best plays: N greedy playouts of one "
                        "round each"),))
 """Sumoku's players: names, parser, the skill ladder."""
