@@ -43,6 +43,7 @@ cdef enum:
     NINE = 9
     NOSCORE = -1000000
     MAX_BUDGET = 1024     # policies.MAX_BUDGET
+    MAXSUM = 128          # above any total a line of 6 (at most 54) or its parts reach
 
 cdef enum:               # solver.sumoku.policies.POLICY_NAMES
     P_RANDOM = 0
@@ -129,6 +130,7 @@ cdef struct State:
     int nhand[MAXP]
     int dealt[MAXP]
     int key
+    uint8_t multiple[MAXSUM]    # multiple[x]: x is a multiple of the key (x < MAXSUM)
     int scores[MAXP]
     int penalties[MAXP]
     int placed[MAXP]
@@ -167,6 +169,11 @@ cdef struct Gen:
     int nv[MAX_LINE]
     int cross_tot[MAX_LINE]
     bint cross_six[MAX_LINE]
+    int cx_len[MAX_LINE]        # each empty cell's cross line without it: its tiles (0: none),
+    int cx_mask[MAX_LINE]       # their colours, the sum of their values, their free sixes,
+    int cx_sum[MAX_LINE]        # and whether a colour repeats among them (the runs on both
+    int cx_free[MAX_LINE]       # sides of the cell may meet)
+    bint cx_bad[MAX_LINE]
 
 
 # ------------------------------------------------------------------------------ tiles
@@ -179,8 +186,8 @@ cdef inline int kind_number(int k) noexcept nogil:
     return k % 8 + 1
 
 
-cdef int line_total(const int* ks, const int* vs, int n, int key) noexcept nogil:
-    """solver.sumoku.board.line_total."""
+cdef int line_total(const int* ks, const int* vs, int n, const uint8_t* multiple) noexcept nogil:
+    """solver.sumoku.board.line_total (``multiple[x]``: x is a multiple of the key)."""
     cdef int colours = 0, total = 0, nfree = 0, i, bit, j, candidate
     if n < MIN_LINE or n > MAX_LINE:
         return INVALID
@@ -193,9 +200,16 @@ cdef int line_total(const int* ks, const int* vs, int n, int key) noexcept nogil
             nfree += 1
         else:
             total += vs[i]
+    return cross_total(total, nfree, multiple)
+
+
+cdef inline int cross_total(int total, int nfree, const uint8_t* multiple) noexcept nogil:
+    """line_total's reading of ``nfree`` free sixes besides ``total``: the largest multiple
+    of the key, or INVALID."""
+    cdef int j, candidate
     for j in range(nfree, -1, -1):
         candidate = total + NINE * j + SIX * (nfree - j)
-        if candidate % key == 0:
+        if multiple[candidate]:
             return candidate
     return INVALID
 
@@ -290,7 +304,7 @@ cdef void single(Gen* g, int r, int c, int k, int v) noexcept nogil:
     for axis in range(2):
         n = run_with(g.s, r, c, axis, k, v, ks, vs)
         if n >= MIN_LINE:
-            t = line_total(ks, vs, n, g.s.key)
+            t = line_total(ks, vs, n, g.s.multiple)
             if t == INVALID:
                 return
             nt += 1
@@ -325,7 +339,7 @@ cdef void fill(Gen* g, int i, int used) noexcept nogil:
             else:
                 ks[w] = g.s.grid[g.wr[w]][g.wc[w]] - 1
                 vs[w] = g.s.value[g.wr[w]][g.wc[w]]
-        t = line_total(ks, vs, g.wlen, g.s.key)
+        t = line_total(ks, vs, g.wlen, g.s.multiple)
         if t == INVALID:
             return
         p.n = g.ne
@@ -362,11 +376,14 @@ cdef void fill(Gen* g, int i, int used) noexcept nogil:
         k = g.opt_kind[o]
         for vi in range(g.opt_nval[o]):
             v = g.opt_val[o][vi]
-            if partial >= 0 and v != FREE and (partial + v) % g.s.key != 0:
+            if partial >= 0 and v != FREE and not g.s.multiple[partial + v]:
                 continue
-            n = run_with(g.s, r, c, 1 - axis, k, v, ks, vs)
-            if n >= MIN_LINE:
-                t = line_total(ks, vs, n, g.s.key)
+            if g.cx_len[i]:
+                # the cross line with this tile, as line_total reads it
+                n = g.cx_len[i] + 1
+                if g.cx_bad[i] or n > MAX_LINE or g.cx_mask[i] & g.opt_bit[o]:
+                    continue
+                t = cross_total(g.cx_sum[i] + v, g.cx_free[i] + (v == FREE), g.s.multiple)
                 if t == INVALID:
                     continue
                 g.cross_tot[i] = t
@@ -379,6 +396,33 @@ cdef void fill(Gen* g, int i, int used) noexcept nogil:
             fill(g, i + 1, used | g.opt_bit[o])
             if g.sink.stop:
                 return
+
+
+cdef void cross_info(Gen* g, int e, int r, int c, int axis) noexcept nogil:
+    """The tiles beside the empty cell (r, c) across ``axis`` (the window's direction)."""
+    cdef int dr = 1 if axis == 0 else 0, dc = 1 if axis == 1 else 0
+    cdef int side, rr, cc, bit, b
+    g.cx_len[e] = 0
+    g.cx_mask[e] = 0
+    g.cx_sum[e] = 0
+    g.cx_free[e] = 0
+    g.cx_bad[e] = False
+    for side in range(2):
+        rr = r + (dr if side else -dr)
+        cc = c + (dc if side else -dc)
+        while g.s.grid[rr][cc] != 0 and g.cx_len[e] < RUN_CAP:
+            b = g.s.grid[rr][cc] - 1
+            bit = 1 << (b // 8)
+            if g.cx_mask[e] & bit:
+                g.cx_bad[e] = True
+            g.cx_mask[e] |= bit
+            if g.s.value[rr][cc] == FREE:
+                g.cx_free[e] += 1
+            else:
+                g.cx_sum[e] += g.s.value[rr][cc]
+            g.cx_len[e] += 1
+            rr += dr if side else -dr
+            cc += dc if side else -dc
 
 
 cdef void fill_window(Gen* g, int axis, int line, int start, int length) noexcept nogil:
@@ -398,6 +442,7 @@ cdef void fill_window(Gen* g, int axis, int line, int start, int length) noexcep
             g.wempty[i] = g.ne
             g.er[g.ne] = r
             g.ec[g.ne] = c
+            cross_info(g, g.ne, r, c, axis)
             g.ne += 1
     fill(g, 0, colours)
 
@@ -534,6 +579,13 @@ cdef int roll_key(State* s, const Config* c) noexcept nogil:
     return c.fixed_key
 
 
+cdef void set_key(State* s, int key) noexcept nogil:
+    cdef int x
+    s.key = key
+    for x in range(MAXSUM):
+        s.multiple[x] = x % key == 0
+
+
 cdef void setup(State* s, const Config* c, uint64_t key) noexcept nogil:
     """Game.__post_init__: shuffle, deal, the starter, the key. The grid must be empty."""
     cdef int by_deal[MAXP][MAXHAND]
@@ -574,6 +626,7 @@ cdef void setup(State* s, const Config* c, uint64_t key) noexcept nogil:
         for i in range(s.nhand[p]):
             s.hand[p][i] = by_deal[s.dealt[p]][i]
     s.key = roll_key(s, c)
+    set_key(s, s.key)
     for p in range(n):
         s.scores[p] = 0
         s.penalties[p] = 0
@@ -969,7 +1022,7 @@ def count_plays(rules, cells, hand, int key, int repeat=1):
         play = Play(n=1, r=[r + ORIGIN] + [0] * 5, c=[c + ORIGIN] + [0] * 5,
                     k=[k] + [0] * 5, v=[v] + [0] * 5, score=0, bonus=False)
         lay(s, &play)
-    s.key = key
+    set_key(s, key)
     with nogil:
         for i in range(repeat):
             sink_init(&sink, S_COUNT, 0)
