@@ -9,7 +9,10 @@ of the reference at ORIGIN (a pattern of 96 tiles and the windows around it stay
 The move generator never stores the list of plays: it streams them, in canonical order, into
 a *sink* that keeps what the caller needs — their number, the play at one index (the random
 player), the first best score (greedy), the best few (lookahead), or only the best score
-(a lookahead's reply). A search player's playouts run on a second State (``twin``) with
+(a lookahead's reply). A sink that keeps only the best plays may *bound* the search: a
+branch whose scores cannot exceed what it keeps is skipped (branch and bound), which changes
+which plays it counts but never the plays it keeps; it bounds only once it has seen two
+plays, so that "two or more plays" (a decision) is still known. A search player's playouts run on a second State (``twin``) with
 greedy players in every seat. The games run without the GIL over plain C structs.
 """
 import numpy as np
@@ -109,6 +112,8 @@ cdef struct Sink:
     long count              # plays seen
     long target             # S_FIND: the index wanted
     bint stop
+    bint bound              # skip branches that cannot beat what is kept (S_GREEDY, S_TOP,
+                            # S_MAX); then count is no longer every play, only >= 2 is known
     Play found              # S_FIND: the play at target; S_GREEDY: the first best
     long found_index
     int best                # S_GREEDY, S_MAX: the best score
@@ -152,6 +157,8 @@ cdef struct Gen:
     State* s
     const Config* c
     Sink* sink
+    int vmax                    # the largest value of any of the hand's tiles (a "6": 9)
+    int wknown                  # the window's tiles already there: their values (free: 9)
     int nopt                    # the hand's kinds, ascending, with their values
     int opt_kind[MAXHAND]
     int opt_bit[MAXHAND]
@@ -284,6 +291,7 @@ cdef void emit(Sink* sink, const Play* p) noexcept nogil:
 
 cdef void sink_init(Sink* sink, int mode, long target) noexcept nogil:
     sink.mode = mode
+    sink.bound = False
     sink.count = 0
     sink.target = target
     sink.stop = False
@@ -322,6 +330,28 @@ cdef void single(Gen* g, int r, int c, int k, int v) noexcept nogil:
     emit(g.sink, &p)
 
 
+cdef bint beyond_reach(const Gen* g, int i) noexcept nogil:
+    """Whether no play completing the window from empty cell i on can score more than the
+    sink keeps: the window's total at most its known values plus vmax a new tile, each cross
+    line at most its tiles (a free six as 9) plus vmax."""
+    cdef int e, most = g.wknown + (g.ne - i) * g.vmax
+    cdef int keep
+    for e in range(g.ne):
+        if e < i:
+            most += (NINE if g.nv[e] == FREE else g.nv[e]) + g.cross_tot[e]
+        elif g.cx_len[e] and not g.cx_bad[e]:
+            most += g.cx_sum[e] + NINE * g.cx_free[e] + g.vmax
+    if g.sink.mode == S_TOP:
+        if g.sink.ntop < WIDTH:
+            return False
+        keep = g.sink.top[WIDTH - 1].score
+    elif g.sink.mode == S_GREEDY or g.sink.mode == S_MAX:
+        keep = g.sink.best
+    else:
+        return False
+    return most <= keep
+
+
 cdef void fill(Gen* g, int i, int used) noexcept nogil:
     """moves._fill_window's fill: the empty cells from i on, colours ``used`` taken."""
     cdef int ks[RUN_CAP]
@@ -353,6 +383,8 @@ cdef void fill(Gen* g, int i, int used) noexcept nogil:
             p.score += g.cross_tot[e]
             p.bonus = p.bonus or g.cross_six[e]
         emit(g.sink, &p)
+        return
+    if g.sink.bound and g.sink.count >= 2 and beyond_reach(g, i):
         return
     r = g.er[i]
     c = g.ec[i]
@@ -430,6 +462,7 @@ cdef void fill_window(Gen* g, int axis, int line, int start, int length) noexcep
     g.axis = axis
     g.wlen = length
     g.ne = 0
+    g.wknown = 0
     for i in range(length):
         r = line if axis == 0 else start + i
         c = start + i if axis == 0 else line
@@ -437,6 +470,7 @@ cdef void fill_window(Gen* g, int axis, int line, int start, int length) noexcep
         g.wc[i] = c
         if g.s.grid[r][c] != 0:
             colours |= 1 << ((g.s.grid[r][c] - 1) // 8)
+            g.wknown += NINE if g.s.value[r][c] == FREE else g.s.value[r][c]
             g.wempty[i] = -1
         else:
             g.wempty[i] = g.ne
@@ -472,8 +506,9 @@ cdef bint is_window(const State* s, int axis, int line, int start, int length,
 
 cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
     """The hand's kinds ascending (the hand is sorted) with moves.tile_values."""
-    cdef int i, k, last = -1
+    cdef int i, j, k, last = -1
     g.nopt = 0
+    g.vmax = 0
     for i in range(nhand):
         k = hand[i] // 2
         if k == last:
@@ -492,6 +527,11 @@ cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
         else:
             g.opt_nval[g.nopt] = 1
             g.opt_val[g.nopt][0] = kind_number(k)
+        for j in range(g.opt_nval[g.nopt]):
+            if g.opt_val[g.nopt][j] == FREE:
+                g.vmax = NINE
+            elif g.opt_val[g.nopt][j] > g.vmax:
+                g.vmax = g.opt_val[g.nopt][j]
         g.nopt += 1
 
 
@@ -701,6 +741,7 @@ cdef int reply_score(State* s, const Config* c, int seat, const Play* p) noexcep
     cdef int max_c = s.max_c
     lay(s, p)
     sink_init(&sink, S_MAX, 0)
+    sink.bound = True
     legal_plays(s, c, s.hand[nxt], s.nhand[nxt], &sink)
     unlay(s, ntiles, min_r, max_r, min_c, max_c)
     return sink.best if sink.count else 0
@@ -742,6 +783,7 @@ cdef long choose_play(State* s, const Config* c, int seat, Play* chosen) noexcep
     cdef uint64_t keys[MAX_BUDGET]
     if policy == P_GREEDY:
         sink_init(&sink, S_GREEDY, 0)
+        sink.bound = s.trace == NULL   # a trace records the number of plays
         legal_plays(s, c, s.hand[seat], s.nhand[seat], &sink)
         n = sink.count
         if n:
@@ -749,6 +791,7 @@ cdef long choose_play(State* s, const Config* c, int seat, Play* chosen) noexcep
             index = sink.found_index
     elif policy == P_LOOKAHEAD or policy == P_SEARCH:
         sink_init(&sink, S_TOP, 0)
+        sink.bound = s.trace == NULL
         legal_plays(s, c, s.hand[seat], s.nhand[seat], &sink)
         n = sink.count
         if n == 1:

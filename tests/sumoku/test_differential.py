@@ -60,17 +60,21 @@ def test_search_players_same_games(seating):
         assert final["scores"] == game.scores and final["board"] == game.board.cells
 
 
-def test_full_hands_same_rows():
-    # the standard rules (hands of 8), every column compared row by row
-    rules = SumokuRules()
-    for name, count in (("greedy", 2), ("random", 1)):
-        batch = keys(7, count)
-        fast = play_chunk(rules, [name] * 2, batch)
-        assert list(fast) == list(SPEC.result_keys)
-        for i, key in enumerate(batch):
-            row = reference_row(rules, [name] * 2, int(key))
-            for column in SPEC.result_keys:
-                assert np.array_equal(np.asarray(row[column]), fast[column][i]), (name, column, i)
+@pytest.mark.parametrize("seating, hand, count", [
+    (("greedy",), 8, 2), (("random",), 8, 1), (("lookahead", "greedy"), 5, 2),
+    (("search-1", "lookahead", "greedy"), 3, 2)], ids=lambda v: str(v))
+def test_play_chunk_same_rows(seating, hand, count):
+    # play_chunk, where the players that keep only the best plays bound their search (the
+    # traces above count every play, so do not), every column compared row by row
+    rules = SumokuRules(hand=hand, players=max(2, len(seating)))
+    names = seats(seating, rules.players)
+    batch = keys(7, count)
+    fast = play_chunk(rules, names, batch)
+    assert list(fast) == list(SPEC.result_keys)
+    for i, key in enumerate(batch):
+        row = reference_row(rules, names, int(key))
+        for column in SPEC.result_keys:
+            assert np.array_equal(np.asarray(row[column]), fast[column][i]), (column, i)
 
 
 @pytest.mark.parametrize("variant", [{}, {"six_value": "per_line", "key": "challenge"},
