@@ -90,6 +90,11 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
     Traceback (most recent call last):
     ...
     solver.params.RulesError: bad value 'often' for say_error; allowed: a number in 0..1
+
+    A string parameter whose choices include numbers takes them as numbers too:
+
+    >>> coerce("key", Param(str, "the key", choices=("die", "5")), 5)
+    '5'
     """
     bad = RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
     if spec.kind is bool:
@@ -125,6 +130,9 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
     if spec.kind is str:
         if isinstance(value, str):
             return value.strip()
+        if (isinstance(value, int) and not isinstance(value, bool) and spec.choices
+                and str(value) in spec.choices):
+            return str(value)  # a choice that is a number, written as one in TOML
         raise bad
     raise TypeError(f"unsupported parameter type {spec.kind}")
 

@@ -32,7 +32,7 @@ import numpy as np
 
 from solver.params import Rules
 
-GAME_PACKAGES = ("solver.manhome", "solver.sosooyoo", "solver.shoo")
+GAME_PACKAGES = ("solver.manhome", "solver.sosooyoo", "solver.sumoku", "solver.shoo")
 """Packages whose import registers a game."""
 
 UNFINISHED = -1

@@ -1,0 +1,1 @@
+"""Sumoku's kernels: line validity (``lines.pyx``)."""

@@ -1,0 +1,58 @@
+"""Sumoku: lay numbered, coloured tiles in a crossword so that every row and column adds up
+to a multiple of the key number; the main game scores the lines a player makes.
+
+The rules of all five ways to play (``RULES.md``) and the main game's parameters
+(``rules.py``); the tiles and the key die (``tiles.py``), lines (``lines.py``) and whole
+patterns (``pattern.py``); the main game's board (``board.py``), move generator
+(``moves.py``), reference engine (``engine.py``) and players (``policies.py``). The
+kernels are ``cext/sumoku/lines.pyx`` (line validity) and ``cext/sumoku/play.pyx`` (the
+main game).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from solver.registry import SCORES, Column, GameSpec, Traits, register
+from solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS, play_game
+from solver.sumoku.policies import PLAYERS, make_policy
+from solver.sumoku.rules import SumokuRules
+
+
+def reference_row(rules: SumokuRules, policies: Sequence[str], key: int) -> dict[str, Any]:
+    """One game by the reference engine, as the kernel reports it."""
+    return play_game(rules, [make_policy(p, rules) for p in policies], key).row()
+
+
+def reference_chunk(rules: SumokuRules, policies: Sequence[str],
+                    keys: np.ndarray) -> dict[str, np.ndarray]:
+    """``play_chunk`` by the reference engine (slow; the kernel's oracle)."""
+    rows = [reference_row(rules, policies, int(k)) for k in keys]
+    return {name: np.array([row[name] for row in rows], dtype=np.int32).reshape(
+                (len(rows), rules.players) if name.startswith("seat_") else (len(rows),))
+            for name in SPEC.result_keys}
+
+
+SPEC = register(GameSpec(
+    name="sumoku",
+    title="Sumoku",
+    description="Lay coloured number tiles in a shared crossword whose every row and column "
+                "adds up to a multiple of the key number; score the lines you make.",
+    rules=SumokuRules,
+    traits=Traits(chance=True, players=(2, 5), outcome=SCORES, score="score",
+                  ties="a tie for the highest score is a draw shared by the tied players "
+                       "(RULES.md rule 23)"),
+    players=PLAYERS,
+    columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
+             *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
+    kernel="cext.sumoku.play:play_chunk",
+    reference=reference_row,
+    engine_version=1,
+    standard_runs=({"players": 3, "policy": "greedy"}, {"players": 2, "policy": "greedy"},
+                   {"players": 4, "policy": "greedy"}, {"players": 5, "policy": "greedy"}),
+    standard_whatifs=({"key": ["3", "4", "5", "challenge"]},
+                      {"start": ["smallest_hand", "seat0"]}),
+    small_rules={"hand": 2, "players": 3},
+))

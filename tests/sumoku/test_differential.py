@@ -1,0 +1,102 @@
+"""Two engines, one truth: the kernel plays the reference engine's Sumoku games decision for
+decision (the number of legal plays and the one chosen), for every player and across the
+rules parameters, and ends on the same board, hands and scores."""
+import numpy as np
+import pytest
+
+from cext.sumoku.play import count_plays, play_chunk, trace_game
+from solver.sumoku import SPEC, reference_row
+from solver.dice import game_streams
+from solver.sumoku.engine import Game, play_game
+from solver.sumoku.moves import legal_plays
+from solver.sumoku.policies import POLICY_NAMES, make_policy
+from solver.sumoku.rules import SumokuRules
+
+VARIANTS = [
+    {"hand": 3},
+    {"hand": 4, "players": 3, "key": "challenge", "single_tile": "larger"},
+    {"hand": 3, "players": 4, "six_value": "per_line", "stuck": "draw", "start_tie": "first"},
+    {"hand": 2, "players": 5, "six_is_nine": False, "start": "seat0", "bonus": False,
+     "out_ends": True, "penalty": False, "key": "7"},
+]
+SEATINGS = [(name,) for name in POLICY_NAMES] + [("random", "lookahead", "greedy")]
+
+
+def keys(seed, n):
+    return np.random.PCG64(seed).random_raw(n)
+
+
+def seats(seating, players):
+    return [seating[s % len(seating)] for s in range(players)]
+
+
+@pytest.mark.parametrize("seating", SEATINGS, ids="-".join)
+@pytest.mark.parametrize("variant", VARIANTS,
+                         ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()))
+def test_same_games_decision_for_decision(seating, variant):
+    rules = SumokuRules(**variant)
+    names = seats(seating, rules.players)
+    policies = [make_policy(name, rules) for name in names]
+    for key in keys(len(variant) * 100 + len(seating), 3):
+        trace = []
+        game = play_game(rules, policies, int(key), trace)
+        fast, final = trace_game(rules, names, int(key))
+        assert fast.tolist() == [list(step) for step in trace], f"key {int(key)}"
+        assert final["board"] == game.board.cells and final["hands"] == game.hands
+        assert final["scores"] == game.scores and final["key"] == game.key
+        assert final["dealt"] == game.dealt and final["turns"] == game.turns
+
+
+@pytest.mark.parametrize("seating", [("search-2", "lookahead"), ("random", "search-1", "greedy")],
+                         ids="-".join)
+def test_search_players_same_games(seating):
+    rules = SumokuRules(players=len(seating), hand=3)
+    policies = [make_policy(name, rules) for name in seating]
+    for key in keys(31, 2):
+        trace = []
+        game = play_game(rules, policies, int(key), trace)
+        fast, final = trace_game(rules, seating, int(key))
+        assert fast.tolist() == [list(step) for step in trace], f"key {int(key)}"
+        assert final["scores"] == game.scores and final["board"] == game.board.cells
+
+
+@pytest.mark.parametrize("seating, hand, count", [
+    (("greedy",), 8, 2), (("random",), 8, 1), (("lookahead", "greedy"), 5, 2),
+    (("search-1", "lookahead", "greedy"), 3, 2)], ids=lambda v: str(v))
+def test_play_chunk_same_rows(seating, hand, count):
+    # play_chunk, where the players that keep only the best plays bound their search (the
+    # traces above count every play, so do not), every column compared row by row
+    rules = SumokuRules(hand=hand, players=max(2, len(seating)))
+    names = seats(seating, rules.players)
+    batch = keys(7, count)
+    fast = play_chunk(rules, names, batch)
+    assert list(fast) == list(SPEC.result_keys)
+    for i, key in enumerate(batch):
+        row = reference_row(rules, names, int(key))
+        for column in SPEC.result_keys:
+            assert np.array_equal(np.asarray(row[column]), fast[column][i]), (column, i)
+
+
+@pytest.mark.parametrize("variant", [{}, {"six_value": "per_line", "key": "challenge"},
+                                     {"six_is_nine": False, "single_tile": "larger"}])
+def test_kernel_counts_the_legal_plays_of_any_hand(variant):
+    # every hand at the first 12 turns of a greedy game on full hands
+    rules = SumokuRules(players=3, **variant)
+    seen = 0
+    for seed in range(1):
+        game = Game(rules, [make_policy("greedy", rules)] * 3, *game_streams(seed))
+        while not game.over and game.turns < 12:
+            for seat in range(3):
+                want = len(legal_plays(game.board, game.hand_kinds(seat), game.key, rules))
+                got = count_plays(rules, game.board.cells, game.hands[seat], game.key)
+                assert got == want, (seed, game.turns, seat)
+                seen += want > 0
+            game.play_turn()
+    assert seen > 15
+
+
+def test_kernel_checks_its_arguments():
+    with pytest.raises(ValueError, match="need 3 policies"):
+        play_chunk(SumokuRules(players=3), ["random", "random"], keys(1, 2))
+    with pytest.raises(ValueError, match="unknown player"):
+        play_chunk(SumokuRules(), ["random", "expert"], keys(1, 2))

@@ -1,0 +1,90 @@
+"""Sumoku rules as data, and RULES.md kept in step with rules.py."""
+import re
+from pathlib import Path
+
+import pytest
+
+from solver.params import RulesError, Variant, parse_assignments, value_text
+from solver.sumoku.rules import KEYS, SumokuRules
+
+RULES_MD = Path(__file__).resolve().parents[2] / "solver" / "sumoku" / "RULES.md"
+
+
+def test_defaults_follow_the_spec():
+    r = SumokuRules()
+    assert (r.players, r.key, r.hand, r.six_is_nine, r.six_value) == (2, "die", 8, True,
+                                                                      "per_tile")
+    assert (r.start, r.bonus, r.penalty, r.out_ends) == ("smallest_hand", True, True, False)
+    assert r.fixed_key is None and SumokuRules(key="challenge").fixed_key is None
+
+
+def test_values_from_strings_python_and_toml(tmp_path):
+    r = SumokuRules.from_values(parse_assignments(["key=5", "players=4", "stuck=draw"]))
+    assert (r.key, r.fixed_key, r.players, r.stuck) == ("5", 5, 4, "draw")
+    assert r.changed() == {"players": 4, "key": "5", "stuck": "draw"}
+    assert SumokuRules(key=7).key == "7" and value_text(SumokuRules(key=7).key) == "7"
+    path = tmp_path / "key7.toml"
+    path.write_text('game = "sumoku"\n[rules]\nkey = 7\nsix_is_nine = false\n')
+    r = Variant.load(path).apply(SumokuRules)
+    assert (r.key, r.six_is_nine) == ("7", False)
+
+
+@pytest.mark.parametrize("values, words", [
+    ({"key": "2"}, "bad value '2' for key; allowed: die | challenge | 3 | 4 | 5 | 6 | 7 | 8 "
+                   "| 9 | 10"),
+    ({"key": "11"}, "allowed: die | challenge"),
+    ({"key": 11}, "bad value 11 for key"),
+    ({"key": True}, "bad value True for key"),
+    ({"players": "1"}, "bad value 1 for players; allowed: an integer in 2..5"),
+    ({"players": "9"}, "allowed: an integer in 2..5"),
+    ({"hand": "0"}, "allowed: an integer in 1..16"),
+    ({"single_tile": "first"}, "allowed: both | larger"),
+    ({"colour": "red"}, "unknown rules parameter 'colour' for sumoku"),
+])
+def test_bad_values_say_what_is_allowed(values, words):
+    with pytest.raises(RulesError) as info:
+        SumokuRules.from_values(values)
+    assert words in str(info.value) and "\n" not in str(info.value)
+
+
+def test_bad_values_from_python_raise_the_same_error():
+    for values in ({"key": 2}, {"key": "dice"}, {"players": 6}, {"six_is_nine": "yes"}):
+        with pytest.raises(RulesError):
+            SumokuRules(**values)
+
+
+# -- RULES.md ---------------------------------------------------------------------------
+def _table() -> dict[str, list[str]]:
+    rows = {}
+    for line in RULES_MD.read_text(encoding="utf-8").splitlines():
+        match = re.match(r"\| `(\w+)` \| (.*?) \| (.*?) \| (.*?) \| (.*?) \|$", line)
+        if match:
+            rows[match.group(1)] = [match.group(i) for i in range(2, 6)]
+    return rows
+
+
+def test_rules_md_lists_every_parameter_with_its_default_and_range():
+    table = _table()
+    specs = SumokuRules.parameters()
+    assert list(table) == list(specs)
+    defaults = SumokuRules()
+    for name, spec in specs.items():
+        default, allowed, rule, _ = table[name]
+        assert default.strip("`") == value_text(getattr(defaults, name)), name
+        if spec.choices:
+            assert allowed == ", ".join(f"`{c}`" for c in spec.choices), name
+        elif spec.kind is bool:
+            assert set(allowed.split(", ")) == {"`true`", "`false`"}, name
+        else:
+            assert allowed == f"{spec.low}..{spec.high}", name
+    assert SumokuRules.parameters()["key"].choices == KEYS
+
+
+def test_rules_md_names_each_parameter_in_the_rule_it_cites():
+    text = RULES_MD.read_text(encoding="utf-8")
+    rules = {int(m.group(1)): m.group(2) for m in re.finditer(
+        r"^(\d+)\. (.*?)(?=^\d+\. |^#+ |\Z)", text, flags=re.M | re.S)}
+    assert sorted(rules) == list(range(1, len(rules) + 1))
+    for name, (_, _, cited, _) in _table().items():
+        numbers = [int(n) for n in re.findall(r"\d+", cited)]
+        assert any(f"`{name}`" in rules[n] for n in numbers), (name, numbers)
