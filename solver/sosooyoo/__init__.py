@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from solver.registry import WIN_LOSS, Analysis, Column, GameSpec, Traits, register
 from solver.sosooyoo.engine import play_game
 from solver.sosooyoo.policies import PLAYERS, make_policy
@@ -44,15 +42,6 @@ SEAT_COLUMNS = {
 def reference_row(rules: SoSooYooRules, policies: Sequence[str], key: int) -> dict[str, Any]:
     """One game by the reference engine, as the kernel reports it."""
     return play_game(rules, [make_policy(p, rules) for p in policies], key).row()
-
-
-def reference_chunk(rules: SoSooYooRules, policies: Sequence[str],
-                    keys: np.ndarray) -> dict[str, np.ndarray]:
-    """``play_chunk`` by the reference engine (slow; the kernel's oracle)."""
-    rows = [reference_row(rules, policies, int(k)) for k in keys]
-    return {name: np.array([row[name] for row in rows], dtype=np.int32).reshape(
-                (len(rows), rules.players) if name.startswith("seat_") else (len(rows),))
-            for name in SPEC.result_keys}
 
 
 SPEC = register(GameSpec(

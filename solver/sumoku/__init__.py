@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from solver.registry import SCORES, Column, GameSpec, Traits, register
 from solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS, play_game
 from solver.sumoku.policies import PLAYERS, make_policy
@@ -24,15 +22,6 @@ from solver.sumoku.rules import SumokuRules
 def reference_row(rules: SumokuRules, policies: Sequence[str], key: int) -> dict[str, Any]:
     """One game by the reference engine, as the kernel reports it."""
     return play_game(rules, [make_policy(p, rules) for p in policies], key).row()
-
-
-def reference_chunk(rules: SumokuRules, policies: Sequence[str],
-                    keys: np.ndarray) -> dict[str, np.ndarray]:
-    """``play_chunk`` by the reference engine (slow; the kernel's oracle)."""
-    rows = [reference_row(rules, policies, int(k)) for k in keys]
-    return {name: np.array([row[name] for row in rows], dtype=np.int32).reshape(
-                (len(rows), rules.players) if name.startswith("seat_") else (len(rows),))
-            for name in SPEC.result_keys}
 
 
 SPEC = register(GameSpec(

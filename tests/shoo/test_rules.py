@@ -1,13 +1,8 @@
-"""Shoo rules as data, and RULES.md kept in step with rules.py."""
-import re
-from pathlib import Path
-
+"""Shoo rules as data (RULES.md's parameter table: tests/test_rules_documents.py)."""
 import pytest
 
-from solver.params import RulesError, Variant, parse_assignments, value_text
+from solver.params import RulesError, Variant, parse_assignments
 from solver.shoo.rules import ShooRules
-
-RULES_MD = Path(__file__).resolve().parents[2] / "solver" / "shoo" / "RULES.md"
 
 
 def test_defaults_follow_the_spec():
@@ -64,42 +59,6 @@ def test_variant_file(tmp_path):
 
 
 # -- RULES.md ---------------------------------------------------------------------------
-def _table() -> dict[str, list[str]]:
-    rows = {}
-    for line in RULES_MD.read_text(encoding="utf-8").splitlines():
-        match = re.match(r"\| `(\w+)` \| (.*?) \| (.*?) \| (.*?) \| (.*?) \|$", line)
-        if match:
-            rows[match.group(1)] = [match.group(i) for i in range(2, 6)]
-    return rows
-
-
-def test_rules_md_lists_every_parameter_with_its_default_and_range():
-    table = _table()
-    specs = ShooRules.parameters()
-    assert list(table) == list(specs)
-    defaults = ShooRules()
-    for name, spec in specs.items():
-        default, allowed, rule, _ = table[name]
-        assert default.strip("`").replace(",", "") == value_text(getattr(defaults, name)), name
-        if spec.choices:
-            assert allowed == ", ".join(f"`{c}`" for c in spec.choices), name
-        elif spec.kind is bool:
-            assert allowed == "`true`, `false`", name
-        else:
-            assert allowed.replace(",", "") == f"{spec.low}..{spec.high}", name
-
-
-def test_rules_md_names_each_parameter_in_the_rule_it_cites():
-    text = RULES_MD.read_text(encoding="utf-8")
-    rules = {int(m.group(1)): m.group(2) for m in re.finditer(
-        r"^(\d+)\. (.*?)(?=^\d+\. |^## |\Z)", text, flags=re.M | re.S)}
-    assert sorted(rules) == list(range(1, len(rules) + 1))
-    for name, (_, _, cited, _) in _table().items():
-        numbers = [int(n) for n in re.findall(r"\d+", cited)]
-        assert numbers and all(f"`{name}`" in rules[n] or f"`{name} =" in rules[n]
-                               for n in numbers), (name, numbers)
-
-
 def test_horses_8_on_the_command_line_is_one_line_and_exit_2(tmp_path, capsys):
     from analysis.cli import main
 

@@ -1,13 +1,8 @@
-"""Sumoku rules as data, and RULES.md kept in step with rules.py."""
-import re
-from pathlib import Path
-
+"""Sumoku rules as data (RULES.md's parameter table: tests/test_rules_documents.py)."""
 import pytest
 
 from solver.params import RulesError, Variant, parse_assignments, value_text
 from solver.sumoku.rules import KEYS, SumokuRules
-
-RULES_MD = Path(__file__).resolve().parents[2] / "solver" / "sumoku" / "RULES.md"
 
 
 def test_defaults_follow_the_spec():
@@ -54,37 +49,5 @@ def test_bad_values_from_python_raise_the_same_error():
 
 
 # -- RULES.md ---------------------------------------------------------------------------
-def _table() -> dict[str, list[str]]:
-    rows = {}
-    for line in RULES_MD.read_text(encoding="utf-8").splitlines():
-        match = re.match(r"\| `(\w+)` \| (.*?) \| (.*?) \| (.*?) \| (.*?) \|$", line)
-        if match:
-            rows[match.group(1)] = [match.group(i) for i in range(2, 6)]
-    return rows
-
-
-def test_rules_md_lists_every_parameter_with_its_default_and_range():
-    table = _table()
-    specs = SumokuRules.parameters()
-    assert list(table) == list(specs)
-    defaults = SumokuRules()
-    for name, spec in specs.items():
-        default, allowed, rule, _ = table[name]
-        assert default.strip("`") == value_text(getattr(defaults, name)), name
-        if spec.choices:
-            assert allowed == ", ".join(f"`{c}`" for c in spec.choices), name
-        elif spec.kind is bool:
-            assert set(allowed.split(", ")) == {"`true`", "`false`"}, name
-        else:
-            assert allowed == f"{spec.low}..{spec.high}", name
+def test_the_key_choices_are_the_tiles_keys():
     assert SumokuRules.parameters()["key"].choices == KEYS
-
-
-def test_rules_md_names_each_parameter_in_the_rule_it_cites():
-    text = RULES_MD.read_text(encoding="utf-8")
-    rules = {int(m.group(1)): m.group(2) for m in re.finditer(
-        r"^(\d+)\. (.*?)(?=^\d+\. |^#+ |\Z)", text, flags=re.M | re.S)}
-    assert sorted(rules) == list(range(1, len(rules) + 1))
-    for name, (_, _, cited, _) in _table().items():
-        numbers = [int(n) for n in re.findall(r"\d+", cited)]
-        assert any(f"`{name}`" in rules[n] for n in numbers), (name, numbers)
