@@ -489,6 +489,51 @@ def _add_exact_command(commands) -> None:
         game.set_defaults(handler=_run_exact, game=spec.name)
 
 
+def _run_position(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    import json
+
+    from analysis.simulation import build_rules
+
+    spec = games()[args.game]
+    tool = spec.position
+    players, values = _rules_values(args)
+    rules, _ = build_rules(spec, args.variant, values, players)
+    try:
+        info = tool.load("describe")(rules, args.notation, args.search or 0, args.perft or 0)
+    except ValueError as exc:  # a malformed or impossible position, a bad request
+        raise UserError(str(exc)) from None
+    print(json.dumps(info, indent=2) if args.json else tool.load("render")(info))
+    return 0
+
+
+def _add_position_command(commands) -> None:
+    """``analyze position <game> [<notation>]`` for the games with a position notation."""
+    with_tool = [spec for spec in games().values() if spec.position is not None]
+    if not with_tool:
+        return
+    parser = commands.add_parser(
+        "position", help="examine one position: the board, its legal moves, search, perft",
+        description="One position of a game with a position notation: the board as text, "
+                    "the legal moves and what the game shows of the position; --search N "
+                    "adds the best move its search player finds and its value, --perft D the "
+                    "number of move sequences of each depth.",
+        epilog=f"example: analyze position {with_tool[0].name} --search 8 --perft 3")
+    per_game = parser.add_subparsers(title="games", metavar="GAME", required=True,
+                                     parser_class=ArgumentParser)
+    for spec in with_tool:
+        game = per_game.add_parser(spec.name, help=f"{spec.title} positions")
+        game.add_argument("notation", nargs="?", default=None,
+                          help=f"the position in {spec.title}'s {spec.position.notation} "
+                               "(default: the start)")
+        game.add_argument("--search", type=positive_int, metavar="N",
+                          help="the best move of the search player with budget N, and its value")
+        game.add_argument("--perft", type=positive_int, metavar="D",
+                          help="count the move sequences of every depth 1..D")
+        game.add_argument("--json", action="store_true", help="machine-readable output")
+        add_options(game, "set", "variant")
+        game.set_defaults(handler=_run_position, game=spec.name)
+
+
 def build_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="analyze",
@@ -499,6 +544,7 @@ def build_parser() -> ArgumentParser:
     for spec in games().values():
         _add_game_command(commands, spec)
     _add_exact_command(commands)
+    _add_position_command(commands)
     whatif = commands.add_parser(
         "whatif", help="rules-variant sweeps: every variant with the same seed, compared game by game",
         description="Play the base rules, the grid of --vary variants and any further "

@@ -251,6 +251,25 @@ class Analysis:
 
 
 @dataclass(frozen=True)
+class PositionTool:
+    """A game's positions examined one at a time (``analyze position <game> [<notation>]``):
+    two ``module:function`` names, imported on first use."""
+
+    describe: str
+    """``(rules, notation or None for the start, search budget or 0, perft depth or 0) ->
+    plain data`` (what ``--json`` prints); a bad notation or request raises
+    :class:`solver.params.RulesError` with one line."""
+    render: str
+    """``(that data) -> text`` for a terminal."""
+    notation: str = "notation"
+    """What the notation is called, for help texts."""
+
+    def load(self, which: str) -> Callable[..., Any]:
+        module, function = getattr(self, which).split(":")
+        return getattr(importlib.import_module(module), function)
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One registered game."""
 
@@ -290,6 +309,8 @@ class GameSpec:
     run whose first-player advantage and length the overview ranks."""
     standard_whatifs: tuple[Mapping[str, Sequence[Any]], ...] = ()
     """The game's standard rules-variant sweeps (``--vary`` grids) on the standard rules."""
+    position: PositionTool | None = None
+    """The game's position tool, for games with a position notation."""
     small_rules: Mapping[str, Any] = field(default_factory=dict)
     """Rules values under which every player can play in a moment (small solved tables):
     the conformance suite plays every player with them."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from solver.registry import WIN_DRAW_LOSS, Column, GameSpec, Traits, register
+from solver.registry import WIN_DRAW_LOSS, Column, GameSpec, PositionTool, Traits, register
 from solver.shoo.engine import play_game
 from solver.shoo.policies import PLAYERS, make_policy
 from solver.shoo.rules import ShooRules
@@ -54,5 +54,8 @@ SPEC = register(GameSpec(
     standard_whatifs=({"horses": [9, 7]},
                       {"hush": ["illegal", "lose_move", "shoo_off", "off"]},
                       {"leave_home": [False, True]}),
+    position=PositionTool(describe="solver.shoo.examine:describe",
+                          render="solver.shoo.examine:render",
+                          notation="position notation (solver/shoo/notation.py)"),
     small_rules={"max_plies": 20},
 ))

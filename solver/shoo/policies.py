@@ -171,7 +171,9 @@ class SearchPolicy(GreedyPolicy):
             tied[j], tied[k] = tied[k], tied[j]
         return above + tied[:self.budget - len(above)]
 
-    def choose(self, position: Position, moves: list[Move], choices: Stream) -> int:
+    def best(self, position: Position, moves: list[Move], choices: Stream) -> tuple[int, int]:
+        """``(index, value)``: the move chosen and its value for the side to move (its
+        evaluation after the opponent's best reply)."""
         static = self.values(position, moves)
         order = self.candidates(static, choices)
         seat, alpha = position.side, -WIN - 2
@@ -183,7 +185,10 @@ class SearchPolicy(GreedyPolicy):
         top = max(v for v, _, _ in scored)
         top_static = max(s for v, s, _ in scored if v == top)
         best = sorted(i for v, s, i in scored if v == top and s == top_static)
-        return best[choices.choose(len(best))]
+        return best[choices.choose(len(best))], top
+
+    def choose(self, position: Position, moves: list[Move], choices: Stream) -> int:
+        return self.best(position, moves, choices)[0]
 
 
 def make_policy(name: str, rules: ShooRules):

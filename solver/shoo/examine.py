@@ -1,0 +1,88 @@
+"""One Shoo position examined, for ``analyze position shoo ["<notation>"]``: the board as
+text, the legal moves, the shooable travellers, and on request the search player's best
+move with its value and the perft counts (the kernel's, depth by depth).
+
+:func:`describe` returns plain data (what ``--json`` prints); :func:`render` writes it for
+a terminal. A malformed or impossible position, or an impossible request, raises a
+:class:`solver.params.RulesError` with one line.
+"""
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping
+from typing import Any
+
+from solver.dice import Stream
+from solver.params import RulesError
+from solver.shoo.board import COLOUR_NAMES, SIZE, name, square
+from solver.shoo.moves import detect, legal_moves
+from solver.shoo.movetext import move_text
+from solver.shoo.notation import PIECE_LETTER, read, write
+from solver.shoo.position import EMPTY, Position, start
+from solver.shoo.policies import PLAYERS, SearchPolicy
+from solver.shoo.rules import ShooRules
+
+FILES = "abcdefghi"
+MAX_PERFT = 5
+"""The deepest ``--perft``: depth 5 from the start is some 10^10 move sequences."""
+
+
+def board_rows(position: Position) -> list[str]:
+    """The field as text, rank 9 first: the notation's letters, ``.`` for an empty square."""
+    return [f"{rank + 1} " + " ".join(
+        "." if position.board[square(f, rank)] == EMPTY else PIECE_LETTER[position.board[square(f, rank)]]
+        for f in range(SIZE)) for rank in range(SIZE - 1, -1, -1)] + ["  " + " ".join(FILES)]
+
+
+def describe(rules: ShooRules, text: str | None = None, search: int = 0,
+             perft: int = 0) -> dict[str, Any]:
+    """Everything shown of the position ``text`` (the start when None) under ``rules``;
+    ``search`` > 0 adds the best move of ``search-<search>`` and its value, ``perft`` > 0
+    the number of move sequences of every depth 1..``perft``."""
+    if search:
+        PLAYERS.parse(f"search-{search}")       # a budget out of range: one line
+    if not 0 <= perft <= MAX_PERFT:
+        raise RulesError(f"--perft must be a depth from 1 to {MAX_PERFT}, not {perft}")
+    position = read(text, rules) if text else start(rules)
+    moves = legal_moves(position)
+    shooable, off = detect(position)
+    winner = position.winner()
+    info: dict[str, Any] = {
+        "notation": write(position), "side": COLOUR_NAMES[position.side], "ply": position.ply,
+        "winner": None if winner is None else COLOUR_NAMES[winner],
+        "board": board_rows(position),
+        "legal_moves": [move_text(m) for m in moves],
+        "shooable": [name(s) for s in shooable], "shooed_off": [name(s) for s in off]}
+    if search:
+        best = None
+        if moves and winner is None:
+            index, value = SearchPolicy(search).best(position, moves, Stream(0))
+            best = {"move": move_text(moves[index]), "value": value}
+        info["search"] = {"player": f"search-{search}", **(best or {"move": None, "value": None})}
+    if perft:
+        from cext.shoo.play import perft as kernel_perft
+
+        info["perft"] = [{"depth": d, "nodes": kernel_perft(rules, position, d)}
+                         for d in range(1, perft + 1)]
+    return info
+
+
+def render(info: Mapping[str, Any]) -> str:
+    """The description for a terminal."""
+    lines = [*info["board"], "", f"notation   {info['notation']}",
+             f"to move    {info['side']} (move {info['ply']})"]
+    if info["winner"]:
+        lines.append(f"won by     {info['winner']}")
+    lines.append(f"shooable   {', '.join(info['shooable']) or 'none'}"
+                 + (f"  (shooed off: {', '.join(info['shooed_off'])})" if info["shooed_off"] else ""))
+    moves = info["legal_moves"]
+    lines.append(f"{len(moves)} legal moves" + (":" if moves else ""))
+    lines += textwrap.wrap("  ".join(moves), width=88, initial_indent="  ",
+                           subsequent_indent="  ", break_on_hyphens=False)
+    if "search" in info:
+        s = info["search"]
+        lines.append(f"{s['player']}: " + ("no move" if s["move"] is None else
+                                           f"best {s['move']}, value {s['value']:+d}"))
+    for row in info.get("perft", []):
+        lines.append(f"perft {row['depth']}    {row['nodes']:,}")
+    return "\n".join(lines)

@@ -1,0 +1,67 @@
+"""`analyze position shoo`: the board, the legal moves, shoo detection, search and perft of
+one position, as text and as JSON; bad positions and requests are one line, exit 2."""
+import json
+
+import pytest
+
+from analysis.cli import main
+from solver.dice import Stream
+from solver.shoo.board import name
+from solver.shoo.engine import perft
+from solver.shoo.examine import describe
+from solver.shoo.moves import detect, legal_moves
+from solver.shoo.movetext import move_text
+from solver.shoo.notation import write
+from solver.shoo.rules import ShooRules
+from solver.shoo.samples import random_game_position
+
+START = "WWW6/WWW6/WWW6/9/9/9/6BBB/6BBB/6BBB b hhhh/hhhhh 0/0 - - - 0"
+
+
+def test_the_start_as_text_with_search_and_perft(capsys):
+    assert main(["position", "shoo", "--search", "2", "--perft", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("9 W W W . . . . . .") and "  a b c d e f g h i" in out
+    assert f"notation   {START}" in out and "78 legal moves:" in out
+    assert "perft 1    78" in out and "perft 2    6,006" in out
+    assert "search-2: best " in out
+
+
+def test_json_agrees_with_the_reference_on_middle_game_positions(capsys):
+    rules = ShooRules()
+    for seed in range(6):
+        position = random_game_position(rules, Stream(seed + 1), 20 + 7 * seed)
+        text = write(position)
+        assert main(["position", "shoo", text, "--perft", "2", "--json"]) == 0
+        info = json.loads(capsys.readouterr().out)
+        shooable, off = detect(position)
+        assert info["notation"] == text
+        assert info["legal_moves"] == [move_text(m) for m in legal_moves(position)]
+        assert info["shooable"] == [name(s) for s in shooable]
+        assert info["shooed_off"] == [name(s) for s in off]
+        assert [row["nodes"] for row in info["perft"]] == [perft(position, d) for d in (1, 2)]
+
+
+def test_search_value_is_the_search_players_own():
+    from solver.shoo.policies import SearchPolicy
+
+    rules = ShooRules()
+    position = random_game_position(rules, Stream(9), 30)
+    info = describe(rules, write(position), search=4)
+    moves = legal_moves(position)
+    index, value = SearchPolicy(4).best(position, moves, Stream(0))
+    assert info["search"] == {"player": "search-4", "move": move_text(moves[index]),
+                              "value": value}
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["WWW6/WWW6/WWW6/9/9/9/6BBB/6BBB/6BBB x hhhh/hhhhh 0/0 - - - 0"], "bad side to move"),
+    (["WWWW5/WWW6/WWW6/9/9/9/6BBB/6BBB/6BBB b hhhh/hhhhh 0/0 - - - 0"], "travellers"),
+    (["--perft", "9"], "--perft must be a depth from 1 to 5"),
+    (["--search", "5000"], "unknown player 'search-5000'"),
+    (["--set", "horses=8"], "bad value 8 for horses"),
+])
+def test_bad_positions_and_requests_are_one_line_exit_2(argv, words, capsys):
+    assert main(["position", "shoo", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
