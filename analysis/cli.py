@@ -498,12 +498,28 @@ def _run_position(args: argparse.Namespace, argv: Sequence[str]) -> int:
     tool = spec.position
     players, values = _rules_values(args)
     rules, _ = build_rules(spec, args.variant, values, players)
+    notation = args.notation
+    if args.file is not None:
+        if notation is not None:
+            raise UserError("give the position either as an argument or with --file, not both")
+        notation = _read_text(args.file)
     try:
-        info = tool.load("describe")(rules, args.notation, args.search or 0, args.perft or 0)
+        info = tool.load("describe")(rules, notation, args.search or 0, args.perft or 0)
     except ValueError as exc:  # a malformed or impossible position, a bad request
         raise UserError(str(exc)) from None
     print(json.dumps(info, indent=2) if args.json else tool.load("render")(info))
     return 0
+
+
+def _read_text(path: str) -> str:
+    """The text of ``path`` (``-``: standard input); one line when it cannot be read."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
 
 
 def _add_position_command(commands) -> None:
@@ -525,6 +541,8 @@ def _add_position_command(commands) -> None:
         game.add_argument("notation", nargs="?", default=None,
                           help=f"the position in {spec.title}'s {spec.position.notation} "
                                "(default: the start)")
+        game.add_argument("--file", metavar="PATH",
+                          help="read the position from a file (- for standard input)")
         game.add_argument("--search", type=positive_int, metavar="N",
                           help="the best move of the search player with budget N, and its value")
         game.add_argument("--perft", type=positive_int, metavar="D",

@@ -65,3 +65,21 @@ def test_bad_positions_and_requests_are_one_line_exit_2(argv, words, capsys):
     assert main(["position", "shoo", *argv]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+def test_the_position_can_come_from_a_file(tmp_path, capsys):
+    start = describe(ShooRules())["notation"]
+    path = tmp_path / "start.txt"
+    path.write_text(start + "\n")
+    assert main(["position", "shoo", "--file", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["notation"] == start
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--file", "/nonexistent/position.txt"], "cannot read /nonexistent/position.txt"),
+    (["START", "--file", "x.txt"], "either as an argument or with --file"),
+])
+def test_an_unreadable_file_is_one_line_exit_2(argv, words, capsys):
+    assert main(["position", "shoo", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
