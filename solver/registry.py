@@ -243,6 +243,10 @@ class Analysis:
     """Whether ``--set`` and ``--variant`` apply (the analysis solves the rules given)."""
     monte_carlo: bool = False
     """Whether it checks itself by Monte Carlo (``--sims``, ``--seed``, ``--workers``)."""
+    sims: int = 200_000
+    """The Monte Carlo samples when ``--sims`` is not given (``analyze exact`` and
+    ``analyze report --exact``): what the analysis counts as one is its own (games, hands,
+    displays), so each analysis states the number that runs in minutes."""
     description: str = ""
 
     def load(self) -> Callable[..., Any]:
