@@ -15,6 +15,7 @@ from solver.registry import WIN_DRAW_LOSS, Column, GameSpec, PositionTool, Trait
 from solver.shoo.engine import play_game
 from solver.shoo.policies import PLAYERS, make_policy
 from solver.shoo.rules import ShooRules
+from solver.shoo.sections import report_sections, summary_fields
 
 GAME_COLUMNS = {
     "ended_by": "how the game ended: 0 a win, 1 the move limit (a draw), 2 a repetition "
@@ -49,6 +50,8 @@ SPEC = register(GameSpec(
              *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
     kernel="cext.shoo.play:play_chunk",
     reference=reference_row,
+    report_sections=report_sections,
+    summary_fields=summary_fields,
     engine_version=1,
     standard_runs=({"policy": "greedy"}, {"policy": "random"}),
     standard_whatifs=({"horses": [9, 7]},
