@@ -224,7 +224,8 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
     analysis = spec.analysis(args.analysis)
     options: dict[str, Any] = {o.name: getattr(args, f"option_{o.name}") for o in analysis.options}
     if analysis.monte_carlo:
-        options.update(sims=parse_sims(args.sims), seed=args.seed, workers=args.workers)
+        options.update(sims=parse_sims(analysis.sims if args.sims is None else args.sims),
+                       seed=args.seed, workers=args.workers)
     if analysis.takes_rules:
         players, values = _rules_values(args)
         options["rules"], _ = build_rules(spec, args.variant, values, players)
@@ -467,8 +468,11 @@ def _add_exact_command(commands) -> None:
                     out={"help": "report folder (default reports/<the analysis's folder>)"})
         if any(a.monte_carlo for a in spec.analyses):
             add_options(game, "sims", "seed", "workers",
-                        sims={"default": "200000",
-                              "help": "Monte Carlo games per check (default 2e5)"},
+                        sims={"default": None,
+                              "help": "Monte Carlo games per check (default: the analysis's "
+                                      "own, " + ", ".join(f"{a.name} {a.sims:.0e}".replace("+0", "")
+                                                          for a in spec.analyses
+                                                          if a.monte_carlo) + ")"},
                         seed={"help": "seed of the checks (default 0)"})
         if any(a.takes_rules for a in spec.analyses):
             add_options(game, "set", "variant", *(

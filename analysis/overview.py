@@ -111,7 +111,7 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
             command = ["analyze", "exact", name, analysis.name]
             options: dict[str, Any] = {}
             if analysis.monte_carlo:
-                options = {"sims": 200_000, "seed": seed, "workers": workers}
+                options = {"sims": analysis.sims, "seed": seed, "workers": workers}
                 command += ["--seed", str(seed)]
             if analysis.takes_rules:
                 options["rules"] = spec.rules()

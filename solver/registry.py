@@ -243,6 +243,9 @@ class Analysis:
     """Whether ``--set`` and ``--variant`` apply (the analysis solves the rules given)."""
     monte_carlo: bool = False
     """Whether it checks itself by Monte Carlo (``--sims``, ``--seed``, ``--workers``)."""
+    sims: int = 200_000
+    """Its default ``--sims`` when :attr:`monte_carlo` is set (what ``--sims`` counts, the
+    analysis says: games per check, per cell, …)."""
     description: str = ""
 
     def load(self) -> Callable[..., Any]:
