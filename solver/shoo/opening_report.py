@@ -1,6 +1,21 @@
-"""The opening question as a report folder (``analyze exact shoo opening``).
+"""The opening question as a report folder (``analyze exact shoo opening``): is the extra
+horse worth as much as the first move?
 
-:func:`run` plays the study of :mod:`solver.shoo.opening` and writes, through
+The toss winner (seat 0, Blue) takes either the first move or the odd horse (rules
+parameter ``opening``, RULES.md). For every ordered pair of players (the toss winner *A*
+and the other *B*, a player against itself included) and both choices, :func:`play` runs
+the same number of games with the same seed through the project's runner
+(:func:`analysis.simulation.simulate`), so game *i* of one choice and game *i* of the other
+share their key: the key breaks ties between equal moves and picks openings, and the two
+choices are compared game by game (:func:`analysis.paired.paired_difference`:
+``mean ± 1.96·sd/√n`` of the per-game differences). Scores and their intervals are
+:mod:`solver.shoo.opening`'s; win, draw and loss rates have Wilson intervals. No Shoo game
+is cut off (the move limit is a draw). The answer to the question pools the games of equal
+players (every player against itself); the table of who beats whom reads each pair's games
+in both colours: *B*'s score against *A* as Blue is the toss winner's score of cell
+(B, A), as White one minus that of cell (A, B).
+
+:func:`run` plays the study and writes, through
 :func:`analysis.folders.staged_folder` (a failed run never leaves half a report):
 
 - ``report.md``: the answer in one sentence, computed from the games; the toss winner's
@@ -16,19 +31,116 @@ import csv
 import json
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from analysis.folders import staged_folder
 from analysis.formatting import md_table, pct, pct_range
+from analysis.paired import Paired, paired_difference
 from analysis.plain import plain
 from analysis.provenance import package_version
+from analysis.simulation import simulate
+from analysis.stats import Summary
 from solver.params import value_text
-from solver.shoo.opening import (CHOICE_WORDS, OPENINGS, Study, ladder, parse_players, play,
-                                 verdict)
+from solver.registry import DRAW, UNFINISHED
+from solver.shoo.opening import (CHOICE_WORDS, OPENINGS, ladder, parse_players,
+                                 score_interval, verdict)
 from solver.shoo.rules import ShooRules
 
 DEFAULT_OUT = Path("reports/shoo-opening")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """The games of one ordered pair under one opening choice."""
+
+    blue: str
+    """The toss winner (seat 0)."""
+    white: str
+    opening: str
+    points: np.ndarray
+    """The toss winner's points per game, in key order."""
+    stats: Summary
+
+    @property
+    def score(self) -> float:
+        return float(self.points.mean())
+
+    @property
+    def score_ci(self) -> tuple[float, float]:
+        return score_interval(self.points)
+
+    def rates(self) -> dict[str, tuple[float, tuple[float, float]]]:
+        """The toss winner's win, draw and loss rates with their 95% intervals."""
+        s = self.stats
+        return {"win": (s.win_rate_by_seat[0], tuple(s.win_rate_ci_by_seat[0])),
+                "draw": (s.draw_rate or 0.0, tuple(s.draw_rate_ci or (0.0, 0.0))),
+                "loss": (s.win_rate_by_seat[1], tuple(s.win_rate_ci_by_seat[1]))}
+
+
+@dataclass(frozen=True)
+class Study:
+    """Every cell: ``cells[(blue, white, opening)]``."""
+
+    rules: ShooRules
+    players: tuple[str, ...]
+    sims: int
+    seed: int
+    cells: dict[tuple[str, str, str], Cell]
+
+    def cell(self, blue: str, white: str, opening: str) -> Cell:
+        return self.cells[(blue, white, opening)]
+
+    def difference(self, blue: str, white: str) -> Paired:
+        """The toss winner's score with the extra horse minus with the first move, paired
+        by key."""
+        return paired_difference(self.cell(blue, white, "extra_horse").points,
+                                 self.cell(blue, white, "first_move").points)
+
+    def pooled(self, pairs: Sequence[tuple[str, str]]) -> dict[str, Any]:
+        """The toss winner's score over the games of ``pairs`` under each choice (with
+        intervals) and the paired difference extra horse − first move."""
+        found: dict[str, Any] = {}
+        for opening in OPENINGS:
+            points = np.concatenate([self.cell(a, b, opening).points for a, b in pairs])
+            found[opening] = (float(points.mean()), score_interval(points))
+        found["difference"] = paired_difference(
+            np.concatenate([self.cell(a, b, "extra_horse").points for a, b in pairs]),
+            np.concatenate([self.cell(a, b, "first_move").points for a, b in pairs]))
+        found["games"] = len(pairs) * self.sims
+        return found
+
+    def colours(self, first: str, second: str, opening: str) -> dict[str, Any]:
+        """``second``'s score against ``first`` as Blue (the toss winner) and as White under
+        ``opening``, each with its 95% interval."""
+        blue = self.cell(second, first, opening).points
+        white = 1.0 - self.cell(first, second, opening).points
+        return {"blue": (float(blue.mean()), score_interval(blue)),
+                "white": (float(white.mean()), score_interval(white))}
+
+
+def play(rules: ShooRules, players: Sequence[str], sims: int, *, seed: int = 0,
+         workers: int | None = None, say: Callable[[str], None] = lambda stage: None) -> Study:
+    """Play every ordered pair of ``players`` under both opening choices, ``sims`` games
+    each with the same seed (so the same keys); the other rules as ``rules`` says."""
+    if sims < 1:
+        raise ValueError(f"--sims must be at least 1, got {sims}")
+    cells: dict[tuple[str, str, str], Cell] = {}
+    for blue in players:
+        for white in players:
+            for opening in OPENINGS:
+                say(f"{blue} (toss winner, {CHOICE_WORDS[opening]}) against {white}")
+                result = simulate("shoo", sims, rules=rules.replace(opening=opening),
+                                  policy=(blue, white), seed=seed, workers=workers)
+                winner = result.games["winner"].to_numpy()
+                points = np.where(winner == 0, 1.0, np.where(winner == DRAW, 0.5, 0.0))
+                if (winner == UNFINISHED).any():
+                    raise RuntimeError("a Shoo game was cut off; the move limit should draw it")
+                cells[(blue, white, opening)] = Cell(blue, white, opening, points, result.stats)
+    return Study(rules, tuple(players), sims, seed, cells)
 
 
 def _score(value: tuple[float, tuple[float, float]]) -> str:
@@ -48,7 +160,7 @@ def answer(study: Study) -> dict[str, Any]:
             "first_move": pooled["first_move"], "extra_horse": pooled["extra_horse"],
             "difference": {"diff": d.diff, "lo": d.lo, "hi": d.hi, "se": d.se,
                            "independent_se": d.independent_se, "p": d.p_value},
-            "verdict": verdict(d)}
+            "verdict": verdict(d.lo, d.hi)}
 
 
 def answer_sentence(figures: dict[str, Any]) -> str:
@@ -241,8 +353,8 @@ def render(study: Study, summary: dict[str, Any]) -> str:
                    _points(*(lambda x: (x.diff, x.lo, x.hi))(study.difference(p, p)))]
                   for p in study.players]
     pairs = len(study.players) ** 2
-    favours = {k: sum(verdict(study.difference(b, w)) == k
-                      for b in study.players for w in study.players)
+    diffs = [study.difference(b, w) for b in study.players for w in study.players]
+    favours = {k: sum(verdict(d.lo, d.hi) == k for d in diffs)
                for k in ("move", "horse", "neither")}
     return f"""# Shoo: the first move or the extra horse?
 

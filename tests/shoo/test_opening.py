@@ -8,8 +8,8 @@ import pytest
 from analysis.distributions import wilson_interval
 from analysis.formatting import pct, pct_range
 from solver.shoo import SPEC
-from solver.shoo.opening import OPENINGS, ladder, parse_players, play, score_interval, verdict
-from solver.shoo.opening_report import answer_sentence, run
+from solver.shoo.opening import OPENINGS, ladder, parse_players, score_interval, verdict
+from solver.shoo.opening_report import answer_sentence, play, run
 from solver.shoo.policies import PLAYERS
 from solver.shoo.rules import ShooRules
 
@@ -116,10 +116,7 @@ def test_who_beats_whom_reads_both_colours_from_the_same_games(report):
     (0.01, -0.03, 0.05, "neither", "no difference between the extra horse and the first move"),
 ])
 def test_the_sentence_says_what_the_difference_says(diff, lo, hi, kind, words):
-    from analysis.paired import Paired
-
-    paired = Paired(100, diff, lo, hi, 0.02, 0.03, 0.5)
-    assert verdict(paired) == kind
+    assert verdict(lo, hi) == kind
     figures = {"verdict": kind, "games_per_choice": 100,
                "first_move": (0.5, (0.4, 0.6)), "extra_horse": (0.5 + diff, (0.4, 0.7)),
                "difference": {"diff": diff, "lo": lo, "hi": hi}}
