@@ -145,3 +145,23 @@ def test_answer_pools_every_player_against_itself(report):
     assert summary["answer"]["games_per_choice"] == 2 * SIMS
     assert summary["players"] == ["random", "greedy"] and summary["sims"] == SIMS
     assert summary["rules"]["max_plies"] == 120 and summary["rules"]["opening"] == "first_move"
+
+
+def test_the_command_passes_the_options_and_the_analysis_default_sims(monkeypatch, tmp_path):
+    import solver.shoo.opening_report as opening_report
+    from analysis.cli import main
+
+    seen = {}
+
+    def fake(out, **options):
+        seen.update(options, out=out)
+        return out
+
+    monkeypatch.setattr(opening_report, "run", fake)
+    assert main(["exact", "shoo", "opening", "--out", str(tmp_path / "x"), "--quiet",
+                 "--budgets", "2", "--set", "hush=off"]) == 0
+    assert seen["sims"] == SPEC.analysis("opening").sims and seen["budgets"] == 2
+    assert seen["players"] == "" and seen["rules"].hush == "off"
+    assert main(["exact", "shoo", "opening", "--out", str(tmp_path / "y"), "--quiet",
+                 "--sims", "30", "--players", "greedy"]) == 0
+    assert seen["sims"] == 30 and seen["players"] == "greedy"
