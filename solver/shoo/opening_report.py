@@ -365,7 +365,8 @@ parameter `opening`; the pinned reading is `{pinned}`). Here every ordered pair 
 {', '.join(f'`{p}`' for p in study.players)} — the toss winner first, a player against itself
 included — played {sims:,} games under each choice with the same keys, {2 * pairs * sims:,}
 games in all, on {rules_text}. A *score* is the toss winner's mean points (a win 1, a draw
-½); intervals are 95%.
+½); intervals are 95% (a score's is the Wilson interval of the score as a share of the
+games, wider than needed when there are draws).
 
 Between the strongest players here (`{strongest}` against itself) the toss winner scores
 {_score((top_move.score, top_move.score_ci))} with the first move and
