@@ -469,10 +469,10 @@ def _add_exact_command(commands) -> None:
         if any(a.monte_carlo for a in spec.analyses):
             add_options(game, "sims", "seed", "workers",
                         sims={"default": None,
-                              "help": "Monte Carlo games per check (default: the analysis's "
-                                      "own, " + ", ".join(f"{a.name} {a.sims:.0e}".replace("+0", "")
-                                                          for a in spec.analyses
-                                                          if a.monte_carlo) + ")"},
+                              "help": "Monte Carlo games per check, or per cell as the "
+                                      "analysis says (default: the analysis's own: "
+                                      + ", ".join(f"{a.name} {a.sims:,}" for a in spec.analyses
+                                                  if a.monte_carlo) + ")"},
                         seed={"help": "seed of the checks (default 0)"})
         if any(a.takes_rules for a in spec.analyses):
             add_options(game, "set", "variant", *(
@@ -489,7 +489,8 @@ def _add_exact_command(commands) -> None:
                                       help=option.help)
                 else:
                     game.add_argument(flag, dest=f"option_{option.name}", type=option.kind,
-                                      default=option.default, help=option.help)
+                                      default=option.default, help=option.help,
+                                      metavar=option.name.upper())
         game.set_defaults(handler=_run_exact, game=spec.name)
 
 
