@@ -27,6 +27,8 @@ ENDINGS = {0: "won", 1: "drawn at the move limit", 2: "drawn by repetition"}
 SEAT_EVENTS = {"shoos": "shoos named", "shoo_offs": "own travellers shooed off",
                "captures": "horses captured"}
 """Per-seat event counters, in words."""
+HUSHING = ("lose_move", "shoo_off")
+"""The values of the rules parameter ``hush`` under which a move can be hushed."""
 OPENING_REPORT = "../../shoo-opening/report.md"
 """The opening analysis's report, relative to a standard report in ``reports/shoo/<run>/``."""
 
@@ -149,7 +151,7 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
                 "named, *own travellers shooed off* those of its travellers sent back to the "
                 f"stable, *horses captured* the horses it took from under the opponent's "
                 f"travellers. Hushes are counted for the game, not per side (`hush={hush_rule}`"
-                + ("; with it hushing is not allowed, so there are none" if hush_rule == "illegal"
+                + ("; under it nobody hushes, so there are none" if hush_rule not in HUSHING
                    else "") + ").", "",
                 _table(["event", "per game", "games with one or more",
                           *(f"{COLOURS[s] if s < len(COLOURS) else s}" for s in range(players))],
