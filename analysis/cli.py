@@ -224,7 +224,7 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
     analysis = spec.analysis(args.analysis)
     options: dict[str, Any] = {o.name: getattr(args, f"option_{o.name}") for o in analysis.options}
     if analysis.monte_carlo:
-        options.update(sims=analysis.sims if args.sims is None else parse_sims(args.sims),
+        options.update(sims=parse_sims(analysis.sims if args.sims is None else args.sims),
                        seed=args.seed, workers=args.workers)
     if analysis.takes_rules:
         players, values = _rules_values(args)
@@ -469,9 +469,9 @@ def _add_exact_command(commands) -> None:
         if any(a.monte_carlo for a in spec.analyses):
             add_options(game, "sims", "seed", "workers",
                         sims={"default": None,
-                              "help": "Monte Carlo samples per check (default: the "
-                                      "analysis's own, "
-                                      + ", ".join(f"{a.name} {a.sims:g}" for a in spec.analyses
+                              "help": "Monte Carlo games per check, or per cell as the "
+                                      "analysis says (default: the analysis's own: "
+                                      + ", ".join(f"{a.name} {a.sims:,}" for a in spec.analyses
                                                   if a.monte_carlo) + ")"},
                         seed={"help": "seed of the checks (default 0)"})
         if any(a.takes_rules for a in spec.analyses):
@@ -489,7 +489,8 @@ def _add_exact_command(commands) -> None:
                                       help=option.help)
                 else:
                     game.add_argument(flag, dest=f"option_{option.name}", type=option.kind,
-                                      default=option.default, help=option.help)
+                                      default=option.default, help=option.help,
+                                      metavar=option.name.upper())
         game.set_defaults(handler=_run_exact, game=spec.name)
 
 

@@ -244,9 +244,8 @@ class Analysis:
     monte_carlo: bool = False
     """Whether it checks itself by Monte Carlo (``--sims``, ``--seed``, ``--workers``)."""
     sims: int = 200_000
-    """The Monte Carlo samples when ``--sims`` is not given (``analyze exact`` and
-    ``analyze report --exact``): what the analysis counts as one is its own (games, hands,
-    displays), so each analysis states the number that runs in minutes."""
+    """Its default ``--sims`` when :attr:`monte_carlo` is set (what ``--sims`` counts, the
+    analysis says: games per check, per cell, …)."""
     description: str = ""
 
     def load(self) -> Callable[..., Any]:

@@ -4,17 +4,20 @@ on horseback, shooing each other's travellers out of the way; no dice, draws pos
 The rules (``rules.py``, ``RULES.md``), the field (``board.py``), positions and their
 notation (``position.py``, ``notation.py``), the moves (``moves.py``, ``movetext.py``), the
 reference engine (``engine.py``), the players (``policies.py``) and random positions for
-tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``.
+tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``. The report sections
+(``sections.py``) and the opening question (``opening.py``, ``opening_report.py``).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from solver.registry import WIN_DRAW_LOSS, Column, GameSpec, PositionTool, Traits, register
+from solver.registry import (WIN_DRAW_LOSS, Analysis, Column, GameSpec, Option, PositionTool,
+                             Traits, register)
 from solver.shoo.engine import play_game
 from solver.shoo.policies import PLAYERS, make_policy
 from solver.shoo.rules import ShooRules
+from solver.shoo.sections import report_sections, summary_fields
 
 GAME_COLUMNS = {
     "ended_by": "how the game ended: 0 a win, 1 the move limit (a draw), 2 a repetition "
@@ -49,7 +52,21 @@ SPEC = register(GameSpec(
              *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
     kernel="cext.shoo.play:play_chunk",
     reference=reference_row,
+    report_sections=report_sections,
+    summary_fields=summary_fields,
     engine_version=1,
+    analyses=(Analysis(
+        name="opening", title="Shoo: the first move or the extra horse?",
+        run="solver.shoo.opening_report:run", folder="shoo-opening", monte_carlo=True,
+        sims=400, takes_rules=True,
+        options=(Option("players", "comma-separated players (default: the skill ladder's "
+                        "fixed players and its first --budgets search budgets)", str, ""),
+                 Option("budgets", "how many of the ladder's search budgets, smallest first, "
+                        "when --players is not given (default 1; -1: all)", int, 1)),
+        description="for every ordered pair of players, both opening choices of the toss "
+                    "winner on the same keys: scores, win/draw/loss and their paired "
+                    "difference with 95% intervals, and who beats whom in both colours; "
+                    "--sims counts games per pair and choice (default 400)"),),
     standard_runs=({"policy": "greedy"}, {"policy": "random"}),
     standard_whatifs=({"horses": [9, 7]},
                       {"hush": ["illegal", "lose_move", "shoo_off", "off"]},

@@ -1,0 +1,162 @@
+"""What a Shoo report adds to the standard one: how the games ended (a win by either side, a
+draw at the move limit ``max_plies``, a draw by repetition), how often shooing, shooing off,
+captures and hushes happen, per game and per side, and where the travellers stood at the
+end.
+
+The standard report already gives win/draw/loss per seat with intervals and the game
+length; these sections add only the game's own counters (the columns of
+:mod:`solver.shoo`: ``ended_by``, ``hushes``, ``shoos_s``, ``shoo_offs_s``, ``captures_s``,
+``home_s``). :func:`summary_fields` computes the figures (they go into ``summary.json``);
+:func:`report_sections` writes them as Markdown.
+
+The kernel counts what happened, not what could have: how often a shoo was possible but not
+named is not recorded, so no section says it.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from scipy.stats import binomtest
+
+COLOURS = ("Blue", "White")
+"""Seat 0 is Blue (the toss winner), seat 1 White."""
+ENDINGS = {0: "won", 1: "drawn at the move limit", 2: "drawn by repetition"}
+"""``ended_by`` codes, in words."""
+SEAT_EVENTS = {"shoos": "shoos named", "shoo_offs": "own travellers shooed off",
+               "captures": "horses captured"}
+"""Per-seat event counters, in words."""
+HUSHING = ("lose_move", "shoo_off")
+"""The values of the rules parameter ``hush`` under which a move can be hushed."""
+OPENING_REPORT = "../../shoo-opening/report.md"
+"""The opening analysis's report, relative to a standard report in ``reports/shoo/<run>/``."""
+
+
+def _rate(count: int, total: int) -> dict[str, Any]:
+    """A count, its share of ``total`` and the share's 95% Wilson interval."""
+    if not total:
+        return {"count": count, "share": None, "lo": None, "hi": None}
+    interval = binomtest(count, total).proportion_ci(0.95, method="wilson")
+    return {"count": count, "share": count / total, "lo": float(interval.low),
+            "hi": float(interval.high)}
+
+
+def _pct(share: float | None) -> str:
+    return "n/a" if share is None else f"{100 * share:.1f}%"
+
+
+def _table(header: list[str], rows: list[list[str]], align: str) -> str:
+    """A Markdown table; ``align`` has one ``l`` or ``r`` per column."""
+    rule = ["---:" if a == "r" else "---" for a in align]
+    return "\n".join("| " + " | ".join(line) + " |" for line in (header, rule, *rows))
+
+
+def _mean(values: np.ndarray) -> float | None:
+    return float(values.mean()) if len(values) else None
+
+
+def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
+    """The game's own figures for ``summary.json``.
+
+    ``ended``: per way of ending (``won``, ``move_limit``, ``repetition``) the games, their
+    share and its 95% interval, ``won_by`` the wins of each seat; ``turns_by_ending``: the
+    mean length of the games that ended each way; ``events``: per counter (``hushes`` for
+    the game, ``shoos``/``shoo_offs``/``captures`` for both seats together) the mean per
+    game and the share of games with one or more (with interval), and per seat
+    ``by_seat`` means and ``games_with_by_seat`` shares; ``home_by_seat``: travellers in
+    their home area at the end, mean per seat.
+    """
+    players = int(summary["players"])
+    n = len(games)
+    ended_by = np.asarray(games["ended_by"])
+    winner = np.asarray(games["winner"])
+    turns = np.asarray(games["turns"], dtype=float)
+    keys = {0: "won", 1: "move_limit", 2: "repetition"}
+    ended = {name: _rate(int((ended_by == code).sum()), n) for code, name in keys.items()}
+    won_by = [int((winner == s).sum()) for s in range(players)]
+    turns_by_ending = {name: _mean(turns[ended_by == code]) for code, name in keys.items()}
+    events: dict[str, Any] = {}
+    hushes = np.asarray(games["hushes"])
+    events["hushes"] = {"per_game": _mean(hushes), "games_with": _rate(int((hushes > 0).sum()), n)}
+    for name in SEAT_EVENTS:
+        seats = np.stack([np.asarray(games[f"{name}_{s}"]) for s in range(players)], axis=1)
+        total = seats.sum(axis=1)
+        events[name] = {
+            "per_game": _mean(total),
+            "games_with": _rate(int((total > 0).sum()), n),
+            "by_seat": [_mean(seats[:, s]) for s in range(players)],
+            "games_with_by_seat": [_rate(int((seats[:, s] > 0).sum()), n) for s in range(players)],
+        }
+    home = [_mean(np.asarray(games[f"home_{s}"], dtype=float)) for s in range(players)]
+    return {"ended": ended, "won_by": won_by, "turns_by_ending": turns_by_ending,
+            "events": events, "home_by_seat": home}
+
+
+def _with_ci(rate: Mapping[str, Any]) -> str:
+    if rate["share"] is None:
+        return "n/a"
+    return f"{_pct(rate['share'])} ({100 * rate['lo']:.1f}–{100 * rate['hi']:.1f}%)"
+
+
+def _num(value: float | None, fmt: str = "{:.2f}") -> str:
+    return "n/a" if value is None else fmt.format(value)
+
+
+def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
+    """Two sections — how the games ended, and shooing, captures and hushes — and a pointer
+    to the opening analysis."""
+    figures = summary_fields(summary, games)
+    players = int(summary["players"])
+    policies = summary["policies"]
+    rules = summary.get("rules", {})
+    names = [f"{COLOURS[s] if s < len(COLOURS) else f'seat {s}'} (seat {s}, `{policies[s]}`)"
+             for s in range(players)]
+    ended, turns = figures["ended"], figures["turns_by_ending"]
+    rows = []
+    for s in range(players):
+        rows.append([f"won by {names[s]}", f"{figures['won_by'][s]:,}",
+                     _with_ci(_rate(figures["won_by"][s], len(games))),
+                     _num(_mean(np.asarray(games["turns"], dtype=float)[
+                         np.asarray(games["winner"]) == s]), "{:.1f}")])
+    for key, words in (("move_limit", f"drawn at the move limit ({rules.get('max_plies', '?')} moves)"),
+                       ("repetition", "drawn by repetition")):
+        rows.append([words, f"{ended[key]['count']:,}", _with_ci(ended[key]),
+                     _num(turns[key], "{:.1f}")])
+    repetition = rules.get("repetition", 0)
+    note = ("no draw by repetition under these rules (`repetition=0`)" if not repetition else
+            f"a position seen for the {repetition}th time is a draw (`repetition={repetition}`)")
+    ending = ["## How the games ended", "",
+              f"Of {len(games):,} games, {_with_ci(ended['move_limit'])} reached the move limit "
+              f"`max_plies` and were drawn there; {note}. Shares with 95% intervals; lengths "
+              "in moves of both players together.", "",
+              _table(["ending", "games", "share (95% CI)", "mean length"], rows, "lrrr")]
+    events = figures["events"]
+    hush = events["hushes"]
+    event_rows = [["hushes (a move begun by hushing the opponent's last one)",
+                   _num(hush["per_game"]), _with_ci(hush["games_with"]),
+                   *(["—"] * players)]]
+    for name, words in SEAT_EVENTS.items():
+        e = events[name]
+        event_rows.append([words, _num(e["per_game"]), _with_ci(e["games_with"]),
+                           *(f"{_num(e['by_seat'][s])} · {_pct(e['games_with_by_seat'][s]['share'])}"
+                             for s in range(players))])
+    hush_rule = rules.get("hush", "illegal")
+    seats_text = "; ".join(f"{names[s]} {_num(figures['home_by_seat'][s])}"
+                           for s in range(players))
+    counters = ["## Shooing, captures and hushes", "",
+                "Per game: the mean count over all games and the share of games with one or "
+                "more (95% interval); per side: the mean count per game · the share of games "
+                "in which that side had one or more. *Shoos named* counts the shoos a side "
+                "named, *own travellers shooed off* those of its travellers sent back to the "
+                f"stable, *horses captured* the horses it took from under the opponent's "
+                f"travellers. Hushes are counted for the game, not per side (`hush={hush_rule}`"
+                + ("; under it nobody hushes, so there are none" if hush_rule not in HUSHING
+                   else "") + ").", "",
+                _table(["event", "per game", "games with one or more",
+                          *(f"{COLOURS[s] if s < len(COLOURS) else s}" for s in range(players))],
+                         event_rows, "lrr" + "r" * players),
+                "", f"Travellers in their own home area at the end, mean per game: {seats_text}.",
+                "", "Whether the extra horse is worth as much as the first move, for every pair "
+                f"of players on the skill ladder: [the opening analysis]({OPENING_REPORT})."]
+    return ["\n".join(ending), "\n".join(counters)]
