@@ -17,6 +17,7 @@ from solver.registry import SCORES, Analysis, Column, GameSpec, Option, Traits, 
 from solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS, play_game
 from solver.sumoku.policies import PLAYERS, make_policy
 from solver.sumoku.rules import SumokuRules
+from solver.sumoku.sections import report_sections, summary_fields
 
 
 def reference_row(rules: SumokuRules, policies: Sequence[str], key: int) -> dict[str, Any]:
@@ -36,6 +37,8 @@ SPEC = register(GameSpec(
     players=PLAYERS,
     columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
              *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
+    report_sections=report_sections,
+    summary_fields=summary_fields,
     kernel="cext.sumoku.play:play_chunk",
     reference=reference_row,
     engine_version=1,

@@ -97,7 +97,8 @@ def is_spot_numbers(numbers: Sequence[int], key: int, six_is_nine: bool = True) 
     return bool(sums & 1)
 
 
-def spot_reading(numbers: Sequence[int], key: int, six_is_nine: bool = True) -> tuple[int, ...] | None:
+def spot_reading(numbers: Sequence[int], key: int,
+                 six_is_nine: bool = True) -> tuple[int, ...] | None:
     """The values (each "6" as 6 or 9, the fewest 9s first) that make tiles of these
     numbers sum to a multiple of ``key``, or None.
 
@@ -154,7 +155,8 @@ def spot_sets_brute(keys: Sequence[int] = SPOT_KEYS, six_is_nine: bool = True) -
     return counts
 
 
-def colour_ways(key: int, six_is_nine: bool = True, most: int = DISPLAY) -> dict[tuple[int, int], int]:
+def colour_ways(key: int, six_is_nine: bool = True,
+                most: int = DISPLAY) -> dict[tuple[int, int], int]:
     """``{(k, R): ways}``: in how many ways k of one colour's 16 tiles (k ≤ ``most``) give
     the residue mask R. Two copies of each number: a number is taken 0, 1 or 2 times in
     C(2, c) ways."""
@@ -286,7 +288,8 @@ def p_display_has_spot(key: int, display: int = DISPLAY, six_is_nine: bool = Tru
     return Fraction(display_spot_ways(key, display, six_is_nine), math.comb(NTILES, display))
 
 
-def display_spots(tiles: Sequence[int], key: int, six_is_nine: bool = True) -> list[tuple[int, ...]]:
+def display_spots(tiles: Sequence[int], key: int,
+                  six_is_nine: bool = True) -> list[tuple[int, ...]]:
     """Every spot among ``tiles`` (tile numbers 0..95), as 4-tuples of them in the order
     given — the readable check used by the game simulation and the tests."""
     key = check_key(key)

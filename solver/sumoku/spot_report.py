@@ -1,7 +1,8 @@
 """``analyze exact sumoku spot``: spot sumoku counted exactly and played out, as a report.
 
 1. Per key 3..10, the 4-tile sets that make a spot, counted exactly and checked on all
-   C(96, 4) sets (:func:`solver.sumoku.spot.spot_sets`, :func:`~solver.sumoku.spot.spot_sets_brute`).
+   C(96, 4) sets (:func:`solver.sumoku.spot.spot_sets`,
+   :func:`~solver.sumoku.spot.spot_sets_brute`).
 2. Per key, the exact chance that a display of 10 holds a spot (the dynamic programme
    over colours of :mod:`solver.sumoku.spot`), checked by Monte Carlo displays.
 3. The game simulated (:mod:`solver.sumoku.spot_game`) for 2 to 8 players: seat balance,
@@ -32,7 +33,6 @@ from solver.sumoku.tiles import COLOURS, KEY_FACES, LETTERS, NTILES, colour, num
 DEFAULT_OUT = Path("reports/sumoku-spot")
 COLUMNS = ("key", "spot_sets", "all_sets", "p_display_has_spot")
 """The columns of ``spot.csv``."""
-Z95 = 1.959963984540054
 
 
 def spot_table(keys: Sequence[int] = SPOT_KEYS, six_is_nine: bool = True) -> pd.DataFrame:
@@ -254,7 +254,8 @@ A round is one shout or one display found empty. The key is rolled on the die (3
 
 ### Length (`spot_games.csv`)
 
-| players | target | rounds: mean | p10 | median | p90 | max | wrong shouts | displays without a spot | ended by the empty bag | unfinished |
+| players | target | rounds: mean | p10 | median | p90 | max | wrong shouts \
+| displays without a spot | ended by the empty bag | unfinished |
 | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |""")
     for r in games.itertuples():
         lines.append(f"| {r.players} | {r.target} | {r.rounds_mean:.1f} | {r.rounds_p10:.0f} | "
@@ -276,7 +277,8 @@ construction, so this checks the simulation rather than the game.
     for n, group in seats.groupby("players"):
         lo_row = group.loc[group["wins"].idxmin()]
         hi_row = group.loc[group["wins"].idxmax()]
-        holds = bool(((group["ci_low"] <= group["fair"]) & (group["fair"] <= group["ci_high"])).all())
+        holds = bool(((group["ci_low"] <= group["fair"])
+                      & (group["fair"] <= group["ci_high"])).all())
         lines.append(f"| {n} | {1 / n:.3f} | seat {int(lo_row['seat'])}: {lo_row['wins']:.3f} "
                      f"[{lo_row['ci_low']:.3f}, {lo_row['ci_high']:.3f}] | seat "
                      f"{int(hi_row['seat'])}: {hi_row['wins']:.3f} [{hi_row['ci_low']:.3f}, "
