@@ -6,7 +6,9 @@ The rules of all five ways to play (``RULES.md``) and the main game's parameters
 patterns (``pattern.py``); the main game's board (``board.py``), move generator
 (``moves.py``), reference engine (``engine.py``) and players (``policies.py``). The
 kernels are ``cext/sumoku/lines.pyx`` (line validity) and ``cext/sumoku/play.pyx`` (the
-main game).
+main game). The main game's report sections are in ``sections.py``; spot sumoku is counted
+exactly in ``spot.py``, played out in ``spot_game.py`` and reported by ``spot_report.py``
+(``analyze exact sumoku spot``).
 """
 from __future__ import annotations
 
