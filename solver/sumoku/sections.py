@@ -1,0 +1,184 @@
+"""What a Sumoku report adds to the standard one (which already gives wins, points, the
+first-player advantage, mean scores, the mean margin and the length in turns): how the
+scores and the winning margins are spread, each key's game (the die rolls 3, 4 or 5, and
+the key changes the game), and how games end — tiles left, hand penalties, passes and
+six-colour bonus turns (RULES.md rules 19 to 22, 26).
+
+:func:`summary_fields` computes the figures (they go into ``summary.json``);
+:func:`report_sections` writes them as Markdown.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import math
+
+import numpy as np
+
+UNFINISHED = -1
+"""``winner`` of a game cut off before its end."""
+Z95 = 1.959963984540054
+"""The two-sided 95% normal quantile (the engine side may not import the analysis)."""
+CLOSE = (10, 25)
+"""Margins (points) below which a game counts as close, for the margin table."""
+
+
+def mean_interval(values: np.ndarray) -> tuple[float, float]:
+    """``mean ± 1.96·sd/√n`` (NaN bounds with fewer than two values)."""
+    n = len(values)
+    if n < 2:
+        return math.nan, math.nan
+    half = Z95 * float(values.std(ddof=1)) / math.sqrt(n)
+    return float(values.mean()) - half, float(values.mean()) + half
+
+
+def _finished(games: Any) -> Any:
+    return games[np.asarray(games["winner"]) != UNFINISHED]
+
+
+def _seat_array(games: Any, name: str, players: int) -> np.ndarray:
+    """(games, seats) of a per-seat column, as signed integers."""
+    return np.column_stack([np.asarray(games[f"{name}_{s}"], dtype=np.int64)
+                            for s in range(players)])
+
+
+def _spread(values: np.ndarray) -> dict[str, float | None]:
+    if not len(values):
+        return {"mean": None, "p10": None, "median": None, "p90": None}
+    return {"mean": round(float(values.mean()), 3),
+            "p10": float(np.percentile(values, 10)), "median": float(np.median(values)),
+            "p90": float(np.percentile(values, 90))}
+
+
+def _shares(scores: np.ndarray) -> np.ndarray:
+    """(games, seats): 1 to the top score, shared by a tie (rule 23)."""
+    top = scores == scores.max(axis=1, keepdims=True)
+    return top / top.sum(axis=1, keepdims=True)
+
+
+def _share(mask: np.ndarray) -> float | None:
+    return round(float(mask.mean()), 6) if len(mask) else None
+
+
+def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
+    """The game's own figures for ``summary.json``, over the finished games.
+
+    ``score_spread_by_seat`` and ``winning_score`` (mean, p10, median, p90);
+    ``margin_spread`` with ``margin_close`` (share of games won by less than each of
+    :data:`CLOSE` points, a tie counting 0); ``by_key``: per key number played, the games,
+    mean winning score and margin, turns, bonus turns, and seat 0's points share with its
+    95% interval; ``ending``: tiles left in the bag and in the hands, hand penalties,
+    passes and bonus turns per game, the share of games with one or more, and per seat
+    the tiles placed, penalty and bonus turns.
+    """
+    players = int(summary["players"])
+    done = _finished(games)
+    scores = _seat_array(done, "score", players)
+    shares = _shares(scores) if len(done) else np.zeros((0, players))
+    margin = np.asarray(done["margin"], dtype=np.int64)
+    key = np.asarray(done["key"], dtype=np.int64)
+    by_key = {}
+    for k in sorted(set(key.tolist())):
+        mine = key == k
+        lo, hi = mean_interval(shares[mine, 0])
+        by_key[str(k)] = {
+            "games": int(mine.sum()), "share": _share(mine),
+            "winning_score": round(float(scores[mine].max(axis=1).mean()), 3),
+            "score_mean": round(float(scores[mine].mean()), 3),
+            "margin_mean": round(float(margin[mine].mean()), 3),
+            "turns_mean": round(float(np.asarray(done["turns"])[mine].mean()), 3),
+            "bonus_per_game": round(float(np.asarray(done["bonus_turns"])[mine].mean()), 4),
+            "seat0_points": round(float(shares[mine, 0].mean()), 6),
+            "seat0_points_ci": [None if np.isnan(lo) else round(lo, 6),
+                                None if np.isnan(hi) else round(hi, 6)]}
+    bag = np.asarray(done["bag_left"], dtype=np.int64)
+    left = np.asarray(done["tiles_left"], dtype=np.int64)
+    passes = np.asarray(done["passes"], dtype=np.int64)
+    bonus = np.asarray(done["bonus_turns"], dtype=np.int64)
+    penalty = _seat_array(done, "penalty", players)
+    return {
+        "score_spread_by_seat": [_spread(scores[:, s]) for s in range(players)],
+        "winning_score": _spread(scores.max(axis=1) if len(done) else np.zeros(0)),
+        "margin_spread": _spread(margin),
+        "margin_close": {str(c): _share(margin < c) for c in CLOSE},
+        "by_key": by_key,
+        "ending": {
+            "bag_left": _spread(bag), "bag_left_games": _share(bag > 0),
+            "hands_left": _spread(left - bag), "hands_left_games": _share(left > bag),
+            "penalty_games": _share((penalty > 0).any(axis=1)),
+            "passes": _spread(passes), "passes_games": _share(passes > 0),
+            "bonus_turns": _spread(bonus), "bonus_games": _share(bonus > 0),
+            "tiles_by_seat": [round(float(v), 3) for v in
+                              _seat_array(done, "tiles", players).mean(axis=0)],
+            "penalty_by_seat": [round(float(v), 3) for v in penalty.mean(axis=0)],
+            "bonus_by_seat": [round(float(v), 4) for v in
+                              _seat_array(done, "bonus_turns", players).mean(axis=0)],
+        },
+    }
+
+
+def _pct(share: float | None) -> str:
+    return "–" if share is None else f"{100 * share:.1f}%"
+
+
+def _num(value: float | None, digits: int = 1) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
+    """Three sections: scores and margins, the game by key, and how games end."""
+    figures = summary_fields(summary, games)
+    players = int(summary["players"])
+    policies = summary["policies"]
+    win, margin = figures["winning_score"], figures["margin_spread"]
+    scores = ["## Scores and winning margins", "",
+              "Final scores (the hand penalty deducted), over the finished games: the middle "
+              "80% of each seat's scores lies between p10 and p90.", "",
+              "| seat | policy | mean | p10 | median | p90 |", "|---:|---|---:|---:|---:|---:|"]
+    for s, spread in enumerate(figures["score_spread_by_seat"]):
+        scores.append(f"| {s} | {policies[s]} | {_num(spread['mean'])} | "
+                      f"{_num(spread['p10'], 0)} | "
+                      f"{_num(spread['median'], 0)} | {_num(spread['p90'], 0)} |")
+    close = figures["margin_close"]
+    scores += ["", f"The winner scores {_num(win['median'], 0)} points in the median game "
+               f"(p10 {_num(win['p10'], 0)}, p90 {_num(win['p90'], 0)}). The winning margin, the "
+               f"top score minus the next, has median {_num(margin['median'], 0)} (p10 "
+               f"{_num(margin['p10'], 0)}, p90 {_num(margin['p90'], 0)}); "
+               + ", ".join(f"{_pct(close[str(c)])} of games are won by fewer than {c} points"
+                           for c in CLOSE) + " (a tie counts 0)."]
+    keys = ["## The game by key", "",
+            "The key changes the game: how many lines add up, how high the scores run. "
+            "Seat 0's points share counts a win as 1 and a tie as a share (fair share "
+            f"{1 / players:.3f}).", "",
+            "| key | games | share | winning score | mean score | margin | turns "
+            "| bonus turns a game | seat 0's points | 95% CI |",
+            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for k, row in figures["by_key"].items():
+        lo, hi = row["seat0_points_ci"]
+        ci = "–" if lo is None else f"{lo:.3f}–{hi:.3f}"
+        keys.append(f"| {k} | {row['games']:,} | {_pct(row['share'])} | "
+                    f"{row['winning_score']:.1f} | {row['score_mean']:.1f} | "
+                    f"{row['margin_mean']:.1f} | {row['turns_mean']:.1f} | "
+                    f"{row['bonus_per_game']:.2f} | {row['seat0_points']:.3f} | {ci} |")
+    end = figures["ending"]
+    ending = ["## How games end", "",
+              "A game ends when a full round places no tile (RULES.md rule 21). Means per "
+              "game, and the share of games where it happens at all:", "",
+              "| at the end | mean | p90 | games with one or more |", "|---|---:|---:|---:|",
+              f"| tiles left in the bag | {_num(end['bag_left']['mean'], 2)} | "
+              f"{_num(end['bag_left']['p90'], 0)} | {_pct(end['bag_left_games'])} |",
+              f"| tiles left in the hands | {_num(end['hands_left']['mean'], 2)} | "
+              f"{_num(end['hands_left']['p90'], 0)} | {_pct(end['hands_left_games'])} |",
+              f"| passes (turns with no play) | {_num(end['passes']['mean'], 2)} | "
+              f"{_num(end['passes']['p90'], 0)} | {_pct(end['passes_games'])} |",
+              f"| bonus turns (six-colour lines) | {_num(end['bonus_turns']['mean'], 2)} | "
+              f"{_num(end['bonus_turns']['p90'], 0)} | {_pct(end['bonus_games'])} |",
+              "", f"{_pct(end['penalty_games'])} of games end with a hand penalty for someone. "
+              "Per seat, means per game:", "",
+              "| seat | policy | tiles placed | hand penalty | bonus turns |",
+              "|---:|---|---:|---:|---:|"]
+    for s in range(players):
+        ending.append(f"| {s} | {policies[s]} | {end['tiles_by_seat'][s]:.1f} | "
+                      f"{end['penalty_by_seat'][s]:.2f} | {end['bonus_by_seat'][s]:.3f} |")
+    return ["\n".join(scores), "\n".join(keys), "\n".join(ending)]
