@@ -12,8 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import NamedTuple
 
-from solver.shoo.board import (CENTRE, FIRST_ROWS, NEIGHBOURS, SQUARES, homes, squares_of,
-                               starts)
+from solver.shoo.board import CENTRE, FIELD, SQUARES, Field, squares_of, starts
 from solver.shoo.rules import ShooRules
 
 EMPTY = 0
@@ -76,6 +75,9 @@ class Position:
     """The last move, when the side to move may hush it (rules 28, 29)."""
     ply: int = 0
     """Moves made by both players."""
+    field: Field = FIELD
+    """The field's geometry: 9 x 9 in Shoo, smaller in the reduced games
+    (:mod:`solver.shoo.reduced`)."""
 
     def copy(self) -> Position:
         return dataclasses.replace(self, board=self.board[:],
@@ -96,13 +98,13 @@ class Position:
     @property
     def homes(self) -> tuple[int, int]:
         """Each seat's home area as a bit set."""
-        return homes(self.rules.corners)
+        return self.field.homes(self.rules.corners)
 
     def in_home(self, s: int, seat: int) -> bool:
         return bool(self.homes[seat] >> s & 1)
 
     def on_first_row(self, s: int, seat: int) -> bool:
-        return bool(FIRST_ROWS[seat] >> s & 1)
+        return bool(self.field.first_rows[seat] >> s & 1)
 
     # -- pieces --------------------------------------------------------------------------
     def travellers(self, seat: int) -> list[int]:
@@ -111,7 +113,7 @@ class Position:
 
     def touching(self, s: int, seat: int) -> int:
         """How many of ``seat``'s travellers (on foot or mounted) touch square ``s``."""
-        return sum(1 for n in NEIGHBOURS[s] if is_traveller(self.board[n])
+        return sum(1 for n in self.field.neighbours[s] if is_traveller(self.board[n])
                    and owner(self.board[n]) == seat)
 
     def would_be_shooable(self, s: int, seat: int) -> bool:
