@@ -4,14 +4,16 @@ on horseback, shooing each other's travellers out of the way; no dice, draws pos
 The rules (``rules.py``, ``RULES.md``), the field (``board.py``), positions and their
 notation (``position.py``, ``notation.py``), the moves (``moves.py``, ``movetext.py``), the
 reference engine (``engine.py``), the players (``policies.py``) and random positions for
-tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``.
+tests (``samples.py``); reduced games solved exactly (``reduced.py``, ``exact.py``,
+``exact_play.py``, ``exact_report.py``); the kernel is ``cext/shoo/play.pyx``.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from solver.registry import WIN_DRAW_LOSS, Column, GameSpec, PositionTool, Traits, register
+from solver.registry import (WIN_DRAW_LOSS, Analysis, Column, GameSpec, Option, PositionTool,
+                             Traits, register)
 from solver.shoo.engine import play_game
 from solver.shoo.policies import PLAYERS, make_policy
 from solver.shoo.rules import ShooRules
@@ -58,4 +60,18 @@ SPEC = register(GameSpec(
                           render="solver.shoo.examine:render",
                           notation="position notation (solver/shoo/notation.py)"),
     small_rules={"max_plies": 20},
+    analyses=(Analysis(
+        name="reduced", title="Shoo reduced, solved exactly",
+        run="solver.shoo.exact_report:run", folder="shoo-exact", takes_rules=True,
+        description="smaller fields with fewer travellers and horses solved by retrograde "
+                    "analysis: who wins with perfect play, where the solver runs out, the "
+                    "players against perfect play",
+        options=(Option("larger", "also try the larger reduced games (minutes each, up to "
+                        "a million positions)"),
+                 Option("players", "players compared with perfect play, comma-separated",
+                        kind=str, default="random,greedy,search-2,search-4"),
+                 Option("positions", "positions sampled per game for the comparison",
+                        kind=int, default=300),
+                 Option("games", "games against the perfect player per colour and game",
+                        kind=int, default=10))),),
 ))
