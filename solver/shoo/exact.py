@@ -34,12 +34,14 @@ from __future__ import annotations
 import resource
 import time
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from solver.shoo.moves import Move, legal_moves, make_move
-from solver.shoo.position import Position
+from solver.shoo.moves import (Move, actions, apply_action, apply_hush, legal_moves,
+                               make_move)
+from solver.shoo.position import NONE, Position
 from solver.shoo.reduced import Reduced, position_of
 from solver.shoo.rules import ShooRules
 
@@ -79,6 +81,23 @@ class Graph:
         return self.index[make_move(position, move).key()]
 
 
+def successors(position: Position) -> Iterator[Position]:
+    """The positions the legal moves lead to — ``make_move(position, m)`` for each ``m`` of
+    ``legal_moves(position)``, not in that order — made as
+    :func:`~solver.shoo.moves.legal_moves` composes the moves (each action once, then each
+    shoo it allows) instead of making each move again: half the work."""
+    befores = [(position, False)]
+    if position.hush is not None:
+        befores.append((apply_hush(position), True))
+    for before, _ in befores:
+        for act in actions(before):
+            after = apply_action(before, act)
+            for shoo in [NONE] + after.shooable(before.side):
+                child = after.copy()
+                child.shoo = shoo
+                yield child
+
+
 def reachable(game: Reduced, first: Position, limit: int | None = None) -> Graph:
     """Every position of ``game`` reachable from ``first`` (index 0), breadth first; stops
     with ``OverflowError`` when there are more than ``limit``."""
@@ -93,8 +112,7 @@ def reachable(game: Reduced, first: Position, limit: int | None = None) -> Graph
         side.append(position.side)
         out: dict[int, None] = {}
         if won is None:
-            for move in legal_moves(position):
-                after = make_move(position, move)
+            for after in successors(position):
                 key = after.key()
                 j = index.get(key)
                 if j is None:

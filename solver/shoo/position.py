@@ -80,9 +80,13 @@ class Position:
     (:mod:`solver.shoo.reduced`)."""
 
     def copy(self) -> Position:
-        return dataclasses.replace(self, board=self.board[:],
-                                   stable_horses=self.stable_horses[:],
-                                   stabled=self.stabled[:], pasture=self.pasture[:])
+        """A copy whose lists are its own (the fields copied as they are, without
+        ``dataclasses.replace``'s re-initialisation, which took most of a search's time)."""
+        other = object.__new__(Position)
+        other.__dict__.update(self.__dict__)
+        other.board, other.stable_horses = self.board[:], self.stable_horses[:]
+        other.stabled, other.pasture = self.stabled[:], self.pasture[:]
+        return other
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and self.key() == other.key() and (

@@ -15,13 +15,15 @@ from solver.params import RulesError
 from solver.shoo import board, policies
 from solver.shoo.board import FIELD, Field
 from solver.shoo.engine import play_game
-from solver.shoo.exact import DRAW, LOSS, WIN, solve
+from solver.dice import Stream
+from solver.shoo.exact import DRAW, LOSS, WIN, solve, successors
 from solver.shoo.exact_play import PerfectPlayer, agreement, match, players_on, sample_positions
 from solver.shoo.exact_report import Plan, run
 from solver.shoo.moves import Kind, legal_moves, make_move
 from solver.shoo.position import EMPTY, FOOT, Position
 from solver.shoo.reduced import Reduced
 from solver.shoo.rules import ShooRules
+from solver.shoo.samples import random_game_position, random_placement
 
 SMALL = Reduced(3, 1, 1)
 
@@ -73,6 +75,26 @@ def test_bad_reduced_games_are_refused(size, travellers, horses, message):
 
 
 # -- the solver -----------------------------------------------------------------------
+def _made(position: Position) -> list[tuple]:
+    return sorted(make_move(position, m).key() for m in legal_moves(position))
+
+
+@pytest.mark.parametrize("hush", ["illegal", "lose_move", "shoo_off"])
+def test_successors_are_the_legal_moves_made(hush):
+    rules = ShooRules(hush=hush)
+    for seed in range(6):
+        position = random_game_position(rules, Stream(seed), 10 + 7 * seed)
+        assert sorted(a.key() for a in successors(position)) == _made(position)
+        assert sorted(a.key() for a in successors(random_placement(rules, Stream(seed)))) \
+            == _made(random_placement(rules, Stream(seed)))
+    game = Reduced(4, 2, 3)
+    position = game.start(rules)
+    for seed in range(40):
+        moves = legal_moves(position)
+        position = make_move(position, moves[Stream(seed).choose(len(moves))])
+        assert sorted(a.key() for a in successors(position)) == _made(position)
+
+
 def test_known_state_counts_and_values():
     s = solved()
     assert (s.states, s.graph.edges) == (2366, 17843)
