@@ -67,7 +67,7 @@ SPEC = register(GameSpec(
                     "analysis: who wins with perfect play, where the solver runs out, the "
                     "players against perfect play",
         options=(Option("larger", "also try the larger reduced games (minutes each, up to "
-                        "a million positions)"),
+                        "300,000 positions each)"),
                  Option("players", "players compared with perfect play, comma-separated",
                         kind=str, default="random,greedy,search-2,search-4"),
                  Option("positions", "positions sampled per game for the comparison",

@@ -35,7 +35,7 @@ SIZES = (Reduced(3, 1, 1), Reduced(4, 1, 1), Reduced(5, 1, 1))
 """The games solved by default (about a minute and a half here)."""
 LARGER = (Reduced(6, 1, 1), Reduced(3, 1, 3), Reduced(4, 2, 1), Reduced(4, 1, 3))
 """The games ``--larger`` also tries, each up to :data:`LIMIT` positions."""
-LIMIT = 1_000_000
+LIMIT = 300_000
 """The most positions a solve of ``--larger`` may enumerate before it is given up."""
 PLAYER_NAMES = "random,greedy,search-2,search-4"
 """The players compared with perfect play by default."""
@@ -102,8 +102,13 @@ def growth(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     predict = {n: float(np.exp(log_a) * n ** k) for n in range(3, 10)}
     too_slow = next((n for n, s in predict.items() if s / speed > BUDGET_SECONDS), None)
     too_big = next((n for n, s in predict.items() if s * mib_per_state > BUDGET_MIB), None)
+    base = {r["field"]: r["states"] for r in series}
+    factors = [{"game": r["game"], "factor": r["states"] / base[r["field"]]} for r in rows
+               if r["solved"] and r["opening"] == OPENINGS[0] and r["field"] in base
+               and (r["travellers"], r["horses"]) != (1, 1)]
     return {"exponent": float(k), "states_per_second": speed, "mib_per_state": mib_per_state,
-            "predicted_states": predict, "too_slow_from": too_slow, "too_big_from": too_big}
+            "predicted_states": predict, "too_slow_from": too_slow, "too_big_from": too_big,
+            "factors": factors}
 
 
 def compare(solution: Solution, plan: Plan, say: Callable[[str], None]) -> list[dict]:
@@ -209,8 +214,11 @@ def table(rows: list[dict[str, Any]], columns: list[tuple[str, str]]) -> str:
     return "\n".join(lines)
 
 
-def verdict(rows: list[dict[str, Any]]) -> str:
-    """One sentence per solved game: who wins with perfect play."""
+def verdict(rows: list[dict[str, Any]], odd_horse: str) -> str:
+    """One sentence per solved game: who wins with perfect play (``odd_horse``: where the
+    odd horse goes when the toss winner moves first, RULES.md rule 8)."""
+    second = ("the player with the odd horse (moving second)" if odd_horse == "other"
+              else "the second mover (the odd horse free on the centre square)")
     out = []
     for r in rows:
         if not r["solved"] or r["opening"] != OPENINGS[0]:
@@ -218,8 +226,7 @@ def verdict(rows: list[dict[str, Any]]) -> str:
         if r["first_mover"] == "draw":
             what = "a **draw**: neither side can force a win"
         else:
-            winner = "the first mover" if r["first_mover"] == "win" else \
-                "the player with the odd horse (moving second)"
+            winner = "the first mover" if r["first_mover"] == "win" else second
             what = f"**{winner} wins**, in {r['plies']} moves with perfect play"
         out.append(f"- {r['game']}: {what}.")
     return "\n".join(out)
@@ -244,10 +251,12 @@ Command: `{summary["command"]}`; {summary["seconds"]} s in all.
 
 Under `opening = first_move` the toss winner (Blue) moves first and the odd horse goes to
 White's stable (rule 8); under `extra_horse` Blue takes the horse and White moves first.
-Both choices give the same game with the colours swapped, so the toss winner's value under
-one is the other side's value under the other — the table shows both as solved, a check.
+With `odd_horse = other` both choices give the same game with the colours swapped, so the
+toss winner's value under one is the other side's value under the other — the table shows
+both as solved, a check; `--set odd_horse=field` leaves the odd horse free on the centre
+square when the toss winner moves first, a different game.
 
-{verdict(rows)}
+{verdict(rows, summary["rules"]["odd_horse"])}
 
 {table(rows, [("game", "game"), ("opening", "opening"), ("toss_winner", "toss winner"),
               ("first_mover", "first mover"), ("plies", "moves to the end"),
@@ -267,17 +276,23 @@ Per-size figures are in `sizes.csv`.
         big = (f"from {fit['too_big_from']}x{fit['too_big_from']} on it would need more than "
                f"{BUDGET_MIB // 1024} GiB" if fit["too_big_from"]
                else f"none up to 9x9 would need more than {BUDGET_MIB // 1024} GiB")
+        given_up = [r for r in rows if not r["solved"]]
+        more = "; ".join(f"{f['game']} has {f['factor']:,.0f} times the positions of the "
+                         "same field with 1 traveller and 1 horse" for f in fit["factors"])
+        more = (f"Travellers and horses cost far more than field: {more}." if more else
+                "`--larger` also tries games with more travellers and horses.")
+        if given_up:
+            more += " Given up at the cap of positions: " + ", ".join(
+                f"{r['game']} (after {r['seconds']:,.0f} s)" for r in given_up) + "."
         parts.append(f"""## Where the solver runs out
 
 On the one-traveller, one-horse games the positions grow as field size to the power
 **{fit["exponent"]:.1f}** (least squares on the solved sizes). The solver, pure Python over
 the reference rules, enumerates about {fit["states_per_second"]:,.0f} positions a second
 and holds about {fit["mib_per_state"] * 1024:.1f} KiB a position (peak memory over the
-largest solve). Extrapolated positions: {predicted}. At that speed {slow}; {big}. Each
-extra traveller or horse multiplies the positions far more than a row of field: see the
-games with 3 horses or 2 travellers{" above" if any(r["horses"] > 1 or r["travellers"] > 1
-                                            for r in rows) else " (`--larger`)"}. The full
-game (9x9, 9 travellers, 9 horses) is out of reach of any complete method of this kind.
+largest solve). Extrapolated positions: {predicted}. At that speed {slow}; {big}.
+{more}
+The full game (9x9, 9 travellers, 9 horses) is far out of reach of this solver.
 """)
     if players:
         parts.append(f"""## The players against perfect play
