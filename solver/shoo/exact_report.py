@@ -24,6 +24,7 @@ import numpy as np
 
 from analysis.folders import staged_folder
 from analysis.plain import plain
+from analysis.stats import wilson_interval
 from solver.shoo.exact import DRAW, LOSS, WIN, Solution, solve
 from solver.shoo.exact_play import agreement, match, sample_positions
 from solver.shoo.policies import PLAYERS
@@ -117,8 +118,10 @@ def compare(solution: Solution, plan: Plan, say: Callable[[str], None]) -> list[
     for name in plan.players:
         say(f"players: {solution.graph.game.label}, {name}")
         agree = agreement(solution, name, indices, SEED)
+        low, high = wilson_interval(agree.kept, agree.positions)
         row: dict[str, Any] = {"game": solution.graph.game.label, "player": name,
                                "positions": agree.positions, "kept": round(agree.share, 4),
+                               "kept_low": round(low, 4), "kept_high": round(high, 4),
                                "won_positions": agree.won_positions,
                                "won_kept": round(agree.won_share, 4)}
         for seat, colour in enumerate(("blue", "white")):
@@ -295,6 +298,17 @@ largest solve). Extrapolated positions: {predicted}. At that speed {slow}; {big}
 The full game (9x9, 9 travellers, 9 horses) is far out of reach of this solver.
 """)
     if players:
+        winning = {r["game"]: {"win": "blue", "loss": "white"}.get(r["first_mover"])
+                   for r in rows if r["solved"] and r["opening"] == OPENINGS[0]}
+        tally = {}
+        for p in players:
+            colour = winning.get(p["game"])
+            if colour:
+                won, total = tally.get(p["player"], (0, 0))
+                tally[p["player"]] = (won + p[f"{colour}_wins"], total + summary["games"])
+        converts = ("In the colour that wins with perfect play, the players won "
+                    + ", ".join(f"{name} {w} of {n}" for name, (w, n) in tally.items())
+                    + " games against the perfect player." if tally else "")
         parts.append(f"""## The players against perfect play
 
 On each solved game (opening `first_move`), {summary["positions"]} positions drawn at random
@@ -303,11 +317,15 @@ is the share where the player's move keeps the perfect-play value (*won kept*: o
 positions only, where keeping means still winning). Then {summary["games"]} games of the
 player against the perfect player from the start in each colour (the perfect player keeps
 the value, winning fastest and losing slowest), a draw at {summary["max_plies"]} moves:
-the player's wins / draws / losses. `players.csv` has the figures.
+the player's wins / draws / losses. *kept (95%)*: the share with its 95% Wilson interval
+over the positions sampled. `players.csv` has the figures.
 
-{table(players, [("game", "game"), ("player", "player"), ("kept", "kept"),
+{table([{**p, "kept": f"{p['kept']:.2f} ({p['kept_low']:.2f}–{p['kept_high']:.2f})"}
+        for p in players], [("game", "game"), ("player", "player"), ("kept", "kept (95%)"),
                  ("won_kept", "won kept"), ("blue_wins", "as Blue: W"),
                  ("blue_draws", "D"), ("blue_losses", "L"), ("white_wins", "as White: W"),
                  ("white_draws", "D"), ("white_losses", "L")])}
+
+{converts}
 """)
     return "\n".join(parts)
