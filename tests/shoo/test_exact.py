@@ -219,3 +219,20 @@ def test_bad_options_give_one_line(tmp_path, args, message):
                           capture_output=True, text=True)
     assert done.returncode == 2
     assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_report_text_names_the_winner_and_the_players_conversions():
+    from solver.shoo.exact_report import render, size_row
+    s = solved()
+    rows = [size_row(SMALL, "first_move", s, 0.0)]
+    rows[0].update(first_mover="loss", plies=12, game="g")
+    player = {"game": "g", "player": "greedy", "positions": 10, "kept": 0.5, "kept_low": 0.2,
+              "kept_high": 0.8, "won_positions": 8, "won_kept": 0.5,
+              **{f"{c}_{k}": n for c in ("blue", "white")
+                 for k, n in (("wins", 1), ("draws", 2), ("losses", 3), ("plies", 9.0))}}
+    text = render({"sizes": rows, "growth": None, "players": [player], "command": "c",
+                   "changed": {}, "rules": ShooRules().as_dict(), "seconds": 1.0,
+                   "positions": 10, "games": 6, "max_plies": 200})
+    assert "- g: **the player with the odd horse (moving second) wins**, in 12 moves" in text
+    assert "0.50 (0.20–0.80)" in text
+    assert "the players won greedy 1 of 6 games" in text
