@@ -73,5 +73,7 @@ SPEC = register(GameSpec(
                  Option("positions", "positions sampled per game for the comparison",
                         kind=int, default=300),
                  Option("games", "games against the perfect player per colour and game",
-                        kind=int, default=10))),),
+                        kind=int, default=10),
+                 Option("limit", "with --larger, the positions after which a solve is "
+                        "given up (about 2 KiB each)", kind=int, default=300_000))),),
 ))

@@ -37,7 +37,19 @@ SIZES = (Reduced(3, 1, 1), Reduced(4, 1, 1), Reduced(5, 1, 1))
 LARGER = (Reduced(6, 1, 1), Reduced(3, 1, 3), Reduced(4, 2, 1), Reduced(4, 1, 3))
 """The games ``--larger`` also tries, each up to :data:`LIMIT` positions."""
 LIMIT = 300_000
-"""The most positions a solve of ``--larger`` may enumerate before it is given up."""
+"""The most positions a solve of ``--larger`` may enumerate before it is given up (about
+2 KiB each: 300,000 is some 600 MiB; ``--limit`` changes it)."""
+MEASURED_LARGER = (
+    ("6x6, 1 traveller, 1 horse", "176,666 positions, the player with the odd horse wins "
+     "in 16 moves; 120 s a solve, 360 MiB"),
+    ("3x3, 1 traveller, 3 horses", "100,702 positions (43 times 3x3 with 1 horse), a draw; "
+     "43–69 s"),
+    ("4x4, 2 travellers, 1 horse", "more than 300,000 positions (20 times 4x4 with 1 "
+     "traveller), given up after 71 s"),
+    ("4x4, 1 traveller, 3 horses", "more than 300,000 positions, given up after 27 s"),
+)
+"""``--larger`` as measured once here (2026-11-23, 2 cores shared, load about 6; 9.5
+minutes in all, 475 MiB peak), quoted by the default report."""
 PLAYER_NAMES = "random,greedy,search-2,search-4"
 """The players compared with perfect play by default."""
 MAX_PLIES = 200
@@ -152,16 +164,17 @@ def parse_players(text: str) -> tuple[str, ...]:
 def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None,
         command: str | None = None, say: Callable[[str], None] = lambda stage: None,
         larger: bool = False, players: str = PLAYER_NAMES, positions: int = 300,
-        games: int = 10, plan: Plan | None = None) -> Path:
+        games: int = 10, limit: int = LIMIT, plan: Plan | None = None) -> Path:
     """Solve the plan's reduced games under ``rules`` (the ``horses`` of the rules is the
     reduced game's own), compare the players, and write the report folder ``out``."""
     rules = rules if rules is not None else ShooRules()
     if plan is None:
-        if positions < 1 or games < 0:
-            raise ValueError(f"bad positions {positions} or games {games}; allowed: "
-                             "positions 1 or more, games 0 or more")
-        plan = Plan(larger=LARGER if larger else (), players=parse_players(players),
-                    positions=positions, games=games)
+        if positions < 1 or games < 0 or limit < 1:
+            raise ValueError(f"bad positions {positions}, games {games} or limit {limit}; "
+                             "allowed: positions 1 or more, games 0 or more, limit 1 or "
+                             "more")
+        plan = Plan(larger=LARGER if larger else (), limit=limit,
+                    players=parse_players(players), positions=positions, games=games)
     started = time.perf_counter()
     rows, solved = [], []
     for game in (*plan.sizes, *plan.larger):
@@ -283,7 +296,9 @@ Per-size figures are in `sizes.csv`.
         more = "; ".join(f"{f['game']} has {f['factor']:,.0f} times the positions of the "
                          "same field with 1 traveller and 1 horse" for f in fit["factors"])
         more = (f"Travellers and horses cost far more than field: {more}." if more else
-                "`--larger` also tries games with more travellers and horses.")
+                "Travellers and horses cost far more than field; `--larger` (not run "
+                "here) measured once: " + "; ".join(f"{g}: {what}"
+                                                    for g, what in MEASURED_LARGER) + ".")
         if given_up:
             more += " Given up at the cap of positions: " + ", ".join(
                 f"{r['game']} (after {r['seconds']:,.0f} s)" for r in given_up) + "."

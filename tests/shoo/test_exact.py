@@ -199,20 +199,24 @@ def test_agreement_and_matches():
 
 # -- the report ---------------------------------------------------------------------------
 def test_report(tmp_path):
-    out = run(tmp_path / "r", plan=Plan(sizes=(SMALL,), players=("random", "greedy"),
+    out = run(tmp_path / "r", plan=Plan(sizes=(SMALL,), larger=(Reduced(4, 2, 1),),
+                                         limit=200, players=("random", "greedy"),
                                          positions=20, games=1), command="test")
     text = (out / "report.md").read_text()
     assert "3x3, 1 traveller, 1 horse: a **draw**" in text
     rows = list(csv.DictReader((out / "sizes.csv").open()))
     assert [(r["opening"], r["states"], r["first_mover"]) for r in rows] == [
-        ("first_move", "2366", "draw"), ("extra_horse", "2366", "draw")]
+        ("first_move", "2366", "draw"), ("extra_horse", "2366", "draw"),
+        ("first_move", "", "")]
+    assert rows[-1]["note"] == "more than 200 positions: given up"
     summary = json.loads((out / "summary.json").read_text())
     assert [p["player"] for p in summary["players"]] == ["random", "greedy"]
     assert summary["growth"] is None
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--positions", "0"], "bad positions"), (["--players", "nobody"], "unknown player")])
+    (["--positions", "0"], "bad positions"), (["--limit", "0"], "limit 0"),
+    (["--players", "nobody"], "unknown player")])
 def test_bad_options_give_one_line(tmp_path, args, message):
     done = subprocess.run([sys.executable, "-m", "analysis.cli", "exact", "shoo", "reduced",
                            "--out", str(tmp_path / "x"), "--quiet", *args],
