@@ -10,7 +10,9 @@ The generation is in two layers, as python-chess separates pseudo-legal and lega
 action of the rules), and :func:`legal_moves` adds to each action the shoos it allows and,
 under the hushing variants, the hushes. :func:`detect` is the shoo-detection of a whole
 position: every traveller of the side to move that is shooable, and those of them that a
-shoo would send off.
+shoo would send off. The field's squares, neighbours and lines are the position's
+(``position.field``, :class:`solver.shoo.board.Field`), so the same code plays the reduced
+games of :mod:`solver.shoo.reduced`.
 """
 from __future__ import annotations
 

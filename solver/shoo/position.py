@@ -3,7 +3,9 @@ pending (a held horse, a shoo, a move that may be hushed).
 
 The field is a list of 81 piece codes (:data:`EMPTY`, :data:`HORSE`, a traveller on foot
 ``FOOT + seat``, a mounted traveller ``RIDER + seat``); off the field each seat has a
-count of stable horses, stabled travellers and retired horses. A position is mutable, as
+count of stable horses, stabled travellers and retired horses. A position carries its
+field's geometry (:class:`solver.shoo.board.Field`), so the reduced games of
+:mod:`solver.shoo.reduced` have fewer squares. A position is mutable, as
 python-chess's ``Board``; :meth:`Position.copy` is cheap. Reading and writing positions is
 :mod:`solver.shoo.notation`; the moves are :mod:`solver.shoo.moves`.
 """
