@@ -222,7 +222,19 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
     spec = games()[args.game]
     analysis = spec.analysis(args.analysis)
-    options: dict[str, Any] = {o.name: getattr(args, f"option_{o.name}") for o in analysis.options}
+    own = {o.name for o in analysis.options}
+    for other in spec.analyses:
+        for o in other.options:
+            if o.name not in own and getattr(args, f"option_{o.name}") is not None:
+                raise UserError(f"--{o.name.replace('_', '-')} does not apply to analyze exact "
+                                f"{spec.name} {analysis.name}")
+    options: dict[str, Any] = {}
+    for o in analysis.options:  # not given: this analysis's own default
+        value = getattr(args, f"option_{o.name}")
+        options[o.name] = o.default if value is None else value
+    if not analysis.monte_carlo and getattr(args, "sims", None) is not None:
+        raise UserError(f"--sims does not apply to analyze exact {spec.name} {analysis.name} "
+                        "(it samples nothing)")
     if analysis.monte_carlo:
         options.update(sims=parse_sims(analysis.sims if args.sims is None else args.sims),
                        seed=args.seed, workers=args.workers)
@@ -484,13 +496,16 @@ def _add_exact_command(commands) -> None:
                     continue
                 seen.add(option.name)
                 flag = "--" + option.name.replace("_", "-")
-                if option.kind is bool:
+                sharing = [(a.name, o) for a in spec.analyses for o in a.options
+                           if o.name == option.name]
+                text = option.help if len(sharing) == 1 else "; ".join(
+                    f"{name}: {o.help}" for name, o in sharing)
+                if option.kind is bool:  # None when not given: each analysis's own default
                     game.add_argument(flag, dest=f"option_{option.name}", action="store_true",
-                                      help=option.help)
+                                      default=None, help=text)
                 else:
                     game.add_argument(flag, dest=f"option_{option.name}", type=option.kind,
-                                      default=option.default, help=option.help,
-                                      metavar=option.name.upper())
+                                      default=None, help=text, metavar=option.name.upper())
         game.set_defaults(handler=_run_exact, game=spec.name)
 
 

@@ -5,7 +5,8 @@ The rules (``rules.py``, ``RULES.md``), the field (``board.py``), positions and 
 notation (``position.py``, ``notation.py``), the moves (``moves.py``, ``movetext.py``), the
 reference engine (``engine.py``), the players (``policies.py``) and random positions for
 tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``. The report sections
-(``sections.py``) and the opening question (``opening.py``, ``opening_report.py``).
+(``sections.py``), the opening question (``opening.py``, ``opening_report.py``) and reduced
+games solved exactly (``reduced.py``, ``exact.py``, ``exact_play.py``, ``exact_report.py``).
 """
 from __future__ import annotations
 
@@ -40,6 +41,38 @@ def reference_row(rules: ShooRules, policies: Sequence[str], key: int) -> dict[s
     return play_game(rules, [make_policy(p, rules) for p in policies], key).row()
 
 
+REDUCED = Analysis(
+    name="reduced", title="Shoo reduced, solved exactly",
+    run="solver.shoo.exact_report:run", folder="shoo-exact", takes_rules=True,
+    description="smaller fields with fewer travellers and horses solved by retrograde "
+                "analysis: who wins with perfect play, where the solver runs out, the "
+                "players against perfect play",
+    options=(Option("larger", "also try the larger reduced games (minutes each, up to "
+                    "300,000 positions each)"),
+             Option("players", "players compared with perfect play, comma-separated",
+                    kind=str, default="random,greedy,search-2,search-4"),
+             Option("positions", "positions sampled per game for the comparison",
+                    kind=int, default=300),
+             Option("games", "games against the perfect player per colour and game",
+                    kind=int, default=10),
+             Option("limit", "with --larger, the positions after which a solve is "
+                    "given up (about 2 KiB each)", kind=int, default=300_000)))
+"""``analyze exact shoo`` (the default): reduced fields solved exactly."""
+
+OPENING = Analysis(
+    name="opening", title="Shoo: the first move or the extra horse?",
+    run="solver.shoo.opening_report:run", folder="shoo-opening", monte_carlo=True,
+    sims=400, takes_rules=True,
+    options=(Option("players", "comma-separated players (default: the skill ladder's "
+                    "fixed players and its first --budgets search budgets)", str, ""),
+             Option("budgets", "how many of the ladder's search budgets, smallest first, "
+                    "when --players is not given (default 1; -1: all)", int, 1)),
+    description="for every ordered pair of players, both opening choices of the toss "
+                "winner on the same keys: scores, win/draw/loss and their paired "
+                "difference with 95% intervals, and who beats whom in both colours; "
+                "--sims counts games per pair and choice (default 400)")
+"""``analyze exact shoo opening``: the first move or the extra horse."""
+
 SPEC = register(GameSpec(
     name="shoo",
     title="Shoo",
@@ -55,18 +88,7 @@ SPEC = register(GameSpec(
     report_sections=report_sections,
     summary_fields=summary_fields,
     engine_version=1,
-    analyses=(Analysis(
-        name="opening", title="Shoo: the first move or the extra horse?",
-        run="solver.shoo.opening_report:run", folder="shoo-opening", monte_carlo=True,
-        sims=400, takes_rules=True,
-        options=(Option("players", "comma-separated players (default: the skill ladder's "
-                        "fixed players and its first --budgets search budgets)", str, ""),
-                 Option("budgets", "how many of the ladder's search budgets, smallest first, "
-                        "when --players is not given (default 1; -1: all)", int, 1)),
-        description="for every ordered pair of players, both opening choices of the toss "
-                    "winner on the same keys: scores, win/draw/loss and their paired "
-                    "difference with 95% intervals, and who beats whom in both colours; "
-                    "--sims counts games per pair and choice (default 400)"),),
+    analyses=(REDUCED, OPENING),
     standard_runs=({"policy": "greedy"}, {"policy": "random"}),
     standard_whatifs=({"horses": [9, 7]},
                       {"hush": ["illegal", "lose_move", "shoo_off", "off"]},

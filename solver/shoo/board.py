@@ -5,7 +5,8 @@ A square is an int ``9 * rank + file``: rank 0..8 is rows 1..9 seen from Blue's 
 a1..i9 from Blue's side, a1 bottom left"). Sets of squares are Python ints used as bit sets
 (bit ``s`` for square ``s``), as python-chess's ``Bitboard``; the tables below are built once
 at import from the readable functions above them, and a kernel's tables are checked
-against them.
+against them. :class:`Field` holds the same tables for any square field (the reduced games
+of :mod:`solver.shoo.reduced`); the module's constants are those of the 9 x 9 field.
 
 Seat 0 plays Blue, seat 1 White.
 """
@@ -22,8 +23,6 @@ BLUE, WHITE = 0, 1
 COLOUR_NAMES = ("Blue", "White")
 DIRECTIONS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 """The eight directions as (file step, rank step), the king's and the queen's."""
-CENTRE = 4 * SIZE + 4
-"""e5, where the odd horse stands at the start."""
 
 Square = int
 SquareSet = int
@@ -70,48 +69,115 @@ def bit_set(squares) -> SquareSet:
     return bits
 
 
-def _on_field(file: int, rank: int) -> bool:
-    return 0 <= file < SIZE and 0 <= rank < SIZE
+class Field:
+    """The geometry of a square field of ``size`` x ``size`` squares whose home areas are
+    ``corner`` x ``corner``: neighbours, queen lines, the starting corners and the first
+    rows, as tables built once. Shoo's field is :data:`FIELD` (9 x 9, corners 3 x 3); the
+    reduced games of :mod:`solver.shoo.reduced` play the same rules on smaller fields.
+
+    >>> small = Field(4, 1)
+    >>> small.squares, small.neighbours[0], [small.name(s) for s in small.rays[0][1]]
+    (16, (1, 5, 4), ['b2', 'c3', 'd4'])
+    """
+
+    def __init__(self, size: int, corner: int) -> None:
+        if not 1 <= corner < size <= SIZE:
+            raise ValueError(f"bad field {size} x {size} with corners {corner} x {corner}; "
+                             f"allowed: 1 <= corner < size <= {SIZE}")
+        self.size, self.corner, self.squares = size, corner, size * size
+        self.neighbours: tuple[tuple[Square, ...], ...] = tuple(
+            self._neighbours(s) for s in range(self.squares))
+        """``neighbours[s]``: the up to 8 squares touching ``s`` (a king's moves), in the order of
+        :data:`DIRECTIONS`."""
+        self.neighbour_sets: tuple[SquareSet, ...] = tuple(bit_set(n) for n in self.neighbours)
+        self.rays: tuple[tuple[tuple[Square, ...], ...], ...] = tuple(
+            tuple(self._ray(s, d) for d in DIRECTIONS) for s in range(self.squares))
+        """``rays[s][d]``: the squares from ``s`` outwards in direction ``d``, nearest first."""
+        self.centre: Square = self.square(size // 2, size // 2)
+        """Where the odd horse stands at the start (e5 on the 9 x 9 field)."""
+        self.first_rows: tuple[SquareSet, SquareSet] = (
+            bit_set(range(size)), bit_set(range(self.squares - size, self.squares)))
+        """Each player's first row, next to their stable: the bottom rank for Blue, the top
+        rank for White."""
+        far = size - corner
+        self.blue_start = self.area(far, 0)
+        self.white_starts = {"diagonal": self.area(0, far), "same_side": self.area(far, far)}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Field) and (self.size, self.corner) == (other.size,
+                                                                         other.corner)
+
+    def __hash__(self) -> int:
+        return hash((self.size, self.corner))
+
+    def __repr__(self) -> str:
+        return f"Field({self.size}, {self.corner})"
+
+    def square(self, file: int, rank: int) -> Square:
+        return self.size * rank + file
+
+    def name(self, s: Square) -> str:
+        return f"{FILES[s % self.size]}{s // self.size + 1}"
+
+    def on_field(self, file: int, rank: int) -> bool:
+        return 0 <= file < self.size and 0 <= rank < self.size
+
+    def _neighbours(self, s: Square) -> tuple[Square, ...]:
+        f, r = s % self.size, s // self.size
+        return tuple(self.square(f + df, r + dr) for df, dr in DIRECTIONS
+                     if self.on_field(f + df, r + dr))
+
+    def _ray(self, s: Square, direction: tuple[int, int]) -> tuple[Square, ...]:
+        f, r = s % self.size, s // self.size
+        df, dr = direction
+        out = []
+        while self.on_field(f + df, r + dr):
+            f, r = f + df, r + dr
+            out.append(self.square(f, r))
+        return tuple(out)
+
+    def area(self, file: int, rank: int) -> SquareSet:
+        """The corner x corner area whose lowest, leftmost square is at ``file``, ``rank``."""
+        return bit_set(self.square(file + i, rank + j)
+                       for i in range(self.corner) for j in range(self.corner))
+
+    def starts(self, corners: str) -> tuple[SquareSet, SquareSet]:
+        """Where Blue's and White's travellers start."""
+        return self.blue_start, self.white_starts[corners]
+
+    def homes(self, corners: str) -> tuple[SquareSet, SquareSet]:
+        """Blue's and White's home areas: each is the other's starting corner."""
+        blue, white = self.starts(corners)
+        return white, blue
 
 
-def _neighbours(s: Square) -> tuple[Square, ...]:
-    f, r = s % SIZE, s // SIZE
-    return tuple(square(f + df, r + dr) for df, dr in DIRECTIONS if _on_field(f + df, r + dr))
-
-
-def _ray(s: Square, direction: tuple[int, int]) -> tuple[Square, ...]:
-    f, r = s % SIZE, s // SIZE
-    df, dr = direction
-    out = []
-    while _on_field(f + df, r + dr):
-        f, r = f + df, r + dr
-        out.append(square(f, r))
-    return tuple(out)
-
-
-NEIGHBOURS: tuple[tuple[Square, ...], ...] = tuple(_neighbours(s) for s in range(SQUARES))
-"""``NEIGHBOURS[s]``: the up to 8 squares touching ``s`` (a king's moves), ascending."""
-NEIGHBOUR_SETS: tuple[SquareSet, ...] = tuple(bit_set(n) for n in NEIGHBOURS)
+FIELD = Field(SIZE, 3)
+"""Shoo's field: 9 x 9 squares, home areas 3 x 3 (spec)."""
+CENTRE = FIELD.centre
+"""e5, where the odd horse stands at the start."""
+NEIGHBOURS = FIELD.neighbours
+"""``NEIGHBOURS[s]``: the up to 8 squares touching ``s`` (a king's moves), in the order of
+:data:`DIRECTIONS`."""
+NEIGHBOUR_SETS = FIELD.neighbour_sets
 """``NEIGHBOUR_SETS[s]``: the same as a bit set."""
-RAYS: tuple[tuple[tuple[Square, ...], ...], ...] = tuple(
-    tuple(_ray(s, d) for d in DIRECTIONS) for s in range(SQUARES))
+RAYS = FIELD.rays
 """``RAYS[s][d]``: the squares from ``s`` outwards in direction ``d``, nearest first."""
 
 
 def corner(file: int, rank: int) -> SquareSet:
     """The 3 x 3 area whose lowest, leftmost square is at ``file``, ``rank``."""
-    return bit_set(square(file + i, rank + j) for i in range(3) for j in range(3))
+    return FIELD.area(file, rank)
 
 
-BLUE_START = corner(6, 0)
+BLUE_START = FIELD.blue_start
 """g1..i3, where Blue's travellers start (spec)."""
-WHITE_STARTS = {"diagonal": corner(0, 6), "same_side": corner(6, 6)}
+WHITE_STARTS = FIELD.white_starts
 """a7..c9 (spec) or, with ``corners = same_side``, g7..i9."""
 
 
 def starts(corners: str) -> tuple[SquareSet, SquareSet]:
     """Where Blue's and White's travellers start."""
-    return BLUE_START, WHITE_STARTS[corners]
+    return FIELD.starts(corners)
 
 
 def homes(corners: str) -> tuple[SquareSet, SquareSet]:
@@ -120,9 +186,8 @@ def homes(corners: str) -> tuple[SquareSet, SquareSet]:
     >>> [name(s) for s in squares_of(homes("diagonal")[0])][:3]
     ['a7', 'b7', 'c7']
     """
-    blue, white = starts(corners)
-    return white, blue
+    return FIELD.homes(corners)
 
 
-FIRST_ROWS = (bit_set(range(SIZE)), bit_set(range(SQUARES - SIZE, SQUARES)))
+FIRST_ROWS = FIELD.first_rows
 """Each player's first row, next to their stable: rank 1 for Blue, rank 9 for White."""

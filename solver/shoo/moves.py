@@ -10,7 +10,9 @@ The generation is in two layers, as python-chess separates pseudo-legal and lega
 action of the rules), and :func:`legal_moves` adds to each action the shoos it allows and,
 under the hushing variants, the hushes. :func:`detect` is the shoo-detection of a whole
 position: every traveller of the side to move that is shooable, and those of them that a
-shoo would send off.
+shoo would send off. The field's squares, neighbours and lines are the position's
+(``position.field``, :class:`solver.shoo.board.Field`), so the same code plays the reduced
+games of :mod:`solver.shoo.reduced`.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ import enum
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from solver.shoo.board import NEIGHBOURS, RAYS, SQUARES
+from solver.shoo.board import FIELD, Field
 from solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
                                   Hush, Position, is_mounted, is_traveller, owner)
 
@@ -74,9 +76,9 @@ def action(kind: Kind, frm: int = NONE, via: int = NONE, put: int = NONE,
 
 
 # -- lines -----------------------------------------------------------------------------
-def line_squares(board: list[int], s: int) -> Iterator[int]:
+def line_squares(board: list[int], s: int, field: Field = FIELD) -> Iterator[int]:
     """The squares a queen on ``s`` reaches along empty squares of ``board`` (no jumping)."""
-    for ray in RAYS[s]:
+    for ray in field.rays[s]:
         for t in ray:
             if board[t] != EMPTY:
                 break
@@ -89,7 +91,7 @@ def can_escape(position: Position, s: int) -> bool:
     shoo (RULES.md rule 24): an empty neighbour where it is not shooable, or a free horse
     next to it that the shooer does not hold."""
     side, board = position.side, position.board
-    for n in NEIGHBOURS[s]:
+    for n in position.field.neighbours[s]:
         if board[n] == EMPTY and not position.would_be_shooable(n, side):
             return True
         if (position.rules.escape_by_horse and board[n] == HORSE and n != position.held):
@@ -120,22 +122,22 @@ def _touches_own(position: Position, s: int) -> bool:
     return position.touching(s, position.side) > 0
 
 
-def _rides(board: list[int], start: int, stays: bool) -> list[int]:
+def _rides(board: list[int], start: int, stays: bool, field: Field) -> list[int]:
     """Where a horse on ``start`` can end a move: ``start`` itself when it may stay, then
     its queen lines over ``board``."""
-    return ([start] if stays else []) + list(line_squares(board, start))
+    return ([start] if stays else []) + list(line_squares(board, start, field))
 
 
 def _mounts(position: Position, s: int, confined: bool) -> list[Move]:
     """The mount & ride moves of the traveller on foot on ``s`` (rule 15)."""
     board, home = position.board, position.homes[position.side]
     out = []
-    for h in NEIGHBOURS[s]:
+    for h in position.field.neighbours[s]:
         if board[h] != HORSE or h == position.held:
             continue
         after = board[:]
         after[s] = EMPTY
-        for to in _rides(after, h, stays=True):
+        for to in _rides(after, h, True, position.field):
             if not confined or home >> to & 1:
                 out.append(action(Kind.MOUNT, s, h, NONE, to))
     return out
@@ -146,18 +148,18 @@ def _captures(position: Position, s: int, confined: bool) -> list[Move]:
     side, board = position.side, position.board
     mine, theirs = position.homes[side], position.homes[1 - side]
     out = []
-    for r in NEIGHBOURS[s]:
+    for r in position.field.neighbours[s]:
         if board[r] != RIDER + 1 - side or (confined and not mine >> r & 1):
             continue
         put_back_home = not position.rules.leave_home and theirs >> r & 1
-        for put in NEIGHBOURS[r]:
+        for put in position.field.neighbours[r]:
             if board[put] != EMPTY or (put_back_home and not theirs >> put & 1):
                 continue
             after = board[:]
             after[put] = FOOT + 1 - side
             after[s] = HORSE if is_mounted(board[s]) else EMPTY
             after[r] = EMPTY
-            for to in _rides(after, r, stays=True):
+            for to in _rides(after, r, True, position.field):
                 if not confined or mine >> to & 1:
                     out.append(action(Kind.CAPTURE, s, r, put, to))
     return out
@@ -171,13 +173,13 @@ def _traveller_actions(position: Position, s: int) -> list[Move]:
     if is_mounted(board[s]):
         after = board[:]
         after[s] = EMPTY
-        out += [action(Kind.RIDE, s, to=to) for to in _rides(after, s, stays=False)
+        out += [action(Kind.RIDE, s, to=to) for to in _rides(after, s, False, position.field)
                 if not confined or home >> to & 1]
-        out += [action(Kind.DISMOUNT, s, to=n) for n in NEIGHBOURS[s]
+        out += [action(Kind.DISMOUNT, s, to=n) for n in position.field.neighbours[s]
                 if board[n] == EMPTY and (not confined or home >> n & 1)
                 and _foot_allowed(position, n)]
     else:
-        out += [action(Kind.WALK, s, to=n) for n in NEIGHBOURS[s]
+        out += [action(Kind.WALK, s, to=n) for n in position.field.neighbours[s]
                 if board[n] == EMPTY and (not confined or home >> n & 1)
                 and _foot_allowed(position, n)]
         out += _mounts(position, s, confined)
@@ -188,7 +190,7 @@ def _horse_actions(position: Position, s: int) -> list[Move]:
     """What the side to move may do with the free horse on ``s`` (rules 12, 13, 18)."""
     if s == position.held:
         return []
-    out = [action(Kind.LEAD, s, to=to) for to in line_squares(position.board, s)]
+    out = [action(Kind.LEAD, s, to=to) for to in line_squares(position.board, s, position.field)]
     if _touches_own(position, s):
         if position.rules.hold_move:
             out.append(action(Kind.HOLD, s))
@@ -199,7 +201,7 @@ def _horse_actions(position: Position, s: int) -> list[Move]:
 def _forced_reply(position: Position) -> list[Move]:
     """The moves out of a shoo (rule 24), or the shoo-off (rule 25)."""
     s, side, board = position.shoo, position.side, position.board
-    out = [action(Kind.WALK, s, to=n) for n in NEIGHBOURS[s]
+    out = [action(Kind.WALK, s, to=n) for n in position.field.neighbours[s]
            if board[n] == EMPTY and not position.would_be_shooable(n, side)]
     if position.rules.escape_by_horse:
         out += _mounts(position, s, confined=False)
@@ -212,17 +214,17 @@ def actions(position: Position) -> list[Move]:
         return sorted(_forced_reply(position))
     side, board, rules = position.side, position.board, position.rules
     out = []
-    for s in range(SQUARES):
+    for s in range(position.field.squares):
         piece = board[s]
         if is_traveller(piece) and owner(piece) == side:
             out += _traveller_actions(position, s)
         elif piece == HORSE:
             out += _horse_actions(position, s)
     if position.stable_horses[side]:
-        out += [action(Kind.CALL, to=s) for s in range(SQUARES) if board[s] == EMPTY
+        out += [action(Kind.CALL, to=s) for s in range(position.field.squares) if board[s] == EMPTY
                 and (not rules.call_next_to or _touches_own(position, s))]
     if position.stabled[side]:
-        out += [action(Kind.RETURN, to=s) for s in range(SQUARES)
+        out += [action(Kind.RETURN, to=s) for s in range(position.field.squares)
                 if board[s] == EMPTY and position.on_first_row(s, side)
                 and _foot_allowed(position, s)]
     return sorted(out) or [action(Kind.PASS)]

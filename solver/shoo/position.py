@@ -3,7 +3,9 @@ pending (a held horse, a shoo, a move that may be hushed).
 
 The field is a list of 81 piece codes (:data:`EMPTY`, :data:`HORSE`, a traveller on foot
 ``FOOT + seat``, a mounted traveller ``RIDER + seat``); off the field each seat has a
-count of stable horses, stabled travellers and retired horses. A position is mutable, as
+count of stable horses, stabled travellers and retired horses. A position carries its
+field's geometry (:class:`solver.shoo.board.Field`), so the reduced games of
+:mod:`solver.shoo.reduced` have fewer squares. A position is mutable, as
 python-chess's ``Board``; :meth:`Position.copy` is cheap. Reading and writing positions is
 :mod:`solver.shoo.notation`; the moves are :mod:`solver.shoo.moves`.
 """
@@ -12,8 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import NamedTuple
 
-from solver.shoo.board import (CENTRE, FIRST_ROWS, NEIGHBOURS, SQUARES, homes, squares_of,
-                               starts)
+from solver.shoo.board import CENTRE, FIELD, SQUARES, Field, squares_of, starts
 from solver.shoo.rules import ShooRules
 
 EMPTY = 0
@@ -76,11 +77,18 @@ class Position:
     """The last move, when the side to move may hush it (rules 28, 29)."""
     ply: int = 0
     """Moves made by both players."""
+    field: Field = FIELD
+    """The field's geometry: 9 x 9 in Shoo, smaller in the reduced games
+    (:mod:`solver.shoo.reduced`)."""
 
     def copy(self) -> Position:
-        return dataclasses.replace(self, board=self.board[:],
-                                   stable_horses=self.stable_horses[:],
-                                   stabled=self.stabled[:], pasture=self.pasture[:])
+        """A copy whose lists are its own (the fields copied as they are, without
+        ``dataclasses.replace``'s re-initialisation, which took most of a search's time)."""
+        other = object.__new__(Position)
+        other.__dict__.update(self.__dict__)
+        other.board, other.stable_horses = self.board[:], self.stable_horses[:]
+        other.stabled, other.pasture = self.stabled[:], self.pasture[:]
+        return other
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and self.key() == other.key() and (
@@ -96,13 +104,13 @@ class Position:
     @property
     def homes(self) -> tuple[int, int]:
         """Each seat's home area as a bit set."""
-        return homes(self.rules.corners)
+        return self.field.homes(self.rules.corners)
 
     def in_home(self, s: int, seat: int) -> bool:
         return bool(self.homes[seat] >> s & 1)
 
     def on_first_row(self, s: int, seat: int) -> bool:
-        return bool(FIRST_ROWS[seat] >> s & 1)
+        return bool(self.field.first_rows[seat] >> s & 1)
 
     # -- pieces --------------------------------------------------------------------------
     def travellers(self, seat: int) -> list[int]:
@@ -111,7 +119,7 @@ class Position:
 
     def touching(self, s: int, seat: int) -> int:
         """How many of ``seat``'s travellers (on foot or mounted) touch square ``s``."""
-        return sum(1 for n in NEIGHBOURS[s] if is_traveller(self.board[n])
+        return sum(1 for n in self.field.neighbours[s] if is_traveller(self.board[n])
                    and owner(self.board[n]) == seat)
 
     def would_be_shooable(self, s: int, seat: int) -> bool:

@@ -165,3 +165,30 @@ def test_the_command_passes_the_options_and_the_analysis_default_sims(monkeypatc
     assert main(["exact", "shoo", "opening", "--out", str(tmp_path / "y"), "--quiet",
                  "--sims", "30", "--players", "greedy"]) == 0
     assert seen["sims"] == 30 and seen["players"] == "greedy"
+
+
+def test_two_analyses_sharing_an_option_name_keep_their_own_defaults(monkeypatch, tmp_path):
+    import solver.shoo.exact_report as exact_report
+    from analysis.cli import main
+
+    seen = {}
+    monkeypatch.setattr(exact_report, "run", lambda out, **options: seen.update(options) or out)
+    assert main(["exact", "shoo", "reduced", "--out", str(tmp_path / "r"), "--quiet"]) == 0
+    defaults = {o.name: o.default for o in SPEC.analysis("reduced").options}
+    assert seen["players"] == defaults["players"] != ""
+    assert seen["larger"] is False and "budgets" not in seen and "sims" not in seen
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["opening", "--larger"], "--larger does not apply to analyze exact shoo opening"),
+    (["reduced", "--budgets", "2"], "--budgets does not apply to analyze exact shoo reduced"),
+    (["reduced", "--sims", "10"], "--sims does not apply to analyze exact shoo reduced"),
+])
+def test_an_option_of_another_analysis_is_one_line_exit_2(tmp_path, capsys, argv, message):
+    from analysis.cli import main
+
+    out = tmp_path / "never"
+    assert main(["exact", "shoo", *argv, "--out", str(out), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+    assert not out.exists()

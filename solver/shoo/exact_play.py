@@ -1,0 +1,141 @@
+"""The players of :mod:`solver.shoo.policies` against perfect play on a solved reduced game
+(:mod:`solver.shoo.exact`).
+
+Two measures, for any player by name (``make_policy(name, rules)``):
+
+* **agreement**: on positions drawn at random (seeded) from the reachable positions that
+  are won or drawn for the side to move — the positions where a move can throw the value
+  away — the share where the player's move keeps the perfect-play value (from a won
+  position, a move to a position lost for the opponent; from a drawn one, a move that does
+  not hand the opponent a win);
+* **games** against :class:`PerfectPlayer` from the start, in both colours, under a move
+  limit (a draw when reached).
+
+The players' evaluation reads the 9 x 9 field's constants of :mod:`solver.shoo.board`
+(``SIZE``, ``SQUARES``, ``NEIGHBOURS``) by name; :func:`players_on` points those names of
+:mod:`solver.shoo.policies` at a reduced field while the players play there, and puts them
+back after. A player that takes its geometry from ``position.field`` needs no such help.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.dice import Stream
+from solver.registry import DRAW as DRAWN_GAME
+from solver.shoo import policies
+from solver.shoo.board import Field
+from solver.shoo.engine import play_game
+from solver.shoo.exact import DRAW, LOSS, Solution
+from solver.shoo.moves import Move
+from solver.shoo.position import Position
+
+PERFECT = "perfect"
+
+
+class PerfectPlayer:
+    """Plays a move that keeps the position's value, winning fastest and losing slowest;
+    ties drawn from the choice stream."""
+
+    name = PERFECT
+
+    def __init__(self, solution: Solution) -> None:
+        self.solution = solution
+
+    def choose(self, position: Position, moves: list[Move], choices: Stream) -> int:
+        best = self.solution.perfect_moves(self.solution.graph.index[position.key()])
+        return best[choices.choose(len(best))]
+
+
+@contextmanager
+def players_on(field: Field) -> Iterator[None]:
+    """Let :mod:`solver.shoo.policies` evaluate positions of ``field`` (module docstring)."""
+    names = {"SIZE": field.size, "SQUARES": field.squares, "NEIGHBOURS": field.neighbours}
+    saved = {name: getattr(policies, name) for name in names if hasattr(policies, name)}
+    for name in saved:
+        setattr(policies, name, names[name])
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(policies, name, value)
+
+
+@dataclass(frozen=True)
+class Agreement:
+    player: str
+    positions: int
+    kept: int
+    won_positions: int
+    won_kept: int
+
+    @property
+    def share(self) -> float:
+        return self.kept / self.positions if self.positions else float("nan")
+
+    @property
+    def won_share(self) -> float:
+        return self.won_kept / self.won_positions if self.won_positions else float("nan")
+
+
+def sample_positions(solution: Solution, count: int, seed: int) -> np.ndarray:
+    """Up to ``count`` indices of reachable positions, won or drawn for the side to move and
+    not over, drawn without replacement (seeded), ascending."""
+    graph = solution.graph
+    pool = np.flatnonzero((solution.value != LOSS) & (graph.winner < 0))
+    rng = np.random.default_rng(seed)
+    return np.sort(rng.choice(pool, size=min(count, len(pool)), replace=False))
+
+
+def agreement(solution: Solution, name: str, indices: Sequence[int], seed: int) -> Agreement:
+    """How often the player ``name`` keeps the value on the positions ``indices``."""
+    graph = solution.graph
+    player = policies.make_policy(name, graph.rules)
+    kept = won = won_kept = 0
+    with players_on(graph.game.field):
+        for n, i in enumerate(indices):
+            position, moves, values = solution.move_values(int(i))
+            pick = 0 if len(moves) == 1 else player.choose(position, moves,
+                                                             Stream(seed * 1_000_003 + n))
+            good = values[pick] == int(solution.value[i])
+            kept += good
+            if solution.value[i] != DRAW:
+                won += 1
+                won_kept += good
+    return Agreement(name, len(indices), kept, won, won_kept)
+
+
+@dataclass(frozen=True)
+class Match:
+    """Games of ``player`` against perfect play: its wins, draws and losses in each seat."""
+
+    player: str
+    seat: int
+    wins: int
+    draws: int
+    losses: int
+    mean_plies: float
+
+
+def match(solution: Solution, name: str, seat: int, games: int, seed: int,
+          max_plies: int) -> Match:
+    """``games`` games from the start, ``name`` in ``seat`` and the perfect player in the
+    other, each ending at a win or at ``max_plies`` (a draw)."""
+    graph = solution.graph
+    rules = graph.rules.replace(max_plies=max_plies)
+    perfect = PerfectPlayer(solution)
+    player = policies.make_policy(name, rules)
+    seats = [perfect, perfect]
+    seats[seat] = player
+    results, plies = [], []
+    with players_on(graph.game.field):
+        for g in range(games):
+            game = play_game(rules, seats, seed * 100_003 + g, graph.game.start(rules))
+            results.append(game.winner)
+            plies.append(game.position.ply)
+    return Match(name, seat, sum(r == seat for r in results),
+                 sum(r == DRAWN_GAME for r in results),
+                 sum(r == 1 - seat for r in results), float(np.mean(plies)))
