@@ -49,7 +49,7 @@ SPEC = register(GameSpec(
              *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
     kernel="cext.shoo.play:play_chunk",
     reference=reference_row,
-    engine_version=1,
+    engine_version=2,
     standard_runs=({"policy": "greedy"}, {"policy": "random"}),
     standard_whatifs=({"horses": [9, 7]},
                       {"hush": ["illegal", "lose_move", "shoo_off", "off"]},
