@@ -7,11 +7,13 @@ the squares touched by two or more of a seat's travellers (``field_touch2``), le
 area, met with the opponent's travellers on foot; a shooable traveller is shooed off when
 no square next to it is empty and safe and no free horse it may mount stands next to it.
 
-Every function mirrors its readable twin (solver/shoo/moves.py, engine.py, policies.py)
-under the same name. A move is packed into one 64-bit key whose ascending order is the
+Every function mirrors its readable twin (solver/shoo/moves.py, engine.py, policies.py,
+evaluation.py, search.py) under the same name. A move is packed into one 64-bit key whose ascending order is the
 reference's canonical order (the sorted order of its ``Move`` tuples): hush, kind, from,
 via, put, to, shoo, each square stored plus one so that "none" (-1) comes first. Positions
 are copied, not unmade (copy-make: a position is about 150 bytes). Games run without the GIL.
+The search's transposition table is allocated once per worker and emptied for each search
+by a stamp (an entry of an earlier search counts as empty).
 """
 import numpy as np
 

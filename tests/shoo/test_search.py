@@ -53,10 +53,12 @@ def test_kernel_and_reference_search_alike(budget):
     assert max(depths) >= 2
 
 
-@pytest.mark.parametrize("names", [("search-2", "greedy"), ("random", "search-3")])
-def test_kernel_and_reference_play_the_same_search_games(names):
-    rules = ShooRules(max_plies=12)
-    keys = np.random.PCG64(9).random_raw(2)
+@pytest.mark.parametrize("names, plies, games", [
+    (("search-2", "greedy"), 12, 2), (("random", "search-3"), 12, 2),
+    (("search-10", "random"), 4, 1)])          # deep enough for depth 2 at the start
+def test_kernel_and_reference_play_the_same_search_games(names, plies, games):
+    rules = ShooRules(max_plies=plies)
+    keys = np.random.PCG64(9).random_raw(games)
     fast = kernel.play_chunk(rules, names, keys)
     for i, key in enumerate(keys):
         row = reference_row(rules, names, int(key))
