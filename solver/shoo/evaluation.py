@@ -7,11 +7,12 @@ integers. A seat's standing is ``-DISTANCE_WEIGHT * travel + HORSE_WEIGHT * hors
 THREAT_WEIGHT * threats - DANGER_WEIGHT * dangers - BLOCKER_WEIGHT * blockers``:
 
 * ``travel``: the king-move distance ``d`` of each traveller on foot to the nearest square
-  of its home area that none of its travellers holds (0 inside), ``(d + 3) // 4 + 2`` for a mounted one (a queen covers ground fast, but it still
-  has to dismount — more than one step from outside: else riders fill the home area and
-  cannot get off), and :data:`STABLED_COST` for a stabled one — also for a traveller shooed
-  with no escape, which is as good as stabled, and for a rider in its home area with no
-  empty square of it to dismount to;
+  of its home area that none of its travellers holds (0 inside), ``(d + 3) // 4 + 2`` for
+  a mounted one (a queen covers ground fast, but it still has to dismount — more than one
+  step from outside: else riders fill the home area and cannot get off), and
+  :data:`STABLED_COST` for a stabled one — also for a traveller shooed with no escape,
+  which is as good as stabled, and for a rider in its home area with no empty square of it
+  to dismount to;
 * ``horses``: its horses in the stable and under its riders;
 * ``threats``: the opponent's travellers it could shoo, ``dangers``: its own that the
   opponent could shoo;

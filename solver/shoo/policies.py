@@ -23,19 +23,19 @@ same players differ, and a key replays its game.
 
 Measured with the kernel on the standard rules, 400 games in each seat (``play_chunk`` on
 the keys ``numpy.random.PCG64(11).random_raw(400)``); win / draw / loss of the first-named
-player with the 95% Wilson interval of its wins, as Blue (who moves first), then as
-White: ``greedy`` against ``random`` wins 99.8% [98.7, 100] / 100% [99.0, 100]; ``search-40`` against ``greedy`` 66.2% [61.4, 70.7]
-/ 7.0% / 26.8% and 66.0% [61.2, 70.5] / 4.8% / 29.2%; ``search-20`` against ``greedy``
-59.3% [54.4, 64.0] / 4.8% / 36.0% and 64.5% [59.7, 69.0] / 5.2% / 30.2%; ``search-10``
-against ``greedy`` 48.0% [43.1, 52.9] / 5.0% / 47.0% and 63.7% [58.9, 68.3] / 3.7% / 32.5%
-(1,000 nodes rarely finish depth 2: as Blue it is greedy's equal); ``search-20`` against
-``search-10`` 50.0% [45.1, 54.9] / 6.0% / 44.0% and 56.2% [51.3, 61.0] / 7.5% / 36.2%;
-``search-80`` against ``search-40`` (200 games a seat, 1.2 s a game) 50.5% [43.6, 57.4] /
-15.0% / 34.5% and 55.0% [48.1, 61.7] / 12.0% / 33.0%. Search beats greedy from a budget of
-2,000 nodes on, by about two games to one at 4,000; a doubled budget wins more than it
-loses, by less. Speed (benchmarks/bench_shoo.py): the kernel searches about 1.3 million
-nodes/s, about 400 times the reference; ``search-80`` against ``greedy`` plays about two
-games a second (one core of a loaded machine).
+player with the 95% Wilson interval of its wins, as Blue (who moves first), then as White:
+``greedy`` against ``random`` wins 99.8% [98.7, 100] / 100% [99.0, 100]; ``search-40``
+against ``greedy`` 66.2% [61.4, 70.7] / 7.0% / 26.8% and 66.0% [61.2, 70.5] / 4.8% /
+29.2%; ``search-20`` against ``greedy`` 59.3% [54.4, 64.0] / 4.8% / 36.0% and 64.5% [59.7,
+69.0] / 5.2% / 30.2%; ``search-10`` against ``greedy`` 48.0% [43.1, 52.9] / 5.0% / 47.0%
+and 63.7% [58.9, 68.3] / 3.7% / 32.5% (1,000 nodes rarely finish depth 2: as Blue it is
+greedy's equal); ``search-20`` against ``search-10`` 50.0% [45.1, 54.9] / 6.0% / 44.0% and
+56.2% [51.3, 61.0] / 7.5% / 36.2%; ``search-80`` against ``search-40`` (200 games a seat,
+1.2 s a game) 50.5% [43.6, 57.4] / 15.0% / 34.5% and 55.0% [48.1, 61.7] / 12.0% / 33.0%.
+Search beats greedy from a budget of 2,000 nodes on, by about two games to one at 4,000; a
+doubled budget wins more than it loses, by less. Speed (benchmarks/bench_shoo.py): the
+kernel searches about 1.3 million nodes/s, about 400 times the reference; ``search-80``
+against ``greedy`` plays about two games a second (one core of a loaded machine).
 """
 from __future__ import annotations
 

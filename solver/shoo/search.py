@@ -14,7 +14,8 @@ completes).
 :func:`leaf_value`: the evaluation for the side to move, a win or loss counted
 :data:`solver.shoo.evaluation.WIN` less the plies from the root (sooner wins are better).
 Any other node tries its moves in this order: the move the table holds for the position,
-then the moves that name a shoo or capture, then the rest, each group in canonical order
+the *killer* (the last move that cut off a node as far from the root), then the moves that
+name a shoo or capture, then the rest, each group in canonical order
 (:func:`solver.shoo.moves.legal_moves`), and returns the best, fail-soft: a value at or
 below ``alpha`` is an upper bound, at or above ``beta`` a lower bound.
 
@@ -204,10 +205,3 @@ def pick_best(values: Sequence[int], choices: Stream) -> tuple[int, int]:
     best = [i for i, v in enumerate(values) if v == top]
     return best[choices.choose(len(best))], top
 
-
-def minimax(position: Position, depth: int, root_ply: int) -> int:
-    """Plain fixed-depth negamax with the same leaves (for tests)."""
-    if depth == 0 or position.winner() is not None or position.ply >= position.rules.max_plies:
-        return leaf_value(position, root_ply)
-    return max(-minimax(make_move(position, m), depth - 1, root_ply)
-               for m in legal_moves(position))

@@ -1,7 +1,6 @@
 """Shoo's search (solver/shoo/search.py and its kernel twin): the same hash, values, depth
 and nodes in both engines, the same games, wins in one found, losses in one avoided, and
 values equal to plain fixed-depth minimax."""
-import functools
 
 import numpy as np
 import pytest
