@@ -1,6 +1,7 @@
 """Shoo kernel speed against the reference engine, measured in one run.
 
     python benchmarks/bench_shoo.py [--positions 2000] [--games 200] [--reference-perft 2]
+                                    [--search-budget 20] [--reference-searches 3]
 
 Prints, on one core (CPU time):
 
@@ -10,10 +11,12 @@ Prints, on one core (CPU time):
 * perft from the start in leaf nodes/s (the kernel to depth 3, the reference to
   ``--reference-perft``);
 
+* the search of ``search-N`` (solver/shoo/search.py) in nodes/s, on positions of random
+  games, with the depth it completes (the reference searches fewer positions);
+
 each with the kernel's ratio to the reference; then whole games (playouts) per second for
-``random``, ``greedy`` and two search budgets, with their mean length and the positions
-the players evaluated per second (greedy: every move's result; search: also every reply —
-its nodes).
+``random``, ``greedy`` and the search budgets of the skill ladder against ``greedy``, with
+their mean length and the positions the players evaluated or searched per second.
 """
 from __future__ import annotations
 
@@ -25,6 +28,8 @@ import numpy as np
 from cext.shoo import play as kernel
 from solver.dice import Stream
 from solver.shoo.engine import perft
+from solver.shoo.policies import PLAYERS
+from solver.shoo.search import NODE_UNIT, search
 from solver.shoo.moves import detect, legal_moves, make_move
 from solver.shoo.position import start
 from solver.shoo.rules import ShooRules
@@ -60,6 +65,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="kernel games per player")
     parser.add_argument("--reference-perft", type=int, default=2,
                         help="depth of the reference's perft from the start (3 takes a minute)")
+    parser.add_argument("--search-budget", type=int, default=20,
+                        help="N of the search-N timed (N * %d nodes a move)" % NODE_UNIT)
+    parser.add_argument("--reference-searches", type=int, default=3,
+                        help="positions the reference searches (each takes seconds)")
     args = parser.parse_args()
     rules = ShooRules()
     stream = Stream(1)
@@ -91,12 +100,25 @@ def main() -> None:
     seconds, ref_nodes = timed(perft, position, args.reference_perft)
     row(f"perft (3 vs {args.reference_perft})", fast, ref_nodes / seconds, "leaf nodes/s")
 
+    searched = positions[::max(1, len(positions) // 40)]
+    cpu, nodes, depths = time.process_time(), 0, []
+    for p in searched:
+        _, depth, count = kernel.search_values(rules, p, args.search_budget)
+        nodes, depths = nodes + count, depths + [depth]
+    fast = nodes / (time.process_time() - cpu)
+    cpu, ref_nodes = time.process_time(), 0
+    for p in searched[:args.reference_searches]:
+        ref_nodes += search(p, legal_moves(p), args.search_budget * NODE_UNIT)[2]
+    row(f"search-{args.search_budget}", fast, ref_nodes / (time.process_time() - cpu),
+        f"nodes/s (depth {min(depths)}-{max(depths)}, mean {np.mean(depths):.1f})")
+
     print()
     print(f"{'kernel games':<28} {'games/s':>14} {'moves/s':>14} {'mean moves':>10} "
           f"{'evaluations/s':>14}")
     keys = np.random.PCG64(1).random_raw(args.games)
+    family = PLAYERS.search[0]
     for names, share in ((("random", "random"), 1), (("greedy", "greedy"), 1),
-                         (("search-4", "greedy"), 8), (("search-16", "greedy"), 16)):
+                         *(((f"{family.name}-{b}", "greedy"), b) for b in family.budgets)):
         n = max(2, args.games // share)
         seconds, result = timed(kernel.play_chunk, rules, names, keys[:n])
         plies = int(result["turns"].sum())

@@ -7,16 +7,18 @@ the squares touched by two or more of a seat's travellers (``field_touch2``), le
 area, met with the opponent's travellers on foot; a shooable traveller is shooed off when
 no square next to it is empty and safe and no free horse it may mount stands next to it.
 
-Every function mirrors its readable twin (solver/shoo/moves.py, engine.py, policies.py)
-under the same name. A move is packed into one 64-bit key whose ascending order is the
+Every function mirrors its readable twin (solver/shoo/moves.py, engine.py, policies.py,
+evaluation.py, search.py) under the same name. A move is packed into one 64-bit key whose ascending order is the
 reference's canonical order (the sorted order of its ``Move`` tuples): hush, kind, from,
 via, put, to, shoo, each square stored plus one so that "none" (-1) comes first. Positions
 are copied, not unmade (copy-make: a position is about 150 bytes). Games run without the GIL.
+The search's transposition table is allocated once per worker and emptied for each search
+by a stamp (an entry of an earlier search counts as empty).
 """
 import numpy as np
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort
+from libc.stdlib cimport calloc, free, malloc, qsort
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_choose
 from cext.shoo.field cimport (FIELD_ALL, field_bit, field_count, field_has, field_init,
@@ -25,10 +27,13 @@ from cext.shoo.field cimport (FIELD_ALL, field_bit, field_count, field_has, fiel
 from solver.shoo.board import FIRST_ROWS, NEIGHBOURS, SQUARES, homes
 from solver.shoo.engine import ENDED_BY_LIMIT as _LIMIT, ENDED_BY_REPETITION as _REPEAT
 from solver.shoo.moves import Kind
-from solver.shoo.policies import (BLOCKER_WEIGHT as _BW, DANGER_WEIGHT as _DW,
-                                  DISTANCE_WEIGHT as _DIW, HORSE_WEIGHT as _HW, PLAYERS,
-                                  POLICY_NAMES, SEARCH, STABLED_COST as _SC,
-                                  THREAT_WEIGHT as _TW, WIN as _WIN, king_distance)
+from solver.shoo.evaluation import (BLOCKER_WEIGHT as _BW, DANGER_WEIGHT as _DW,
+                                    DISTANCE_WEIGHT as _DIW, HORSE_WEIGHT as _HW,
+                                    STABLED_COST as _SC, THREAT_WEIGHT as _TW, WIN as _WIN,
+                                    king_distance)
+from solver.shoo.policies import PLAYERS, POLICY_NAMES, SEARCH
+from solver.shoo.search import (MAX_DEPTH as _MD, NODE_UNIT as _NU, PIECE_KEYS,
+                                TABLE_BITS as _TB)
 from solver.shoo.position import DISMOUNT as _HD, RETURN as _HR, STEP as _HS
 from solver.shoo.rules import HUSHES
 from solver.registry import DRAW as _DRAW
@@ -70,7 +75,14 @@ cdef enum:
     BLOCKER_WEIGHT = 8
     STABLED_COST = 9
     WIN = 1 << 20
-    TAKEN = -WIN - 3         # a search candidate already chosen
+    INFINITY = 2 * WIN
+    # solver.shoo.search
+    NODE_UNIT = 100
+    MAX_DEPTH = 8
+    TABLE_BITS = 16
+    B_EXACT = 0
+    B_LOWER = 1
+    B_UPPER = 2
     DRAW = -2
     ENDED_WIN = 0
     ENDED_LIMIT = 1
@@ -86,13 +98,17 @@ assert (_DIW, _HW, _TW, _DW, _BW, _SC, _WIN) == (
     STABLED_COST, WIN)
 assert (_DRAW, _LIMIT, _REPEAT) == (DRAW, ENDED_LIMIT, ENDED_REPETITION)
 assert SQUARES == NSQ
+assert (_NU, _MD, _TB) == (NODE_UNIT, MAX_DEPTH, TABLE_BITS)
 
 field_init()
 
 cdef field_t NEIGH[NSQ]
 """Squares touching each square (solver.shoo.board.NEIGHBOURS)."""
 cdef int KD[NSQ][NSQ]
-"""King distance between two squares (solver.shoo.policies.king_distance)."""
+"""King distance between two squares (solver.shoo.evaluation.king_distance)."""
+cdef uint64_t PIECE_KEY[6][NSQ]
+"""Zobrist key of each piece code on each square (solver.shoo.search.PIECE_KEYS): 1 a free
+horse, 2 + seat on foot, 4 + seat mounted."""
 
 
 cdef field_t _from_python(object bits):
@@ -112,6 +128,8 @@ def _tables():
             NEIGH[s] |= field_bit(t)
         for t in range(NSQ):
             KD[s][t] = king_distance(s, t)
+        for t in range(6):
+            PIECE_KEY[t][s] = PIECE_KEYS[t][s]
 
 
 _tables()
@@ -523,14 +541,32 @@ cdef int evaluate(const State *p, const Config *c, int seat) noexcept nogil:
     return standing(p, c, seat, touch2) - standing(p, c, 1 - seat, touch2)
 
 
+cdef struct Entry:
+    uint64_t key               # the position's Zobrist key
+    int stamp                  # the search that stored it (entries of others are empty)
+    int depth
+    int value
+    int bound                  # B_EXACT, B_LOWER, B_UPPER
+    uint64_t move              # the best move found (packed)
+
+
 cdef struct Work:
     Moves root                 # the moves of the game's position
-    Moves reply                # a search's replies
-    int *values                # greedy's value of each root move
-    int *order                 # search's candidates (indices of root moves), best first
-    int *statics               # ... their greedy values
-    int *scores                # ... their values after the opponent's best reply
-    int64_t nodes              # positions the players evaluated (for benchmarks)
+    int *values                # greedy's value of each root move; a search iteration's
+    int *order                 # search's root moves (indices), in the order tried
+    int *scores                # ... each root move's value in the last completed iteration
+    int64_t nodes              # positions the players evaluated or searched (benchmarks)
+    # the search (solver.shoo.search.AlphaBeta)
+    Entry *table
+    uint64_t *buffer           # moves of the nodes on the search path, 2 * MAXMOVES each
+    uint64_t killers[MAX_DEPTH + 1]
+    int stamp
+    int64_t searched           # nodes of this search
+    int64_t limit
+    int root_ply
+    bint abortable
+    bint aborted
+    bint overflow
 
 
 cdef int greedy_values(const State *p, const Config *c, const Moves *ms, int *values,
@@ -560,93 +596,186 @@ cdef int choose_greedy(const State *p, const Config *c, Work *w, uint64_t *choic
     return 0
 
 
-cdef int reply_value(const State *after, const Config *c, Work *w, int seat, int alpha) noexcept nogil:
-    cdef State next_
-    cdef int worst = WIN + 1, i, v
-    if winner(after, c) != NONE or after.ply >= c.max_plies:
-        return evaluate(after, c, seat)
-    legal_moves(after, c, &w.reply)
-    for i in range(w.reply.n):
-        make_move(after, c, w.reply.keys[i], &next_)
-        v = evaluate(&next_, c, seat)
-        w.nodes += 1
-        if v < worst:
-            worst = v
-        if worst < alpha:
+cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
+    x += <uint64_t>0x9E3779B97F4A7C15ULL
+    x = (x ^ (x >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
+    x = (x ^ (x >> 27)) * <uint64_t>0x94D049BB133111EBULL
+    return x ^ (x >> 31)
+
+
+cdef inline uint64_t piece_keys(field_t x, int code) noexcept nogil:
+    cdef uint64_t key = 0
+    while x:
+        key ^= PIECE_KEY[code][field_lowest(x)]
+        x &= x - 1
+    return key
+
+
+cdef uint64_t zobrist(const State *p) noexcept nogil:
+    """search.zobrist."""
+    cdef uint64_t key = piece_keys(p.horse, 1)
+    cdef int seat
+    for seat in range(2):
+        key ^= piece_keys(p.foot[seat], 2 + seat) ^ piece_keys(p.rider[seat], 4 + seat)
+        key ^= mix64((1 << 10) + 64 * seat + p.stable_horses[seat])
+        key ^= mix64((1 << 10) + 64 * seat + 16 + p.stabled[seat])
+        key ^= mix64((1 << 10) + 64 * seat + 32 + p.pasture[seat])
+    key ^= mix64((1 << 11) + p.side)
+    key ^= mix64((1 << 12) + p.held + 1)
+    key ^= mix64((1 << 13) + p.shoo + 1)
+    if p.hush_to >= 0:
+        key ^= mix64((1 << 20) + 1024 * (p.hush_to + 1) + 128 * p.hush_how + p.hush_origin + 1)
+    return key ^ mix64((<uint64_t>1 << 40) + <uint64_t>p.ply)
+
+
+cdef inline int leaf_value(const State *p, const Config *c, int root_ply) noexcept nogil:
+    """search.leaf_value."""
+    cdef int value = evaluate(p, c, p.side)
+    if value == WIN:
+        return WIN - (p.ply - root_ply)
+    if value == -WIN:
+        return -WIN + (p.ply - root_ply)
+    return value
+
+
+cdef inline bint forcing(uint64_t move) noexcept nogil:
+    return m_shoo(move) != NONE or m_kind(move) == K_CAPTURE
+
+
+cdef int negamax(const State *p, const Config *c, Work *w, int depth, int alpha, int beta,
+                 uint64_t *buffer) noexcept nogil:
+    """search.AlphaBeta.negamax; sets w.aborted (and returns 0) past the budget."""
+    cdef Moves ms
+    cdef State after
+    cdef Entry *entry
+    cdef uint64_t key, first = 0, killer, move, best_move
+    cdef uint64_t *ordered
+    cdef int i, n, m = 0, height, best = -INFINITY, floor = alpha, value, bound
+    w.searched += 1
+    if w.abortable and w.searched > w.limit:
+        w.aborted = True
+        return 0
+    if depth == 0 or winner(p, c) != NONE or p.ply >= c.max_plies:
+        return leaf_value(p, c, w.root_ply)
+    key = zobrist(p)
+    entry = &w.table[key & ((1 << TABLE_BITS) - 1)]
+    if entry.stamp == w.stamp and entry.key == key:
+        first = entry.move
+        if entry.depth == depth and (
+                entry.bound == B_EXACT
+                or (entry.bound == B_LOWER and entry.value >= beta)
+                or (entry.bound == B_UPPER and entry.value <= alpha)):
+            return entry.value
+    ms.keys = buffer
+    legal_moves(p, c, &ms)
+    if ms.overflow:
+        w.overflow = w.aborted = True
+        return 0
+    n = ms.n
+    ordered = buffer + n
+    height = p.ply - w.root_ply
+    killer = w.killers[height]
+    for i in range(n):
+        if ms.keys[i] == first:
+            ordered[m] = first
+            m += 1
+    for i in range(n):
+        if ms.keys[i] == killer and killer != first:
+            ordered[m] = killer
+            m += 1
+    for i in range(n):
+        move = ms.keys[i]
+        if move != first and move != killer and forcing(move):
+            ordered[m] = move
+            m += 1
+    for i in range(n):
+        move = ms.keys[i]
+        if move != first and move != killer and not forcing(move):
+            ordered[m] = move
+            m += 1
+    best_move = ordered[0]
+    for i in range(n):
+        make_move(p, c, ordered[i], &after)
+        value = -negamax(&after, c, w, depth - 1, -beta, -(alpha if alpha > best else best),
+                         ordered + n)
+        if w.aborted:
+            return 0
+        if value > best:
+            best, best_move = value, ordered[i]
+            if best >= beta:
+                w.killers[height] = ordered[i]
+                break
+    bound = B_UPPER if best <= floor else (B_LOWER if best >= beta else B_EXACT)
+    entry.key, entry.stamp, entry.depth = key, w.stamp, depth
+    entry.value, entry.bound, entry.move = best, bound, best_move
+    return best
+
+
+cdef bint iteration(const State *p, const Config *c, Work *w, int depth) noexcept nogil:
+    """search.AlphaBeta.iteration into w.values; False if abandoned."""
+    cdef State after
+    cdef int j, i, best = -INFINITY
+    for j in range(w.root.n):
+        i = w.order[j]
+        make_move(p, c, w.root.keys[i], &after)
+        w.values[i] = -negamax(&after, c, w, depth - 1, -INFINITY, 1 - best, w.buffer)
+        if w.aborted:
+            return False
+        if w.values[i] > best:
+            best = w.values[i]
+    return True
+
+
+cdef int search(const State *p, const Config *c, Work *w, int64_t limit) noexcept nogil:
+    """search.search over w.root: the values of the deepest completed iteration in
+    w.scores; returns its depth."""
+    cdef int n = w.root.n, depth = 1, i, j, x
+    w.stamp += 1
+    w.searched = 0
+    w.limit = limit
+    w.root_ply = p.ply
+    w.abortable = w.aborted = w.overflow = False
+    for i in range(MAX_DEPTH + 1):
+        w.killers[i] = 0
+    for i in range(n):
+        w.order[i] = i
+    iteration(p, c, w, 1)
+    for i in range(n):
+        w.scores[i] = w.values[i]
+    while depth < MAX_DEPTH:
+        w.abortable = True
+        if not iteration(p, c, w, depth + 1):
             break
-    return worst
-
-
-cdef void insertion_sort(int *a, int n) noexcept nogil:
-    cdef int i, j, x
-    for i in range(1, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
+        depth += 1
+        for i in range(n):
+            w.scores[i] = w.values[i]
+        for i in range(1, n):          # stable, best first
+            x = w.order[i]
+            j = i - 1
+            while j >= 0 and w.scores[w.order[j]] < w.scores[x]:
+                w.order[j + 1] = w.order[j]
+                j -= 1
+            w.order[j + 1] = x
+    w.nodes += w.searched
+    return depth
 
 
 cdef int choose_search(const State *p, const Config *c, Work *w, int budget,
                        uint64_t *choices) noexcept nogil:
-    cdef State after
-    cdef int n = w.root.n, m = budget if budget < w.root.n else w.root.n
-    cdef int i, j, best, alpha = -WIN - 2, top = -WIN - 3, top_static = -WIN - 3
-    cdef int k = 0, pick
-    cdef int cut, above = 0, tied = 0, t, r
-    greedy_values(p, c, &w.root, w.values, w)
-    # the m best by greedy value (SearchPolicy.candidates): those above the cut best
-    # first, then the ones tied at the cut drawn by a partial Fisher-Yates shuffle
-    for j in range(m):
-        best = -1
-        for i in range(n):
-            if w.values[i] > TAKEN and (best < 0 or w.values[i] > w.values[best]):
-                best = i
-        w.order[j], w.statics[j] = best, w.values[best]
-        w.values[best] = TAKEN
-    if m < n:
-        cut = w.statics[m - 1]
-        for j in range(m):
-            above += w.statics[j] > cut
-        # every move tied at the cut, ascending: those taken, and those left (w.scores is
-        # free until the replies are searched)
-        for j in range(above, m):
-            w.scores[tied] = w.order[j]
-            tied += 1
-        for i in range(n):
-            if w.values[i] == cut:
-                w.scores[tied] = i
-                tied += 1
-        insertion_sort(w.scores, tied)
-        for j in range(m - above):
-            r = j + <int>dice_choose(choices, tied - j)
-            t = w.scores[j]
-            w.scores[j] = w.scores[r]
-            w.scores[r] = t
-        for j in range(m - above):
-            w.order[above + j] = w.scores[j]
-            w.statics[above + j] = cut
-    for j in range(m):
-        make_move(p, c, w.root.keys[w.order[j]], &after)
-        w.scores[j] = reply_value(&after, c, w, p.side, alpha)
-        if w.scores[j] > alpha:
-            alpha = w.scores[j]
-    for j in range(m):
-        top = w.scores[j] if w.scores[j] > top else top
-    for j in range(m):
-        if w.scores[j] == top and w.statics[j] > top_static:
-            top_static = w.statics[j]
-    # one of the best (score, then greedy value) candidates, in ascending move order
-    for j in range(m):
-        k += w.scores[j] == top and w.statics[j] == top_static
+    """search.pick_best of the search."""
+    cdef int i, k = 0, pick, top = -INFINITY
+    search(p, c, w, <int64_t>budget * NODE_UNIT)
+    for i in range(w.root.n):
+        if w.scores[i] > top:
+            top = w.scores[i]
+    for i in range(w.root.n):
+        k += w.scores[i] == top
     pick = <int>dice_choose(choices, k)
-    for i in range(n):
-        for j in range(m):
-            if w.order[j] == i and w.scores[j] == top and w.statics[j] == top_static:
-                if pick == 0:
-                    return i
-                pick -= 1
+    for i in range(w.root.n):
+        if w.scores[i] == top:
+            if pick == 0:
+                return i
+            pick -= 1
     return 0
 
 
@@ -719,7 +848,7 @@ cdef int play_game(State *p, const Config *c, uint64_t key, Work *w, State *seen
                 pick = choose_greedy(p, c, w, &choices)
             else:
                 pick = choose_search(p, c, w, c.budget[seat], &choices)
-                if w.reply.overflow:
+                if w.overflow:
                     return -1
         move = w.root.keys[pick]
         r.hushes += m_hush(move)
@@ -743,20 +872,20 @@ cdef class Setup:
     cdef Config c
     cdef Work w
     cdef uint64_t *root_keys
-    cdef uint64_t *reply_keys
 
     def __cinit__(self, rules, policies=("random", "random")):
         cdef int seat
         self.root_keys = <uint64_t *>malloc(MAXMOVES * sizeof(uint64_t))
-        self.reply_keys = <uint64_t *>malloc(MAXMOVES * sizeof(uint64_t))
         self.w.values = <int *>malloc(MAXMOVES * sizeof(int))
         self.w.order = <int *>malloc(MAXMOVES * sizeof(int))
-        self.w.statics = <int *>malloc(MAXMOVES * sizeof(int))
         self.w.scores = <int *>malloc(MAXMOVES * sizeof(int))
-        if (self.root_keys == NULL or self.reply_keys == NULL or self.w.values == NULL
-                or self.w.order == NULL or self.w.statics == NULL or self.w.scores == NULL):
+        self.w.table = <Entry *>calloc(1 << TABLE_BITS, sizeof(Entry))
+        self.w.buffer = <uint64_t *>malloc(2 * MAX_DEPTH * MAXMOVES * sizeof(uint64_t))
+        if (self.root_keys == NULL or self.w.values == NULL or self.w.order == NULL
+                or self.w.scores == NULL or self.w.table == NULL or self.w.buffer == NULL):
             raise MemoryError()
-        self.w.root.keys, self.w.reply.keys = self.root_keys, self.reply_keys
+        self.w.root.keys = self.root_keys
+        self.w.stamp = 0
         self.w.nodes = 0
         for seat, area in enumerate(homes(rules.corners)):
             self.c.home[seat] = _from_python(area)
@@ -778,11 +907,11 @@ cdef class Setup:
 
     def __dealloc__(self):
         free(self.root_keys)
-        free(self.reply_keys)
         free(self.w.values)
         free(self.w.order)
-        free(self.w.statics)
         free(self.w.scores)
+        free(self.w.table)
+        free(self.w.buffer)
 
 
 cdef State state_of(position):
@@ -878,6 +1007,27 @@ def detect(rules, position):
     cdef Setup setup = Setup(rules)
     cdef State p = state_of(position)
     return (squares_of(shooable(&p, &setup.c, 1 - p.side)), squares_of(shooed_off(&p, &setup.c)))
+
+
+def position_key(position):
+    """search.zobrist by the kernel."""
+    cdef State p = state_of(position)
+    return int(zobrist(&p))
+
+
+def search_values(rules, position, int budget):
+    """search.search by the kernel with ``budget * NODE_UNIT`` nodes: (each legal move's
+    value, the depth completed, the nodes visited)."""
+    cdef Setup setup = Setup(rules)
+    cdef State p = state_of(position)
+    cdef int depth
+    with nogil:
+        legal_moves(&p, &setup.c, &setup.w.root)
+        depth = search(&p, &setup.c, &setup.w, <int64_t>budget * NODE_UNIT)
+    if setup.w.root.overflow or setup.w.overflow:
+        raise OverflowError("more legal moves than the kernel has room for")
+    return ([setup.w.scores[i] for i in range(setup.w.root.n)], depth,
+            int(setup.w.searched))
 
 
 def evaluation(rules, position, int seat):

@@ -3,7 +3,8 @@ on horseback, shooing each other's travellers out of the way; no dice, draws pos
 
 The rules (``rules.py``, ``RULES.md``), the field (``board.py``), positions and their
 notation (``position.py``, ``notation.py``), the moves (``moves.py``, ``movetext.py``), the
-reference engine (``engine.py``), the players (``policies.py``) and random positions for
+reference engine (``engine.py``), the players (``policies.py``; their evaluation in
+``evaluation.py``, the search in ``search.py``) and random positions for
 tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``. The report sections
 (``sections.py``), the opening question (``opening.py``, ``opening_report.py``) and reduced
 games solved exactly (``reduced.py``, ``exact.py``, ``exact_play.py``, ``exact_report.py``).
@@ -87,7 +88,7 @@ SPEC = register(GameSpec(
     reference=reference_row,
     report_sections=report_sections,
     summary_fields=summary_fields,
-    engine_version=1,
+    engine_version=2,
     analyses=(REDUCED, OPENING),
     standard_runs=({"policy": "greedy"}, {"policy": "random"}),
     standard_whatifs=({"horses": [9, 7]},

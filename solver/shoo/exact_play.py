@@ -11,15 +11,12 @@ Two measures, for any player by name (``make_policy(name, rules)``):
 * **games** against :class:`PerfectPlayer` from the start, in both colours, under a move
   limit (a draw when reached).
 
-The players' evaluation reads the 9 x 9 field's constants of :mod:`solver.shoo.board`
-(``SIZE``, ``SQUARES``, ``NEIGHBOURS``) by name; :func:`players_on` points those names of
-:mod:`solver.shoo.policies` at a reduced field while the players play there, and puts them
-back after. A player that takes its geometry from ``position.field`` needs no such help.
+The players' evaluation (:mod:`solver.shoo.evaluation`) takes its geometry from
+``position.field``, so the same players play the reduced fields.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,7 +24,6 @@ import numpy as np
 from solver.dice import Stream
 from solver.registry import DRAW as DRAWN_GAME
 from solver.shoo import policies
-from solver.shoo.board import Field
 from solver.shoo.engine import play_game
 from solver.shoo.exact import DRAW, LOSS, Solution
 from solver.shoo.moves import Move
@@ -48,20 +44,6 @@ class PerfectPlayer:
     def choose(self, position: Position, moves: list[Move], choices: Stream) -> int:
         best = self.solution.perfect_moves(self.solution.graph.index[position.key()])
         return best[choices.choose(len(best))]
-
-
-@contextmanager
-def players_on(field: Field) -> Iterator[None]:
-    """Let :mod:`solver.shoo.policies` evaluate positions of ``field`` (module docstring)."""
-    names = {"SIZE": field.size, "SQUARES": field.squares, "NEIGHBOURS": field.neighbours}
-    saved = {name: getattr(policies, name) for name in names if hasattr(policies, name)}
-    for name in saved:
-        setattr(policies, name, names[name])
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            setattr(policies, name, value)
 
 
 @dataclass(frozen=True)
@@ -95,16 +77,15 @@ def agreement(solution: Solution, name: str, indices: Sequence[int], seed: int) 
     graph = solution.graph
     player = policies.make_policy(name, graph.rules)
     kept = won = won_kept = 0
-    with players_on(graph.game.field):
-        for n, i in enumerate(indices):
-            position, moves, values = solution.move_values(int(i))
-            pick = 0 if len(moves) == 1 else player.choose(position, moves,
-                                                             Stream(seed * 1_000_003 + n))
-            good = values[pick] == int(solution.value[i])
-            kept += good
-            if solution.value[i] != DRAW:
-                won += 1
-                won_kept += good
+    for n, i in enumerate(indices):
+        position, moves, values = solution.move_values(int(i))
+        pick = 0 if len(moves) == 1 else player.choose(position, moves,
+                                                         Stream(seed * 1_000_003 + n))
+        good = values[pick] == int(solution.value[i])
+        kept += good
+        if solution.value[i] != DRAW:
+            won += 1
+            won_kept += good
     return Agreement(name, len(indices), kept, won, won_kept)
 
 
@@ -131,11 +112,10 @@ def match(solution: Solution, name: str, seat: int, games: int, seed: int,
     seats = [perfect, perfect]
     seats[seat] = player
     results, plies = [], []
-    with players_on(graph.game.field):
-        for g in range(games):
-            game = play_game(rules, seats, seed * 100_003 + g, graph.game.start(rules))
-            results.append(game.winner)
-            plies.append(game.position.ply)
+    for g in range(games):
+        game = play_game(rules, seats, seed * 100_003 + g, graph.game.start(rules))
+        results.append(game.winner)
+        plies.append(game.position.ply)
     return Match(name, seat, sum(r == seat for r in results),
                  sum(r == DRAWN_GAME for r in results),
                  sum(r == 1 - seat for r in results), float(np.mean(plies)))

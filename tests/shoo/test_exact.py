@@ -15,9 +15,11 @@ from solver.params import RulesError
 from solver.shoo import board, policies
 from solver.shoo.board import FIELD, Field
 from solver.shoo.engine import play_game
+from solver.shoo.evaluation import (BLOCKER_WEIGHT, DISTANCE_WEIGHT, HORSE_WEIGHT,
+                                     king_distance, standing)
 from solver.dice import Stream
 from solver.shoo.exact import DRAW, LOSS, WIN, solve, successors
-from solver.shoo.exact_play import PerfectPlayer, agreement, match, players_on, sample_positions
+from solver.shoo.exact_play import PerfectPlayer, agreement, match, sample_positions
 from solver.shoo.exact_report import Plan, run
 from solver.shoo.moves import Kind, legal_moves, make_move
 from solver.shoo.position import EMPTY, FOOT, Position
@@ -178,10 +180,14 @@ def test_perfect_players_play_the_solved_value():
 
 
 # -- the players against perfect play ----------------------------------------------------
-def test_players_on_a_reduced_field_and_back():
-    with players_on(SMALL.field):
-        assert (policies.SIZE, policies.SQUARES) == (3, 9)
-    assert (policies.SIZE, policies.SQUARES, policies.NEIGHBOURS) == (9, 81, board.NEIGHBOURS)
+def test_the_evaluation_reads_the_positions_own_field():
+    position = SMALL.start(ShooRules())
+    assert position.field.size == 3
+    # one traveller a side in opposite corners of 3 x 3: two king moves from home, and each
+    # stands in the other's home area (a blocker); White holds the odd horse
+    assert standing(position, 0) == -2 * DISTANCE_WEIGHT - BLOCKER_WEIGHT
+    assert standing(position, 1) == standing(position, 0) + HORSE_WEIGHT
+    assert king_distance(0, 8, 3) == 2 and king_distance(0, 8) == 8
 
 
 def test_agreement_and_matches():

@@ -13,7 +13,8 @@ from solver.shoo import reference_row
 from solver.shoo.engine import Game, perft
 from solver.shoo.moves import detect, legal_moves, make_move
 from solver.shoo.notation import read, write
-from solver.shoo.policies import GreedyPolicy, evaluate
+from solver.shoo.evaluation import evaluate
+from solver.shoo.policies import GreedyPolicy
 from solver.shoo.position import start
 from solver.shoo.rules import ShooRules
 from solver.shoo.samples import random_placement

@@ -1,0 +1,126 @@
+"""Shoo's search (solver/shoo/search.py and its kernel twin): the same hash, values, depth
+and nodes in both engines, the same games, wins in one found, losses in one avoided, and
+values equal to plain fixed-depth minimax."""
+
+import numpy as np
+import pytest
+
+from cext.shoo import play as kernel
+from solver.dice import Stream
+from solver.shoo import reference_row
+from solver.shoo.evaluation import WIN
+from solver.shoo.moves import legal_moves, make_move
+from solver.shoo.movetext import move_text
+from solver.shoo.notation import arrange
+from solver.shoo.policies import GreedyPolicy, SearchPolicy
+from solver.shoo.rules import ShooRules
+from solver.shoo.samples import random_game_position, random_placement
+from solver.shoo.search import AlphaBeta, leaf_value, search, zobrist
+
+
+def test_the_kernel_hashes_as_the_reference():
+    rules = ShooRules(hush="lose_move")
+    stream = Stream(2)
+    positions = [random_placement(rules, stream) for _ in range(150)]
+    positions += [random_game_position(rules, stream, stream.below(40)) for _ in range(8)]
+    keys = [zobrist(p) for p in positions]
+    assert [kernel.position_key(p) for p in positions] == keys
+    assert len(set(keys)) == len(keys)
+    later = positions[0].copy()
+    later.ply += 1
+    assert zobrist(later) != keys[0]                # the draw at max_plies depends on it
+
+
+def sample_positions():
+    """Positions of random games and random placements, and one with few moves where
+    the budget reaches depth 3."""
+    rules = ShooRules()
+    stream = Stream(8)
+    yield random_game_position(rules, stream, 40)
+    yield random_placement(rules, stream)
+    yield random_game_position(ShooRules(hush="lose_move"), stream, 90)
+    yield endgame("e9", "e1")
+
+
+@pytest.mark.parametrize("budget", [3, 12])
+def test_kernel_and_reference_search_alike(budget):
+    depths = []
+    for position in sample_positions():
+        values, depth, nodes = search(position, legal_moves(position), budget * 100)
+        assert kernel.search_values(position.rules, position, budget) == (values, depth, nodes)
+        depths.append(depth)
+    assert max(depths) >= 2
+
+
+@pytest.mark.parametrize("names, plies, games", [
+    (("search-2", "greedy"), 12, 2), (("random", "search-3"), 12, 2),
+    (("search-10", "random"), 4, 1)])          # deep enough for depth 2 at the start
+def test_kernel_and_reference_play_the_same_search_games(names, plies, games):
+    rules = ShooRules(max_plies=plies)
+    keys = np.random.PCG64(9).random_raw(games)
+    fast = kernel.play_chunk(rules, names, keys)
+    for i, key in enumerate(keys):
+        row = reference_row(rules, names, int(key))
+        for column, value in row.items():
+            assert np.array_equal(np.asarray(value), fast[column][i]), (column, i)
+
+
+BLUE_HOME = {"a9": "a7,b7,c7,a8,b8,c8,b9,c9", "c7": "a7,b7,a8,b8,c8,a9,b9,c9"}
+WHITE_HOME = {"i1": "g1,h1,g2,h2,i2,g3,h3,i3", "g3": "g1,h1,i1,g2,h2,i2,h3,i3"}
+
+
+def endgame(blue: str, white: str, side: str = "b", empty: tuple[str, str] = ("a9", "i1"),
+            rules: ShooRules | None = None):
+    """Each side's home area full but one square (``empty``), one traveller out, every
+    horse retired: a handful of moves a side."""
+    return arrange(f"B:{BLUE_HOME[empty[0]]},{blue} W:{WHITE_HOME[empty[1]]},{white}",
+                   side=side, pasture=(4, 5), rules=rules)
+
+
+def test_search_takes_a_win_in_one_and_stops_a_loss_in_one():
+    # Blue's d6 steps into c7, the last empty square of its home area
+    win = endgame("d6", "d8", side="b", empty=("c7", "g3"))
+    moves = legal_moves(win)
+    index, value = SearchPolicy(10).best(win, moves, Stream(0))
+    assert move_text(moves[index]).startswith("d6-c7") and value == WIN - 1
+    # White to move must call its horse to c7, or lose; greedy does not see it
+    stop = arrange(f"B:{BLUE_HOME['c7']},d6 W:{WHITE_HOME['g3']},e1", side="w",
+                   stable=(0, 1), pasture=(4, 4))
+    moves = legal_moves(stop)
+    names = [move_text(m) for m in moves]
+    index, value = SearchPolicy(10).best(stop, moves, Stream(0))
+    assert names[index] == "H@c7" and abs(value) < WIN - 10
+    assert names[GreedyPolicy().choose(stop, moves, Stream(0))] != "H@c7"
+    values = kernel.search_values(stop.rules, stop, 10)[0]
+    assert all(v == -WIN + 2 for v, name in zip(values, names) if name != "H@c7")
+
+
+def minimax(position, depth, root_ply, memo):
+    """Plain fixed-depth negamax with the search's leaves."""
+    if depth == 0 or position.winner() is not None or position.ply >= position.rules.max_plies:
+        return leaf_value(position, root_ply)
+    key = (position.key(), position.ply, depth)
+    if key not in memo:
+        memo[key] = max(-minimax(make_move(position, m), depth - 1, root_ply, memo)
+                        for m in legal_moves(position))
+    return memo[key]
+
+
+@pytest.mark.parametrize("blue, white, side, deepest", [
+    ("e9", "e1", "b", 4), ("a5", "i6", "w", 3), ("d9", "f1", "w", 3)])
+def test_iterative_deepening_gives_the_minimax_values(blue, white, side, deepest):
+    position = endgame(blue, white, side=side, rules=ShooRules(max_plies=30))
+    moves = legal_moves(position)
+    engine = AlphaBeta(position, limit=10 ** 9)
+    order = list(range(len(moves)))
+    memo = {}
+    for depth in range(1, deepest + 1):
+        values = engine.iteration(position, moves, order, depth)
+        order.sort(key=lambda i: -values[i])
+        exact = [-minimax(make_move(position, m), depth - 1, position.ply, memo) for m in moves]
+        top = max(exact)
+        assert max(values) == top
+        for value, truth in zip(values, exact):
+            assert value == truth if value == top else truth <= value < top
+    if deepest >= 4:
+        assert engine.hits > 0                       # the table cut some nodes off
