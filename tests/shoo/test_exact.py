@@ -12,7 +12,7 @@ from functools import lru_cache
 import pytest
 
 from solver.params import RulesError
-from solver.shoo import board, policies
+from solver.shoo import board
 from solver.shoo.board import FIELD, Field
 from solver.shoo.engine import play_game
 from solver.shoo.evaluation import (BLOCKER_WEIGHT, DISTANCE_WEIGHT, HORSE_WEIGHT,
