@@ -17,6 +17,7 @@ from typing import Any
 from solver.registry import (WIN_DRAW_LOSS, Analysis, Column, GameSpec, Option, PositionTool,
                              Traits, register)
 from solver.shoo.engine import play_game
+from solver.shoo.exact_play import PLAYER_NAMES
 from solver.shoo.policies import PLAYERS, make_policy
 from solver.shoo.rules import ShooRules
 from solver.shoo.sections import report_sections, summary_fields
@@ -51,7 +52,7 @@ REDUCED = Analysis(
     options=(Option("larger", "also try the larger reduced games (minutes each, up to "
                     "300,000 positions each)"),
              Option("players", "players compared with perfect play, comma-separated",
-                    kind=str, default="random,greedy,search-2,search-4"),
+                    kind=str, default=PLAYER_NAMES),
              Option("positions", "positions sampled per game for the comparison",
                     kind=int, default=300),
              Option("games", "games against the perfect player per colour and game",

@@ -30,6 +30,8 @@ from solver.shoo.moves import Move
 from solver.shoo.position import Position
 
 PERFECT = "perfect"
+PLAYER_NAMES = "random,greedy,search-10,search-40"
+"""The players compared with perfect play by default (``--players``)."""
 
 
 class PerfectPlayer:

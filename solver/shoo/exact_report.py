@@ -26,7 +26,7 @@ from analysis.folders import staged_folder
 from analysis.plain import plain
 from analysis.stats import wilson_interval
 from solver.shoo.exact import DRAW, LOSS, WIN, Solution, solve
-from solver.shoo.exact_play import agreement, match, sample_positions
+from solver.shoo.exact_play import PLAYER_NAMES, agreement, match, sample_positions
 from solver.shoo.policies import PLAYERS
 from solver.shoo.reduced import Reduced
 from solver.shoo.rules import OPENINGS, ShooRules
@@ -50,8 +50,6 @@ MEASURED_LARGER = (
 )
 """``--larger`` as measured once here (2026-11-23, 2 cores shared, load about 6; 9.5
 minutes in all, 475 MiB peak), quoted by the default report."""
-PLAYER_NAMES = "random,greedy,search-2,search-4"
-"""The players compared with perfect play by default."""
 MAX_PLIES = 200
 """The move limit of the games against the perfect player (a draw when reached)."""
 SEED = 20261123
