@@ -13,14 +13,14 @@ The games themselves are played and read by :mod:`solver.shoo.opening_report`.
 from __future__ import annotations
 
 import numpy as np
-from scipy.stats import norm
+from statistics import NormalDist
 
 from solver.shoo.policies import PLAYERS
 
 OPENINGS = ("first_move", "extra_horse")
 """The toss winner's two choices (values of the rules parameter ``opening``)."""
 CHOICE_WORDS = {"first_move": "the first move", "extra_horse": "the extra horse"}
-Z = float(norm.ppf(0.975))
+Z = NormalDist().inv_cdf(0.975)
 """The normal quantile of a 95% interval."""
 
 

@@ -18,7 +18,6 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from scipy.stats import binomtest
 
 COLOURS = ("Blue", "White")
 """Seat 0 is Blue (the toss winner), seat 1 White."""
@@ -37,6 +36,8 @@ def _rate(count: int, total: int) -> dict[str, Any]:
     """A count, its share of ``total`` and the share's 95% Wilson interval."""
     if not total:
         return {"count": count, "share": None, "lo": None, "hi": None}
+    from scipy.stats import binomtest  # imported when a report is written, not at start-up
+
     interval = binomtest(count, total).proportion_ci(0.95, method="wilson")
     return {"count": count, "share": count / total, "lo": float(interval.low),
             "hi": float(interval.high)}
