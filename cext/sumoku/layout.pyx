@@ -28,6 +28,7 @@ cdef struct Strip:
     int* value
     int* stack
     int* seen
+    int* in_column
     int counts[NKINDS]
     int n, w, rows, ncells, key
     bint solo, six_is_nine
@@ -191,15 +192,22 @@ cdef bint after(Strip* s, int pos, int left) noexcept nogil:
 
 
 cdef bint decide(Strip* s, int pos, int left) noexcept nogil:
-    cdef int r = pos // s.w, c = pos % s.w, k, v
+    cdef int r = pos // s.w, c = pos % s.w, k, v, bare
     if left == 0:
         return finish(s, pos)
     if r >= s.rows - 1 or r + 1 + left < s.w:
+        return False
+    bare = 0
+    for k in range(s.w):
+        if s.in_column[k] == 0:
+            bare += 1
+    if bare > left:
         return False
     for k in range(NKINDS):
         if not s.counts[k] or not joins(s, r, c, k):
             continue
         s.counts[k] -= 1
+        s.in_column[c] += 1
         s.kind[pos] = k
         for v in range(2):
             if v == 1 and not (s.six_is_nine and k % NUMBERS + 1 == SIX):
@@ -213,6 +221,7 @@ cdef bint decide(Strip* s, int pos, int left) noexcept nogil:
                 return False
         s.kind[pos] = EMPTY
         s.value[pos] = 0
+        s.in_column[c] -= 1
         s.counts[k] += 1
     if not tick(s):
         return False
@@ -220,8 +229,9 @@ cdef bint decide(Strip* s, int pos, int left) noexcept nogil:
 
 
 def search_kinds(kinds, int key, bint solo=False, bint six_is_nine=True,
-                 long long budget=2_000_000):
-    """``(status, cells, nodes)`` for the hand ``kinds`` (module docstring)."""
+                 long long budget=2_000_000, widths=None):
+    """``(status, cells, nodes)`` for the hand ``kinds`` (module docstring), trying the
+    strip widths in the order given (default 1, 2, ...)."""
     cdef Strip s
     cdef int n = len(kinds), width, p, i
     cdef bint found
@@ -236,7 +246,9 @@ def search_kinds(kinds, int key, bint solo=False, bint six_is_nine=True,
         s.counts[k] += 1
     if n < 2:
         return IMPOSSIBLE, [], 0
-    for width in range(1, (n + 1) // 2 + 1):
+    if widths is None:
+        widths = range(1, (n + 1) // 2 + 1)
+    for width in widths:
         s.n = n
         s.w = width
         s.rows = n - width + 2
@@ -251,13 +263,16 @@ def search_kinds(kinds, int key, bint solo=False, bint six_is_nine=True,
         s.value = <int*>malloc(s.ncells * sizeof(int))
         s.stack = <int*>malloc(s.ncells * sizeof(int))
         s.seen = <int*>malloc(s.ncells * sizeof(int))
-        if not (s.kind and s.value and s.stack and s.seen):
-            free(s.kind); free(s.value); free(s.stack); free(s.seen)
+        s.in_column = <int*>malloc(width * sizeof(int))
+        if not (s.kind and s.value and s.stack and s.seen and s.in_column):
+            free(s.kind); free(s.value); free(s.stack); free(s.seen); free(s.in_column)
             raise MemoryError
         try:
             for p in range(s.ncells):
                 s.kind[p] = EMPTY
                 s.value[p] = 0
+            for p in range(width):
+                s.in_column[p] = 0
             with nogil:
                 found = decide(&s, 0, n)
             if s.gave_up:
@@ -267,5 +282,5 @@ def search_kinds(kinds, int key, bint solo=False, bint six_is_nine=True,
                 return FOUND, [(p // width, p % width, s.kind[p], s.value[p])
                                for p in range(s.ncells) if s.kind[p] != EMPTY], nodes
         finally:
-            free(s.kind); free(s.value); free(s.stack); free(s.seen)
+            free(s.kind); free(s.value); free(s.stack); free(s.seen); free(s.in_column)
     return IMPOSSIBLE, [], nodes

@@ -5,7 +5,7 @@ kernel ``cext/sumoku/layout.pyx`` runs the same search, node for node, fast.
 **The search.** A pattern of ``n`` tiles spans ``H`` rows and ``W`` columns with
 ``W + H - 1 <= n`` (it is connected). Up to transposition ``W <= H``, so the search tries
 each width ``W = 1, 2, ...`` while ``W + W - 1 <= n``, and within a width fills the cells of
-an open-ended ``W``-column strip in reading order (row by row, left to right). Each cell is
+an open-ended ``W``-column strip (widths in the order of :func:`widths`) in reading order (row by row, left to right). Each cell is
 decided once: a tile of one of the kinds left in the hand (copies of a kind are alike,
 rule 25), laid as each of its values (a "6" as 6 or 9, rule 6: one value in both its
 lines), or empty. Pruning, all sound:
@@ -19,7 +19,8 @@ lines), or empty. Pruning, all sound:
   only group (rows above can never be reached again); a row with no tile ends the pattern;
 * the pattern must reach the strip's first and last column, its top row must hold a tile,
   and it must be at least ``W`` rows tall (its transpose has the smaller width), which
-  bounds the rows: ``row + 1 + tiles left >= W``.
+  bounds the rows: ``row + 1 + tiles left >= W``; the tiles left must be at least the
+  columns still without a tile.
 
 When every tile is laid the rest of the strip is decided empty (closing the last runs)
 and the pattern is checked whole. Every cell set of every width is reached, so a hand none
@@ -93,6 +94,7 @@ class _Strip:
         self.rows = n - width + 2          # the tallest pattern, plus one row to close it
         self.kind = [EMPTY] * (self.rows * width)
         self.value = [0] * (self.rows * width)
+        self.in_column = [0] * width       # tiles laid in each column
 
     # -- cells ---------------------------------------------------------------------------
     def at(self, r: int, c: int) -> int:
@@ -175,12 +177,14 @@ class _Strip:
         r, c = divmod(pos, self.w)
         if left == 0:
             return self.finish(pos)
-        if r >= self.rows - 1 or r + 1 + left < self.w:
+        if (r >= self.rows - 1 or r + 1 + left < self.w
+                or self.in_column.count(0) > left):
             return False
         for k in range(NKINDS):
             if not self.counts[k] or not self.joins(r, c, k):
                 continue
             self.counts[k] -= 1
+            self.in_column[c] += 1
             self.kind[pos] = k
             for v in values(k, self.six_is_nine):
                 self.tick()
@@ -189,6 +193,7 @@ class _Strip:
                     return True
             self.kind[pos] = EMPTY
             self.value[pos] = 0
+            self.in_column[c] -= 1
             self.counts[k] += 1
         self.tick()
         return self.closes(r, c) and self.after(pos, left)
@@ -218,6 +223,18 @@ COVER_MAX = 16
 """The largest hand the cover proof (:mod:`solver.sumoku.cover`) is tried on."""
 
 
+def widths(n: int) -> list[int]:
+    """The strip widths for ``n`` tiles, in the order tried: widest first, except the
+    widest of all (``W + W - 1 = n`` or ``n - 1``, nearly a tree of lines: slow to rule
+    out), which comes last.
+
+    >>> widths(10), widths(3)
+    ([4, 3, 2, 1, 5], [2, 1])
+    """
+    top = (n + 1) // 2
+    return sorted(range(1, top + 1), key=lambda w: (w == top and top > 2, -w))
+
+
 def _counts(hand: Sequence[Kind], key: int) -> list[int]:
     if key < 1:
         raise ValueError(f"the key must be positive, got {key}")
@@ -236,7 +253,7 @@ def strip_search(hand: Sequence[Kind], key: int, *, solo: bool = False,
     counts = _counts(hand, key)
     nodes = 0
     if n >= 2:
-        for width in range(1, (n + 1) // 2 + 1):
+        for width in widths(n):
             strip = _Strip(counts, n, width, key, solo, six_is_nine, budget, nodes)
             try:
                 found = strip.decide(0, n)
@@ -257,7 +274,8 @@ def kernel_strip_search(hand: Sequence[Kind], key: int, *, solo: bool = False,
     from cext.sumoku.layout import search_kinds
 
     _counts(hand, key)
-    status, cells, nodes = search_kinds(list(hand), key, solo, six_is_nine, budget)
+    status, cells, nodes = search_kinds(list(hand), key, solo, six_is_nine, budget,
+                                        widths(len(hand)))
     return Layout(STATUSES[status], {(r, c): k for r, c, k, _ in cells},
                   {(r, c): v for r, c, _, v in cells}, nodes,
                   "search" if STATUSES[status] == IMPOSSIBLE else "")
