@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from solver.registry import SCORES, Column, GameSpec, Traits, register
+from solver.registry import SCORES, Analysis, Column, GameSpec, Option, Traits, register
 from solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS, play_game
 from solver.sumoku.policies import PLAYERS, make_policy
 from solver.sumoku.rules import SumokuRules
@@ -44,4 +44,15 @@ SPEC = register(GameSpec(
     standard_whatifs=({"key": ["3", "4", "5", "challenge"]},
                       {"start": ["smallest_hand", "seat0"]}),
     small_rules={"hand": 2, "players": 3},
+    analyses=(
+        Analysis(
+            name="speed", title="Speed sumoku: can a hand of 10 be laid out?",
+            run="solver.sumoku.speed_report:run", folder="sumoku-speed", monte_carlo=True,
+            options=(Option("hands", "random 10-tile hands per key (default 1000; --sims "
+                            "lowers it)", int, 1000),
+                     Option("budget", "nodes the layout search may spend on one hand "
+                            "(default 2e6)", int, 2_000_000)),
+            description="P(a random 10-tile hand is solvable) per key 3..10 with intervals, "
+                        "example layouts, a hand proven impossible, swapoku's swaps"),
+    ),
 ))
