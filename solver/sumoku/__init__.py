@@ -54,5 +54,25 @@ SPEC = register(GameSpec(
                             "(default 2e6)", int, 2_000_000)),
             description="P(a random 10-tile hand is solvable) per key 3..10 with intervals, "
                         "example layouts, a hand proven impossible, swapoku's swaps"),
+        Analysis(
+            name="team", title="Team sumoku: can a team lay out all its tiles?",
+            run="solver.sumoku.puzzle_report:run_team", folder="sumoku-team",
+            monte_carlo=True,
+            options=(Option("deals", "deals of the 96 tiles per key and number of teams "
+                            "(default 50; --sims lowers it)", int, 50),
+                     Option("steps", "steps the pattern grower may take per hand or batch "
+                            "(default 2e5)", int, 200_000)),
+            description="how often a search lays out every tile of a team's 48, 32 or 24, "
+                        "and how many it places when it cannot, per key"),
+        Analysis(
+            name="solo", title="Solo sumoku: how many of the 96 tiles can one pattern hold?",
+            run="solver.sumoku.puzzle_report:run_solo", folder="sumoku-solo",
+            monte_carlo=True,
+            options=(Option("games", "solo puzzles per key (default 20; --sims lowers it)",
+                            int, 20),
+                     Option("steps", "steps the pattern grower may take per hand or batch "
+                            "(default 2e5)", int, 200_000)),
+            description="16 tiles then 10 at a time, colours and numbers distinct in every "
+                        "line: how often the first 16 and all 96 are laid out, per key"),
     ),
 ))
