@@ -51,9 +51,14 @@ SPEC = register(GameSpec(
             options=(Option("hands", "random 10-tile hands per key (default 1000; --sims "
                             "lowers it)", int, 1000),
                      Option("budget", "nodes the layout search may spend on one hand "
-                            "(default 2e6)", int, 2_000_000)),
+                            "(default 2e6)", int, 2_000_000),
+                     Option("games", "games of speed rounds per number of players, 2 to 8 "
+                            "(default 30)", int, 30),
+                     Option("error", "a player's chance of a wrong call, tubadoku (default "
+                            "0.05)", float, 0.05)),
             description="P(a random 10-tile hand is solvable) per key 3..10 with intervals, "
-                        "example layouts, a hand proven impossible, swapoku's swaps"),
+                        "example layouts, a hand proven impossible, swapoku's swaps, rounds of 2 to 8 "
+                        "modelled players"),
         Analysis(
             name="team", title="Team sumoku: can a team lay out all its tiles?",
             run="solver.sumoku.puzzle_report:run_team", folder="sumoku-team",

@@ -23,6 +23,8 @@ from solver.sumoku.layout import DEFAULT_BUDGET, FOUND, GAVE_UP, IMPOSSIBLE, wid
 from solver.sumoku.picture import draw_pattern
 from solver.sumoku.speed import (HAND, SPEED_KEYS, Decided, check_key, decide_hands,
                                  random_hands, table_of)
+from solver.sumoku.rounds import (MAX_SWAPS as ROUND_SWAPS, NODE_SCALE, PLAYERS, SWAP_TIME,
+                                  rounds_table)
 from solver.sumoku.swapoku import MAX_SWAPS, play_swaps
 from solver.sumoku.tiles import text
 
@@ -32,6 +34,10 @@ DEFAULT_HANDS = 1000
 PICTURE_KEYS = (3, 5, 7, 10)
 """Keys whose first solvable hand is drawn."""
 SWAP_SHARE = 10
+DEFAULT_GAMES = 30
+"""Games of speed rounds per number of players."""
+DEFAULT_ERROR = 0.05
+"""A player's chance of calling a wrong pattern (tubadoku)."""
 """Swapoku is played on a tenth as many hands as the table decides."""
 
 
@@ -60,7 +66,8 @@ def swap_table(keys: Sequence[int], hands: int, seed: int, budget: int) -> pd.Da
 def run(out: str | Path | None = None, *, sims: int = DEFAULT_HANDS, seed: int = 0,
         workers: int | None = None, hands: int = DEFAULT_HANDS,
         budget: int = DEFAULT_BUDGET, keys: Sequence[int] = SPEED_KEYS,
-        command: str | None = None, say: Callable[[str], None] = lambda text: None) -> Path:
+        games: int = DEFAULT_GAMES, error: float = DEFAULT_ERROR,
+        players: Sequence[int] = tuple(PLAYERS), command: str | None = None, say: Callable[[str], None] = lambda text: None) -> Path:
     """Decide ``min(hands, sims)`` random hands per key and write the report; returns its
     folder. ``workers`` is accepted for the contract; the hands are decided in this
     process."""
@@ -70,6 +77,10 @@ def run(out: str | Path | None = None, *, sims: int = DEFAULT_HANDS, seed: int =
         raise ValueError(f"hands per key must be at least 1, got {count}")
     if budget < 1:
         raise ValueError(f"the node budget must be at least 1, got {budget}")
+    if not 0 <= error < 1:
+        raise ValueError(f"error must be in [0, 1), got {error}")
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
     out_dir = Path(out) if out is not None else DEFAULT_OUT
     start = time.perf_counter()
     drawn = random_hands(count, HAND, seed)
@@ -82,9 +93,12 @@ def run(out: str | Path | None = None, *, sims: int = DEFAULT_HANDS, seed: int =
     swap_hands = max(1, count // SWAP_SHARE)
     say(f"swapoku: {swap_hands} hands per key")
     swaps = swap_table(keys, swap_hands, seed, budget)
+    say(f"speed rounds: {games} games per number of players")
+    rounds = rounds_table(players, games, seed, error=error, budget=budget)
     with staged_folder(out_dir) as folder:
         table.to_csv(folder / "speed.csv", index=False)
         swaps.to_csv(folder / "swapoku.csv", index=False)
+        rounds.to_csv(folder / "rounds.csv", index=False)
         pictures = []
         for key in PICTURE_KEYS:
             example = next((d for d in decided if d.key == key and d.result.status == FOUND),
@@ -105,7 +119,9 @@ def run(out: str | Path | None = None, *, sims: int = DEFAULT_HANDS, seed: int =
                    "elapsed_s": round(time.perf_counter() - start, 2)}
         (folder / "summary.json").write_text(
             json.dumps(plain(summary), indent=2, allow_nan=False) + "\n", encoding="utf-8")
-        (folder / "report.md").write_text(render(table, swaps, pictures, impossible, summary),
+        summary.update(games=games, error=error)
+        (folder / "report.md").write_text(render(table, swaps, rounds, pictures, impossible,
+                                                 summary),
                                           encoding="utf-8")
     return out_dir
 
@@ -129,7 +145,7 @@ def _impossible_text(d: Decided | None) -> str:
     return f"On key {key}, the hand **{_hand_text(hand)}** has no layout. {why}\n"
 
 
-def render(table: pd.DataFrame, swaps: pd.DataFrame, pictures: Sequence[tuple[int, str, Decided]],
+def render(table: pd.DataFrame, swaps: pd.DataFrame, rounds: pd.DataFrame, pictures: Sequence[tuple[int, str, Decided]],
            impossible: Decided | None, summary: dict[str, Any]) -> str:
     rows = [[str(r.key), f"{r.hands:,}", f"{r.solvable:,}", pct(r.p_solvable),
              pct_range(r.ci_low, r.ci_high), f"{r.impossible:,}", f"{r.gave_up:,}"]
@@ -142,6 +158,13 @@ def render(table: pd.DataFrame, swaps: pd.DataFrame, pictures: Sequence[tuple[in
                  for r in swaps.itertuples()]
     swap_md = md_table(["key", "hands", "mean swaps", "0", "1", "2", "3 or more", "most",
                         f"stuck after {MAX_SWAPS}"], swap_rows, "rrrrrrrrr")
+    round_rows = [[str(r.players), str(r.games), r.seat_wins, pct(r.max_seat_share),
+                   f"{r.rounds_per_game:.2f}", f"{r.swaps_per_round:.2f}",
+                   f"{r.tubadokus_per_round:.3f}", pct(r.void_share), f"{r.round_length:.2f}",
+                   str(r.cut_off)] for r in rounds.itertuples()]
+    rounds_md = md_table(["players", "games", "game wins by seat", "most by one seat",
+                          "rounds a game", "swaps a round", "tubadokus a round", "void rounds",
+                          "round length", "cut off"], round_rows, "rrlrrrrrrr")
     best = table.loc[table["p_solvable"].idxmax()]
     worst = table.loc[table["p_solvable"].idxmin()]
     shown = "\n\n".join(
@@ -187,6 +210,20 @@ up more often, and a hand it gave up on is swapped again as if stuck, so the tai
 "stuck") counts the search's limits as well as the hands'.
 
 {swap_md}
+
+## Rounds: 2 to 8 players
+
+The model of a player (RULES.md rule 44, `rounds.py`): the time to lay out a hand is
+(1 + nodes / {NODE_SCALE:,}) × an exponential draw of mean 1 time units, *nodes* the layout
+search's effort on the hand; a hand the search does not lay out costs its search time and
+then a swap ({SWAP_TIME} units, the strategy above, at most {ROUND_SWAPS} a round). A call
+is wrong with chance {summary['error']}: tubadoku — the player is out of the round, their
+tiles go back, everyone left takes 2 more and starts over. A new key on the key die every
+round; a game ends when a player wins 2 rounds in a row or 3 in all. All players equal, so
+the seats should win alike: the table shows whether they do. {summary['games']} games per
+number of players (in `rounds.csv`).
+
+{rounds_md}
 
 ## Speed
 

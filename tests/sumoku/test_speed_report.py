@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_small_report_has_its_table_pictures_and_text(tmp_path):
-    out = run(tmp_path / "speed", sims=8, seed=3, keys=(3, 10), budget=300_000)
+    out = run(tmp_path / "speed", sims=8, seed=3, keys=(3, 10), budget=300_000, games=2,
+              players=(2, 8))
     table = pd.read_csv(out / "speed.csv")
     assert list(table.columns[:6]) == ["key", "hands", "solvable", "p_solvable", "ci_low",
                                        "ci_high"]
@@ -24,6 +25,8 @@ def test_a_small_report_has_its_table_pictures_and_text(tmp_path):
     assert list(swaps["key"]) == [3, 10]
     report = (out / "report.md").read_text()
     assert "P(a 10-tile hand is solvable)" in report and "Swapoku" in report
+    rounds = pd.read_csv(out / "rounds.csv")
+    assert list(rounds["players"]) == [2, 8] and list(rounds["games"]) == [2, 2]
     for png in out.glob("*.png"):
         assert f"({png.name})" in report
 
@@ -35,7 +38,8 @@ def test_swapoku_gives_back_the_tile_in_fewest_lines():
     assert result.swaps >= 0 and len(result.hand) == 10 + result.swaps
 
 
-@pytest.mark.parametrize("args", [["--hands", "0"], ["--budget", "0"]])
+@pytest.mark.parametrize("args", [["--hands", "0"], ["--budget", "0"], ["--error", "1.5"],
+                                  ["--games", "0"]])
 def test_bad_options_give_one_line_and_exit_2(tmp_path, args):
     out = tmp_path / "x"
     done = subprocess.run([sys.executable, "-m", "analysis.cli", "exact", "sumoku", "speed",
@@ -50,3 +54,22 @@ def test_bad_keys_are_refused(tmp_path):
     with pytest.raises(ValueError, match="key must be one of"):
         run(tmp_path / "k", sims=2, keys=(11,))
     assert not (tmp_path / "k").exists()
+
+
+def test_rounds_count_wins_swaps_and_tubadokus():
+    from solver.sumoku.rounds import play_game, rounds_table
+    rng = np.random.default_rng(5)
+    for players in (2, 8):
+        game = play_game(players, rng, error=0.5, budget=100_000)
+        assert len(game.round_wins) == players
+        assert sum(game.round_wins) == game.rounds - game.void_rounds
+        assert game.winner < 0 or max(game.round_wins) >= 2
+        assert game.tubadokus == sum(r.tubadokus for r in game.played)
+    sure = play_game(3, rng, error=0.0, budget=100_000)
+    assert sure.tubadokus == 0
+    with pytest.raises(ValueError):
+        play_game(9, rng)
+    with pytest.raises(ValueError):
+        play_game(2, rng, error=1.0)
+    with pytest.raises(ValueError):
+        rounds_table((2,), games=0)
