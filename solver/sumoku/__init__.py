@@ -7,6 +7,12 @@ patterns (``pattern.py``); the main game's board (``board.py``), move generator
 (``moves.py``), reference engine (``engine.py``) and players (``policies.py``). The
 kernels are ``cext/sumoku/lines.pyx`` (line validity) and ``cext/sumoku/play.pyx`` (the
 main game).
+
+Speed, team and solo sumoku: the layout search (``layout.py``, kernel
+``cext/sumoku/layout.pyx``) with its cover proof (``cover.py``), speed sumoku's table
+(``speed.py``), swapoku (``swapoku.py``) and rounds (``rounds.py``), the pattern grower
+(``grow.py``) and the team and solo puzzles (``puzzles.py``), pictures (``picture.py``);
+their reports ``speed_report.py`` and ``puzzle_report.py``.
 """
 from __future__ import annotations
 
