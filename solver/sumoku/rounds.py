@@ -151,7 +151,7 @@ def play_game(players: int, rng: np.random.Generator, *, error: float = 0.05,
                 sum(x.tubadokus for x in played), sum(x.length for x in played), played)
 
 
-def rounds_table(players: Sequence[int] = tuple(PLAYERS), games: int = 30, seed: int = 0, *,
+def rounds_table(players: Sequence[int] = tuple(PLAYERS), games: int = 15, seed: int = 0, *,
                  error: float = 0.05, budget: int = 200_000) -> pd.DataFrame:
     """Per number of players: game wins by seat, rounds a game, and per round the swaps,
     tubadokus, void rounds and length (equal players, skill 1)."""
