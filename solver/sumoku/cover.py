@@ -1,4 +1,4 @@
-"""A quick proof that a hand has no layout: no family of lines covers it (RULES.md rule 41).
+"""A quick proof that a hand has no layout: no family of lines covers it (RULES.md rule 47).
 
 In a pattern every tile lies in one or two lines (its row's and its column's), a row line
 and a column line share at most one tile, and the lines are connected through the tiles

@@ -1,5 +1,5 @@
 """Growing a Sumoku pattern line by line, for hands too big for the complete search (team
-and solo sumoku, RULES.md rules 37 to 39, 43).
+and solo sumoku, RULES.md rules 37 to 39, 49).
 
 A *tree pattern* is built from one first line by adding lines that each cross exactly one
 tile already laid, at right angles, and touch nothing else: every new cell has empty

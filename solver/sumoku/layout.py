@@ -1,5 +1,5 @@
 """Sumoku's layout search: lay a hand out as one valid pattern using every tile, or prove
-that no such pattern exists (RULES.md rules 4 to 7, 39, 41). The readable reference; the
+that no such pattern exists (RULES.md rules 4 to 7, 39, 47). The readable reference; the
 kernel ``cext/sumoku/layout.pyx`` runs the same search, node for node, fast.
 
 **The search.** A pattern of ``n`` tiles spans ``H`` rows and ``W`` columns with

@@ -83,7 +83,7 @@ def run_team(out: str | Path | None = None, *, sims: int = DEFAULT_DEALS, seed: 
 
 With 2, 3 or 4 teams the 96 tiles are dealt out, 48, 32 or 24 a team (RULES.md rule 37),
 and each team assembles all of its tiles into one pattern. Here a search grows each team's
-pattern line by line (rule 43, `grow.py`): every new line crosses one tile already laid at
+pattern line by line (rule 49, `grow.py`): every new line crosses one tile already laid at
 right angles and touches nothing else, tiles and places tried in random order, longer lines
 first, random restarts, at most {steps:,} steps a hand (a step: one tile tried in a line;
 one line at most {LINE_STEPS} steps). It lays out **{summary['laid_out']:,} of
@@ -140,7 +140,7 @@ def run_solo(out: str | Path | None = None, *, sims: int = DEFAULT_GAMES, seed: 
 
 Solo sumoku (RULES.md rules 38, 39): draw {SOLO_FIRST} tiles and lay them out as one
 pattern in which no line repeats a colour **or a number**; then add {SOLO_BATCH} tiles at a
-time to the same pattern, trying to use all {NTILES}. Here (rule 43) the pattern is grown
+time to the same pattern, trying to use all {NTILES}. Here (rule 49) the pattern is grown
 line by line (`grow.py`, at most {steps:,} steps a batch); when the grower does not lay out
 the first {SOLO_FIRST}, the complete layout search (`layout.py`, {DEFAULT_BUDGET:,} nodes)
 decides them: found, proven impossible, or gave up. A batch of {SOLO_BATCH} that cannot be

@@ -1,12 +1,12 @@
 """Team and solo sumoku as puzzles: how often a search lays out every tile, and how many it
-places when it cannot (RULES.md rules 37 to 39, 43).
+places when it cannot (RULES.md rules 37 to 39, 49).
 
 **Team** (rule 37): the 96 tiles are dealt to 2, 3 or 4 teams (48, 32 or 24 each); each
 team's hand is grown into a pattern by :func:`solver.sumoku.grow.grow` under a step budget.
 **Solo** (rules 38, 39): 16 tiles first — decided by the layout search (which can prove a
 hand impossible) when the grower does not lay them all out — then 10 more at a time added
 to the same pattern by the grower, until all 96 lie or a batch cannot be placed whole
-(rule 43: the puzzle then ends; the tiles counted are those of the largest pattern).
+(rule 49: the puzzle then ends; the tiles counted are those of the largest pattern).
 
 >>> t = team_table(keys=(5,), teams=(4,), deals=2, seed=1)
 >>> list(t.columns)[:6]
@@ -64,7 +64,7 @@ def team_hands(key: int, teams: int, deals: int, seed: int,
 def team_table(keys: Sequence[int] = SPEED_KEYS, teams: Sequence[int] = TEAMS,
                deals: int = 50, seed: int = 0, budget: int = GROW_BUDGET) -> pd.DataFrame:
     """Per key and number of teams: hands laid out whole, with a Wilson interval, and the
-    tiles placed by the hands that were not (no team hand is proven impossible: rule 43)."""
+    tiles placed by the hands that were not (no team hand is proven impossible: rule 49)."""
     rows = []
     for key in keys:
         for n in teams:
@@ -94,7 +94,7 @@ class SoloGame:
 
 def solo_game(key: int, rng: np.random.Generator, *, budget: int = GROW_BUDGET,
               search_budget: int = DEFAULT_BUDGET) -> SoloGame:
-    """One solo puzzle (rules 38, 39, 43)."""
+    """One solo puzzle (rules 38, 39, 49)."""
     tiles = [kind(int(x)) for x in rng.permutation(NTILES)]
     first, rest = sorted(tiles[:SOLO_FIRST]), tiles[SOLO_FIRST:]
     grown = grow(first, key, solo=True, rng=rng, budget=budget)

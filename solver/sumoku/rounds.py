@@ -1,11 +1,11 @@
-"""Speed sumoku played in rounds by modelled players (RULES.md rules 28 to 32, 44).
+"""Speed sumoku played in rounds by modelled players (RULES.md rules 28 to 32, 50).
 
-**The model of a player** (rule 44). A player's time to lay out a hand is the search
+**The model of a player** (rule 50). A player's time to lay out a hand is the search
 effort it takes: ``skill * (1 + nodes / NODE_SCALE) * X`` time units, ``nodes`` the layout
 search's nodes on the hand (:func:`solver.sumoku.layout.search`, with the player's patience
 ``budget`` as its node budget) and ``X`` an exponential draw of mean 1 (luck in where one
 looks first). A hand the search does not lay out (proven impossible or given up) costs its
-search time, then the player swaps (swapoku, the strategy of rule 42) for
+search time, then the player swaps (swapoku, the strategy of rule 48) for
 :data:`SWAP_TIME` more, and tries the new hand; after :data:`MAX_SWAPS` swaps in a round
 (or with fewer than 2 tiles in the pile) the player never finishes that round. The first player to finish calls "Sumoku!";
 with chance ``error`` the pattern is wrong (tubadoku, rule 31): that player is out of the

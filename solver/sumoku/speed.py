@@ -1,5 +1,5 @@
 """Speed sumoku's question: how often can a hand of 10 tiles be laid out as one pattern
-(RULES.md rules 28, 41)? Random hands from the 96 tiles, each decided by the layout search
+(RULES.md rules 28, 47)? Random hands from the 96 tiles, each decided by the layout search
 (:mod:`solver.sumoku.layout`, the kernel's strip search).
 
 >>> table = solvable_table(keys=(5,), hands=20, seed=1)

@@ -46,7 +46,7 @@ def _hand_text(hand: Sequence[int]) -> str:
 
 
 def swap_table(keys: Sequence[int], hands: int, seed: int, budget: int) -> pd.DataFrame:
-    """Per key: the distribution of swaps the strategy needs (RULES.md rule 42)."""
+    """Per key: the distribution of swaps the strategy needs (RULES.md rule 48)."""
     rows = []
     for key in keys:
         rng = np.random.default_rng([seed, key])
@@ -133,7 +133,7 @@ def _impossible_text(d: Decided | None) -> str:
     lines = valid_lines(hand, key)
     alone = [text(k) for i, k in enumerate(hand) if not any(line >> i & 1 for line in lines)]
     if d.result.proof == "cover":
-        why = (f"No family of valid lines covers it (RULES.md rule 41): {len(lines)} valid "
+        why = (f"No family of valid lines covers it (RULES.md rule 47): {len(lines)} valid "
                "lines can be made from its tiles, but none of their families puts every tile "
                "in one or two lines, two lines sharing at most one tile, all connected.")
         if alone:
@@ -175,7 +175,7 @@ def render(table: pd.DataFrame, swaps: pd.DataFrame, rounds: pd.DataFrame, pictu
     return f"""# Speed sumoku: can a hand of 10 be laid out?
 
 In speed sumoku every player draws 10 tiles and races to lay them all out as one pattern
-(RULES.md rules 28 to 32). The toolkit's layout search (rule 41) decides each hand exactly:
+(RULES.md rules 28 to 32). The toolkit's layout search (rule 47) decides each hand exactly:
 a layout found (and checked by the pattern validator), proven impossible, or — past its
 budget of {summary['budget']:,} nodes — given up.
 
@@ -201,7 +201,7 @@ challenge's. Intervals are 95% Wilson intervals. In `speed.csv`.
 {_impossible_text(impossible)}
 ## Swapoku: swaps until the hand is solvable
 
-The strategy (RULES.md rule 42): while the search finds no layout, give back the tile that
+The strategy (RULES.md rule 48): while the search finds no layout, give back the tile that
 lies in the fewest valid lines made of the hand's tiles (ties: the higher number), shuffle
 it into the draw pile and draw two. Fresh hands, {int(swaps['hands'].iloc[0]):,} per key,
 at most {MAX_SWAPS} swaps. The share of hands needing 0, 1, 2, 3 or more swaps (in
@@ -213,7 +213,7 @@ up more often, and a hand it gave up on is swapped again as if stuck, so the tai
 
 ## Rounds: 2 to 8 players
 
-The model of a player (RULES.md rule 44, `rounds.py`): the time to lay out a hand is
+The model of a player (RULES.md rule 50, `rounds.py`): the time to lay out a hand is
 (1 + nodes / {NODE_SCALE:,}) × an exponential draw of mean 1 time units, *nodes* the layout
 search's effort on the hand; a hand the search does not lay out costs its search time and
 then a swap ({SWAP_TIME} units, the strategy above, at most {ROUND_SWAPS} a round). A call

@@ -1,7 +1,7 @@
 """Swapoku: a stuck speed-sumoku player gives back one tile for two new ones until the hand
-can be laid out (RULES.md rules 29, 42).
+can be laid out (RULES.md rules 29, 48).
 
-The strategy (rule 42): while the layout search does not find a layout (proven impossible,
+The strategy (rule 48): while the layout search does not find a layout (proven impossible,
 or gave up), give back the tile that lies in the fewest valid lines made of the hand's
 tiles (:func:`solver.sumoku.cover.valid_lines`: the tile hardest to place); a tie goes to
 the higher number, then the later kind. The tile goes into the draw pile, the pile is
