@@ -9,6 +9,13 @@ kernels are ``cext/sumoku/lines.pyx`` (line validity) and ``cext/sumoku/play.pyx
 main game). The main game's report sections are in ``sections.py``; spot sumoku is counted
 exactly in ``spot.py``, played out in ``spot_game.py`` and reported by ``spot_report.py``
 (``analyze exact sumoku spot``).
+
+Speed, team and solo sumoku: the layout search (``layout.py``, kernel
+``cext/sumoku/layout.pyx``) with its cover proof (``cover.py``), speed sumoku's table
+(``speed.py``), swapoku (``swapoku.py``) and rounds (``rounds.py``), the pattern grower
+(``grow.py``) and the team and solo puzzles (``puzzles.py``), pictures (``picture.py``);
+their reports ``speed_report.py`` and ``puzzle_report.py``; both puzzle tables together
+(``analyze exact sumoku``) in ``tables_report.py``.
 """
 from __future__ import annotations
 
@@ -20,6 +27,16 @@ from solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS, play_game
 from solver.sumoku.policies import PLAYERS, make_policy
 from solver.sumoku.rules import SumokuRules
 from solver.sumoku.sections import report_sections, summary_fields
+
+
+TABLES = Analysis(
+    name="tables", title="Sumoku's puzzles: speed and spot sumoku in two tables",
+    run="solver.sumoku.tables_report:run", folder="sumoku-exact", monte_carlo=True, sims=1000,
+    description="speed.csv (P(a random 10-tile hand can be laid out) per key 3..10, with "
+                "95% intervals; --sims hands a key) beside spot.csv (the exact spot counts "
+                "and chance a display of 10 holds a spot), linking the four variations' "
+                "reports")
+"""``analyze exact sumoku``: the two tables the variations' reports give one each."""
 
 
 def reference_row(rules: SumokuRules, policies: Sequence[str], key: int) -> dict[str, Any]:
@@ -49,16 +66,53 @@ SPEC = register(GameSpec(
     standard_whatifs=({"key": ["3", "4", "5", "challenge"]},
                       {"start": ["smallest_hand", "seat0"]}),
     small_rules={"hand": 2, "players": 3},
-    analyses=(Analysis(
-        name="spot", title="Spot sumoku counted exactly and played out",
-        run="solver.sumoku.spot_report:run", folder="sumoku-spot", monte_carlo=True,
-        options=(Option("games", "spot games simulated per row (default 2000)", int, 2000),
-                 Option("error_rate", "chance that a shout is wrong (default 0.05)", float, 0.05),
-                 Option("fast_speed", "the fast player's spotting speed, the others' being 1 "
-                        "(default 1.5)", float, 1.5),
-                 Option("no_spot", "a display with no spot: add (4 more tiles) or redeal "
-                        "(default add)", str, "add")),
-        description="per key 3..10 the 4-tile spots out of C(96, 4) and the exact chance "
-                    "that a display of 10 holds one, checked by Monte Carlo; the game "
-                    "simulated for 2 to 8 players"),),
+    analyses=(
+        TABLES,
+        Analysis(
+            name="speed", title="Speed sumoku: can a hand of 10 be laid out?",
+            run="solver.sumoku.speed_report:run", folder="sumoku-speed", monte_carlo=True,
+            options=(Option("hands", "random 10-tile hands per key (default 1000; --sims "
+                            "lowers it)", int, 1000),
+                     Option("budget", "nodes the layout search may spend on one hand "
+                            "(default 2e6)", int, 2_000_000),
+                     Option("games", "games of speed rounds per number of players, 2 to 8 "
+                            "(default 15)", int, 15),
+                     Option("error", "a player's chance of a wrong call, tubadoku (default "
+                            "0.05)", float, 0.05)),
+            description="P(a random 10-tile hand is solvable) per key 3..10 with intervals, "
+                        "example layouts, a hand proven impossible, swapoku's swaps, rounds of 2 to 8 "
+                        "modelled players"),
+        Analysis(
+            name="spot", title="Spot sumoku counted exactly and played out",
+            run="solver.sumoku.spot_report:run", folder="sumoku-spot", monte_carlo=True,
+            options=(Option("games", "spot games simulated per row (default 2000)", int, 2000),
+                     Option("error_rate", "chance that a shout is wrong (default 0.05)", float, 0.05),
+                     Option("fast_speed", "the fast player's spotting speed, the others' being 1 "
+                            "(default 1.5)", float, 1.5),
+                     Option("no_spot", "a display with no spot: add (4 more tiles) or redeal "
+                            "(default add)", str, "add")),
+            description="per key 3..10 the 4-tile spots out of C(96, 4) and the exact chance "
+                        "that a display of 10 holds one, checked by Monte Carlo; the game "
+                        "simulated for 2 to 8 players"),
+        Analysis(
+            name="team", title="Team sumoku: can a team lay out all its tiles?",
+            run="solver.sumoku.puzzle_report:run_team", folder="sumoku-team",
+            monte_carlo=True,
+            options=(Option("deals", "deals of the 96 tiles per key and number of teams "
+                            "(default 50; --sims lowers it)", int, 50),
+                     Option("steps", "steps the pattern grower may take per hand or batch "
+                            "(default 2e5)", int, 200_000)),
+            description="how often a search lays out every tile of a team's 48, 32 or 24, "
+                        "and how many it places when it cannot, per key"),
+        Analysis(
+            name="solo", title="Solo sumoku: how many of the 96 tiles can one pattern hold?",
+            run="solver.sumoku.puzzle_report:run_solo", folder="sumoku-solo",
+            monte_carlo=True,
+            options=(Option("games", "solo puzzles per key (default 20; --sims lowers it)",
+                            int, 20),
+                     Option("steps", "steps the pattern grower may take per hand or batch "
+                            "(default 2e5)", int, 200_000)),
+            description="16 tiles then 10 at a time, colours and numbers distinct in every "
+                        "line: how often the first 16 and all 96 are laid out, per key"),
+    ),
 ))

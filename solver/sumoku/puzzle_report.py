@@ -1,0 +1,164 @@
+"""``analyze exact sumoku team`` and ``analyze exact sumoku solo``: team and solo sumoku as
+puzzles (:mod:`solver.sumoku.puzzles`), as reports with a picture of an example layout."""
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from analysis.folders import staged_folder
+from analysis.formatting import md_table, pct, pct_range
+from analysis.plain import plain
+from analysis.provenance import package_version
+from solver.sumoku.grow import GROW_BUDGET, LINE_STEPS, grow
+from solver.sumoku.layout import DEFAULT_BUDGET
+from solver.sumoku.pattern import format_pattern
+from solver.sumoku.picture import draw_pattern
+from solver.sumoku.puzzles import (SOLO_BATCH, SOLO_FIRST, TEAMS, check_count, solo_table,
+                                   team_table)
+from solver.sumoku.speed import SPEED_KEYS, check_key
+from solver.sumoku.tiles import NTILES, kind
+
+DEFAULT_DEALS = 50
+DEFAULT_GAMES = 20
+
+
+def _budget(value: int) -> int:
+    return check_count("the step budget", value)
+
+
+def _write(folder: Path, summary: dict[str, Any], text: str) -> None:
+    (folder / "summary.json").write_text(
+        json.dumps(plain(summary), indent=2, allow_nan=False) + "\n", encoding="utf-8")
+    (folder / "report.md").write_text(text, encoding="utf-8")
+
+
+def _reproduce(summary: dict[str, Any], default: str) -> str:
+    return f"""## Reproduce
+
+```sh
+{summary['command'] or default}
+```
+
+Seed {summary['seed']}, toolkit version {summary['version']}, {summary['elapsed_s']:.0f} s
+in all.
+"""
+
+
+def run_team(out: str | Path | None = None, *, sims: int = DEFAULT_DEALS, seed: int = 0,
+             workers: int | None = None, deals: int = DEFAULT_DEALS,
+             steps: int = GROW_BUDGET, keys: Sequence[int] = SPEED_KEYS,
+             command: str | None = None, say: Callable[[str], None] = lambda text: None) -> Path:
+    """Team sumoku: ``min(deals, sims)`` deals per key and number of teams."""
+    keys = [check_key(k) for k in keys]
+    count = check_count("deals", min(deals, sims))
+    steps = _budget(steps)
+    out_dir = Path(out) if out is not None else Path("reports/sumoku-team")
+    start = time.perf_counter()
+    say(f"team sumoku: {count} deals per key and number of teams")
+    table = team_table(keys, TEAMS, count, seed, steps)
+    rng = np.random.default_rng(seed)
+    example_hand = sorted(kind(int(x)) for x in rng.permutation(NTILES)[:NTILES // 4])
+    example = grow(example_hand, keys[0], rng=rng, budget=steps)
+    with staged_folder(out_dir) as folder:
+        table.to_csv(folder / "team.csv", index=False)
+        draw_pattern(example.layout, folder / "team-layout.png", key=keys[0],
+                     values=example.cell_values, title=f"{example.placed} tiles, 4 teams")
+        summary = {"game": "sumoku", "analysis": "team", "seed": seed, "deals": count,
+                   "steps": steps, "version": package_version(), "command": command,
+                   "hands": int(table["hands"].sum()), "laid_out": int(table["laid_out"].sum()),
+                   "elapsed_s": round(time.perf_counter() - start, 2)}
+        rows = [[str(r.key), str(r.teams), str(r.tiles), f"{r.hands:,}", f"{r.laid_out:,}",
+                 pct(r.p_laid_out), pct_range(r.ci_low, r.ci_high), str(r.gave_up),
+                 "" if r.gave_up == 0 else f"{r.mean_placed_short:.1f}", str(r.least_placed)]
+                for r in table.itertuples()]
+        md = md_table(["key", "teams", "tiles", "hands", "laid out", "P(laid out)",
+                       "95% interval", "not laid out (gave up)", "mean tiles placed then",
+                       "fewest placed"], rows, "rrrrrrrrrr")
+        _write(folder, summary, f"""# Team sumoku: can a team lay out all its tiles?
+
+With 2, 3 or 4 teams the 96 tiles are dealt out, 48, 32 or 24 a team (RULES.md rule 37),
+and each team assembles all of its tiles into one pattern. Here a search grows each team's
+pattern line by line (rule 49, `grow.py`): every new line crosses one tile already laid at
+right angles and touches nothing else, tiles and places tried in random order, longer lines
+first, random restarts, at most {steps:,} steps a hand (a step: one tile tried in a line;
+one line at most {LINE_STEPS} steps). It lays out **{summary['laid_out']:,} of
+{summary['hands']:,}** team hands whole. A hand it does not lay out is counted as *gave
+up*, with the tiles of the largest pattern it found; it is not proven impossible (no team
+hand is: the complete search of `layout.py` does not reach 24 tiles).
+
+{md}
+
+In `team.csv`; {count} deals per key and number of teams, the deals drawn afresh for each.
+
+## An example
+
+A 24-tile hand on key {keys[0]}, {example.placed} tiles laid out:
+
+```
+{format_pattern(example.layout, example.pinned())}
+```
+
+![a team layout](team-layout.png)
+
+{_reproduce(summary, 'analyze exact sumoku team')}""")
+    return out_dir
+
+
+def run_solo(out: str | Path | None = None, *, sims: int = DEFAULT_GAMES, seed: int = 0,
+             workers: int | None = None, games: int = DEFAULT_GAMES,
+             steps: int = GROW_BUDGET, keys: Sequence[int] = SPEED_KEYS,
+             command: str | None = None, say: Callable[[str], None] = lambda text: None) -> Path:
+    """Solo sumoku: ``min(games, sims)`` puzzles per key."""
+    keys = [check_key(k) for k in keys]
+    count = check_count("games", min(games, sims))
+    steps = _budget(steps)
+    out_dir = Path(out) if out is not None else Path("reports/sumoku-solo")
+    start = time.perf_counter()
+    say(f"solo sumoku: {count} puzzles per key")
+    table, played = solo_table(keys, count, seed, steps)
+    best = max(played, key=lambda g: (g.placed, -g.key))
+    with staged_folder(out_dir) as folder:
+        table.to_csv(folder / "solo.csv", index=False)
+        draw_pattern(best.layout.layout, folder / "solo-layout.png", key=best.key,
+                     values=best.layout.cell_values, title=f"solo, {best.placed} tiles")
+        summary = {"game": "sumoku", "analysis": "solo", "seed": seed, "games": count,
+                   "steps": steps, "version": package_version(), "command": command,
+                   "elapsed_s": round(time.perf_counter() - start, 2)}
+        rows = [[str(r.key), f"{r.games:,}", pct(r.p_first), pct_range(r.ci_low, r.ci_high),
+                 str(r.first_impossible), str(r.first_gave_up), f"{r.all_96:,}",
+                 f"{r.mean_placed:.1f}", f"{r.median_placed:.0f}", str(r.least_placed)]
+                for r in table.itertuples()]
+        md = md_table(["key", "puzzles", "first 16 laid out", "95% interval",
+                       "first 16 proven impossible", "first 16 gave up", "all 96 laid out",
+                       "mean tiles placed", "median", "fewest"], rows, "rrrrrrrrrr")
+        _write(folder, summary, f"""# Solo sumoku: how many of the 96 tiles can one pattern hold?
+
+Solo sumoku (RULES.md rules 38, 39): draw {SOLO_FIRST} tiles and lay them out as one
+pattern in which no line repeats a colour **or a number**; then add {SOLO_BATCH} tiles at a
+time to the same pattern, trying to use all {NTILES}. Here (rule 49) the pattern is grown
+line by line (`grow.py`, at most {steps:,} steps a batch); when the grower does not lay out
+the first {SOLO_FIRST}, the complete layout search (`layout.py`, {DEFAULT_BUDGET:,} nodes)
+decides them: found, proven impossible, or gave up. A batch of {SOLO_BATCH} that cannot be
+added whole ends the puzzle; the tiles counted are those of the largest pattern found.
+
+{md}
+
+In `solo.csv`; {count} puzzles per key.
+
+## The largest pattern
+
+Key {best.key}, {best.placed} tiles:
+
+```
+{format_pattern(best.layout.layout, best.layout.pinned())}
+```
+
+![a solo layout](solo-layout.png)
+
+{_reproduce(summary, 'analyze exact sumoku solo')}""")
+    return out_dir

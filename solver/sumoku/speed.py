@@ -1,0 +1,106 @@
+"""Speed sumoku's question: how often can a hand of 10 tiles be laid out as one pattern
+(RULES.md rules 28, 47)? Random hands from the 96 tiles, each decided by the layout search
+(:mod:`solver.sumoku.layout`, the kernel's strip search).
+
+>>> table = solvable_table(keys=(5,), hands=20, seed=1)
+>>> list(table.columns)
+['key', 'hands', 'solvable', 'p_solvable', 'ci_low', 'ci_high', 'impossible', 'gave_up']
+"""
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from statistics import NormalDist
+
+import numpy as np
+import pandas as pd
+
+from solver.sumoku.layout import DEFAULT_BUDGET, FOUND, GAVE_UP, IMPOSSIBLE, Layout, search
+from solver.sumoku.rules import FIXED_KEYS
+from solver.sumoku.tiles import NTILES, Kind, kind
+
+HAND = 10
+"""Tiles in a speed-sumoku hand (rule 28)."""
+SPEED_KEYS = FIXED_KEYS
+"""Every key the die (3, 4, 5) and the challenge (6..10) can give."""
+CONFIDENCE = 0.95
+
+
+def wilson(successes: int, trials: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """The Wilson score interval of a proportion.
+
+    >>> [round(x, 4) for x in wilson(5, 10)]
+    [0.2366, 0.7634]
+    """
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
+
+
+def check_key(key: int) -> int:
+    """A key the speed analyses accept: 3..10, else ValueError with one line."""
+    if isinstance(key, bool) or not isinstance(key, (int, np.integer)) or key not in SPEED_KEYS:
+        raise ValueError(f"key must be one of {', '.join(map(str, SPEED_KEYS))}, got {key!r}")
+    return int(key)
+
+
+def random_hands(count: int, size: int, seed: int) -> list[list[Kind]]:
+    """``count`` hands of ``size`` tiles, each drawn without replacement from the 96."""
+    rng = np.random.default_rng(seed)
+    return [sorted(kind(int(t)) for t in rng.choice(NTILES, size, replace=False))
+            for _ in range(count)]
+
+
+@dataclass(frozen=True)
+class Decided:
+    """One hand decided on one key."""
+
+    key: int
+    hand: tuple[Kind, ...]
+    result: Layout
+    seconds: float
+
+
+def decide_hands(hands: Sequence[Sequence[Kind]], key: int, *,
+                 budget: int = DEFAULT_BUDGET) -> list[Decided]:
+    """Every hand decided on ``key`` (the kernel's strip search)."""
+    out = []
+    for h in hands:
+        start = time.perf_counter()
+        result = search(h, key, budget=budget, kernel=True)
+        out.append(Decided(key, tuple(h), result, time.perf_counter() - start))
+    return out
+
+
+def table_of(decided: Iterable[Decided]) -> pd.DataFrame:
+    """The table of :func:`solvable_table` from decided hands."""
+    rows = []
+    by_key: dict[int, list[Decided]] = {}
+    for d in decided:
+        by_key.setdefault(d.key, []).append(d)
+    for key, ds in sorted(by_key.items()):
+        found = sum(d.result.status == FOUND for d in ds)
+        low, high = wilson(found, len(ds))
+        rows.append({"key": key, "hands": len(ds), "solvable": found,
+                     "p_solvable": found / len(ds), "ci_low": low, "ci_high": high,
+                     "impossible": sum(d.result.status == IMPOSSIBLE for d in ds),
+                     "gave_up": sum(d.result.status == GAVE_UP for d in ds)})
+    return pd.DataFrame(rows)
+
+
+def solvable_table(keys: Sequence[int] = SPEED_KEYS, hands: int = 1000, seed: int = 0, *,
+                   size: int = HAND, budget: int = DEFAULT_BUDGET) -> pd.DataFrame:
+    """Per key: of ``hands`` random hands of ``size`` tiles (the same hands for every key),
+    how many are solvable, the proportion and its 95% Wilson interval, and how many were
+    proven impossible or given up (given-up hands count as not solvable)."""
+    keys = [check_key(k) for k in keys]
+    if hands < 1:
+        raise ValueError(f"hands must be at least 1, got {hands}")
+    drawn = random_hands(hands, size, seed)
+    return table_of(d for key in keys for d in decide_hands(drawn, key, budget=budget))
