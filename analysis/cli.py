@@ -553,14 +553,16 @@ def _add_position_command(commands) -> None:
                     "the legal moves and what the game shows of the position; --search N "
                     "adds the best move its search player finds and its value, --perft D the "
                     "number of move sequences of each depth.",
-        epilog=f"example: analyze position {with_tool[0].name} --search 8 --perft 3")
+        epilog="examples: " + "; ".join(
+            f"analyze position {spec.name} {spec.position.example}".rstrip()
+            for spec in with_tool))
     per_game = parser.add_subparsers(title="games", metavar="GAME", required=True,
                                      parser_class=ArgumentParser)
     for spec in with_tool:
         game = per_game.add_parser(spec.name, help=f"{spec.title} positions")
         game.add_argument("notation", nargs="?", default=None,
                           help=f"the position in {spec.title}'s {spec.position.notation} "
-                               "(default: the start)")
+                               "(default: the start, where the game has one)")
         game.add_argument("--file", metavar="PATH",
                           help="read the position from a file (- for standard input)")
         game.add_argument("--search", type=positive_int, metavar="N",

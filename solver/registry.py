@@ -266,6 +266,8 @@ class PositionTool:
     """``(that data) -> text`` for a terminal."""
     notation: str = "notation"
     """What the notation is called, for help texts."""
+    example: str = ""
+    """The arguments of an example command, for help texts (e.g. ``--search 8 --perft 3``)."""
 
     def load(self, which: str) -> Callable[..., Any]:
         module, function = getattr(self, which).split(":")

@@ -97,6 +97,7 @@ SPEC = register(GameSpec(
                       {"leave_home": [False, True]}),
     position=PositionTool(describe="solver.shoo.examine:describe",
                           render="solver.shoo.examine:render",
-                          notation="position notation (solver/shoo/notation.py)"),
+                          notation="position notation (solver/shoo/notation.py)",
+                          example="--search 8 --perft 3"),
     small_rules={"max_plies": 20},
 ))

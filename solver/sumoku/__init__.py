@@ -15,14 +15,16 @@ Speed, team and solo sumoku: the layout search (``layout.py``, kernel
 (``speed.py``), swapoku (``swapoku.py``) and rounds (``rounds.py``), the pattern grower
 (``grow.py``) and the team and solo puzzles (``puzzles.py``), pictures (``picture.py``);
 their reports ``speed_report.py`` and ``puzzle_report.py``; both puzzle tables together
-(``analyze exact sumoku``) in ``tables_report.py``.
+(``analyze exact sumoku``) in ``tables_report.py``; a pattern or hand examined
+(``analyze position sumoku``) in ``examine.py``.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from solver.registry import SCORES, Analysis, Column, GameSpec, Option, Traits, register
+from solver.registry import (SCORES, Analysis, Column, GameSpec, Option, PositionTool, Traits,
+                             register)
 from solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS, play_game
 from solver.sumoku.policies import PLAYERS, make_policy
 from solver.sumoku.rules import SumokuRules
@@ -66,6 +68,10 @@ SPEC = register(GameSpec(
     standard_whatifs=({"key": ["3", "4", "5", "challenge"]},
                       {"start": ["smallest_hand", "seat0"]}),
     small_rules={"hand": 2, "players": 3},
+    position=PositionTool(describe="solver.sumoku.examine:describe",
+                          render="solver.sumoku.examine:render",
+                          notation="pattern ('R3 O1 Y6 / . G7 .') or hand ('hand: R3 O1 ...')",
+                          example="'hand: R3 O1 Y6 G7 B2 P4' --set key=5"),
     analyses=(
         TABLES,
         Analysis(

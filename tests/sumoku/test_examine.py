@@ -1,0 +1,62 @@
+"""`analyze position sumoku`: a pattern validated with its lines, a hand decided by the
+layout search, from an argument or a file; malformed input is one line, exit 2."""
+import json
+
+import pytest
+
+from analysis.cli import main
+from solver.sumoku.pattern import check_pattern, parse_pattern
+
+PATTERN = "R3 O1 Y6 / . G7 . / . B2 ."
+
+
+def _json(capsys, *argv):
+    assert main(["position", "sumoku", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_pattern_is_validated_with_its_lines(capsys):
+    info = _json(capsys, PATTERN, "--set", "key=5")
+    assert info["kind"] == "pattern" and info["valid"] and info["tiles"] == 5
+    assert [line["sum"] for line in info["lines"]] == [10, 10]
+    wrong = _json(capsys, PATTERN, "--set", "key=4")
+    assert not wrong["valid"] and "not a multiple of 4" in wrong["reason"]
+
+
+def test_a_hand_is_laid_out_and_the_layout_is_valid(capsys, tmp_path):
+    path = tmp_path / "hand.txt"
+    path.write_text("hand: R3 O1 Y6 G7 B2 P4\n")
+    info = _json(capsys, "--file", str(path), "--set", "key=5")
+    assert info["status"] == "found" and info["tiles"] == 6
+    pattern, pinned = parse_pattern("\n".join(info["layout"]))
+    assert sorted(pattern.values()) == sorted(parse_pattern("R3 O1 Y6 G7 B2 P4")[0].values())
+    assert check_pattern(pattern, 5, pinned=pinned).ok
+
+
+def test_a_hand_of_one_colour_is_proven_impossible(capsys):
+    info = _json(capsys, "hand: R1 R2", "--set", "key=3")
+    assert info["status"] == "impossible"
+    solo = _json(capsys, "solo: hand: R1 O1 Y1 G1", "--set", "key=4")
+    assert solo["solo"] and solo["status"] == "impossible"   # every line repeats a number
+
+
+def test_the_text_output(capsys):
+    assert main(["position", "sumoku", PATTERN, "--set", "key=5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("R3 O1 Y6\n.  G7 .") and "a valid pattern" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["hand: R3 Z1", "--set", "key=5"], "bad tile 'Z1'"),
+    (["R1 R2"], "key=die rolls the key"),
+    (["R1 O2", "--set", "key=5", "--perft", "2"], "--perft counts move sequences"),
+    (["R1 O2", "--set", "key=5", "--search", "2"], "--search decides a hand"),
+    (["hand: R1 R1 R1", "--set", "key=3"], "appears more than twice"),
+    (["hand: R1", "--set", "key=3"], "a hand of 1 tiles"),
+    (["--set", "key=5"], "give a pattern"),
+    (["R1 O2", "--set", "key=11"], "bad value '11' for key"),
+])
+def test_malformed_input_is_one_line_exit_2(argv, words, capsys):
+    assert main(["position", "sumoku", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
