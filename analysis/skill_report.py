@@ -103,9 +103,10 @@ def render_markdown(ladder: Ladder) -> str:
                      "The strongest fixed player also meets every fixed player it does not "
                      "meet as a step or as the baseline.\n\n" + md_table(head, top, align))
     if ladder.rungs.search:
-        parts.append(f"### Search at doubling budgets\n\nThe search player tries every "
-                     f"candidate with a budget of N playouts by `{ladder.rungs.search[0]}`; "
-                     f"the chain starts from `{ladder.rungs.search[0]}` itself.\n\n"
+        family = ladder.game.players.search[0]
+        parts.append(f"### Search at doubling budgets\n\nThe search player `{family.name}-N`: "
+                     f"{family.doc}; the chain starts from `{ladder.rungs.search[0]}` "
+                     "itself.\n\n"
                      + md_table(head, _step_rows(ladder, "search"), align))
     players = ladder.players_table
     rows = [[f"`{r.player}`", r.chain,
