@@ -254,8 +254,8 @@ def write_tables(folder: Path, study: Study) -> None:
 # --------------------------------------------------------------------------- the run
 
 
-def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None, sims: int = 400,
-        seed: int = 0, workers: int | None = None, players: str = "", budgets: int = 1,
+def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None, sims: int = 60,
+        seed: int = 0, workers: int | None = None, players: str = "", budgets: int = -1,
         command: str | None = None, say: Callable[[str], None] = lambda stage: None) -> Path:
     """Play the opening study and write the report folder ``out``; returns its path.
 

@@ -138,5 +138,9 @@ PLAYERS = Players(
     fixed=POLICY_NAMES, default="greedy", ladder=POLICY_NAMES,
     search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(1, 2, 4, 8), max_budget=MAX_BUDGET,
                    doc="flat Monte Carlo over the six best plays: N greedy playouts of one "
-                       "round each"),))
-"""Sumoku's players: names, parser, the skill ladder."""
+                       "round each"),),
+    luck_baseline="greedy",
+    luck_note="`random` lays a uniformly random legal play and never wins against `greedy` "
+              "(0 of 2,000 games on the skill ladder), so beating it says nothing about how "
+              "much the tiles decide")
+"""Sumoku's players: names, parser, the skill ladder (luck measured against ``greedy``)."""
