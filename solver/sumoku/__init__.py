@@ -82,7 +82,7 @@ SPEC = register(GameSpec(
                      Option("budget", "nodes the layout search may spend on one hand "
                             "(default 2e6)", int, 2_000_000),
                      Option("games", "games of speed rounds per number of players, 2 to 8 "
-                            "(default 15)", int, 15),
+                            "(default 60)", int, 60),
                      Option("error", "a player's chance of a wrong call, tubadoku (default "
                             "0.05)", float, 0.05)),
             description="P(a random 10-tile hand is solvable) per key 3..10 with intervals, "

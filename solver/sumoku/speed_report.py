@@ -34,7 +34,7 @@ DEFAULT_HANDS = 1000
 PICTURE_KEYS = (3, 5, 7, 10)
 """Keys whose first solvable hand is drawn."""
 SWAP_SHARE = 10
-DEFAULT_GAMES = 15
+DEFAULT_GAMES = 60
 """Games of speed rounds per number of players."""
 DEFAULT_ERROR = 0.05
 """A player's chance of calling a wrong pattern (tubadoku)."""
