@@ -23,6 +23,7 @@ import numpy as np
 from libc.math cimport INFINITY, NAN, fabs
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
+from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
 from cext.manhome.primes cimport PrimeTable, fill_prime_table
 from cext.manhome.sides cimport SideSpaceC, side_index, side_most_men, side_space_init, side_unrank
 
@@ -171,6 +172,8 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000):
     cdef double change, value, diff
     cdef bint converged = False
     cdef Duel d
+    cdef Interrupt stop
+    interrupt_init(&stop)
     if rules.players != 2:
         raise ValueError(f"a duel needs players = 2, not {rules.players}")
     if not tol >= 0.0 or tol == INFINITY:
@@ -289,6 +292,8 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000):
             sweeps += 1
             change = 0.0
             for a in range(size):
+                if interrupted(&stop, size):    # a pair a unit
+                    break
                 for b in range(size):
                     if not apart(&d, a, b):
                         continue
@@ -299,13 +304,16 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000):
                         change = diff
                     d.V[pos] = value
                     updates += 1
+            if stop.raised:
+                break
             if change < tol:
                 converged = True
                 break
-        for a in range(size):
+        for a in range(size if not stop.raised else 0):
             for b in range(size):
                 if apart(&d, a, b):
                     bellman(&d, a, b, &decisions[a * size + b, 0])
+    interrupt_raise(&stop)
     values_a = np.ascontiguousarray(inner_a.reshape(size, size).T).reshape(size * size)
     del inner_a
     return {"values": values_a, "decisions": decisions_a,

@@ -13,6 +13,7 @@ from libc.string cimport memset
 
 from cext.common.bits cimport bits_lowest
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
+from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
 from cext.manhome.primes cimport PrimeTable, fill_prime_table
 from cext.manhome.sides cimport SideSpaceC, side_index_bits, side_space_init
 
@@ -83,6 +84,7 @@ cdef struct Config:
     int64_t bonus                 # expert: one go, when a turn earns another (0 without)
     const uint8_t* tables[5]      # solved decisions per policy code (table policies), rows of 4
     SideSpaceC* spaces[5]         # ... and the numbering of their sides
+    Interrupt* stop               # Ctrl-C and SIGTERM in long loops (cext/common/interrupt.pxd)
 
 
 cdef struct State:
@@ -362,6 +364,8 @@ cdef bint search_new_man(State* g, const Config* c, int seat) noexcept nogil:
         wins[option] = 0
         stream = start
         for j in range(c.budget[seat]):
+            if interrupted(c.stop, 1):      # a playout a unit; the game is abandoned
+                break
             playout_start(&h, g, &stream)
             continue_turn(&h, c.rollout, seat, option == 0, True, NULL)
             wins[option] += playout_won(&h, c.rollout, seat)
@@ -378,6 +382,8 @@ cdef int search_move(State* g, const Config* c, int seat, int kind, int k, const
         wins = 0
         stream = start
         for j in range(c.budget[seat]):
+            if interrupted(c.stop, 1):      # a playout a unit; the game is abandoned
+                break
             playout_start(&h, g, &stream)
             make_move(&h, c.rollout, seat, kind, source[i], target[i], True, NULL)
             wins += playout_won(&h, c.rollout, seat)
@@ -476,6 +482,7 @@ cdef class Setup:
     cdef Config rollout
     cdef SideSpaceC spaces[5]
     cdef list keep
+    cdef Interrupt stop
 
     def __init__(self, rules, policies, players=None):
         cdef int seat, code
@@ -525,6 +532,8 @@ cdef class Setup:
             self.rollout.budget[seat] = 0
         self.rollout.rollout = NULL
         self.c.rollout = &self.rollout
+        interrupt_init(&self.stop)
+        self.c.stop = &self.stop
 
 
 COLUMNS = ("winner", "turns", "decision_turns")
@@ -554,6 +563,8 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
     with nogil:
         for i in range(n):
             play_game(&g, c, keys[i], NULL)
+            if interrupted(c.stop, 1):    # a game a unit
+                break
             winner[i] = g.winner
             turns[i] = g.turns
             decisions[i] = g.decisions
@@ -563,6 +574,7 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
                 per_seat[2, i, seat] = g.kills[seat]
                 per_seat[3, i, seat] = g.deaths[seat]
                 per_seat[4, i, seat] = g.killed[seat]
+    interrupt_raise(c.stop)
     # every counter is at most max_turns: send the narrowest type the rules allow
     counter = np.int16 if rules.max_turns <= np.iinfo(np.int16).max else np.int32
     result = {"winner": winner_a, "turns": turns_a.astype(counter, copy=False),
@@ -581,6 +593,7 @@ def trace_game(rules, policies, uint64_t key):
     cdef int32_t[:, ::1] trace = trace_a
     with nogil:
         play_game(&g, &setup.c, key, &trace[0, 0])
+    interrupt_raise(&setup.stop)
     players = setup.c.players
     final = {"winner": g.winner, "turns": g.turns, "decision_turns": g.decisions,
              "home": [g.home[s] for s in range(players)],
@@ -604,5 +617,8 @@ def play_solitaire(rules, const uint64_t[::1] keys):
     with nogil:
         for i in range(n):
             play_game(&g, &setup.c, keys[i], NULL)
+            if interrupted(&setup.stop, 1):
+                break
             turns[i] = g.turns if g.winner == 0 else -1
+    interrupt_raise(&setup.stop)
     return turns_a

@@ -13,6 +13,7 @@ import numpy as np
 from libc.math cimport fabs, INFINITY
 from libc.stdint cimport int64_t, uint8_t
 
+from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
 from cext.manhome.primes cimport PrimeTable, fill_prime_table
 from cext.manhome.sides cimport SideSpaceC, side_most_men, side_space_init
 
@@ -126,6 +127,8 @@ def solve(rules, int cap, double tol=1e-12, int max_sweeps=100000):
     cdef int64_t index, updates = 0
     cdef double change, value
     cdef int top = 6 * sp.board_rows - 1
+    cdef Interrupt stop
+    interrupt_init(&stop)
     start = time.perf_counter()
     with nogil:
         for home in range(sp.men_to_win - 1, -1, -1):
@@ -136,7 +139,7 @@ def solve(rules, int cap, double tol=1e-12, int max_sweeps=100000):
                 for k in range(side_most_men(&sp, home) + 1):
                     for i in range(k):
                         men[i] = 2 + i
-                    while True:
+                    while not interrupted(&stop, 1):   # an update a unit
                         value = update(&sp, &turns[0], &decisions[index, 0], home, men, k, squares)
                         if fabs(value - turns[index]) > change:
                             change = fabs(value - turns[index])
@@ -152,6 +155,9 @@ def solve(rules, int cap, double tol=1e-12, int max_sweeps=100000):
                         men[i] += 1
                         for j in range(i):
                             men[j] = 2 + j
-                if change < tol:
+                if change < tol or stop.raised:
                     break
+            if stop.raised:
+                break
+    interrupt_raise(&stop)
     return turns_a, decisions_a, sweeps, time.perf_counter() - start, updates

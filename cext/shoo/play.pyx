@@ -21,6 +21,7 @@ from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, qsort
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_choose
+from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
 from cext.shoo.field cimport (FIELD_ALL, field_bit, field_count, field_has, field_init,
                               field_lowest, field_spread, field_step, field_t, field_touch2)
 
@@ -87,6 +88,10 @@ cdef enum:
     ENDED_WIN = 0
     ENDED_LIMIT = 1
     ENDED_REPETITION = 2
+    # work units (cext/common/interrupt.pxd): about a microsecond each
+    PERFT_WORK = 6          # a move generation
+    PLY_WORK = 16           # a move chosen by random or greedy (plus a search's nodes)
+    STOPPED = -2            # play_game: a signal stopped the game
 
 assert [k.name for k in Kind] == ["WALK", "RIDE", "MOUNT", "DISMOUNT", "CAPTURE", "CALL",
                                   "LEAD", "HOLD", "RETIRE", "RETURN", "SHOO_OFF", "PASS"]
@@ -163,6 +168,7 @@ cdef struct Config:
     int repetition
     int policy[2]            # P_* of each seat
     int budget[2]            # search-N's N
+    Interrupt *stop          # Ctrl-C and SIGTERM in long loops (cext/common/interrupt.pxd)
 
 
 cdef struct Moves:
@@ -810,17 +816,21 @@ cdef bint same_position(const State *a, const State *b) noexcept nogil:
 cdef int play_game(State *p, const Config *c, uint64_t key, Work *w, State *seen,
                    Result *r) noexcept nogil:
     """One game from ``p`` (engine.play_game); returns -1 if a position had more legal
-    moves than the kernel has room for."""
+    moves than the kernel has room for, STOPPED if a signal stopped it."""
     cdef uint64_t choices = key ^ DICE_CHOICE_SALT
     cdef State after
     cdef int pick, seat, i, count
     cdef uint64_t move
+    cdef int64_t searched = w.nodes
     r.decisions = r.hushes = 0
     for seat in range(2):
         r.shoos[seat] = r.shoo_offs[seat] = r.captures[seat] = 0
     if seen != NULL:
         seen[0] = p[0]
     while True:
+        if interrupted(c.stop, PLY_WORK + w.nodes - searched):
+            return STOPPED
+        searched = w.nodes
         r.winner = winner(p, c)
         if r.winner != NONE:
             r.ended_by = ENDED_WIN
@@ -872,9 +882,12 @@ cdef class Setup:
     cdef Config c
     cdef Work w
     cdef uint64_t *root_keys
+    cdef Interrupt stop
 
     def __cinit__(self, rules, policies=("random", "random")):
         cdef int seat
+        interrupt_init(&self.stop)
+        self.c.stop = &self.stop
         self.root_keys = <uint64_t *>malloc(MAXMOVES * sizeof(uint64_t))
         self.w.values = <int *>malloc(MAXMOVES * sizeof(int))
         self.w.order = <int *>malloc(MAXMOVES * sizeof(int))
@@ -970,7 +983,7 @@ cdef int64_t perft_c(const State *p, const Config *c, int depth, uint64_t *buffe
     cdef int i
     if depth == 0:
         return 1
-    if winner(p, c) != NONE or p.ply >= c.max_plies:
+    if winner(p, c) != NONE or p.ply >= c.max_plies or interrupted(c.stop, PERFT_WORK):
         return 0
     ms.keys = buffer
     legal_moves(p, c, &ms)
@@ -997,6 +1010,7 @@ def perft(rules, position, int depth):
             count = perft_c(&p, &setup.c, depth, buffer)
     finally:
         free(buffer)
+    interrupt_raise(&setup.stop)
     if count < 0:
         raise OverflowError("more legal moves than the kernel has room for")
     return int(count)
@@ -1103,6 +1117,7 @@ def evaluated_positions(rules, policies, const uint64_t[::1] keys):
             p = first
             if play_game(&p, &setup.c, keys[i], &setup.w, NULL, &r) < 0:
                 break
+    interrupt_raise(&setup.stop)
     return int(setup.w.nodes)
 
 
@@ -1148,6 +1163,7 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
                     per_seat[3, i, seat] = r.home[seat]
     finally:
         free(seen)
+    interrupt_raise(&setup.stop)
     if status < 0:
         raise OverflowError("a position had more legal moves than the kernel has room for")
     result = {name: game_a[j] for j, name in enumerate(COLUMNS)}

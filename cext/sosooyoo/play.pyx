@@ -12,6 +12,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
+from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
 
 from solver.sosooyoo.board import board_flags, move_table, states_product
 from solver.sosooyoo.engine import NCOL as _NCOL, SAY_BITS as _SAY_BITS, say_threshold
@@ -42,6 +43,9 @@ cdef enum:
     IMPOSSIBLE = 1000
     FAR = 1 << 20
     PLAYOUT_TURNS = 200
+    # work units (cext/common/interrupt.pxd): about a microsecond each
+    GAME_WORK = 64                # a game of fixed players
+    PLAYOUT_WORK = 32             # a search player's playout
     RING_WORTH = 64
     CONTESTED = 2
     TOUR_RINGS = 3
@@ -96,6 +100,7 @@ cdef struct Config:
     const uint8_t* reach          # reach[(k * stride + a) * stride + b]: a walk of k moves
     const double* landing         # landing[(m * stride + t) * stride + e]: landing_values
     uint8_t product[MAXS]         # board.states_product of each space
+    Interrupt* stop               # Ctrl-C and SIGTERM in long loops (cext/common/interrupt.pxd)
 
 
 cdef struct State:
@@ -463,6 +468,8 @@ cdef int search(State* g, const Config* c, int seat, int decision, const int* op
         won[i] = 0
         stream = start
         for j in range(c.budget[seat]):
+            if interrupted(c.stop, PLAYOUT_WORK):   # the game is abandoned
+                break
             twin = g[0]
             twin.dice = dice_word(&stream)
             twin.choice = twin.dice ^ DICE_CHOICE_SALT
@@ -869,6 +876,7 @@ cdef class Setup:
     cdef Config c
     cdef Config rollout
     cdef list keep
+    cdef Interrupt stop
 
     def __init__(self, rules, policies):
         cdef int seat, n, i
@@ -925,6 +933,8 @@ cdef class Setup:
             self.rollout.budget[seat] = 0
         self.rollout.rollout = NULL
         c.rollout = &self.rollout
+        interrupt_init(&self.stop)
+        c.stop = &self.stop
 
 
 COLUMNS = ("winner", "turns", "decision_turns", "win_kind", "double_zeros", "bumps", "swaps",
@@ -948,6 +958,8 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
     with nogil:
         for i in range(n):
             play_game(&g, c, keys[i], NULL, 0)
+            if interrupted(c.stop, GAME_WORK):
+                break
             game[0, i] = g.winner
             game[1, i] = g.turns
             game[2, i] = g.decision_turns
@@ -969,6 +981,7 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
             game[7, i] = g.decided_by
             game[8, i] = g.nvisited
             game[9, i] = (g.turns + players - 1) // players
+    interrupt_raise(c.stop)
     result = {name: game_a[j] for j, name in enumerate(COLUMNS)}
     for j, name in enumerate(SEAT_COLUMNS):
         result["seat_" + name] = seat_a[j]
@@ -984,6 +997,7 @@ def trace_game(rules, policies, uint64_t key, int cap=1 << 20):
     cdef int32_t[:, ::1] trace = trace_a
     with nogil:
         play_game(&g, &setup.c, key, &trace[0, 0], cap)
+    interrupt_raise(&setup.stop)
     players = setup.c.players
     final = {"winner": g.winner, "turns": g.turns, "decision_turns": g.decision_turns,
              "pos": [g.pos[s] for s in range(players)],

@@ -7,6 +7,8 @@ node for node (the same order of widths, cells, kinds and values, the same pruni
 """
 from libc.stdlib cimport malloc, free
 
+from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
+
 from solver.sumoku.lines import MAX_LINE as _MAX_LINE
 from solver.sumoku.tiles import NINE as _NINE, NKINDS as _NKINDS, NUMBERS as _NUMBERS, SIX as _SIX
 
@@ -34,6 +36,7 @@ cdef struct Strip:
     bint solo, six_is_nine
     long long budget, nodes
     bint gave_up
+    Interrupt stop           # Ctrl-C and SIGTERM (cext/common/interrupt.pxd): a node a unit
 
 
 cdef inline int at(Strip* s, int r, int c) noexcept nogil:
@@ -158,7 +161,7 @@ cdef bint row_done(Strip* s, int r, int left) noexcept nogil:
 
 cdef inline bint tick(Strip* s) noexcept nogil:
     s.nodes += 1
-    if s.nodes > s.budget:
+    if s.nodes > s.budget or interrupted(&s.stop, 1):
         s.gave_up = True
         return False
     return True
@@ -248,6 +251,7 @@ def search_kinds(kinds, int key, bint solo=False, bint six_is_nine=True,
         return IMPOSSIBLE, [], 0
     if widths is None:
         widths = range(1, (n + 1) // 2 + 1)
+    interrupt_init(&s.stop)
     for width in widths:
         s.n = n
         s.w = width
@@ -275,6 +279,7 @@ def search_kinds(kinds, int key, bint solo=False, bint six_is_nine=True,
                 s.in_column[p] = 0
             with nogil:
                 found = decide(&s, 0, n)
+            interrupt_raise(&s.stop)
             if s.gave_up:
                 return GAVE_UP, [], budget
             nodes = s.nodes

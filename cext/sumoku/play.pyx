@@ -22,6 +22,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
+from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
 
 from solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS
 from solver.sumoku.policies import (LOOKAHEAD_WIDTH as _WIDTH, PLAYERS, POLICY_NAMES, SEARCH,
@@ -47,6 +48,9 @@ cdef enum:
     NOSCORE = -1000000
     MAX_BUDGET = 1024     # policies.MAX_BUDGET
     MAXSUM = 128          # above any total a line of 6 (at most 54) or its parts reach
+    # work units (cext/common/interrupt.pxd): about a microsecond each
+    TURN_WORK = 256       # a turn (a greedy one takes some 200 microseconds)
+    PLAYOUT_WORK = 512    # a search player's playout: a play and one round of greedy turns
 
 cdef enum:               # solver.sumoku.policies.POLICY_NAMES
     P_RANDOM = 0
@@ -95,6 +99,7 @@ cdef struct Config:
     int budget[MAXP]        # search-N: N
     Config* rollout         # the playouts' config (greedy in every seat), or NULL
     State* twin             # the State a playout runs on
+    Interrupt* stop         # Ctrl-C and SIGTERM in long loops (cext/common/interrupt.pxd)
 
 
 cdef struct Play:
@@ -803,6 +808,8 @@ cdef long choose_play(State* s, const Config* c, int seat, Play* chosen) noexcep
             for i in range(sink.ntop):
                 total = 0
                 for j in range(c.budget[seat]):
+                    if interrupted(c.stop, PLAYOUT_WORK):   # the game is abandoned
+                        break
                     total += playout_value(s, c, seat, &sink.top[i], keys[j])
                 if i == 0 or total > best_total:
                     best_total = total
@@ -880,9 +887,12 @@ cdef void play_turn(State* s, const Config* c, const Play* first) noexcept nogil
 
 
 cdef void play_game(State* s, const Config* c, uint64_t key) noexcept nogil:
+    """One game; left unfinished when a signal stops it (``interrupted(c.stop, 0)``)."""
     setup(s, c, key)
     while not s.over:
         play_turn(s, c, NULL)
+        if interrupted(c.stop, TURN_WORK):
+            return
 
 
 cdef int winner(const State* s, const Config* c) noexcept nogil:
@@ -918,6 +928,7 @@ cdef class Setup:
     cdef Config rollout
     cdef State* s
     cdef State* twin
+    cdef Interrupt stop
 
     def __cinit__(self):
         self.s = <State*>malloc(sizeof(State))
@@ -961,11 +972,14 @@ cdef class Setup:
                 c.budget[seat] = budget
             else:
                 c.policy[seat] = POLICY_NAMES.index(name)
+        interrupt_init(&self.stop)
+        c.stop = &self.stop
         self.rollout = self.c
         for seat in range(c.players):
             self.rollout.policy[seat] = P_GREEDY
         self.rollout.rollout = NULL
         self.rollout.twin = NULL
+        self.rollout.stop = NULL
         c.rollout = &self.rollout
         c.twin = self.twin
 
@@ -991,6 +1005,8 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
     with nogil:
         for i in range(n):
             play_game(s, c, keys[i])
+            if interrupted(c.stop, 0):
+                break
             game[0, i] = winner(s, c)
             game[1, i] = s.turns
             game[2, i] = s.decision_turns
@@ -1010,6 +1026,7 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
             game[7, i] = left
             game[8, i] = margin(s, c)
             clear(s)
+    interrupt_raise(c.stop)
     names = ("winner", "turns", "decision_turns", *GAME_COLUMNS)
     assert tuple(GAME_COLUMNS) == ("key", "bonus_turns", "passes", "bag_left", "tiles_left",
                                    "margin")
@@ -1032,6 +1049,7 @@ def trace_game(rules, policies, uint64_t key, int cap=1 << 16):
     s.cap = cap
     with nogil:
         play_game(s, &setup_.c, key)
+    interrupt_raise(&setup_.stop)
     players = setup_.c.players
     board = {}
     for i in range(s.ntiles):

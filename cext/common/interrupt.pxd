@@ -1,0 +1,81 @@
+# Ctrl-C and SIGTERM inside a kernel's long loops, for any game's kernel.
+#
+# Python runs a signal's handler only between bytecodes, never while a kernel runs in C
+# with the GIL released: a perft or a search of minutes would ignore Ctrl-C for minutes.
+# So every long loop counts its work into an Interrupt,
+#
+#     if interrupted(c.stop, 1):   # one unit of work done; True once a signal stopped us
+#         break                    # unwind: every later call says True at once
+#
+# and every INTERRUPT_EVERY units the count runs out and interrupted() looks: it takes the
+# GIL, lets Python run the handlers of the signals that arrived (PyErr_CheckSignals), and
+# if one raised — KeyboardInterrupt for Ctrl-C; the `analyze` command's SIGTERM handler
+# raises a KeyboardInterrupt too — keeps that exception and says so. The loop unwinds as
+# fast as it can; the def wrapper, back with the GIL, calls interrupt_raise(), which raises
+# the kept exception, so the partial results are never returned.
+#
+# A unit is about a microsecond of work (a game of Man Home, a search node or a move
+# generation of Shoo, a few dozen layout nodes...): each call site says how many units its
+# step is worth, so that INTERRUPT_EVERY units take some milliseconds in every kernel and a
+# signal stops any kernel within a small fraction of a second, while the looks (a GIL
+# round trip each, some hundred nanoseconds) cost nothing measurable. In a worker process
+# (which ignores SIGINT; its parent stops it) or in any thread but the main one, a look
+# finds nothing to do. An Interrupt pointer may be NULL: nothing is counted or looked at.
+from libc.stdint cimport int64_t
+from cpython.ref cimport PyObject
+
+cdef extern from "Python.h":
+    # declared without an exception value: a look keeps the exception itself
+    int _interrupt_signals "PyErr_CheckSignals" ()
+    void _interrupt_fetch "PyErr_Fetch" (PyObject **kind, PyObject **value, PyObject **trace)
+    void _interrupt_restore "PyErr_Restore" (PyObject *kind, PyObject *value, PyObject *trace)
+
+cdef enum:
+    INTERRUPT_EVERY = 1 << 14   # units of work between two looks (some milliseconds)
+
+cdef struct Interrupt:
+    int64_t left                # units until the next look
+    bint raised                 # a signal's handler raised: unwind, then interrupt_raise()
+    PyObject *kind              # the exception it raised (owned references)
+    PyObject *value
+    PyObject *trace
+
+
+cdef inline void interrupt_init(Interrupt *s) noexcept nogil:
+    """Start counting (before the loop)."""
+    s.left = INTERRUPT_EVERY
+    s.raised = False
+    s.kind = s.value = s.trace = NULL
+
+
+cdef inline bint interrupt_look(Interrupt *s) noexcept nogil:
+    """Run Python's pending signal handlers now; True if one raised (the exception kept)."""
+    s.left = INTERRUPT_EVERY
+    with gil:
+        if _interrupt_signals() != 0:
+            _interrupt_fetch(&s.kind, &s.value, &s.trace)
+            s.raised = True
+    return s.raised
+
+
+cdef inline bint interrupted(Interrupt *s, int64_t work) noexcept nogil:
+    """Count ``work`` units done; True once a signal's handler raised (see above)."""
+    if s == NULL:
+        return False
+    if s.raised:
+        return True
+    s.left -= work
+    if s.left > 0:
+        return False
+    return interrupt_look(s)
+
+
+cdef inline int interrupt_raise(Interrupt *s) except -1:
+    """With the GIL, after the loop: raise the exception a signal's handler raised, if one
+    did (the wrapper then returns nothing of its partial results)."""
+    if s.raised:
+        s.raised = False
+        _interrupt_restore(s.kind, s.value, s.trace)
+        s.kind = s.value = s.trace = NULL
+        return -1
+    return 0
