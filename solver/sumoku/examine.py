@@ -2,9 +2,9 @@
 ``--file PATH``), on the fixed key of the rules (``--set key=3..10``):
 
 * a **pattern** — rows of tiles (``R3 O1 Y6``, ``.`` an empty cell, ``G9`` a "6" lying as
-  9; rows on their own lines, or separated by ``/``) — is validated (RULES.md rules 4 to
-  7): connected, every tile in a line, every line valid; its lines are listed with their
-  sums;
+  9; rows on their own lines, or separated by ``/``; an empty row, a blank line or ``//``,
+  is a row of empty cells, never dropped) — is validated (RULES.md rules 4 to 7):
+  connected, every tile in a line, every line valid; its lines are listed with their sums;
 * a **hand** — ``hand: R3 O1 Y6 ...`` — is decided by the layout search (speed sumoku,
   RULES.md rule 47): a layout found and printed, proven impossible, or given up;
   ``--search N`` gives the search N hundred thousand nodes (default

@@ -177,11 +177,23 @@ def _solve_sixes(found: list[Line], sixes: list[Cell], fixed: Mapping[Cell, int]
 
 def parse_pattern(source: str) -> tuple[dict[Cell, Kind], dict[Cell, int]]:
     """``(pattern, pinned)`` from a pattern's text (module docstring); ValueError with one
-    line for a bad tile, a tile twice or an empty pattern."""
+    line for a bad tile, a tile twice or an empty pattern.
+
+    Rows are rows: blank lines before the first row and after the last are not rows, but an
+    empty row between two rows is one (its cells are empty), so the tiles below it are two
+    rows down, not one.
+
+    >>> sorted(parse_pattern("R3 O2\\n\\nB2")[0])
+    [(0, 0), (0, 1), (2, 0)]
+    """
     pattern: dict[Cell, Kind] = {}
     pinned: dict[Cell, int] = {}
     seen: dict[Kind, int] = {}
-    rows = [row for row in source.splitlines() if row.strip()]
+    rows = source.splitlines()
+    while rows and not rows[0].strip():
+        rows.pop(0)
+    while rows and not rows[-1].strip():
+        rows.pop()
     for r, row in enumerate(rows):
         for c, word in enumerate(row.split()):
             if word == EMPTY:

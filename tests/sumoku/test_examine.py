@@ -40,6 +40,19 @@ def test_a_hand_of_one_colour_is_proven_impossible(capsys):
     assert solo["solo"] and solo["status"] == "impossible"   # every line repeats a number
 
 
+@pytest.mark.parametrize("source", ["R3 O2 // B2", "R3 O2\n\nB2", "R3 O2\n   \nB2\n"])
+def test_an_empty_row_is_a_row(capsys, tmp_path, source):
+    # R3 O2 over an empty row over B2: B2 touches nothing, so the pattern is not valid (it
+    # was judged as "R3 O2 / B2 ." when the empty row was dropped)
+    path = tmp_path / "pattern.txt"
+    path.write_text(source)
+    for given in ([source], ["--file", str(path)]):
+        info = _json(capsys, *given, "--set", "key=5")
+        assert not info["valid"] and info["reason"] == "the tiles are not connected"
+        assert info["pattern"] == ["R3 O2", ".  .", "B2 ."]
+    assert _json(capsys, "\n\nR3 O2\nB2 .\n\n", "--set", "key=5")["valid"]  # margins are no rows
+
+
 def test_the_text_output(capsys):
     assert main(["position", "sumoku", PATTERN, "--set", "key=5"]) == 0
     out = capsys.readouterr().out
