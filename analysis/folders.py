@@ -1,9 +1,11 @@
 """Output folders that appear whole or not at all.
 
 A report folder is built in a hidden sibling ``.<name>.tmp-<pid>`` and swapped in only
-when complete; on any error the sibling is removed and an existing folder is left as it
-was, so an interrupted or failed run never leaves a half-written folder that looks
-finished, and never destroys an earlier good one.
+when complete; on any error the sibling is removed (and the folders made to hold it, when
+they are still empty) and an existing folder is left as it was, so an interrupted or failed
+run never leaves a half-written folder that looks finished, and never destroys an earlier
+good one. What a writer killed outright (SIGKILL) left behind is removed by the next writer
+of the same folder (:func:`remove_leftovers`).
 
 Only a report folder is ever replaced: a folder that does not exist yet, an empty one, or
 one this toolkit wrote and that holds nothing else — the marker file :data:`MARKER` (or,
@@ -119,6 +121,56 @@ def _remove(path: Path) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
+_LEFTOVER = re.compile(r"\.(?P<name>.+)\.(?P<kind>tmp|old|new)-(?P<pid>\d+)(?:-\d+)?"
+                       r"(?P<suffix>-journal|-wal|-shm)?")
+"""The hidden siblings a writer makes beside ``name`` while it works: ``.<name>.tmp-<pid>``
+(a report folder or page being written), ``.<name>.old-<pid>`` (the report it replaces,
+during the swap) and ``.<name>.new-<pid>-<thread>`` (a results store being created, with
+SQLite's own ``-journal``, ``-wal`` and ``-shm`` files)."""
+
+
+def _process_alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (on this machine)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):  # another user's process: alive
+        return True
+    return True
+
+
+def remove_leftovers(target: str | os.PathLike[str]) -> list[Path]:
+    """Remove what writers of ``target`` that died (SIGKILL, a power cut) left beside it —
+    see :data:`_LEFTOVER` — and return what was removed. A process that still runs keeps
+    its files. A previous report caught in the middle of its swap (``.old-<pid>`` while
+    ``target`` itself is missing) is put back, not removed."""
+    target = Path(os.path.abspath(os.fspath(target)))
+    removed: list[Path] = []
+    try:
+        entries = list(target.parent.iterdir())
+    except OSError:
+        return removed
+    for entry in entries:
+        found = _LEFTOVER.fullmatch(entry.name)
+        if not found or found["name"] != target.name or _process_alive(int(found["pid"])):
+            continue
+        try:
+            if found["kind"] == "old" and not (target.exists() or target.is_symlink()):
+                os.rename(entry, target)
+                continue
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
+            removed.append(entry)
+        except OSError:
+            continue
+    return removed
+
+
 def _swap_in(staging: Path, target: Path) -> None:
     """Replace ``target`` by the complete folder ``staging``; the old one goes last."""
     if not target.exists():
@@ -136,6 +188,15 @@ def _swap_in(staging: Path, target: Path) -> None:
     _remove(old)
 
 
+def _missing_folders(folder: Path) -> list[Path]:
+    """``folder`` and those of its ancestors that do not exist yet, deepest first."""
+    missing = []
+    while not (folder.exists() or folder.is_symlink()) and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
+
+
 @contextmanager
 def staged_folder(out_dir: str | os.PathLike[str]) -> Iterator[Path]:
     """Yield an empty staging folder; on leaving without error it replaces ``out_dir``.
@@ -144,7 +205,9 @@ def staged_folder(out_dir: str | os.PathLike[str]) -> Iterator[Path]:
     """
     check_writable(out_dir)
     target = _target(out_dir)
+    remove_leftovers(target)
     staging = target.parent / f".{target.name}.tmp-{os.getpid()}"
+    made = _missing_folders(target.parent)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         if staging.exists() or staging.is_symlink():
@@ -158,6 +221,11 @@ def staged_folder(out_dir: str | os.PathLike[str]) -> Iterator[Path]:
     except BaseException as exc:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+        for folder in made:  # the folders made for it, deepest first, if still empty
+            try:
+                folder.rmdir()
+            except OSError:
+                break
         if isinstance(exc, OSError):
             raise _cannot_write(out_dir, exc) from exc
         raise

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from analysis.errors import UserError
-from analysis.folders import check_writable
+from analysis.folders import check_writable, remove_leftovers
 from analysis.provenance import now
 from analysis.formatting import md_table, num, p_short, p_text, pct, pct_range, turns_text
 from analysis.simulation import plan, standard_label
@@ -364,6 +364,7 @@ def write_overview(root: str | Path = "reports") -> Path:
     created = now()
     text = render_overview(root, entries, created)
     path = root / OVERVIEW
+    remove_leftovers(path)
     staging = root / f".{OVERVIEW}.tmp-{os.getpid()}"
     try:
         root.mkdir(parents=True, exist_ok=True)

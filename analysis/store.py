@@ -50,6 +50,7 @@ import pandas as pd
 
 from analysis import chunks as chunking
 from analysis.errors import UserError
+from analysis.folders import remove_leftovers
 from solver.params import Rules
 from solver.registry import GameSpec, find_game
 
@@ -321,6 +322,7 @@ class Store:
         sibling and linked into place, so that the path never shows a file that is not yet
         a store (another process opening it at that moment would refuse it). When another
         process created the store meanwhile, that one is used."""
+        remove_leftovers(self.path)  # what a creator killed outright left behind
         staging = self.path.with_name(
             f".{self.path.name}.new-{os.getpid()}-{threading.get_ident()}")
         try:

@@ -376,3 +376,67 @@ def test_failed_probe_is_a_user_error(tmp_path, monkeypatch):
     with pytest.raises(UserError, match="Permission denied"):
         folders.check_writable(tmp_path / "out")
     assert os.listdir(tmp_path) == []
+
+
+def _dead_pid() -> int:
+    """The pid of a process that has ended (and been reaped)."""
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def test_a_failure_removes_the_folders_made_for_the_report(tmp_path, summary, games, monkeypatch):
+    # `analyze exact manhome` stopped by Ctrl-C left an empty reports/ behind
+    def interrupted(*args: Any, **kwargs: Any) -> None:
+        raise KeyboardInterrupt
+
+    (tmp_path / "kept").mkdir()
+    monkeypatch.setattr(report, "save_games", interrupted)
+    for out in (tmp_path / "a" / "b" / "out", tmp_path / "kept" / "c" / "out"):
+        with pytest.raises(KeyboardInterrupt):
+            report.write_report(out, summary, games)
+    assert sorted(os.listdir(tmp_path)) == ["kept"] and os.listdir(tmp_path / "kept") == []
+
+
+def test_leftovers_of_killed_writers_are_removed(tmp_path, summary, games):
+    # SIGKILL while a report was written left .out.tmp-<pid> (10 MB) for ever
+    dead, alive = _dead_pid(), os.getppid()
+    for name in (f".out.tmp-{dead}", f".out.tmp-{alive}", f".other.tmp-{dead}"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "games.npz").write_bytes(b"x" * 1000)
+    (tmp_path / f".out.old-{dead}").mkdir()  # the swap finished: the old report is stale
+    report.write_report(tmp_path / "out", summary, games)
+    assert sorted(os.listdir(tmp_path)) == sorted(["out", f".out.tmp-{alive}", f".other.tmp-{dead}"])
+
+
+def test_a_report_caught_in_its_swap_is_put_back(tmp_path, summary, games):
+    # killed between moving the old report aside and moving the new one in: the old one
+    # comes back before anything else happens, then is replaced as usual
+    first = report.write_report(tmp_path / "out", summary, games)
+    os.rename(first, tmp_path / f".out.old-{_dead_pid()}")
+    folders.remove_leftovers(tmp_path / "out")
+    assert os.listdir(tmp_path) == ["out"] and (first / "report.md").is_file()
+
+
+def test_sigkill_mid_write_then_the_next_run_cleans_up(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    analyze = [sys.executable, "-c", "import sys; from analysis.entry import main; "
+               "sys.exit(main())", "manhome", "--workers", "1", "--no-store", "--out", "out",
+               "--quiet"]
+    process = subprocess.Popen(analyze + ["--sims", "3e5"], cwd=tmp_path)
+    deadline = time.monotonic() + 120
+    while not any(p.name.startswith(".out.tmp-") for p in tmp_path.iterdir()):
+        assert process.poll() is None and time.monotonic() < deadline
+        time.sleep(0.002)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    assert any(p.name.startswith(".out.tmp-") for p in tmp_path.iterdir())
+    assert subprocess.run(analyze + ["--sims", "100"], cwd=tmp_path).returncode == 0
+    assert os.listdir(tmp_path) == ["out"]
