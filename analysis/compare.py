@@ -15,7 +15,8 @@ Welch's t interval for the mean length of finished games, and a normal approxima
 ``Var(p_max − p_min) = (p_max + p_min − (p_max − p_min)²) / n`` in each run).
 
 A run compared with itself is refused (every difference would be 0 by construction: a
-mistyped id). Runs with different numbers of players are compared with a warning line: win
+mistyped id), and so are runs of two different games (a seat, a turn and an outcome mean
+different things in each). Runs with different numbers of players are compared with a warning line: win
 rates by seat and the first-player advantage are not comparable across player counts, so
 the verdict leaves them out.
 """
@@ -119,10 +120,16 @@ def compare(store: Store, id_a: str, id_b: str) -> Comparison:
         raise UserError(f"A and B are the same run {runs[0].id}: every difference is 0 by "
                         "construction, so there is nothing to compare; give the ids of two "
                         "different runs (`analyze runs` lists them)")
+    if runs[0].game != runs[1].game:
+        raise UserError(f"A ({runs[0].id}) is a run of {runs[0].game} and B ({runs[1].id}) of "
+                        f"{runs[1].game}: runs of different games are not compared (their "
+                        "seats, lengths and outcomes mean different things); compare two runs "
+                        "of one game, or see the games side by side in the overview page "
+                        "(`analyze report --overview-only`)")
     for run in runs:
         if run.games == 0:
             raise UserError(f"run {run.id} has no stored games yet")
-    paired = runs[0].game == runs[1].game and runs[0].seed == runs[1].seed
+    paired = runs[0].seed == runs[1].seed
     n = min(r.games for r in runs)
     games = [store.load_games(run, COLUMNS) for run in runs]
     if paired:  # the games both runs hold, key by key
@@ -210,8 +217,6 @@ def _describe(run: StoredRun, used: int) -> str:
 
 def _rules_difference(a: StoredRun, b: StoredRun) -> str:
     names = [n for n in dict.fromkeys([*a.rules, *b.rules]) if a.rules.get(n) != b.rules.get(n)]
-    if a.game != b.game:
-        return f"games differ: {a.game} (A), {b.game} (B)"
     if not names:
         return "same rules"
     return "rules that differ: " + ", ".join(

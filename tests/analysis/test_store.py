@@ -529,6 +529,21 @@ def test_compare_a_run_with_itself_is_refused(in_tmp, capsys):
     assert "the same run" in captured.err and "nothing to compare" in captured.err
 
 
+@pytest.mark.parametrize("seed", ["2", "3"], ids=["same seed", "other seed"])
+def test_compare_runs_of_two_games_is_refused(in_tmp, capsys, seed):
+    # a seat, a turn and an outcome mean different things in Man Home and in Shoo: no verdict
+    _cli_run()
+    assert main(["shoo", "--sims", "40", "--seed", seed, "--workers", "1", "--quiet"]) == 0
+    manhome = run_identity("manhome", RULES, POLICIES, 2).id
+    capsys.readouterr()
+    assert main(["runs"]) == 0
+    shoo, = [line.split()[0] for line in capsys.readouterr().out.splitlines() if " shoo " in line]
+    assert main(["compare", manhome, shoo]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "different games are not compared" in captured.err and "verdict" not in captured.err
+
+
 @pytest.mark.parametrize("seed", ["2", "3"], ids=["paired", "independent"])
 def test_compare_runs_with_different_players_warns_and_judges_no_seat(in_tmp, capsys, seed):
     _cli_run()
