@@ -95,16 +95,19 @@ the default)."""
 def add_options(parser, *names: str, **changes: dict[str, Any]) -> None:
     """Add the shared options ``names`` to ``parser``; ``changes[name]`` overrides some of
     an option's argparse keywords (its help, its default). ``store`` adds ``--store`` and
-    ``--no-store`` as one choice."""
+    ``--no-store`` as one choice (changed by ``changes["store"]`` and
+    ``changes["no_store"]``)."""
     for name in names:
         if name == "store":
             stores = parser.add_mutually_exclusive_group()
             flags, keywords = OPTIONS["store_path"]
             stores.add_argument(*flags, **{**keywords, "help": (
                 f"results store: games it holds are loaded, new ones kept there (default "
-                f"{DEFAULT_STORE})")})
-            stores.add_argument("--no-store", action="store_true",
-                                help="play every game; neither read nor write a results store")
+                f"{DEFAULT_STORE})"), **changes.get("store", {})})
+            stores.add_argument("--no-store", **{
+                "action": "store_true",
+                "help": "play every game; neither read nor write a results store",
+                **changes.get("no_store", {})})
             continue
         flags, keywords = OPTIONS[name]
         parser.add_argument(*flags, **{**keywords, **changes.get(name, {})})
@@ -295,8 +298,17 @@ def _run_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from analysis.simulation import parse_sims
 
     if args.overview_only:
-        path = write_overview(args.out)
+        given = [flag for flag, value in REPORT_RUN_OPTIONS.items()
+                 if getattr(args, value[0]) is not None]
+        if given:
+            raise UserError(f"{given[0]} does not apply to analyze report --overview-only, "
+                            "which only rebuilds the overview page from the reports already "
+                            "written; drop --overview-only to write the reports")
+        path = write_overview(args.out, existing=True)
     else:
+        for flag, (name, default) in REPORT_RUN_OPTIONS.items():  # not given: the default
+            if getattr(args, name) is None:
+                setattr(args, name, default)
         chosen = check_games(None if args.games is None else args.games.split(","))
         if args.scheduler is not None:
             from analysis.cluster import check_scheduler
@@ -427,6 +439,17 @@ def _add_skill_command(commands) -> None:
     parser.set_defaults(handler=_run_skill)
 
 
+REPORT_RUN_OPTIONS = {
+    "--games": ("games", None), "--sims": ("sims", "1000000"),
+    "--skill-sims": ("skill_sims", "100000"), "--search-sims": ("search_sims", "4000"),
+    "--whatif-sims": ("whatif_sims", "200000"), "--exact": ("exact", False),
+    "--seed": ("seed", 0), "--workers": ("workers", None), "--scheduler": ("scheduler", None),
+    "--store": ("store", DEFAULT_STORE), "--no-store": ("no_store", False)}
+"""The options of ``analyze report`` that choose what is played, ``flag -> (name,
+default)``: each is None when not given (so that ``--overview-only``, which plays nothing,
+can refuse them), and then takes its default."""
+
+
 def _add_report_command(commands) -> None:
     parser = commands.add_parser(
         "report", help="regenerate every game's standard reports and the overview page",
@@ -436,22 +459,24 @@ def _add_report_command(commands) -> None:
                     "and skill versus luck.",
         epilog="example: analyze report --sims 1e6")
     parser.add_argument("--games", metavar="NAME[,NAME...]", help="only these games (default all)")
-    add_options(parser, "sims", sims={"default": "1000000",
+    add_options(parser, "sims", sims={"default": None,
                                        "help": "games of each standard report (default 1e6)"})
-    parser.add_argument("--skill-sims", default="100000", metavar="N",
+    parser.add_argument("--skill-sims", metavar="N",
                         help="games per seat of the skill ladder's fixed matches (default 1e5)")
-    parser.add_argument("--search-sims", default="4000", metavar="N",
+    parser.add_argument("--search-sims", metavar="N",
                         help="games per seat of its search matches (default 4000)")
-    parser.add_argument("--whatif-sims", default="200000", metavar="N",
+    parser.add_argument("--whatif-sims", metavar="N",
                         help="games per variant of its standard what-if sweeps (default 2e5)")
-    parser.add_argument("--exact", action="store_true",
+    parser.add_argument("--exact", action="store_true", default=None,
                         help="also every game's own exact analyses (with their default options)")
     parser.add_argument("--overview-only", action="store_true",
-                        help="only rebuild the overview page from the reports already written")
+                        help="only rebuild the overview page from the reports already written "
+                             "in the reports folder (no option that plays games applies)")
     add_options(parser, "seed", "workers", "scheduler", "out", "store", "quiet",
-                seed={"help": "seed of every run (default 0)"},
+                seed={"default": None, "help": "seed of every run (default 0)"},
                 out={"default": "reports", "help": "the reports folder (default reports)"},
-                quiet={"help": "no progress"})
+                quiet={"help": "no progress"}, store={"default": None},
+                no_store={"default": None})
     parser.set_defaults(handler=_run_report)
 
 

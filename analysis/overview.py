@@ -356,11 +356,22 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
     return "\n\n".join(parts) + "\n"
 
 
-def write_overview(root: str | Path = "reports") -> Path:
-    """Write ``<root>/README.md`` from the reports under ``root``; returns its path."""
+def write_overview(root: str | Path = "reports", existing: bool = False) -> Path:
+    """Write ``<root>/README.md`` from the reports under ``root``; returns its path.
+
+    ``existing`` (``analyze report --overview-only``): the page of reports written before,
+    so a folder that holds none — a user's folder given as ``--out`` by mistake — is
+    refused with one line rather than given a README.md about nothing."""
     root = Path(root)
     _check_overview(root)
     entries = collect(root, registered_games())
+    if existing and not any(e.headline or e.strong or e.skill or e.others or e.exact
+                            for e in entries):
+        where = f"{root} does not exist" if not root.exists() else (
+            f"{root} holds no reports of this toolkit")
+        raise UserError(f"no overview written: {where} (a report folder holds summary.json; "
+                        "they are written by analyze report and analyze <game>); give the "
+                        "reports folder with --out")
     created = now()
     text = render_overview(root, entries, created)
     path = root / OVERVIEW

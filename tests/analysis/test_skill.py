@@ -1,6 +1,7 @@
 """The skill ladder, the luck share, `analyze skill`, `analyze report` and the overview page."""
 import json
 import math
+import os
 import re
 
 import pandas as pd
@@ -251,3 +252,25 @@ def test_interrupted_ladder_resumes_from_the_store(tmp_path, capsys, monkeypatch
     summary = json.loads((tmp_path / "reports/manhome/skill/summary.json").read_text())
     loaded = [m["games_loaded"] for m in summary["matches"]]
     assert loaded[:2] == [2 * 400, 2 * 400] and loaded[2:] == [0] * (len(loaded) - 2)
+
+
+def test_overview_only_of_a_folder_without_reports_is_refused(tmp_path, capsys):
+    # it wrote README.md into a user's folder (or a new one): an overview of nothing
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine")
+    for out in (mine, tmp_path / "new"):
+        assert main(["report", "--out", str(out), "--overview-only", "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "no overview written" in err
+    assert os.listdir(mine) == ["notes.txt"] and not (tmp_path / "new").exists()
+
+
+@pytest.mark.parametrize("option", [["--exact"], ["--games", "manhome"], ["--sims", "10"],
+                                    ["--seed", "3"], ["--no-store"], ["--whatif-sims", "5"]])
+def test_overview_only_refuses_what_it_would_drop(tmp_path, capsys, option):
+    # --exact --overview-only silently dropped --exact
+    assert main(["report", "--overview-only", "--out", str(tmp_path), *option]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{option[0]} does not apply" in err
+    assert os.listdir(tmp_path) == []
