@@ -60,6 +60,20 @@ class OneVariant(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
+def int_in(low: int, high: int, flag: str):
+    """An argparse type: an integer from ``low`` to ``high``, else one line saying so."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{flag} must be a whole number from {low:,} to "
+                                             f"{high:,}, not {text[:40]!r}")
+        return value
+    return parse
+
+
 positive_int = int_at_least(1, "positive")
 non_negative_int = int_at_least(0, "non-negative")
 
@@ -234,7 +248,13 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
     options: dict[str, Any] = {}
     for o in analysis.options:  # not given: this analysis's own default
         value = getattr(args, f"option_{o.name}")
-        options[o.name] = o.default if value is None else value
+        if value is None or o.kind is bool:
+            options[o.name] = o.default if value is None else value
+            continue
+        try:  # each analysis its own range (two may share an option's name)
+            options[o.name] = o.parse(value)
+        except ValueError as exc:
+            raise UserError(f"{exc} (analyze exact {spec.name} {analysis.name})") from None
     if not analysis.monte_carlo and getattr(args, "sims", None) is not None:
         raise UserError(f"--sims does not apply to analyze exact {spec.name} {analysis.name} "
                         "(it samples nothing)")
@@ -528,9 +548,9 @@ def _add_exact_command(commands) -> None:
                 if option.kind is bool:  # None when not given: each analysis's own default
                     game.add_argument(flag, dest=f"option_{option.name}", action="store_true",
                                       default=None, help=text)
-                else:
-                    game.add_argument(flag, dest=f"option_{option.name}", type=option.kind,
-                                      default=None, help=text, metavar=option.name.upper())
+                else:  # the text, parsed by the chosen analysis's own Option (its range)
+                    game.add_argument(flag, dest=f"option_{option.name}", default=None,
+                                      help=text, metavar=option.name.upper())
         game.set_defaults(handler=_run_exact, game=spec.name)
 
 
@@ -590,10 +610,16 @@ def _add_position_command(commands) -> None:
                                "(default: the start, where the game has one)")
         game.add_argument("--file", metavar="PATH",
                           help="read the position from a file (- for standard input)")
-        game.add_argument("--search", type=positive_int, metavar="N",
-                          help="the best move of the search player with budget N, and its value")
-        game.add_argument("--perft", type=positive_int, metavar="D",
-                          help="count the move sequences of every depth 1..D")
+        tool = spec.position  # a game without search or perft says why it has none
+        game.add_argument("--search", metavar="N", **(
+            dict(type=int_in(1, tool.max_search, "--search"),
+                 help=f"{tool.search_help} (N = 1..{tool.max_search:,})") if tool.max_search
+            else dict(type=positive_int, help=f"(no search for {spec.title} positions)")))
+        game.add_argument("--perft", metavar="D", **(
+            dict(type=int_in(1, tool.max_perft, "--perft"),
+                 help=f"count the move sequences of every depth 1..D (D = 1..{tool.max_perft})")
+            if tool.max_perft else
+            dict(type=positive_int, help=f"(no move sequences in {spec.title} positions)")))
         game.add_argument("--json", action="store_true", help="machine-readable output")
         add_options(game, "set", "variant")
         game.set_defaults(handler=_run_position, game=spec.name)
@@ -666,7 +692,10 @@ def build_parser() -> ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help (0) or a usage error, already said in one line (2)
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
         if getattr(args, "scheduler", None) is not None:  # before anything else
             from analysis.cluster import reach_scheduler

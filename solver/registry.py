@@ -24,6 +24,7 @@ so draws do not bias it.
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -218,12 +219,69 @@ class Players:
 
 @dataclass(frozen=True)
 class Option:
-    """A command-line option of a game's own analysis (``--largest``)."""
+    """A command-line option of a game's own analysis (``--largest``, ``--hands 1000``).
+
+    Every number has its stated range, ``low..high`` (a budget always has a maximum), and a
+    text may name its ``choices``: :meth:`parse` refuses anything else with one line."""
 
     name: str
     help: str
     kind: type = bool
     default: Any = False
+    low: int | float | None = None
+    """The smallest value of a number (int or float)."""
+    high: int | float | None = None
+    """The largest value of a number: every budget, count and size has one."""
+    choices: tuple[str, ...] = ()
+    """The values a text may take (none: any text, checked by the analysis)."""
+
+    def __post_init__(self) -> None:
+        if self.kind in (int, float) and (self.low is None or self.high is None):
+            raise ValueError(f"option {self.name}: a number needs its range (low and high)")
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def allowed(self) -> str:
+        """The allowed values, in words.
+
+        >>> Option("hands", "", int, 10, low=1, high=100_000).allowed()
+        'a whole number from 1 to 100,000'
+        >>> Option("error", "", float, 0.1, low=0.0, high=0.99).allowed()
+        'a number from 0 to 0.99'
+        """
+        if self.kind is int:
+            return f"a whole number from {self.low:,} to {self.high:,}"
+        if self.kind is float:
+            return f"a number from {self.low:g} to {self.high:g}"
+        return " | ".join(self.choices) if self.choices else "a text"
+
+    def parse(self, text: str) -> Any:
+        """The value of ``--<name> text``; ValueError with one line when it is not allowed.
+
+        >>> Option("budgets", "", int, -1, low=-1, high=4).parse("-2")
+        Traceback (most recent call last):
+        ...
+        ValueError: --budgets must be a whole number from -1 to 4, not '-2'
+        """
+        bad = ValueError(f"{self.flag} must be {self.allowed()}, not {text[:40]!r}")
+        if self.kind is str:
+            value = text.strip()
+            if self.choices and value not in self.choices:
+                raise bad
+            return value
+        try:
+            number = float(text.strip().replace("_", ""))
+        except ValueError:
+            raise bad from None
+        if not (math.isfinite(number) and self.low <= number <= self.high):
+            raise bad
+        if self.kind is int:  # a count or budget: 2e6 and 250_000 as --sims takes them
+            if not number.is_integer():
+                raise bad
+            return int(number)
+        return number
 
 
 @dataclass(frozen=True)
@@ -268,6 +326,11 @@ class PositionTool:
     """What the notation is called, for help texts."""
     example: str = ""
     """The arguments of an example command, for help texts (e.g. ``--search 8 --perft 3``)."""
+    max_search: int = 0
+    """The largest ``--search`` budget (0: the tool searches nothing)."""
+    search_help: str = "the best move of the search player with budget N, and its value"
+    max_perft: int = 0
+    """The deepest ``--perft`` (0: the game's positions have no move sequences to count)."""
 
     def load(self, which: str) -> Callable[..., Any]:
         module, function = getattr(self, which).split(":")

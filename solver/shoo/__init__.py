@@ -17,6 +17,7 @@ from typing import Any
 from solver.registry import (WIN_DRAW_LOSS, Analysis, Column, GameSpec, Option, PositionTool,
                              Traits, register)
 from solver.shoo.engine import play_game
+from solver.shoo.examine import MAX_PERFT
 from solver.shoo.exact_play import PLAYER_NAMES
 from solver.shoo.policies import PLAYERS, make_policy
 from solver.shoo.rules import ShooRules
@@ -53,12 +54,13 @@ REDUCED = Analysis(
                     "300,000 positions each)"),
              Option("players", "players compared with perfect play, comma-separated",
                     kind=str, default=PLAYER_NAMES),
-             Option("positions", "positions sampled per game for the comparison",
-                    kind=int, default=300),
-             Option("games", "games against the perfect player per colour and game",
-                    kind=int, default=10),
-             Option("limit", "with --larger, the positions after which a solve is "
-                    "given up (about 2 KiB each)", kind=int, default=300_000)))
+             Option("positions", "positions sampled per game for the comparison (default "
+                    "300, at most 1e5)", kind=int, default=300, low=1, high=100_000),
+             Option("games", "games against the perfect player per colour and game (default "
+                    "10, at most 1e4)", kind=int, default=10, low=0, high=10_000),
+             Option("limit", "with --larger, the positions after which a solve is given up "
+                    "(about 2 KiB each; default 3e5, at most 3e6)", kind=int, default=300_000,
+                    low=1, high=3_000_000)))
 """``analyze exact shoo`` (the default): reduced fields solved exactly."""
 
 OPENING = Analysis(
@@ -68,7 +70,8 @@ OPENING = Analysis(
     options=(Option("players", "comma-separated players (default: the skill ladder's "
                     "fixed players and its first --budgets search budgets)", str, ""),
              Option("budgets", "how many of the ladder's search budgets, smallest first, "
-                    "when --players is not given (default -1: all)", int, -1)),
+                    f"when --players is not given (0 to {len(PLAYERS.search[0].budgets)}; default -1: all)",
+                    int, -1, -1, len(PLAYERS.search[0].budgets))),
     description="for every ordered pair of players, both opening choices of the toss "
                 "winner on the same keys: scores, win/draw/loss and their paired "
                 "difference with 95% intervals, and who beats whom in both colours; "
@@ -99,6 +102,7 @@ SPEC = register(GameSpec(
     position=PositionTool(describe="solver.shoo.examine:describe",
                           render="solver.shoo.examine:render",
                           notation="position notation (solver/shoo/notation.py)",
-                          example="--search 8 --perft 3"),
+                          example="--search 8 --perft 3",
+                          max_search=PLAYERS.search[0].max_budget, max_perft=MAX_PERFT),
     small_rules={"max_plies": 20},
 ))

@@ -28,6 +28,8 @@ from solver.sumoku.tiles import NINE, is_six, kind_number, parse, text
 
 NODES_PER_BUDGET = 100_000
 """``--search N``: N hundred thousand nodes for a hand's layout search."""
+MAX_SEARCH = 10_000
+"""The largest ``--search``: 10^9 nodes, about a minute."""
 MAX_HAND = 24
 """The largest hand decided here (a complete search of more does not finish)."""
 HAND, SOLO = "hand:", "solo:"
@@ -52,8 +54,9 @@ def describe(rules: SumokuRules, source: str | None = None, search: int = 0,
     info: dict[str, Any] = {"key": key, "solo": solo, "six_is_nine": rules.six_is_nine}
     try:
         if body.lower().startswith(HAND):
-            if search and search * NODES_PER_BUDGET < 1:
-                raise RulesError("--search must be positive")
+            if search and not 1 <= search <= MAX_SEARCH:
+                raise RulesError(f"--search must be from 1 to {MAX_SEARCH:,} (hundred thousand "
+                                 f"nodes), not {search}")
             return info | _hand(body[len(HAND):], key, solo, rules,
                                 search * NODES_PER_BUDGET if search else DEFAULT_BUDGET)
         if search:

@@ -249,3 +249,41 @@ def test_two_variant_files_for_one_run_are_refused(command, capsys, in_tmp):
     assert err.count("\n") == 1 and "Traceback" not in err
     assert "takes one variant file" in err and "analyze whatif" in err
     assert not (in_tmp / "out").exists() and not (in_tmp / "reports").exists()
+
+
+def _numeric_options():
+    from solver.registry import games
+
+    for spec in games().values():
+        for analysis in spec.analyses:
+            for option in analysis.options:
+                if option.kind in (int, float):
+                    yield spec.name, analysis.name, option
+
+
+@pytest.mark.parametrize("game, analysis, option", list(_numeric_options()),
+                         ids=lambda x: getattr(x, "name", x))
+def test_every_budget_of_every_exact_analysis_has_a_stated_range(game, analysis, option,
+                                                                  in_tmp, capsys):
+    # --budgets -2 was accepted, and budgets had no maximum at all
+    step = 1 if option.kind is int else 0.001
+    for outside in (option.low - step, option.high + step, option.high * 1e6 + 1):
+        text = str(int(outside) if option.kind is int else outside)
+        assert main(["exact", game, analysis, option.flag, text, "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"{option.flag} must be" in err and text in err
+    assert f"{option.high:,}" in option.allowed() or f"{option.high:g}" in option.allowed()
+    assert list(in_tmp.iterdir()) == []
+
+
+@pytest.mark.parametrize("game, flag, largest", [("shoo", "--search", 1000),
+                                                 ("shoo", "--perft", 5),
+                                                 ("sumoku", "--search", 10_000)])
+def test_every_budget_of_the_position_tools_has_a_stated_maximum(game, flag, largest, capsys):
+    # analyze position sumoku --search 999999999999999 was accepted (and ran for ever)
+    assert main(["position", game, "--help"]) == 0
+    assert f"1..{largest:,}" in capsys.readouterr().out.replace("\n", " ").replace("  ", "")
+    for value in (0, largest + 1, 999999999999999):
+        assert main(["position", game, flag, str(value), "--set", "key=5"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"{flag} must be a whole number from 1 to {largest:,}" in err

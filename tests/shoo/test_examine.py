@@ -57,8 +57,8 @@ def test_search_value_is_the_search_players_own():
 @pytest.mark.parametrize("argv, words", [
     (["WWW6/WWW6/WWW6/9/9/9/6BBB/6BBB/6BBB x hhhh/hhhhh 0/0 - - - 0"], "bad side to move"),
     (["WWWW5/WWW6/WWW6/9/9/9/6BBB/6BBB/6BBB b hhhh/hhhhh 0/0 - - - 0"], "travellers"),
-    (["--perft", "9"], "--perft must be a depth from 1 to 5"),
-    (["--search", "5000"], "unknown player 'search-5000'"),
+    (["--perft", "9"], "--perft must be a whole number from 1 to 5"),
+    (["--search", "5000"], "--search must be a whole number from 1 to 1,000"),
     (["--set", "horses=8"], "bad value 8 for horses"),
 ])
 def test_bad_positions_and_requests_are_one_line_exit_2(argv, words, capsys):
