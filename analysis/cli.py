@@ -44,7 +44,7 @@ def int_at_least(low: int, what: str):
         except ValueError:
             value = low - 1
         if value < low:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a {what} integer")
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a {what} integer")
         return value
     return parse
 
@@ -76,6 +76,9 @@ def int_in(low: int, high: int, flag: str):
 
 positive_int = int_at_least(1, "positive")
 non_negative_int = int_at_least(0, "non-negative")
+MAX_SEED = 2**64 - 1
+"""The largest ``--seed`` (numpy's SeedSequence takes any, but a seed is part of a folder's
+name and of the store's key)."""
 
 
 OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
@@ -85,7 +88,7 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
                                      help="seats (same as --set players=N)")),
     "policy": (("--policy",), dict(metavar="NAME[,NAME...]",
                                    help="one policy for every seat or one per seat")),
-    "seed": (("--seed",), dict(type=non_negative_int, default=0,
+    "seed": (("--seed",), dict(type=int_in(0, MAX_SEED, "--seed"), default=0,
                                help="seed of the run; same seed, same games (default 0)")),
     "workers": (("--workers",), dict(type=positive_int, metavar="N",
                                      help="local worker processes (default: every core)")),
