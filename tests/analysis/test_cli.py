@@ -72,7 +72,7 @@ BAD = [
     (["manhome", "--set", "tie=never"], "allowed: defender | attacker | reroll"),
     (["manhome", "--variant", "missing.toml"], "not found"),
     (["manhome", "--workers", "0"], "is not a positive integer"),
-    (["manhome", "--seed", "-1"], "is not a non-negative integer"),
+    (["manhome", "--seed", "-1"], "--seed must be a whole number from 0 to 18,446,744,073,709,551,615"),
     (["manhome", "--colour"], "unrecognized arguments"),
     (["chess"], "invalid choice"),
     (["manhome", "--players", "3", "--set", "players=2"], "disagree; give the number of players once"),
