@@ -571,6 +571,12 @@ def _run_position(args: argparse.Namespace, argv: Sequence[str]) -> int:
         if notation is not None:
             raise UserError("give the position either as an argument or with --file, not both")
         notation = _read_text(args.file)
+    if notation is not None and not notation.strip():  # given, and empty: never the start
+        source = ("standard input" if args.file == "-" else f"the file {args.file}"
+                  if args.file is not None else "the position given")
+        raise UserError(f"{source} is empty: give a {spec.title} {tool.notation}"
+                        + (" (or leave it out for the start position)" if tool.has_start
+                           else ""))
     try:
         info = tool.load("describe")(rules, notation, args.search or 0, args.perft or 0)
     except ValueError as exc:  # a malformed or impossible position, a bad request

@@ -331,6 +331,8 @@ class PositionTool:
     search_help: str = "the best move of the search player with budget N, and its value"
     max_perft: int = 0
     """The deepest ``--perft`` (0: the game's positions have no move sequences to count)."""
+    has_start: bool = False
+    """Whether no notation at all means the game's start position."""
 
     def load(self, which: str) -> Callable[..., Any]:
         module, function = getattr(self, which).split(":")

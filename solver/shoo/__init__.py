@@ -103,6 +103,7 @@ SPEC = register(GameSpec(
                           render="solver.shoo.examine:render",
                           notation="position notation (solver/shoo/notation.py)",
                           example="--search 8 --perft 3",
-                          max_search=PLAYERS.search[0].max_budget, max_perft=MAX_PERFT),
+                          max_search=PLAYERS.search[0].max_budget, max_perft=MAX_PERFT,
+                          has_start=True),
     small_rules={"max_plies": 20},
 ))

@@ -43,7 +43,7 @@ def describe(rules: ShooRules, text: str | None = None, search: int = 0,
         PLAYERS.parse(f"search-{search}")       # a budget out of range: one line
     if not 0 <= perft <= MAX_PERFT:
         raise RulesError(f"--perft must be a depth from 1 to {MAX_PERFT}, not {perft}")
-    position = read(text, rules) if text else start(rules)
+    position = start(rules) if text is None else read(text, rules)
     moves = legal_moves(position)
     shooable, off = detect(position)
     winner = position.winner()

@@ -83,3 +83,19 @@ def test_an_unreadable_file_is_one_line_exit_2(argv, words, capsys):
     assert main(["position", "shoo", *argv]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("source", ["", "  \n\n"])
+def test_an_empty_position_is_refused_not_read_as_the_start(tmp_path, capsys, monkeypatch, source):
+    # an empty --file (or standard input) silently showed the start position
+    import io
+
+    path = tmp_path / "empty.txt"
+    path.write_text(source)
+    monkeypatch.setattr("sys.stdin", io.StringIO(source))
+    for argv in (["--file", str(path)], ["--file", "-"], [source]):
+        assert main(["position", "shoo", *argv]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err.count("\n") == 1 and "is empty" in captured.err
+    assert main(["position", "shoo", "--json"]) == 0   # no position at all: the start
+    assert json.loads(capsys.readouterr().out)["ply"] == 0
