@@ -31,7 +31,7 @@ import pandas as pd
 from analysis.distributions import norm_ppf
 from analysis.errors import UserError
 from analysis.outcomes import finished as finished_games
-from analysis.paired import paired_difference, paired_measures
+from analysis.paired import UNIT, paired_difference, paired_measures
 from analysis.stats import (CONFIDENCE, Summary, difference_interval, mean_difference_interval,
                             summarize)
 from analysis.store import Store, StoredRun
@@ -174,7 +174,7 @@ def _paired_comparison(runs: list[StoredRun], games: list[pd.DataFrame],
     measures = []
     for seat in range(max(sa.players, sb.players)):
         both = seat < sa.players and seat < sb.players
-        d = paired_difference(wb == seat, wa == seat) if both else None
+        d = paired_difference(wb == seat, wa == seat, UNIT) if both else None
         measures.append(Measure(f"win rate, seat {seat}", "rate",
                                 sa.win_rate_by_seat[seat] if seat < sa.players else math.nan,
                                 sb.win_rate_by_seat[seat] if seat < sb.players else math.nan,

@@ -84,6 +84,10 @@ MEASURES: dict[str, str] = {"seat0_win_rate": "seat 0's win rate",
                             "completion": "completion",
                             "decision_rate": "decision rate"}
 """Every measure a comparison may hold, in order; :func:`measures` picks a game's."""
+SHARES = frozenset(MEASURES) - {"score_mean", "turns_mean"}
+"""The measures that are shares, in [0, 1]: a difference of two of them is in [-1, 1]."""
+UNIT = (0.0, 1.0)
+"""The range of a share (a win, a game's points)."""
 
 
 def measures(traits: Traits, players: int) -> list[str]:
@@ -156,7 +160,8 @@ def _p_value(diff: float, se: float) -> float:
     return 1.0 if diff == 0 else 0.0
 
 
-def paired_difference(variant: np.ndarray, base: np.ndarray) -> Paired:
+def paired_difference(variant: np.ndarray, base: np.ndarray,
+                      span: tuple[float, float] | None = None) -> Paired:
     """Paired difference of two equally long samples, game ``i`` against game ``i``.
 
     The samples may be per-game values whose mean is a measure only to first order
@@ -166,6 +171,14 @@ def paired_difference(variant: np.ndarray, base: np.ndarray) -> Paired:
     >>> p = paired_difference(np.array([1.0, 1.0, 0.0, 1.0]), np.array([1.0, 0.0, 0.0, 1.0]))
     >>> p.diff, round(p.se, 3), round(p.independent_se, 3)
     (0.25, 0.25, 0.382)
+
+    ``span``: the range ``(low, high)`` of the measure both means estimate (a share: (0,
+    1)), so the difference lies in ``[low - high, high - low]`` and its interval is cut to
+    that: a few games give a normal interval wider than any difference can be.
+
+    >>> p = paired_difference(np.array([0.0, 1.0]), np.array([1.0, 1.0]), span=UNIT)
+    >>> p.diff, p.lo, round(p.hi, 3)
+    (-0.5, -1.0, 0.48)
     """
     a, b = np.asarray(variant, dtype=float), np.asarray(base, dtype=float)
     if a.shape != b.shape:
@@ -178,7 +191,11 @@ def paired_difference(variant: np.ndarray, base: np.ndarray) -> Paired:
     diff = float(d.mean())
     se = float(d.std(ddof=1)) / math.sqrt(n)
     independent = math.sqrt((a.var(ddof=1) + b.var(ddof=1)) / n)
-    return Paired(n, diff, diff - Z * se, diff + Z * se, se, independent, _p_value(diff, se))
+    lo, hi = diff - Z * se, diff + Z * se
+    if span is not None:
+        width = span[1] - span[0]
+        lo, hi = max(lo, -width), min(hi, width)
+    return Paired(n, diff, lo, hi, se, independent, _p_value(diff, se))
 
 
 def shifted(paired: Paired, shift: float) -> Paired:
@@ -280,7 +297,8 @@ def paired_measures(games: pd.DataFrame, players: int, base_games: pd.DataFrame,
     per_game_diffs: dict[str, np.ndarray] = {}
     for measure, x in values.items():
         if measure in base_values:
-            differences[measure] = paired_difference(x, base_values[measure])
+            differences[measure] = paired_difference(x, base_values[measure],
+                                                     UNIT if measure in SHARES else None)
             per_game_diffs[measure] = x - base_values[measure]
     twice: dict[str, bool] = {}
     if "first_player_advantage" in differences and "first_player_advantage" in base_values:

@@ -165,13 +165,21 @@ class Summary:
         return {f.name: plain(getattr(self, f.name)) for f in fields(self)}
 
 
-def mean_interval(values: np.ndarray, confidence: float = CONFIDENCE) -> tuple[float, float]:
-    """``mean ± z·sd/√n`` of ``values`` (NaN bounds with fewer than two)."""
+def mean_interval(values: np.ndarray, confidence: float = CONFIDENCE,
+                  span: tuple[float, float] | None = None) -> tuple[float, float]:
+    """``mean ± z·sd/√n`` of ``values`` (NaN bounds with fewer than two), cut to ``span``
+    when the values (a share's, points') cannot leave it.
+
+    >>> mean_interval(np.array([0.0, 0.5, 1.0]), span=(0.0, 1.0))
+    (0.0, 1.0)
+    """
     n = len(values)
     if n < 2:
         return math.nan, math.nan
     z = Z if confidence == CONFIDENCE else distributions.norm_ppf(0.5 + confidence / 2)
     mean, half = float(values.mean()), z * float(values.std(ddof=1)) / math.sqrt(n)
+    if span is not None:
+        return max(mean - half, span[0]), min(mean + half, span[1])
     return mean - half, mean + half
 
 
@@ -243,7 +251,8 @@ def summarize(games: pd.DataFrame, players: int, confidence: float = CONFIDENCE,
     seat_points = points(games, players, traits)[done]
     points_mean = seat_points.mean(axis=0) if n_finished else np.full(players, math.nan)
     if traits.draws:
-        points_ci = [mean_interval(seat_points[:, s], confidence) for s in range(players)]
+        points_ci = [mean_interval(seat_points[:, s], confidence, (0.0, 1.0))
+                     for s in range(players)]
     else:
         points_ci = list(cis)
     fair = 1.0 / players

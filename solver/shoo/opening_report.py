@@ -39,7 +39,7 @@ import numpy as np
 
 from analysis.folders import staged_folder
 from analysis.formatting import md_table, pct, pct_range
-from analysis.paired import Paired, paired_difference
+from analysis.paired import UNIT, Paired, paired_difference
 from analysis.plain import plain
 from analysis.provenance import package_version
 from analysis.simulation import simulate
@@ -98,7 +98,7 @@ class Study:
         """The toss winner's score with the extra horse minus with the first move, paired
         by key."""
         return paired_difference(self.cell(blue, white, "extra_horse").points,
-                                 self.cell(blue, white, "first_move").points)
+                                 self.cell(blue, white, "first_move").points, UNIT)
 
     def pooled(self, pairs: Sequence[tuple[str, str]]) -> dict[str, Any]:
         """The toss winner's score over the games of ``pairs`` under each choice (with
@@ -109,7 +109,7 @@ class Study:
             found[opening] = (float(points.mean()), score_interval(points))
         found["difference"] = paired_difference(
             np.concatenate([self.cell(a, b, "extra_horse").points for a, b in pairs]),
-            np.concatenate([self.cell(a, b, "first_move").points for a, b in pairs]))
+            np.concatenate([self.cell(a, b, "first_move").points for a, b in pairs]), UNIT)
         found["games"] = len(pairs) * self.sims
         return found
 

@@ -25,12 +25,13 @@ CLOSE = (10, 25)
 
 
 def mean_interval(values: np.ndarray) -> tuple[float, float]:
-    """``mean ± 1.96·sd/√n`` (NaN bounds with fewer than two values)."""
+    """``mean ± 1.96·sd/√n`` of shares of points, cut to [0, 1] (NaN bounds with fewer than
+    two values)."""
     n = len(values)
     if n < 2:
         return math.nan, math.nan
     half = Z95 * float(values.std(ddof=1)) / math.sqrt(n)
-    return float(values.mean()) - half, float(values.mean()) + half
+    return max(float(values.mean()) - half, 0.0), min(float(values.mean()) + half, 1.0)
 
 
 def _finished(games: Any) -> Any:

@@ -88,7 +88,7 @@ def game_rows(model_of: Callable[[int], SpotModel], games: int, seed: int,
                      "bag_out": float(np.mean([g.bag_out for g in played])),
                      "unfinished": sum(not g.winners for g in played)})
         for s in range(n):
-            lo, hi = mean_interval(shares[:, s])
+            lo, hi = mean_interval(shares[:, s], span=(0.0, 1.0))
             seats.append({"players": n, "seat": s, "speed": model_of(n).speeds[s],
                           "error": model_of(n).errors[s], "wins": shares[:, s].mean(),
                           "ci_low": lo, "ci_high": hi, "fair": 1 / n})

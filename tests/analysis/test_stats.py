@@ -252,3 +252,81 @@ def test_biased_simulation_is_detected() -> None:
 def test_validation_errors(games: pd.DataFrame, players: int) -> None:
     with pytest.raises(ValueError):
         summarize(games, players)
+
+
+# --- known values with draws and scores (worked out by hand) ----------------
+#
+# A draw counted as a win once went through every analysis test until a toy game's
+# hand-worked figure caught it: these figures are worked out on paper, not by the code.
+
+from analysis.paired import UNIT, paired_difference, paired_measures  # noqa: E402
+from analysis.stats import mean_interval  # noqa: E402
+from solver.registry import SCORES, WIN_DRAW_LOSS, Traits  # noqa: E402
+
+DUEL = Traits(chance=False, players=(2, 2), outcome=WIN_DRAW_LOSS)
+SCORED = Traits(chance=True, players=(2, 5), outcome=SCORES, score="score")
+
+
+def test_known_values_of_a_game_with_draws() -> None:
+    # 10 games: seat 0 wins 4, seat 1 wins 3, 2 draws, 1 unfinished (turns 99, left out)
+    games = frame([0, 0, 0, 1, 1, -2, -2, 0, 1, -1], [10, 12, 14, 16, 18, 20, 22, 24, 26, 99],
+                  [5, 6, 7, 8, 9, 10, 11, 12, 13, 49])
+    s = summarize(games, 2, traits=DUEL)
+    assert (s.finished, s.unfinished, s.wins_by_seat, s.draws) == (9, 1, [4, 3], 2)
+    assert s.win_rate_by_seat == pytest.approx([4 / 9, 3 / 9])   # a draw is no win
+    assert s.draw_rate == pytest.approx(2 / 9)
+    # points: a win 1, a draw 1/2: seat 0 (4 + 2 * 0.5) / 9 = 5/9, seat 1 (3 + 1) / 9 = 4/9
+    assert s.points_by_seat == pytest.approx([5 / 9, 4 / 9])
+    assert s.first_player_advantage == pytest.approx(5 / 9 - 1 / 2)     # 1/18
+    assert s.balance == pytest.approx(1 - (5 / 9 - 4 / 9))              # 8/9
+    # seat 0's points 1,1,1,0,0,.5,.5,1,0: sum of squared deviations 1.72222, sd 0.46398,
+    # half-width 1.96 * 0.46398 / 3 = 0.30313
+    assert s.points_ci_by_seat[0] == pytest.approx((0.25243, 0.85868), abs=1e-4)
+    assert s.first_player_advantage_ci == pytest.approx((0.25243 - 0.5, 0.85868 - 0.5), abs=1e-4)
+    # z = (5/9 - 1/2) / (0.46398 / 3) = 0.35921: p = 2 (1 - Phi(0.35921)) = 0.71944
+    assert s.first_player_p_value == pytest.approx(0.71944, abs=1e-4)
+    # chi-square of the wins 4, 3 against 3.5 each: (0.25 + 0.25) / 3.5
+    assert s.seat_chi2 == pytest.approx(1 / 7)
+    assert (s.turns_mean, s.turns_median, s.turns_max) == (18.0, 18.0, 26)
+
+
+def test_known_values_of_a_score_game() -> None:
+    # three seats; a tie for the best score is a draw shared by the tied seats only
+    scores = [(10, 5, 5), (7, 7, 3), (1, 2, 3), (4, 4, 4), (9, 0, 0)]
+    games = frame([0, -2, 2, -2, -1], [30, 31, 32, 33, 40], [1, 2, 3, 4, 5])
+    for seat in range(3):
+        games[f"score_{seat}"] = [row[seat] for row in scores]
+    s = summarize(games, 3, traits=SCORED)
+    assert (s.finished, s.wins_by_seat, s.draws, s.draw_rate) == (4, [1, 0, 1], 2, 0.5)
+    # points: seat 0 1 + 1/2 + 0 + 1/3, seat 1 0 + 1/2 + 0 + 1/3, seat 2 0 + 0 + 1 + 1/3
+    assert s.points_by_seat == pytest.approx([11 / 24, 5 / 24, 8 / 24])
+    assert sum(s.points_by_seat) == pytest.approx(1.0)
+    assert s.first_player_advantage == pytest.approx(11 / 24 - 1 / 3)   # 0.125
+    assert s.balance == pytest.approx(1 - (11 / 24 - 5 / 24))           # 0.75
+    # finished games only: (10 + 7 + 1 + 4) / 4, (5 + 7 + 2 + 4) / 4, (5 + 3 + 3 + 4) / 4
+    assert s.score_mean_by_seat == pytest.approx([5.5, 4.5, 3.75])
+    # best minus second best: 5, 0, 1, 0
+    assert s.margin_mean == pytest.approx(1.5)
+
+
+@given(st.lists(st.sampled_from([0.0, 0.5, 1.0]), min_size=2, max_size=6).flatmap(
+    lambda a: st.tuples(st.just(a), st.lists(st.sampled_from([0.0, 0.5, 1.0]),
+                                             min_size=len(a), max_size=len(a)))))
+def test_a_difference_of_two_scores_stays_within_100_points(pair) -> None:
+    # at tiny sample sizes the normal interval of a paired difference of two scores went
+    # beyond -100 or +100 points (e.g. 0, 1 against 1, 1: -0.5 +- 0.98)
+    a, b = (np.array(x) for x in pair)
+    d = paired_difference(a, b, UNIT)
+    assert -1.0 <= d.lo <= d.diff <= d.hi <= 1.0
+    lo, hi = mean_interval(a, span=(0.0, 1.0))
+    assert 0.0 <= lo <= a.mean() <= hi <= 1.0
+
+
+def test_paired_measures_of_tiny_runs_stay_in_range() -> None:
+    base = frame([0, 1, -2], [10, 20, 30], [1, 2, 3])
+    variant = frame([1, 1, 0], [11, 25, 30], [1, 2, 3])
+    for measure, (paired, _) in paired_measures(variant, 2, base, 2, DUEL).items():
+        if measure in ("seat0_win_rate", "first_player_advantage", "draw_rate", "balance"):
+            assert -1.0 <= paired.lo <= paired.hi <= 1.0, measure
+    two = summarize(frame([0, -2], [5, 6], [1, 1]), 2, traits=DUEL)
+    assert all(0.0 <= lo <= hi <= 1.0 for lo, hi in two.points_ci_by_seat)
