@@ -19,6 +19,10 @@ from pathlib import Path
 from typing import Any, ClassVar, Self
 
 
+MAX_VARIANT_BYTES = 1 << 20
+"""The largest variant file read (a variant file is a few lines)."""
+
+
 class RulesError(ValueError):
     """A rules parameter, value or variant file that cannot be used (one-line message)."""
 
@@ -251,11 +255,23 @@ class Variant:
         path = Path(path)
         try:
             with path.open("rb") as handle:
-                data = tomllib.load(handle)
+                raw = handle.read(MAX_VARIANT_BYTES + 1)
+            if len(raw) > MAX_VARIANT_BYTES:
+                raise RulesError(f"variant file {str(path)!r} is larger than "
+                                 f"{MAX_VARIANT_BYTES // 1024} KiB; a variant file is a few "
+                                 "name = value lines")
+            if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+                raise RulesError(f"variant file {str(path)!r} is UTF-16 text; save it as UTF-8")
+            # a UTF-8 byte-order mark, as some editors write, is not part of the text
+            data = tomllib.loads(raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8"))
         except FileNotFoundError:
             raise RulesError(f"variant file {str(path)!r} not found") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RulesError(f"cannot read variant file {str(path)!r}: {exc}") from None
+        except UnicodeDecodeError as exc:
+            raise RulesError(f"variant file {str(path)!r} is not UTF-8 text (byte "
+                             f"{exc.object[exc.start]:#04x} at offset {exc.start})") from None
+        except OSError as exc:
+            raise RulesError(f"cannot read variant file {str(path)!r}: "
+                             f"{exc.strerror or exc}") from None
         except tomllib.TOMLDecodeError as exc:
             raise RulesError(f"malformed variant file {str(path)!r}: {exc}") from None
         except RecursionError:  # tomllib parses nested arrays and tables recursively

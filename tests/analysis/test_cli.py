@@ -110,6 +110,27 @@ def test_bad_variant_file_one_line_exit_2(text, words, capsys, in_tmp):
     assert words in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("raw, words", [
+    (b"\xff\xfen\x00a\x00", "is UTF-16 text; save it as UTF-8"),
+    (b'name = "x\xff"\n', "is not UTF-8 text (byte 0xff at offset 9)"),
+    (b"# " + b"x" * (1 << 20) + b"\n", "larger than 1024 KiB"),
+], ids=["utf-16", "not-utf-8", "huge"])
+def test_a_variant_file_that_is_no_text_says_why(raw, words, capsys, in_tmp):
+    (in_tmp / "v.toml").write_bytes(raw)
+    assert main(["manhome", "--variant", "v.toml", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+
+
+def test_a_variant_file_with_a_byte_order_mark_is_read(in_tmp):
+    # some editors begin UTF-8 files with a byte-order mark: it was "Invalid statement"
+    (in_tmp / "v.toml").write_bytes(b'\xef\xbb\xbfname = "marked"\n[rules]\ntie = "attacker"\n')
+    assert main(["manhome", "--variant", "v.toml", "--sims", "50", "--out", "o", "--no-store",
+                 "--quiet"]) == 0
+    summary = json.loads((in_tmp / "o" / "summary.json").read_text())
+    assert summary["variant"] == "marked" and summary["rules"]["tie"] == "attacker"
+
+
 def test_set_players_is_players(in_tmp):
     # --set players=N means --players N (and both together when they agree)
     for extra in (["--set", "players=3"], ["--players", "3", "--set", "players=3"]):
