@@ -52,6 +52,8 @@ SIDES = "bw"
 """The side to move: Blue (seat 0) or White (seat 1)."""
 TRAVELLER_LETTERS = "BW"
 _SQUARE_TOKEN = re.compile(r"\[[^\]]*\]|.")
+DIGITS = "0123456789"
+"""The digits of a count of empty squares (ASCII only: ``²`` and ``٣`` are no counts)."""
 
 
 class PositionError(RulesError):
@@ -81,18 +83,18 @@ def _read_square_stack(stack: str, where: str) -> int:
 def _read_field(text: str) -> list[int]:
     ranks = text.split("/")
     if len(ranks) != SIZE:
-        raise PositionError(f"the field has {len(ranks)} ranks, not {SIZE}: {text!r}")
+        raise PositionError(f"the field has {len(ranks)} ranks, not {SIZE}: {text[:80]!r}")
     board = [EMPTY] * SQUARES
     for row, rank_text in enumerate(ranks):
         rank = SIZE - 1 - row
         tokens = _SQUARE_TOKEN.findall(rank_text)
-        count = sum(int(t) if t.isdigit() else 1 for t in tokens)
+        count = sum(int(t) if t in DIGITS else 1 for t in tokens)
         if count != SIZE:
-            raise PositionError(f"rank {rank + 1} ({rank_text!r}) describes {count} squares, "
-                                f"not {SIZE}")
+            raise PositionError(f"rank {rank + 1} ({rank_text[:40]!r}) describes {count} "
+                                f"squares, not {SIZE}")
         file = 0
         for token in tokens:
-            if token.isdigit():
+            if token in DIGITS:
                 file += int(token)
                 continue
             where = name(square(file, rank))
@@ -166,11 +168,13 @@ def read(text: str, rules: ShooRules | None = None) -> Position:
         raise PositionError(f"bad stables {stables!r}: Blue's and White's, such as hhhh/hhhhh")
     (blue_horses, blue_stabled), (white_horses, white_stabled) = (
         _read_stable(part, seat) for seat, part in enumerate(parts))
-    match = re.fullmatch(r"(\d+)/(\d+)", pastures)
+    match = re.fullmatch(r"([0-9]{1,2})/([0-9]{1,2})", pastures)
     if not match:
-        raise PositionError(f"bad pastures {pastures!r}: two numbers, such as 0/1")
-    if not ply.isdigit():
-        raise PositionError(f"bad move count {ply!r}: a whole number")
+        raise PositionError(f"bad pastures {pastures[:40]!r}: two numbers of retired horses, "
+                            "such as 0/1")
+    if not (re.fullmatch(r"[0-9]{1,6}", ply) and int(ply) <= rules.max_plies):
+        raise PositionError(f"bad move count {ply[:40]!r}: a whole number from 0 to the move "
+                            f"limit {rules.max_plies} (max_plies)")
     position = Position(rules, board, [blue_horses, white_horses], [blue_stabled, white_stabled],
                         [int(match.group(1)), int(match.group(2))], SIDES.index(side),
                         _read_square_or_none(held, "held horse"),

@@ -146,3 +146,30 @@ def test_the_rules_decide_how_many_horses():
     assert read(text, ShooRules(horses=7)).stable_horses == [3, 4]
     with pytest.raises(PositionError, match="the rules have 9"):
         read(text)
+
+
+START = "WWW6/WWW6/WWW6/9/9/9/6BBB/6BBB/6BBB b hhhh/hhhhh 0/0 - - - 0"
+
+
+@pytest.mark.parametrize("text, words", [
+    (START[:-1] + "9" * 5000, "bad move count '9999"),          # Python's own message before
+    (START.replace("0/0", "0/" + "9" * 5000), "bad pastures '0/999"),
+    (START[:-1] + "²", "bad move count '²'"),                    # isdigit(), int() refuses
+    (START[:-1] + "601", "from 0 to the move limit 600"),
+    (START.replace("6BBB b", "6BB\u0663 b"), "unknown piece '\u0663'"),   # was read as 3
+    (START.replace("6BBB b", "6BB\u00b2 b"), "unknown piece '\u00b2'"),
+])
+def test_numbers_in_a_position_are_ascii_and_in_range(text, words):
+    with pytest.raises(PositionError, match=words) as refused:
+        read(text)
+    assert len(str(refused.value)) < 200 and "\n" not in str(refused.value)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("0123456789/ bwBWh[]-<^" + "\u00b2\u0663\u2070"),
+               max_size=120))
+def test_any_text_is_a_position_or_one_line_saying_why(text):
+    try:
+        read(text)
+    except PositionError as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 300
