@@ -403,6 +403,11 @@ def _list_runs(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from analysis.compare import format_runs
 
     store = _open_store(args.store, create=False)
+    if args.drop is not None:
+        key, chunks = store.drop(args.drop)
+        print(f"dropped run {key[:16]} and its {chunks} chunk{'s' if chunks != 1 else ''} "
+              f"from {store.path}; every other run is kept")
+        return 0
     print(format_runs(store.runs(), str(store.path)))
     return 0
 
@@ -685,6 +690,10 @@ def build_parser() -> ArgumentParser:
         description="The runs in the results store: id, game, label, policies, seed, games stored.",
         epilog="example: analyze runs --store reports/runs.sqlite")
     add_options(runs, "store_path")
+    runs.add_argument("--drop", metavar="ID",
+                      help="remove the run with this id (or its first characters) and all its "
+                           "games from the store, even when they are damaged; the other runs "
+                           "stay")
     runs.set_defaults(handler=_list_runs)
     comparing = commands.add_parser(
         "compare", help="compare two stored runs: win rates, advantage, length, balance",

@@ -17,6 +17,7 @@ wrong ``--out`` never deletes data.
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
@@ -29,10 +30,37 @@ from analysis import interrupts
 from analysis.errors import UserError
 
 
+FULL = frozenset({errno.ENOSPC, errno.EDQUOT})
+"""The errors of a file system with no room left (the disk, or the user's quota)."""
+FREE_MIN_BYTES = 1 << 20
+"""A file system with less room than this is full for a writer of reports or stores."""
+
+
+def disk_full(folder: str | os.PathLike[str]) -> bool:
+    """Whether the file system of ``folder`` (or of its nearest existing ancestor) has less
+    than :data:`FREE_MIN_BYTES` left for this user."""
+    path = Path(os.path.abspath(os.fspath(folder)))
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    try:
+        stat = os.statvfs(path)
+    except (OSError, AttributeError):
+        return False
+    return stat.f_bavail * stat.f_frsize < FREE_MIN_BYTES
+
+
+def describe_os_error(exc: OSError) -> str:
+    """An OSError in words for one line, a full disk said plainly."""
+    text = exc.strerror or str(exc)
+    if exc.errno in FULL:
+        text = f"the disk is full ({text})"
+    return text
+
+
 def _cannot_write(out_dir: str | os.PathLike[str], reason: str | OSError) -> UserError:
     """The one-line error for an output folder that cannot be written."""
     if isinstance(reason, OSError):
-        text = reason.strerror or str(reason)
+        text = describe_os_error(reason)
         reason = f"{text} ({reason.filename})" if reason.filename else text
     return UserError(f"cannot write to {os.fspath(out_dir)}: {reason}".replace("\n", " "))
 

@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import UserError
+from analysis.folders import describe_os_error
 
 COLUMNS_KEY = "__columns__"
 """Key of the array of column names (in table order) inside the ``.npz`` file."""
@@ -118,7 +119,7 @@ def save_games(path: str | os.PathLike[str], games: pd.DataFrame,
                     np.lib.format.write_array(member if stop is None else _Stoppable(member, stop),
                                               values, allow_pickle=False)
     except OSError as exc:
-        raise UserError(f"cannot write games to {target}: {exc.strerror or exc}") from exc
+        raise UserError(f"cannot write games to {target}: {describe_os_error(exc)}") from exc
     return target
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from analysis.errors import UserError
-from analysis.folders import check_writable, remove_leftovers
+from analysis.folders import check_writable, describe_os_error, remove_leftovers
 from analysis.provenance import now
 from analysis.formatting import md_table, num, p_short, p_text, pct, pct_range, turns_text
 from analysis.simulation import plan, standard_label
@@ -383,5 +383,5 @@ def write_overview(root: str | Path = "reports", existing: bool = False) -> Path
         os.replace(staging, path)
     except OSError as exc:
         staging.unlink(missing_ok=True)
-        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise UserError(f"cannot write {path}: {describe_os_error(exc)}") from None
     return path

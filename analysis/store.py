@@ -50,7 +50,7 @@ import pandas as pd
 
 from analysis import chunks as chunking
 from analysis.errors import UserError
-from analysis.folders import remove_leftovers
+from analysis.folders import describe_os_error, disk_full, remove_leftovers
 from solver.params import Rules
 from solver.registry import GameSpec, find_game
 
@@ -124,6 +124,19 @@ class RunIdentity:
     @property
     def id(self) -> str:
         return self.key[:ID_LENGTH]
+
+
+def run_id(key: Any) -> str | None:
+    """The short id of a run key as it is stored — even a damaged one — when it can be
+    typed (hex digits), else None.
+
+    >>> run_id("0123456789abcdef"), run_id(b"bytes"), run_id("xyz")
+    ('0123456789', None, None)
+    """
+    if not isinstance(key, str):
+        return None
+    short = key[:ID_LENGTH].lower()
+    return short if short and all(c in "0123456789abcdef" for c in short) else None
 
 
 def run_identity(game: str | GameSpec, rules: Rules, policies: Sequence[str],
@@ -254,7 +267,7 @@ class Store:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise UserError(f"cannot create results store {self.path}: "
-                                f"{exc.strerror or exc}") from None
+                                f"{describe_os_error(exc)}") from None
             with self._errors():
                 self._create()
         _OPEN_STORES.add(self)
@@ -286,6 +299,12 @@ class Store:
         try:
             yield
         except sqlite3.DatabaseError as exc:
+            name = getattr(exc, "sqlite_errorname", "") or ""
+            if name == "SQLITE_FULL" or (name.startswith("SQLITE_IOERR")
+                                         and disk_full(self.path.parent)):
+                raise UserError(f"the disk that holds the results store {self.path} is full "
+                                f"(SQLite: {exc}); free some space and run the same command "
+                                "again: what the store held before is kept") from None
             if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
                 raise UserError(f"results store {self.path} stayed locked by another "
                                 f"writer for {BUSY_TIMEOUT_S:.0f} s; try again") from None
@@ -296,7 +315,8 @@ class Store:
             raise UserError(f"{self.path} is not a usable results store: its schema or text "
                             "is damaged (not UTF-8)") from None
         except OSError as exc:
-            raise UserError(f"cannot use results store {self.path}: {exc.strerror or exc}") from None
+            raise UserError(f"cannot use results store {self.path}: "
+                            f"{describe_os_error(exc)}") from None
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -427,11 +447,42 @@ class Store:
                  json.dumps(list(identity.policies)), str(identity.seed), _now(), label))
         return identity.key
 
-    def _damaged(self, what: str, detail: str = "") -> UserError:
-        """The one-line error for a damaged part of the store."""
+    def _damaged(self, what: str, detail: str = "", run_key: Any = None) -> UserError:
+        """The one-line error for a damaged part of the store: it names the run to drop
+        (``analyze runs --drop ID``), which keeps every other run."""
         detail = " ".join(detail.split())[:200]
+        run = run_id(run_key)
+        remedy = (f"drop that run alone with `analyze runs --drop {run} --store {self.path}` "
+                  "(the other runs stay) or use --no-store" if run else
+                  "use --no-store, or another --store")
         return UserError(f"results store {self.path} holds a damaged {what}"
-                         f"{f' ({detail})' if detail else ''}; remove the store or use --no-store")
+                         f"{f' ({detail})' if detail else ''}; {remedy}")
+
+    def drop(self, id_prefix: str) -> tuple[str, int]:
+        """Remove the run whose key starts with ``id_prefix`` — its record and every chunk
+        of it — in one transaction, even when they are damaged (the rows are matched by
+        their raw keys, nothing is decoded); the other runs stay. Returns ``(run key,
+        chunk rows removed)``; UserError when no run or more than one matches."""
+        prefix = id_prefix.strip().lower()
+        if not prefix or len(prefix) > 64 or any(c not in "0123456789abcdef" for c in prefix):
+            raise UserError(f"{id_prefix[:40]!r} is not a run id: give the hex id (or its "
+                            "first characters) that `analyze runs` lists or an error named")
+        with self._write() as connection:
+            keys = sorted({key for (key,) in connection.execute(
+                "SELECT run_key FROM runs WHERE substr(run_key, 1, ?) = ? UNION "
+                "SELECT run_key FROM chunks WHERE substr(run_key, 1, ?) = ?",
+                (len(prefix), prefix, len(prefix), prefix))})
+            if not keys:
+                raise UserError(f"no run with id {prefix} in {self.path} (`analyze runs` lists "
+                                "them)")
+            if len(keys) > 1:
+                raise UserError(f"run id {prefix} is ambiguous in {self.path}: it starts "
+                                f"{', '.join(str(k)[:ID_LENGTH + 2] for k in keys[:5])}; "
+                                "give more characters")
+            key, = keys
+            chunks = connection.execute("DELETE FROM chunks WHERE run_key = ?", (key,)).rowcount
+            connection.execute("DELETE FROM runs WHERE run_key = ?", (key,))
+        return str(key), chunks
 
     def stored_chunks(self, run_key: str) -> dict[int, int]:
         """``{chunk: games stored}`` of a run (empty when it is not stored)."""
@@ -442,7 +493,7 @@ class Store:
         for chunk, games in rows:
             if type(chunk) is not int or type(games) is not int or chunk < 0 or games < 1:
                 raise self._damaged(f"chunk row of run {run_key[:ID_LENGTH]}",
-                                    f"chunk {chunk!r}, games {games!r}")
+                                    f"chunk {chunk!r}, games {games!r}", run_key)
         return dict(rows)
 
     def load_chunk(self, run_key: str, chunk: int, games: int | None = None,
@@ -456,22 +507,22 @@ class Store:
                 "SELECT games, data, digest FROM chunks WHERE run_key = ? AND chunk = ?",
                 (run_key, chunk)).fetchone()
         if row is None:
-            raise self._damaged(what, "its row is listed but cannot be found")
+            raise self._damaged(what, "its row is listed but cannot be found", run_key)
         stored, data, digest = row
         if type(stored) is not int or not isinstance(data, bytes) or not isinstance(digest, str):
-            raise self._damaged(what, "a field of its row has the wrong type")
+            raise self._damaged(what, "a field of its row has the wrong type", run_key)
         if games is not None and stored < games:
-            raise self._damaged(what, f"it holds {stored} games, not {games}")
+            raise self._damaged(what, f"it holds {stored} games, not {games}", run_key)
         if digest != chunk_digest(run_key, chunk, stored, data):
-            raise self._damaged(what, "its bytes do not match their SHA-256")
+            raise self._damaged(what, "its bytes do not match their SHA-256", run_key)
         try:
             part = decode_chunk(data, columns)
             bad = part and (_games_in(part) != stored
                             or any(values.ndim not in (1, 2) for values in part.values()))
         except Exception as exc:  # anything an undecodable .npz raises: zlib.error, EOFError, ...
-            raise self._damaged(what, f"{type(exc).__name__}: {exc}") from None
+            raise self._damaged(what, f"{type(exc).__name__}: {exc}", run_key) from None
         if bad:
-            raise self._damaged(what, "its arrays do not hold its games")
+            raise self._damaged(what, "its arrays do not hold its games", run_key)
         return {name: values[:games] for name, values in part.items()}
 
     def save_chunk(self, run_key: str, chunk: int, part: Mapping[str, np.ndarray]) -> int:
@@ -493,7 +544,7 @@ class Store:
             for key, chunk, games in connection.execute("SELECT run_key, chunk, games FROM chunks"):
                 if type(chunk) is not int or type(games) is not int or chunk < 0 or games < 1:
                     raise self._damaged(f"chunk row of run {str(key)[:ID_LENGTH]}",
-                                        f"chunk {chunk!r}, games {games!r}")
+                                        f"chunk {chunk!r}, games {games!r}", key)
                 counts.setdefault(key, {})[chunk] = games
         runs = []
         for key, game, rules, policies, seed, created, label in rows:
@@ -508,7 +559,7 @@ class Store:
                     raise ValueError("its fields do not match its key")
             except (TypeError, ValueError) as exc:  # JSONDecodeError among them
                 raise self._damaged(f"record of run {str(key)[:ID_LENGTH]}",
-                                    f"{type(exc).__name__}: {exc}") from None
+                                    f"{type(exc).__name__}: {exc}", key) from None
             runs.append(run)
         return runs
 

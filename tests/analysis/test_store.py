@@ -13,6 +13,7 @@ import pytest
 
 import analysis
 from analysis import chunks, runner
+from analysis import store as store_module
 from analysis.cli import main
 from analysis.errors import UserError
 from analysis.store import RunIdentity, Store, decode_chunk, encode_chunk, run_identity
@@ -262,6 +263,103 @@ def test_a_damaged_chunk(tmp_path):
         db.execute("UPDATE chunks SET data = ?", (b"garbage",))
     with pytest.raises(UserError, match="damaged chunk 0"):
         stored_run(Store(path), C)
+
+
+def test_a_damaged_chunk_names_the_one_run_to_drop(in_tmp, capsys):
+    # the message advised removing the store, which would discard every other run in it
+    _cli_run()
+    _cli_run("--seed", "3")
+    damaged, kept = (run_identity("manhome", RULES, POLICIES, seed).id for seed in (2, 3))
+    with sqlite3.connect("reports/runs.sqlite") as db:
+        db.execute("UPDATE chunks SET data = ? WHERE substr(run_key, 1, 10) = ?",
+                   (b"garbage", damaged))
+    db.close()
+    capsys.readouterr()
+    again = ["manhome", "--sims", str(2 * C + 30), "--policy", "random", "--seed", "2",
+             "--workers", "1", "--quiet"]
+    assert main(again) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"analyze runs --drop {damaged}" in err
+    assert "the other runs stay" in err and "remove the store" not in err
+    assert main(["runs", "--drop", damaged]) == 0
+    assert f"dropped run {damaged}" in capsys.readouterr().out
+    assert main(["runs"]) == 0
+    listed = capsys.readouterr().out
+    assert kept in listed and damaged not in listed
+    assert main(again) == 0  # played afresh
+    with sqlite3.connect("reports/runs.sqlite") as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_a_damaged_run_record_can_be_dropped_too(in_tmp, capsys):
+    _cli_run()
+    with sqlite3.connect("reports/runs.sqlite") as db:
+        db.execute("UPDATE runs SET rules_json = '{not json'")
+    db.close()
+    capsys.readouterr()
+    assert main(["runs"]) == 2
+    damaged = run_identity("manhome", RULES, POLICIES, 2).id
+    assert f"--drop {damaged}" in capsys.readouterr().err
+    assert main(["runs", "--drop", damaged[:4]]) == 0
+    assert main(["runs"]) == 0 and "no runs stored" in capsys.readouterr().out
+    for bad in ("zz", "", "0" * 65):
+        assert main(["runs", "--drop", bad]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("name, full", [("SQLITE_FULL", False), ("SQLITE_IOERR_WRITE", True)])
+def test_a_full_disk_is_said_to_be_full(tmp_path, monkeypatch, name, full):
+    # it said "not a usable results store: disk I/O error"
+    store = Store(tmp_path / "runs.sqlite")
+    failure = sqlite3.OperationalError("disk I/O error" if full else "database or disk is full")
+    failure.sqlite_errorname = name
+    monkeypatch.setattr(store_module, "disk_full", lambda folder: full)
+    with pytest.raises(UserError, match="the disk that holds the results store .* is full"):
+        with store._errors():
+            raise failure
+    monkeypatch.setattr(store_module, "disk_full", lambda folder: False)
+    failure.sqlite_errorname = "SQLITE_IOERR_READ"    # an I/O error with room on the disk
+    with pytest.raises(UserError, match="not a usable results store"):
+        with store._errors():
+            raise failure
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A file system of 320 KiB (tmpfs), where this machine lets the tests mount one."""
+    import subprocess
+
+    mount = tmp_path / "small"
+    mount.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=320k", "tmpfs", str(mount)],
+                          capture_output=True)
+    if done.returncode != 0:
+        pytest.skip("cannot mount a small file system here (not root, or no tmpfs)")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+
+
+def test_a_store_on_a_full_disk_keeps_what_it_held(small_disk, in_tmp, capsys):
+    # a real full disk: one line that says so, the runs stored before still whole
+    store = str(small_disk / "runs.sqlite")
+    assert main(["manhome", "--sims", "300", "--policy", "random", "--workers", "1", "--quiet",
+                 "--store", store]) == 0
+    capsys.readouterr()
+    assert main(["manhome", "--sims", "3e5", "--policy", "random", "--seed", "9", "--workers",
+                 "1", "--quiet", "--store", store]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is full" in err and "Traceback" not in err
+    assert main(["runs", "--store", store]) == 0
+    assert "  300  " in capsys.readouterr().out
+    with sqlite3.connect(store) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    db.close()
+    assert main(["manhome", "--sims", "1e5", "--out", str(small_disk / "out"), "--no-store",
+                 "--quiet"]) == 2
+    assert "the disk is full" in capsys.readouterr().err
+    assert not (small_disk / "out").exists()
 
 
 def test_find_by_prefix(tmp_path):
