@@ -19,6 +19,7 @@ from pathlib import Path
 
 from analysis import interrupts
 from analysis.errors import UserError
+from analysis.formatting import terminal_text
 from solver.params import parse_assignments, RulesError
 from solver.registry import GameSpec, games
 
@@ -27,6 +28,14 @@ EXIT_INTERRUPTED = 130
 """After Ctrl-C; 143 after SIGTERM (:func:`analysis.interrupts.exit_status`)."""
 DEFAULT_STORE = "reports/runs.sqlite"
 """The results store, relative to the current directory (see :mod:`analysis.store`)."""
+
+
+def _print(text: str = "", file=None, flush: bool = False) -> None:
+    """Print ``text`` (to standard output unless ``file``) with every control character
+    but the line feed shown as ``\\xNN``: what the command prints holds text from input (a
+    variant's name, a stored run's label), which must not drive the terminal."""
+    print(terminal_text(text, lines=True), file=sys.stdout if file is None else file,
+          flush=flush)
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -181,24 +190,24 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
     except KeyboardInterrupt:
         return _interrupted(store)
     if not args.quiet:
-        print(format_terminal_summary({**result.summary, "out": str(path)}))
+        _print(format_terminal_summary({**result.summary, "out": str(path)}))
     return 0
 
 
 def _interrupted(store, written: str = "no report was written") -> int:
     """The one line after Ctrl-C in a run that may use a results store; exit status 130."""
     if store is None:
-        print(f"analyze: interrupted; {written} and no games were kept (--no-store): "
+        _print(f"analyze: interrupted; {written} and no games were kept (--no-store): "
               "the same command starts again from the first game", file=sys.stderr)
     else:
-        print(f"analyze: interrupted; {written}; the chunks of games finished so far are "
+        _print(f"analyze: interrupted; {written}; the chunks of games finished so far are "
               f"kept in the results store {store.path}, and running the same command again "
               f"resumes from them", file=sys.stderr)
     return interrupts.exit_status()
 
 
 def _to_stderr(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
+    _print(message, file=sys.stderr, flush=True)
 
 
 def _run_whatif(args: argparse.Namespace, argv: Sequence[str]) -> int:
@@ -221,8 +230,8 @@ def _run_whatif(args: argparse.Namespace, argv: Sequence[str]) -> int:
     except KeyboardInterrupt:
         return _interrupted(store)
     if not args.quiet:
-        print(format_table(result))
-        print(f"what-if report written to {path}/report.md")
+        _print(format_table(result))
+        _print(f"what-if report written to {path}/report.md")
     return 0
 
 
@@ -276,14 +285,14 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
     def say(stage: str) -> None:
         if not args.quiet:
-            print(f"[{time.perf_counter() - start:6.1f} s] {stage}", file=sys.stderr)
+            _print(f"[{time.perf_counter() - start:6.1f} s] {stage}", file=sys.stderr)
 
     try:
         path = analysis.load()(out, command=shlex.join(["analyze", *argv]), say=say, **options)
     except ValueError as exc:  # the analysis refuses these rules
         raise UserError(str(exc)) from None
     if not args.quiet:
-        print(f"{analysis.title}: written to {path}/report.md")
+        _print(f"{analysis.title}: written to {path}/report.md")
     return 0
 
 
@@ -311,8 +320,8 @@ def _run_skill(args: argparse.Namespace, argv: Sequence[str]) -> int:
     except KeyboardInterrupt:
         return _interrupted(store)
     if not args.quiet:
-        print(format_ladder(ladder))
-        print(f"report written to {path}/report.md")
+        _print(format_ladder(ladder))
+        _print(f"report written to {path}/report.md")
     return 0
 
 
@@ -344,7 +353,7 @@ def _run_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
         def say(stage: str) -> None:
             if not args.quiet and sys.stderr.isatty():
-                print(f"analyze report: {stage}", file=sys.stderr)
+                _print(f"analyze report: {stage}", file=sys.stderr)
 
         try:
             path = regenerate(args.out, games=chosen, sims=sims, skill_sims=skill_sims,
@@ -356,7 +365,7 @@ def _run_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
             return _interrupted(store, "the reports finished before are written, the one in "
                                        "progress and the overview page are not")
     if not args.quiet:
-        print(f"overview written to {path}")
+        _print(f"overview written to {path}")
     return 0
 
 
@@ -405,10 +414,10 @@ def _list_runs(args: argparse.Namespace, argv: Sequence[str]) -> int:
     store = _open_store(args.store, create=False)
     if args.drop is not None:
         key, chunks = store.drop(args.drop)
-        print(f"dropped run {key[:16]} and its {chunks} chunk{'s' if chunks != 1 else ''} "
+        _print(f"dropped run {key[:16]} and its {chunks} chunk{'s' if chunks != 1 else ''} "
               f"from {store.path}; every other run is kept")
         return 0
-    print(format_runs(store.runs(), str(store.path)))
+    _print(format_runs(store.runs(), str(store.path)))
     return 0
 
 
@@ -416,7 +425,7 @@ def _compare_runs(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from analysis.compare import compare, format_comparison
 
     store = _open_store(args.store, create=False)
-    print(format_comparison(compare(store, args.a, args.b)))
+    _print(format_comparison(compare(store, args.a, args.b)))
     return 0
 
 
@@ -437,9 +446,9 @@ def _traits_text(spec: GameSpec) -> str:
 
 def _list_games(args: argparse.Namespace, argv: Sequence[str]) -> int:
     for spec in games().values():
-        print(f"{spec.name}: {spec.title} — {spec.description}")
-        print(f"  {_traits_text(spec)}")
-        print("  " + _rules_help(spec).replace("\n", "\n  "))
+        _print(f"{spec.name}: {spec.title} — {spec.description}")
+        _print(f"  {_traits_text(spec)}")
+        _print("  " + _rules_help(spec).replace("\n", "\n  "))
     return 0
 
 
@@ -586,7 +595,7 @@ def _run_position(args: argparse.Namespace, argv: Sequence[str]) -> int:
         info = tool.load("describe")(rules, notation, args.search or 0, args.perft or 0)
     except ValueError as exc:  # a malformed or impossible position, a bad request
         raise UserError(str(exc)) from None
-    print(json.dumps(info, indent=2) if args.json else tool.load("render")(info))
+    _print(json.dumps(info, indent=2) if args.json else tool.load("render")(info))
     return 0
 
 
@@ -721,10 +730,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             reach_scheduler(args.scheduler)
         return args.handler(args, argv)
     except UserError as exc:
-        print(f"analyze: error: {exc}", file=sys.stderr)
+        _print(f"analyze: error: {terminal_text(exc)}", file=sys.stderr)  # one line
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("analyze: interrupted; no report was written", file=sys.stderr)
+        _print("analyze: interrupted; no report was written", file=sys.stderr)
         return interrupts.exit_status()
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

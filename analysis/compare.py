@@ -29,6 +29,7 @@ from types import SimpleNamespace
 import pandas as pd
 
 from analysis.distributions import norm_ppf
+from analysis.formatting import terminal_text
 from analysis.errors import UserError
 from analysis.outcomes import finished as finished_games
 from analysis.paired import UNIT, paired_difference, paired_measures
@@ -52,8 +53,8 @@ def format_runs(runs: pd.DataFrame, path: str) -> str:
         return f"no runs stored in {path}"
     rows = [["id", "game", "label", "policies", "seed", "games", "created"]]
     for r in runs.itertuples():
-        rows.append([r.id, r.game, r.label or "-", r.policies, str(r.seed), f"{r.games:,}",
-                     r.created])
+        rows.append([r.id, terminal_text(r.game), terminal_text(r.label or "-"),
+                     terminal_text(r.policies), str(r.seed), f"{r.games:,}", r.created])
     return "\n".join([f"{len(runs)} run{'s' if len(runs) != 1 else ''} stored in {path}", "",
                       *_table(rows, right={4, 5})])
 
@@ -212,7 +213,8 @@ def _describe(run: StoredRun, used: int) -> str:
     seats = run.policies[0] if len(set(run.policies)) == 1 else " vs ".join(run.policies)
     games = (f"{run.games:,} games" if used == run.games
              else f"the first {used:,} of its {run.games:,} games")
-    return f"{run.id}  {run.label or '-'}  ({run.game}, {seats}, seed {run.seed}, {games})"
+    return terminal_text(f"{run.id}  {run.label or '-'}  ({run.game}, {seats}, seed {run.seed}, "
+                         f"{games})")
 
 
 def _rules_difference(a: StoredRun, b: StoredRun) -> str:

@@ -5,6 +5,7 @@ what-if, skill, overview, exact analyses), so a figure reads the same everywhere
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -82,8 +83,85 @@ def conf_text(summary: Mapping[str, Any]) -> str:
 
 
 def md_cell(text: str) -> str:
-    """Text made safe for one Markdown table cell."""
+    """Text made safe for one Markdown table cell (our own Markdown kept: for text taken
+    from input use :func:`md_text` first)."""
     return text.replace("|", "\\|").replace("\n", " ")
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+"""Control characters (C0, DEL, C1) and Unicode's line and paragraph separators."""
+_MD_SPECIAL = re.compile(r"[\\`*\[\]<>|~&#]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")
+"""What Markdown or HTML could read as markup: emphasis, code, links and images, HTML tags
+and entities, table cells, headings; an underscore only at a word's edge (``men_to_win``
+is plain text as it is)."""
+
+
+def md_text(text: Any) -> str:
+    """Text taken from input (a variant's name or description, a label, a path), made
+    safe for one Markdown line — prose, a heading or a table cell: control characters and
+    line breaks become spaces, and every character Markdown or HTML could read as markup
+    is escaped, so the text shows as written and starts nothing (no heading, tag, link,
+    emphasis or cell).
+
+    >>> md_text("<script>x</script>\\n# Heading | *b*")
+    '\\\\<script\\\\>x\\\\</script\\\\> \\\\# Heading \\\\| \\\\*b\\\\*'
+    >>> md_text("men_to_win-4")
+    'men_to_win-4'
+    """
+    return _MD_SPECIAL.sub(lambda m: "\\" + m.group(), _CONTROL.sub(" ", str(text)))
+
+
+def md_code(text: Any) -> str:
+    """Text taken from input as inline code: one line, between as many backticks as it
+    never holds in a row (CommonMark code spans).
+
+    >>> md_code("a`b"), md_code("plain")
+    ('``a`b``', '`plain`')
+    """
+    line = _CONTROL.sub(" ", str(text))
+    ticks = "`" * (1 + max((len(run) for run in re.findall("`+", line)), default=0))
+    pad = " " if line.startswith("`") or line.endswith("`") else ""
+    return f"{ticks}{pad}{line}{pad}{ticks}"
+
+
+def md_block(text: str, language: str = "") -> str:
+    """``text`` as a fenced code block whose fence no line of it can close.
+
+    >>> print(md_block("analyze x --out 'a\\n```'", "sh"))
+    ````sh
+    analyze x --out 'a
+    ```'
+    ````
+    """
+    fence = "`" * max(3, 1 + max((len(run) for run in re.findall("`+", text)), default=0))
+    return f"{fence}{language}\n{text}\n{fence}"
+
+
+def terminal_text(text: Any, lines: bool = False) -> str:
+    """Text taken from input (a stored run's label, a variant's name) made safe to print
+    on a terminal: every control character — an escape sequence's ESC among them, and line
+    breaks unless ``lines`` — shown as ``\\xNN`` instead of acting on the terminal.
+
+    >>> terminal_text("red\\x1b[31m label\\n")
+    'red\\\\x1b[31m label\\\\x0a'
+    """
+    pattern = _TERMINAL_LINES if lines else _CONTROL
+    return pattern.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256
+                       else f"\\u{ord(m.group()):04x}", str(text))
+
+
+def plot_text(text: Any) -> str:
+    """Text taken from input for a plot's title or label: one line, and a ``$`` shown as
+    written (matplotlib reads ``$...$`` as mathematics, and fails on what it cannot parse).
+
+    >>> plot_text("cost $5\\nnow")
+    'cost \\\\$5 now'
+    """
+    return _CONTROL.sub(" ", str(text)).replace("$", r"\$")
+
+
+_TERMINAL_LINES = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+"""Control characters but the line feed."""
 
 
 def md_table(header: Sequence[str], rows: Sequence[Sequence[str]], align: str) -> str:

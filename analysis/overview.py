@@ -30,7 +30,7 @@ from typing import Any
 from analysis.errors import UserError
 from analysis.folders import check_writable, describe_os_error, remove_leftovers
 from analysis.provenance import now
-from analysis.formatting import md_table, num, p_short, p_text, pct, pct_range, turns_text
+from analysis.formatting import md_table, md_text, num, p_short, p_text, pct, pct_range, turns_text
 from analysis.simulation import plan, standard_label
 from analysis.skill import default_folder, skill
 from analysis.skill_report import write_report as write_skill
@@ -272,7 +272,7 @@ def _largest(summary: Mapping[str, Any], measure: str) -> str:
     if not others:
         return "n/a"
     row = max(others, key=lambda v: abs(v[f"{measure}_diff"]))
-    return (f"{row['variant']}: **{measure_value(measure, row[f'{measure}_diff'], True)}** "
+    return (f"{md_text(row['variant'])}: **{measure_value(measure, row[f'{measure}_diff'], True)}** "
             f"({measure_range(measure, row[f'{measure}_diff_lo'], row[f'{measure}_diff_hi'], True)}), "
             f"Holm p {p_short(row[f'{measure}_p_holm'])}")
 
@@ -343,10 +343,11 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
                          else f"seat 0 wins {pct(s['win_rate_by_seat'][0])}")
                 length = ("no game finished" if s.get("turns_mean") is None
                           else f"{s['turns_mean']:.1f} turns on average")
-                lines.append(f"- {_link(root, folder, folder.name)} — {s.get('title', '')}: "
+                lines.append(f"- {_link(root, folder, folder.name)} — {md_text(s.get('title', ''))}: "
                              f"{first}, {length}, {s['games']:,} games")
             else:
-                lines.append(f"- {_link(root, folder, folder.name)} — {s.get('title') or 'report'}")
+                lines.append(f"- {_link(root, folder, folder.name)} — "
+                             f"{md_text(s.get('title') or 'report')}")
         if e.skill:
             lines.append(f"- {_link(root, e.skill[0], e.skill[0].name)} — skill versus luck: the "
                          "skill ladder and the luck share")

@@ -29,8 +29,9 @@ import numpy as np
 import pandas as pd
 
 from analysis.folders import staged_folder
-from analysis.formatting import (conf_text, count_text, decimals_for, md_table, num, p_text,
-                                 pct, pct_range, share_text, turns_text)
+from analysis.formatting import (conf_text, count_text, decimals_for, md_block, md_code,
+                                 md_table, md_text, num, p_text, pct, pct_range, plot_text,
+                                 share_text, turns_text)
 from analysis import plotcache
 from analysis.outcomes import finished as finished_games
 from analysis.plain import plain
@@ -199,7 +200,7 @@ def _intro(summary: Mapping[str, Any]) -> str:
     who = ("one player" if _solo(summary) else f"{summary['players']} players")
     order = "" if _solo(summary) else " Seat 0 moves first."
     return (
-        f"# {title}\n\n"
+        f"# {md_text(title)}\n\n"
         f"This report summarises {count_text(summary['games'])} simulated games of "
         f"**{_game_title(summary['game'])}** for {who}, "
         f"{_policy_phrase(summary['policies'])}.{order}{seeded} Every rate "
@@ -357,8 +358,7 @@ def rules_section(summary: Mapping[str, Any]) -> str:
 def _reproduce(summary: Mapping[str, Any]) -> str:
     command = summary.get("command")
     if command:
-        fence = "````" if "```" in command else "```"
-        head = f"To make exactly these games again, run:\n\n{fence}sh\n{command}\n{fence}"
+        head = f"To make exactly these games again, run:\n\n{md_block(command, 'sh')}"
     else:
         head = ("The command line was not recorded. The same game, rules, policies, seed and "
                 "number of games give exactly the same games again.")
@@ -368,7 +368,8 @@ def _reproduce(summary: Mapping[str, Any]) -> str:
         run_time += f" ({speed:,.0f} games per second)"
     if summary.get("games_loaded"):
         run_time += (f"; {count_text(summary['games_loaded'])} of the games were loaded from the "
-                     f"results store `{summary.get('store')}` (run `{summary.get('run_id')}`), "
+                     f"results store {md_code(summary.get('store'))} (run "
+                     f"{md_code(summary.get('run_id'))}), "
                      "not played again")
     items = [("Seed", f"`{summary.get('seed', 'n/a')}`"), ("Games", count_text(summary["games"])),
              ("Policies", ", ".join(f"`{p}`" for p in summary["policies"])),
@@ -440,7 +441,7 @@ def plot_win_rate(summary: Mapping[str, Any], path: str | os.PathLike[str]) -> N
     ax.set_ylabel("share of the points (a draw shared)" if _draws(summary) else
                   "share of the finished games solved" if players == 1 else
                   "share of the finished games won")
-    ax.set_title(f"Who wins: {summary.get('title') or summary['game']}\n"
+    ax.set_title(f"Who wins: {plot_text(summary.get('title') or summary['game'])}\n"
                  f"{count_text(summary['games'])} games, seat 0 moves first", fontsize=11)
     ax.legend(loc="best", fontsize=9)
     ax.grid(axis="y", alpha=0.3)
@@ -472,7 +473,7 @@ def plot_length(games: pd.DataFrame, summary: Mapping[str, Any],
     done = _finished_turns(games)
     figure = new_figure(7.5, 5.5)
     hist_ax, cdf_ax = figure.subplots(2, 1, sharex=True, height_ratios=[3, 2])
-    hist_ax.set_title(f"How long games last: {summary.get('title') or summary['game']}\n"
+    hist_ax.set_title(f"How long games last: {plot_text(summary.get('title') or summary['game'])}\n"
                       f"{done.size:,} finished games", fontsize=11)
     if done.size == 0:
         hist_ax.text(0.5, 0.5, "no finished games", ha="center", va="center",

@@ -15,7 +15,7 @@ import numpy as np
 from analysis import plotcache
 from analysis.folders import staged_folder
 from analysis.report import new_figure, rules_section
-from analysis.formatting import md_table, p_text, pct, pct_range
+from analysis.formatting import md_block, md_table, p_text, pct, pct_range
 
 from analysis.skill import Ladder, Match
 
@@ -140,7 +140,7 @@ def render_markdown(ladder: Ladder) -> str:
         "It is an upper bound: a stronger player than any on the ladder could only lower it.")
     parts.append(rules_section(s))
     command = s.get("command")
-    parts.append("## Reproduce\n\n" + (f"```sh\n{command}\n```\n\n" if command else "")
+    parts.append("## Reproduce\n\n" + (f"{md_block(command, 'sh')}\n\n" if command else "")
                  + f"- Seed: `{ladder.seed}`\n- Games per seat: {ladder.sims:,} (fixed players), "
                  f"{ladder.search_sims:,} (search)\n- Run time: {ladder.elapsed_s:,.1f} s\n"
                  f"- Toolkit version: `{s['version']}`\n- Created: {s['created']}\n"

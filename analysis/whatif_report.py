@@ -15,7 +15,7 @@ import numpy as np
 
 from analysis.paired import EXACT, MEASURES, OWN, SEAT0, present
 from analysis.stats import CONFIDENCE
-from analysis.formatting import md_table, num, p_short
+from analysis.formatting import md_block, md_code, md_table, md_text, num, p_short
 from analysis.provenance import package_version
 from analysis.whatif import Entry, Sweep, expand
 from solver.params import value_text
@@ -98,7 +98,7 @@ def _p_cell(row: Mapping[str, Any], measure: str) -> str:
 def _change(measure: str, row: Mapping[str, Any], name: str) -> str:
     """``+1.23 pts with <name> (paired 95% CI ..., Holm-adjusted p ...: a clear effect)``."""
     kind, diff = row[f"{measure}_test"], row[f"{measure}_diff"]
-    head = f"{measure_value(measure, diff, True)} with {name}"
+    head = f"{measure_value(measure, diff, True)} with {md_text(name)}"
     if kind == EXACT:
         return head + (" (no game differs)" if diff == 0
                        else " (exact: every game differs by as much)")
@@ -175,8 +175,8 @@ def _sets(rules: Any) -> str:
 def _file_name(entry: Entry) -> str:
     """``variant file **name** (`path`)``, or ``variant **name**`` for a Variant object."""
     if entry.path:
-        return f"variant file **{entry.name}** (`{entry.path}`)"
-    return f"variant **{entry.name}**"
+        return f"variant file **{md_text(entry.name)}** ({md_code(entry.path)})"
+    return f"variant **{md_text(entry.name)}**"
 
 
 def _what_is_compared(sweep: Sweep) -> str:
@@ -271,7 +271,8 @@ def _measure_section(sweep: Sweep, measure: str, plots: Sequence[tuple[str, str,
         base_row = row["is_base"]
         p = "—" if base_row else _p_cell(row, measure)
         rows.append([
-            row["variant"], measure_value(measure, row[measure], measure == "first_player_advantage"),
+            md_text(row["variant"]),
+            measure_value(measure, row[measure], measure == "first_player_advantage"),
             measure_range(measure, row[f"{measure}_lo"], row[f"{measure}_hi"],
                    measure == "first_player_advantage"),
             measure_value(measure, row[f"{measure}_diff"], True),
@@ -296,7 +297,7 @@ def _pairwise_section(sweep: Sweep) -> str:
         for measure in present(pairs):
             if not _own_test(row, measure):
                 continue
-            rows.append([row["a"], row["b"], MEASURES[measure],
+            rows.append([md_text(row["a"]), md_text(row["b"]), MEASURES[measure],
                          measure_value(measure, row[f"{measure}_diff"], True),
                          measure_range(measure, row[f"{measure}_diff_lo"], row[f"{measure}_diff_hi"],
                                 True),
@@ -340,7 +341,7 @@ def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) ->
     base = sweep.base
     seats = base.policies[0] if len(set(base.policies)) == 1 else " vs ".join(base.policies)
     intro = (
-        f"# {sweep.title}\n\n"
+        f"# {md_text(sweep.title)}\n\n"
         f"This report changes the rules of **{sweep.game.title}** and measures what each change "
         f"does. {_what_is_compared(sweep)} Every seat is played by `{seats}`. Each variant "
         f"plays {sweep.games:,} games with seed {sweep.seed}: **the same seed for every "
@@ -366,7 +367,7 @@ def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) ->
     if sweep.pairwise is not None:
         sections.append(_pairwise_section(sweep))
     command = sweep.command
-    reproduce = (f"```sh\n{command}\n```" if command else
+    reproduce = (md_block(command, "sh") if command else
                  "The command line was not recorded; the same rules, policies, seed and number "
                  "of games give exactly the same games again.")
     sections.append(f"## Reproduce\n\n{reproduce}\n\n- Seed: `{sweep.seed}`\n"

@@ -249,6 +249,15 @@ class Variant:
     game: str | None = None
 
     KEYS: ClassVar[tuple[str, ...]] = ("game", "name", "description", "rules")
+    MAX_NAME = 200
+    """The longest name (a name is part of titles and folder names)."""
+
+    def __post_init__(self) -> None:
+        if (not isinstance(self.name, str) or not self.name.strip()
+                or len(self.name) > self.MAX_NAME
+                or any(not c.isprintable() for c in self.name)):
+            raise RulesError(f"variant name {str(self.name)[:40]!r} must be one line of up to "
+                             f"{self.MAX_NAME} printable characters")
 
     @classmethod
     def load(cls, path: str | Path) -> "Variant":

@@ -25,6 +25,7 @@ from analysis.plain import plain
 from analysis.chunks import chunk_keys
 from analysis.provenance import package_version
 from analysis.simulation import simulate
+from analysis.formatting import md_block
 from solver.manhome.exact import lone_man_table
 from solver.manhome.policies import SOLITAIRE_CAP, policy_table
 from solver.manhome.rules import PRIME_FACTORS, ManHomeRules
@@ -379,9 +380,7 @@ makes going first worth more.
 """
     reproduce = f"""## Reproduce
 
-```sh
-{summary['command'] or 'analyze exact manhome'}
-```
+{md_block(summary['command'] or 'analyze exact manhome', 'sh')}
 
 Seed {summary['seed']}, {summary['sims']:,} Monte Carlo games per check, toolkit version
 {summary['version']}, {summary['elapsed_s']:.0f} s in all.

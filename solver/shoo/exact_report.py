@@ -25,6 +25,7 @@ import numpy as np
 from analysis.folders import staged_folder
 from analysis.plain import plain
 from analysis.stats import wilson_interval
+from analysis.formatting import md_code
 from solver.shoo.exact import DRAW, LOSS, WIN, Solution, solve
 from solver.shoo.exact_play import PLAYER_NAMES, agreement, match, sample_positions
 from solver.shoo.policies import PLAYERS
@@ -260,7 +261,7 @@ neither side can force a win, and a win's length in moves says how many moves it
 (rules 32, 33 can only turn a longer win into a draw). Rules changed from the pinned
 reading: {changed} (`horses` is replaced by the reduced game's count).
 
-Command: `{summary["command"]}`; {summary["seconds"]} s in all.
+Command: {md_code(summary["command"])}; {summary["seconds"]} s in all.
 
 ## Who wins with perfect play
 

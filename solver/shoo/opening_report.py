@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from analysis.folders import staged_folder
-from analysis.formatting import md_table, pct, pct_range
+from analysis.formatting import md_block, md_table, pct, pct_range
 from analysis.paired import UNIT, Paired, paired_difference
 from analysis.plain import plain
 from analysis.provenance import package_version
@@ -421,9 +421,7 @@ The toss winner's rates with their 95% Wilson intervals.
 
 ## Reproduce
 
-```sh
-{summary['command'] or 'analyze exact shoo opening'}
-```
+{md_block(summary['command'] or 'analyze exact shoo opening', 'sh')}
 
 Seed {study.seed}, {sims:,} games per cell, toolkit version {summary['version']},
 {summary['elapsed_s']:.0f} s of play.

@@ -34,6 +34,7 @@ import numpy as np
 
 from analysis.folders import staged_folder
 from analysis.plain import plain
+from analysis.formatting import md_block
 from solver.params import value_text
 from solver.sosooyoo.board import bubbles, is_prime, spiral_layout
 from solver.sosooyoo.exact import MAX_K, TOLERANCE, BoardAnalysis, analyse, ranked
@@ -535,9 +536,7 @@ its name says; percentages and differences are against the first column):
 
 ## How this was made
 
-```
-{s['command'] or 'python -m solver.sosooyoo.exact_report'}
-```
+{md_block(s['command'] or 'python -m solver.sosooyoo.exact_report')}
 
 {s['elapsed_s']:.1f} s in all, every variant included.
 """

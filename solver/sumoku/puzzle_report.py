@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from analysis.folders import staged_folder
-from analysis.formatting import md_table, pct, pct_range
+from analysis.formatting import md_block, md_table, pct, pct_range
 from analysis.plain import plain
 from analysis.provenance import package_version
 from solver.sumoku.grow import GROW_BUDGET, LINE_STEPS, grow
@@ -40,9 +40,7 @@ def _write(folder: Path, summary: dict[str, Any], text: str) -> None:
 def _reproduce(summary: dict[str, Any], default: str) -> str:
     return f"""## Reproduce
 
-```sh
-{summary['command'] or default}
-```
+{md_block(summary['command'] or default, 'sh')}
 
 Seed {summary['seed']}, toolkit version {summary['version']}, {summary['elapsed_s']:.0f} s
 in all.

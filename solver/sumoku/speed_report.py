@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.folders import staged_folder
-from analysis.formatting import md_table, pct, pct_range
+from analysis.formatting import md_block, md_table, pct, pct_range
 from analysis.plain import plain
 from analysis.provenance import package_version
 from solver.sumoku.cover import valid_lines
@@ -234,9 +234,7 @@ reference.
 
 ## Reproduce
 
-```sh
-{summary['command'] or 'analyze exact sumoku speed'}
-```
+{md_block(summary['command'] or 'analyze exact sumoku speed', 'sh')}
 
 Seed {summary['seed']}, toolkit version {summary['version']}, {summary['elapsed_s']:.0f} s
 in all.

@@ -24,6 +24,7 @@ from analysis.folders import staged_folder
 from analysis.plain import plain
 from analysis.provenance import package_version
 from analysis.stats import mean_interval, wilson_interval
+from analysis.formatting import md_block
 from solver.sumoku.spot import (ALL_SETS, DISPLAY, SPOT_KEYS, display_spot_ways_fast,
                                 display_spots, sample_displays, spot_reading,
                                 spot_sets)
@@ -298,9 +299,7 @@ Seat 0 spots {summary['fast_speed']:g} times as fast as the others (same error r
     lines.append(f"""
 ## Reproduce
 
-```sh
-{summary['command'] or 'analyze exact sumoku spot'}
-```
+{md_block(summary['command'] or 'analyze exact sumoku spot', 'sh')}
 
 Seed {summary['seed']}, toolkit version {summary['version']}, {summary['elapsed_s']:.0f} s
 in all. Options: `--games` (games a row), `--error-rate`, `--fast-speed`, `--no-spot`
