@@ -20,7 +20,7 @@ from pathlib import Path
 from analysis import interrupts
 from analysis.errors import UserError
 from analysis.formatting import terminal_text
-from solver.params import parse_assignments, RulesError
+from solver.params import RulesError, parse_assignments, value_text
 from solver.registry import GameSpec, games
 
 EXIT_USAGE = 2
@@ -39,7 +39,13 @@ def _print(text: str = "", file=None, flush: bool = False) -> None:
 
 
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse that reports a usage error in one line (and exit status 2)."""
+    """argparse that reports a usage error in one line (and exit status 2), and whose
+    epilog may be a function, called only when the help is shown."""
+
+    def format_help(self) -> str:
+        if callable(self.epilog):
+            self.epilog = self.epilog()
+        return super().format_help()
 
     def error(self, message: str):  # type: ignore[override]
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
@@ -151,11 +157,46 @@ def _rules_help(spec: GameSpec) -> str:
         lines.append(f"  {name} = {str(default).lower() if isinstance(default, bool) else default}"
                      f"   {param.doc}; allowed: {param.allowed()}")
     lines.append(f"policies: {spec.players.help()} (default {spec.players.default})")
-    name, param = next((n, p) for n, p in spec.rules.parameters().items() if n != "players")
-    value = param.choices[-1] if param.choices else getattr(spec.rules(), name)
-    lines.append(f"example: analyze {spec.name} --sims 1e6 --players 3 --policy greedy "
-                 f"--set {name}={str(value).lower()} --seed 1")
+    lines.append(f"example: {_run_example(spec, rule=True)}")
     return "\n".join(lines)
+
+
+EXAMPLE_SIMS = "1e4"
+"""Games of the examples in the help texts: a run that takes at most a minute or so."""
+
+
+def _run_example(spec: GameSpec, rule: bool = False, seed: int = 1) -> str:
+    """A command that runs a Monte Carlo analysis of ``spec`` as its help shows it: a valid
+    number of players (three where the game allows it), its default player, and with
+    ``rule`` a rules parameter set to another of its values."""
+    words = ["analyze", spec.name, "--sims", EXAMPLE_SIMS]
+    low, high = spec.traits.players
+    if low < high:
+        words += ["--players", str(3 if low <= 3 <= high else low)]
+    words += ["--policy", spec.players.default]
+    if rule:
+        default = spec.rules()
+        for name, param in spec.rules.parameters().items():
+            others = [c for c in (param.choices or ()) if c != getattr(default, name)]
+            if name != "players" and (others or param.kind is bool):
+                value = others[-1] if others else not getattr(default, name)
+                words += ["--set", f"{name}={str(value).lower()}"]
+                break
+    return " ".join(words + ["--seed", str(seed)])
+
+
+def _compare_example() -> str:
+    """Two runs of the first game and their comparison, with the ids they get (the store
+    is imported only when this help is shown)."""
+    from analysis.store import run_identity
+
+    spec = next(iter(games().values()))
+    rules = spec.rules()
+    seats = spec.players.seats(None, spec.seats(rules))
+    ids = [run_identity(spec, rules, seats, seed).id[:6] for seed in (1, 2)]
+    runs = [f"analyze {spec.name} --sims {EXAMPLE_SIMS} --seed {seed}" for seed in (1, 2)]
+    return (f"examples: {runs[0]}; {runs[1]}; analyze compare {ids[0]} {ids[1]} (the ids "
+            "`analyze runs` lists for those two runs)")
 
 
 def _add_game_command(commands, spec: GameSpec) -> None:
@@ -460,7 +501,7 @@ def _add_skill_command(commands) -> None:
                     "player at doubling budgets) against the one below and against the "
                     "weakest, from every seat; the luck share: how much of the results coin "
                     "flips would have to decide in a pure-skill game to look like this one.",
-        epilog=f"example: analyze skill {_first_game()} --sims 1e5 --search-sims 4000")
+        epilog=f"example: analyze skill {_first_game()} --sims 1e4 --search-sims 100")
     parser.add_argument("game", choices=ladders, help="the game")
     add_options(parser, "sims",
                 sims={"help": "games per seat for matches of fixed players (default 1e5)"})
@@ -652,7 +693,8 @@ def build_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="analyze",
         description="Analyse number games by simulation: fairness, length, first-player advantage.",
-        epilog=f"example: analyze {_first_game()} --sims 1e6 --players 2 --policy greedy")
+        epilog="example: " + (_run_example(next(iter(games().values())))
+                              if games() else "analyze GAME"))
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True,
                                      parser_class=ArgumentParser)
     for spec in games().values():
@@ -665,9 +707,12 @@ def build_parser() -> ArgumentParser:
                     "--variant files with the same seed (common random numbers) and report "
                     "each variant's metrics and its paired difference from the base, with "
                     "Holm-adjusted p-values.",
-        epilog=f"examples: analyze whatif {_first_game()} --vary NAME=V1,V2 --vary NAME2=V1,V2 "
-               f"--sims 2e5;  analyze whatif {_first_game()} --variant calm.toml "
-               "--variant bold.toml --sims 2e5")
+        epilog="example: " + next(
+            (f"analyze whatif {spec.name} " + " ".join(
+                f"--vary {name}={','.join(map(value_text, values))}"
+                for name, values in spec.standard_whatifs[0].items()) + f" --sims {EXAMPLE_SIMS}"
+             for spec in games().values() if spec.standard_whatifs), "analyze whatif GAME "
+            "--vary NAME=V1,V2"))
     whatif.add_argument("game", choices=list(games()), help="the game")
     whatif.add_argument("--vary", action="append", default=[], metavar="NAME=V1,V2,...",
                         help="a rules parameter and its values (repeatable; the grid is their "
@@ -697,7 +742,8 @@ def build_parser() -> ArgumentParser:
     runs = commands.add_parser(
         "runs", help="list the runs kept in the results store",
         description="The runs in the results store: id, game, label, policies, seed, games stored.",
-        epilog="example: analyze runs --store reports/runs.sqlite")
+        epilog=lambda: "examples: " + _run_example(next(iter(games().values()))) + (
+            "; analyze runs (the runs stored in reports/runs.sqlite, that one among them)"))
     add_options(runs, "store_path")
     runs.add_argument("--drop", metavar="ID",
                       help="remove the run with this id (or its first characters) and all its "
@@ -708,7 +754,7 @@ def build_parser() -> ArgumentParser:
         "compare", help="compare two stored runs: win rates, advantage, length, balance",
         description="Two stored runs side by side: each measure in A and B, the difference "
                     "B - A and its 95% interval, and a verdict.",
-        epilog="example: analyze compare 1a2b3c 9f8e7d (ids as `analyze runs` lists them)")
+        epilog=_compare_example)
     comparing.add_argument("a", metavar="A", help="id (or the first characters of it) of run A")
     comparing.add_argument("b", metavar="B", help="id (or the first characters of it) of run B")
     add_options(comparing, "store_path")
