@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -78,6 +79,8 @@ def param(default: Any, doc: str, *, low: int | float | None = None,
     return dataclasses.field(default=default, metadata={"param": meta})
 
 
+_INTEGER = re.compile(r"[+-]?[0-9]+(?:_[0-9]+)*")
+"""An integer as ``--set`` takes it: digits (``10_000`` too), never ``2.0`` or ``1e3``."""
 _TRUE = {"true", "on", "yes", "1"}
 _FALSE = {"false", "off", "no", "0"}
 
@@ -85,7 +88,9 @@ _FALSE = {"false", "off", "no", "0"}
 def coerce(name: str, spec: Param, value: Any) -> Any:
     """Turn a CLI string or TOML value into the parameter's type, or raise RulesError.
 
-    Only the type is checked here; the range is checked when the rules are built.
+    Only the type is checked here; the range is checked when the rules are built. An
+    integer is written as one, in every game and from every source (``--set``, TOML,
+    Python): ``2.0`` is refused as ``players`` as it is as Sumoku's ``key``.
 
     >>> chance = Param(float, "a chance", 0.0, 1.0)
     >>> coerce("say_error", chance, "0.1"), coerce("say_error", chance, 1), coerce("say_error", chance, "1e-2")
@@ -112,13 +117,8 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
             raise bad
         if isinstance(value, int):
             return value
-        if isinstance(value, str):
-            try:
-                number = float(value.strip().replace("_", ""))
-            except ValueError:
-                raise bad from None
-            if number.is_integer():
-                return int(number)
+        if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
+            return int(value.strip())  # "2", not "2.0": as TOML and Python take integers
         raise bad
     if spec.kind is float:
         if isinstance(value, bool):

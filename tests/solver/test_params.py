@@ -1,6 +1,7 @@
 """Rules parameters as data: float parameters beside the int, bool and str ones."""
 import dataclasses
 import math
+import re
 
 import numpy as np
 import pytest
@@ -79,3 +80,25 @@ def test_variant_file_with_a_float(tmp_path):
     r = Variant.load(path).apply(ToyRules)
     assert (r.chance, r.scale) == (0.2, 3.0)
     assert not math.isnan(r.chance)
+
+
+def _integers_of_every_game():
+    from solver.registry import games
+
+    for spec in games().values():
+        for name, param in spec.rules.parameters().items():
+            default = getattr(spec.rules(), name)
+            if param.kind is int or (param.choices and str(default).isdigit()):
+                yield spec.name, name, str(default)
+
+
+@pytest.mark.parametrize("game, name, value", list(_integers_of_every_game()))
+def test_a_whole_valued_float_is_refused_in_every_game(game, name, value):
+    # --set players=2.0 and horses=9.0 were accepted where Sumoku refused key=5.0
+    from solver.registry import find_game
+
+    rules = find_game(game).rules
+    assert str(getattr(rules.from_values({name: value}), name)) == value
+    for written in (f"{value}.0", f"{value}e0", f"{value}.5"):
+        with pytest.raises(RulesError, match=f"bad value '{re.escape(written)}' for {name}"):
+            rules.from_values({name: written})
