@@ -13,7 +13,8 @@ import os
 import shlex
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 from pathlib import Path
 
@@ -21,8 +22,11 @@ from analysis import interrupts
 from analysis.errors import UserError
 from analysis.formatting import terminal_text
 from solver.params import RulesError, parse_assignments, value_text
+from solver.progress import listening
 from solver.registry import GameSpec, games
 
+PROGRESS_EVERY_S = 10.0
+"""How often `analyze exact` adds a line of progress within a long stage."""
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 """After Ctrl-C; 143 after SIGTERM (:func:`analysis.interrupts.exit_status`)."""
@@ -328,8 +332,17 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
         if not args.quiet:
             _print(f"[{time.perf_counter() - start:6.1f} s] {stage}", file=sys.stderr)
 
+    heard = [time.perf_counter()]
+
+    def hear(progress: str) -> None:  # a long solve's progress, every ten seconds
+        if time.perf_counter() - heard[0] >= PROGRESS_EVERY_S:
+            heard[0] = time.perf_counter()
+            say(f"  ... {progress}")
+
     try:
-        path = analysis.load()(out, command=shlex.join(["analyze", *argv]), say=say, **options)
+        with listening(hear):
+            path = analysis.load()(out, command=shlex.join(["analyze", *argv]), say=say,
+                                   **options)
     except ValueError as exc:  # the analysis refuses these rules
         raise UserError(str(exc)) from None
     if not args.quiet:
@@ -633,11 +646,37 @@ def _run_position(args: argparse.Namespace, argv: Sequence[str]) -> int:
                         + (" (or leave it out for the start position)" if tool.has_start
                            else ""))
     try:
-        info = tool.load("describe")(rules, notation, args.search or 0, args.perft or 0)
+        with status_line(f"analyze position {spec.name}") as progress, listening(progress):
+            info = tool.load("describe")(rules, notation, args.search or 0, args.perft or 0)
     except ValueError as exc:  # a malformed or impossible position, a bad request
         raise UserError(str(exc)) from None
+    except KeyboardInterrupt:
+        _print("analyze: interrupted; nothing was written", file=sys.stderr)
+        return interrupts.exit_status()
     _print(json.dumps(info, indent=2) if args.json else tool.load("render")(info))
     return 0
+
+
+@contextmanager
+def status_line(prefix: str, enabled: bool = True) -> Iterator[Callable[[str], None]]:
+    """A function that shows how far a long computation is, on one line of standard error
+    rewritten at most twice a second with the time taken (tqdm's; nothing when standard
+    error is not a terminal); the line is cleared at the end."""
+    from tqdm import tqdm
+
+    bar = tqdm(total=None, bar_format="{desc} [{elapsed}]", disable=None if enabled else True,
+               leave=False, file=sys.stderr, mininterval=0.5)
+    shown = [0.0]
+
+    def progress(text: str) -> None:
+        now = time.monotonic()
+        if not bar.disable and now - shown[0] >= 0.5:
+            shown[0] = now
+            bar.set_description_str(terminal_text(f"{prefix}: {text}"))
+    try:
+        yield progress
+    finally:
+        bar.close()
 
 
 def _read_text(path: str) -> str:

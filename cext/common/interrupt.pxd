@@ -14,6 +14,11 @@
 # fast as it can; the def wrapper, back with the GIL, calls interrupt_raise(), which raises
 # the kept exception, so the partial results are never returned.
 #
+# A look also reports progress: interrupt_init(s, progress) with a Python callable makes
+# every look call progress(done), ``done`` the units counted so far (the callable decides
+# what to show and how often; if it raises, the loop stops as for a signal and the wrapper
+# raises that exception).
+#
 # A unit is about a microsecond of work (a game of Man Home, a search node or a move
 # generation of Shoo, a few dozen layout nodes...): each call site says how many units its
 # step is worth, so that INTERRUPT_EVERY units take some milliseconds in every kernel and a
@@ -29,32 +34,53 @@ cdef extern from "Python.h":
     int _interrupt_signals "PyErr_CheckSignals" ()
     void _interrupt_fetch "PyErr_Fetch" (PyObject **kind, PyObject **value, PyObject **trace)
     void _interrupt_restore "PyErr_Restore" (PyObject *kind, PyObject *value, PyObject *trace)
+    PyObject *_interrupt_long "PyLong_FromLongLong" (long long value)
+    PyObject *_interrupt_call "PyObject_CallOneArg" (PyObject *function, PyObject *argument)
+    void _interrupt_decref "Py_DECREF" (PyObject *object)
 
 cdef enum:
     INTERRUPT_EVERY = 1 << 14   # units of work between two looks (some milliseconds)
 
 cdef struct Interrupt:
     int64_t left                # units until the next look
+    int64_t done                # units counted so far
+    PyObject *progress          # called with ``done`` at every look, or NULL (borrowed: the
+                                # wrapper holds it)
     bint raised                 # a signal's handler raised: unwind, then interrupt_raise()
     PyObject *kind              # the exception it raised (owned references)
     PyObject *value
     PyObject *trace
 
 
-cdef inline void interrupt_init(Interrupt *s) noexcept nogil:
-    """Start counting (before the loop)."""
+cdef inline void interrupt_init(Interrupt *s, object progress=None):
+    """Start counting (before the loop); ``progress``: a callable for every look, or None."""
     s.left = INTERRUPT_EVERY
+    s.done = 0
+    s.progress = NULL if progress is None else <PyObject *>progress
     s.raised = False
     s.kind = s.value = s.trace = NULL
 
 
 cdef inline bint interrupt_look(Interrupt *s) noexcept nogil:
-    """Run Python's pending signal handlers now; True if one raised (the exception kept)."""
+    """Run Python's pending signal handlers now, then report progress; True if a handler or
+    the progress callable raised (the exception kept)."""
+    cdef PyObject *done
+    cdef PyObject *answer
     s.left = INTERRUPT_EVERY
     with gil:
         if _interrupt_signals() != 0:
             _interrupt_fetch(&s.kind, &s.value, &s.trace)
             s.raised = True
+        elif s.progress != NULL:
+            done = _interrupt_long(s.done)
+            answer = NULL if done == NULL else _interrupt_call(s.progress, done)
+            if done != NULL:
+                _interrupt_decref(done)
+            if answer == NULL:
+                _interrupt_fetch(&s.kind, &s.value, &s.trace)
+                s.raised = True
+            else:
+                _interrupt_decref(answer)
     return s.raised
 
 
@@ -64,6 +90,7 @@ cdef inline bint interrupted(Interrupt *s, int64_t work) noexcept nogil:
         return False
     if s.raised:
         return True
+    s.done += work
     s.left -= work
     if s.left > 0:
         return False

@@ -158,11 +158,12 @@ cdef double bellman(const Duel* d, int64_t a, int64_t b, uint8_t* decision) noex
     return action
 
 
-def solve(rules, double tol=1e-12, int max_sweeps=100000):
+def solve(rules, double tol=1e-12, int max_sweeps=100000, progress=None):
     """Solve the duel of these rules: a dict with ``values`` (float64, size * size, index
     a * size + b), ``decisions`` (uint8, size * size x 4), ``first_player_win``,
     ``sweeps``, ``seconds``, ``states`` (valid pairs), ``updates``, ``converged`` and
-    ``size``."""
+    ``size``. ``progress(pairs)`` is called every few milliseconds with the pair updates
+    done so far."""
     cdef SideSpaceC sp
     cdef int64_t size, x, a, b, pos, states = 0, updates = 0, nmoves
     cdef int Q, h = 0, k, i, j, t, s, kind, p, sweeps = 0
@@ -173,7 +174,7 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000):
     cdef bint converged = False
     cdef Duel d
     cdef Interrupt stop
-    interrupt_init(&stop)
+    interrupt_init(&stop, progress)
     if rules.players != 2:
         raise ValueError(f"a duel needs players = 2, not {rules.players}")
     if not tol >= 0.0 or tol == INFINITY:

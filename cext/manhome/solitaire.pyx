@@ -113,8 +113,9 @@ cdef double update(const SideSpaceC* sp, double* turns, uint8_t* decision, int h
     return action
 
 
-def solve(rules, int cap, double tol=1e-12, int max_sweeps=100000):
-    """(turns, decisions, sweeps, seconds, updates) for a solitaire of these rules."""
+def solve(rules, int cap, double tol=1e-12, int max_sweeps=100000, progress=None):
+    """(turns, decisions, sweeps, seconds, updates) for a solitaire of these rules;
+    ``progress(updates)`` is called every few milliseconds with the updates done so far."""
     cdef SideSpaceC sp
     side_space_init(&sp, rules.board_rows, rules.men_per_player, rules.men_to_win, cap)
     turns_a = np.zeros(sp.size, dtype=np.float64)
@@ -128,7 +129,7 @@ def solve(rules, int cap, double tol=1e-12, int max_sweeps=100000):
     cdef double change, value
     cdef int top = 6 * sp.board_rows - 1
     cdef Interrupt stop
-    interrupt_init(&stop)
+    interrupt_init(&stop, progress)
     start = time.perf_counter()
     with nogil:
         for home in range(sp.men_to_win - 1, -1, -1):

@@ -89,7 +89,7 @@ cdef enum:
     ENDED_LIMIT = 1
     ENDED_REPETITION = 2
     # work units (cext/common/interrupt.pxd): about a microsecond each
-    PERFT_WORK = 6          # a move generation
+    PERFT_WORK = 1          # a move generation (some microseconds)
     PLY_WORK = 16           # a move chosen by random or greedy (plus a search's nodes)
     STOPPED = -2            # play_game: a signal stopped the game
 
@@ -997,9 +997,11 @@ cdef int64_t perft_c(const State *p, const Config *c, int depth, uint64_t *buffe
     return total
 
 
-def perft(rules, position, int depth):
-    """engine.perft by the kernel."""
+def perft(rules, position, int depth, progress=None):
+    """engine.perft by the kernel; ``progress(done)`` is called every few milliseconds with
+    the move generations done so far (cext/common/interrupt.pxd)."""
     cdef Setup setup = Setup(rules)
+    interrupt_init(&setup.stop, progress)
     cdef State p = state_of(position)
     cdef uint64_t *buffer = <uint64_t *>malloc((depth + 1) * MAXMOVES * sizeof(uint64_t))
     cdef int64_t count

@@ -232,9 +232,10 @@ cdef bint decide(Strip* s, int pos, int left) noexcept nogil:
 
 
 def search_kinds(kinds, int key, bint solo=False, bint six_is_nine=True,
-                 long long budget=2_000_000, widths=None):
+                 long long budget=2_000_000, widths=None, progress=None):
     """``(status, cells, nodes)`` for the hand ``kinds`` (module docstring), trying the
-    strip widths in the order given (default 1, 2, ...)."""
+    strip widths in the order given (default 1, 2, ...); ``progress(nodes)`` is called
+    every few milliseconds with the nodes searched so far."""
     cdef Strip s
     cdef int n = len(kinds), width, p, i
     cdef bint found
@@ -251,7 +252,7 @@ def search_kinds(kinds, int key, bint solo=False, bint six_is_nine=True,
         return IMPOSSIBLE, [], 0
     if widths is None:
         widths = range(1, (n + 1) // 2 + 1)
-    interrupt_init(&s.stop)
+    interrupt_init(&s.stop, progress)
     for width in widths:
         s.n = n
         s.w = width

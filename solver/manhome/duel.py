@@ -89,6 +89,7 @@ import numpy as np
 from solver.manhome.engine import Kind, action_moves
 from solver.manhome.rules import DEATH, HOME, ManHomeRules
 from solver.manhome.states import TIE, SideSpace
+from solver.progress import reporter
 
 ACTION_KINDS = (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME)
 """The action kinds, in the order of the decision columns 1..3."""
@@ -313,7 +314,8 @@ def solve_duel(rules: ManHomeRules, tol: float = 1e-12, max_sweeps: int = 100_00
 
     check_duel_rules(rules)
     _check_iteration(tol, max_sweeps)
-    out = solve(rules, tol, max_sweeps)
+    out = solve(rules, tol, max_sweeps, reporter(
+        lambda done: f"two-player solve: {done:,} pair updates"))
     return DuelSolution(rules, out["values"], out["decisions"], out["first_player_win"],
                         out["sweeps"], out["seconds"], out["states"], out["updates"],
                         out["converged"], solver="kernel")

@@ -41,6 +41,7 @@ import numpy as np
 from solver.manhome.engine import Kind, action_moves
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.states import TIE, SideSpace
+from solver.progress import reporter
 
 ACTION_KINDS = (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME)
 
@@ -146,6 +147,8 @@ def solve_solitaire(rules: ManHomeRules, cap: int | None = None, tol: float = 1e
     from cext.manhome.solitaire import solve
 
     space = solitaire_space(rules, cap)
-    turns, decisions, sweeps, seconds, updates = solve(rules, space.cap, tol, max_sweeps)
+    turns, decisions, sweeps, seconds, updates = solve(
+        rules, space.cap, tol, max_sweeps,
+        reporter(lambda done: f"solitaire solve: {done:,} updates"))
     return SolitaireSolution(rules, space.cap, space, turns, decisions, sweeps, seconds,
                              updates, solver="kernel")

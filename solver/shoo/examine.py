@@ -14,6 +14,7 @@ from typing import Any
 
 from solver.dice import Stream
 from solver.params import RulesError
+from solver.progress import reporter
 from solver.shoo.board import COLOUR_NAMES, SIZE, name, square
 from solver.shoo.moves import detect, legal_moves
 from solver.shoo.movetext import move_text
@@ -62,7 +63,8 @@ def describe(rules: ShooRules, text: str | None = None, search: int = 0,
     if perft:
         from cext.shoo.play import perft as kernel_perft
 
-        info["perft"] = [{"depth": d, "nodes": kernel_perft(rules, position, d)}
+        info["perft"] = [{"depth": d, "nodes": kernel_perft(rules, position, d, reporter(
+            lambda done, d=d: f"perft {d} of {perft}: {done:,} positions generated"))}
                          for d in range(1, perft + 1)]
     return info
 

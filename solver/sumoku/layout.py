@@ -41,6 +41,7 @@ import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from solver.progress import reporter
 from solver.sumoku.cover import covered
 from solver.sumoku.lines import MAX_LINE
 from solver.sumoku.pattern import Cell, check_pattern, format_pattern
@@ -270,12 +271,14 @@ def strip_search(hand: Sequence[Kind], key: int, *, solo: bool = False,
 
 def kernel_strip_search(hand: Sequence[Kind], key: int, *, solo: bool = False,
                         six_is_nine: bool = True, budget: int = DEFAULT_BUDGET) -> Layout:
-    """:func:`strip_search` by the kernel ``cext/sumoku/layout.pyx``: the same result."""
+    """:func:`strip_search` by the kernel ``cext/sumoku/layout.pyx``: the same result (and
+    the nodes searched told to a listener, :mod:`solver.progress`)."""
     from cext.sumoku.layout import search_kinds
 
     _counts(hand, key)
-    status, cells, nodes = search_kinds(list(hand), key, solo, six_is_nine, budget,
-                                        widths(len(hand)))
+    status, cells, nodes = search_kinds(
+        list(hand), key, solo, six_is_nine, budget, widths(len(hand)),
+        reporter(lambda done: f"layout search: {done:,} of at most {budget:,} nodes"))
     return Layout(STATUSES[status], {(r, c): k for r, c, k, _ in cells},
                   {(r, c): v for r, c, _, v in cells}, nodes,
                   "search" if STATUSES[status] == IMPOSSIBLE else "")
