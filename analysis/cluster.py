@@ -126,11 +126,21 @@ async def _identify(address: str, timeout: float) -> dict | None:
     from distributed.security import Security
 
     async def ask() -> Any:
-        comm = await connect(address, timeout=timeout,
-                             **Security().get_connection_args("client"))
+        try:
+            comm = await connect(address, timeout=timeout,
+                                 **Security().get_connection_args("client"))
+        except (OSError, ValueError, TypeError, asyncio.CancelledError):
+            raise  # unreachable, refused, timed out; bad TLS settings
+        except Exception:  # noqa: BLE001 - its handshake's bytes made Dask's reader raise
+            return {}      # (e.g. MemoryError for a frame "length" of exabytes): not Dask
         try:
             await comm.write({"op": "identity", "reply": True})
             return await comm.read()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - whatever its bytes made Dask's reader raise
+            # (e.g. MemoryError for a frame "length" of exabytes): not a Dask scheduler
+            return {}
         finally:
             comm.abort()
 
@@ -155,9 +165,11 @@ def _check_identity(address: str) -> None:
     if kind in ("Worker", "Nanny"):
         raise UserError(f"{address} is a Dask {kind.lower()}, not a scheduler: give --scheduler "
                         f"the address the workers connect to (`dask worker ADDRESS`)")
-    raise UserError(f"{address} accepts connections but does not answer as a Dask scheduler "
-                    f"(waited {SCHEDULER_TIMEOUT:g} s): give the address of `dask scheduler` "
-                    f"(port 8786 unless it was started with --port)")
+    said = ("answers, but not as a Dask scheduler" if answer is not None else
+            f"accepts connections but does not answer as a Dask scheduler (waited "
+            f"{SCHEDULER_TIMEOUT:g} s)")
+    raise UserError(f"{address} {said}: give the address of `dask scheduler` (port 8786 "
+                    "unless it was started with --port)")
 
 
 def _connect(address: str, game: str | None = None):

@@ -164,6 +164,42 @@ def http_server():
     server.server_close()
 
 
+@pytest.fixture
+def garbage_server():
+    """An address that answers every connection with bytes Dask reads as a frame of
+    exabytes (Dask's reader then raised MemoryError: a traceback)."""
+    import socket
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    stop = threading.Event()
+
+    def serve():
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                connection, _ = listener.accept()
+            except OSError:
+                continue
+            connection.sendall(b"\x31\x2e\x31\x20\x34\x30\x30\x20" * 8)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    stop.set()
+    thread.join()
+    listener.close()
+
+
+def test_a_server_answering_garbage_ends_in_one_line(garbage_server, tmp_path, monkeypatch,
+                                                     capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["manhome", "--sims", "10", "--scheduler", garbage_server]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not as a Dask scheduler" in err and "Traceback" not in err
+
+
 def test_not_a_scheduler_ends_in_one_line(http_server, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(dask_cluster, "SCHEDULER_TIMEOUT", 0.5)
