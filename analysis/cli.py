@@ -450,9 +450,13 @@ def _store_beside(out, args: argparse.Namespace):
     if args.no_store:
         return None
     folder, store = Path(os.path.abspath(out)), Path(os.path.abspath(args.store))
-    if folder in store.parents:
-        raise UserError(f"the results store {args.store} is inside the report folder {out}, "
-                        "which the report replaces whole; keep the store elsewhere")
+    if folder == store or folder in store.parents:
+        raise UserError(f"the results store {args.store} is {'inside ' if folder != store else ''}"
+                        f"the report folder {out}, which the report replaces whole; keep the "
+                        "store elsewhere")
+    if store in folder.parents:
+        raise UserError(f"the report folder {out} is inside the results store {args.store}, "
+                        "which is a file; give --out a folder of its own")
     return _open_store(args.store, create=True)
 
 
