@@ -102,7 +102,7 @@ name and of the store's key)."""
 
 OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "sims": (("--sims",), dict(default="100000", metavar="N",
-                               help="games to play: 1e6, 250000, 2.5e5 (default 1e5)")),
+                               help="games to play: 1e6, 250000, 2.5e5 (default 1e5, at most 1e8)")),
     "players": (("--players",), dict(type=positive_int, metavar="N",
                                      help="seats (same as --set players=N)")),
     "policy": (("--policy",), dict(metavar="NAME[,NAME...]",
@@ -110,7 +110,7 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "seed": (("--seed",), dict(type=int_in(0, MAX_SEED, "--seed"), default=0,
                                help="seed of the run; same seed, same games (default 0)")),
     "workers": (("--workers",), dict(type=positive_int, metavar="N",
-                                     help="local worker processes (default: every core)")),
+                                     help="local worker processes, 1 to 1024 (default: every core)")),
     "scheduler": (("--scheduler",), dict(
         metavar="tcp://HOST:PORT", help="play the games on the workers of this Dask scheduler "
                                         "instead of local processes (same results)")),
@@ -521,11 +521,14 @@ def _add_skill_command(commands) -> None:
         epilog=f"example: analyze skill {_first_game()} --sims 1e4 --search-sims 100")
     parser.add_argument("game", choices=ladders, help="the game")
     add_options(parser, "sims",
-                sims={"help": "games per seat for matches of fixed players (default 1e5)"})
+                sims={"help": "games per seat for matches of fixed players (default 1e5, at "
+                                 "most 1e8)"})
     parser.add_argument("--search-sims", default="4000", metavar="N",
-                        help="games per seat for matches with a search player (default 4000)")
+                        help="games per seat for matches with a search player (default 4000, at "
+                             "most 1e8)")
     parser.add_argument("--budgets", metavar="N,N,...",
-                        help="the search player's budgets, increasing (default: the game's, "
+                        help="the search player's budgets, increasing, each at most the family's "
+                             "largest (`analyze games` shows it; default: the game's, "
                              "doubling)")
     add_options(parser, "players", "seed", "workers", "scheduler", "set", "variant", "out",
                 "store", "quiet", seed={"help": "seed of every match (default 0)"},
@@ -555,13 +558,15 @@ def _add_report_command(commands) -> None:
         epilog="example: analyze report --sims 1e6")
     parser.add_argument("--games", metavar="NAME[,NAME...]", help="only these games (default all)")
     add_options(parser, "sims", sims={"default": None,
-                                       "help": "games of each standard report (default 1e6)"})
+                                       "help": "games of each standard report (default 1e6, at most 1e8)"})
     parser.add_argument("--skill-sims", metavar="N",
-                        help="games per seat of the skill ladder's fixed matches (default 1e5)")
+                        help="games per seat of the skill ladder's fixed matches (default 1e5, "
+                             "at most 1e8)")
     parser.add_argument("--search-sims", metavar="N",
-                        help="games per seat of its search matches (default 4000)")
+                        help="games per seat of its search matches (default 4000, at most 1e8)")
     parser.add_argument("--whatif-sims", metavar="N",
-                        help="games per variant of its standard what-if sweeps (default 2e5)")
+                        help="games per variant of its standard what-if sweeps (default 2e5, at "
+                             "most 1e8)")
     parser.add_argument("--exact", action="store_true", default=None,
                         help="also every game's own exact analyses (with their default options)")
     parser.add_argument("--overview-only", action="store_true",
@@ -761,7 +766,8 @@ def build_parser() -> ArgumentParser:
                         help="a rules parameter and its values (repeatable; the grid is their "
                              "product, at most 64 variants)")
     add_options(whatif, "sims",
-                sims={"help": "games per variant (the ceiling with --precision; default 1e5)"})
+                sims={"help": "games per variant (the ceiling with --precision; default 1e5, "
+                              "at most 1e8)"})
     whatif.add_argument("--precision", type=_precision, metavar="H",
                         help="grow the games until the paired 95%% half-width of seat 0's "
                              "win-rate difference is at most H (e.g. 0.002) for every variant")

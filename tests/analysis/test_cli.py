@@ -308,3 +308,13 @@ def test_every_budget_of_the_position_tools_has_a_stated_maximum(game, flag, lar
         assert main(["position", game, flag, str(value), "--set", "key=5"]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and f"{flag} must be a whole number from 1 to {largest:,}" in err
+
+
+def test_the_help_states_every_budget_s_maximum(capsys):
+    from analysis.simulation import MAX_SIMS
+
+    assert MAX_SIMS == 1e8   # the help texts say "at most 1e8"
+    for command in (["manhome"], ["whatif"], ["skill"], ["report"]):
+        assert main([*command, "--help"]) == 0
+        text = " ".join(capsys.readouterr().out.split())
+        assert text.count("at most 1e8") >= 1, command
