@@ -1,4 +1,4 @@
-"""Write ``tests/data/sosooyoo_games.json``: a few complete, short So-Soo-Yoo games with
+"""Write ``tests/data/sosooyoo_games.json``: seven complete, short So-Soo-Yoo games with
 every step, for ``tests/sosooyoo/test_recorded_games.py``.
 
 Run from the project root: ``python tests/data/make_sosooyoo_games.py``. The games are
@@ -51,6 +51,7 @@ GAMES = [
      False),
     ("adaptive-199", {"players": 2}, ["adaptive", "adaptive"], 16, True),
     ("exact-count-199", {"players": 2}, ["adaptive", "popsicle"], 106, True),
+    ("exact-count-swap-199", {"players": 2}, ["adaptive", "popsicle"], 45, True),
     ("learners-40", {"board_size": 40, "players": 3, "say_error": 0.3,
                      "ring_on_ring": "share", "double_zero": "reroll"},
      ["adaptive", "rainbow", "popsicle"], 5, False),

@@ -19,7 +19,9 @@ rolling may have no decision) together with the kernel's result row and final st
   once by doing nothing, one swap or one discard (rule 33);
 * a player wins only at the end of their own turn, and the game is won at the end of
   every turn in which the mover holds a win (rules 31, 32); nobody else's six wins;
-* every ring is accounted for after every landing (board, pieces, bone yard).
+* every ring is accounted for after every landing (board, pieces, bone yard), and at the
+  end of a turn no ring lies under a piece (rules 16, 27), where no failed say and no
+  stuck bump can leave one there.
 
 **In the kernel's trace, row and final state, turn by turn:**
 
@@ -45,7 +47,8 @@ rolling may have no decision) together with the kernel's result row and final st
   with a swap, and 0 or 3 only when it bumped no piece; without a winner the game ran to
   ``max_turns``;
 * every ring is somewhere: on the board, in the bone yard or on a piece; no piece holds
-  more than its limit; ``seat_rings`` are the final holdings.
+  more than its limit; ``seat_rings`` are the final holdings; no ring under a piece at
+  the end (as above).
 
 A corner the rules leave open shows here: a player who wins without rolling by
 discarding the last ring of a colour that had run out must place it at once (rule 19);
@@ -175,7 +178,7 @@ class Watched(Game):
 
     def __post_init__(self):
         super().__post_init__()
-        self.moves = self.passed = 0
+        self.moves = self.passed = self.roll = 0
         self.turn_log = []
 
     def land(self, seat, space, last):
@@ -185,6 +188,7 @@ class Watched(Game):
         super().land(seat, space, last)
         self.moves += 1
         self.check_rings(r.ring_limit)
+        last = self.moves == self.roll       # the die's last move, whatever the engine says
         if len(rings) == 1:                   # (shared spaces collect in colour order)
             c = rings[0]
             stays = r.exact_count and not last and completes_win(held, seat, c, r.swaps)
@@ -195,7 +199,7 @@ class Watched(Game):
         mover, decided = self.to_move, len(self.trace)
         start = [list(h) for h in self.held]
         roll = Stream(self.dice.state).below(6) + 1       # the die, if the turn rolls it
-        self.moves = 0
+        self.moves, self.roll = 0, roll
         super().play_turn()
         self.turn_log.append((mover, len(self.trace) - decided, self.moves))
         can_win = any(is_win(o) for o in ends(start, mover, self.rules))
@@ -207,6 +211,15 @@ class Watched(Game):
             assert self.moves <= roll
         # only the mover can win, and it wins exactly when it holds a win now
         assert self.winner == (mover if is_win(self.held[mover]) else -1)
+        # no ring lies under a piece: a ring landed on, bumped onto or rolled onto is
+        # collected (rules 16, 27), but for a ring left by the exact count (rule 17) that
+        # a failed say-the-numbers, or a bump with nowhere to go, may leave a piece on
+        if not rings_may_lie_under_pieces(self.rules):
+            assert not set(self.pos) & (set(self.ring_space) - {0})
+
+
+def rings_may_lie_under_pieces(rules):
+    return not rules.bumped_collects or not rules.random_bumps or rules.say_error > 0
 
 
 def watched_game(rules, names, key):
@@ -319,6 +332,8 @@ def check_kernel(rules, names, key, game):
                 == rules.rings_per_colour)
     assert row["seat_rings"] == [sum(h) for h in held]
     assert all(sum(h) <= rules.ring_limit for h in held)
+    if not rings_may_lie_under_pieces(rules):
+        assert not set(final["pos"]) & (set(final["ring_space"]) - {0})
     # the end
     w = row["winner"]
     assert w == final["winner"] == game.winner and row["turns"] == final["turns"]

@@ -1,6 +1,6 @@
 """Recorded So-Soo-Yoo games, replayed step by step by both engines.
 
-``tests/data/sosooyoo_games.json`` holds six complete short games, written once by
+``tests/data/sosooyoo_games.json`` holds seven complete short games, written once by
 ``tests/data/make_sosooyoo_games.py`` (its docstring gives the format): for each, the
 rules, the players, the key, every die in the order it was drawn, every decision, every
 move with everybody's spaces and rings and the rings on the board after it, the state
@@ -19,7 +19,7 @@ after each turn, and the result row. The tests prove that
   (:func:`test_hand_checked_facts`): if the file is ever written again by an engine with
   a misreading, these fail.
 
-**Checked by hand.** Three games were followed step by step against the rulebook
+**Checked by hand.** Four games were followed step by step against the rulebook
 (``shared/seeds/000_07f16ed724113caf.txt``) and RULES.md, from their dice and choices
 alone: each placement roll read as d20 tens and d10 units and rolled again when above
 the board, on a ring (rule 20) or, at set-up, on a piece (rule 8); each move checked to
@@ -42,6 +42,11 @@ rounds) counted by hand and compared with the file:
   rulebook's jump 21 → 14; the exact count deciding the winning turn: seat 0 holds five colours, the purple ring lies
   on space 1, it rolls 6 and goes 3 → 2 → 1 → 2 → 1 → 2 → 1; landing on 1 on moves 2 and 4
   leaves the ring there, the sixth and last move collects it and wins (rule 17).
+* ``exact-count-swap-199`` (adaptive against popsicle, the real board, key 45; 10 turns):
+  a discard at the end of a turn; seat 1 (orange) holds five orange, seat 0 holds an
+  orange; rolling 3 it goes 24 -> 12 -> 11 -> 22: the red ring on 11 would win through the
+  swap of it for seat 0's orange, so on move 2 of 3, the second to last, it stays
+  (rule 17's "even if it is to make a swap"); the orange on 22, the last move, wins.
 
 The other three (``adaptive-popsicle-24``, ``learners-40`` with say-the-numbers slips,
 rings sharing spaces and free double zeros, ``random-cut-off-30`` cut off by
@@ -112,7 +117,7 @@ class Replay:
 
 
 def test_the_record_is_complete():
-    assert len(GAMES) == 6 and sum(g["hand_checked"] for g in GAMES.values()) == 3
+    assert len(GAMES) == 7 and sum(g["hand_checked"] for g in GAMES.values()) == 4
     for game in GAMES.values():
         steps = game["steps"]
         assert steps[0].get("setup") and all(s["turn"] == i for i, s in enumerate(steps[1:]))
@@ -257,8 +262,30 @@ def check_exact_count_199(game: dict) -> None:
         "seat_swaps": [0, 0], "seat_spaces": [18, 5], "seat_facts": [14, 5]}
 
 
+def check_exact_count_swap_199(game: dict) -> None:
+    setup = game["steps"][0]
+    assert placements(setup) == [199, 108, 3, 143, 6, 71, 101, 45]
+    assert game["steps"][2]["decisions"][-1] == [5, 1, 1, 7 + 5]   # turn 1: discard purple
+    before = game["steps"][9]["state"]                 # after turn 8
+    assert before["held"] == [[1, 1, 1, 1, 1, 0], [0, 5, 0, 0, 0, 0]]
+    assert before["ring_space"][0] == 11 and before["ring_space"][1] == 22
+    turn9 = game["steps"][10]
+    assert turn9["mover"] == 1 and turn9["roll"] == 3
+    assert moves_of(game, 9) == [(24, 12), (12, 11), (11, 22)]
+    assert turn9["moves"][1]["held"][1] == [0, 5, 0, 0, 0, 0]   # the red stays on 11
+    assert turn9["moves"][1]["ring_space"][0] == 11
+    assert turn9["moves"][2]["held"][1] == [0, 6, 0, 0, 0, 0]   # the orange on 22 is taken
+    assert turn9["decisions"][-1] == [5, 1, 1, 0]
+    assert game["result"] == {
+        "winner": 1, "turns": 10, "decision_turns": 10, "win_kind": 1, "double_zeros": 0,
+        "bumps": 0, "swaps": 0, "decided_by": 0, "distinct_spaces": 31, "rounds": 5,
+        "seat_rings": [5, 6], "seat_landings": [20, 18], "seat_bumps": [0, 0],
+        "seat_swaps": [0, 0], "seat_spaces": [19, 16], "seat_facts": [16, 14]}
+
+
 HAND_CHECKED = {"popsicles-24": check_popsicles_24, "adaptive-199": check_adaptive_199,
-                "exact-count-199": check_exact_count_199}
+                "exact-count-199": check_exact_count_199,
+                "exact-count-swap-199": check_exact_count_swap_199}
 
 
 @pytest.mark.parametrize("name", sorted(HAND_CHECKED))
