@@ -30,21 +30,23 @@ rounds) counted by hand and compared with the file:
 
 * ``popsicles-24`` (3 popsicles, 24 spaces, key 149; 5 turns): a bump of a piece holding
   no ring; a double zero while placing a ring (the mover loses a ring, the next player
-  chooses it, rule 6); a new ring landing on a piece and another rolled (rule 16), twice
-  on the player whose turn it is not; rings rolled again on rings (rule 20); a discard;
-  the win by a swap at the end of the turn (rules 29, 32), ``decided_by`` 2.
+  chooses it, rule 6); a new ring landing on a piece, which takes it, and another rolled
+  (rule 16), four times, each on a player whose turn it is not; rings rolled again on
+  rings (rule 20); a discard; the win by a swap at the end of the turn (rules 29, 32),
+  ``decided_by`` 2.
 * ``adaptive-199`` (2 adaptive, the real board, key 16; 6 turns): two of the rulebook's
   warps from 60 (to 30 by 2·3·5, to 45 by 3·5); a ring rolled onto a piece at set-up
-  (rule 9); a bump that takes a ring (rule 23); a
-  ring collected on the fourth of five moves because it does not complete the win, the
-  winning one on the last (rule 17): a rainbow.
+  (rule 9); a bump that takes a ring (rule 23); a ring collected on the fourth of five
+  moves because it does not complete the win, the winning one on the last (rule 17): a
+  rainbow.
 * ``exact-count-199`` (adaptive against popsicle, the real board, key 106; 9 turns): the
-  rulebook's jump 21 → 14; the exact count deciding the winning turn: seat 0 holds five colours, the purple ring lies
-  on space 1, it rolls 6 and goes 3 → 2 → 1 → 2 → 1 → 2 → 1; landing on 1 on moves 2 and 4
-  leaves the ring there, the sixth and last move collects it and wins (rule 17).
+  rulebook's jump 21 → 14; the exact count deciding the winning turn: seat 0 holds five
+  colours, the purple ring lies on space 1, it rolls 6 and goes 3 → 2 → 1 → 2 → 1 → 2 → 1;
+  landing on 1 on moves 2 and 4 leaves the ring there, the sixth and last move collects
+  it and wins (rule 17).
 * ``exact-count-swap-199`` (adaptive against popsicle, the real board, key 45; 10 turns):
   a discard at the end of a turn; seat 1 (orange) holds five orange, seat 0 holds an
-  orange; rolling 3 it goes 24 -> 12 -> 11 -> 22: the red ring on 11 would win through the
+  orange; rolling 3 it goes 24 → 12 → 11 → 22: the red ring on 11 would win through the
   swap of it for seat 0's orange, so on move 2 of 3, the second to last, it stays
   (rule 17's "even if it is to make a swap"); the orange on 22, the last move, wins.
 
