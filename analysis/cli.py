@@ -52,7 +52,8 @@ class ArgumentParser(argparse.ArgumentParser):
         return super().format_help()
 
     def error(self, message: str):  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {terminal_text(message)} "
+                              f"(see {self.prog} --help)\n")
 
 
 def int_at_least(low: int, what: str):
@@ -93,6 +94,14 @@ def int_in(low: int, high: int, flag: str):
     return parse
 
 
+def path_text(text: str) -> str:
+    """An argparse type: a path, which no file system lets hold a NUL character."""
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a path (it holds a NUL "
+                                         "character)")
+    return text
+
+
 positive_int = int_at_least(1, "positive")
 non_negative_int = int_at_least(0, "non-negative")
 MAX_SEED = 2**64 - 1
@@ -116,11 +125,11 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
                                         "instead of local processes (same results)")),
     "set": (("--set",), dict(dest="assignments", action="append", default=[],
                              metavar="NAME=VALUE", help="change a rules parameter (repeatable)")),
-    "variant": (("--variant",), dict(metavar="FILE.toml", action=OneVariant,
+    "variant": (("--variant",), dict(metavar="FILE.toml", action=OneVariant, type=path_text,
                                      help="rules changes from a TOML variant file (one)")),
-    "out": (("--out",), dict(metavar="DIR", help="report folder")),
+    "out": (("--out",), dict(metavar="DIR", type=path_text, help="report folder")),
     "quiet": (("--quiet",), dict(action="store_true", help="no progress and no summary table")),
-    "store_path": (("--store",), dict(metavar="PATH", default=DEFAULT_STORE,
+    "store_path": (("--store",), dict(metavar="PATH", default=DEFAULT_STORE, type=path_text,
                                       help=f"the results store (default {DEFAULT_STORE})")),
 }
 """Every option that more than one command takes, defined once: ``name -> (flags,
@@ -720,7 +729,7 @@ def _add_position_command(commands) -> None:
         game.add_argument("notation", nargs="?", default=None,
                           help=f"the position in {spec.title}'s {spec.position.notation} "
                                "(default: the start, where the game has one)")
-        game.add_argument("--file", metavar="PATH",
+        game.add_argument("--file", metavar="PATH", type=path_text,
                           help="read the position from a file (- for standard input)")
         tool = spec.position  # a game without search or perft says why it has none
         game.add_argument("--search", metavar="N", **(

@@ -54,6 +54,10 @@ def test_variant_file_names_the_report(in_tmp):
 
 
 BAD = [
+    (["manhome", "--out", "o\x00"], "is not a path (it holds a NUL character)"),  # fuzz-found
+    (["manhome", "--store", "\x00"], "is not a path (it holds a NUL character)"),
+    (["position", "shoo", "--file", "\x00"], "is not a path"),
+    (["games", "\n"], "unrecognized arguments: \\x0a"),   # a line break in the message
     (["manhome", "--sims", "-5"], "--sims must be a whole number"),
     (["manhome", "--sims", "0"], "--sims must be a whole number"),
     (["manhome", "--sims", "2.5"], "--sims must be a whole number"),
