@@ -27,9 +27,11 @@ players' choices do not depend on it), and the scores with the penalty must be t
 without it minus the reported penalty, which must be the value of the hand left (read from
 ``trace_game`` for some of them); the winner and margin columns must follow the scores.
 
-What the existing suite did not catch and these tests do (each planted in both engines):
-the hand penalty computed but not subtracted from the score, and a bonus play's score
-counted wrong.
+Bugs planted in both engines that the rest of ``tests/sumoku`` let through and these
+tests catch: the hand penalty computed but not subtracted from the score; the bonus play's
+points not added, or the play earning the bonus scored twice; a refill before the bonus
+play; a "6" left in hand costing 9; a cross line of six earning no bonus (also caught by
+``test_known_plays``).
 """
 from collections import Counter
 
@@ -184,7 +186,7 @@ def check_reference_game(game):
 REFERENCE_GAMES = [
     # rules, players, game keys: short games (the reference is slow) that between them end
     # with tiles in hand, make bonus plays, play again, lay a "6" as 9 and score single tiles
-    ({"hand": 3, "players": 3, "key": "7"}, ("random", "greedy", "lookahead"), (5,)),
+    ({"hand": 3, "players": 3, "key": "7"}, ("random", "greedy", "lookahead"), (5, 31)),
     ({"hand": 3, "players": 4, "key": "challenge", "single_tile": "larger"},
      ("random", "greedy", "random", "greedy"), (0,)),
     ({"hand": 2, "players": 5, "key": "5"}, ("greedy", "random", "lookahead", "random",
@@ -214,6 +216,8 @@ def test_the_reference_sample_meets_every_rule(reference_games):
     plays = [e[5] for g in reference_games for e in g.ledger]
     assert any(g.penalties[s] > 0 and g.rules.penalty for g in reference_games
                for s in range(g.rules.players))
+    assert any(number(t) == 6 for g in reference_games if g.rules.penalty
+               for hand in g.hands for t in hand)                             # a 6 left
     assert any(e[4] for g in reference_games for e in g.ledger)                 # bonus plays
     assert any(i and g.ledger[i - 1][0] == e[0] for g in reference_games
                for i, e in enumerate(g.ledger))                                  # played again
@@ -247,7 +251,7 @@ KERNEL_REPLAYS = [
 
 
 @pytest.mark.parametrize("values, players, key", KERNEL_REPLAYS,
-                         ids=lambda v: str(v) if isinstance(v, int) else None)
+                         ids=[f"{len(p)}players-key{k}" for _, p, k in KERNEL_REPLAYS])
 def test_kernel_scores_are_its_plays_minus_its_hand(values, players, key):
     rules = SumokuRules(**values)
     decisions, final = trace_game(rules, list(players), key)
@@ -282,8 +286,8 @@ KERNEL_BATCHES = [
 
 
 @pytest.mark.parametrize("values, players, count", KERNEL_BATCHES,
-                         ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items())
-                         if isinstance(v, dict) else None)
+                         ids=[",".join(f"{k}={x}" for k, x in v.items())
+                              for v, _, _ in KERNEL_BATCHES])
 def test_kernel_penalty_comes_off_the_score(values, players, count):
     rules = SumokuRules(**values)
     keys = np.random.PCG64(len(players) * 1000 + count).random_raw(count)
