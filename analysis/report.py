@@ -294,9 +294,12 @@ def _scores(summary: Mapping[str, Any]) -> str | None:
     means = summary.get("score_mean_by_seat")
     if not means:
         return None
+    def interval(low: Any, high: Any) -> str:   # none with fewer than two finished games
+        a, b = num(low), num(high)
+        return "n/a" if a is None or b is None else f"{a:.2f} to {b:.2f}"
+
     rows = [[str(seat), str(policy), f"{means[seat]:.2f}",
-             f"{summary['score_ci_by_seat'][seat][0]:.2f} to "
-             f"{summary['score_ci_by_seat'][seat][1]:.2f}"]
+             interval(*summary["score_ci_by_seat"][seat])]
             for seat, policy in enumerate(summary["policies"])]
     text = ("## Scores\n\nMean score per seat over the finished games.\n\n"
             + md_table(["Seat", "Policy", "Mean score", f"{conf_text(summary)} CI"], rows, "rlrr"))

@@ -125,3 +125,12 @@ def test_bad_rules_values_and_players_are_one_line(spec, tmp_path, capsys):
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("analyze: error:"), (extra, err)
     assert not Path(out).exists()
+
+
+def test_a_run_of_one_or_two_games_writes_its_report(spec, tmp_path):
+    # `analyze sumoku --sims 1` ended in a traceback: a score interval of one game is none
+    for sims in ("1", "2"):
+        out = tmp_path / f"run{sims}"
+        assert main([spec.name, "--sims", sims, "--no-store", "--workers", "1", "--out", str(out),
+                     "--quiet"]) == 0
+        assert (out / "report.md").is_file() and (out / "summary.json").is_file()
