@@ -15,7 +15,8 @@ each to its end: a win, the move limit or a repetition.
 
 A step records the ``move``, the ``position`` after it, and the shoo detection of that
 position for the side to move then (``shooable``: its travellers the other side may shoo;
-``shooed_off``: those of them a shoo would send off), squares by name.
+``shooed_off``: those of them a shoo would send off), squares by name; a move that begins
+by hushing also records the position after the hush and before its action (``hushed``).
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from pathlib import Path
 from solver.dice import game_streams
 from solver.shoo.board import name
 from solver.shoo.engine import Game
-from solver.shoo.moves import detect, legal_moves
+from solver.shoo.moves import apply_hush, detect, legal_moves
 from solver.shoo.movetext import move_text, parse_move
 from solver.shoo.notation import arrange, write
 from solver.shoo.policies import make_policy
@@ -70,10 +71,12 @@ def squares(bits: list[int]) -> list[str]:
 
 
 def step(game: Game, move) -> dict:
+    hushed = write(apply_hush(game.position)) if move.hush else None
     game.play(move)
     shooable, off = detect(game.position)
-    return {"move": move_text(move), "position": write(game.position),
-            "shooable": squares(shooable), "shooed_off": squares(off)}
+    out = {"move": move_text(move), "position": write(game.position),
+           "shooable": squares(shooable), "shooed_off": squares(off)}
+    return out if hushed is None else {**out, "hushed": hushed}
 
 
 def result(game: Game) -> dict:

@@ -69,11 +69,12 @@ from solver.shoo import reference_row
 from solver.shoo.board import name, parse_square as sq
 from solver.shoo.engine import ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN, Game
 from solver.shoo.evaluation import WIN
-from solver.shoo.moves import Kind, detect, legal_moves
+from solver.shoo.moves import Kind, apply_hush, detect, legal_moves
 from solver.shoo.movetext import move_text, parse_move
 from solver.shoo.notation import arrange, read, write
-from solver.shoo.position import EMPTY, FOOT, HORSE, RIDER, start
+from solver.shoo.position import EMPTY, FOOT, HORSE, NONE, RIDER, start
 from solver.shoo.rules import ShooRules
+from solver.shoo.samples import random_placement
 
 GAMES = json.loads((Path(__file__).parents[1] / "data" / "shoo_games.json").read_text())
 ENDED = {"win": ENDED_BY_WIN, "move limit": ENDED_BY_LIMIT, "repetition": ENDED_BY_REPETITION}
@@ -228,6 +229,24 @@ def test_no_win_with_a_traveller_in_the_stable():
     assert game.winner is None
 
 
+def test_a_rider_in_the_home_area_is_not_home():
+    # Rule 31: "none of your travellers can be mounted". Blue's eight on foot fill its home
+    # area but for c9; its rider rides e7-d8-c9 into it: all nine are in the home area, one
+    # mounted — no win, in either engine (the kernel still has moves for White to make, and
+    # its search does not value the ride as a win).
+    game = game_of("B:a7,b7,c7,a8,b8,c8,a9,b9 b:e7 W:e5,g1,h1,i1,g2,h2,i2,g3,h3",
+                   pasture=(4, 4))
+    before = game.position
+    play(game, "e7-c9")
+    after = game.position
+    assert game.winner is None and after.board[sq("c9")] == RIDER
+    assert kernel.perft(after.rules, after, 1) > 0
+    keys = kernel.move_keys(before.rules, before).tolist()
+    values = kernel.search_values(before.rules, before, 0)[0]
+    ride = values[keys.index(kernel.pack_move(parse_move(before, "e7-c9")))]
+    assert ride == one_ply_value(after.rules, after) < WIN - 1
+
+
 @pytest.mark.parametrize("move, result", [("d8-c9", (0, ENDED_BY_WIN)),
                                           ("d8-d7", (DRAW, ENDED_BY_LIMIT))])
 def test_a_win_on_the_last_move_before_the_limit_is_a_win(move, result):
@@ -279,7 +298,10 @@ def test_the_reference_engine_replays_the_recorded_games(game):
     played = Game(read(game["start"], rules))
     for i, step in enumerate(game["steps"]):
         assert played.winner is None, f"the game ended before move {i + 1}"
-        played.play(parse_move(played.position, step["move"]))
+        move = parse_move(played.position, step["move"])
+        if move.hush:           # rules 28, 29: the position after the hush, by hand
+            assert write(apply_hush(played.position)) == step["hushed"], f"move {i + 1}"
+        played.play(move)
         assert write(played.position) == step["position"], f"move {i + 1}"
         assert detect(played.position) == (squares(step["shooable"]),
                                            squares(step["shooed_off"])), f"move {i + 1}"
@@ -289,28 +311,48 @@ def test_the_reference_engine_replays_the_recorded_games(game):
         assert row[column] == value, column
 
 
+def one_ply_value(rules: ShooRules, after) -> int:
+    """What a one-ply search gives the move that led to ``after``, by the kernel's own
+    evaluation of ``after`` (solver/shoo/search.py: minus the leaf value for the side to
+    move, a win in one WIN - 1)."""
+    value = kernel.evaluation(rules, after, after.side)
+    return WIN - 1 if value == -WIN else -(WIN - 1) if value == WIN else -value
+
+
+HUSH_BIT = 1 << 48
+"""The hush flag of a packed kernel move (cext/shoo/play.pyx, ``pack``)."""
+
+
 @pytest.mark.parametrize("game", GAMES, ids=[g["name"] for g in GAMES])
 def test_the_kernel_at_every_recorded_position(game):
+    # The kernel does not make single moves from Python, so its moves are checked through
+    # what it does expose: its legal moves, its shoo detection, its game-over test (perft
+    # at depth 1 is 0 once a game is won or at the limit), and its search, whose one-ply
+    # value of a move is its evaluation of the position its make_move produced — which must
+    # be its evaluation of the position written down by hand.
     rules = rules_of(game)
     position = read(game["start"], rules)
-    before_last = None
     for i, step in enumerate(game["steps"]):
         keys = kernel.move_keys(rules, position).tolist()
         move = parse_move(position, step["move"])
         assert kernel.pack_move(move) in keys, f"move {i + 1}: {step['move']} not in the kernel"
         assert kernel.perft(rules, position, 1) == len(keys) > 0, f"over before move {i + 1}"
-        before_last, position = (position, move), read(step["position"], rules)
+        if move.hush:
+            # the kernel's hushing moves are the moves of the position after the hush
+            hushed = read(step["hushed"], rules)
+            assert {k for k in keys if k & HUSH_BIT} == {
+                k | HUSH_BIT for k in kernel.move_keys(rules, hushed).tolist()}, i + 1
+        values, depth, _ = kernel.search_values(rules, position, 0)
+        after = read(step["position"], rules)
+        assert depth == 1 and values[keys.index(kernel.pack_move(move))] == one_ply_value(
+            rules, after), f"move {i + 1}: the kernel's make_move"
+        position = after
         assert kernel.detect(rules, position) == (squares(step["shooable"]),
                                                   squares(step["shooed_off"])), i + 1
-    ended_by = game["result"]["ended_by"]
-    if ended_by in ("win", "move limit"):
+    if game["result"]["ended_by"] in ("win", "move limit"):
         assert kernel.perft(rules, position, 1) == 0       # the kernel sees the game over
-    if ended_by == "win":
-        # the last move wins in one: the kernel's search values it WIN - 1 (rule 31)
-        last, move = before_last
-        values = kernel.search_values(rules, last, 1)[0]
-        keys = kernel.move_keys(rules, last).tolist()
-        assert values[keys.index(kernel.pack_move(move))] == WIN - 1
+    if game["result"]["ended_by"] == "win":
+        assert one_ply_value(rules, position) == WIN - 1   # ... and the win (rule 31)
 
 
 KEYED = [g for g in GAMES if "key" in g]
@@ -368,6 +410,33 @@ def all_home(position, seat: int) -> bool:
     return len(on_foot) == 9 and set(on_foot) <= home
 
 
+def neighbours(s: int) -> list[int]:
+    """The squares touching ``s`` (rule 6), from its file and rank."""
+    file, rank = s % 9, s // 9
+    return [9 * (rank + dr) + file + df for dr in (-1, 0, 1) for df in (-1, 0, 1)
+            if (dr or df) and 0 <= file + df < 9 and 0 <= rank + dr < 9]
+
+
+def detect_by_hand(position) -> tuple[list[int], list[int]]:
+    """Shoo detection by rules 22, 24 and 25: the side to move's travellers on foot outside
+    their home area with two or more of the other side's travellers (on foot or mounted)
+    next to them; and of those, the ones with no empty neighbour where they would not be
+    shooable and no free horse next to them that the other side does not hold."""
+    board, side, rules = position.board, position.side, position.rules
+    theirs = (FOOT + 1 - side, RIDER + 1 - side)
+
+    def shooable_on(s: int) -> bool:
+        return (s not in home_squares(rules, side)
+                and sum(board[n] in theirs for n in neighbours(s)) >= 2)
+
+    shooable = [s for s in range(81) if board[s] == FOOT + side and shooable_on(s)]
+    off = [s for s in shooable
+           if not any(board[n] == EMPTY and not shooable_on(n) for n in neighbours(s))
+           and not (rules.escape_by_horse and any(board[n] == HORSE and n != position.held
+                                                  for n in neighbours(s)))]
+    return shooable, off
+
+
 def position_id(p) -> tuple:
     """What rule 33 compares: pieces, stables, pastures, side to move, held horse, pending
     shoo and hush."""
@@ -393,6 +462,8 @@ def check_random_game(game: Game, stream: Stream) -> Game:
         p = game.position
         conserved(p)
         assert p.side == 1 - before.side and p.ply == before.ply + 1
+        if p.shoo != NONE:      # a shoo names a shooable traveller (rules 22, 23)
+            assert p.shoo in detect_by_hand(p)[0]
         seen[position_id(p)] += 1
         won = [seat for seat in (1 - p.side, p.side) if all_home(p, seat)]
         repeated = bool(rules.repetition) and seen[position_id(p)] >= rules.repetition
@@ -415,18 +486,42 @@ def test_identities_in_random_games_from_the_start(values, key):
     check_random_game(Game(start(rules)), Stream(key))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**64 - 1),
-       st.sampled_from(["d8", "d9", "e6", "c6", "a6"]), st.sampled_from(["i4", "h4", "f5", "e3"]))
-def test_identities_in_random_endgames(values, key, blue, white):
-    # Each home area full but for one square, one traveller of each side out, every horse
-    # retired: random play ends in a win, a repetition or the limit within 60 moves.
+       st.sampled_from(["d8", "d9", "e6", "c6", "a6"]), st.sampled_from(["i4", "h4", "f5", "e3"]),
+       st.sampled_from([None, "d7", "h5", "e4"]))
+def test_identities_in_random_endgames(values, key, blue, white, horse):
+    # Each home area full but for one square, one traveller of each side out, the horses
+    # retired but perhaps one left free (so that riders reach the home areas): random play
+    # ends in a win, a repetition or the limit within 60 moves.
     rules = ShooRules(max_plies=60, **values)
-    assume(blue != white)
+    assume(len({blue, white, horse}) == 3)
     pieces = f"B:{ENDGAME[rules.corners]},{blue} W:g1,h1,i1,g2,h2,i2,g3,h3,{white}"
-    start_position = arrange(pieces, "b", rules, (0, 0),
-                             (rules.horses // 2, rules.horses - rules.horses // 2))
+    retired = rules.horses - (horse is not None)
+    start_position = arrange(pieces + (f" h:{horse}" if horse else ""), "b", rules, (0, 0),
+                             (retired // 2, retired - retired // 2))
     check_random_game(Game(start_position), Stream(key))
+
+
+@pytest.mark.parametrize("values", [{}, {"corners": "same_side"}, {"escape_by_horse": False},
+                                    {"horses": 7, "hush": "off"}])
+def test_shoo_detection_by_hand_in_both_engines(values):
+    # 600 crowded random placements (solver/shoo/samples.py) a variant: both engines' shoo
+    # detection equals the rules' own, worked out square by square above — among them
+    # travellers in their own home area with two opponents next to them (safe, rule 26).
+    rules = ShooRules(**values)
+    stream = Stream(41 + len(values))
+    found = off = safe = 0
+    for _ in range(600):
+        position = random_placement(rules, stream)
+        expected = detect_by_hand(position)
+        assert detect(position) == expected
+        assert kernel.detect(rules, position) == expected
+        found, off = found + len(expected[0]), off + len(expected[1])
+        side, board = position.side, position.board
+        safe += sum(1 for s in home_squares(rules, side) if board[s] == FOOT + side and sum(
+            board[n] in (FOOT + 1 - side, RIDER + 1 - side) for n in neighbours(s)) >= 2)
+    assert found > 200 and off > 10 and safe > 20
 
 
 @pytest.mark.parametrize("values", [{}, {"hush": "lose_move", "repetition": 3},
