@@ -103,7 +103,7 @@ class Told:
         return [m.target for m in moves].index(self.to)
 
 
-def Act(to: int | None = None) -> Told:
+def act(to: int | None = None) -> Told:
     """A player that rolls an action (when it may choose) and moves to ``to``."""
     return Told(new_man=False, to=to)
 
@@ -202,7 +202,7 @@ def test_a_tied_face_off_under_each_reading(tie, attacker_wins):
     # stays seat 1's, and the turn passes. tie = attacker: the defender dies, seat 0 takes 9,
     # the kill earns another turn.
     game = setup({0: [10, 30], 1: [9]}, ManHomeRules(tie=tie))
-    step = turn(game, Act(to=9), 1, 3, 3)
+    step = turn(game, act(to=9), 1, 3, 3)
     if attacker_wins:
         assert step.outcome == Outcome.KILL
         assert game.men == [[9, 30], []] and game.reserve == [4, 6]
@@ -219,7 +219,7 @@ def test_a_tie_rerolled_until_the_dice_differ():
     # tie = reroll: 3-3 and 5-5 are rolled again; 2-6 gives the square to the defender. Seven
     # dice in all (the action's d6 and three pairs), every one of them rolled.
     game = setup({0: [10, 30], 1: [9]}, ManHomeRules(tie="reroll"))
-    step = turn(game, Act(to=9), 1, 3, 3, 5, 5, 2, 6)
+    step = turn(game, act(to=9), 1, 3, 3, 5, 5, 2, 6)
     assert step.outcome == Outcome.KILLED and game.men == [[30], [9]] and game.to_move == 1
 
 
@@ -227,7 +227,7 @@ def test_the_defender_who_wins_gets_no_extra_turn():
     # Three seats. Seat 0 attacks seat 2's man and loses (2 against 5): RULES.md "only the
     # attacker is rewarded for a kill", so the turn passes to seat 1, not to the defender.
     game = setup({0: [10], 2: [9]}, ManHomeRules(players=3))
-    turn(game, Act(), 5, 2, 5)   # option: action; roll 5: subtract one
+    turn(game, act(), 5, 2, 5)   # option: action; roll 5: subtract one
     assert game.men == [[], [], [9]] and game.killed == [1, 0, 0] and game.kills == [0, 0, 0]
     assert game.to_move == 1
 
@@ -235,9 +235,9 @@ def test_the_defender_who_wins_gets_no_extra_turn():
 def test_no_extra_turn_without_the_variant():
     # extra_turn = false: a kill (attacker 6, defender 1) and a Home pass the turn.
     game = setup({0: [10, 4], 1: [9]}, ManHomeRules(extra_turn=False))
-    assert turn(game, Act(to=9), 1, 6, 1).outcome == Outcome.KILL and game.to_move == 1
+    assert turn(game, act(to=9), 1, 6, 1).outcome == Outcome.KILL and game.to_move == 1
     game = setup({0: [2]}, ManHomeRules(extra_turn=False))
-    assert turn(game, Act(), 5).outcome == Outcome.HOME and game.to_move == 1
+    assert turn(game, act(), 5).outcome == Outcome.HOME and game.to_move == 1
 
 
 def test_extra_turns_chain_until_a_turn_earns_none():
@@ -245,10 +245,10 @@ def test_extra_turns_chain_until_a_turn_earns_none():
     # seat 1's man: face-off 4-3, a kill (another turn); man on 6 subtracts one -> 5, empty:
     # the chain ends. Three turns for seat 0 and then seat 1 moves.
     game = setup({0: [3, 12], 1: [6]}, ManHomeRules(men_to_win=6), home={0: 3})
-    assert turn(game, Act(to=1), 3).outcome == Outcome.HOME and game.to_move == 0
-    assert turn(game, Act(to=6), 3, 4, 3).outcome == Outcome.KILL
+    assert turn(game, act(to=1), 3).outcome == Outcome.HOME and game.to_move == 0
+    assert turn(game, act(to=6), 3, 4, 3).outcome == Outcome.KILL
     assert game.to_move == 0
-    assert turn(game, Act(), 1).outcome == Outcome.STAND and game.to_move == 1
+    assert turn(game, act(), 1).outcome == Outcome.STAND and game.to_move == 1
     assert game.turns_by_seat == [3, 0] and game.turns == 3 and game.men == [[5], []]
 
 
@@ -257,9 +257,9 @@ def test_the_game_ends_at_the_winning_man_even_inside_a_chain():
     # RULES.md "the game ends the moment a player's men_to_win-th man arrives, even in the
     # middle of a chain of extra turns" — play_game stops there.
     game = setup({0: [2, 10], 1: [9]}, home={0: 2})
-    turn(game, Act(to=9), 1, 4, 2)
+    turn(game, act(to=9), 1, 4, 2)
     assert game.to_move == 0 and not game.over
-    turn(game, Act(to=1), 1)
+    turn(game, act(to=1), 1)
     assert game.winner == 0 and game.over and game.home == [3, 0] and game.turns == 2
 
 
@@ -267,13 +267,13 @@ def test_a_man_on_two_is_not_home_and_two_minus_two_is_death():
     # Home is 1, not 2: 3 - 1 = 2 stands; 4 / 2 = 2 stands; 2 - 1 = 1 is Home; 2 - 2 = 0 is
     # Death; 2 / 2 = 1 is Home.
     game = setup({0: [3]})
-    assert turn(game, Act(), 1).outcome == Outcome.STAND
+    assert turn(game, act(), 1).outcome == Outcome.STAND
     assert game.men[0] == [2] and game.home == [0, 0]
     game = setup({0: [4]})
-    assert turn(game, Act(), 3).outcome == Outcome.STAND and game.men[0] == [2]
+    assert turn(game, act(), 3).outcome == Outcome.STAND and game.men[0] == [2]
     for roll, outcome in ((1, Outcome.HOME), (2, Outcome.DEATH), (3, Outcome.HOME)):
         game = setup({0: [2]})
-        assert turn(game, Act(), roll).outcome == outcome
+        assert turn(game, act(), roll).outcome == outcome
         assert game.men[0] == []
 
 
@@ -282,7 +282,7 @@ def test_a_win_needs_exactly_men_to_win_men_home(men_to_win, wins):
     # Two men home, the third reaches Home (roll 6: divide, 5 / 5 = 1): with men_to_win = 3
     # the game is won, with 4 it goes on (and the extra turn is seat 0's).
     game = setup({0: [5]}, ManHomeRules(men_to_win=men_to_win), home={0: 2})
-    turn(game, Act(), 6)
+    turn(game, act(), 6)
     assert game.home == [3, 0] and (game.winner == 0) == wins and game.over == wins
     assert game.to_move == 0
 
@@ -291,7 +291,7 @@ def test_an_action_is_mandatory_even_when_every_move_dies():
     # Men on 7 and 11, roll 4: subtract a prime, 7 - 7 = 0 and 11 - 11 = 0. "You must choose
     # one of your men to perform the action, even if it results in death."
     game = setup({0: [7, 11]})
-    step = turn(game, Act(to=0), 4)
+    step = turn(game, act(to=0), 4)
     assert step.outcome == Outcome.DEATH and game.men[0] == [11] and game.deaths == [1, 0]
 
 

@@ -11,43 +11,56 @@ the pinned reading (``shared/spec/shoo.md``) and the numbered rules
    with ``parse_move`` from positions set up with the notation): a shoo binding the reply,
    which may shoo back; a shoo-off, the stabled traveller kept off a shooable square of its
    first row and returning on it; a capture that shoos in the same move; each ``hush``
-   reading (a dismount into a shoo refused; a hushed return sent back to the stable; a
-   hushed move still counted; no hushing at all); passing when blocked; no win with a
-   traveller stabled; a win on the last move before the limit; a held horse making a
-   position different for the draw by repetition. Each has its hand reasoning and rule in
-   a comment. (``test_moves.py`` already checks single moves of the photographs, safety,
-   the variants of hushing a step, captures put back in the home area, the start's move
-   counts, the move limit and a repetition of two; those are not repeated.)
+   reading (a dismount into a shoo refused; a hushed return sent back to the stable and the
+   lost move still counted; no hushing at all, but a shoo); passing when blocked; no win
+   with a traveller stabled, nor with one mounted in the home area (checked in the kernel
+   too); a win on the last move before the limit; a held horse making a position different
+   for the draw by repetition. Each has its hand reasoning and rule in a comment.
+   (``test_moves.py`` already checks single moves of the photographs, safety, hushing a
+   step under the two hushing variants, captures put back in the home area, the start's
+   move counts, the move limit and a repetition of two; those are not repeated.)
 2. **Recorded games** (``tests/data/shoo_games.json``, written once by
    ``tests/data/make_shoo_games.py``): five complete short games with every move, the
-   position after it, the shoo detection and the final result. One is played from the
-   start by two ``greedy`` players from a key (``hush = lose_move``, the odd horse on e5,
-   16 moves); four are scripted endgames: a shoo-off and Blue's win; a capture, a call-up,
-   mount and ride, a dismount and a retired horse, drawn at the move limit; a dismount
-   hushed under ``hush = shoo_off`` and Blue's win; a step hushed under ``hush =
+   position after it (and after a hush, before the hushing move's action), the shoo
+   detection and the final result. One is played from the start by two ``greedy`` players
+   from a key (``hush = lose_move``, the odd horse on e5, 16 moves: a hushed dismount, a
+   shoo, a capture); four are scripted endgames: a shoo-off and Blue's win; a capture, a
+   call-up, mount and ride, a dismount and a retired horse, drawn at the move limit; a
+   dismount hushed under ``hush = shoo_off`` and Blue's win; a step hushed under ``hush =
    lose_move`` whose shoo lapses, then a draw by repetition. The tests replay every move
-   through the reference engine (positions, detection, counters, result), check the kernel
-   at every position (the recorded move among its legal moves, its shoo detection, the game
-   over exactly at the end, and a win in one valued as a win by its search), and replay the
-   keyed game whole in both engines (``play_chunk`` and ``reference_row``).
+   through the reference engine (positions, hushes, detection, counters, result) and check
+   the kernel at every position. The kernel makes no single move from Python, so it is
+   checked through what it exposes: the recorded move among its legal moves; its hushing
+   moves exactly the moves of the hushed position written down; its one-ply search value of
+   the recorded move equal to its own evaluation of the position written down (so its
+   make_move gives that position, as far as the evaluation can tell); its shoo detection;
+   the game over exactly at the end (perft at depth 1 is 0) and a win valued as a win. The
+   keyed game is replayed whole in both engines (``play_chunk``, ``reference_row``).
 
    **Checked by hand**, move by move against the rules: all five games — that each move is
    legal by the rule it uses (a step to an empty neighbour, a queen's ride along empty
    squares, the capture's put-down square next to the horse, a call to an empty square and
    the horse held one move, a dismount leaving the horse free, a retire next to one's own
-   traveller, a return to the first row, the home area never left), that the position
-   written after it is the position the rule gives (field, stables, pastures, held horse,
-   pending shoo and hush, move count), that the shoo detection names exactly the side to
-   move's travellers with two opposing travellers next to them outside their home area (and
-   as shooed off those with no safe empty neighbour and no free horse), and the result:
-   who won, how the game ended, and the counters.
+   traveller, a return to the first row, the home area never left, a hushable move only
+   onto a shooable square), that the position written after it is the position the rule
+   gives (field, stables, pastures, held horse, pending shoo and hush, move count; after a
+   hush the traveller back where it came from, or in its stable under ``shoo_off`` and
+   after a return, a shoo named with the hushed move lapsed), that the shoo detection
+   names exactly the side to move's travellers with two opposing travellers next to them
+   outside their home area (and as shooed off those with no safe empty neighbour and no
+   free horse), and the result: who won, how the game ended, and the counters. (The
+   ``shoo_offs`` counter counts the forced shoo-offs of rule 25, not travellers a hush
+   sends to the stable under rule 29: 0 in the ``shoo_off`` game.)
 3. **Identities** that hold in every game: travellers conserved (field + stable = 9 a side)
    and horses conserved (free and ridden on the field + stables + pastures = ``horses``)
-   after every move of random games under every variant; the side to move alternating and
-   the move count rising by one; a win only when all 9 of a side's travellers stand on foot
-   in its home area (counted here from the squares, independently of the engine), a draw
-   only at ``max_plies`` or at the ``repetition``-th occurrence of a position (counted here
-   too); and, in the kernel's result rows over seeded batches, a winner only with 9 home,
+   after every move of random games from the start and from endgames under every variant;
+   the side to move alternating and the move count rising by one; every shoo naming a
+   shooable traveller; a win only when all 9 of a side's travellers stand on foot in its
+   home area, a draw only at ``max_plies`` or at the ``repetition``-th occurrence of a
+   position (both counted here from the squares, independently of the engine). Shoo
+   detection by the rules' own count (rules 22, 24-26, :func:`detect_by_hand`) equals both
+   engines' on 2,400 crowded random placements, among them travellers safe in their own
+   home area. In the kernel's result rows over seeded batches: a winner only with 9 home,
    the move-limit draw only at ``max_plies``, repetitions only when the rules have them, no
    hushes without a hushing variant, and never more shoo-offs of a side than shoos by the
    other.
