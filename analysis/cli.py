@@ -103,7 +103,6 @@ def path_text(text: str) -> str:
 
 
 positive_int = int_at_least(1, "positive")
-non_negative_int = int_at_least(0, "non-negative")
 MAX_SEED = 2**64 - 1
 """The largest ``--seed`` (numpy's SeedSequence takes any, but a seed is part of a folder's
 name and of the store's key)."""
@@ -111,7 +110,8 @@ name and of the store's key)."""
 
 OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "sims": (("--sims",), dict(default="100000", metavar="N",
-                               help="games to play: 1e6, 250000, 2.5e5 (default 1e5, at most 1e8)")),
+                               help="games to play: 1e6, 250000, 2.5e5 (default 1e5, at "
+                                    "most 1e8)")),
     "players": (("--players",), dict(type=positive_int, metavar="N",
                                      help="seats (same as --set players=N)")),
     "policy": (("--policy",), dict(metavar="NAME[,NAME...]",
@@ -119,7 +119,8 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "seed": (("--seed",), dict(type=int_in(0, MAX_SEED, "--seed"), default=0,
                                help="seed of the run; same seed, same games (default 0)")),
     "workers": (("--workers",), dict(type=positive_int, metavar="N",
-                                     help="local worker processes, 1 to 1024 (default: every core)")),
+                                     help="local worker processes, 1 to 1024 (default: every "
+                                          "core)")),
     "scheduler": (("--scheduler",), dict(
         metavar="tcp://HOST:PORT", help="play the games on the workers of this Dask scheduler "
                                         "instead of local processes (same results)")),
