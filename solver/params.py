@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -79,8 +78,19 @@ def param(default: Any, doc: str, *, low: int | float | None = None,
     return dataclasses.field(default=default, metadata={"param": meta})
 
 
-_INTEGER = re.compile(r"[+-]?[0-9]+(?:_[0-9]+)*")
-"""An integer as ``--set`` takes it: digits (``10_000`` too), never ``2.0`` or ``1e3``."""
+def _whole_number(text: str) -> int | None:
+    """The whole number ``text`` writes — ``3``, ``3.0``, ``1e4``, ``10_000`` — or None.
+
+    >>> [_whole_number(t) for t in ("3", " 3.0", "1e4", "10_000", "2.5", "x", "inf")]
+    [3, 3, 10000, 10000, None, None, None]
+    """
+    try:
+        number = float(text.strip().replace("_", ""))
+    except ValueError:
+        return None
+    return int(number) if math.isfinite(number) and number.is_integer() else None
+
+
 _TRUE = {"true", "on", "yes", "1"}
 _FALSE = {"false", "off", "no", "0"}
 
@@ -88,9 +98,10 @@ _FALSE = {"false", "off", "no", "0"}
 def coerce(name: str, spec: Param, value: Any) -> Any:
     """Turn a CLI string or TOML value into the parameter's type, or raise RulesError.
 
-    Only the type is checked here; the range is checked when the rules are built. An
-    integer is written as one, in every game and from every source (``--set``, TOML,
-    Python): ``2.0`` is refused as ``players`` as it is as Sumoku's ``key``.
+    Only the type is checked here; the range is checked when the rules are built. A whole
+    number may be written in any notation in text (``--set players=3.0``, ``max_turns=1e4``),
+    for an integer parameter and for a choice that is a number alike (Sumoku's
+    ``key=5.0``), in every game; a typed value (TOML, Python) must be an integer.
 
     >>> chance = Param(float, "a chance", 0.0, 1.0)
     >>> coerce("say_error", chance, "0.1"), coerce("say_error", chance, 1), coerce("say_error", chance, "1e-2")
@@ -117,8 +128,8 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
             raise bad
         if isinstance(value, int):
             return value
-        if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
-            return int(value.strip())  # "2", not "2.0": as TOML and Python take integers
+        if isinstance(value, str) and (number := _whole_number(value)) is not None:
+            return number
         raise bad
     if spec.kind is float:
         if isinstance(value, bool):
@@ -133,6 +144,9 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
         raise bad
     if spec.kind is str:
         if isinstance(value, str):
+            number = _whole_number(value) if spec.choices else None
+            if number is not None and str(number) in spec.choices:
+                return str(number)  # key=5.0 is key=5, as players=3.0 is players=3
             return value.strip()
         if (isinstance(value, int) and not isinstance(value, bool) and spec.choices
                 and str(value) in spec.choices):

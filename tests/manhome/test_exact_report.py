@@ -37,7 +37,7 @@ def test_exact_report_on_a_small_plan(tmp_path, monkeypatch):
 @pytest.mark.parametrize("argv, words", [
     (["exact", "chess"], "invalid choice"),
     (["exact", "manhome", "--sims", "-3"], "--sims must be a whole number"),
-    (["exact", "manhome", "--seed", "x"], "is not a non-negative integer"),
+    (["exact", "manhome", "--seed", "x"], "--seed must be a whole number from 0 to"),
 ])
 def test_bad_input(argv, words, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -73,7 +73,6 @@ def test_the_command_is_built_from_the_registered_analysis(monkeypatch, tmp_path
     assert seen["command"].startswith("analyze exact manhome")
     assert main(["exact", "manhome", "all", "--out", str(tmp_path / "y"), "--quiet"]) == 0
     assert seen["largest"] is False
-    with pytest.raises(SystemExit) as stop:
-        main(["exact", "manhome", "--set", "tie=attacker"])
+    assert main(["exact", "manhome", "--set", "tie=attacker"]) == 2   # argparse's status
     err = capsys.readouterr().err
-    assert stop.value.code == 2 and err.count("\n") == 1
+    assert err.count("\n") == 1

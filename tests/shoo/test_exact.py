@@ -221,7 +221,8 @@ def test_report(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--positions", "0"], "bad positions"), (["--limit", "0"], "limit 0"),
+    (["--positions", "0"], "--positions must be a whole number from 1 to 100,000"),
+    (["--limit", "0"], "--limit must be a whole number from 1 to 3,000,000"),
     (["--players", "nobody"], "unknown player")])
 def test_bad_options_give_one_line(tmp_path, args, message):
     done = subprocess.run([sys.executable, "-m", "analysis.cli", "exact", "shoo", "reduced",

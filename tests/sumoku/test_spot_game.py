@@ -85,9 +85,9 @@ def test_report_writes_the_table_and_the_games(tmp_path):
 
 
 @pytest.mark.parametrize("flags, message", [
-    (["--error-rate", "1.5"], "error rate"),
+    (["--error-rate", "1.5"], "--error-rate must be a number from 0 to 1"),
     (["--fast-speed", "-1"], "speed"),
-    (["--no-spot", "wait"], "no_spot"),
+    (["--no-spot", "wait"], "--no-spot must be add | redeal"),
     (["--games", "0"], "games"),
 ])
 def test_bad_options_one_line_exit_2_nothing_written(tmp_path, capsys, flags, message):
