@@ -19,7 +19,6 @@ policies and ready-made Markdown sections. Statistics come in computed (see
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -28,14 +27,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.folders import staged_folder
 from analysis.formatting import (conf_text, count_text, decimals_for, md_block, md_code,
                                  md_table, md_text, num, p_text, pct, pct_range, plot_text,
                                  share_text, turns_text)
-from analysis import plotcache
 from analysis.outcomes import finished as finished_games
-from analysis.plain import plain
 from analysis.gamedata import alongside, save_games
+from analysis.writer import ReportFolder, report_folder
 from solver.params import value_text
 from solver.registry import find_game
 
@@ -537,17 +534,16 @@ def _check_inputs(summary: Mapping[str, Any], games: pd.DataFrame) -> None:
         raise ValueError(f"games lacks column(s) {', '.join(absent)}")
 
 
-def _write_files(folder: Path, summary: Mapping[str, Any], games: pd.DataFrame,
-                 sections: Sequence[str], previous: Path | None = None) -> None:
-    """Write every file of the report into ``folder`` (which exists and is empty); plots
-    drawn from the same figures are copied from ``previous``, the folder it replaces."""
-    text = json.dumps(plain(summary), indent=2, allow_nan=False, ensure_ascii=False)
-    (folder / "summary.json").write_text(text + "\n", encoding="utf-8")
-    with alongside(save_games, folder / "games.npz", games):  # written while plots are drawn
-        plotcache.draw(folder / "win_rate.png", previous, plot_win_rate, summary)
-        plotcache.draw(folder / "length.png", previous, plot_length, games, summary,
-                       inputs=(summary, games[list(REQUIRED_COLUMNS)]))
-    (folder / "report.md").write_text(render_markdown(summary, sections), encoding="utf-8")
+def _write_files(report: ReportFolder, summary: Mapping[str, Any], games: pd.DataFrame,
+                 sections: Sequence[str]) -> None:
+    """Write every file of the report (plots drawn from the same figures as the folder's
+    it replaces are copied from it)."""
+    report.summary(summary)
+    with alongside(save_games, report.path("games.npz"), games):  # written while plots are drawn
+        report.figure("win_rate.png", plot_win_rate, summary)
+        report.figure("length.png", plot_length, games, summary,
+                      inputs=(summary, games[list(REQUIRED_COLUMNS)]))
+    report.markdown(render_markdown(summary, sections))
 
 
 def write_report(out_dir: str | os.PathLike[str], summary: Mapping[str, Any],
@@ -562,8 +558,8 @@ def write_report(out_dir: str | os.PathLike[str], summary: Mapping[str, Any],
     summary or table lacks what the report needs.
     """
     _check_inputs(summary, games)
-    with staged_folder(out_dir) as staging:
-        _write_files(staging, summary, games, sections, previous=Path(out_dir))
+    with report_folder(out_dir) as report:
+        _write_files(report, summary, games, sections)
     return Path(out_dir)
 
 

@@ -1,19 +1,17 @@
 """The skill report: Markdown, a plot and the data of a :class:`analysis.skill.Ladder`.
 
-Written atomically (:func:`analysis.folders.staged_folder`): ``report.md``,
+Written whole or not at all (:func:`analysis.writer.report_folder`): ``report.md``,
 ``summary.json``, ``ladder.csv`` (one row per match), ``players.csv`` (one row per player)
 and ``ladder.png``.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from analysis import plotcache
-from analysis.folders import staged_folder
+from analysis.writer import report_folder
 from analysis.report import new_figure, rules_section
 from analysis.formatting import md_block, md_table, p_text, pct, pct_range
 
@@ -194,12 +192,11 @@ def write_report(ladder: Ladder, out: str | Path | None = None) -> Path:
     """Write the report folder (default ``reports/<game>/skill``) whole or not at all;
     returns its path."""
     out = Path(out) if out is not None else ladder.default_out()
-    with staged_folder(out) as folder:
-        (folder / "report.md").write_text(render_markdown(ladder), encoding="utf-8")
-        (folder / "summary.json").write_text(
-            json.dumps(ladder.summary, indent=2, allow_nan=False) + "\n", encoding="utf-8")
-        ladder.table.to_csv(folder / "ladder.csv", index=False)
-        ladder.players_table.to_csv(folder / "players.csv", index=False)
-        plotcache.draw(folder / "ladder.png", out, plot_ladder, ladder, inputs=(
+    with report_folder(out) as report:
+        report.markdown(render_markdown(ladder))
+        report.summary(ladder.summary)
+        report.table("ladder.csv", ladder.table)
+        report.table("players.csv", ladder.players_table)
+        report.figure("ladder.png", plot_ladder, ladder, inputs=(
             ladder.matches, ladder.players, ladder.rungs.baseline, ladder.game.title))
     return out

@@ -5,7 +5,6 @@ table the command line prints (:func:`format_table`).
 """
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -17,31 +16,28 @@ from analysis.paired import EXACT, MEASURES, OWN, SEAT0, present
 from analysis.stats import CONFIDENCE
 from analysis.formatting import md_block, md_code, md_table, md_text, num, p_short
 from analysis.provenance import package_version
+from analysis.writer import report_folder
 from analysis.whatif import Entry, Sweep, expand
 from solver.params import value_text
 
 
 def write_report(sweep: Sweep, out: str | Path | None = None) -> Path:
-    """Write the report folder (default ``reports/<game>/whatif-<names>``) atomically
-    (:func:`analysis.folders.staged_folder`); returns its path."""
-    from analysis import plotcache
-    from analysis.folders import staged_folder
-
+    """Write the report folder (default ``reports/<game>/whatif-<names>``) whole or not at
+    all (:func:`analysis.writer.report_folder`); returns its path."""
     out_dir = Path(out) if out is not None else sweep.default_out()
-    with staged_folder(out_dir) as folder:
+    with report_folder(out_dir) as report:
         plots = []
         for measure in sweep.measures:
             for name in sweep.varied:
                 filename = f"{measure}_by_{name}.png"
-                plotcache.draw(folder / filename, out_dir, _plot, sweep, measure, name,
-                               inputs=(sweep.table, sweep.varied, measure, name))
+                report.figure(filename, _plot, sweep, measure, name,
+                              inputs=(sweep.table, sweep.varied, measure, name))
                 plots.append((measure, name, filename))
-        (folder / "summary.json").write_text(
-            json.dumps(sweep.summary, indent=2, allow_nan=False) + "\n", encoding="utf-8")
-        sweep.table.to_csv(folder / "variants.csv", index=False)
+        report.summary(sweep.summary)
+        report.table("variants.csv", sweep.table)
         if sweep.pairwise is not None:
-            sweep.pairwise.to_csv(folder / "pairwise.csv", index=False)
-        (folder / "report.md").write_text(render_markdown(sweep, plots), encoding="utf-8")
+            report.table("pairwise.csv", sweep.pairwise)
+        report.markdown(render_markdown(sweep, plots))
     return out_dir
 
 
