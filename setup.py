@@ -33,7 +33,8 @@ setup(
     long_description_content_type="text/markdown",
     python_requires=">=3.11",
     packages=find_packages(include=["solver", "solver.*", "cext", "cext.*", "analysis",
-                                     "analysis.*"]),
+                                     "analysis.*", "studies", "studies.*", "analyze",
+                                     "analyze.*"]),
     package_data={"cext": ["**/*.pxd", "**/*.pyx"], "solver": ["*/*.md"]},
     ext_modules=cythonize(extensions, language_level=3, include_path=[str(HERE)],
                           compiler_directives={"embedsignature": True}),
@@ -52,6 +53,6 @@ setup(
                  "import-linter>=2.0"],
         "cluster": ["distributed>=2024.1"],
     },
-    entry_points={"console_scripts": ["analyze = analysis.entry:main"]},
+    entry_points={"console_scripts": ["analyze = analyze.entry:main"]},
     zip_safe=False,
 )

@@ -1,4 +1,5 @@
-"""What we learn from the games: runner, statistics, reports and the command line.
+"""What we learn from the games, for any registered game: runner, results store, cluster,
+statistics, what-if sweeps, skill ladders and the report folders.
 
 The whole Monte Carlo analysis is one call::
 
@@ -10,12 +11,14 @@ The whole Monte Carlo analysis is one call::
 
 and so are the others: ``analysis.sweep(game, {"tie": ["defender", "attacker"]})``
 (what-if, :mod:`analysis.whatif`), ``analysis.skill_ladder(game)`` (skill versus luck,
-:mod:`analysis.skill`) — each written by ``analysis.write_report(result)`` — and ``analysis.regenerate_reports()`` (every standard report and the
-overview page, :mod:`analysis.overview`).
+:mod:`analysis.skill`) — each written by ``analysis.write_report(result)``. The analysis
+never names a game: what a game's report shows besides the standard figures comes from its
+study (:mod:`studies`; ``studies.simulate`` is ``simulate`` with the game's own sections).
 """
 import importlib
 
-_LAZY = {"Analysis": "analysis.simulation", "Plan": "analysis.simulation",
+_LAZY = {"Simulation": "analysis.simulation", "Plan": "analysis.simulation",
+         "Presentation": "analysis.simulation",
          "plan": "analysis.simulation", "simulate": "analysis.simulation",
          "Store": "analysis.store"}
 """Imported on first use, so that ``import analysis.<module>`` (the command line's start
@@ -29,8 +32,8 @@ def __getattr__(name: str):
         return value
     raise AttributeError(f"module 'analysis' has no attribute {name!r}")
 
-__all__ = ["Analysis", "Plan", "plan", "simulate", "load_games", "Store", "sweep",
-           "skill_ladder", "regenerate_reports", "write_report"]
+__all__ = ["Simulation", "Presentation", "Plan", "plan", "simulate", "load_games", "Store",
+           "sweep", "skill_ladder", "write_report"]
 
 
 def load_games(path):
@@ -54,14 +57,7 @@ def skill_ladder(*args, **kwargs):
     return _skill(*args, **kwargs)
 
 
-def regenerate_reports(*args, **kwargs):
-    """Every standard report and the overview page (:func:`analysis.overview.regenerate`)."""
-    from analysis.overview import regenerate as _regenerate
-
-    return _regenerate(*args, **kwargs)
-
-
-_WRITERS = {"Analysis": "analysis.simulation", "Sweep": "analysis.whatif_report",
+_WRITERS = {"Simulation": "analysis.simulation", "Sweep": "analysis.whatif_report",
             "Ladder": "analysis.skill_report"}
 """The module whose ``write_report(result, out)`` writes each kind of result."""
 

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -121,8 +121,33 @@ def _stored_summary(folder: Path) -> dict[str, Any]:
         return {}
 
 
+def _no_sections(summary: Mapping[str, Any], games: pd.DataFrame) -> list[str]:
+    return []
+
+
+def _no_fields(summary: Mapping[str, Any], games: pd.DataFrame) -> Mapping[str, Any]:
+    return {}
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """What a run's report shows besides the standard figures of every game: the game's
+    own report sections, the figures they add to the summary, and its standard runs (whose
+    report folders a run of other games never replaces). A game's study
+    (:class:`studies.Study`) is one; the analysis takes it from its caller (the command
+    line, :mod:`studies`) and never looks a game's up itself."""
+
+    report_sections: Callable[[Mapping[str, Any], pd.DataFrame], list[str]] = _no_sections
+    summary_fields: Callable[[Mapping[str, Any], pd.DataFrame], Mapping[str, Any]] = _no_fields
+    standard_runs: tuple[Mapping[str, Any], ...] = ()
+
+
+PLAIN = Presentation()
+"""The standard report alone."""
+
+
 @dataclass
-class Analysis:
+class Simulation:
     """A finished Monte Carlo run: the per-game rows and what they say."""
 
     game: GameSpec
@@ -138,6 +163,8 @@ class Analysis:
     games_loaded: int = 0
     """Games read from the store rather than played."""
     created: str = field(default_factory=now)
+    presentation: Any = PLAIN
+    """What its report shows besides the standard figures (:class:`Presentation`)."""
 
     @cached_property
     def stats(self) -> Summary:
@@ -177,7 +204,7 @@ class Analysis:
             "games_per_s": round(played / self.elapsed_s, 1) if self.elapsed_s > 0 and played else None,
             "version": package_version(), "created": self.created, "command": self.command,
         }
-        own = dict(self.game.summary_fields(summary, self.games))
+        own = dict(self.presentation.summary_fields(summary, self.games))
         clash = sorted(set(own) & set(summary))
         if clash:
             raise ValueError(f"{self.game.name}'s summary_fields would replace {clash}")
@@ -188,14 +215,14 @@ class Analysis:
         return write_report(self, out)
 
 
-def write_report(result: Analysis, out: str | Path | None = None) -> Path:
+def write_report(result: Simulation, out: str | Path | None = None) -> Path:
     """Write the report folder of a run (default ``reports/<game>/<label>``); its path."""
     from analysis.report import write_report as write_folder
 
     out_dir = Path(out) if out is not None else Plan(
         result.game, result.rules, result.policies, len(result.games), result.seed,
-        variant=result.variant).default_out()
-    sections = result.game.report_sections(result.summary, result.games)
+        variant=result.variant, presentation=result.presentation).default_out()
+    sections = result.presentation.report_sections(result.summary, result.games)
     return write_folder(out_dir, result.summary, result.games, sections)
 
 
@@ -210,6 +237,8 @@ class Plan:
     seed: int
     workers: int | None = None
     variant: str | None = None
+    presentation: Any = PLAIN
+    """What the run's report shows besides the standard figures (:class:`Presentation`)."""
 
     @property
     def label(self) -> str:
@@ -221,7 +250,8 @@ class Plan:
         replaces a standard report but with that report's own games; it goes to
         ``<label>-<games>games`` beside it."""
         folder = REPORTS_ROOT / self.game.name / self.label
-        if self.label not in {standard_label(self.game, o) for o in self.game.standard_runs}:
+        if self.label not in {standard_label(self.game, o)
+                              for o in self.presentation.standard_runs}:
             return folder
         there = _stored_summary(folder)
         same = (there.get("run_id") == run_identity(self.game, self.rules, self.policies,
@@ -230,7 +260,8 @@ class Plan:
         return folder if not there or same else folder.with_name(f"{self.label}-{self.sims}games")
 
     def execute(self, progress: bool = False, command: str | None = None,
-                store: Store | str | Path | None = None, scheduler: str | None = None) -> Analysis:
+                store: Store | str | Path | None = None,
+                scheduler: str | None = None) -> Simulation:
         """Play (or load from ``store``, a Store or its path) the games and summarise them;
         with ``scheduler`` (``tcp://host:port``) a Dask cluster plays them (same games)."""
         if scheduler is not None:
@@ -239,16 +270,16 @@ class Plan:
         result = run(self.game, self.rules, self.policies, self.sims, self.seed,
                      workers=self.workers, progress=progress, store=opened, label=self.label,
                      scheduler=scheduler)
-        return Analysis(self.game, self.rules, self.policies, self.seed, result.games,
-                        result.elapsed_s, variant=self.variant, command=command,
-                        store=None if opened is None else str(opened.path),
-                        games_loaded=result.games_loaded)
+        return Simulation(self.game, self.rules, self.policies, self.seed, result.games,
+                          result.elapsed_s, variant=self.variant, command=command,
+                          store=None if opened is None else str(opened.path),
+                          games_loaded=result.games_loaded, presentation=self.presentation)
 
 
 def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = None,
          policy: str | Sequence[str] | None = None, seed: int = 0, workers: int | None = None,
          variant: str | Path | Variant | None = None, rules: Rules | None = None,
-         **rule_values: Any) -> Plan:
+         presentation: Any = PLAIN, **rule_values: Any) -> Plan:
     """Check a request (see :func:`simulate`); raises UserError with one line on bad input."""
     try:
         spec = find_game(game)
@@ -266,14 +297,15 @@ def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = 
         spec.players.check(built, seats)
     except ValueError as exc:
         raise UserError(str(exc)) from None
-    return Plan(spec, built, seats, sims, seed, workers, variant_name)
+    return Plan(spec, built, seats, sims, seed, workers, variant_name, presentation)
 
 
 def simulate(game: str, sims: int | str | float = 100_000, *, players: int | None = None,
              policy: str | Sequence[str] | None = None, seed: int = 0, workers: int | None = None,
              variant: str | Path | Variant | None = None, rules: Rules | None = None,
              progress: bool = False, store: Store | str | Path | None = None,
-             scheduler: str | None = None, **rule_values: Any) -> Analysis:
+             scheduler: str | None = None, presentation: Any = PLAIN,
+             **rule_values: Any) -> Simulation:
     """Simulate ``sims`` games of ``game`` and summarise them.
 
     Rules start from the pinned defaults (or ``rules``), then a ``variant`` TOML
@@ -286,8 +318,9 @@ def simulate(game: str, sims: int | str | float = 100_000, *, players: int | Non
     cluster play the games instead of local processes; the result is the same.
     The result holds the per-game DataFrame
     (``.games``), the statistics (``.stats``, ``.summary``) and can write its
-    report (``.write_report()``).
+    report (``.write_report()``). ``presentation`` adds the game's own figures and report
+    sections (:class:`Presentation`; ``studies.simulate`` passes the game's study).
     """
     return plan(game, sims, players=players, policy=policy, seed=seed, workers=workers,
-                variant=variant, rules=rules, **rule_values).execute(progress=progress, store=store,
-                                                              scheduler=scheduler)
+                variant=variant, rules=rules, presentation=presentation,
+                **rule_values).execute(progress=progress, store=store, scheduler=scheduler)

@@ -53,7 +53,7 @@ from analysis.errors import UserError
 from analysis.folders import folder_name
 from analysis.plain import plain
 from analysis.provenance import now, package_version
-from analysis.simulation import REPORTS_ROOT, Analysis, Plan, parse_sims, plan
+from analysis.simulation import REPORTS_ROOT, Plan, Simulation, parse_sims, plan
 from analysis.paired import (BASE, MEASURES, add_holm, count_tests, measures,
                              paired_columns, variant_columns)
 from analysis.stats import CONFIDENCE, Z
@@ -221,9 +221,9 @@ class Entry:
 class Sweep:
     """A finished sweep: the base, the variants, and one table row per variant."""
 
-    base: Analysis
+    base: Simulation
     varied: dict[str, list[Any]]
-    results: list[Analysis]
+    results: list[Simulation]
     """One per row of :attr:`table`; the base is the first."""
     sims: int
     seed: int
@@ -273,7 +273,7 @@ class Sweep:
         self._pairwise = self._build_pairwise()
         add_holm(self._table, self._pairwise)  # one family: every test of the report
 
-    def _label(self, index: int, result: Analysis) -> str:
+    def _label(self, index: int, result: Simulation) -> str:
         entry = self.entries[index]
         values = [f"{n}={value_text(getattr(result.rules, n))}" for n in self.varied]
         if entry.kind == "file":
@@ -424,7 +424,7 @@ class SweepPlan:
         """``reports/<game>/whatif-...`` (see :func:`out_name`)."""
         return REPORTS_ROOT / self.game.name / out_name(self.varied, [f.name for f in self.files])
 
-    def _sweep(self, results: list[Analysis], elapsed: float, command: str | None) -> Sweep:
+    def _sweep(self, results: list[Simulation], elapsed: float, command: str | None) -> Sweep:
         return Sweep(results[0], self.varied, results, self.sims, self.seed, elapsed, command,
                      precision=self.precision, entries=list(self.entries),
                      files=list(self.files), scheduler=self.scheduler)
@@ -453,8 +453,8 @@ class SweepPlan:
         start = time.perf_counter()
         steps: list[dict[str, Any]] = []
 
-        def run_all(games: int) -> list[Analysis]:
-            done: list[Analysis] = []
+        def run_all(games: int) -> list[Simulation]:
+            done: list[Simulation] = []
             for i, p in enumerate(self.plans):
                 same = next((r for q, r in zip(self.plans, done) if q.rules == p.rules), None)
                 if same is not None:  # a grid point equal to a variant file: the same games

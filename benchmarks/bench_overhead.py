@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-ANALYZE = "import sys; from analysis.entry import main; sys.exit(main())"
+ANALYZE = "import sys; from analyze.entry import main; sys.exit(main())"
 KERNEL = """
 import sys, time, numpy as np
 from solver.registry import find_game

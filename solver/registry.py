@@ -24,7 +24,6 @@ so draws do not bias it.
 from __future__ import annotations
 
 import importlib
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -218,130 +217,9 @@ class Players:
 
 
 @dataclass(frozen=True)
-class Option:
-    """A command-line option of a game's own analysis (``--largest``, ``--hands 1000``).
-
-    Every number has its stated range, ``low..high`` (a budget always has a maximum), and a
-    text may name its ``choices``: :meth:`parse` refuses anything else with one line."""
-
-    name: str
-    help: str
-    kind: type = bool
-    default: Any = False
-    low: int | float | None = None
-    """The smallest value of a number (int or float)."""
-    high: int | float | None = None
-    """The largest value of a number: every budget, count and size has one."""
-    choices: tuple[str, ...] = ()
-    """The values a text may take (none: any text, checked by the analysis)."""
-
-    def __post_init__(self) -> None:
-        if self.kind in (int, float) and (self.low is None or self.high is None):
-            raise ValueError(f"option {self.name}: a number needs its range (low and high)")
-
-    @property
-    def flag(self) -> str:
-        return "--" + self.name.replace("_", "-")
-
-    def allowed(self) -> str:
-        """The allowed values, in words.
-
-        >>> Option("hands", "", int, 10, low=1, high=100_000).allowed()
-        'a whole number from 1 to 100,000'
-        >>> Option("error", "", float, 0.1, low=0.0, high=0.99).allowed()
-        'a number from 0 to 0.99'
-        """
-        if self.kind is int:
-            return f"a whole number from {self.low:,} to {self.high:,}"
-        if self.kind is float:
-            return f"a number from {self.low:g} to {self.high:g}"
-        return " | ".join(self.choices) if self.choices else "a text"
-
-    def parse(self, text: str) -> Any:
-        """The value of ``--<name> text``; ValueError with one line when it is not allowed.
-
-        >>> Option("budgets", "", int, -1, low=-1, high=4).parse("-2")
-        Traceback (most recent call last):
-        ...
-        ValueError: --budgets must be a whole number from -1 to 4, not '-2'
-        """
-        bad = ValueError(f"{self.flag} must be {self.allowed()}, not {text[:40]!r}")
-        if self.kind is str:
-            value = text.strip()
-            if self.choices and value not in self.choices:
-                raise bad
-            return value
-        try:
-            number = float(text.strip().replace("_", ""))
-        except ValueError:
-            raise bad from None
-        if not (math.isfinite(number) and self.low <= number <= self.high):
-            raise bad
-        if self.kind is int:  # a count or budget: 2e6 and 250_000 as --sims takes them
-            if not number.is_integer():
-                raise bad
-            return int(number)
-        return number
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """One of a game's own analyses (``analyze exact <game> [<name>]``)."""
-
-    name: str
-    title: str
-    run: str
-    """``module:function`` writing the report folder: ``run(out, *, rules, command, say,
-    **options) -> Path``, plus ``sims``, ``seed`` and ``workers`` when
-    :attr:`monte_carlo` is set."""
-    folder: str
-    """The default report folder under ``reports/``, e.g. ``manhome-exact``."""
-    options: tuple[Option, ...] = ()
-    takes_rules: bool = False
-    """Whether ``--set`` and ``--variant`` apply (the analysis solves the rules given)."""
-    monte_carlo: bool = False
-    """Whether it checks itself by Monte Carlo (``--sims``, ``--seed``, ``--workers``)."""
-    sims: int = 200_000
-    """Its default ``--sims`` when :attr:`monte_carlo` is set (what ``--sims`` counts, the
-    analysis says: games per check, per cell, …)."""
-    description: str = ""
-
-    def load(self) -> Callable[..., Any]:
-        module, function = self.run.split(":")
-        return getattr(importlib.import_module(module), function)
-
-
-@dataclass(frozen=True)
-class PositionTool:
-    """A game's positions examined one at a time (``analyze position <game> [<notation>]``):
-    two ``module:function`` names, imported on first use."""
-
-    describe: str
-    """``(rules, notation or None for the start, search budget or 0, perft depth or 0) ->
-    plain data`` (what ``--json`` prints); a bad notation or request raises
-    :class:`solver.params.RulesError` with one line."""
-    render: str
-    """``(that data) -> text`` for a terminal."""
-    notation: str = "notation"
-    """What the notation is called, for help texts."""
-    example: str = ""
-    """The arguments of an example command, for help texts (e.g. ``--search 8 --perft 3``)."""
-    max_search: int = 0
-    """The largest ``--search`` budget (0: the tool searches nothing)."""
-    search_help: str = "the best move of the search player with budget N, and its value"
-    max_perft: int = 0
-    """The deepest ``--perft`` (0: the game's positions have no move sequences to count)."""
-    has_start: bool = False
-    """Whether no notation at all means the game's start position."""
-
-    def load(self, which: str) -> Callable[..., Any]:
-        module, function = getattr(self, which).split(":")
-        return getattr(importlib.import_module(module), function)
-
-
-@dataclass(frozen=True)
 class GameSpec:
-    """One registered game."""
+    """One registered game: what it is (what is shown about it is its study's,
+    :mod:`studies`)."""
 
     name: str
     """The name used on the command line, e.g. ``manhome``."""
@@ -358,29 +236,10 @@ class GameSpec:
     kernel's columns (per-seat ones as one value per seat)."""
     columns: tuple[Column, ...] = ()
     """The game's own result columns, besides :data:`STANDARD_COLUMNS`."""
-    report_sections: Callable[[Mapping[str, Any], Any], list[str]] = field(
-        default=lambda summary, games: [])
-    """``(summary, games) -> Markdown sections`` the game adds to its report."""
-    summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = field(
-        default=lambda summary, games: {})
-    """``(summary, games) -> figures`` the game adds to ``summary.json`` (and to the
-    summary its report sections read): JSON values under new keys; a key of the standard
-    summary may not be replaced."""
-    description: str = ""
     engine_version: int = 1
     """Raise it whenever the engines play different games for the same keys (a rules fix,
     a policy change) or return other columns: stored results of older versions are then
     not reused."""
-    analyses: tuple[Analysis, ...] = ()
-    """The game's own analyses (exact solutions), ``analyze exact <game> [<name>]``."""
-    standard_runs: tuple[Mapping[str, Any], ...] = ({},)
-    """The game's standard Monte Carlo reports, regenerated by ``analyze report``: each the
-    options of one run (``players``, ``policy``, rules values), the first being the headline
-    run whose first-player advantage and length the overview ranks."""
-    standard_whatifs: tuple[Mapping[str, Sequence[Any]], ...] = ()
-    """The game's standard rules-variant sweeps (``--vary`` grids) on the standard rules."""
-    position: PositionTool | None = None
-    """The game's position tool, for games with a position notation."""
     small_rules: Mapping[str, Any] = field(default_factory=dict)
     """Rules values under which every player can play in a moment (small solved tables):
     the conformance suite plays every player with them."""
@@ -423,18 +282,6 @@ class GameSpec:
         return (*STANDARD_COLUMNS, *(c.name for c in self.columns if not c.per_seat),
                 *(f"{c.name}_{s}" for c in self.columns if c.per_seat for s in range(players)))
 
-    def analysis(self, name: str | None = None) -> Analysis:
-        """The game's own analysis called ``name`` (the first when None)."""
-        if not self.analyses:
-            raise UnknownGameError(f"{self.name} has no exact analysis")
-        if name is None:
-            return self.analyses[0]
-        for one in self.analyses:
-            if one.name == name:
-                return one
-        raise UnknownGameError(f"{self.name} has no analysis {name!r}; known: "
-                               f"{', '.join(a.name for a in self.analyses)}")
-
 
 _GAMES: dict[str, GameSpec] = {}
 
@@ -445,8 +292,13 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def game_names() -> tuple[str, ...]:
+    """The names of the games :data:`GAME_PACKAGES` register (nothing is imported)."""
+    return tuple(package.rpartition(".")[2] for package in GAME_PACKAGES)
+
+
 def games() -> dict[str, GameSpec]:
-    """Every registered game by name."""
+    """Every registered game by name (every game package imported)."""
     for package in GAME_PACKAGES:
         importlib.import_module(package)
     return dict(_GAMES)
@@ -457,8 +309,12 @@ class UnknownGameError(LookupError):
 
 
 def find_game(name: str) -> GameSpec:
-    """The registered game called ``name``."""
-    known = games()
-    if name not in known:
-        raise UnknownGameError(f"unknown game {name!r}; known: {', '.join(sorted(known))}")
-    return known[name]
+    """The registered game called ``name``; only its own package is imported (a command
+    about one game loads that game alone)."""
+    if name not in _GAMES:
+        package = dict(zip(game_names(), GAME_PACKAGES)).get(name)
+        if package is None:
+            known = sorted({*game_names(), *_GAMES})
+            raise UnknownGameError(f"unknown game {name!r}; known: {', '.join(known)}")
+        importlib.import_module(package)
+    return _GAMES[name]

@@ -27,8 +27,9 @@ from unittest import mock
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from analysis import cli
-from analysis import overview as overview_module
+from analyze import cli
+from studies import overview as overview_module
+import studies
 from solver import registry
 from solver.params import value_text
 from solver.registry import games
@@ -180,7 +181,7 @@ class Bound:
     """The exact analyses and `analyze report` bound to their arguments instead of run."""
 
     def __init__(self):
-        self.load, self.regenerate = registry.Analysis.load, overview_module.regenerate
+        self.load, self.regenerate = studies.ExactAnalysis.load, overview_module.regenerate
 
     def __enter__(self):
         load, regenerate = self.load, self.regenerate
@@ -190,13 +191,13 @@ class Bound:
             return lambda out, **options: (inspect.signature(real).bind(out, **options),
                                            Path(out))[1]
 
-        registry.Analysis.load = bound_load
+        studies.ExactAnalysis.load = bound_load
         overview_module.regenerate = lambda out, **options: (
             inspect.signature(regenerate).bind(out, **options), Path(out) / "README.md")[1]
         return self
 
     def __exit__(self, *exc):
-        registry.Analysis.load, overview_module.regenerate = self.load, self.regenerate
+        studies.ExactAnalysis.load, overview_module.regenerate = self.load, self.regenerate
 
 
 def _tree(folder: Path) -> list[tuple[str, int]]:

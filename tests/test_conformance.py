@@ -16,7 +16,7 @@ import pytest
 
 import analysis
 from analysis.chunks import chunk_keys
-from analysis.cli import main
+from analyze.cli import main
 from analysis.store import Store
 from solver import registry
 from solver.registry import DRAW, NO_WINNER, UNFINISHED

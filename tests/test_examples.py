@@ -29,8 +29,9 @@ from pathlib import Path
 
 import pytest
 
-from analysis import cli
-from analysis import overview as overview_module
+from analyze import cli
+from studies import overview as overview_module
+import studies
 from solver import registry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,7 +134,7 @@ def stubbed(monkeypatch):
     """The exact analyses and the report regeneration, bound to their arguments instead of
     run (see the module docstring); the calls are recorded."""
     calls = []
-    load, regenerate = registry.Analysis.load, overview_module.regenerate
+    load, regenerate = studies.ExactAnalysis.load, overview_module.regenerate
 
     def bound_load(self):
         real = load(self)
@@ -149,7 +150,7 @@ def stubbed(monkeypatch):
         calls.append(("report", options))
         return Path(out) / "README.md"
 
-    monkeypatch.setattr(registry.Analysis, "load", bound_load)
+    monkeypatch.setattr(studies.ExactAnalysis, "load", bound_load)
     monkeypatch.setattr(overview_module, "regenerate", bound_regenerate)
     return calls
 

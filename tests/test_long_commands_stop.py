@@ -30,7 +30,7 @@ import pytest
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self") or not hasattr(os, "killpg"),
                                 reason="process groups, and /proc to find the session")
 
-ANALYZE = [sys.executable, "-c", "import sys; from analysis.entry import main; sys.exit(main())"]
+ANALYZE = [sys.executable, "-c", "import sys; from analyze.entry import main; sys.exit(main())"]
 HAND = "hand: " + " ".join(f"{c}{n}" for c in "ROYG" for n in range(1, 7))
 """24 tiles of four colours: a layout search that runs to its budget."""
 STAGE = "stage"

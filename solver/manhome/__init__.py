@@ -7,8 +7,8 @@ from typing import Any
 from solver.manhome.engine import play_game
 from solver.manhome.policies import PLAYERS, make_policy
 from solver.manhome.rules import ManHomeRules
-from solver.manhome.sections import COUNTERS, report_sections
-from solver.registry import WIN_LOSS, Analysis, Column, GameSpec, Option, Traits, register
+from solver.manhome.sections import COUNTERS
+from solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
 
 
 def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dict[str, Any]:
@@ -22,7 +22,6 @@ def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dic
 SPEC = register(GameSpec(
     name="manhome",
     title="Man Home",
-    description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
     rules=ManHomeRules,
     traits=Traits(chance=True, players=(2, 8), outcome=WIN_LOSS),
     players=PLAYERS,
@@ -30,19 +29,6 @@ SPEC = register(GameSpec(
                   for name in ("turns", "home", "kills", "deaths", "killed")),
     kernel="cext.manhome.play:play_chunk",
     reference=reference_row,
-    report_sections=report_sections,
     engine_version=1,
-    analyses=(Analysis(
-        name="all", title="Man Home solved exactly", run="solver.manhome.exact_report:run",
-        folder="manhome-exact", monte_carlo=True,
-        options=(Option("largest", "also run the largest solves (minutes)"),),
-        description="a lone man's chance from every square, the solitaire race by value "
-                    "iteration and two-player optimal play on reduced rules, each checked "
-                    "by Monte Carlo"),),
-    standard_runs=({"players": 2, "policy": "greedy"}, {"players": 2, "policy": "expert"},
-                   {"players": 2, "policy": "random"}, {"players": 3, "policy": "greedy"},
-                   {"players": 4, "policy": "greedy"}),
-    standard_whatifs=({"tie": ["defender", "attacker"], "men_to_win": [2, 3, 4]},
-                      {"extra_turn": [True, False], "players": [2, 3, 4]}),
     small_rules={"board_rows": 2, "men_per_player": 2, "men_to_win": 2},
 ))

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from solver.registry import WIN_LOSS, Analysis, Column, GameSpec, Traits, register
+from solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
 from solver.sosooyoo.engine import play_game
 from solver.sosooyoo.policies import PLAYERS, make_policy
 from solver.sosooyoo.rules import SoSooYooRules
-from solver.sosooyoo.sections import report_sections, summary_fields
 
 GAME_COLUMNS = {
     "win_kind": "how the game was won: 0 not won, 1 popsicle (six of one colour), 2 rainbow",
@@ -47,8 +46,6 @@ def reference_row(rules: SoSooYooRules, policies: Sequence[str], key: int) -> di
 SPEC = register(GameSpec(
     name="sosooyoo",
     title="So-Soo-Yoo",
-    description="Move by prime-factor bubbles around a spiral of 199 numbers, collecting "
-                "six rings of one colour or a rainbow.",
     rules=SoSooYooRules,
     traits=Traits(chance=True, players=(2, 6), outcome=WIN_LOSS),
     players=PLAYERS,
@@ -56,17 +53,6 @@ SPEC = register(GameSpec(
              *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
     kernel="cext.sosooyoo.play:play_chunk",
     reference=reference_row,
-    report_sections=report_sections,
-    summary_fields=summary_fields,
     engine_version=3,
-    analyses=(Analysis(
-        name="board", title="So-Soo-Yoo's board solved exactly",
-        run="solver.sosooyoo.exact_report:run", folder="sosooyoo-exact", takes_rules=True,
-        description="the move graph's distances, where a turn of k moves can end, and the "
-                    "expected turns to collect a ring, for the rules and their variants"),),
-    standard_runs=({"players": 4, "policy": "adaptive"}, {"players": 2, "policy": "adaptive"},
-                   {"players": 6, "policy": "adaptive"}),
-    standard_whatifs=({"say_error": [0, 0.1, 0.3], "players": [2, 4, 6]},
-                      {"jumps": [True, False], "warps": [True, False]}),
     small_rules={"board_size": 24, "players": 3, "max_turns": 300},
 ))

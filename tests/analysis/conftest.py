@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+import studies
 from solver import registry
 
 HERE = Path(__file__).parent
@@ -14,6 +15,7 @@ def _register(monkeypatch, module_name: str):
     module = __import__(module_name)
     registry.games()  # the real games first
     monkeypatch.setitem(registry._GAMES, module.SPEC.name, module.SPEC)
+    monkeypatch.setitem(studies._STUDIES, module.SPEC.name, module.STUDY)
     return module.SPEC
 
 

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from analysis.cli import main
+from analyze.cli import main
 
 SUMMARY_KEYS = {"game", "rules", "policies", "seed", "games", "unfinished", "wins_by_seat",
                 "win_rate_by_seat", "win_rate_ci_by_seat", "first_player_advantage",
@@ -217,7 +217,7 @@ def test_a_report_folder_from_before_the_marker_is_still_replaced(in_tmp):
 
 
 def test_console_script_has_no_traceback(in_tmp):
-    done = subprocess.run([sys.executable, "-m", "analysis.cli", "manhome", "--sims", "-1"],
+    done = subprocess.run([sys.executable, "-m", "analyze.cli", "manhome", "--sims", "-1"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and done.stdout == ""
 
@@ -278,9 +278,10 @@ def test_two_variant_files_for_one_run_are_refused(command, capsys, in_tmp):
 
 def _numeric_options():
     from solver.registry import games
+    from studies import find_study
 
     for spec in games().values():
-        for analysis in spec.analyses:
+        for analysis in find_study(spec.name).analyses:
             for option in analysis.options:
                 if option.kind in (int, float):
                     yield spec.name, analysis.name, option

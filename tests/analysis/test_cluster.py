@@ -14,7 +14,7 @@ distributed = pytest.importorskip("distributed")
 
 from analysis import cluster as dask_cluster  # noqa: E402
 from analysis import chunks, runner  # noqa: E402
-from analysis.cli import main  # noqa: E402
+from analyze.cli import main  # noqa: E402
 from analysis.errors import UserError  # noqa: E402
 from analysis.simulation import plan  # noqa: E402
 from analysis.store import Store  # noqa: E402

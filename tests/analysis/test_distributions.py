@@ -116,7 +116,7 @@ def test_t_ppf(q: float, df: float) -> None:
 
 def test_commands_do_not_import_scipy_stats() -> None:
     """The statistics of every command stay off scipy.stats (half a second to import)."""
-    code = ("import sys, analysis.cli, analysis.simulation, analysis.stats, analysis.paired, "
+    code = ("import sys, analyze.cli, analysis.simulation, analysis.stats, analysis.paired, "
             "analysis.skill, analysis.compare, analysis.whatif, analysis.report; "
             "print(sorted(m for m in sys.modules if m.startswith(('scipy', 'matplotlib'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

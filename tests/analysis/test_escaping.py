@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from analysis.cli import main
+from analyze.cli import main
 from analysis.store import Store, run_identity
 from solver.manhome.rules import ManHomeRules
 

@@ -14,9 +14,9 @@ import pytest
 from analysis import interrupts, runner
 from solver.manhome.rules import ManHomeRules
 
-ANALYZE = [sys.executable, "-c", "import sys; from analysis.entry import main; sys.exit(main())"]
+ANALYZE = [sys.executable, "-c", "import sys; from analyze.entry import main; sys.exit(main())"]
 STARTED = [sys.executable, "-c", "import sys; open('started', 'w').close(); "
-           "from analysis.entry import main; sys.exit(main())"]
+           "from analyze.entry import main; sys.exit(main())"]
 """The console script, telling when Python itself has started (a Ctrl-C before that is
 the interpreter's own business)."""
 

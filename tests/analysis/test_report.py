@@ -427,7 +427,7 @@ def test_sigkill_mid_write_then_the_next_run_cleans_up(tmp_path):
     import sys
     import time
 
-    analyze = [sys.executable, "-c", "import sys; from analysis.entry import main; "
+    analyze = [sys.executable, "-c", "import sys; from analyze.entry import main; "
                "sys.exit(main())", "manhome", "--workers", "1", "--no-store", "--out", "out",
                "--quiet"]
     process = subprocess.Popen(analyze + ["--sims", "3e5"], cwd=tmp_path)

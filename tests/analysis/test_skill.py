@@ -11,8 +11,9 @@ import analysis
 
 from analysis.folders import MARKER
 from analysis import skill as skill_module
-from analysis.cli import main
-from analysis.overview import regenerate
+from analyze.cli import main
+from studies import find_study
+from studies.overview import regenerate
 from analysis.runner import run
 from analysis.whatif import out_name
 from analysis.skill import FILES, luck_share, play_match, skill
@@ -148,18 +149,18 @@ def test_report_regenerates_every_game_and_ranks_them(toy, tmp_path):
     for spec in chosen.values():
         assert f"### {spec.title} (`{spec.name}`)" in page
         assert (root / spec.name / "skill" / "report.md").is_file()
-        for options in spec.standard_runs:
+        for options in find_study(spec.name).standard_runs:
             players = options.get("players", 2)
             folder = root / spec.name / f"standard-{players}p-{options['policy']}"
             assert (folder / "report.md").is_file()
-        for vary in spec.standard_whatifs:
+        for vary in find_study(spec.name).standard_whatifs:
             summary = json.loads((root / spec.name / out_name(vary) / "summary.json").read_text())
             assert summary["games_per_variant"] == 2000 and list(summary["varied"]) == list(vary)
             assert summary["command"].startswith(f"analyze whatif {spec.name} --vary ")
     # each standard what-if is a row of its own section, with its largest changes
     whatifs = page.split("## What rule changes do")[1].split("\n## ")[0]
     rows = [line for line in whatifs.splitlines() if line.startswith("| ") and "---" not in line]
-    wanted = sum(len(s.standard_whatifs) for s in chosen.values())
+    wanted = sum(len(find_study(name).standard_whatifs) for name in chosen)
     assert wanted >= 3 and len(rows) == 1 + wanted  # the header, then one per sweep
     assert "| Toy Race | `target` | 2 | 2,000 |" in whatifs and "Holm p" in whatifs
     links = re.findall(r"\]\(([^)]+)\)", page)
@@ -171,7 +172,7 @@ def test_report_regenerates_every_game_and_ranks_them(toy, tmp_path):
     luck = next(s for s in sections if s.startswith("Ranked by skill"))
 
     def headline(game):
-        first = registry.games()[game].standard_runs[0]   # the headline run
+        first = find_study(game).standard_runs[0]   # the headline run
         folder = f"standard-{first.get('players', 2)}p-{first['policy']}"
         return json.loads((root / game / folder / "summary.json").read_text())
 

@@ -14,7 +14,7 @@ import pytest
 import analysis
 from analysis import chunks, runner
 from analysis import store as store_module
-from analysis.cli import main
+from analyze.cli import main
 from analysis.errors import UserError
 from analysis.store import RunIdentity, Store, decode_chunk, encode_chunk, run_identity
 from solver.manhome.rules import ManHomeRules

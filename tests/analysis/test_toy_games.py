@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 import analysis
-from analysis.cli import main
+from analyze.cli import main
 from analysis.store import Store
 from analysis.whatif import sweep
 
@@ -131,7 +131,7 @@ def test_a_dask_cluster_plays_the_same_games(fixture, request):
 
 
 def test_analyze_report_ranks_every_kind_of_game(duel, puzzle, toy, tmp_path):
-    from analysis.overview import regenerate
+    from studies.overview import regenerate
 
     page = regenerate(tmp_path / "reports", games=["toy", "duel", "puzzle"], sims=2000,
                       skill_sims=1000, whatif_sims=1000, workers=1)

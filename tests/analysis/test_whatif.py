@@ -11,7 +11,7 @@ import analysis
 
 from analysis.folders import MARKER
 from analysis import chunks
-from analysis.cli import main
+from analyze.cli import main
 from analysis.errors import UserError
 from analysis.store import Store
 from analysis.stats import wilson_interval

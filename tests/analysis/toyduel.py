@@ -15,6 +15,7 @@ import dataclasses
 import numpy as np
 
 from solver.dice import Stream
+from studies import Study
 from solver.registry import DRAW, UNFINISHED, WIN_DRAW_LOSS, GameSpec, Players, Traits
 from solver.params import Rules, param
 
@@ -58,7 +59,7 @@ def reference_row(rules, policies, key):
 SPEC = GameSpec(name="duel", title="Toy Duel", rules=DuelRules,
                 traits=Traits(chance=False, players=(2, 2), outcome=WIN_DRAW_LOSS),
                 players=Players(("random", "greedy"), "random", ladder=("random", "greedy")),
-                kernel="toyduel:play_chunk", reference=reference_row,
-                description="A test game: rock-paper-scissors in turns, draws possible.",
-                standard_runs=({"policy": "random"}, {"policy": "greedy"}),
-                standard_whatifs=({"tie": ["draw", "second"]},))
+                kernel="toyduel:play_chunk", reference=reference_row)
+STUDY = Study(game="duel", description="A test game: rock-paper-scissors in turns, draws possible.",
+              standard_runs=({"policy": "random"}, {"policy": "greedy"}),
+              standard_whatifs=({"tie": ["draw", "second"]},))

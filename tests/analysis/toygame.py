@@ -11,6 +11,7 @@ import dataclasses
 import numpy as np
 
 from solver.params import Rules, param
+from studies import Study
 from solver.registry import Column, GameSpec, Players, Traits
 
 
@@ -53,7 +54,7 @@ SPEC = GameSpec(name="toy", title="Toy Race", rules=ToyRules,
                 traits=Traits(chance=True, players=(2, 3)),
                 players=Players(("random", "greedy"), "greedy", ladder=("random", "greedy")),
                 kernel="toygame:play_chunk", reference=reference_row,
-                columns=(Column("turns", "turns taken", per_seat=True),),
-                description="A test game: race to the target.",
-                standard_runs=({"policy": "greedy"}, {"policy": "random"}),
-                standard_whatifs=({"target": [10, 30]},))
+                columns=(Column("turns", "turns taken", per_seat=True),))
+STUDY = Study(game="toy", description="A test game: race to the target.",
+              standard_runs=({"policy": "greedy"}, {"policy": "random"}),
+              standard_whatifs=({"target": [10, 30]},))

@@ -15,6 +15,7 @@ import dataclasses
 import numpy as np
 
 from solver.dice import game_streams
+from studies import Study
 from solver.registry import NO_WINNER, WIN_LOSS, Column, GameSpec, Players, Traits
 from solver.params import Rules, param
 
@@ -52,7 +53,7 @@ SPEC = GameSpec(name="puzzle", title="Toy Puzzle", rules=PuzzleRules,
                 traits=Traits(chance=True, players=(1, 1), outcome=WIN_LOSS, score="card"),
                 players=Players(("random", "greedy"), "greedy", ladder=("random", "greedy")),
                 kernel="toypuzzle:play_chunk", reference=reference_row,
-                columns=(Column("card", "the card kept (the score)", per_seat=True),),
-                description="A test puzzle: keep a card or take the next.",
-                standard_runs=({"policy": "greedy"}, {"policy": "random"}),
-                standard_whatifs=({"threshold": [4, 5]},))
+                columns=(Column("card", "the card kept (the score)", per_seat=True),))
+STUDY = Study(game="puzzle", description="A test puzzle: keep a card or take the next.",
+              standard_runs=({"policy": "greedy"}, {"policy": "random"}),
+              standard_whatifs=({"threshold": [4, 5]},))

@@ -4,7 +4,7 @@ import json
 import pandas as pd
 import pytest
 
-from analysis.cli import main
+from analyze.cli import main
 from solver.manhome.exact_report import ExactPlan, run
 from solver.manhome.rules import ManHomeRules
 

@@ -225,7 +225,7 @@ def test_report(tmp_path):
     (["--limit", "0"], "--limit must be a whole number from 1 to 3,000,000"),
     (["--players", "nobody"], "unknown player")])
 def test_bad_options_give_one_line(tmp_path, args, message):
-    done = subprocess.run([sys.executable, "-m", "analysis.cli", "exact", "shoo", "reduced",
+    done = subprocess.run([sys.executable, "-m", "analyze.cli", "exact", "shoo", "reduced",
                            "--out", str(tmp_path / "x"), "--quiet", *args],
                           capture_output=True, text=True)
     assert done.returncode == 2

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from analysis.cli import main
+from analyze.cli import main
 from solver.dice import Stream
 from solver.shoo.board import name
 from solver.shoo.engine import perft

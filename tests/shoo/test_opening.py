@@ -7,7 +7,7 @@ import pytest
 
 from analysis.distributions import wilson_interval
 from analysis.formatting import pct, pct_range
-from solver.shoo import SPEC
+from studies.shoo import STUDY
 from solver.shoo.opening import OPENINGS, ladder, parse_players, score_interval, verdict
 from solver.shoo.opening_report import answer_sentence, play, run
 from solver.shoo.policies import PLAYERS
@@ -35,7 +35,7 @@ def test_the_ladder_comes_from_the_players():
     assert ladder(0) == PLAYERS.ladder
     assert ladder(1) == (*PLAYERS.ladder, f"{family.name}-{family.budgets[0]}")
     assert ladder(-1) == (*PLAYERS.ladder, *(f"{family.name}-{b}" for b in family.budgets))
-    assert SPEC.analysis("opening").folder == "shoo-opening"
+    assert STUDY.analysis("opening").folder == "shoo-opening"
 
 
 def test_players_are_checked():
@@ -131,7 +131,7 @@ def test_the_sentence_says_what_the_difference_says(diff, lo, hi, kind, words):
     (["--set", "opening=extra_horse"], "plays both values of opening"),
 ])
 def test_bad_options_give_one_line_and_exit_2(tmp_path, capsys, args, message):
-    from analysis.cli import main
+    from analyze.cli import main
 
     out = tmp_path / "never"
     assert main(["exact", "shoo", "opening", "--out", str(out), "--quiet", *args]) == 2
@@ -149,7 +149,7 @@ def test_answer_pools_every_player_against_itself(report):
 
 def test_the_command_passes_the_options_and_the_analysis_default_sims(monkeypatch, tmp_path):
     import solver.shoo.opening_report as opening_report
-    from analysis.cli import main
+    from analyze.cli import main
 
     seen = {}
 
@@ -160,7 +160,7 @@ def test_the_command_passes_the_options_and_the_analysis_default_sims(monkeypatc
     monkeypatch.setattr(opening_report, "run", fake)
     assert main(["exact", "shoo", "opening", "--out", str(tmp_path / "x"), "--quiet",
                  "--budgets", "2", "--set", "hush=off"]) == 0
-    assert seen["sims"] == SPEC.analysis("opening").sims and seen["budgets"] == 2
+    assert seen["sims"] == STUDY.analysis("opening").sims and seen["budgets"] == 2
     assert seen["players"] == "" and seen["rules"].hush == "off"
     assert main(["exact", "shoo", "opening", "--out", str(tmp_path / "y"), "--quiet",
                  "--sims", "30", "--players", "greedy"]) == 0
@@ -169,12 +169,12 @@ def test_the_command_passes_the_options_and_the_analysis_default_sims(monkeypatc
 
 def test_two_analyses_sharing_an_option_name_keep_their_own_defaults(monkeypatch, tmp_path):
     import solver.shoo.exact_report as exact_report
-    from analysis.cli import main
+    from analyze.cli import main
 
     seen = {}
     monkeypatch.setattr(exact_report, "run", lambda out, **options: seen.update(options) or out)
     assert main(["exact", "shoo", "reduced", "--out", str(tmp_path / "r"), "--quiet"]) == 0
-    defaults = {o.name: o.default for o in SPEC.analysis("reduced").options}
+    defaults = {o.name: o.default for o in STUDY.analysis("reduced").options}
     assert seen["players"] == defaults["players"] != ""
     assert seen["larger"] is False and "budgets" not in seen and "sims" not in seen
 
@@ -185,7 +185,7 @@ def test_two_analyses_sharing_an_option_name_keep_their_own_defaults(monkeypatch
     (["reduced", "--sims", "10"], "--sims does not apply to analyze exact shoo reduced"),
 ])
 def test_an_option_of_another_analysis_is_one_line_exit_2(tmp_path, capsys, argv, message):
-    from analysis.cli import main
+    from analyze.cli import main
 
     out = tmp_path / "never"
     assert main(["exact", "shoo", *argv, "--out", str(out), "--quiet"]) == 2

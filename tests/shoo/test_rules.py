@@ -60,7 +60,7 @@ def test_variant_file(tmp_path):
 
 # -- RULES.md ---------------------------------------------------------------------------
 def test_horses_8_on_the_command_line_is_one_line_and_exit_2(tmp_path, capsys):
-    from analysis.cli import main
+    from analyze.cli import main
 
     out = tmp_path / "never"
     assert main(["shoo", "--sims", "10", "--no-store", "--out", str(out),

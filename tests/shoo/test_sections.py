@@ -4,8 +4,9 @@ from functools import lru_cache
 
 import numpy as np
 
-import analysis
+import studies
 from solver.shoo import SPEC
+from studies.shoo import STUDY
 from solver.shoo.sections import OPENING_REPORT
 
 VALUES = {"hush": "lose_move", "repetition": 3, "max_plies": 300}
@@ -15,7 +16,7 @@ VALUES = {"hush": "lose_move", "repetition": 3, "max_plies": 300}
 @lru_cache(maxsize=1)
 def _run():
     rules = SPEC.rules.from_values(VALUES)
-    return analysis.simulate("shoo", 60, rules=rules, policy="greedy", workers=1, seed=3)
+    return studies.simulate("shoo", 60, rules=rules, policy="greedy", workers=1, seed=3)
 
 
 def test_summary_figures_match_counts_from_the_games_table(tmp_path):
@@ -54,7 +55,7 @@ def test_summary_figures_match_counts_from_the_games_table(tmp_path):
 def test_sections_render_the_counts_and_link_the_opening_report():
     result = _run()
     games = result.games
-    ending, counters = SPEC.report_sections(result.summary, games)
+    ending, counters = STUDY.report_sections(result.summary, games)
     assert ending.startswith("## How the games ended")
     repetition = int((games["ended_by"] == 2).sum())
     assert f"| drawn by repetition | {repetition:,} |" in ending

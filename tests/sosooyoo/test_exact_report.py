@@ -85,7 +85,7 @@ def test_main_rejects_bad_rules(capsys, tmp_path):
 
 
 def test_analyze_exact_sosooyoo_from_the_command_line(tmp_path, capsys):
-    from analysis.cli import main
+    from analyze.cli import main
 
     assert main(["exact", "sosooyoo", "--out", str(tmp_path / "board"), "--quiet",
                  "--set", "board_size=40"]) == 0

@@ -3,19 +3,20 @@ import json
 
 import numpy as np
 
-import analysis
+import studies
 from solver.sosooyoo import SPEC
+from studies.sosooyoo import STUDY
 
 
 def _run():
     rules = SPEC.rules.from_values(dict(SPEC.small_rules))
-    return rules, analysis.simulate("sosooyoo", 300, rules=rules, workers=1, seed=2)
+    return rules, studies.simulate("sosooyoo", 300, rules=rules, workers=1, seed=2)
 
 
 def test_sections_tell_how_games_were_won_and_what_each_child_did():
     rules, result = _run()
     summary = {"players": rules.players, "policies": result.policies}
-    won, events, seats = SPEC.report_sections(summary, result.games)
+    won, events, seats = STUDY.report_sections(summary, result.games)
     assert won.startswith("## How the games were won") and "| a swap |" in won
     assert events.startswith("## Length and events") and "| swaps |" in events
     assert seats.count("| adaptive |") == rules.players and "| facts |" in seats
@@ -51,8 +52,8 @@ def test_a_game_may_not_replace_a_standard_figure():
     import pytest
 
     _, result = _run()
-    rogue = dataclasses.replace(SPEC, summary_fields=lambda summary, games: {"games": 1})
-    clone = dataclasses.replace(result, game=rogue)
+    rogue = dataclasses.replace(STUDY, summary_fields=lambda summary, games: {"games": 1})
+    clone = dataclasses.replace(result, presentation=rogue)
     with pytest.raises(ValueError, match="would replace"):
         clone.summary
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from analysis.cli import main
+from analyze.cli import main
 from solver.sumoku.pattern import check_pattern, parse_pattern
 
 PATTERN = "R3 O1 Y6 / . G7 . / . B2 ."

@@ -5,20 +5,20 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import analysis
-from solver.sumoku import SPEC
+import studies
+from studies.sumoku import STUDY
 from solver.sumoku.sections import report_sections, summary_fields
 from solver.sumoku.tiles import NTILES
 
 
 @pytest.fixture(scope="module")
 def result():
-    return analysis.simulate("sumoku", 120, players=3, workers=1, seed=4)
+    return studies.simulate("sumoku", 120, players=3, workers=1, seed=4)
 
 
 def test_sections_render_scores_keys_and_endings(result):
     summary = {"players": 3, "policies": result.policies}
-    scores, keys, ending = SPEC.report_sections(summary, result.games)
+    scores, keys, ending = STUDY.report_sections(summary, result.games)
     assert scores.startswith("## Scores and winning margins") and scores.count("| greedy |") == 3
     assert keys.startswith("## The game by key")
     for k in sorted(set(result.games["key"])):

@@ -42,7 +42,7 @@ def test_swapoku_gives_back_the_tile_in_fewest_lines():
                                   ["--games", "0"]])
 def test_bad_options_give_one_line_and_exit_2(tmp_path, args):
     out = tmp_path / "x"
-    done = subprocess.run([sys.executable, "-m", "analysis.cli", "exact", "sumoku", "speed",
+    done = subprocess.run([sys.executable, "-m", "analyze.cli", "exact", "sumoku", "speed",
                            "--out", str(out), *args], cwd=ROOT, capture_output=True, text=True,
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert done.returncode == 2

@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.cli import main
+from analyze.cli import main
 from solver.sumoku.spot_game import SpotModel, play_spot_game, simulate_spot, target
 from solver.sumoku.spot_report import COLUMNS, run, win_shares
 from solver.sumoku.tiles import NTILES

@@ -5,7 +5,7 @@ import csv
 import pytest
 
 import solver.sumoku.tables_report as tables_report
-from analysis.cli import main
+from analyze.cli import main
 from solver.sumoku.spot_report import spot_table
 
 

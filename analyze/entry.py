@@ -1,4 +1,4 @@
-"""The ``analyze`` console script: :func:`analysis.cli.main`, with Ctrl-C and SIGTERM
+"""The ``analyze`` console script: :func:`analyze.cli.main`, with Ctrl-C and SIGTERM
 handled from the first instant (while the heavy modules are still being imported) to the
 last (a signal after the work is done changes nothing, so it is ignored then). SIGTERM
 stops a run as Ctrl-C does, with exit status 143 instead of 130 (:mod:`analysis.interrupts`)."""
@@ -17,7 +17,7 @@ SIGTERM) after SIGTERM (:func:`analysis.interrupts.exit_status`)."""
 def main() -> int:
     interrupts.install()
     try:
-        from analysis.cli import main as run
+        from analyze.cli import main as run
 
         status = run()
     except KeyboardInterrupt:

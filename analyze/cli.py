@@ -23,7 +23,8 @@ from analysis.errors import UserError
 from analysis.formatting import terminal_text
 from solver.params import RulesError, parse_assignments, value_text
 from solver.progress import listening
-from solver.registry import GameSpec, games
+from solver.registry import GameSpec, find_game, game_names, games
+from studies import find_study
 
 PROGRESS_EVERY_S = 10.0
 """How often `analyze exact` adds a line of progress within a long stage."""
@@ -159,9 +160,9 @@ def add_options(parser, *names: str, **changes: dict[str, Any]) -> None:
         parser.add_argument(*flags, **{**keywords, **changes.get(name, {})})
 
 
-def _first_game() -> str:
-    """The first registered game's name, for the examples in ``--help``."""
-    return next(iter(games()), "GAME")
+def _first_game(specs: Sequence[GameSpec]) -> str:
+    """The first game's name, for the examples in ``--help``."""
+    return specs[0].name if specs else "GAME"
 
 
 def _rules_help(spec: GameSpec) -> str:
@@ -215,7 +216,8 @@ def _compare_example() -> str:
 
 def _add_game_command(commands, spec: GameSpec) -> None:
     parser = commands.add_parser(
-        spec.name, help=f"Monte Carlo analysis of {spec.title}", description=spec.description,
+        spec.name, help=f"Monte Carlo analysis of {spec.title}",
+        description=find_study(spec.name).description,
         epilog=_rules_help(spec), formatter_class=argparse.RawDescriptionHelpFormatter)
     add_options(parser, "sims", "players", "policy", "seed", "workers", "scheduler", "set",
                 "variant", "out", "store", "quiet",
@@ -231,7 +233,8 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
     players, values = _rules_values(args)
     request = plan(args.game, args.sims, players=players, policy=args.policy,
-                   seed=args.seed, workers=args.workers, variant=args.variant, **values)
+                   seed=args.seed, workers=args.workers, variant=args.variant,
+                   presentation=find_study(args.game), **values)
     if args.scheduler is not None:
         from analysis.cluster import check_scheduler
 
@@ -304,10 +307,10 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from analysis.folders import check_writable
     from analysis.simulation import build_rules, parse_sims
 
-    spec = games()[args.game]
-    analysis = spec.analysis(args.analysis)
+    spec, study = find_game(args.game), find_study(args.game)
+    analysis = study.analysis(args.analysis)
     own = {o.name for o in analysis.options}
-    for other in spec.analyses:
+    for other in study.analyses:
         for o in other.options:
             if o.name not in own and getattr(args, f"option_{o.name}") is not None:
                 raise UserError(f"--{o.name.replace('_', '-')} does not apply to analyze exact "
@@ -390,7 +393,7 @@ def _run_skill(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 
 def _run_report(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.overview import check_games, regenerate, write_overview
+    from studies.overview import check_games, regenerate, write_overview
     from analysis.simulation import parse_sims
 
     if args.overview_only:
@@ -507,28 +510,29 @@ def _traits_text(spec: GameSpec) -> str:
         text += "; skill ladder " + " < ".join(spec.players.ladder)
     for family in spec.players.search:
         text += f"; search {family.name}-N on {family.base}"
-    if spec.analyses:
-        text += "; exact: " + ", ".join(a.name for a in spec.analyses)
+    analyses = find_study(spec.name).analyses
+    if analyses:
+        text += "; exact: " + ", ".join(a.name for a in analyses)
     return text
 
 
 def _list_games(args: argparse.Namespace, argv: Sequence[str]) -> int:
     for spec in games().values():
-        _print(f"{spec.name}: {spec.title} — {spec.description}")
+        _print(f"{spec.name}: {spec.title} — {find_study(spec.name).description}")
         _print(f"  {_traits_text(spec)}")
         _print("  " + _rules_help(spec).replace("\n", "\n  "))
     return 0
 
 
-def _add_skill_command(commands) -> None:
-    ladders = [name for name, spec in games().items() if len(spec.players.ladder) >= 2]
+def _add_skill_command(commands, specs: Sequence[GameSpec]) -> None:
+    ladders = [spec.name for spec in specs if len(spec.players.ladder) >= 2]
     parser = commands.add_parser(
         "skill", help="skill versus luck: the skill ladder and the luck share of a game",
         description="Every player of the game's skill ladder (fixed policies, then the search "
                     "player at doubling budgets) against the one below and against the "
                     "weakest, from every seat; the luck share: how much of the results coin "
                     "flips would have to decide in a pure-skill game to look like this one.",
-        epilog=f"example: analyze skill {_first_game()} --sims 1e4 --search-sims 100")
+        epilog=f"example: analyze skill {_first_game(specs)} --sims 1e4 --search-sims 100")
     parser.add_argument("game", choices=ladders, help="the game")
     add_options(parser, "sims",
                 sims={"help": "games per seat for matches of fixed players (default 1e5, at "
@@ -590,48 +594,50 @@ def _add_report_command(commands) -> None:
     parser.set_defaults(handler=_run_report)
 
 
-def _add_exact_command(commands) -> None:
+def _add_exact_command(commands, specs: Sequence[GameSpec]) -> None:
     """``analyze exact <game> [<analysis>]``, built from what each game registers."""
     parser = commands.add_parser(
         "exact", help="solve a game exactly where it can be (its own analyses)",
         description="A game's own exact analyses: state search, optimal play, solved boards, "
                     "each with the checks it registers. `analyze exact GAME --help` lists them.",
         epilog="example: analyze exact " + next(
-            (f"{name} --sims 2e5" for name, spec in games().items() if spec.analyses), "GAME"))
+            (f"{spec.name} --sims 2e5" for spec in specs if find_study(spec.name).analyses),
+            "GAME"))
     per_game = parser.add_subparsers(title="games", metavar="GAME", required=True,
                                      parser_class=ArgumentParser)
-    for spec in games().values():
-        if not spec.analyses:
+    for spec in specs:
+        analyses = find_study(spec.name).analyses
+        if not analyses:
             continue
         game = per_game.add_parser(
-            spec.name, help=f"{spec.title}: " + "; ".join(a.title for a in spec.analyses),
+            spec.name, help=f"{spec.title}: " + "; ".join(a.title for a in analyses),
             description="\n".join(f"{a.name}: {a.title} — {a.description}"
-                                  for a in spec.analyses),
+                                  for a in analyses),
             formatter_class=argparse.RawDescriptionHelpFormatter)
-        game.add_argument("analysis", nargs="?", choices=[a.name for a in spec.analyses],
-                          default=spec.analyses[0].name,
-                          help=f"which analysis (default {spec.analyses[0].name})")
+        game.add_argument("analysis", nargs="?", choices=[a.name for a in analyses],
+                          default=analyses[0].name,
+                          help=f"which analysis (default {analyses[0].name})")
         add_options(game, "out", "quiet",
                     out={"help": "report folder (default reports/<the analysis's folder>)"})
-        if any(a.monte_carlo for a in spec.analyses):
+        if any(a.monte_carlo for a in analyses):
             add_options(game, "sims", "seed", "workers",
                         sims={"default": None,
                               "help": "Monte Carlo games per check, or per cell as the "
                                       "analysis says (default: the analysis's own: "
-                                      + ", ".join(f"{a.name} {a.sims:,}" for a in spec.analyses
+                                      + ", ".join(f"{a.name} {a.sims:,}" for a in analyses
                                                   if a.monte_carlo) + ")"},
                         seed={"help": "seed of the checks (default 0)"})
-        if any(a.takes_rules for a in spec.analyses):
+        if any(a.takes_rules for a in analyses):
             add_options(game, "set", "variant", *(
                 ["players"] if "players" in spec.rules.parameters() else []))
         seen = set()
-        for analysis in spec.analyses:
+        for analysis in analyses:
             for option in analysis.options:
                 if option.name in seen:
                     continue
                 seen.add(option.name)
                 flag = "--" + option.name.replace("_", "-")
-                sharing = [(a.name, o) for a in spec.analyses for o in a.options
+                sharing = [(a.name, o) for a in analyses for o in a.options
                            if o.name == option.name]
                 text = option.help if len(sharing) == 1 else "; ".join(
                     f"{name}: {o.help}" for name, o in sharing)
@@ -649,8 +655,8 @@ def _run_position(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
     from analysis.simulation import build_rules
 
-    spec = games()[args.game]
-    tool = spec.position
+    spec = find_game(args.game)
+    tool = find_study(args.game).position
     players, values = _rules_values(args)
     rules, _ = build_rules(spec, args.variant, values, players)
     notation = args.notation
@@ -709,9 +715,10 @@ def _read_text(path: str) -> str:
         raise UserError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
 
 
-def _add_position_command(commands) -> None:
+def _add_position_command(commands, specs: Sequence[GameSpec]) -> None:
     """``analyze position <game> [<notation>]`` for the games with a position notation."""
-    with_tool = [spec for spec in games().values() if spec.position is not None]
+    with_tool = [(spec, find_study(spec.name).position) for spec in specs
+                 if find_study(spec.name).position is not None]
     if not with_tool:
         return
     parser = commands.add_parser(
@@ -721,18 +728,17 @@ def _add_position_command(commands) -> None:
                     "adds the best move its search player finds and its value, --perft D the "
                     "number of move sequences of each depth.",
         epilog="examples: " + "; ".join(
-            f"analyze position {spec.name} {spec.position.example}".rstrip()
-            for spec in with_tool))
+            f"analyze position {spec.name} {tool.example}".rstrip() for spec, tool in with_tool))
     per_game = parser.add_subparsers(title="games", metavar="GAME", required=True,
                                      parser_class=ArgumentParser)
-    for spec in with_tool:
+    for spec, tool in with_tool:
         game = per_game.add_parser(spec.name, help=f"{spec.title} positions")
         game.add_argument("notation", nargs="?", default=None,
-                          help=f"the position in {spec.title}'s {spec.position.notation} "
+                          help=f"the position in {spec.title}'s {tool.notation} "
                                "(default: the start, where the game has one)")
         game.add_argument("--file", metavar="PATH", type=path_text,
                           help="read the position from a file (- for standard input)")
-        tool = spec.position  # a game without search or perft says why it has none
+        # a game without search or perft says why it has none
         game.add_argument("--search", metavar="N", **(
             dict(type=int_in(1, tool.max_search, "--search"),
                  help=f"{tool.search_help} (N = 1..{tool.max_search:,})") if tool.max_search
@@ -747,31 +753,55 @@ def _add_position_command(commands) -> None:
         game.set_defaults(handler=_run_position, game=spec.name)
 
 
-def build_parser() -> ArgumentParser:
+COMMANDS_OF_ONE_GAME = ("exact", "position", "whatif", "skill")
+"""The commands whose next word names the one game they are about."""
+COMMANDS_OF_NO_GAME = ("runs", "compare")
+"""The commands about the results store (the games of its runs are loaded when needed)."""
+
+
+def games_of(argv: Sequence[str]) -> list[GameSpec]:
+    """The games the command of ``argv`` is about — its game alone when it names one, none
+    for the store's commands, every game otherwise (the overview, the help): a command
+    about one game imports that game only."""
+    names = game_names()
+    first = argv[0] if argv else ""
+    if first in names:
+        return [find_game(first)]
+    if first in COMMANDS_OF_ONE_GAME and len(argv) > 1 and argv[1] in names:
+        return [find_game(argv[1])]
+    if first in COMMANDS_OF_NO_GAME:
+        return []
+    return list(games().values())
+
+
+def build_parser(specs: Sequence[GameSpec] | None = None) -> ArgumentParser:
+    """The parser of every command, with the game commands of ``specs`` (default: every
+    registered game)."""
+    specs = list(games().values()) if specs is None else list(specs)
     parser = ArgumentParser(
         prog="analyze",
         description="Analyse number games by simulation: fairness, length, first-player advantage.",
-        epilog="example: " + (_run_example(next(iter(games().values())))
-                              if games() else "analyze GAME"))
+        epilog=lambda: "example: " + (_run_example(specs[0]) if specs else "analyze GAME"))
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True,
                                      parser_class=ArgumentParser)
-    for spec in games().values():
+    for spec in specs:
         _add_game_command(commands, spec)
-    _add_exact_command(commands)
-    _add_position_command(commands)
+    _add_exact_command(commands, specs)
+    _add_position_command(commands, specs)
     whatif = commands.add_parser(
         "whatif", help="rules-variant sweeps: every variant with the same seed, compared game by game",
         description="Play the base rules, the grid of --vary variants and any further "
                     "--variant files with the same seed (common random numbers) and report "
                     "each variant's metrics and its paired difference from the base, with "
                     "Holm-adjusted p-values.",
-        epilog="example: " + next(
+        epilog=lambda: "example: " + next(
             (f"analyze whatif {spec.name} " + " ".join(
                 f"--vary {name}={','.join(map(value_text, values))}"
-                for name, values in spec.standard_whatifs[0].items()) + f" --sims {EXAMPLE_SIMS}"
-             for spec in games().values() if spec.standard_whatifs), "analyze whatif GAME "
-            "--vary NAME=V1,V2"))
-    whatif.add_argument("game", choices=list(games()), help="the game")
+                for name, values in find_study(spec.name).standard_whatifs[0].items())
+             + f" --sims {EXAMPLE_SIMS}"
+             for spec in specs if find_study(spec.name).standard_whatifs),
+            "analyze whatif GAME --vary NAME=V1,V2"))
+    whatif.add_argument("game", choices=[spec.name for spec in specs], help="the game")
     whatif.add_argument("--vary", action="append", default=[], metavar="NAME=V1,V2,...",
                         help="a rules parameter and its values (repeatable; the grid is their "
                              "product, at most 64 variants)")
@@ -794,7 +824,7 @@ def build_parser() -> ArgumentParser:
                 out={"help": "report folder (default reports/<game>/whatif-<varied names>, or "
                              "whatif-<file 1>-vs-<file 2>... with variant files)"})
     whatif.set_defaults(handler=_run_whatif)
-    _add_skill_command(commands)
+    _add_skill_command(commands, specs)
     _add_report_command(commands)
     listing = commands.add_parser("games", help="list the games, their policies and rules parameters")
     listing.set_defaults(handler=_list_games)
@@ -823,8 +853,8 @@ def build_parser() -> ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
     try:
+        parser = build_parser(games_of(argv))
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help (0) or a usage error, already said in one line (2)
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE

@@ -2,9 +2,9 @@
 
 For each game (from the registry, never named here) :func:`regenerate` writes
 
-* the game's standard Monte Carlo reports (``GameSpec.standard_runs``) to
+* the game's standard Monte Carlo reports (its study's ``standard_runs``, :mod:`studies`) to
   ``<root>/<game>/<label>``, the first being the *headline* run;
-* its standard what-if sweeps (``GameSpec.standard_whatifs``, :mod:`analysis.whatif`) to
+* its standard what-if sweeps (``standard_whatifs``, :mod:`analysis.whatif`) to
   ``<root>/<game>/whatif-<varied names>``;
 * its skill ladder (:mod:`analysis.skill`) to ``<root>/<game>/skill``, when the game has one;
 * with ``exact=True``, its exact analysis to ``<root>/<game>-exact``, when it has one;
@@ -39,6 +39,7 @@ from analysis.whatif import out_name, plan_sweep
 from analysis.whatif_report import write_report as write_whatif
 from solver.params import value_text
 from solver.registry import GameSpec, games as registered_games
+from studies import find_study
 
 OVERVIEW = "README.md"
 """The overview page's file name inside the reports root."""
@@ -82,14 +83,15 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
         check_writable(folder)  # every folder before any game, so a refusal costs nothing
     _check_overview(root)
     for name in chosen:
-        spec = known[name]
-        for options in spec.standard_runs:
-            request = plan(name, sims, seed=seed, workers=workers, **options)
+        spec, study = known[name], find_study(name)
+        for options in study.standard_runs:
+            request = plan(name, sims, seed=seed, workers=workers, presentation=study,
+                           **options)
             say(f"{spec.title}: {request.label}")
             result = request.execute(progress=progress, store=store, scheduler=scheduler,
                                      command=_run_command(name, sims, seed, options))
             result.write_report(root / name / request.label)
-        for vary in spec.standard_whatifs:
+        for vary in study.standard_whatifs:
             say(f"{spec.title}: what if {' × '.join(vary)}")
             request = plan_sweep(name, vary, whatif_sims, seed=seed, workers=workers,
                                  scheduler=scheduler)
@@ -106,7 +108,7 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
             ladder = skill(name, skill_sims, search_sims, seed=seed, workers=workers, store=store,
                            scheduler=scheduler, progress=progress, command=command)
             write_skill(ladder, root / name / default_folder(spec, ladder.rules))
-        for analysis in spec.analyses if exact else ():
+        for analysis in study.analyses if exact else ():
             say(f"{spec.title}: {analysis.title}")
             command = ["analyze", "exact", name, analysis.name]
             options: dict[str, Any] = {}
@@ -124,12 +126,14 @@ def report_folders(root: Path, specs: Sequence[GameSpec], exact: bool = False) -
     """Every report folder :func:`regenerate` writes for ``specs`` under ``root``."""
     folders = []
     for spec in specs:
-        folders += [root / spec.name / standard_label(spec, options) for options in spec.standard_runs]
-        folders += [root / spec.name / out_name(vary) for vary in spec.standard_whatifs]
+        study = find_study(spec.name)
+        folders += [root / spec.name / standard_label(spec, options)
+                    for options in study.standard_runs]
+        folders += [root / spec.name / out_name(vary) for vary in study.standard_whatifs]
         if len(spec.players.ladder) >= 2:
             folders.append(root / spec.name / default_folder(spec, spec.rules()))
         if exact:
-            folders += [root / analysis.folder for analysis in spec.analyses]
+            folders += [root / analysis.folder for analysis in study.analyses]
     return folders
 
 
@@ -180,9 +184,10 @@ def collect(root: Path, specs: Mapping[str, GameSpec]) -> list[GameReports]:
     found = []
     for name, spec in specs.items():
         entry = GameReports(spec)
-        headline = standard_label(spec, spec.standard_runs[0]) if spec.standard_runs else None
-        strong = (standard_label(spec, {**spec.standard_runs[0], "policy": spec.players.ladder[-1]})
-                  if spec.standard_runs and spec.players.ladder else None)
+        runs = find_study(name).standard_runs
+        headline = standard_label(spec, runs[0]) if runs else None
+        strong = (standard_label(spec, {**runs[0], "policy": spec.players.ladder[-1]})
+                  if runs and spec.players.ladder else None)
         folder = root / name
         for sub in sorted(folder.iterdir()) if folder.is_dir() else []:
             summary = _summary(sub)
@@ -199,7 +204,7 @@ def collect(root: Path, specs: Mapping[str, GameSpec]) -> list[GameReports]:
                 entry.others.append((sub, summary))
                 if "variants" in summary and "varied" in summary:
                     entry.whatifs.append((sub, summary))
-        entry.exact = [(root / a.folder, a.title) for a in spec.analyses
+        entry.exact = [(root / a.folder, a.title) for a in find_study(name).analyses
                        if (root / a.folder / "report.md").is_file()]
         found.append(entry)
     return found
@@ -335,7 +340,8 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
         "## Every report",
     ]
     for e in entries:
-        lines = [f"### {e.spec.title} (`{e.spec.name}`)", "", e.spec.description, ""]
+        lines = [f"### {e.spec.title} (`{e.spec.name}`)", "",
+                 find_study(e.spec.name).description, ""]
         runs = ([e.headline] if e.headline else []) + e.others
         for folder, s in runs:
             if "win_rate_by_seat" in s:

@@ -1,0 +1,25 @@
+"""What the toolkit shows about Man Home: where the men went in each run's report, the
+exact analysis (a lone man, the solitaire race, two-player optimal play), the standard runs
+and what-ifs."""
+from __future__ import annotations
+
+from solver.manhome.sections import report_sections
+from studies import ExactAnalysis, Option, Study, register
+
+STUDY = register(Study(
+    game="manhome",
+    description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
+    report_sections=report_sections,
+    analyses=(ExactAnalysis(
+        name="all", title="Man Home solved exactly", run="solver.manhome.exact_report:run",
+        folder="manhome-exact", monte_carlo=True,
+        options=(Option("largest", "also run the largest solves (minutes)"),),
+        description="a lone man's chance from every square, the solitaire race by value "
+                    "iteration and two-player optimal play on reduced rules, each checked "
+                    "by Monte Carlo"),),
+    standard_runs=({"players": 2, "policy": "greedy"}, {"players": 2, "policy": "expert"},
+                   {"players": 2, "policy": "random"}, {"players": 3, "policy": "greedy"},
+                   {"players": 4, "policy": "greedy"}),
+    standard_whatifs=({"tie": ["defender", "attacker"], "men_to_win": [2, 3, 4]},
+                      {"extra_turn": [True, False], "players": [2, 3, 4]}),
+))

@@ -1,0 +1,65 @@
+"""What the toolkit shows about Shoo: how games end and how often shooing, captures and
+hushes happen in each run's report; reduced Shoo solved exactly and the opening question as
+exact analyses; a position examined (``analyze position shoo``); the standard runs and
+what-ifs."""
+from __future__ import annotations
+
+from solver.shoo.examine import MAX_PERFT
+from solver.shoo.exact_play import PLAYER_NAMES
+from solver.shoo.policies import PLAYERS
+from solver.shoo.sections import report_sections, summary_fields
+from studies import ExactAnalysis, Option, PositionTool, Study, register
+
+REDUCED = ExactAnalysis(
+    name="reduced", title="Shoo reduced, solved exactly",
+    run="solver.shoo.exact_report:run", folder="shoo-exact", takes_rules=True,
+    description="smaller fields with fewer travellers and horses solved by retrograde "
+                "analysis: who wins with perfect play, where the solver runs out, the "
+                "players against perfect play",
+    options=(Option("larger", "also try the larger reduced games (minutes each, up to "
+                    "300,000 positions each)"),
+             Option("players", "players compared with perfect play, comma-separated",
+                    kind=str, default=PLAYER_NAMES),
+             Option("positions", "positions sampled per game for the comparison (default "
+                    "300, at most 1e5)", kind=int, default=300, low=1, high=100_000),
+             Option("games", "games against the perfect player per colour and game (default "
+                    "10, at most 1e4)", kind=int, default=10, low=0, high=10_000),
+             Option("limit", "with --larger, the positions after which a solve is given up "
+                    "(about 2 KiB each; default 3e5, at most 3e6)", kind=int, default=300_000,
+                    low=1, high=3_000_000)))
+"""``analyze exact shoo`` (the default): reduced fields solved exactly."""
+
+OPENING = ExactAnalysis(
+    name="opening", title="Shoo: the first move or the extra horse?",
+    run="solver.shoo.opening_report:run", folder="shoo-opening", monte_carlo=True,
+    sims=60, takes_rules=True,
+    options=(Option("players", "comma-separated players (default: the skill ladder's "
+                    "fixed players and its first --budgets search budgets)", str, ""),
+             Option("budgets", "how many of the ladder's search budgets, smallest first, "
+                    f"when --players is not given (0 to {len(PLAYERS.search[0].budgets)}; default -1: all)",
+                    int, -1, -1, len(PLAYERS.search[0].budgets))),
+    description="for every ordered pair of players, both opening choices of the toss "
+                "winner on the same keys: scores, win/draw/loss and their paired "
+                "difference with 95% intervals, and who beats whom in both colours; "
+                "--sims counts games per pair and choice (default 60: the whole ladder, "
+                "36 pairs, in about 15 minutes on two cores)")
+"""``analyze exact shoo opening``: the first move or the extra horse."""
+
+STUDY = register(Study(
+    game="shoo",
+    description="Race nine travellers across a 9 x 9 field on foot and on horseback, "
+                "shooing the opponent's travellers away; no dice, draws possible.",
+    report_sections=report_sections,
+    summary_fields=summary_fields,
+    analyses=(REDUCED, OPENING),
+    standard_runs=({"policy": "greedy"}, {"policy": "random"}),
+    standard_whatifs=({"horses": [9, 7]},
+                      {"hush": ["illegal", "lose_move", "shoo_off", "off"]},
+                      {"leave_home": [False, True]}),
+    position=PositionTool(describe="solver.shoo.examine:describe",
+                          render="solver.shoo.examine:render",
+                          notation="position notation (solver/shoo/notation.py)",
+                          example="--search 8 --perft 3",
+                          max_search=PLAYERS.search[0].max_budget, max_perft=MAX_PERFT,
+                          has_start=True),
+))

@@ -1,0 +1,23 @@
+"""What the toolkit shows about So-Soo-Yoo: how games are won and what children say in
+each run's report, the board solved exactly, the standard runs and what-ifs."""
+from __future__ import annotations
+
+from solver.sosooyoo.sections import report_sections, summary_fields
+from studies import ExactAnalysis, Study, register
+
+STUDY = register(Study(
+    game="sosooyoo",
+    description="Move by prime-factor bubbles around a spiral of 199 numbers, collecting "
+                "six rings of one colour or a rainbow.",
+    report_sections=report_sections,
+    summary_fields=summary_fields,
+    analyses=(ExactAnalysis(
+        name="board", title="So-Soo-Yoo's board solved exactly",
+        run="solver.sosooyoo.exact_report:run", folder="sosooyoo-exact", takes_rules=True,
+        description="the move graph's distances, where a turn of k moves can end, and the "
+                    "expected turns to collect a ring, for the rules and their variants"),),
+    standard_runs=({"players": 4, "policy": "adaptive"}, {"players": 2, "policy": "adaptive"},
+                   {"players": 6, "policy": "adaptive"}),
+    standard_whatifs=({"say_error": [0, 0.1, 0.3], "players": [2, 4, 6]},
+                      {"jumps": [True, False], "warps": [True, False]}),
+))
