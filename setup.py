@@ -2,7 +2,11 @@
 
 A kernel's module name is its path (cext/manhome/play.pyx is ``cext.manhome.play``);
 shared C pieces are .pxd files under cext/common/, cimported by their full name
-(``from cext.common.dice cimport dice_below``), found from the project root."""
+(``from cext.common.dice cimport dice_below``), found from the project root. What a kernel
+shares with the readable solver code (sizes, codes, tables) is written from that code into
+cext/<game>/constants.pxd first (solver.kernel_constants): the kernels import nothing from
+solver/."""
+import sys
 from pathlib import Path
 
 import numpy
@@ -10,6 +14,11 @@ from Cython.Build import cythonize
 from setuptools import Extension, find_packages, setup
 
 HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))  # the solver's code, to write what the kernels are compiled with
+
+from solver.kernel_constants import write_all  # noqa: E402
+
+write_all(HERE)  # cext/<game>/constants.pxd, before Cython reads a kernel
 
 extensions = [
     Extension(

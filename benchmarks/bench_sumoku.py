@@ -25,7 +25,7 @@ import time
 import numpy as np
 
 from cext.sumoku.lines import check_lines
-from cext.sumoku.play import count_plays, play_chunk
+from solver.sumoku.kernel import count_plays, play_chunk
 from solver.dice import game_streams
 from solver.sumoku import reference_row
 from solver.sumoku.board import Board

@@ -9,18 +9,11 @@ from libc.stdlib cimport malloc, free
 
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
 
-from solver.sumoku.lines import MAX_LINE as _MAX_LINE
-from solver.sumoku.tiles import NINE as _NINE, NKINDS as _NKINDS, NUMBERS as _NUMBERS, SIX as _SIX
+# what the kernel shares with solver/sumoku/, made from it at build time
+from cext.sumoku.constants cimport MAX_LINE, NINE, NKINDS, NUMBERS, SIX
 
 cdef enum:
-    NKINDS = 48
-    NUMBERS = 8
-    MAX_LINE = 6
-    SIX = 6
-    NINE = 9
     EMPTY = -1
-
-assert (_NKINDS, _NUMBERS, _MAX_LINE, _SIX, _NINE) == (NKINDS, NUMBERS, MAX_LINE, SIX, NINE)
 
 FOUND, IMPOSSIBLE, GAVE_UP = 0, 1, 2
 
@@ -46,7 +39,7 @@ cdef inline int at(Strip* s, int r, int c) noexcept nogil:
 
 
 cdef inline bint joins(Strip* s, int r, int c, int k) noexcept nogil:
-    cdef int colour = k // NUMBERS, num = k % NUMBERS, length, rr, cc, q
+    cdef int colour = (k // NUMBERS), num = (k % NUMBERS + 1), length, rr, cc, q
     # the run on the left
     length = 0
     cc = c - 1
@@ -55,7 +48,7 @@ cdef inline bint joins(Strip* s, int r, int c, int k) noexcept nogil:
         if q == EMPTY:
             break
         length += 1
-        if q // NUMBERS == colour or (s.solo and q % NUMBERS == num):
+        if (q // NUMBERS) == colour or (s.solo and (q % NUMBERS + 1) == num):
             return False
         cc -= 1
     if length + 1 > MAX_LINE:
@@ -67,7 +60,7 @@ cdef inline bint joins(Strip* s, int r, int c, int k) noexcept nogil:
         if q == EMPTY:
             break
         length += 1
-        if q // NUMBERS == colour or (s.solo and q % NUMBERS == num):
+        if (q // NUMBERS) == colour or (s.solo and (q % NUMBERS + 1) == num):
             return False
         rr -= 1
     return length + 1 <= MAX_LINE
@@ -213,11 +206,11 @@ cdef bint decide(Strip* s, int pos, int left) noexcept nogil:
         s.in_column[c] += 1
         s.kind[pos] = k
         for v in range(2):
-            if v == 1 and not (s.six_is_nine and k % NUMBERS + 1 == SIX):
+            if v == 1 and not (s.six_is_nine and (k % NUMBERS + 1) == SIX):
                 break
             if not tick(s):
                 return False
-            s.value[pos] = NINE if v == 1 else k % NUMBERS + 1
+            s.value[pos] = NINE if v == 1 else (k % NUMBERS + 1)
             if after(s, pos, left - 1):
                 return True
             if s.gave_up:

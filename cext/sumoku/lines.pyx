@@ -4,25 +4,21 @@
 A line is one 64-bit word (``solver.sumoku.lines.encode``): byte i holds kind + 1 of its
 i-th tile, 0 after the last. :func:`check_lines` decides a whole array of them; the tables
 (each kind's colour bit, number bit, face value and whether it is a "6"; which totals and
-counts of sixes make a multiple of the key) are filled once per call from the solver's
-readable tile functions.
+counts of sixes make a multiple of the key) are filled once per call from the tiles'
+numbering, made from solver/sumoku/tiles.py at build time (cext/sumoku/constants.pxd).
 """
 import numpy as np
 
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 
-from solver.sumoku.lines import ENCODED_MAX as _ENCODED_MAX, MAX_LINE as _MAX_LINE, MIN_LINE as _MIN_LINE
-from solver.sumoku.tiles import NINE, NKINDS as _NKINDS, SIX, is_six, kind_colour, kind_number
+# what the kernel shares with solver/sumoku/, made from it at build time
+from cext.sumoku.constants cimport (ENCODED_MAX, KIND_COLOUR, KIND_IS_SIX, KIND_NUMBER,
+                                    MAX_LINE, MIN_LINE, NINE, NKINDS, NUMBERS, SIX)
 
 cdef enum:
-    NKINDS = 48
-    MIN_LINE = 2
-    MAX_LINE = 6
-    MAXTILES = 8                      # tiles one word can hold
-    MAXSUM = 8 * MAXTILES             # the largest face total of a word
+    MAXTILES = ENCODED_MAX            # tiles one word can hold
+    MAXSUM = NUMBERS * MAXTILES       # the largest face total of a word
     NSIX = MAXTILES + 1               # counts of sixes 0..8
-
-assert (_NKINDS, _MIN_LINE, _MAX_LINE, _ENCODED_MAX) == (NKINDS, MIN_LINE, MAX_LINE, MAXTILES)
 
 
 cdef struct LineTable:
@@ -39,10 +35,10 @@ cdef void fill_table(LineTable* t, int key, bint solo, bint six_is_nine) noexcep
     cdef int b, total, s, j
     for b in range(1, NKINDS + 1):
         k = b - 1
-        t.colour_bit[b] = 1 << kind_colour(k)
-        t.number_bit[b] = 1 << kind_number(k)
-        t.face[b] = kind_number(k)
-        t.six[b] = 1 if (six_is_nine and is_six(k)) else 0
+        t.colour_bit[b] = 1 << KIND_COLOUR[k]
+        t.number_bit[b] = 1 << KIND_NUMBER[k]
+        t.face[b] = KIND_NUMBER[k]
+        t.six[b] = 1 if (six_is_nine and KIND_IS_SIX[k]) else 0
     for total in range(MAXSUM + 1):
         for s in range(NSIX):
             t.good[total][s] = 0

@@ -23,40 +23,27 @@ from libc.string cimport memcpy, memset
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
-
-from solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS
-from solver.sumoku.policies import (LOOKAHEAD_WIDTH as _WIDTH, PLAYERS, POLICY_NAMES, SEARCH,
-                                    SEARCH_ROLLOUT)
-from solver.sumoku.rules import KEY_CHALLENGE, KEY_DIE
-from solver.sumoku.tiles import KEY_FACES as _KEY_FACES, NTILES as _NTILES
+# what the kernel shares with solver/sumoku/, made from it at build time
+from cext.sumoku.constants cimport (DRAW, G_BAG_LEFT, G_BONUS_TURNS, G_DECISION_TURNS, G_KEY,
+                                    G_MARGIN, G_PASSES, G_TILES_LEFT, G_TURNS, G_WINNER,
+                                    K_CHALLENGE, K_DIE, K_FIXED, KEY_FACES, COPIES, MAX_BUDGET,
+                                    MAX_LINE, MAXP, MIN_LINE, NGAME, NINE, NSEAT, NTILES,
+                                    NUMBERS, P_GREEDY, P_LOOKAHEAD, P_RANDOM, P_ROLLOUT,
+                                    P_SEARCH, S_BONUS_TURNS, S_PENALTY, S_SCORE, S_TILES, SIX,
+                                    WIDTH)
 
 cdef enum:
-    NTILES = 96
-    MAXP = 5
-    MAXHAND = 96          # a hand may grow past its size with stuck = draw
+    MAXHAND = NTILES      # a hand may grow past its size with stuck = draw
     GRID = 224
     ORIGIN = 112
-    MIN_LINE = 2
-    MAX_LINE = 6
     RUN_CAP = 8           # a run is read up to 7 tiles: long enough to be too long
-    WIDTH = 6             # LOOKAHEAD_WIDTH
     FREE = 0
     INVALID = -1
-    DRAW = -2
-    SIX = 6
-    NINE = 9
     NOSCORE = -1000000
-    MAX_BUDGET = 1024     # policies.MAX_BUDGET
     MAXSUM = 128          # above any total a line of 6 (at most 54) or its parts reach
     # work units (cext/common/interrupt.pxd): about a microsecond each
     TURN_WORK = 256       # a turn (a greedy one takes some 200 microseconds)
     PLAYOUT_WORK = 512    # a search player's playout: a play and one round of greedy turns
-
-cdef enum:               # solver.sumoku.policies.POLICY_NAMES
-    P_RANDOM = 0
-    P_GREEDY = 1
-    P_LOOKAHEAD = 2
-    P_SEARCH = 3
 
 cdef enum:               # what a sink keeps
     S_COUNT = 0
@@ -65,17 +52,6 @@ cdef enum:               # what a sink keeps
     S_TOP = 3
     S_MAX = 4
 
-cdef enum:               # key: fixed, the die, the challenge
-    K_FIXED = 0
-    K_DIE = 1
-    K_CHALLENGE = 2
-
-assert tuple(POLICY_NAMES) == ("random", "greedy", "lookahead") and _WIDTH == WIDTH
-assert SEARCH_ROLLOUT == "greedy"
-assert _NTILES == NTILES
-cdef int KEY_FACES[6]
-for _i in range(6):
-    KEY_FACES[_i] = _KEY_FACES[_i]
 
 
 cdef struct State
@@ -191,11 +167,15 @@ cdef struct Gen:
 # ------------------------------------------------------------------------------ tiles
 
 cdef inline int tile_number(int t) noexcept nogil:
-    return (t % 16) // 2 + 1
+    return (t % (NUMBERS * COPIES)) // COPIES + 1     # solver.sumoku.tiles.number
 
 
 cdef inline int kind_number(int k) noexcept nogil:
-    return k % 8 + 1
+    return k % NUMBERS + 1                            # tiles.kind_number
+
+
+cdef inline int kind_colour(int k) noexcept nogil:
+    return k // NUMBERS                               # tiles.kind_colour
 
 
 cdef int line_total(const int* ks, const int* vs, int n, const uint8_t* multiple) noexcept nogil:
@@ -204,7 +184,7 @@ cdef int line_total(const int* ks, const int* vs, int n, const uint8_t* multiple
     if n < MIN_LINE or n > MAX_LINE:
         return INVALID
     for i in range(n):
-        bit = 1 << (ks[i] // 8)
+        bit = 1 << kind_colour(ks[i])
         if colours & bit:
             return INVALID
         colours |= bit
@@ -449,7 +429,7 @@ cdef void cross_info(Gen* g, int e, int r, int c, int axis) noexcept nogil:
         cc = c + (dc if side else -dc)
         while g.s.grid[rr][cc] != 0 and g.cx_len[e] < RUN_CAP:
             b = g.s.grid[rr][cc] - 1
-            bit = 1 << (b // 8)
+            bit = 1 << kind_colour(b)
             if g.cx_mask[e] & bit:
                 g.cx_bad[e] = True
             g.cx_mask[e] |= bit
@@ -474,7 +454,7 @@ cdef void fill_window(Gen* g, int axis, int line, int start, int length) noexcep
         g.wr[i] = r
         g.wc[i] = c
         if g.s.grid[r][c] != 0:
-            colours |= 1 << ((g.s.grid[r][c] - 1) // 8)
+            colours |= 1 << kind_colour(g.s.grid[r][c] - 1)
             g.wknown += NINE if g.s.value[r][c] == FREE else g.s.value[r][c]
             g.wempty[i] = -1
         else:
@@ -520,7 +500,7 @@ cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
             continue
         last = k
         g.opt_kind[g.nopt] = k
-        g.opt_bit[g.nopt] = 1 << (k // 8)
+        g.opt_bit[g.nopt] = 1 << kind_colour(k)
         if kind_number(k) == SIX and g.c.six_is_nine:
             if g.c.per_line:
                 g.opt_nval[g.nopt] = 1
@@ -942,41 +922,37 @@ cdef class Setup:
         free(self.s)
         free(self.twin)
 
-    def __init__(self, rules, policies):
-        if len(policies) != rules.players:
-            raise ValueError(f"need {rules.players} policies, got {len(policies)}")
+    def __init__(self, config):
+        """``config``: the plain configuration of solver.sumoku.kernel.config (the rules
+        and each seat's player code and budget)."""
+        players = config["players"]
+        if not 2 <= players <= MAXP or len(config["policy"]) != players:
+            raise ValueError(f"need 2 to {MAXP} players and one player code each")
         memset(&self.c, 0, sizeof(Config))
         c = &self.c
-        c.players = rules.players
-        c.hand = rules.hand
-        if rules.key == KEY_DIE:
-            c.key_mode = K_DIE
-        elif rules.key == KEY_CHALLENGE:
-            c.key_mode = K_CHALLENGE
-        else:
-            c.key_mode = K_FIXED
-            c.fixed_key = rules.fixed_key
-        c.six_is_nine = rules.six_is_nine
-        c.per_line = rules.six_value == "per_line"
-        c.smallest_hand = rules.start == "smallest_hand"
-        c.tie_random = rules.start_tie == "random"
-        c.stuck_draw = rules.stuck == "draw"
-        c.single_both = rules.single_tile == "both"
-        c.bonus = rules.bonus
-        c.out_ends = rules.out_ends
-        c.penalty = rules.penalty
-        for seat, name in enumerate(policies):
-            family, budget = PLAYERS.parse(name)
-            if family == SEARCH:
-                c.policy[seat] = P_SEARCH
-                c.budget[seat] = budget
-            else:
-                c.policy[seat] = POLICY_NAMES.index(name)
+        c.players = players
+        c.hand = config["hand"]
+        c.key_mode = config["key_mode"]
+        c.fixed_key = config["fixed_key"]
+        c.six_is_nine = config["six_is_nine"]
+        c.per_line = config["per_line"]
+        c.smallest_hand = config["smallest_hand"]
+        c.tie_random = config["tie_random"]
+        c.stuck_draw = config["stuck_draw"]
+        c.single_both = config["single_both"]
+        c.bonus = config["bonus"]
+        c.out_ends = config["out_ends"]
+        c.penalty = config["penalty"]
+        for seat in range(players):
+            c.policy[seat] = config["policy"][seat]
+            c.budget[seat] = config["budget"][seat]
+            if not (P_RANDOM <= c.policy[seat] <= P_SEARCH and 0 <= c.budget[seat] <= MAX_BUDGET):
+                raise ValueError(f"bad player code or budget for seat {seat}")
         interrupt_init(&self.stop)
         c.stop = &self.stop
         self.rollout = self.c
         for seat in range(c.players):
-            self.rollout.policy[seat] = P_GREEDY
+            self.rollout.policy[seat] = P_ROLLOUT
         self.rollout.rollout = NULL
         self.rollout.twin = NULL
         self.rollout.stop = NULL
@@ -988,17 +964,17 @@ cdef void clear(State* s) noexcept nogil:
     unlay(s, 0, 0, 0, 0, 0)
 
 
-def play_chunk(rules, policies, const uint64_t[::1] keys):
-    """Play one game per key; returns a dict of int32 result arrays (one row per game):
-    winner, turns, decision_turns, the game columns of shape (n,), then ``seat_<name>`` of
-    the seat columns of shape (n, players)."""
-    cdef Setup setup_ = Setup(rules, policies)
+def play_chunk(config, const uint64_t[::1] keys):
+    """Play one game per key (``config``: solver.sumoku.kernel.config); returns two int32
+    arrays: the game-level results, shape (NGAME, n), and the per-seat ones, shape (NSEAT,
+    n, players), their rows in the order of solver.sumoku.engine's columns (G_*, S_*)."""
+    cdef Setup setup_ = Setup(config)
     cdef Config* c = &setup_.c
     cdef State* s = setup_.s
     cdef Py_ssize_t n = keys.shape[0], i
     cdef int seat, players = c.players, bonus, left
-    game_a = np.empty((3 + len(GAME_COLUMNS), n), dtype=np.int32)
-    seat_a = np.empty((len(SEAT_COLUMNS), n, players), dtype=np.int32)
+    game_a = np.empty((NGAME, n), dtype=np.int32)
+    seat_a = np.empty((NSEAT, n, players), dtype=np.int32)
     cdef int32_t[:, ::1] game = game_a
     cdef int32_t[:, :, ::1] per_seat = seat_a
     s.trace = NULL
@@ -1007,41 +983,34 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
             play_game(s, c, keys[i])
             if interrupted(c.stop, 0):
                 break
-            game[0, i] = winner(s, c)
-            game[1, i] = s.turns
-            game[2, i] = s.decision_turns
-            game[3, i] = s.key
+            game[G_WINNER, i] = winner(s, c)
+            game[G_TURNS, i] = s.turns
+            game[G_DECISION_TURNS, i] = s.decision_turns
+            game[G_KEY, i] = s.key
             bonus = 0
             left = NTILES - s.drawn
             for seat in range(players):
                 bonus += s.bonuses[seat]
                 left += s.nhand[seat]
-                per_seat[0, i, seat] = s.scores[seat]
-                per_seat[1, i, seat] = s.penalties[seat]
-                per_seat[2, i, seat] = s.placed[seat]
-                per_seat[3, i, seat] = s.bonuses[seat]
-            game[4, i] = bonus
-            game[5, i] = s.passes
-            game[6, i] = NTILES - s.drawn
-            game[7, i] = left
-            game[8, i] = margin(s, c)
+                per_seat[S_SCORE, i, seat] = s.scores[seat]
+                per_seat[S_PENALTY, i, seat] = s.penalties[seat]
+                per_seat[S_TILES, i, seat] = s.placed[seat]
+                per_seat[S_BONUS_TURNS, i, seat] = s.bonuses[seat]
+            game[G_BONUS_TURNS, i] = bonus
+            game[G_PASSES, i] = s.passes
+            game[G_BAG_LEFT, i] = NTILES - s.drawn
+            game[G_TILES_LEFT, i] = left
+            game[G_MARGIN, i] = margin(s, c)
             clear(s)
     interrupt_raise(c.stop)
-    names = ("winner", "turns", "decision_turns", *GAME_COLUMNS)
-    assert tuple(GAME_COLUMNS) == ("key", "bonus_turns", "passes", "bag_left", "tiles_left",
-                                   "margin")
-    assert tuple(SEAT_COLUMNS) == ("score", "penalty", "tiles", "bonus_turns")
-    result = {name: game_a[j] for j, name in enumerate(names)}
-    for j, name in enumerate(SEAT_COLUMNS):
-        result["seat_" + name] = seat_a[j]
-    return result
+    return game_a, seat_a
 
 
-def trace_game(rules, policies, uint64_t key, int cap=1 << 16):
-    """Play one game; returns its decisions as an (m, 3) int32 array of (seat, number of
-    plays, chosen index), as the reference engine's ``trace``, and its final state (the
-    board in the reference's coordinates)."""
-    cdef Setup setup_ = Setup(rules, policies)
+def trace_game(config, uint64_t key, int cap=1 << 16):
+    """Play one game (``config``: solver.sumoku.kernel.config); returns its decisions as an
+    (m, 3) int32 array of (seat, number of plays, chosen index), as the reference engine's
+    ``trace``, and its final state (the board in the reference's coordinates)."""
+    cdef Setup setup_ = Setup(config)
     cdef State* s = setup_.s
     trace_a = np.zeros((cap, 3), dtype=np.int32)
     cdef int32_t[:, ::1] trace = trace_a
@@ -1064,11 +1033,12 @@ def trace_game(rules, policies, uint64_t key, int cap=1 << 16):
     return out, final
 
 
-def count_plays(rules, cells, hand, int key, int repeat=1):
+def count_plays(config, cells, hand, int key, int repeat=1):
     """The number of legal plays of ``hand`` (tiles) on a board of ``cells`` (``{(row,
-    column): (kind, value)}``, the reference's Board.cells), as ``len(moves.legal_plays)``;
-    the generation runs ``repeat`` times (for timing)."""
-    cdef Setup setup_ = Setup(rules, ["greedy"] * rules.players)
+    column): (kind, value)}``, the reference's Board.cells), as ``len(moves.legal_plays)``,
+    under ``config`` (solver.sumoku.kernel.config); the generation runs ``repeat`` times
+    (for timing)."""
+    cdef Setup setup_ = Setup(config)
     cdef State* s = setup_.s
     cdef Sink sink
     cdef int hand_a[MAXHAND]

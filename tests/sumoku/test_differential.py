@@ -4,7 +4,7 @@ rules parameters, and ends on the same board, hands and scores."""
 import numpy as np
 import pytest
 
-from cext.sumoku.play import count_plays, play_chunk, trace_game
+from solver.sumoku.kernel import count_plays, play_chunk, trace_game
 from solver.sumoku import SPEC, reference_row
 from solver.dice import game_streams
 from solver.sumoku.engine import Game, play_game

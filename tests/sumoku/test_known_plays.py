@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cext.sumoku.play import count_plays
+from solver.sumoku.kernel import count_plays
 from solver.dice import game_streams
 from solver.sumoku.board import Board
 from solver.sumoku.engine import Game

@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cext.sumoku.play import play_chunk, trace_game
+from solver.sumoku.kernel import play_chunk, trace_game
 from solver.dice import game_streams
 from solver.registry import DRAW
 from solver.sumoku.engine import Game
