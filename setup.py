@@ -57,9 +57,10 @@ setup(
     ],
     extras_require={
         # Cython: the tests compile their own C helpers (tests/cext/checks.pyx);
-        # import-linter (and its grimp): the layering test, tests/test_architecture.py.
-        "test": ["pytest>=7", "hypothesis>=6.80", "distributed>=2024.1", "Cython>=3.0",
-                 "import-linter>=2.0"],
+        # import-linter (and its grimp): the layering test, tests/test_architecture.py;
+        # pytest-xdist: the suite runs on every core (pyproject.toml's addopts).
+        "test": ["pytest>=7", "pytest-xdist>=3.2", "hypothesis>=6.80", "distributed>=2024.1",
+                 "Cython>=3.0", "import-linter>=2.0"],
         "cluster": ["distributed>=2024.1"],
     },
     entry_points={"console_scripts": ["analyze = analyze.entry:main"]},

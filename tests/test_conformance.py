@@ -24,7 +24,25 @@ from solver.registry import DRAW, NO_WINNER, UNFINISHED
 TOYS = Path(__file__).parent / "analysis"
 TOY_MODULES = ("toygame", "toyduel", "toypuzzle")
 KEYS = 60
-"""Keys per player for the kernel/reference comparison (the reference is slow)."""
+"""Keys per player for the kernel/reference comparison, at most (the reference is slow)."""
+REFERENCE_MS = {
+    "manhome": {"search-1": 2.1},
+    "sosooyoo": {"random": 23.8, "popsicle": 3.7, "adaptive": 20.0, "search-1": 2589.3},
+    "sumoku": {"random": 551.8, "greedy": 139.5, "lookahead": 1170.6, "search-1": 2233.9},
+    "shoo": {"random": 168.8, "greedy": 710.2, "search-1": 1092.0},
+}
+"""What one game of a player costs the reference engine under the game's small rules, in
+milliseconds (``python benchmarks/agree_all.py --cost`` on the 2-core machine, busy; the
+players not named cost under 2 ms). The comparison gives each player about
+``BUDGET_MS`` of reference play: Sumoku's four players cost 63 s when each played 60
+games; the wide net, thousands of games per player, is benchmarks/agree_all.py."""
+BUDGET_MS = 2000
+
+
+def keys_for(game: str, name: str) -> int:
+    """The games compared for ``name`` in ``game``: its budget, 3 to KEYS of them."""
+    ms = REFERENCE_MS.get(game, {}).get(name, 1.0)
+    return max(3, min(KEYS, round(BUDGET_MS / ms)))
 
 
 def _toy_specs():
@@ -62,7 +80,7 @@ def test_kernel_and_reference_play_the_same_games(spec):
     rules, seats = small(spec)
     for name in players_to_try(spec):
         policies = [name] * seats
-        keys = chunk_keys(11, 0, KEYS if name in spec.players.fixed else 8)
+        keys = chunk_keys(11, 0, keys_for(spec.name, name))
         spec.players.prepare(rules, policies)
         fast = spec.play_chunk(rules, policies, keys)
         for i, key in enumerate(keys):
