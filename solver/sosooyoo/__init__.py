@@ -3,7 +3,9 @@ rings; the first to hold six of one colour or one of each colour wins.
 
 The rules (``rules.py``, ``RULES.md``), the board (``board.py``), the reference engine
 (``engine.py``), the players (``policies.py``) and the exact analysis of the board alone
-(``exact.py``, ``exact_report.py``); the kernel is ``cext/sosooyoo/play.pyx``.
+(``exact.py``); the kernel is ``cext/sosooyoo/play.pyx``. What the reports show — the
+report sections and the board report folder — lives above, in ``studies/sosooyoo/``
+(``sections.py``, ``exact_report.py``).
 """
 from __future__ import annotations
 
