@@ -16,7 +16,7 @@ import time
 
 import numpy as np
 
-from cext.sosooyoo.play import play_chunk
+from solver.sosooyoo.kernel import play_chunk
 from solver.sosooyoo import reference_row
 from solver.sosooyoo.policies import prepare
 from solver.sosooyoo.rules import SoSooYooRules

@@ -6,7 +6,7 @@ Prints the seconds of each part of :func:`solver.sosooyoo.exact.analyse` on the 
 rules (move graph, distance table, walks, the two value iterations over all 199 x 199
 target/start pairs), the best of three runs, and the vectorised value iteration against its
 plain-Python twin on one target. With --report, also the whole report folder
-(:func:`solver.sosooyoo.exact_report.run`: six boards and four figures) into a temporary
+(:func:`studies.sosooyoo.exact_report.run`: six boards and four figures) into a temporary
 folder.
 """
 from __future__ import annotations
@@ -56,7 +56,7 @@ def main() -> None:
     seconds, _ = best(lambda: analyse(rules))
     print(f"exact analysis, all   {seconds:8.3f} s")
     if args.report:
-        from solver.sosooyoo.exact_report import run
+        from studies.sosooyoo.exact_report import run
         with tempfile.TemporaryDirectory() as tmp:
             start = time.perf_counter()
             run(Path(tmp) / "board", rules=rules)

@@ -2,9 +2,12 @@
 """So-Soo-Yoo games in C: the same games as solver/sosooyoo/engine.py, fast.
 
 Every rule, draw order and decision mirrors the reference engine and its players
-(solver/sosooyoo/policies.py), function by function under the same names; the tables (the
-board's moves, its distances and walks) come from the solver's readable code at set-up.
-The games run without the GIL over plain C structs.
+(solver/sosooyoo/policies.py), function by function under the same names. The kernel
+has no import of solver/: the numbers it shares with that code (colours, dice, codes,
+weights, result rows) come from cext/sosooyoo/constants.pxd, written from it at build time,
+and the rules, the players and the board's tables (its moves, distances and walks) come in
+as a plain configuration (solver/sosooyoo/kernel.py: config). The games run without the
+GIL over plain C structs.
 """
 import numpy as np
 
@@ -13,65 +16,27 @@ from libc.string cimport memset
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
-
-from solver.sosooyoo.board import board_flags, move_table, states_product
-from solver.sosooyoo.engine import NCOL as _NCOL, SAY_BITS as _SAY_BITS, say_threshold
-from solver.sosooyoo.policies import (CONTESTED as _CONTESTED, FAR as _FAR,
-                                      IMPOSSIBLE as _IMPOSSIBLE,
-                                      NEED_WEIGHT as _NEED_WEIGHT,
-                                      POPSICLE_WEIGHT as _POPSICLE_WEIGHT,
-                                      PLAYERS, PLAYOUT_TURNS as _PLAYOUT_TURNS, POLICY_NAMES,
-                                      RING_WORTH as _RING_WORTH, SEARCH, SEARCH_ROLLOUT,
-                                      TOUR_RINGS as _TOUR_RINGS, landing_values, tables)
-from solver.sosooyoo.rules import MAX_SPACES, WIN_RINGS as _WIN_RINGS
+# what the kernel shares with solver/sosooyoo/, made from it at build time
+from cext.sosooyoo.constants cimport (BY_BUMP, BY_DOUBLE_ZERO, BY_PLAIN, BY_SWAP, CONTESTED,
+                                      D_BUMP_TO, D_DISCARD, D_END, D_LOSE_RING, D_MOVE,
+                                      D_TAKE_RING, END_DISCARD, END_NOTHING, END_SWAP, FAR,
+                                      G_DECIDED_BY, G_DECISION_TURNS, G_DISTINCT_SPACES,
+                                      G_DOUBLE_ZEROS, G_BUMPS, G_ROUNDS, G_SWAPS, G_TURNS,
+                                      G_WIN_KIND, G_WINNER, IMPOSSIBLE, MAXP, MAXS, MOVE_DIE,
+                                      NCOL, NEED_WEIGHT, NGAME, NOBODY, NSEAT, P_ADAPTIVE,
+                                      P_POPSICLE, P_RAINBOW, P_RANDOM, P_ROLLOUT, P_SEARCH,
+                                      PLAYOUT_TURNS, POPSICLE_WEIGHT, RAINBOW, RANDOM_BUMP,
+                                      RING_WORTH, S_BUMPS, S_FACTS, S_LANDINGS, S_RINGS,
+                                      S_SPACES, S_SWAPS, SAY_SHIFT, TENS_DIE, TOUR_RINGS,
+                                      UNFINISHED, UNITS_DIE, WIN_POPSICLE, WIN_RAINBOW,
+                                      WIN_RINGS)
 
 cdef enum:
-    MAXP = 6          # most seats
-    NCOL = 6          # colours of rings
-    MAXS = 200        # spaces 0..199 (0 unused)
     MAXT = 64         # most targets of one space
     MAXOPT = 72       # most options of one decision
-    NOBODY = -1
-    RANDOM_BUMP = 0
-    END_NOTHING = 0
-    END_SWAP = 1
-    END_DISCARD = 7
-    WIN_RINGS = 6
-    RAINBOW = 6
-    NEED_WEIGHT = 8
-    POPSICLE_WEIGHT = 12
-    IMPOSSIBLE = 1000
-    FAR = 1 << 20
-    PLAYOUT_TURNS = 200
     # work units (cext/common/interrupt.pxd): about a microsecond each
     GAME_WORK = 64                # a game of fixed players
     PLAYOUT_WORK = 32             # a search player's playout
-    RING_WORTH = 64
-    CONTESTED = 2
-    TOUR_RINGS = 3
-    SAY_SHIFT = 11    # 64 - SAY_BITS
-
-cdef enum:            # solver.sosooyoo.engine.Decision
-    D_MOVE = 0
-    D_BUMP_TO = 1
-    D_TAKE_RING = 2
-    D_LOSE_RING = 3
-    D_DISCARD = 4
-    D_END = 5
-
-cdef enum:            # solver.sosooyoo.policies.POLICY_NAMES, then search-N
-    P_RANDOM = 0
-    P_POPSICLE = 1
-    P_RAINBOW = 2
-    P_ADAPTIVE = 3
-    P_SEARCH = 4
-
-assert tuple(POLICY_NAMES) == ("random", "popsicle", "rainbow", "adaptive")
-assert (_NCOL, _WIN_RINGS, _NEED_WEIGHT, _IMPOSSIBLE, _FAR, _PLAYOUT_TURNS, _RING_WORTH,
-        _CONTESTED, _TOUR_RINGS, _POPSICLE_WEIGHT) == (
-    NCOL, WIN_RINGS, NEED_WEIGHT, IMPOSSIBLE, FAR, PLAYOUT_TURNS, RING_WORTH, CONTESTED,
-    TOUR_RINGS, POPSICLE_WEIGHT)
-assert 64 - _SAY_BITS == SAY_SHIFT and MAX_SPACES < MAXS
 
 
 cdef struct Config:
@@ -141,7 +106,10 @@ cdef struct State:
 # -- rings and wins ------------------------------------------------------------------
 
 cdef inline int total(const int* h) noexcept nogil:
-    return h[0] + h[1] + h[2] + h[3] + h[4] + h[5]
+    cdef int col, t = 0
+    for col in range(NCOL):
+        t += h[col]
+    return t
 
 
 cdef inline bint is_win(const int* h) noexcept nogil:
@@ -519,8 +487,8 @@ cdef int ask(State* g, const Config* c, int chooser, int decision, int subject,
 
 
 cdef int roll_placement(State* g) noexcept nogil:
-    cdef int tens = <int>dice_below(&g.dice, 20)
-    cdef int number = 10 * tens + <int>dice_below(&g.dice, 10)
+    cdef int tens = <int>dice_below(&g.dice, TENS_DIE)
+    cdef int number = UNITS_DIE * tens + <int>dice_below(&g.dice, UNITS_DIE)
     if number == 0:
         g.double_zeros += 1
         if g.mover != NOBODY:
@@ -792,7 +760,7 @@ cdef void play_turn(State* g, const Config* c) noexcept nogil:
             apply_end(g, c, seat, action)
             finish_turn(g, c)
             return
-    play_moves(g, c, <int>dice_below(&g.dice, 6) + 1, -1)
+    play_moves(g, c, <int>dice_below(&g.dice, MOVE_DIE) + 1, -1)
 
 
 cdef void play_moves(State* g, const Config* c, int moves, int first) noexcept nogil:
@@ -832,9 +800,9 @@ cdef void finish_turn(State* g, const Config* c) noexcept nogil:
         for col in range(NCOL):
             if g.held[seat][col] > hi:
                 hi = g.held[seat][col]
-        g.win_kind = 1 if hi == WIN_RINGS else 2
-        g.decided_by = (2 if g.turn_swapped else 1 if g.turn_bumped else
-                        3 if g.turn_double_zero else 0)
+        g.win_kind = WIN_POPSICLE if hi == WIN_RINGS else WIN_RAINBOW
+        g.decided_by = (BY_SWAP if g.turn_swapped else BY_BUMP if g.turn_bumped else
+                        BY_DOUBLE_ZERO if g.turn_double_zero else BY_PLAIN)
     g.turns += 1
     g.decision_turns += g.decided
     g.to_move = (seat + 1) % c.players
@@ -848,7 +816,7 @@ cdef void set_up(State* g, const Config* c, uint64_t key) noexcept nogil:
     g.choice = key ^ DICE_CHOICE_SALT
     g.in_hand = -1
     g.mover = NOBODY
-    g.winner = -1
+    g.winner = UNFINISHED
     for col in range(NCOL):
         g.boneyard[col] = c.rings_per_colour
     for seat in range(c.players):
@@ -872,64 +840,63 @@ cdef void play_game(State* g, const Config* c, uint64_t key, int32_t* trace,
 
 
 cdef class Setup:
-    """A kernel Config for rules and players, owning the tables it points to."""
+    """A kernel Config from a plain configuration (solver/sosooyoo/kernel.py: config),
+    owning the tables it points to."""
     cdef Config c
     cdef Config rollout
     cdef list keep
     cdef Interrupt stop
 
-    def __init__(self, rules, policies):
-        cdef int seat, n, i
+    def __init__(self, config):
+        cdef int seat, n, i, space
         cdef Config* c
         cdef const int64_t[:, ::1] dist_view
         cdef const uint8_t[:, :, ::1] reach_view
         cdef const double[:, :, ::1] landing_view
-        if len(policies) != rules.players:
-            raise ValueError(f"need {rules.players} policies, got {len(policies)}")
         memset(&self.c, 0, sizeof(Config))
         self.keep = []
         c = &self.c
-        c.players = rules.players
-        c.board_size = rules.board_size
-        c.stride = rules.board_size + 1
-        c.say_threshold = say_threshold(rules.say_error)
-        c.say_rest = rules.say_fail == "rest_of_turn"
-        c.dz_lose = rules.double_zero == "lose_ring"
-        c.ring_reroll = rules.ring_on_ring == "reroll"
-        c.random_bumps = rules.random_bumps
-        c.own_space_lose = rules.random_bump_own_space == "lose_ring"
-        c.bumped_collects = rules.bumped_collects
-        c.exact_count = rules.exact_count
-        c.swaps = rules.swaps
-        c.no_roll_win = rules.no_roll_win
-        c.ring_limit = rules.ring_limit
-        c.rings_per_colour = rules.rings_per_colour
-        c.max_turns = rules.max_turns
-        for seat, name in enumerate(policies):
-            family, budget = PLAYERS.parse(name)
-            c.policy[seat] = P_SEARCH if family == SEARCH else POLICY_NAMES.index(family)
-            c.budget[seat] = budget
-        table = move_table(**board_flags(rules))
-        for space in range(1, rules.board_size + 1):
+        c.players = config["players"]
+        if not 1 <= c.players <= MAXP:
+            raise ValueError(f"{c.players} players: the kernel holds 1 to {MAXP}")
+        c.board_size = config["board_size"]
+        if not 1 <= c.board_size < MAXS:
+            raise ValueError(f"board of {c.board_size} spaces: the kernel holds 1 to {MAXS - 1}")
+        c.stride = c.board_size + 1
+        c.say_threshold = config["say_threshold"]
+        c.say_rest = config["say_rest"]
+        c.dz_lose = config["dz_lose"]
+        c.ring_reroll = config["ring_reroll"]
+        c.random_bumps = config["random_bumps"]
+        c.own_space_lose = config["own_space_lose"]
+        c.bumped_collects = config["bumped_collects"]
+        c.exact_count = config["exact_count"]
+        c.swaps = config["swaps"]
+        c.no_roll_win = config["no_roll_win"]
+        c.ring_limit = config["ring_limit"]
+        c.rings_per_colour = config["rings_per_colour"]
+        c.max_turns = config["max_turns"]
+        for seat in range(c.players):
+            c.policy[seat] = config["policy"][seat]
+            c.budget[seat] = config["budget"][seat]
+        table, product = config["targets"], config["product"]
+        for space in range(1, c.board_size + 1):
             n = len(table[space])
             if n > MAXT:
                 raise ValueError(f"space {space} has {n} targets, more than {MAXT}")
             c.ntargets[space] = n
-            c.product[space] = states_product(space)
+            c.product[space] = product[space]
             for i in range(n):
                 c.targets[space][i] = table[space][i]
-        dist, reach = tables(rules)
-        dist = np.ascontiguousarray(dist, dtype=np.int64)
-        reach = np.ascontiguousarray(reach, dtype=np.uint8)
-        landing = np.ascontiguousarray(landing_values(rules), dtype=np.float64)
+        dist, reach, landing = config["dist"], config["reach"], config["landing"]
         self.keep += [dist, reach, landing]
         dist_view, reach_view, landing_view = dist, reach, landing
         c.landing = &landing_view[0, 0, 0]
         c.dist = &dist_view[0, 0]
         c.reach = &reach_view[0, 0, 0]
         self.rollout = self.c
-        for seat in range(rules.players):
-            self.rollout.policy[seat] = POLICY_NAMES.index(SEARCH_ROLLOUT)
+        for seat in range(c.players):
+            self.rollout.policy[seat] = P_ROLLOUT
             self.rollout.budget[seat] = 0
         self.rollout.rollout = NULL
         c.rollout = &self.rollout
@@ -937,22 +904,17 @@ cdef class Setup:
         c.stop = &self.stop
 
 
-COLUMNS = ("winner", "turns", "decision_turns", "win_kind", "double_zeros", "bumps", "swaps",
-           "decided_by", "distinct_spaces", "rounds")
-SEAT_COLUMNS = ("rings", "landings", "bumps", "swaps", "spaces", "facts")
-
-
-def play_chunk(rules, policies, const uint64_t[::1] keys):
-    """Play one game per key; returns a dict of int32 result arrays (one row per game):
-    :data:`COLUMNS` of shape (n,), then ``seat_<name>`` of :data:`SEAT_COLUMNS` of shape
-    (n, players)."""
-    cdef Setup setup = Setup(rules, policies)
+def play_chunk(config, const uint64_t[::1] keys):
+    """Play one game per key (``config``: solver.sosooyoo.kernel.config); returns two int32
+    arrays: the game-level results, shape (NGAME, n), and the per-seat ones, shape (NSEAT,
+    n, players), their rows in the order of solver/sosooyoo's columns (G_*, S_*)."""
+    cdef Setup setup = Setup(config)
     cdef Config* c = &setup.c
     cdef Py_ssize_t n = keys.shape[0], i
     cdef int seat, players = c.players, b = 0, s
     cdef State g
-    game_a = np.empty((len(COLUMNS), n), dtype=np.int32)
-    seat_a = np.empty((len(SEAT_COLUMNS), n, players), dtype=np.int32)
+    game_a = np.empty((NGAME, n), dtype=np.int32)
+    seat_a = np.empty((NSEAT, n, players), dtype=np.int32)
     cdef int32_t[:, ::1] game = game_a
     cdef int32_t[:, :, ::1] per_seat = seat_a
     with nogil:
@@ -960,38 +922,36 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
             play_game(&g, c, keys[i], NULL, 0)
             if interrupted(c.stop, GAME_WORK):
                 break
-            game[0, i] = g.winner
-            game[1, i] = g.turns
-            game[2, i] = g.decision_turns
-            game[3, i] = g.win_kind
-            game[4, i] = g.double_zeros
+            game[G_WINNER, i] = g.winner
+            game[G_TURNS, i] = g.turns
+            game[G_DECISION_TURNS, i] = g.decision_turns
+            game[G_WIN_KIND, i] = g.win_kind
+            game[G_DOUBLE_ZEROS, i] = g.double_zeros
             b = 0
             s = 0
             for seat in range(players):
                 b += g.bumps[seat]
                 s += g.swaps[seat]
-                per_seat[0, i, seat] = total(g.held[seat])
-                per_seat[1, i, seat] = g.landings[seat]
-                per_seat[2, i, seat] = g.bumps[seat]
-                per_seat[3, i, seat] = g.swaps[seat]
-                per_seat[4, i, seat] = g.spaces_said[seat]
-                per_seat[5, i, seat] = g.facts_said[seat]
-            game[5, i] = b
-            game[6, i] = s
-            game[7, i] = g.decided_by
-            game[8, i] = g.nvisited
-            game[9, i] = (g.turns + players - 1) // players
+                per_seat[S_RINGS, i, seat] = total(g.held[seat])
+                per_seat[S_LANDINGS, i, seat] = g.landings[seat]
+                per_seat[S_BUMPS, i, seat] = g.bumps[seat]
+                per_seat[S_SWAPS, i, seat] = g.swaps[seat]
+                per_seat[S_SPACES, i, seat] = g.spaces_said[seat]
+                per_seat[S_FACTS, i, seat] = g.facts_said[seat]
+            game[G_BUMPS, i] = b
+            game[G_SWAPS, i] = s
+            game[G_DECIDED_BY, i] = g.decided_by
+            game[G_DISTINCT_SPACES, i] = g.nvisited
+            game[G_ROUNDS, i] = (g.turns + players - 1) // players
     interrupt_raise(c.stop)
-    result = {name: game_a[j] for j, name in enumerate(COLUMNS)}
-    for j, name in enumerate(SEAT_COLUMNS):
-        result["seat_" + name] = seat_a[j]
-    return result
+    return game_a, seat_a
 
 
-def trace_game(rules, policies, uint64_t key, int cap=1 << 20):
-    """Play one game; returns its decisions as an (m, 4) int32 array of (decision, chooser,
-    subject, option), as the reference engine's ``trace``, and its final state."""
-    cdef Setup setup = Setup(rules, policies)
+def trace_game(config, uint64_t key, int cap=1 << 20):
+    """Play one game (``config``: solver.sosooyoo.kernel.config); returns its decisions as
+    an (m, 4) int32 array of (decision, chooser, subject, option), as the reference engine's
+    ``trace``, and its final state."""
+    cdef Setup setup = Setup(config)
     cdef State g
     trace_a = np.zeros((cap, 4), dtype=np.int32)
     cdef int32_t[:, ::1] trace = trace_a

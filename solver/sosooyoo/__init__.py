@@ -3,7 +3,9 @@ rings; the first to hold six of one colour or one of each colour wins.
 
 The rules (``rules.py``, ``RULES.md``), the board (``board.py``), the reference engine
 (``engine.py``), the players (``policies.py``) and the exact analysis of the board alone
-(``exact.py``, ``exact_report.py``); the kernel is ``cext/sosooyoo/play.pyx``.
+(``exact.py``); the kernel is ``cext/sosooyoo/play.pyx``. What the reports show — the
+report sections and the board report folder — lives above, in ``studies/sosooyoo/``
+(``sections.py``, ``exact_report.py``).
 """
 from __future__ import annotations
 
@@ -51,7 +53,7 @@ SPEC = register(GameSpec(
     players=PLAYERS,
     columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
              *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
-    kernel="cext.sosooyoo.play:play_chunk",
+    kernel="solver.sosooyoo.kernel:play_chunk",
     reference=reference_row,
     engine_version=3,
     small_rules={"board_size": 24, "players": 3, "max_turns": 300},

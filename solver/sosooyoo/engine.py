@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from solver.dice import Stream, game_streams
+from solver.registry import UNFINISHED
 from solver.sosooyoo.board import board_flags, move_table, states_product
 from solver.sosooyoo.rules import COLOURS, WIN_RINGS, SoSooYooRules
 
@@ -54,6 +55,10 @@ RANDOM_BUMP = 0
 """The BUMP_TO option that rolls the placement dice for the new space."""
 END_NOTHING, END_SWAP, END_DISCARD = 0, 1, 7
 """END options: nothing, ``END_SWAP + seat``, ``END_DISCARD + colour``."""
+TENS_DIE, UNITS_DIE = 20, 10
+"""The placement dice (rule 5): a d20 for the tens and a d10 for the units, read as 0..199."""
+MOVE_DIE = 6
+"""The die of a turn's moves: 1..6."""
 SAY_BITS = 53
 """A say slip compares the top 53 bits of a dice word with ``say_error * 2**53``."""
 
@@ -132,7 +137,7 @@ class Game:
     """The colour of the ring being rolled onto the board, or -1 (none)."""
     mover: int = NOBODY
     to_move: int = 0
-    winner: int = -1
+    winner: int = UNFINISHED
     turns: int = 0
     decision_turns: int = 0
     moves_left: int = 0
@@ -195,8 +200,8 @@ class Game:
     # -- the placement dice ----------------------------------------------------------
     def roll_placement(self) -> int:
         """One roll of the d20 and d10: 0..199 (rule 5); counts double zeros."""
-        tens = self.dice.below(20)
-        number = 10 * tens + self.dice.below(10)
+        tens = self.dice.below(TENS_DIE)
+        number = UNITS_DIE * tens + self.dice.below(UNITS_DIE)
         if number == 0:
             self.double_zeros += 1
             if self.mover != NOBODY:
@@ -416,7 +421,7 @@ class Game:
                 self.apply_end(seat, action)
                 self.finish_turn()
                 return
-        self.play_moves(self.dice.below(6) + 1)
+        self.play_moves(self.dice.below(MOVE_DIE) + 1)
 
     def play_moves(self, moves: int, first: int | None = None) -> None:
         """The rest of the mover's turn with ``moves`` moves still to make (the first of

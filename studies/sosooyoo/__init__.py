@@ -2,8 +2,8 @@
 each run's report, the board solved exactly, the standard runs and what-ifs."""
 from __future__ import annotations
 
-from solver.sosooyoo.sections import report_sections, summary_fields
 from studies import ExactAnalysis, Study, register
+from studies.sosooyoo.sections import report_sections, summary_fields
 
 STUDY = register(Study(
     game="sosooyoo",
@@ -13,7 +13,7 @@ STUDY = register(Study(
     summary_fields=summary_fields,
     analyses=(ExactAnalysis(
         name="board", title="So-Soo-Yoo's board solved exactly",
-        run="solver.sosooyoo.exact_report:run", folder="sosooyoo-exact", takes_rules=True,
+        run="studies.sosooyoo.exact_report:run", folder="sosooyoo-exact", takes_rules=True,
         description="the move graph's distances, where a turn of k moves can end, and the "
                     "expected turns to collect a ring, for the rules and their variants"),),
     standard_runs=({"players": 4, "policy": "adaptive"}, {"players": 2, "policy": "adaptive"},

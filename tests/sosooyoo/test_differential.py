@@ -3,7 +3,7 @@ decision, for every player and across the rules parameters."""
 import numpy as np
 import pytest
 
-from cext.sosooyoo.play import play_chunk, trace_game
+from solver.sosooyoo.kernel import play_chunk, trace_game
 from solver.sosooyoo import SPEC, reference_row
 from solver.sosooyoo.engine import play_game
 from solver.sosooyoo.policies import POLICY_NAMES, make_policy

@@ -5,7 +5,7 @@ import json
 import numpy as np
 import pytest
 
-from solver.sosooyoo import exact_report
+from studies.sosooyoo import exact_report
 from solver.sosooyoo.exact import analyse
 from solver.sosooyoo.rules import SoSooYooRules
 

@@ -61,7 +61,7 @@ from functools import cache
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from cext.sosooyoo.play import play_chunk, trace_game
+from solver.sosooyoo.kernel import play_chunk, trace_game
 from solver.dice import Stream, game_streams
 from solver.sosooyoo.engine import Game
 from solver.sosooyoo.policies import POLICY_NAMES, make_policy

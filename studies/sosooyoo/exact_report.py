@@ -17,13 +17,12 @@ with simple moves only, and writes:
   coloured by a figure;
 - ``report.md``: what the figures say, hubs and traps, and how the variants move them.
 
-The folder is built in a hidden sibling and swapped in whole
-(:func:`analysis.folders.staged_folder`), so a failed run never leaves half a report.
+The folder is written through the one report writer (:func:`analysis.writer.report_folder`):
+built in a hidden sibling and swapped in whole, so a failed run never leaves half a report,
+and each figure drawn through the plot cache.
 """
 from __future__ import annotations
 
-import csv
-import json
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -32,9 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from analysis.folders import staged_folder
+from analysis.formatting import md_block, md_table
 from analysis.plain import plain
-from analysis.formatting import md_block
+from analysis.writer import ReportFolder, report_folder
 from solver.params import value_text
 from solver.sosooyoo.board import bubbles, is_prime, spiral_layout
 from solver.sosooyoo.exact import MAX_K, TOLERANCE, BoardAnalysis, analyse, ranked
@@ -68,30 +67,27 @@ FIGURES = (
 # --------------------------------------------------------------------------- files
 
 
-def write_csv(path: Path, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        for row in rows:
-            writer.writerow(["" if plain(x) is None else plain(x) for x in row])
+def _rows(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[dict[str, Any]]:
+    """Rows of cells as mappings for :meth:`ReportFolder.table`, each cell plain."""
+    return [dict(zip(header, (plain(x) for x in row), strict=True)) for row in rows]
 
 
-def write_tables(folder: Path, a: BoardAnalysis) -> None:
+def write_tables(report: ReportFolder, a: BoardAnalysis) -> None:
     """distances.csv, reach.csv, turns_to_target.csv and spaces.csv."""
     spaces = a.spaces.tolist()
-    write_csv(folder / "distances.csv", ["from", *map(str, spaces)],
-              [[s, *a.distances.table[s - 1].tolist()] for s in spaces])
+    report.table("distances.csv", _rows(["from", *map(str, spaces)],
+                 [[s, *a.distances.table[s - 1].tolist()] for s in spaces]))
     reach = [f"exactly_{k}" for k in range(1, MAX_K + 1)] + [f"within_{k}" for k in range(1, MAX_K + 1)]
-    write_csv(folder / "reach.csv", ["space", *reach],
-              [[s, *(a.reach[c][s - 1] for c in reach)] for s in spaces])
+    report.table("reach.csv", _rows(["space", *reach],
+                 [[s, *(a.reach[c][s - 1] for c in reach)] for s in spaces]))
     collect, exact = a.collect.mean_to(), a.exact.mean_to()
-    write_csv(folder / "turns_to_target.csv", ["space", "turns_collect", "turns_exact"],
-              [[s, collect[s - 1], exact[s - 1]] for s in spaces])
+    report.table("turns_to_target.csv", _rows(["space", "turns_collect", "turns_exact"],
+                 [[s, collect[s - 1], exact[s - 1]] for s in spaces]))
     table = a.spaces_table()
     columns = [c for c in table if c != "space"]
-    write_csv(folder / "spaces.csv", ["space", "prime", "bubbles", *columns],
-              [[s, is_prime(s), "*".join(map(str, bubbles(s, a.rules.prime_bubble))),
-                *(table[c][s - 1] for c in columns)] for s in spaces])
+    report.table("spaces.csv", _rows(["space", "prime", "bubbles", *columns],
+                 [[s, is_prime(s), "*".join(map(str, bubbles(s, a.rules.prime_bubble))),
+                   *(table[c][s - 1] for c in columns)] for s in spaces]))
 
 
 # --------------------------------------------------------------------------- the board
@@ -176,8 +172,16 @@ def plot_spiral(values: np.ndarray, path: Path, title: str, label: str, *,
     figure.savefig(path)
 
 
-def draw_figures(folder: Path, a: BoardAnalysis, hubs: list[int], traps: list[int]) -> list[str]:
-    """The board PNGs; returns their file names."""
+def draw_board(values: np.ndarray, title: str, label: str, cmap: str,
+               marks: dict[str, tuple[Sequence[int], str]] | None, note: str, gamma: float,
+               path: Path) -> None:
+    """:func:`plot_spiral` with the path last, as :meth:`ReportFolder.figure` calls it."""
+    plot_spiral(values, path, title, label, cmap=cmap, marks=marks, note=note, gamma=gamma)
+
+
+def draw_figures(report: ReportFolder, a: BoardAnalysis, hubs: list[int],
+                 traps: list[int]) -> list[str]:
+    """The board PNGs (through the plot cache); returns their file names."""
     table = a.spaces_table()
     marks = {f"hub (best {len(hubs)})": (hubs, "#1f77b4"),
              f"trap (worst {len(traps)})": (traps, "#d62728")}
@@ -194,12 +198,10 @@ def draw_figures(folder: Path, a: BoardAnalysis, hubs: list[int], traps: list[in
          "Moves from each space (simple moves, jumps and warps)", "spaces one move away",
          "viridis", None),
     ]
+    note = f"space 1 in the middle; the spiral runs out to {a.rules.board_size}"
     for name, values, title, label, cmap, group in plots:
-        plot_spiral(np.asarray(values, dtype=float), folder / name, title, label,
-                    cmap=cmap, marks=group,
-                    gamma=0.5 if name == "board_exact_cost.png" else 1.0,
-                    note="space 1 in the middle; the spiral runs out to "
-                         f"{a.rules.board_size}")
+        report.figure(name, draw_board, np.asarray(values, dtype=float), title, label, cmap,
+                      group, note, 0.5 if name == "board_exact_cost.png" else 1.0)
     return [p[0] for p in plots]
 
 
@@ -238,22 +240,20 @@ def run(out: str | Path = DEFAULT_OUT, *, rules: SoSooYooRules | None = None,
     hubs = ranked(table["turns_from_collect"], count)
     traps = ranked(table["turns_from_collect"], count, largest=True)
     out = Path(out)
-    with staged_folder(out) as folder:
+    with report_folder(out) as report:
         say("tables")
-        write_tables(folder, base)
-        write_csv(folder / "variants.csv",
-                  ["variant", "changes", *(k for k, _, _ in FIGURES), "seconds"],
-                  [[name, " ".join(f"{k}={value_text(v)}" for k, v in a.rules.changed().items()),
-                    *(a.figures()[k] for k, _, _ in FIGURES), seconds]
-                   for name, a, seconds in analyses])
+        write_tables(report, base)
+        report.table("variants.csv", _rows(
+            ["variant", "changes", *(k for k, _, _ in FIGURES), "seconds"],
+            [[name, " ".join(f"{k}={value_text(v)}" for k, v in a.rules.changed().items()),
+              *(a.figures()[k] for k, _, _ in FIGURES), seconds]
+             for name, a, seconds in analyses]))
         say("figures")
-        pictures = draw_figures(folder, base, hubs, traps)
+        pictures = draw_figures(report, base, hubs, traps)
         elapsed = time.perf_counter() - started
         summary = build_summary(rules, analyses, hubs, traps, command, elapsed)
-        (folder / "summary.json").write_text(json.dumps(plain(summary), indent=2,
-                                                        allow_nan=False) + "\n", encoding="utf-8")
-        (folder / "report.md").write_text(render(summary, analyses, pictures),
-                                          encoding="utf-8")
+        report.summary(summary)
+        report.markdown(render(summary, analyses, pictures))
     return out
 
 
@@ -318,13 +318,11 @@ def _move(base: float, other: float, fmt: str) -> str:
 
 def variant_table(analyses: list[tuple[str, BoardAnalysis, float]]) -> str:
     base = analyses[0][1].figures()
-    header = "| figure | " + " | ".join(name for name, _, _ in analyses) + " |"
-    lines = [header, "|---|" + "---:|" * len(analyses)]
-    for key, words, fmt in FIGURES:
-        cells = [fmt.format(base[key])]
-        cells += [_move(base[key], a.figures()[key], fmt) for _, a, _ in analyses[1:]]
-        lines.append(f"| {words} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    rows = [[words, fmt.format(base[key]),
+             *(_move(base[key], a.figures()[key], fmt) for _, a, _ in analyses[1:])]
+            for key, words, fmt in FIGURES]
+    return md_table(["figure", *(name for name, _, _ in analyses)], rows,
+                    "l" + "r" * len(analyses))
 
 
 def _variant_sentences(analyses: list[tuple[str, BoardAnalysis, float]]) -> str:
@@ -347,6 +345,13 @@ def _variant_sentences(analyses: list[tuple[str, BoardAnalysis, float]]) -> str:
         lines.append(f"\nOf the single switches, **{name}** slows the board most: a ring "
                      f"takes {100 * (turns / base['turns_collect'] - 1):+.0f}% turns.")
     return "\n".join(lines)
+
+
+def _places_table(kind: str, places: Sequence[dict[str, Any]]) -> str:
+    """The hubs or the traps as a table: turns, moves from the space, mean fewest moves."""
+    return md_table([kind, "turns", "moves from it", "mean fewest moves"],
+                    [[str(r["space"]), f"{r['turns_from']:.3f}", str(r["moves"]),
+                      f"{r['mean_distance']:.2f}"] for r in places], "rrrr")
 
 
 def _trap_place(s: dict[str, Any]) -> str:
@@ -394,10 +399,12 @@ def render(summary: dict[str, Any], analyses: list[tuple[str, BoardAnalysis, flo
     s = summary
     base = analyses[0][1]
     n = s["spaces"]
-    reach_rows = "\n".join(
-        f"| {k} | {s['mean_exactly'][k]:.1f} | {int(base.reach[f'exactly_{k}'].min())} | "
-        f"{s['mean_within'][k]:.1f} | {int(base.reach[f'within_{k}'].min())} |"
-        for k in range(1, MAX_K + 1))
+    reach_table = md_table(
+        ["k", "reachable in exactly k moves (mean)", "(fewest, any space)",
+         "within k moves (mean)", "(fewest)"],
+        [[str(k), f"{s['mean_exactly'][k]:.1f}", str(int(base.reach[f'exactly_{k}'].min())),
+          f"{s['mean_within'][k]:.1f}", str(int(base.reach[f'within_{k}'].min()))]
+         for k in range(1, MAX_K + 1)], "rrrrr")
     cost = base.exact.mean_to() - base.collect.mean_to()
     worst_cost = ranked(cost, 5, largest=True)
     learner = [a for name, a, _ in analyses if name.startswith("a learner")]
@@ -460,9 +467,7 @@ spaces and step back and forth (RULES.md rule 15), so the start itself is reacha
 every even k and whatever k moves reach, k + 2 moves reach too. *Within k moves* counts
 the other spaces at most k moves away. `reach.csv` has both counts for every space.
 
-| k | reachable in exactly k moves (mean) | (fewest, any space) | within k moves (mean) | (fewest) |
-|---:|---:|---:|---:|---:|
-{reach_rows}
+{reach_table}
 
 ## Turns to collect a ring
 
@@ -500,13 +505,9 @@ from which it takes the most. The report names the best and worst {len(s['hubs']
 {n} spaces (outlined on the first figure). Because the turns are symmetric, hubs are also
 the spaces where a ring is quickest to reach, and traps where it is slowest.
 
-| hubs | turns | moves from it | mean fewest moves |
-|---:|---:|---:|---:|
-{chr(10).join(f"| {r['space']} | {r['turns_from']:.3f} | {r['moves']} | {r['mean_distance']:.2f} |" for r in s['hubs'])}
+{_places_table('hubs', s['hubs'])}
 
-| traps | turns | moves from it | mean fewest moves |
-|---:|---:|---:|---:|
-{chr(10).join(f"| {r['space']} | {r['turns_from']:.3f} | {r['moves']} | {r['mean_distance']:.2f} |" for r in s['traps'])}
+{_places_table('traps', s['traps'])}
 
 {_hub_note(base, s)} For a bumper (RULES.md rule 22), who sends a piece to one of the
 targets of its space, the traps are the places to send an opponent, and the hubs the
@@ -536,14 +537,14 @@ its name says; percentages and differences are against the first column):
 
 ## How this was made
 
-{md_block(s['command'] or 'python -m solver.sosooyoo.exact_report')}
+{md_block(s['command'] or 'python -m studies.sosooyoo.exact_report')}
 
 {s['elapsed_s']:.1f} s in all, every variant included.
 """
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m solver.sosooyoo.exact_report [OUT] [name=value ...]``."""
+    """``python -m studies.sosooyoo.exact_report [OUT] [name=value ...]``."""
     import sys
 
     from solver.params import RulesError, parse_assignments
@@ -556,7 +557,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    command = " ".join(["python -m solver.sosooyoo.exact_report", str(out), *args])
+    command = " ".join(["python -m studies.sosooyoo.exact_report", str(out), *args])
     path = run(out, rules=rules, command=command,
                say=lambda stage: print(stage, file=sys.stderr) if sys.stderr.isatty() else None)
     print(path)

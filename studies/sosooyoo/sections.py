@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from analysis.formatting import count_text, md_table, pct
+
 KINDS = {1: "popsicle", 2: "rainbow"}
 """``win_kind`` codes of a won game."""
 DECIDED_BY = ("plain", "bump", "swap", "double_zero")
@@ -73,10 +75,6 @@ def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
     }
 
 
-def _pct(share: float | None) -> str:
-    return "–" if share is None else f"{100 * share:.1f}%"
-
-
 def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
     """Three sections: how the games were won, events and length, and what each child
     said and did."""
@@ -86,21 +84,20 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
     kinds, kind_share = figures["wins_by_kind"], figures["wins_by_kind_share"]
     n_won = sum(kinds.values())
     won = ["## How the games were won", "",
-           f"Of {n_won:,} games won, {_pct(kind_share['popsicle'])} by a popsicle (six rings "
-           f"of one colour) and {_pct(kind_share['rainbow'])} by a rainbow (one of each "
-           "colour). What the winner's last turn used (RULES.md rule 36; a swap counts "
+           f"Of {count_text(n_won)} games won, {pct(kind_share['popsicle'])} by a popsicle "
+           f"(six rings of one colour) and {pct(kind_share['rainbow'])} by a rainbow (one of "
+           "each colour). What the winner's last turn used (RULES.md rule 36; a swap counts "
            "before a bump, a bump before a double zero):", "",
-           "| winner's last turn | games | share of wins |", "|---|---:|---:|"]
-    for name in DECIDED_BY:
-        won.append(f"| {DECIDED_WORDS[name]} | {figures['decided_by'][name]:,} | "
-                   f"{_pct(figures['decided_by_share'][name])} |")
+           md_table(["winner's last turn", "games", "share of wins"],
+                    [[DECIDED_WORDS[name], count_text(figures["decided_by"][name]),
+                      pct(figures["decided_by_share"][name])] for name in DECIDED_BY], "lrr")]
     events = ["## Length and events", "",
               f"A game lasts {figures['rounds_mean']:.1f} rounds on average (median "
               f"{figures['rounds_median']:g}; a round is one turn of every player).", "",
-              "| event | per game | games with one or more |", "|---|---:|---:|"]
-    for name, words in EVENTS.items():
-        e = figures["events"][name]
-        events.append(f"| {words} | {e['per_game']:.2f} | {_pct(e['games_with'])} |")
+              md_table(["event", "per game", "games with one or more"],
+                       [[words, f"{figures['events'][name]['per_game']:.2f}",
+                         pct(figures["events"][name]["games_with"])]
+                        for name, words in EVENTS.items()], "lrr")]
     teacher = figures["teacher"]
     seats = ["## What each child said and did", "",
              "Means per game. A child says the numbers of every space they land on; "
@@ -108,9 +105,8 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
              "or more primes (\"2 × 2 × 3 × 5 is 60\"). Over all children: "
              + ", ".join(f"{teacher[n]['per_child']:.1f} {w}" for n, w in TEACHER.items())
              + " per game.", "",
-             "| seat | policy | " + " | ".join(SEAT_COUNTERS) + " |",
-             "|---|---|" + "---:|" * len(SEAT_COUNTERS)]
-    for s in range(players):
-        cells = " | ".join(f"{float(np.mean(games[f'{name}_{s}'])):.2f}" for name in SEAT_COUNTERS)
-        seats.append(f"| {s} | {policies[s]} | {cells} |")
+             md_table(["seat", "policy", *SEAT_COUNTERS],
+                      [[str(s), policies[s],
+                        *(f"{float(np.mean(games[f'{name}_{s}'])):.2f}" for name in SEAT_COUNTERS)]
+                       for s in range(players)], "ll" + "r" * len(SEAT_COUNTERS))]
     return ["\n".join(won), "\n".join(events), "\n".join(seats)]

@@ -1,0 +1,109 @@
+"""So-Soo-Yoo's kernel (``cext/sosooyoo/play.pyx``) as the toolkit calls it, and what it is
+compiled with: the kernel imports nothing from ``solver/`` (DESIGN.md).
+
+* :func:`constants` — every number the kernel shares with this readable code (the colours,
+  the board's largest size, the dice, the decisions, the END and BUMP_TO option codes, the
+  players' codes and weights, how a win and its deciding turn are coded, the rows of the
+  result arrays), written into ``cext/sosooyoo/constants.pxd`` when the package is built
+  (:mod:`solver.kernel_constants`).
+* :func:`config` — the plain configuration of one call: the rules and each seat's player as
+  numbers, and the board's tables (each space's targets, the spaces that state a product,
+  the distance and walk tables, ``adaptive``'s exact-count values) as lists and arrays.
+* :func:`play_chunk` and :func:`trace_game` — the kernel with the rules and players of the
+  rest of the toolkit (``play_chunk`` is the game's registered kernel).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from solver.registry import STANDARD_COLUMNS, UNFINISHED
+from solver.sosooyoo import GAME_COLUMNS, SEAT_COLUMNS
+from solver.sosooyoo.board import board_flags, move_table, states_product
+from solver.sosooyoo.engine import (END_DISCARD, END_NOTHING, END_SWAP, MOVE_DIE, NCOL, NOBODY,
+                                    RANDOM_BUMP, SAY_BITS, TENS_DIE, UNITS_DIE, DecidedBy,
+                                    Decision, WinKind, say_threshold)
+from solver.sosooyoo.policies import (CONTESTED, FAR, IMPOSSIBLE, NEED_WEIGHT, PLAYERS,
+                                      PLAYOUT_TURNS, POLICY_NAMES, POPSICLE_WEIGHT, RAINBOW,
+                                      RING_WORTH, SEARCH, SEARCH_ROLLOUT, TOUR_RINGS,
+                                      landing_values, tables)
+from solver.sosooyoo.rules import MAX_SPACES, WIN_RINGS, SoSooYooRules
+
+GAME_ROWS = (*STANDARD_COLUMNS, *GAME_COLUMNS)
+"""The rows of the kernel's game-level result array, in order (the registered columns)."""
+SEAT_ROWS = tuple(SEAT_COLUMNS)
+"""The rows of its per-seat result array (each a ``seat_<name>`` column)."""
+
+
+def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
+    """The enums ``cext/sosooyoo/constants.pxd`` holds (no tables: those depend on the
+    rules and come in through :func:`config`)."""
+    enums = {"MAXP": SoSooYooRules.parameters()["players"].high, "NCOL": NCOL,
+             "MAXS": MAX_SPACES + 1, "NOBODY": NOBODY, "UNFINISHED": UNFINISHED,
+             "TENS_DIE": TENS_DIE, "UNITS_DIE": UNITS_DIE, "MOVE_DIE": MOVE_DIE,
+             "SAY_SHIFT": 64 - SAY_BITS, "WIN_RINGS": WIN_RINGS, "RANDOM_BUMP": RANDOM_BUMP,
+             "END_NOTHING": END_NOTHING, "END_SWAP": END_SWAP, "END_DISCARD": END_DISCARD,
+             **{f"D_{d.name}": int(d) for d in Decision},
+             **{f"P_{name.upper()}": code for code, name in enumerate(POLICY_NAMES)},
+             "P_SEARCH": len(POLICY_NAMES), "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
+             "RAINBOW": RAINBOW, "NEED_WEIGHT": NEED_WEIGHT, "POPSICLE_WEIGHT": POPSICLE_WEIGHT,
+             "IMPOSSIBLE": IMPOSSIBLE, "FAR": FAR, "PLAYOUT_TURNS": PLAYOUT_TURNS,
+             "RING_WORTH": RING_WORTH, "CONTESTED": CONTESTED, "TOUR_RINGS": TOUR_RINGS,
+             **{f"WIN_{k.name}": int(k) for k in WinKind if k != WinKind.NONE},
+             **{f"BY_{k.name}": int(k) for k in DecidedBy},
+             **{f"G_{name.upper()}": row for row, name in enumerate(GAME_ROWS)},
+             "NGAME": len(GAME_ROWS),
+             **{f"S_{name.upper()}": row for row, name in enumerate(SEAT_ROWS)},
+             "NSEAT": len(SEAT_ROWS)}
+    return enums, {}
+
+
+def config(rules: SoSooYooRules, policies: Sequence[str]) -> dict[str, Any]:
+    """The kernel's configuration for ``rules`` and one player per seat (checked names)."""
+    if len(policies) != rules.players:
+        raise ValueError(f"need {rules.players} policies, got {len(policies)}")
+    codes, budgets = [], []
+    for name in policies:
+        family, budget = PLAYERS.parse(name)
+        codes.append(len(POLICY_NAMES) if family == SEARCH else POLICY_NAMES.index(family))
+        budgets.append(budget)
+    dist, reach = tables(rules)
+    return {"players": rules.players, "board_size": rules.board_size,
+            "say_threshold": say_threshold(rules.say_error),
+            "say_rest": rules.say_fail == "rest_of_turn",
+            "dz_lose": rules.double_zero == "lose_ring",
+            "ring_reroll": rules.ring_on_ring == "reroll",
+            "random_bumps": rules.random_bumps,
+            "own_space_lose": rules.random_bump_own_space == "lose_ring",
+            "bumped_collects": rules.bumped_collects, "exact_count": rules.exact_count,
+            "swaps": rules.swaps, "no_roll_win": rules.no_roll_win,
+            "ring_limit": rules.ring_limit, "rings_per_colour": rules.rings_per_colour,
+            "max_turns": rules.max_turns, "policy": codes, "budget": budgets,
+            "targets": move_table(**board_flags(rules)),
+            "product": [0, *(int(states_product(s)) for s in range(1, rules.board_size + 1))],
+            "dist": np.ascontiguousarray(dist, dtype=np.int64),
+            "reach": np.ascontiguousarray(reach, dtype=np.uint8),
+            "landing": np.ascontiguousarray(landing_values(rules), dtype=np.float64)}
+
+
+def play_chunk(rules: SoSooYooRules, policies: Sequence[str],
+               keys: np.ndarray) -> dict[str, np.ndarray]:
+    """One game per key by the kernel: the declared result columns (the registered kernel):
+    int32 arrays of shape (n,), and ``seat_<name>`` of shape (n, players)."""
+    from cext.sosooyoo.play import play_chunk as kernel
+
+    game, seat = kernel(config(rules, policies), np.ascontiguousarray(keys, dtype=np.uint64))
+    result = {name: game[row] for row, name in enumerate(GAME_ROWS)}
+    result.update({f"seat_{name}": seat[row] for row, name in enumerate(SEAT_ROWS)})
+    return result
+
+
+def trace_game(rules: SoSooYooRules, policies: Sequence[str], key: int,
+               cap: int = 1 << 20) -> tuple[np.ndarray, dict[str, Any]]:
+    """One game by the kernel: its decisions as an (m, 4) int32 array of (decision,
+    chooser, subject, option), as the reference engine's ``trace``, and its final state."""
+    from cext.sosooyoo.play import trace_game as kernel
+
+    return kernel(config(rules, policies), key, cap)
