@@ -601,8 +601,9 @@ def _add_exact_command(commands, specs: Sequence[GameSpec]) -> None:
         description="A game's own exact analyses: state search, optimal play, solved boards, "
                     "each with the checks it registers. `analyze exact GAME --help` lists them.",
         epilog="example: analyze exact " + next(
-            (f"{spec.name} --sims 2e5" for spec in specs if find_study(spec.name).analyses),
-            "GAME"))
+            (f"{spec.name} --sims 2e5" for spec in sorted(specs, key=lambda s: s.name)
+             if find_study(spec.name).analyses[:1]
+             and find_study(spec.name).analyses[0].monte_carlo), "GAME"))
     per_game = parser.add_subparsers(title="games", metavar="GAME", required=True,
                                      parser_class=ArgumentParser)
     for spec in specs:

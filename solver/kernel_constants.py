@@ -11,7 +11,7 @@ which the kernel cimports. Each game's ``solver/<game>/kernel.py`` says what goe
 C arrays (``static const``) for tables.
 
 >>> print(pxd_text("toy", {"SIZE": 3}, {"NEXT": ("int", [1, 2, 0])}))
-# The constants cext/toy/ is compiled with, made by setup.py from solver/toy/kernel.py
+# The constants cext/toy/ is compiled with, made by setup.py out of solver/toy/kernel.py
 # (solver.kernel_constants): not committed, never edited; change the solver code instead.
 <BLANKLINE>
 cdef enum:
@@ -54,7 +54,7 @@ def _literal(values: Any) -> str:
 
 def pxd_text(game: str, enums: Mapping[str, int], arrays: Arrays = {}) -> str:
     """The text of ``cext/<game>/constants.pxd`` (see the module docstring)."""
-    lines = [f"# The constants cext/{game}/ is compiled with, made by setup.py from "
+    lines = [f"# The constants cext/{game}/ is compiled with, made by setup.py out of "
              f"solver/{game}/kernel.py",
              "# (solver.kernel_constants): not committed, never edited; change the solver "
              "code instead.", ""]
