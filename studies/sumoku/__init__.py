@@ -4,12 +4,12 @@ pattern or hand examined (``analyze position sumoku``); the standard runs and wh
 from __future__ import annotations
 
 from solver.sumoku.examine import MAX_SEARCH
-from solver.sumoku.sections import report_sections, summary_fields
+from studies.sumoku.sections import report_sections, summary_fields
 from studies import ExactAnalysis, Option, PositionTool, Study, register
 
 TABLES = ExactAnalysis(
     name="tables", title="Sumoku's puzzles: speed and spot sumoku in two tables",
-    run="solver.sumoku.tables_report:run", folder="sumoku-exact", monte_carlo=True, sims=1000,
+    run="studies.sumoku.tables_report:run", folder="sumoku-exact", monte_carlo=True, sims=1000,
     description="speed.csv (P(a random 10-tile hand can be laid out) per key 3..10, with "
                 "95% intervals; --sims hands a key) beside spot.csv (the exact spot counts "
                 "and chance a display of 10 holds a spot), linking the four variations' "
@@ -39,7 +39,7 @@ STUDY = register(Study(
         TABLES,
         ExactAnalysis(
             name="speed", title="Speed sumoku: can a hand of 10 be laid out?",
-            run="solver.sumoku.speed_report:run", folder="sumoku-speed", monte_carlo=True,
+            run="studies.sumoku.speed_report:run", folder="sumoku-speed", monte_carlo=True,
             options=(Option("hands", "random 10-tile hands per key (default 1000, at most "
                             "1e5; --sims lowers it)", int, 1000, 1, 100_000),
                      Option("budget", "nodes the layout search may spend on one hand "
@@ -54,7 +54,7 @@ STUDY = register(Study(
                         "modelled players"),
         ExactAnalysis(
             name="spot", title="Spot sumoku counted exactly and played out",
-            run="solver.sumoku.spot_report:run", folder="sumoku-spot", monte_carlo=True,
+            run="studies.sumoku.spot_report:run", folder="sumoku-spot", monte_carlo=True,
             options=(Option("games", "spot games simulated per row (default 2000, at most "
                             "1e6)", int, 2000, 1, 1_000_000),
                      Option("error_rate", "chance that a shout is wrong (default 0.05; 0 to 1)",
@@ -68,7 +68,7 @@ STUDY = register(Study(
                         "simulated for 2 to 8 players"),
         ExactAnalysis(
             name="team", title="Team sumoku: can a team lay out all its tiles?",
-            run="solver.sumoku.puzzle_report:run_team", folder="sumoku-team",
+            run="studies.sumoku.puzzle_report:run_team", folder="sumoku-team",
             monte_carlo=True,
             options=(Option("deals", "deals of the 96 tiles per key and number of teams "
                             "(default 50, at most 1e4; --sims lowers it)", int, 50, 1, 10_000),
@@ -78,7 +78,7 @@ STUDY = register(Study(
                         "and how many it places when it cannot, per key"),
         ExactAnalysis(
             name="solo", title="Solo sumoku: how many of the 96 tiles can one pattern hold?",
-            run="solver.sumoku.puzzle_report:run_solo", folder="sumoku-solo",
+            run="studies.sumoku.puzzle_report:run_solo", folder="sumoku-solo",
             monte_carlo=True,
             options=(Option("games", "solo puzzles per key (default 20, at most 1e4; --sims "
                             "lowers it)", int, 20, 1, 10_000),

@@ -7,7 +7,7 @@ import pytest
 from solver.sumoku.grow import grow
 from solver.sumoku.layout import FOUND, IMPOSSIBLE
 from solver.sumoku.pattern import check_pattern
-from solver.sumoku.puzzle_report import run_solo, run_team
+from studies.sumoku.puzzle_report import run_solo, run_team
 from solver.sumoku.puzzles import solo_game, team_hands, team_table
 from solver.sumoku.tiles import kind
 

@@ -7,7 +7,7 @@ import pytest
 
 import studies
 from studies.sumoku import STUDY
-from solver.sumoku.sections import report_sections, summary_fields
+from studies.sumoku.sections import report_sections, summary_fields
 from solver.sumoku.tiles import NTILES
 
 

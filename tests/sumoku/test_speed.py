@@ -3,7 +3,7 @@ import pytest
 
 from solver.sumoku.layout import FOUND, search
 from solver.sumoku.pattern import parse_pattern
-from solver.sumoku.picture import draw_pattern
+from studies.sumoku.picture import draw_pattern
 from solver.sumoku.speed import check_key, random_hands, solvable_table, wilson
 from tests.sumoku.test_tiles_and_lines import TEN_TILES
 

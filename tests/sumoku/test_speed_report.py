@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from solver.sumoku.speed_report import run
+from studies.sumoku.speed_report import run
 from solver.sumoku.swapoku import hardest, play_swaps
 from solver.sumoku.tiles import parse
 

@@ -20,7 +20,7 @@ from analysis.plain import plain
 from analysis.provenance import package_version
 from solver.sumoku.cover import valid_lines
 from solver.sumoku.layout import DEFAULT_BUDGET, FOUND, GAVE_UP, IMPOSSIBLE, widths
-from solver.sumoku.picture import draw_pattern
+from studies.sumoku.picture import draw_pattern
 from solver.sumoku.speed import (HAND, SPEED_KEYS, Decided, check_key, decide_hands,
                                  random_hands, table_of)
 from solver.sumoku.rounds import (MAX_SWAPS as ROUND_SWAPS, NODE_SCALE, PLAYERS, SWAP_TIME,

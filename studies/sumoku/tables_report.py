@@ -3,7 +3,7 @@
 ``spot.csv`` (the exact spot counts and the exact chance a display holds a spot) — with a
 short report that links the full reports of speed, spot, team and solo sumoku.
 
-The tables are those of :mod:`solver.sumoku.speed` and :mod:`solver.sumoku.spot_report`;
+The tables are those of :mod:`solver.sumoku.speed` and :mod:`studies.sumoku.spot_report`;
 this module only puts them in one folder.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from analysis.plain import plain
 from analysis.provenance import package_version
 from solver.sumoku.layout import DEFAULT_BUDGET
 from solver.sumoku.speed import SPEED_KEYS, solvable_table
-from solver.sumoku.spot_report import spot_table
+from studies.sumoku.spot_report import spot_table
 
 DEFAULT_OUT = Path("reports/sumoku-exact")
 HANDS = 1000

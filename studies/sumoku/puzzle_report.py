@@ -17,7 +17,7 @@ from analysis.provenance import package_version
 from solver.sumoku.grow import GROW_BUDGET, LINE_STEPS, grow
 from solver.sumoku.layout import DEFAULT_BUDGET
 from solver.sumoku.pattern import format_pattern
-from solver.sumoku.picture import draw_pattern
+from studies.sumoku.picture import draw_pattern
 from solver.sumoku.puzzles import (SOLO_BATCH, SOLO_FIRST, TEAMS, check_count, solo_table,
                                    team_table)
 from solver.sumoku.speed import SPEED_KEYS, check_key
