@@ -29,7 +29,7 @@ STUDY = register(Study(
     standard_whatifs=({"key": ["3", "4", "5", "challenge"]},
                       {"start": ["smallest_hand", "seat0"]}),
     position=PositionTool(describe="solver.sumoku.examine:describe",
-                          render="solver.sumoku.examine:render",
+                          render="studies.sumoku.position:render",
                           notation="pattern ('R3 O1 Y6 / . G7 .') or hand ('hand: R3 O1 ...')",
                           example="'hand: R3 O1 Y6 G7 B2 P4' --set key=5",
                           max_search=MAX_SEARCH,
