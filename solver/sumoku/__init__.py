@@ -10,7 +10,7 @@ main game). Spot sumoku is counted exactly in ``spot.py`` and played out in
 ``spot_game.py``.
 
 Speed, team and solo sumoku: the layout search (``layout.py``, kernel
-``cext/sumoku/layout.pyx``) with its cover proof (``cover.py``), speed sumoku's table
+``cext/sumoku/layout.pyx``) with its cover proof (``cover.py``), speed sumoku's hands counted
 (``speed.py``), swapoku (``swapoku.py``) and rounds (``rounds.py``), the pattern grower
 (``grow.py``) and the team and solo puzzles (``puzzles.py``); a pattern or hand examined
 (``analyze position sumoku``) in ``examine.py``.

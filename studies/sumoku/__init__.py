@@ -1,6 +1,13 @@
 """What the toolkit shows about Sumoku: score spreads, the game by key and how games end in
 each run's report; its puzzles (speed, spot, team and solo sumoku) as exact analyses; a
-pattern or hand examined (``analyze position sumoku``); the standard runs and what-ifs."""
+pattern or hand examined (``analyze position sumoku``); the standard runs and what-ifs.
+
+The report sections and summary figures are in ``sections.py``; the exact analyses' reports
+in ``tables_report.py`` (the default), ``speed_report.py``, ``spot_report.py`` and
+``puzzle_report.py`` (team and solo), each written through
+:func:`analysis.writer.report_folder`; pictures of layouts in ``picture.py``; the position
+tool's text in ``position.py``. What they show is computed by ``solver/sumoku/``.
+"""
 from __future__ import annotations
 
 from solver.sumoku.examine import MAX_SEARCH
