@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from analysis.formatting import md_table, pct
+from analysis.formatting import md_table, num, pct
 from analysis.stats import mean_interval
 from solver.registry import UNFINISHED
 
@@ -112,8 +112,11 @@ def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
     }
 
 
-def _num(value: float | None, digits: int = 1) -> str:
-    return "–" if value is None else f"{value:.{digits}f}"
+def _fixed(value: float | None, digits: int = 1) -> str:
+    """A figure with ``digits`` decimals, ``n/a`` when it is missing (None or NaN: no game
+    finished), as the shared helpers write a missing figure."""
+    number = num(value)
+    return "n/a" if number is None else f"{number:.{digits}f}"
 
 
 def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
@@ -126,15 +129,15 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
               "Final scores (the hand penalty deducted), over the finished games: the middle "
               "80% of each seat's scores lies between p10 and p90.", "",
               md_table(["seat", "policy", "mean", "p10", "median", "p90"],
-                       [[str(s), policies[s], _num(spread["mean"]), _num(spread["p10"], 0),
-                         _num(spread["median"], 0), _num(spread["p90"], 0)]
+                       [[str(s), policies[s], _fixed(spread["mean"]), _fixed(spread["p10"], 0),
+                         _fixed(spread["median"], 0), _fixed(spread["p90"], 0)]
                         for s, spread in enumerate(figures["score_spread_by_seat"])],
                        "rlrrrr")]
     close = figures["margin_close"]
-    scores += ["", f"The winner scores {_num(win['median'], 0)} points in the median game "
-               f"(p10 {_num(win['p10'], 0)}, p90 {_num(win['p90'], 0)}). The winning margin, the "
-               f"top score minus the next, has median {_num(margin['median'], 0)} (p10 "
-               f"{_num(margin['p10'], 0)}, p90 {_num(margin['p90'], 0)}); "
+    scores += ["", f"The winner scores {_fixed(win['median'], 0)} points in the median game "
+               f"(p10 {_fixed(win['p10'], 0)}, p90 {_fixed(win['p90'], 0)}). The winning "
+               f"margin, the top score minus the next, has median {_fixed(margin['median'], 0)} (p10 "
+               f"{_fixed(margin['p10'], 0)}, p90 {_fixed(margin['p90'], 0)}); "
                + ", ".join(f"{pct(close[str(c)])} of games are won by fewer than {c} points"
                            for c in CLOSE) + " (a tie counts 0)."]
     keys = ["## The game by key", "",
@@ -144,7 +147,7 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
     key_rows = []
     for k, row in figures["by_key"].items():
         lo, hi = row["seat0_points_ci"]
-        ci = "–" if lo is None else f"{lo:.3f}–{hi:.3f}"
+        ci = "n/a" if lo is None else f"{lo:.3f}–{hi:.3f}"
         key_rows.append([k, f"{row['games']:,}", pct(row["share"]),
                          f"{row['winning_score']:.1f}", f"{row['score_mean']:.1f}",
                          f"{row['margin_mean']:.1f}", f"{row['turns_mean']:.1f}",
@@ -157,13 +160,14 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
               "A game ends when a full round places no tile (RULES.md rule 21). Means per "
               "game, and the share of games where it happens at all:", "",
               md_table(["at the end", "mean", "p90", "games with one or more"],
-                       [[label, _num(end[name]["mean"], 2), _num(end[name]["p90"], 0),
+                       [[label, _fixed(end[name]["mean"], 2), _fixed(end[name]["p90"], 0),
                          pct(end[f"{games}_games"])] for label, name, games in ENDINGS],
                        "lrrr"),
               "", f"{pct(end['penalty_games'])} of games end with a hand penalty for someone. "
               "Per seat, means per game:", "",
               md_table(["seat", "policy", "tiles placed", "hand penalty", "bonus turns"],
-                       [[str(s), policies[s], f"{end['tiles_by_seat'][s]:.1f}",
-                         f"{end['penalty_by_seat'][s]:.2f}", f"{end['bonus_by_seat'][s]:.3f}"]
+                       [[str(s), policies[s], _fixed(end["tiles_by_seat"][s]),
+                         _fixed(end["penalty_by_seat"][s], 2),
+                         _fixed(end["bonus_by_seat"][s], 3)]
                         for s in range(players)], "rlrrr")]
     return ["\n".join(scores), "\n".join(keys), "\n".join(ending)]
