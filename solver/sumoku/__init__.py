@@ -6,17 +6,18 @@ The rules of all five ways to play (``RULES.md``) and the main game's parameters
 patterns (``pattern.py``); the main game's board (``board.py``), move generator
 (``moves.py``), reference engine (``engine.py``) and players (``policies.py``). The
 kernels are ``cext/sumoku/lines.pyx`` (line validity) and ``cext/sumoku/play.pyx`` (the
-main game). The main game's report sections are in ``sections.py``; spot sumoku is counted
-exactly in ``spot.py``, played out in ``spot_game.py`` and reported by ``spot_report.py``
-(``analyze exact sumoku spot``).
+main game). Spot sumoku is counted exactly in ``spot.py`` and played out in
+``spot_game.py``.
 
 Speed, team and solo sumoku: the layout search (``layout.py``, kernel
-``cext/sumoku/layout.pyx``) with its cover proof (``cover.py``), speed sumoku's table
+``cext/sumoku/layout.pyx``) with its cover proof (``cover.py``), speed sumoku's hands counted
 (``speed.py``), swapoku (``swapoku.py``) and rounds (``rounds.py``), the pattern grower
-(``grow.py``) and the team and solo puzzles (``puzzles.py``), pictures (``picture.py``);
-their reports ``speed_report.py`` and ``puzzle_report.py``; both puzzle tables together
-(``analyze exact sumoku``) in ``tables_report.py``; a pattern or hand examined
+(``grow.py``) and the team and solo puzzles (``puzzles.py``); a pattern or hand examined
 (``analyze position sumoku``) in ``examine.py``.
+
+Everything here is computation returning plain data. What is shown of it — the main game's
+report sections, the reports of speed, spot, team and solo sumoku, the pictures of
+layouts, the position text — is in ``studies/sumoku/``.
 """
 from __future__ import annotations
 

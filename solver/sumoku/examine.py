@@ -11,9 +11,9 @@
   :data:`solver.sumoku.layout.DEFAULT_BUDGET`).
 
 ``solo:`` before either applies solo sumoku's rule (no number repeated in a line).
-:func:`describe` returns plain data (what ``--json`` prints), :func:`render` the text; a
-malformed pattern or hand, or a request that does not apply, raises
-:class:`solver.params.RulesError` with one line.
+:func:`describe` returns plain data (what ``--json`` prints; the text is written from it by
+``studies/sumoku/position.py``); a malformed pattern or hand, or a request that does not
+apply, raises :class:`solver.params.RulesError` with one line.
 """
 from __future__ import annotations
 
@@ -99,22 +99,3 @@ def _hand(words: str, key: int, solo: bool, rules: SumokuRules, budget: int) -> 
             "status": result.status, "proof": result.proof, "nodes": result.nodes,
             "budget": budget, "layout": result.text().split("\n") if result.layout else [],
             "sixes_as_nine": nines}
-
-
-def render(info: Mapping[str, Any]) -> str:
-    """The data of :func:`describe` for a terminal."""
-    head = f"key {info['key']}" + (" (solo: no number repeated in a line)" if info["solo"]
-                                   else "")
-    if info["kind"] == "pattern":
-        out = [*info["pattern"], "", f"{info['tiles']} tiles on {head}: "
-               + ("a valid pattern" if info["valid"] else f"not valid — {info['reason']}")]
-        out += [f"  line {line['tiles']:<20} sums to {line['sum']}" for line in info["lines"]]
-        return "\n".join(out)
-    words = {"found": "laid out as one valid pattern",
-             "impossible": f"proven impossible ({info['proof']})",
-             "gave_up": f"undecided: the search gave up after {info['budget']:,} nodes"}
-    out = [f"hand of {info['tiles']} on {head}: {info['hand']}",
-           f"{words[info['status']]} ({info['nodes']:,} nodes searched)"]
-    if info["layout"]:
-        out += ["", *info["layout"]]
-    return "\n".join(out)

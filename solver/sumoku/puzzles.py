@@ -8,21 +8,24 @@ hand impossible) when the grower does not lay them all out — then 10 more at a
 to the same pattern by the grower, until all 96 lie or a batch cannot be placed whole
 (rule 49: the puzzle then ends; the tiles counted are those of the largest pattern).
 
->>> t = team_table(keys=(5,), teams=(4,), deals=2, seed=1)
->>> list(t.columns)[:6]
-['key', 'teams', 'tiles', 'hands', 'laid_out', 'p_laid_out']
+The counts are plain rows; the tables with their intervals are written by
+``studies/sumoku/puzzle_report.py``.
+
+>>> rows = team_rows(keys=(5,), teams=(4,), deals=2, seed=1)
+>>> list(rows[0])[:6], rows[0]["hands"]
+(['key', 'teams', 'tiles', 'hands', 'laid_out', 'impossible'], 8)
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from solver.sumoku.grow import GROW_BUDGET, Grown, grow
 from solver.sumoku.layout import DEFAULT_BUDGET, FOUND, IMPOSSIBLE, search
-from solver.sumoku.speed import SPEED_KEYS, check_key, wilson
+from solver.sumoku.speed import SPEED_KEYS, check_key
 from solver.sumoku.tiles import NTILES, kind
 
 TEAMS = (2, 3, 4)
@@ -61,23 +64,21 @@ def team_hands(key: int, teams: int, deals: int, seed: int,
     return out
 
 
-def team_table(keys: Sequence[int] = SPEED_KEYS, teams: Sequence[int] = TEAMS,
-               deals: int = 50, seed: int = 0, budget: int = GROW_BUDGET) -> pd.DataFrame:
-    """Per key and number of teams: hands laid out whole, with a Wilson interval, and the
-    tiles placed by the hands that were not (no team hand is proven impossible: rule 49)."""
+def team_rows(keys: Sequence[int] = SPEED_KEYS, teams: Sequence[int] = TEAMS,
+              deals: int = 50, seed: int = 0, budget: int = GROW_BUDGET) -> list[dict[str, Any]]:
+    """Per key and number of teams: hands laid out whole, and the tiles placed by the hands
+    that were not (no team hand is proven impossible: rule 49)."""
     rows = []
     for key in keys:
         for n in teams:
             hands = team_hands(key, n, deals, seed, budget)
             whole = sum(h.grown.placed == h.tiles for h in hands)
             short = [h.grown.placed for h in hands if h.grown.placed < h.tiles]
-            low, high = wilson(whole, len(hands))
             rows.append({"key": key, "teams": n, "tiles": NTILES // n, "hands": len(hands),
-                         "laid_out": whole, "p_laid_out": whole / len(hands), "ci_low": low,
-                         "ci_high": high, "impossible": 0, "gave_up": len(short),
+                         "laid_out": whole, "impossible": 0, "gave_up": len(short),
                          "mean_placed_short": float(np.mean(short)) if short else None,
                          "least_placed": min(h.grown.placed for h in hands)})
-    return pd.DataFrame(rows)
+    return rows
 
 
 @dataclass(frozen=True)
@@ -119,8 +120,8 @@ def solo_game(key: int, rng: np.random.Generator, *, budget: int = GROW_BUDGET,
     return SoloGame(key, grown.placed, status, batches, grown)
 
 
-def solo_table(keys: Sequence[int] = SPEED_KEYS, games: int = 100, seed: int = 0,
-               budget: int = GROW_BUDGET) -> tuple[pd.DataFrame, list[SoloGame]]:
+def solo_rows(keys: Sequence[int] = SPEED_KEYS, games: int = 100, seed: int = 0,
+              budget: int = GROW_BUDGET) -> tuple[list[dict[str, Any]], list[SoloGame]]:
     """Per key: how often the first 16 are laid out (found, proven impossible, gave up),
     how often all 96, and the tiles placed; with every game played."""
     rows, played = [], []
@@ -130,14 +131,12 @@ def solo_table(keys: Sequence[int] = SPEED_KEYS, games: int = 100, seed: int = 0
         games_ = [solo_game(key, rng, budget=budget) for _ in range(check_count("games", games))]
         played += games_
         first = sum(g.first_status == FOUND for g in games_)
-        low, high = wilson(first, len(games_))
         placed = np.array([g.placed for g in games_])
         rows.append({"key": key, "games": len(games_), "first_laid_out": first,
-                     "p_first": first / len(games_), "ci_low": low, "ci_high": high,
                      "first_impossible": sum(g.first_status == IMPOSSIBLE for g in games_),
                      "first_gave_up": sum(g.first_status not in (FOUND, IMPOSSIBLE)
                                           for g in games_),
                      "all_96": int((placed == NTILES).sum()),
                      "mean_placed": float(placed.mean()), "median_placed": float(np.median(placed)),
                      "least_placed": int(placed.min())})
-    return pd.DataFrame(rows), played
+    return rows, played

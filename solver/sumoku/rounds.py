@@ -23,9 +23,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from solver.sumoku.layout import FOUND, search
 from solver.sumoku.swapoku import hardest
@@ -151,8 +151,8 @@ def play_game(players: int, rng: np.random.Generator, *, error: float = 0.05,
                 sum(x.tubadokus for x in played), sum(x.length for x in played), played)
 
 
-def rounds_table(players: Sequence[int] = tuple(PLAYERS), games: int = 15, seed: int = 0, *,
-                 error: float = 0.05, budget: int = 200_000) -> pd.DataFrame:
+def rounds_rows(players: Sequence[int] = tuple(PLAYERS), games: int = 15, seed: int = 0, *,
+                error: float = 0.05, budget: int = 200_000) -> list[dict[str, Any]]:
     """Per number of players: game wins by seat, rounds a game, and per round the swaps,
     tubadokus, void rounds and length (equal players, skill 1)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -173,4 +173,4 @@ def rounds_table(players: Sequence[int] = tuple(PLAYERS), games: int = 15, seed:
                      "void_share": float(np.mean([r.winner < 0 for r in rounds])),
                      "round_length": float(np.mean([r.length for r in rounds])),
                      "game_length": float(np.mean([g.length for g in played]))})
-    return pd.DataFrame(rows)
+    return rows

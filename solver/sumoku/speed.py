@@ -1,10 +1,11 @@
 """Speed sumoku's question: how often can a hand of 10 tiles be laid out as one pattern
 (RULES.md rules 28, 47)? Random hands from the 96 tiles, each decided by the layout search
-(:mod:`solver.sumoku.layout`, the kernel's strip search).
+(:mod:`solver.sumoku.layout`, the kernel's strip search), counted per key as plain rows
+(the table with its intervals is written by ``studies/sumoku/speed_report.py``).
 
->>> table = solvable_table(keys=(5,), hands=20, seed=1)
->>> list(table.columns)
-['key', 'hands', 'solvable', 'p_solvable', 'ci_low', 'ci_high', 'impossible', 'gave_up']
+>>> rows = solvable_counts(keys=(5,), hands=20, seed=1)
+>>> list(rows[0]), rows[0]["hands"]
+(['key', 'hands', 'solvable', 'impossible', 'gave_up'], 20)
 """
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
 from solver.sumoku.layout import DEFAULT_BUDGET, FOUND, GAVE_UP, IMPOSSIBLE, Layout, search
 from solver.sumoku.rules import FIXED_KEYS
@@ -23,20 +23,6 @@ HAND = 10
 """Tiles in a speed-sumoku hand (rule 28)."""
 SPEED_KEYS = FIXED_KEYS
 """Every key the die (3, 4, 5) and the challenge (6..10) can give."""
-CONFIDENCE = 0.95
-
-
-def wilson(successes: int, trials: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (scipy's ``binomtest``, imported when a
-    table is made).
-
-    >>> [round(x, 4) for x in wilson(5, 10)]
-    [0.2366, 0.7634]
-    """
-    from scipy.stats import binomtest
-
-    interval = binomtest(successes, trials).proportion_ci(confidence, method="wilson")
-    return float(interval.low), float(interval.high)
 
 
 def check_key(key: int) -> int:
@@ -74,29 +60,28 @@ def decide_hands(hands: Sequence[Sequence[Kind]], key: int, *,
     return out
 
 
-def table_of(decided: Iterable[Decided]) -> pd.DataFrame:
-    """The table of :func:`solvable_table` from decided hands."""
+def counts_of(decided: Iterable[Decided]) -> list[dict[str, int]]:
+    """Per key of the decided hands (in order of key): the hands, how many were laid out
+    (``solvable``), proven impossible and given up."""
     rows = []
     by_key: dict[int, list[Decided]] = {}
     for d in decided:
         by_key.setdefault(d.key, []).append(d)
     for key, ds in sorted(by_key.items()):
-        found = sum(d.result.status == FOUND for d in ds)
-        low, high = wilson(found, len(ds))
-        rows.append({"key": key, "hands": len(ds), "solvable": found,
-                     "p_solvable": found / len(ds), "ci_low": low, "ci_high": high,
+        rows.append({"key": key, "hands": len(ds),
+                     "solvable": sum(d.result.status == FOUND for d in ds),
                      "impossible": sum(d.result.status == IMPOSSIBLE for d in ds),
                      "gave_up": sum(d.result.status == GAVE_UP for d in ds)})
-    return pd.DataFrame(rows)
+    return rows
 
 
-def solvable_table(keys: Sequence[int] = SPEED_KEYS, hands: int = 1000, seed: int = 0, *,
-                   size: int = HAND, budget: int = DEFAULT_BUDGET) -> pd.DataFrame:
+def solvable_counts(keys: Sequence[int] = SPEED_KEYS, hands: int = 1000, seed: int = 0, *,
+                    size: int = HAND, budget: int = DEFAULT_BUDGET) -> list[dict[str, int]]:
     """Per key: of ``hands`` random hands of ``size`` tiles (the same hands for every key),
-    how many are solvable, the proportion and its 95% Wilson interval, and how many were
-    proven impossible or given up (given-up hands count as not solvable)."""
+    how many are solvable, proven impossible or given up (:func:`counts_of`; a given-up
+    hand is not solvable)."""
     keys = [check_key(k) for k in keys]
     if hands < 1:
         raise ValueError(f"hands must be at least 1, got {hands}")
     drawn = random_hands(hands, size, seed)
-    return table_of(d for key in keys for d in decide_hands(drawn, key, budget=budget))
+    return counts_of(d for key in keys for d in decide_hands(drawn, key, budget=budget))

@@ -1,15 +1,22 @@
 """What the toolkit shows about Sumoku: score spreads, the game by key and how games end in
 each run's report; its puzzles (speed, spot, team and solo sumoku) as exact analyses; a
-pattern or hand examined (``analyze position sumoku``); the standard runs and what-ifs."""
+pattern or hand examined (``analyze position sumoku``); the standard runs and what-ifs.
+
+The report sections and summary figures are in ``sections.py``; the exact analyses' reports
+in ``tables_report.py`` (the default), ``speed_report.py``, ``spot_report.py`` and
+``puzzle_report.py`` (team and solo), each written through
+:func:`analysis.writer.report_folder`; pictures of layouts in ``picture.py``; the position
+tool's text in ``position.py``. What they show is computed by ``solver/sumoku/``.
+"""
 from __future__ import annotations
 
 from solver.sumoku.examine import MAX_SEARCH
-from solver.sumoku.sections import report_sections, summary_fields
+from studies.sumoku.sections import report_sections, summary_fields
 from studies import ExactAnalysis, Option, PositionTool, Study, register
 
 TABLES = ExactAnalysis(
     name="tables", title="Sumoku's puzzles: speed and spot sumoku in two tables",
-    run="solver.sumoku.tables_report:run", folder="sumoku-exact", monte_carlo=True, sims=1000,
+    run="studies.sumoku.tables_report:run", folder="sumoku-exact", monte_carlo=True, sims=1000,
     description="speed.csv (P(a random 10-tile hand can be laid out) per key 3..10, with "
                 "95% intervals; --sims hands a key) beside spot.csv (the exact spot counts "
                 "and chance a display of 10 holds a spot), linking the four variations' "
@@ -29,7 +36,7 @@ STUDY = register(Study(
     standard_whatifs=({"key": ["3", "4", "5", "challenge"]},
                       {"start": ["smallest_hand", "seat0"]}),
     position=PositionTool(describe="solver.sumoku.examine:describe",
-                          render="solver.sumoku.examine:render",
+                          render="studies.sumoku.position:render",
                           notation="pattern ('R3 O1 Y6 / . G7 .') or hand ('hand: R3 O1 ...')",
                           example="'hand: R3 O1 Y6 G7 B2 P4' --set key=5",
                           max_search=MAX_SEARCH,
@@ -39,7 +46,7 @@ STUDY = register(Study(
         TABLES,
         ExactAnalysis(
             name="speed", title="Speed sumoku: can a hand of 10 be laid out?",
-            run="solver.sumoku.speed_report:run", folder="sumoku-speed", monte_carlo=True,
+            run="studies.sumoku.speed_report:run", folder="sumoku-speed", monte_carlo=True,
             options=(Option("hands", "random 10-tile hands per key (default 1000, at most "
                             "1e5; --sims lowers it)", int, 1000, 1, 100_000),
                      Option("budget", "nodes the layout search may spend on one hand "
@@ -54,7 +61,7 @@ STUDY = register(Study(
                         "modelled players"),
         ExactAnalysis(
             name="spot", title="Spot sumoku counted exactly and played out",
-            run="solver.sumoku.spot_report:run", folder="sumoku-spot", monte_carlo=True,
+            run="studies.sumoku.spot_report:run", folder="sumoku-spot", monte_carlo=True,
             options=(Option("games", "spot games simulated per row (default 2000, at most "
                             "1e6)", int, 2000, 1, 1_000_000),
                      Option("error_rate", "chance that a shout is wrong (default 0.05; 0 to 1)",
@@ -68,7 +75,7 @@ STUDY = register(Study(
                         "simulated for 2 to 8 players"),
         ExactAnalysis(
             name="team", title="Team sumoku: can a team lay out all its tiles?",
-            run="solver.sumoku.puzzle_report:run_team", folder="sumoku-team",
+            run="studies.sumoku.puzzle_report:run_team", folder="sumoku-team",
             monte_carlo=True,
             options=(Option("deals", "deals of the 96 tiles per key and number of teams "
                             "(default 50, at most 1e4; --sims lowers it)", int, 50, 1, 10_000),
@@ -78,7 +85,7 @@ STUDY = register(Study(
                         "and how many it places when it cannot, per key"),
         ExactAnalysis(
             name="solo", title="Solo sumoku: how many of the 96 tiles can one pattern hold?",
-            run="solver.sumoku.puzzle_report:run_solo", folder="sumoku-solo",
+            run="studies.sumoku.puzzle_report:run_solo", folder="sumoku-solo",
             monte_carlo=True,
             options=(Option("games", "solo puzzles per key (default 20, at most 1e4; --sims "
                             "lowers it)", int, 20, 1, 10_000),

@@ -1,5 +1,6 @@
-"""Team and solo sumoku (grow.py, puzzles.py, puzzle_report.py): every pattern grown is
-valid, the tables count every hand, the reports are written, bad options refused."""
+"""Team and solo sumoku (grow.py, puzzles.py, studies/sumoku/puzzle_report.py): every
+pattern grown is valid, the tables count every hand, the reports are written, bad options
+refused."""
 import numpy as np
 import pandas as pd
 import pytest
@@ -7,8 +8,8 @@ import pytest
 from solver.sumoku.grow import grow
 from solver.sumoku.layout import FOUND, IMPOSSIBLE
 from solver.sumoku.pattern import check_pattern
-from solver.sumoku.puzzle_report import run_solo, run_team
-from solver.sumoku.puzzles import solo_game, team_hands, team_table
+from solver.sumoku.puzzles import solo_game, solo_rows, team_hands, team_rows
+from studies.sumoku.puzzle_report import run_solo, run_team, team_table
 from solver.sumoku.tiles import kind
 
 
@@ -44,6 +45,15 @@ def test_team_hands_deal_all_96_tiles():
     table = team_table(keys=(5,), teams=(4,), deals=2, seed=1, budget=20_000)
     row = table.iloc[0]
     assert row.hands == 8 and row.laid_out + row.gave_up == 8
+    assert row.ci_low <= row.p_laid_out == row.laid_out / 8 <= row.ci_high
+    plain = team_rows(keys=(5,), teams=(4,), deals=2, seed=1, budget=20_000)
+    assert isinstance(plain, list) and plain[0]["laid_out"] == row.laid_out
+
+
+def test_solo_rows_are_plain():
+    rows, played = solo_rows(keys=(3,), games=1, seed=2, budget=20_000)
+    assert isinstance(rows, list) and rows[0]["games"] == 1 == len(played)
+    assert "p_first" not in rows[0]
 
 
 def test_a_solo_game_keeps_numbers_distinct_and_counts_its_tiles():

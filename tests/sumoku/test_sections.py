@@ -1,5 +1,6 @@
 """The main game's own figures and report sections read the declared counters."""
 import json
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -7,7 +8,7 @@ import pytest
 
 import studies
 from studies.sumoku import STUDY
-from solver.sumoku.sections import report_sections, summary_fields
+from studies.sumoku.sections import report_sections, summary_fields
 from solver.sumoku.tiles import NTILES
 
 
@@ -64,3 +65,23 @@ def test_ties_share_the_points_and_margins_count_close_games():
     assert fields["winning_score"]["median"] == 80
     text = "\n".join(report_sections(summary, games))
     assert "| 1 | random |" in text
+
+
+def test_missing_figures_read_n_a():
+    """No game finished (or one game of a key): every missing figure reads ``n/a``, as the
+    shared helpers write it, and the seat-0 interval of a key with one game too."""
+    games = pd.DataFrame({
+        "winner": [-1, 0], "turns": [99, 20], "decision_turns": [0, 10], "key": [3, 4],
+        "bonus_turns": [0, 1], "passes": [0, 0], "bag_left": [0, 0], "tiles_left": [0, 2],
+        "margin": [0, 30], "score_0": [0, 100], "score_1": [0, 70], "penalty_0": [0, 0],
+        "penalty_1": [0, 3], "tiles_0": [0, 50], "tiles_1": [0, 44], "bonus_turns_0": [0, 1],
+        "bonus_turns_1": [0, 0]})
+    summary = {"players": 2, "policies": ["greedy", "random"]}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)     # means of no games
+        text = "\n".join(report_sections(summary, games.iloc[:1]))
+    assert "n/a of games end with a hand penalty" in text and "| 0 | greedy | n/a | n/a |" in text
+    assert "nan" not in text and "–" not in text
+    one = "\n".join(report_sections(summary, games))
+    assert "| 4 | 1 | 100.0% |" in one and one.split("| 4 | 1 |")[1].split("\n")[0].endswith(
+        "| n/a |")

@@ -1,10 +1,12 @@
-"""Speed sumoku's table (solver/sumoku/speed.py) and the pattern pictures (picture.py)."""
+"""Speed sumoku's table (the counts of solver/sumoku/speed.py, the intervals of
+studies/sumoku/speed_report.py) and the pattern pictures (studies/sumoku/picture.py)."""
 import pytest
 
 from solver.sumoku.layout import FOUND, search
 from solver.sumoku.pattern import parse_pattern
-from solver.sumoku.picture import draw_pattern
-from solver.sumoku.speed import check_key, random_hands, solvable_table, wilson
+from studies.sumoku.picture import draw_pattern
+from solver.sumoku.speed import check_key, random_hands, solvable_counts
+from studies.sumoku.speed_report import solvable_table, wilson
 from tests.sumoku.test_tiles_and_lines import TEN_TILES
 
 
@@ -46,6 +48,15 @@ def test_bad_keys_are_refused(key):
         check_key(key)
     with pytest.raises(ValueError):
         solvable_table(keys=(key,), hands=1)
+    with pytest.raises(ValueError):
+        solvable_counts(keys=(key,), hands=1)
+
+
+def test_the_counts_are_plain_rows():
+    rows = solvable_counts(keys=(4,), hands=5, seed=2)
+    assert rows == [{"key": 4, "hands": 5, "solvable": rows[0]["solvable"],
+                     "impossible": rows[0]["impossible"], "gave_up": rows[0]["gave_up"]}]
+    assert all(type(v) is int for v in rows[0].values())
 
 
 def test_a_picture_is_a_png(tmp_path):

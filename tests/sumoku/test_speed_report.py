@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from solver.sumoku.speed_report import run
+from studies.sumoku.speed_report import run
 from solver.sumoku.swapoku import hardest, play_swaps
 from solver.sumoku.tiles import parse
 
@@ -57,7 +57,7 @@ def test_bad_keys_are_refused(tmp_path):
 
 
 def test_rounds_count_wins_swaps_and_tubadokus():
-    from solver.sumoku.rounds import play_game, rounds_table
+    from solver.sumoku.rounds import play_game, rounds_rows
     rng = np.random.default_rng(5)
     for players in (2, 8):
         game = play_game(players, rng, error=0.5, budget=100_000)
@@ -72,4 +72,4 @@ def test_rounds_count_wins_swaps_and_tubadokus():
     with pytest.raises(ValueError):
         play_game(2, rng, error=1.0)
     with pytest.raises(ValueError):
-        rounds_table((2,), games=0)
+        rounds_rows((2,), games=0)

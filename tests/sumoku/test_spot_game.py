@@ -7,7 +7,7 @@ import pytest
 
 from analyze.cli import main
 from solver.sumoku.spot_game import SpotModel, play_spot_game, simulate_spot, target
-from solver.sumoku.spot_report import COLUMNS, run, win_shares
+from studies.sumoku.spot_report import COLUMNS, run, win_shares
 from solver.sumoku.tiles import NTILES
 
 

@@ -4,9 +4,9 @@ import csv
 
 import pytest
 
-import solver.sumoku.tables_report as tables_report
+import studies.sumoku.tables_report as tables_report
 from analyze.cli import main
-from solver.sumoku.spot_report import spot_table
+from studies.sumoku.spot_report import spot_table
 
 
 @pytest.fixture

@@ -1,27 +1,28 @@
 """``analyze exact sumoku team`` and ``analyze exact sumoku solo``: team and solo sumoku as
-puzzles (:mod:`solver.sumoku.puzzles`), as reports with a picture of an example layout."""
+puzzles (:mod:`solver.sumoku.puzzles`, which counts them), as reports: the tables with each
+share's 95% Wilson interval, and a picture of an example layout."""
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
-from analysis.folders import staged_folder
 from analysis.formatting import md_block, md_table, pct, pct_range
-from analysis.plain import plain
 from analysis.provenance import package_version
+from analysis.writer import ReportFolder, report_folder
 from solver.sumoku.grow import GROW_BUDGET, LINE_STEPS, grow
 from solver.sumoku.layout import DEFAULT_BUDGET
 from solver.sumoku.pattern import format_pattern
-from solver.sumoku.picture import draw_pattern
-from solver.sumoku.puzzles import (SOLO_BATCH, SOLO_FIRST, TEAMS, check_count, solo_table,
-                                   team_table)
+from solver.sumoku.puzzles import (SOLO_BATCH, SOLO_FIRST, TEAMS, SoloGame, check_count,
+                                   solo_rows, team_rows)
 from solver.sumoku.speed import SPEED_KEYS, check_key
 from solver.sumoku.tiles import NTILES, kind
+from studies.sumoku.picture import draw_layout
+from studies.sumoku.speed_report import with_share
 
 DEFAULT_DEALS = 50
 DEFAULT_GAMES = 20
@@ -31,10 +32,32 @@ def _budget(value: int) -> int:
     return check_count("the step budget", value)
 
 
-def _write(folder: Path, summary: dict[str, Any], text: str) -> None:
-    (folder / "summary.json").write_text(
-        json.dumps(plain(summary), indent=2, allow_nan=False) + "\n", encoding="utf-8")
-    (folder / "report.md").write_text(text, encoding="utf-8")
+def team_table(keys: Sequence[int] = SPEED_KEYS, teams: Sequence[int] = TEAMS,
+               deals: int = 50, seed: int = 0, budget: int = GROW_BUDGET) -> pd.DataFrame:
+    """Per key and number of teams: hands laid out whole, with a Wilson interval, and the
+    tiles placed by the hands that were not (:func:`solver.sumoku.puzzles.team_rows`).
+
+    >>> t = team_table(keys=(5,), teams=(4,), deals=2, seed=1)
+    >>> list(t.columns)[:6]
+    ['key', 'teams', 'tiles', 'hands', 'laid_out', 'p_laid_out']
+    """
+    return pd.DataFrame([with_share(row, "laid_out", "hands", "p_laid_out")
+                         for row in team_rows(keys, teams, deals, seed, budget)])
+
+
+def solo_table(keys: Sequence[int] = SPEED_KEYS, games: int = 100, seed: int = 0,
+               budget: int = GROW_BUDGET) -> tuple[pd.DataFrame, list[SoloGame]]:
+    """Per key: how often the first 16 are laid out, with a Wilson interval, how often all
+    96, and the tiles placed; with every game played
+    (:func:`solver.sumoku.puzzles.solo_rows`)."""
+    rows, played = solo_rows(keys, games, seed, budget)
+    return (pd.DataFrame([with_share(row, "first_laid_out", "games", "p_first")
+                          for row in rows]), played)
+
+
+def _write(report: ReportFolder, summary: dict[str, Any], text: str) -> None:
+    report.summary(summary)
+    report.markdown(text)
 
 
 def _reproduce(summary: dict[str, Any], default: str) -> str:
@@ -62,10 +85,10 @@ def run_team(out: str | Path | None = None, *, sims: int = DEFAULT_DEALS, seed: 
     rng = np.random.default_rng(seed)
     example_hand = sorted(kind(int(x)) for x in rng.permutation(NTILES)[:NTILES // 4])
     example = grow(example_hand, keys[0], rng=rng, budget=steps)
-    with staged_folder(out_dir) as folder:
-        table.to_csv(folder / "team.csv", index=False)
-        draw_pattern(example.layout, folder / "team-layout.png", key=keys[0],
-                     values=example.cell_values, title=f"{example.placed} tiles, 4 teams")
+    with report_folder(out_dir) as report:
+        report.table("team.csv", table)
+        report.figure("team-layout.png", draw_layout, example.layout, keys[0],
+                      example.cell_values, f"{example.placed} tiles, 4 teams")
         summary = {"game": "sumoku", "analysis": "team", "seed": seed, "deals": count,
                    "steps": steps, "version": package_version(), "command": command,
                    "hands": int(table["hands"].sum()), "laid_out": int(table["laid_out"].sum()),
@@ -77,7 +100,7 @@ def run_team(out: str | Path | None = None, *, sims: int = DEFAULT_DEALS, seed: 
         md = md_table(["key", "teams", "tiles", "hands", "laid out", "P(laid out)",
                        "95% interval", "not laid out (gave up)", "mean tiles placed then",
                        "fewest placed"], rows, "rrrrrrrrrr")
-        _write(folder, summary, f"""# Team sumoku: can a team lay out all its tiles?
+        _write(report, summary, f"""# Team sumoku: can a team lay out all its tiles?
 
 With 2, 3 or 4 teams the 96 tiles are dealt out, 48, 32 or 24 a team (RULES.md rule 37),
 and each team assembles all of its tiles into one pattern. Here a search grows each team's
@@ -120,10 +143,10 @@ def run_solo(out: str | Path | None = None, *, sims: int = DEFAULT_GAMES, seed: 
     say(f"solo sumoku: {count} puzzles per key")
     table, played = solo_table(keys, count, seed, steps)
     best = max(played, key=lambda g: (g.placed, -g.key))
-    with staged_folder(out_dir) as folder:
-        table.to_csv(folder / "solo.csv", index=False)
-        draw_pattern(best.layout.layout, folder / "solo-layout.png", key=best.key,
-                     values=best.layout.cell_values, title=f"solo, {best.placed} tiles")
+    with report_folder(out_dir) as report:
+        report.table("solo.csv", table)
+        report.figure("solo-layout.png", draw_layout, best.layout.layout, best.key,
+                      best.layout.cell_values, f"solo, {best.placed} tiles")
         summary = {"game": "sumoku", "analysis": "solo", "seed": seed, "games": count,
                    "steps": steps, "version": package_version(), "command": command,
                    "elapsed_s": round(time.perf_counter() - start, 2)}
@@ -134,7 +157,7 @@ def run_solo(out: str | Path | None = None, *, sims: int = DEFAULT_GAMES, seed: 
         md = md_table(["key", "puzzles", "first 16 laid out", "95% interval",
                        "first 16 proven impossible", "first 16 gave up", "all 96 laid out",
                        "mean tiles placed", "median", "fewest"], rows, "rrrrrrrrrr")
-        _write(folder, summary, f"""# Solo sumoku: how many of the 96 tiles can one pattern hold?
+        _write(report, summary, f"""# Solo sumoku: how many of the 96 tiles can one pattern hold?
 
 Solo sumoku (RULES.md rules 38, 39): draw {SOLO_FIRST} tiles and lay them out as one
 pattern in which no line repeats a colour **or a number**; then add {SOLO_BATCH} tiles at a

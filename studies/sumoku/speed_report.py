@@ -2,31 +2,32 @@
 report: P(a 10-tile hand is solvable) per key with intervals (``speed.csv``), example
 layouts as pictures, a hand proven impossible, and the swaps (swapoku) the stated strategy
 needs until the hand is solvable.
+
+The hands are decided by :mod:`solver.sumoku.speed`, which counts them per key; this module
+adds each share's 95% Wilson interval (:func:`wilson`) and writes the tables.
 """
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from analysis.folders import staged_folder
 from analysis.formatting import md_block, md_table, pct, pct_range
-from analysis.plain import plain
 from analysis.provenance import package_version
+from analysis.writer import report_folder
 from solver.sumoku.cover import valid_lines
 from solver.sumoku.layout import DEFAULT_BUDGET, FOUND, GAVE_UP, IMPOSSIBLE, widths
-from solver.sumoku.picture import draw_pattern
-from solver.sumoku.speed import (HAND, SPEED_KEYS, Decided, check_key, decide_hands,
-                                 random_hands, table_of)
 from solver.sumoku.rounds import (MAX_SWAPS as ROUND_SWAPS, NODE_SCALE, PLAYERS, SWAP_TIME,
-                                  rounds_table)
+                                  rounds_rows)
+from solver.sumoku.speed import (HAND, SPEED_KEYS, Decided, check_key, counts_of,
+                                 decide_hands, random_hands, solvable_counts)
 from solver.sumoku.swapoku import MAX_SWAPS, play_swaps
 from solver.sumoku.tiles import text
+from studies.sumoku.picture import draw_layout
 
 DEFAULT_OUT = Path("reports/sumoku-speed")
 DEFAULT_HANDS = 1000
@@ -34,11 +35,62 @@ DEFAULT_HANDS = 1000
 PICTURE_KEYS = (3, 5, 7, 10)
 """Keys whose first solvable hand is drawn."""
 SWAP_SHARE = 10
+"""Swapoku is played on a tenth as many hands as the table decides."""
 DEFAULT_GAMES = 60
 """Games of speed rounds per number of players."""
 DEFAULT_ERROR = 0.05
 """A player's chance of calling a wrong pattern (tubadoku)."""
-"""Swapoku is played on a tenth as many hands as the table decides."""
+CONFIDENCE = 0.95
+
+
+def wilson(successes: int, trials: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (scipy's ``binomtest``, imported when a
+    table is made).
+
+    >>> [round(x, 4) for x in wilson(5, 10)]
+    [0.2366, 0.7634]
+    """
+    from scipy.stats import binomtest
+
+    interval = binomtest(successes, trials).proportion_ci(confidence, method="wilson")
+    return float(interval.low), float(interval.high)
+
+
+def with_share(row: dict[str, Any], successes: str, trials: str, name: str) -> dict[str, Any]:
+    """``row`` with the share ``name`` = ``row[successes] / row[trials]`` and its Wilson
+    interval (``ci_low``, ``ci_high``) right after the column ``successes``.
+
+    >>> row = with_share({"key": 3, "hands": 10, "solvable": 5, "gave_up": 0}, "solvable",
+    ...                  "hands", "p_solvable")
+    >>> list(row), row["p_solvable"], round(row["ci_low"], 4)
+    (['key', 'hands', 'solvable', 'p_solvable', 'ci_low', 'ci_high', 'gave_up'], 0.5, 0.2366)
+    """
+    out: dict[str, Any] = {}
+    for column, value in row.items():
+        out[column] = value
+        if column == successes:
+            low, high = wilson(row[successes], row[trials])
+            out.update({name: row[successes] / row[trials], "ci_low": low, "ci_high": high})
+    return out
+
+
+def table_of(decided: Iterable[Decided]) -> pd.DataFrame:
+    """The table of :func:`solvable_table` from decided hands."""
+    return pd.DataFrame([with_share(row, "solvable", "hands", "p_solvable")
+                         for row in counts_of(decided)])
+
+
+def solvable_table(keys: Sequence[int] = SPEED_KEYS, hands: int = 1000, seed: int = 0, *,
+                   size: int = HAND, budget: int = DEFAULT_BUDGET) -> pd.DataFrame:
+    """Per key: of ``hands`` random hands of ``size`` tiles (the same hands for every key),
+    how many are solvable, the proportion and its 95% Wilson interval, and how many were
+    proven impossible or given up (:func:`solver.sumoku.speed.solvable_counts`).
+
+    >>> list(solvable_table(keys=(5,), hands=20, seed=1).columns)
+    ['key', 'hands', 'solvable', 'p_solvable', 'ci_low', 'ci_high', 'impossible', 'gave_up']
+    """
+    return pd.DataFrame([with_share(row, "solvable", "hands", "p_solvable") for row in
+                         solvable_counts(keys, hands, seed, size=size, budget=budget)])
 
 
 def _hand_text(hand: Sequence[int]) -> str:
@@ -67,7 +119,8 @@ def run(out: str | Path | None = None, *, sims: int = DEFAULT_HANDS, seed: int =
         workers: int | None = None, hands: int = DEFAULT_HANDS,
         budget: int = DEFAULT_BUDGET, keys: Sequence[int] = SPEED_KEYS,
         games: int = DEFAULT_GAMES, error: float = DEFAULT_ERROR,
-        players: Sequence[int] = tuple(PLAYERS), command: str | None = None, say: Callable[[str], None] = lambda text: None) -> Path:
+        players: Sequence[int] = tuple(PLAYERS), command: str | None = None,
+        say: Callable[[str], None] = lambda text: None) -> Path:
     """Decide ``min(hands, sims)`` random hands per key and write the report; returns its
     folder. ``workers`` is accepted for the contract; the hands are decided in this
     process."""
@@ -94,20 +147,19 @@ def run(out: str | Path | None = None, *, sims: int = DEFAULT_HANDS, seed: int =
     say(f"swapoku: {swap_hands} hands per key")
     swaps = swap_table(keys, swap_hands, seed, budget)
     say(f"speed rounds: {games} games per number of players")
-    rounds = rounds_table(players, games, seed, error=error, budget=budget)
-    with staged_folder(out_dir) as folder:
-        table.to_csv(folder / "speed.csv", index=False)
-        swaps.to_csv(folder / "swapoku.csv", index=False)
-        rounds.to_csv(folder / "rounds.csv", index=False)
+    rounds = pd.DataFrame(rounds_rows(players, games, seed, error=error, budget=budget))
+    with report_folder(out_dir) as report:
+        report.table("speed.csv", table)
+        report.table("swapoku.csv", swaps)
+        report.table("rounds.csv", rounds)
         pictures = []
         for key in PICTURE_KEYS:
             example = next((d for d in decided if d.key == key and d.result.status == FOUND),
                            None)
             if example is not None:
                 name = f"layout-key-{key}.png"
-                draw_pattern(example.result.layout, folder / name, key=key,
-                             values=example.result.cell_values,
-                             title=_hand_text(example.hand[:5]) + " …")
+                report.figure(name, draw_layout, example.result.layout, key,
+                              example.result.cell_values, _hand_text(example.hand[:5]) + " …")
                 pictures.append((key, name, example))
         impossible = next((d for d in decided if d.result.status == IMPOSSIBLE), None)
         nodes = sum(d.result.nodes for d in decided)
@@ -117,12 +169,9 @@ def run(out: str | Path | None = None, *, sims: int = DEFAULT_HANDS, seed: int =
                    "hands_per_s": round(len(decided) / decide_s, 1) if decide_s else None,
                    "nodes": nodes, "gave_up": int(table["gave_up"].sum()),
                    "elapsed_s": round(time.perf_counter() - start, 2)}
-        (folder / "summary.json").write_text(
-            json.dumps(plain(summary), indent=2, allow_nan=False) + "\n", encoding="utf-8")
-        summary.update(games=games, error=error)
-        (folder / "report.md").write_text(render(table, swaps, rounds, pictures, impossible,
-                                                 summary),
-                                          encoding="utf-8")
+        report.summary(summary)
+        report.markdown(render(table, swaps, rounds, pictures, impossible,
+                               {**summary, "games": games, "error": error}))
     return out_dir
 
 
@@ -145,8 +194,9 @@ def _impossible_text(d: Decided | None) -> str:
     return f"On key {key}, the hand **{_hand_text(hand)}** has no layout. {why}\n"
 
 
-def render(table: pd.DataFrame, swaps: pd.DataFrame, rounds: pd.DataFrame, pictures: Sequence[tuple[int, str, Decided]],
-           impossible: Decided | None, summary: dict[str, Any]) -> str:
+def render(table: pd.DataFrame, swaps: pd.DataFrame, rounds: pd.DataFrame,
+           pictures: Sequence[tuple[int, str, Decided]], impossible: Decided | None,
+           summary: dict[str, Any]) -> str:
     rows = [[str(r.key), f"{r.hands:,}", f"{r.solvable:,}", pct(r.p_solvable),
              pct_range(r.ci_low, r.ci_high), f"{r.impossible:,}", f"{r.gave_up:,}"]
             for r in table.itertuples()]

@@ -10,7 +10,6 @@
 """
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -20,11 +19,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.folders import staged_folder
-from analysis.plain import plain
+from analysis.formatting import md_block, md_table, pct
 from analysis.provenance import package_version
 from analysis.stats import mean_interval, wilson_interval
-from analysis.formatting import md_block
+from analysis.writer import report_folder
 from solver.sumoku.spot import (ALL_SETS, DISPLAY, SPOT_KEYS, display_spot_ways_fast,
                                 display_spots, sample_displays, spot_reading,
                                 spot_sets)
@@ -34,6 +32,8 @@ from solver.sumoku.tiles import COLOURS, KEY_FACES, LETTERS, NTILES, colour, num
 DEFAULT_OUT = Path("reports/sumoku-spot")
 COLUMNS = ("key", "spot_sets", "all_sets", "p_display_has_spot")
 """The columns of ``spot.csv``."""
+DISPLAY_KEY = 5
+"""The key of the display pictured."""
 
 
 def spot_table(keys: Sequence[int] = SPOT_KEYS, six_is_nine: bool = True) -> pd.DataFrame:
@@ -96,18 +96,23 @@ def game_rows(model_of: Callable[[int], SpotModel], games: int, seed: int,
     return pd.DataFrame(rows), pd.DataFrame(seats)
 
 
-def plot_display(path: Path, seed: int, key: int = 5) -> tuple[list[int], tuple[int, ...]]:
-    """A picture of a random display of 10 with one of its spots outlined."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-    from matplotlib.patches import FancyBboxPatch
-
+def example_display(seed: int, key: int = 5) -> tuple[list[int], list[tuple[int, ...]]]:
+    """A random display of 10 that holds a spot on ``key``, and its spots."""
     rng = np.random.default_rng(np.random.SeedSequence([seed, 2]))
     while True:
         shown = [int(t) for t in rng.permutation(NTILES)[:DISPLAY]]
         spots = display_spots(shown, key)
         if spots:
-            break
+            return shown, spots
+
+
+def draw_display(shown: Sequence[int], spots: Sequence[tuple[int, ...]], key: int,
+                 path: Path) -> None:
+    """A picture of the display ``shown`` with the first of its ``spots`` outlined."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.patches import FancyBboxPatch
+
     spot = spots[0]
     face = {"red": "#d62728", "orange": "#ff7f0e", "yellow": "#e8c100", "green": "#2ca02c",
             "blue": "#1f77b4", "purple": "#9467bd"}
@@ -130,7 +135,6 @@ def plot_display(path: Path, seed: int, key: int = 5) -> tuple[list[int], tuple[
     ax.set_aspect("equal")
     ax.axis("off")
     fig.savefig(path, dpi=110, bbox_inches="tight")
-    return shown, spot
 
 
 def run(out: str | Path | None = None, *, sims: int = 200_000, seed: int = 0,
@@ -150,38 +154,34 @@ def run(out: str | Path | None = None, *, sims: int = 200_000, seed: int = 0,
     SpotModel.alike(2, error=error_rate, no_spot=no_spot)    # checks the model's values
     out_dir = Path(out) if out is not None else DEFAULT_OUT
     start = time.perf_counter()
-    with staged_folder(out_dir) as folder:
+    with report_folder(out_dir) as report:
         say("spot sets and displays, exactly")
         table = spot_table(keys)
-        table.to_csv(folder / "spot.csv", index=False)
+        report.table("spot.csv", table)
         say("displays by Monte Carlo")
         check = display_check(table, sims // len(keys), seed)
-        check.to_csv(folder / "spot_check.csv", index=False)
+        report.table("spot_check.csv", check)
         alike, alike_seats = game_rows(
             lambda n: SpotModel.alike(n, error=error_rate, no_spot=no_spot), games, seed, say)
-        alike.to_csv(folder / "spot_games.csv", index=False)
-        alike_seats.to_csv(folder / "spot_seats.csv", index=False)
+        report.table("spot_games.csv", alike)
+        report.table("spot_seats.csv", alike_seats)
         _, fast_seats = game_rows(
             lambda n: SpotModel((fast_speed,) + (1.0,) * (n - 1), (error_rate,) * n,
                                 no_spot=no_spot), games, seed + 100, say)
-        fast_seats.to_csv(folder / "spot_fast_seats.csv", index=False)
-        shown, spot = plot_display(folder / "display.png", seed)
+        report.table("spot_fast_seats.csv", fast_seats)
+        shown, spots = example_display(seed, DISPLAY_KEY)
+        report.figure("display.png", draw_display, shown, spots, DISPLAY_KEY)
+        spot = spots[0]
         summary = {"game": "sumoku", "analysis": "spot", "seed": seed, "sims": sims,
                    "games": games, "error_rate": error_rate, "fast_speed": fast_speed,
                    "no_spot": no_spot, "version": package_version(), "command": command,
                    "spot": table.to_dict("records"), "check": check.to_dict("records"),
                    "spot_games": alike.to_dict("records"),
                    "elapsed_s": round(time.perf_counter() - start, 2)}
-        (folder / "summary.json").write_text(
-            json.dumps(plain(summary), indent=2, allow_nan=False) + "\n", encoding="utf-8")
-        (folder / "report.md").write_text(
-            render(table, check, alike, alike_seats, fast_seats, summary, shown, spot),
-            encoding="utf-8")
+        report.summary(summary)
+        report.markdown(render(table, check, alike, alike_seats, fast_seats, summary, shown,
+                               spot))
     return out_dir
-
-
-def _pct(p: float) -> str:
-    return f"{100 * p:.1f}%"
 
 
 def render(table: pd.DataFrame, check: pd.DataFrame, games: pd.DataFrame,
@@ -197,15 +197,15 @@ Spot sumoku (RULES.md rules 33 to 36, 41 to 46): 10 tiles lie face up; the first
 spot 4 of them in four different colours whose sum is a multiple of the key keeps them.
 
 **In short.** A display of 10 almost always holds a spot: from
-{_pct(float(low['p_display_has_spot']))} (key {int(low['key'])}) to
-{_pct(float(high['p_display_has_spot']))} (key {int(high['key'])}), computed exactly, so
+{pct(float(low['p_display_has_spot']))} (key {int(low['key'])}) to
+{pct(float(high['p_display_has_spot']))} (key {int(high['key'])}), computed exactly, so
 the rule for a display without a spot (rule 42) comes into play about once in
 {1 / (1 - float(die['p_display_has_spot'].mean())):.0f} displays on the die's keys. Of the
 C(96, 4) = {ALL_SETS:,} sets of 4 tiles, between {int(table['spot_sets'].min()):,} and
 {int(table['spot_sets'].max()):,} are spots. With players alike the game is fair by
 construction (nobody moves first); what decides it is speed: a player
 {summary['fast_speed']:g} times as fast as the others wins
-{_pct(float(fast[(fast['players'] == 2) & (fast['seat'] == 0)]['wins'].iloc[0]))} of
+{pct(float(fast[(fast['players'] == 2) & (fast['seat'] == 0)]['wins'].iloc[0]))} of
 two-player games.
 
 ## Spots per key (`spot.csv`)
@@ -217,21 +217,20 @@ brute-force check of all {ALL_SETS:,} sets, run in the tests. The chance that a 
 of 10 holds a spot is exact: a dynamic programme over the six colours that carries, for
 1, 2 and 3 colours, the sums reachable modulo the key (`spot.py`), counted out of
 C(96, 10) = {math.comb(NTILES, DISPLAY):,} displays.
-
-| key | spot sets | of all sets | P(display of 10 holds a spot) |
-| ---: | ---: | ---: | ---: |"""]
-    for r in table.itertuples():
-        lines.append(f"| {r.key} | {r.spot_sets:,} | {r.spot_sets / r.all_sets:.4f} | "
-                     f"{r.p_display_has_spot:.6f} |")
+"""]
+    lines.append(md_table(
+        ["key", "spot sets", "of all sets", "P(display of 10 holds a spot)"],
+        [[str(r.key), f"{r.spot_sets:,}", f"{r.spot_sets / r.all_sets:.4f}",
+          f"{r.p_display_has_spot:.6f}"] for r in table.itertuples()], "rrrr"))
     lines.append(f"""
 **Check.** {int(check['displays'].iloc[0]):,} random displays a key (`spot_check.csv`):
 every estimate lies within {worst_z:.1f} standard errors of the exact chance.
-
-| key | displays | estimate | 95% interval | exact | z |
-| ---: | ---: | ---: | --- | ---: | ---: |""")
-    for r, exact in zip(check.itertuples(), table["p_display_has_spot"]):
-        lines.append(f"| {r.key} | {r.displays:,} | {r.estimate:.4f} | "
-                     f"[{r.ci_low:.4f}, {r.ci_high:.4f}] | {exact:.4f} | {r.z:+.2f} |")
+""")
+    lines.append(md_table(
+        ["key", "displays", "estimate", "95% interval", "exact", "z"],
+        [[str(r.key), f"{r.displays:,}", f"{r.estimate:.4f}",
+          f"[{r.ci_low:.4f}, {r.ci_high:.4f}]", f"{exact:.4f}", f"{r.z:+.2f}"]
+         for r, exact in zip(check.itertuples(), table["p_display_has_spot"])], "rrrlrr"))
     spot_text = " ".join(f"{LETTERS[colour(t)]}{number(t)}" for t in spot)
     lines.append(f"""
 ![A display with a spot](display.png)
@@ -254,15 +253,14 @@ A round is one shout or one display found empty. The key is rolled on the die (3
 {summary['games']:,} games a row.
 
 ### Length (`spot_games.csv`)
-
-| players | target | rounds: mean | p10 | median | p90 | max | wrong shouts \
-| displays without a spot | ended by the empty bag | unfinished |
-| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |""")
-    for r in games.itertuples():
-        lines.append(f"| {r.players} | {r.target} | {r.rounds_mean:.1f} | {r.rounds_p10:.0f} | "
-                     f"{r.rounds_median:.0f} | {r.rounds_p90:.0f} | {r.rounds_max} | "
-                     f"{r.wrong_per_game:.2f} | {r.no_spot_per_game:.2f} | "
-                     f"{_pct(r.bag_out)} | {r.unfinished} |")
+""")
+    lines.append(md_table(
+        ["players", "target", "rounds: mean", "p10", "median", "p90", "max", "wrong shouts",
+         "displays without a spot", "ended by the empty bag", "unfinished"],
+        [[str(r.players), str(r.target), f"{r.rounds_mean:.1f}", f"{r.rounds_p10:.0f}",
+          f"{r.rounds_median:.0f}", f"{r.rounds_p90:.0f}", str(r.rounds_max),
+          f"{r.wrong_per_game:.2f}", f"{r.no_spot_per_game:.2f}", pct(r.bag_out),
+          str(r.unfinished)] for r in games.itertuples()], "r" * 11))
     lines.append("""
 With 5 or more players the target falls to 12 tiles, three spots, so games get shorter
 than with 4 players.
@@ -272,30 +270,34 @@ than with 4 players.
 Every player the same speed and error rate: each seat's share of the wins (a tie
 shared) with its 95% interval, against the fair share 1/players. The seats are alike by
 construction, so this checks the simulation rather than the game.
-
-| players | fair share | lowest seat | highest seat | every interval holds the fair share |
-| ---: | ---: | --- | --- | --- |""")
+""")
+    balance = []
     for n, group in seats.groupby("players"):
         lo_row = group.loc[group["wins"].idxmin()]
         hi_row = group.loc[group["wins"].idxmax()]
         holds = bool(((group["ci_low"] <= group["fair"])
                       & (group["fair"] <= group["ci_high"])).all())
-        lines.append(f"| {n} | {1 / n:.3f} | seat {int(lo_row['seat'])}: {lo_row['wins']:.3f} "
-                     f"[{lo_row['ci_low']:.3f}, {lo_row['ci_high']:.3f}] | seat "
-                     f"{int(hi_row['seat'])}: {hi_row['wins']:.3f} [{hi_row['ci_low']:.3f}, "
-                     f"{hi_row['ci_high']:.3f}] | {'yes' if holds else 'no'} |")
+        balance.append([str(n), f"{1 / n:.3f}",
+                        f"seat {int(lo_row['seat'])}: {lo_row['wins']:.3f} "
+                        f"[{lo_row['ci_low']:.3f}, {lo_row['ci_high']:.3f}]",
+                        f"seat {int(hi_row['seat'])}: {hi_row['wins']:.3f} "
+                        f"[{hi_row['ci_low']:.3f}, {hi_row['ci_high']:.3f}]",
+                        "yes" if holds else "no"])
+    lines.append(md_table(["players", "fair share", "lowest seat", "highest seat",
+                           "every interval holds the fair share"], balance, "rrlll"))
     lines.append(f"""
 ### A faster player (`spot_fast_seats.csv`)
 
 Seat 0 spots {summary['fast_speed']:g} times as fast as the others (same error rate).
-
-| players | fair share | the fast player's wins | 95% interval | each other player |
-| ---: | ---: | ---: | --- | ---: |""")
+""")
+    faster = []
     for n, group in fast.groupby("players"):
         me = group[group["seat"] == 0].iloc[0]
         others = group[group["seat"] != 0]["wins"].mean()
-        lines.append(f"| {n} | {1 / n:.3f} | {me['wins']:.3f} | [{me['ci_low']:.3f}, "
-                     f"{me['ci_high']:.3f}] | {others:.3f} |")
+        faster.append([str(n), f"{1 / n:.3f}", f"{me['wins']:.3f}",
+                       f"[{me['ci_low']:.3f}, {me['ci_high']:.3f}]", f"{others:.3f}"])
+    lines.append(md_table(["players", "fair share", "the fast player's wins", "95% interval",
+                           "each other player"], faster, "rrrlr"))
     lines.append(f"""
 ## Reproduce
 

@@ -12,26 +12,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import math
-
 import numpy as np
 
-UNFINISHED = -1
-"""``winner`` of a game cut off before its end."""
-Z95 = 1.959963984540054
-"""The two-sided 95% normal quantile (the engine side may not import the analysis)."""
+from analysis.formatting import md_table, num, pct
+from analysis.stats import mean_interval
+from solver.registry import UNFINISHED
+
 CLOSE = (10, 25)
 """Margins (points) below which a game counts as close, for the margin table."""
-
-
-def mean_interval(values: np.ndarray) -> tuple[float, float]:
-    """``mean ± 1.96·sd/√n`` of shares of points, cut to [0, 1] (NaN bounds with fewer than
-    two values)."""
-    n = len(values)
-    if n < 2:
-        return math.nan, math.nan
-    half = Z95 * float(values.std(ddof=1)) / math.sqrt(n)
-    return max(float(values.mean()) - half, 0.0), min(float(values.mean()) + half, 1.0)
+ENDINGS = (("tiles left in the bag", "bag_left", "bag_left"),
+           ("tiles left in the hands", "hands_left", "hands_left"),
+           ("passes (turns with no play)", "passes", "passes"),
+           ("bonus turns (six-colour lines)", "bonus_turns", "bonus"))
+"""The rows of the table of how games end: label, spread in ``ending``, share's prefix."""
 
 
 def _finished(games: Any) -> Any:
@@ -82,7 +75,7 @@ def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
     by_key = {}
     for k in sorted(set(key.tolist())):
         mine = key == k
-        lo, hi = mean_interval(shares[mine, 0])
+        lo, hi = mean_interval(shares[mine, 0], span=(0.0, 1.0))
         by_key[str(k)] = {
             "games": int(mine.sum()), "share": _share(mine),
             "winning_score": round(float(scores[mine].max(axis=1).mean()), 3),
@@ -119,12 +112,11 @@ def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
     }
 
 
-def _pct(share: float | None) -> str:
-    return "–" if share is None else f"{100 * share:.1f}%"
-
-
-def _num(value: float | None, digits: int = 1) -> str:
-    return "–" if value is None else f"{value:.{digits}f}"
+def _fixed(value: float | None, digits: int = 1) -> str:
+    """A figure with ``digits`` decimals, ``n/a`` when it is missing (None or NaN: no game
+    finished), as the shared helpers write a missing figure."""
+    number = num(value)
+    return "n/a" if number is None else f"{number:.{digits}f}"
 
 
 def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
@@ -136,50 +128,46 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
     scores = ["## Scores and winning margins", "",
               "Final scores (the hand penalty deducted), over the finished games: the middle "
               "80% of each seat's scores lies between p10 and p90.", "",
-              "| seat | policy | mean | p10 | median | p90 |", "|---:|---|---:|---:|---:|---:|"]
-    for s, spread in enumerate(figures["score_spread_by_seat"]):
-        scores.append(f"| {s} | {policies[s]} | {_num(spread['mean'])} | "
-                      f"{_num(spread['p10'], 0)} | "
-                      f"{_num(spread['median'], 0)} | {_num(spread['p90'], 0)} |")
+              md_table(["seat", "policy", "mean", "p10", "median", "p90"],
+                       [[str(s), policies[s], _fixed(spread["mean"]), _fixed(spread["p10"], 0),
+                         _fixed(spread["median"], 0), _fixed(spread["p90"], 0)]
+                        for s, spread in enumerate(figures["score_spread_by_seat"])],
+                       "rlrrrr")]
     close = figures["margin_close"]
-    scores += ["", f"The winner scores {_num(win['median'], 0)} points in the median game "
-               f"(p10 {_num(win['p10'], 0)}, p90 {_num(win['p90'], 0)}). The winning margin, the "
-               f"top score minus the next, has median {_num(margin['median'], 0)} (p10 "
-               f"{_num(margin['p10'], 0)}, p90 {_num(margin['p90'], 0)}); "
-               + ", ".join(f"{_pct(close[str(c)])} of games are won by fewer than {c} points"
+    scores += ["", f"The winner scores {_fixed(win['median'], 0)} points in the median game "
+               f"(p10 {_fixed(win['p10'], 0)}, p90 {_fixed(win['p90'], 0)}). The winning "
+               f"margin, the top score minus the next, has median {_fixed(margin['median'], 0)} (p10 "
+               f"{_fixed(margin['p10'], 0)}, p90 {_fixed(margin['p90'], 0)}); "
+               + ", ".join(f"{pct(close[str(c)])} of games are won by fewer than {c} points"
                            for c in CLOSE) + " (a tie counts 0)."]
     keys = ["## The game by key", "",
             "The key changes the game: how many lines add up, how high the scores run. "
             "Seat 0's points share counts a win as 1 and a tie as a share (fair share "
-            f"{1 / players:.3f}).", "",
-            "| key | games | share | winning score | mean score | margin | turns "
-            "| bonus turns a game | seat 0's points | 95% CI |",
-            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+            f"{1 / players:.3f}).", ""]
+    key_rows = []
     for k, row in figures["by_key"].items():
         lo, hi = row["seat0_points_ci"]
-        ci = "–" if lo is None else f"{lo:.3f}–{hi:.3f}"
-        keys.append(f"| {k} | {row['games']:,} | {_pct(row['share'])} | "
-                    f"{row['winning_score']:.1f} | {row['score_mean']:.1f} | "
-                    f"{row['margin_mean']:.1f} | {row['turns_mean']:.1f} | "
-                    f"{row['bonus_per_game']:.2f} | {row['seat0_points']:.3f} | {ci} |")
+        ci = "n/a" if lo is None else f"{lo:.3f}–{hi:.3f}"
+        key_rows.append([k, f"{row['games']:,}", pct(row["share"]),
+                         f"{row['winning_score']:.1f}", f"{row['score_mean']:.1f}",
+                         f"{row['margin_mean']:.1f}", f"{row['turns_mean']:.1f}",
+                         f"{row['bonus_per_game']:.2f}", f"{row['seat0_points']:.3f}", ci])
+    keys.append(md_table(["key", "games", "share", "winning score", "mean score", "margin",
+                          "turns", "bonus turns a game", "seat 0's points", "95% CI"],
+                         key_rows, "rrrrrrrrrl"))
     end = figures["ending"]
     ending = ["## How games end", "",
               "A game ends when a full round places no tile (RULES.md rule 21). Means per "
               "game, and the share of games where it happens at all:", "",
-              "| at the end | mean | p90 | games with one or more |", "|---|---:|---:|---:|",
-              f"| tiles left in the bag | {_num(end['bag_left']['mean'], 2)} | "
-              f"{_num(end['bag_left']['p90'], 0)} | {_pct(end['bag_left_games'])} |",
-              f"| tiles left in the hands | {_num(end['hands_left']['mean'], 2)} | "
-              f"{_num(end['hands_left']['p90'], 0)} | {_pct(end['hands_left_games'])} |",
-              f"| passes (turns with no play) | {_num(end['passes']['mean'], 2)} | "
-              f"{_num(end['passes']['p90'], 0)} | {_pct(end['passes_games'])} |",
-              f"| bonus turns (six-colour lines) | {_num(end['bonus_turns']['mean'], 2)} | "
-              f"{_num(end['bonus_turns']['p90'], 0)} | {_pct(end['bonus_games'])} |",
-              "", f"{_pct(end['penalty_games'])} of games end with a hand penalty for someone. "
+              md_table(["at the end", "mean", "p90", "games with one or more"],
+                       [[label, _fixed(end[name]["mean"], 2), _fixed(end[name]["p90"], 0),
+                         pct(end[f"{games}_games"])] for label, name, games in ENDINGS],
+                       "lrrr"),
+              "", f"{pct(end['penalty_games'])} of games end with a hand penalty for someone. "
               "Per seat, means per game:", "",
-              "| seat | policy | tiles placed | hand penalty | bonus turns |",
-              "|---:|---|---:|---:|---:|"]
-    for s in range(players):
-        ending.append(f"| {s} | {policies[s]} | {end['tiles_by_seat'][s]:.1f} | "
-                      f"{end['penalty_by_seat'][s]:.2f} | {end['bonus_by_seat'][s]:.3f} |")
+              md_table(["seat", "policy", "tiles placed", "hand penalty", "bonus turns"],
+                       [[str(s), policies[s], _fixed(end["tiles_by_seat"][s]),
+                         _fixed(end["penalty_by_seat"][s], 2),
+                         _fixed(end["bonus_by_seat"][s], 3)]
+                        for s in range(players)], "rlrrr")]
     return ["\n".join(scores), "\n".join(keys), "\n".join(ending)]

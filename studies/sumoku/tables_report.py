@@ -3,25 +3,25 @@
 ``spot.csv`` (the exact spot counts and the exact chance a display holds a spot) — with a
 short report that links the full reports of speed, spot, team and solo sumoku.
 
-The tables are those of :mod:`solver.sumoku.speed` and :mod:`solver.sumoku.spot_report`;
-this module only puts them in one folder.
+The tables are those of :mod:`studies.sumoku.speed_report` (from the counts of
+:mod:`solver.sumoku.speed`) and :mod:`studies.sumoku.spot_report`; this module only puts
+them in one folder.
 """
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
 
-from analysis.folders import staged_folder
 from analysis.formatting import md_table, pct, pct_range
-from analysis.plain import plain
 from analysis.provenance import package_version
+from analysis.writer import report_folder
 from solver.sumoku.layout import DEFAULT_BUDGET
-from solver.sumoku.speed import SPEED_KEYS, solvable_table
-from solver.sumoku.spot_report import spot_table
+from solver.sumoku.speed import SPEED_KEYS
+from studies.sumoku.speed_report import solvable_table
+from studies.sumoku.spot_report import spot_table
 
 DEFAULT_OUT = Path("reports/sumoku-exact")
 HANDS = 1000
@@ -43,16 +43,15 @@ def run(out: str | Path | None = None, *, sims: int = HANDS, seed: int = 0,
     speed = solvable_table(SPEED_KEYS, sims, seed, budget=DEFAULT_BUDGET)
     say("spot sumoku: the exact counts")
     spot = spot_table()
-    with staged_folder(out_dir) as folder:
-        speed.to_csv(folder / "speed.csv", index=False)
-        spot.to_csv(folder / "spot.csv", index=False)
+    with report_folder(out_dir) as report:
+        report.table("speed.csv", speed)
+        report.table("spot.csv", spot)
         summary = {"game": "sumoku", "analysis": "tables", "seed": seed, "hands_per_key": sims,
                    "budget": DEFAULT_BUDGET, "version": package_version(), "command": command,
                    "gave_up": int(speed["gave_up"].sum()),
                    "elapsed_s": round(time.perf_counter() - start, 2)}
-        (folder / "summary.json").write_text(
-            json.dumps(plain(summary), indent=2, allow_nan=False) + "\n", encoding="utf-8")
-        (folder / "report.md").write_text(render(speed, spot, summary), encoding="utf-8")
+        report.summary(summary)
+        report.markdown(render(speed, spot, summary))
     return out_dir
 
 

@@ -1,5 +1,6 @@
 """Pictures of Sumoku patterns: each tile a square of its colour with its number, a "6"
-tile drawn with its value (6 or 9) underlined, as on the real tile, the key in the title, saved as PNG.
+tile drawn with its value (6 or 9) underlined, as on the real tile, the key in the title,
+saved as PNG.
 
 >>> import tempfile, pathlib
 >>> from solver.sumoku.pattern import parse_pattern
@@ -62,3 +63,10 @@ def draw_pattern(pattern: Mapping[Cell, Kind], path: str | Path, *, key: int,
     path = Path(path)
     fig.savefig(path, dpi=100)
     return path
+
+
+def draw_layout(pattern: Mapping[Cell, Kind], key: int, values: Mapping[Cell, int] | None,
+                title: str, path: str | Path) -> None:
+    """:func:`draw_pattern` with the path last, as a report's figure draws
+    (:meth:`analysis.writer.ReportFolder.figure`)."""
+    draw_pattern(pattern, path, key=key, values=values, title=title)
