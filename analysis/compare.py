@@ -36,9 +36,10 @@ from analysis.paired import UNIT, paired_difference, paired_measures
 from analysis.stats import (CONFIDENCE, Summary, difference_interval, mean_difference_interval,
                             summarize)
 from analysis.store import Store, StoredRun
-from solver.registry import STANDARD_COLUMNS, find_game
+from solver.registry import SEAT_PREFIX, STANDARD_COLUMNS, find_game
 
 COLUMNS = STANDARD_COLUMNS
+"""The columns every comparison reads; a game whose outcome is a score adds its score."""
 
 
 def _table(rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:
@@ -132,7 +133,9 @@ def compare(store: Store, id_a: str, id_b: str) -> Comparison:
             raise UserError(f"run {run.id} has no stored games yet")
     paired = runs[0].seed == runs[1].seed
     n = min(r.games for r in runs)
-    games = [store.load_games(run, COLUMNS) for run in runs]
+    score = _spec(runs[0]).traits.score
+    columns = [*COLUMNS, *([SEAT_PREFIX + score] if score else [])]
+    games = [store.load_games(run, columns) for run in runs]
     if paired:  # the games both runs hold, key by key
         games = [frame.iloc[:n].reset_index(drop=True) for frame in games]
     summaries = [summarize(frame, _players(run), CONFIDENCE, traits=_spec(run).traits)
