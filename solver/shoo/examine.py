@@ -60,7 +60,7 @@ def describe(rules: ShooRules, text: str | None = None, search: int = 0,
             best = {"move": move_text(moves[index]), "value": value}
         info["search"] = {"player": f"search-{search}", **(best or {"move": None, "value": None})}
     if perft:
-        from cext.shoo.play import perft as kernel_perft
+        from solver.shoo.kernel import perft as kernel_perft
 
         info["perft"] = [{"depth": d, "nodes": kernel_perft(rules, position, d, reporter(
             lambda done, d=d: f"perft {d} of {perft}: {done:,} positions generated"))}
