@@ -15,7 +15,7 @@ import argparse
 import sys
 import time
 
-from cext.shoo import play as kernel
+from solver.shoo import kernel
 from solver.dice import Stream
 from solver.shoo.engine import perft
 from solver.shoo.moves import detect

@@ -25,7 +25,7 @@ import time
 
 import numpy as np
 
-from cext.shoo import play as kernel
+from solver.shoo import kernel
 from solver.dice import Stream
 from solver.shoo.engine import perft
 from solver.shoo.policies import PLAYERS

@@ -14,6 +14,14 @@ via, put, to, shoo, each square stored plus one so that "none" (-1) comes first.
 are copied, not unmade (copy-make: a position is about 150 bytes). Games run without the GIL.
 The search's transposition table is allocated once per worker and emptied for each search
 by a stamp (an entry of an earlier search counts as empty).
+
+The kernel imports no solver/ module: every number it shares with the readable code (the
+squares and their neighbours, the move kinds' order, piece codes, the values of ``hush``,
+the players' codes, the evaluation's weights, the search's sizes and Zobrist keys, the
+ending codes, the rows of the result arrays) is cimported from cext/shoo/constants.pxd,
+which setup.py writes out of solver/shoo/kernel.py's ``constants()``; the rules, the players
+and positions come in as plain data (solver/shoo/kernel.py: ``config``, ``position_data``),
+and the toolkit calls the kernel through that module.
 """
 import numpy as np
 
@@ -24,96 +32,38 @@ from cext.common.dice cimport DICE_CHOICE_SALT, dice_choose
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
 from cext.shoo.field cimport (FIELD_ALL, field_bit, field_count, field_has, field_init,
                               field_lowest, field_spread, field_step, field_t, field_touch2)
-
-from solver.shoo.board import FIRST_ROWS, NEIGHBOURS, SQUARES, homes
-from solver.shoo.engine import ENDED_BY_LIMIT as _LIMIT, ENDED_BY_REPETITION as _REPEAT
-from solver.shoo.moves import Kind
-from solver.shoo.evaluation import (BLOCKER_WEIGHT as _BW, DANGER_WEIGHT as _DW,
-                                    DISTANCE_WEIGHT as _DIW, HORSE_WEIGHT as _HW,
-                                    STABLED_COST as _SC, THREAT_WEIGHT as _TW, WIN as _WIN,
-                                    king_distance)
-from solver.shoo.policies import PLAYERS, POLICY_NAMES, SEARCH
-from solver.shoo.search import (MAX_DEPTH as _MD, NODE_UNIT as _NU, PIECE_KEYS,
-                                TABLE_BITS as _TB)
-from solver.shoo.position import DISMOUNT as _HD, RETURN as _HR, STEP as _HS
-from solver.shoo.rules import HUSHES
-from solver.registry import DRAW as _DRAW
+# every number shared with solver/shoo/, written out of it at build time (solver/shoo/kernel.py)
+from cext.shoo.constants cimport (BLOCKER_WEIGHT, COUNT_BASE, DANGER_WEIGHT,
+                                  DISTANCE_WEIGHT, DRAW, ENDED_LIMIT, ENDED_REPETITION,
+                                  ENDED_WIN, FOOT, G_DECISION_TURNS, G_ENDED_BY, G_HUSHES,
+                                  G_TURNS, G_WINNER, HELD_BASE, HORSE, HORSE_WEIGHT,
+                                  HUSH_BASE, HUSH_ILLEGAL, HUSH_LOSE_MOVE, HUSH_OFF,
+                                  HUSH_SHOO_OFF, H_DISMOUNT, H_RETURN, H_STEP, INFINITY,
+                                  KING_DISTANCE, K_CALL, K_CAPTURE, K_DISMOUNT, K_HOLD,
+                                  K_LEAD, K_MOUNT, K_PASS, K_RETIRE, K_RETURN, K_RIDE,
+                                  K_SHOO_OFF, K_WALK, MAX_DEPTH, NEIGHBOURS_MAX,
+                                  NEIGHBOUR_SQUARES, NGAME, NODE_UNIT, NONE, NSEAT, NSQ,
+                                  PIECE_KEY, PLY_SHIFT, P_GREEDY, P_RANDOM, P_SEARCH, RIDER,
+                                  SHOO_BASE, SIDE_BASE, STABLED_COST, S_CAPTURES, S_HOME,
+                                  S_SHOOS, S_SHOO_OFFS, TABLE_BITS, THREAT_WEIGHT, WIN)
 
 cdef enum:
-    NSQ = 81
-    NONE = -1
     MAXMOVES = 1 << 15      # room for the legal moves of one position
-    # solver.shoo.moves.Kind
-    K_WALK = 0
-    K_RIDE = 1
-    K_MOUNT = 2
-    K_DISMOUNT = 3
-    K_CAPTURE = 4
-    K_CALL = 5
-    K_LEAD = 6
-    K_HOLD = 7
-    K_RETIRE = 8
-    K_RETURN = 9
-    K_SHOO_OFF = 10
-    K_PASS = 11
-    # solver.shoo.position: how a hushable traveller came to its square
-    H_STEP = 0
-    H_DISMOUNT = 1
-    H_RETURN = 2
-    # solver.shoo.rules.HUSHES
-    HUSH_ILLEGAL = 0
-    HUSH_LOSE_MOVE = 1
-    HUSH_SHOO_OFF = 2
-    HUSH_OFF = 3
-    # solver.shoo.policies
-    P_RANDOM = 0
-    P_GREEDY = 1
-    P_SEARCH = 2
-    DISTANCE_WEIGHT = 10
-    HORSE_WEIGHT = 3
-    THREAT_WEIGHT = 4
-    DANGER_WEIGHT = 6
-    BLOCKER_WEIGHT = 8
-    STABLED_COST = 9
-    WIN = 1 << 20
-    INFINITY = 2 * WIN
-    # solver.shoo.search
-    NODE_UNIT = 100
-    MAX_DEPTH = 8
-    TABLE_BITS = 16
-    B_EXACT = 0
+    B_EXACT = 0             # the bounds of a table entry's value
     B_LOWER = 1
     B_UPPER = 2
-    DRAW = -2
-    ENDED_WIN = 0
-    ENDED_LIMIT = 1
-    ENDED_REPETITION = 2
     # work units (cext/common/interrupt.pxd): about a microsecond each
     PERFT_WORK = 1          # a move generation (some microseconds)
     PLY_WORK = 16           # a move chosen by random or greedy (plus a search's nodes)
     STOPPED = -2            # play_game: a signal stopped the game
 
-assert [k.name for k in Kind] == ["WALK", "RIDE", "MOUNT", "DISMOUNT", "CAPTURE", "CALL",
-                                  "LEAD", "HOLD", "RETIRE", "RETURN", "SHOO_OFF", "PASS"]
-assert (_HS, _HD, _HR) == (H_STEP, H_DISMOUNT, H_RETURN)
-assert tuple(HUSHES) == ("illegal", "lose_move", "shoo_off", "off")
-assert tuple(POLICY_NAMES) == ("random", "greedy")
-assert (_DIW, _HW, _TW, _DW, _BW, _SC, _WIN) == (
-    DISTANCE_WEIGHT, HORSE_WEIGHT, THREAT_WEIGHT, DANGER_WEIGHT, BLOCKER_WEIGHT,
-    STABLED_COST, WIN)
-assert (_DRAW, _LIMIT, _REPEAT) == (DRAW, ENDED_LIMIT, ENDED_REPETITION)
-assert SQUARES == NSQ
-assert (_NU, _MD, _TB) == (NODE_UNIT, MAX_DEPTH, TABLE_BITS)
-
 field_init()
 
 cdef field_t NEIGH[NSQ]
-"""Squares touching each square (solver.shoo.board.NEIGHBOURS)."""
-cdef int KD[NSQ][NSQ]
-"""King distance between two squares (solver.shoo.evaluation.king_distance)."""
-cdef uint64_t PIECE_KEY[6][NSQ]
-"""Zobrist key of each piece code on each square (solver.shoo.search.PIECE_KEYS): 1 a free
-horse, 2 + seat on foot, 4 + seat mounted."""
+"""Squares touching each square as a set (from constants.pxd's NEIGHBOUR_SQUARES, the
+readable code's solver.shoo.board.NEIGHBOURS). KING_DISTANCE (evaluation.king_distance)
+and PIECE_KEY (search.PIECE_KEYS: the Zobrist key of each piece code on each square) are
+constants.pxd's tables as they are."""
 
 
 cdef field_t _from_python(object bits):
@@ -125,16 +75,13 @@ cdef field_t _from_python(object bits):
     return out
 
 
-def _tables():
-    cdef int s, t
+cdef void _tables() noexcept:
+    cdef int s, j
     for s in range(NSQ):
         NEIGH[s] = 0
-        for t in NEIGHBOURS[s]:
-            NEIGH[s] |= field_bit(t)
-        for t in range(NSQ):
-            KD[s][t] = king_distance(s, t)
-        for t in range(6):
-            PIECE_KEY[t][s] = PIECE_KEYS[t][s]
+        for j in range(NEIGHBOURS_MAX):
+            if NEIGHBOUR_SQUARES[s][j] != NONE:
+                NEIGH[s] |= field_bit(NEIGHBOUR_SQUARES[s][j])
 
 
 _tables()
@@ -516,8 +463,8 @@ cdef int standing(const State *p, const Config *c, int seat,
             while own:
                 t = field_lowest(own)
                 own &= own - 1
-                if KD[s][t] < d:
-                    d = KD[s][t]
+                if KING_DISTANCE[s][t] < d:
+                    d = KING_DISTANCE[s][t]
         if field_has(p.rider[seat], s):
             if inside and not (NEIGH[s] & empty & home):
                 travel += STABLED_COST
@@ -619,19 +566,19 @@ cdef inline uint64_t piece_keys(field_t x, int code) noexcept nogil:
 
 cdef uint64_t zobrist(const State *p) noexcept nogil:
     """search.zobrist."""
-    cdef uint64_t key = piece_keys(p.horse, 1)
+    cdef uint64_t key = piece_keys(p.horse, HORSE)
     cdef int seat
     for seat in range(2):
-        key ^= piece_keys(p.foot[seat], 2 + seat) ^ piece_keys(p.rider[seat], 4 + seat)
-        key ^= mix64((1 << 10) + 64 * seat + p.stable_horses[seat])
-        key ^= mix64((1 << 10) + 64 * seat + 16 + p.stabled[seat])
-        key ^= mix64((1 << 10) + 64 * seat + 32 + p.pasture[seat])
-    key ^= mix64((1 << 11) + p.side)
-    key ^= mix64((1 << 12) + p.held + 1)
-    key ^= mix64((1 << 13) + p.shoo + 1)
+        key ^= piece_keys(p.foot[seat], FOOT + seat) ^ piece_keys(p.rider[seat], RIDER + seat)
+        key ^= mix64(COUNT_BASE + 64 * seat + p.stable_horses[seat])
+        key ^= mix64(COUNT_BASE + 64 * seat + 16 + p.stabled[seat])
+        key ^= mix64(COUNT_BASE + 64 * seat + 32 + p.pasture[seat])
+    key ^= mix64(SIDE_BASE + p.side)
+    key ^= mix64(HELD_BASE + p.held + 1)
+    key ^= mix64(SHOO_BASE + p.shoo + 1)
     if p.hush_to >= 0:
-        key ^= mix64((1 << 20) + 1024 * (p.hush_to + 1) + 128 * p.hush_how + p.hush_origin + 1)
-    return key ^ mix64((<uint64_t>1 << 40) + <uint64_t>p.ply)
+        key ^= mix64(HUSH_BASE + 1024 * (p.hush_to + 1) + 128 * p.hush_how + p.hush_origin + 1)
+    return key ^ mix64((<uint64_t>1 << PLY_SHIFT) + <uint64_t>p.ply)
 
 
 cdef inline int leaf_value(const State *p, const Config *c, int root_ply) noexcept nogil:
@@ -884,7 +831,8 @@ cdef class Setup:
     cdef uint64_t *root_keys
     cdef Interrupt stop
 
-    def __cinit__(self, rules, policies=("random", "random")):
+    def __cinit__(self, config):
+        """``config``: solver.shoo.kernel.config's plain dict."""
         cdef int seat
         interrupt_init(&self.stop)
         self.c.stop = &self.stop
@@ -900,23 +848,18 @@ cdef class Setup:
         self.w.root.keys = self.root_keys
         self.w.stamp = 0
         self.w.nodes = 0
-        for seat, area in enumerate(homes(rules.corners)):
-            self.c.home[seat] = _from_python(area)
-            self.c.first_row[seat] = _from_python(FIRST_ROWS[seat])
-        self.c.hush = HUSHES.index(rules.hush)
-        self.c.leave_home = rules.leave_home
-        self.c.call_next_to = rules.call_next_to
-        self.c.hold_move = rules.hold_move
-        self.c.escape_by_horse = rules.escape_by_horse
-        self.c.max_plies = rules.max_plies
-        self.c.repetition = rules.repetition
-        if len(policies) != 2:
-            raise ValueError(f"Shoo has two seats, not {len(policies)} players")
-        for seat, name in enumerate(policies):
-            family, budget = PLAYERS.parse(name)
-            self.c.policy[seat] = (P_SEARCH if family == SEARCH
-                                   else POLICY_NAMES.index(family))
-            self.c.budget[seat] = budget
+        for seat in range(2):
+            self.c.home[seat] = _from_python(config["home"][seat])
+            self.c.first_row[seat] = _from_python(config["first_row"][seat])
+            self.c.policy[seat] = config["policy"][seat]
+            self.c.budget[seat] = config["budget"][seat]
+        self.c.hush = config["hush"]
+        self.c.leave_home = config["leave_home"]
+        self.c.call_next_to = config["call_next_to"]
+        self.c.hold_move = config["hold_move"]
+        self.c.escape_by_horse = config["escape_by_horse"]
+        self.c.max_plies = config["max_plies"]
+        self.c.repetition = config["repetition"]
 
     def __dealloc__(self):
         free(self.root_keys)
@@ -928,26 +871,29 @@ cdef class Setup:
 
 
 cdef State state_of(position):
-    """The C state of a solver.shoo.position.Position."""
+    """The C state of a position as solver.shoo.kernel.position_data gives it: ``(board,
+    stable_horses, stabled, pasture, side, held, shoo, ply, hush)``, ``hush`` ``(to, how,
+    origin)`` or None."""
     cdef State p
     cdef int s, piece
+    board, stable_horses, stabled, pasture, side, held, shoo, ply, hush = position
     p.foot[0] = p.foot[1] = p.rider[0] = p.rider[1] = p.horse = 0
     for s in range(NSQ):
-        piece = position.board[s]
-        if piece == 1:
+        piece = board[s]
+        if piece == HORSE:
             p.horse |= field_bit(s)
-        elif piece >= 4:
-            p.rider[piece & 1] |= field_bit(s)
-        elif piece >= 2:
-            p.foot[piece & 1] |= field_bit(s)
+        elif piece >= RIDER:
+            p.rider[piece - RIDER] |= field_bit(s)
+        elif piece >= FOOT:
+            p.foot[piece - FOOT] |= field_bit(s)
     for s in range(2):
-        p.stable_horses[s] = position.stable_horses[s]
-        p.stabled[s] = position.stabled[s]
-        p.pasture[s] = position.pasture[s]
-    p.side, p.held, p.shoo, p.ply = position.side, position.held, position.shoo, position.ply
-    p.hush_to = NONE if position.hush is None else position.hush.to
-    p.hush_how = 0 if position.hush is None else position.hush.how
-    p.hush_origin = 0 if position.hush is None else position.hush.origin
+        p.stable_horses[s] = stable_horses[s]
+        p.stabled[s] = stabled[s]
+        p.pasture[s] = pasture[s]
+    p.side, p.held, p.shoo, p.ply = side, held, shoo, ply
+    p.hush_to = NONE if hush is None else hush[0]
+    p.hush_how = 0 if hush is None else hush[1]
+    p.hush_origin = 0 if hush is None else hush[2]
     return p
 
 
@@ -959,9 +905,9 @@ cdef object squares_of(field_t x):
     return out
 
 
-def move_keys(rules, position):
-    """The packed keys of the legal moves of ``position`` (a Position), ascending."""
-    cdef Setup setup = Setup(rules)
+def move_keys(config, position):
+    """The packed keys of the legal moves of ``position`` (see :func:`state_of`), ascending."""
+    cdef Setup setup = Setup(config)
     cdef State p = state_of(position)
     with nogil:
         legal_moves(&p, &setup.c, &setup.w.root)
@@ -970,10 +916,9 @@ def move_keys(rules, position):
     return np.array([setup.w.root.keys[i] for i in range(setup.w.root.n)], dtype=np.uint64)
 
 
-def pack_move(move):
-    """The packed key of a solver.shoo.moves.Move."""
-    return int(pack(int(move.hush), int(move.kind), move.frm, move.via, move.put, move.to,
-                    move.shoo))
+def pack_move(int hush, int kind, int frm, int via, int put, int to, int shoo):
+    """The packed key of a move (solver.shoo.moves.Move's fields, in its order)."""
+    return int(pack(hush, kind, frm, via, put, to, shoo))
 
 
 cdef int64_t perft_c(const State *p, const Config *c, int depth, uint64_t *buffer) noexcept nogil:
@@ -997,10 +942,10 @@ cdef int64_t perft_c(const State *p, const Config *c, int depth, uint64_t *buffe
     return total
 
 
-def perft(rules, position, int depth, progress=None):
+def perft(config, position, int depth, progress=None):
     """engine.perft by the kernel; ``progress(done)`` is called every few milliseconds with
     the move generations done so far (cext/common/interrupt.pxd)."""
-    cdef Setup setup = Setup(rules)
+    cdef Setup setup = Setup(config)
     interrupt_init(&setup.stop, progress)
     cdef State p = state_of(position)
     cdef uint64_t *buffer = <uint64_t *>malloc((depth + 1) * MAXMOVES * sizeof(uint64_t))
@@ -1018,9 +963,9 @@ def perft(rules, position, int depth, progress=None):
     return int(count)
 
 
-def detect(rules, position):
+def detect(config, position):
     """moves.detect by the kernel: (shooable squares, shooed-off squares)."""
-    cdef Setup setup = Setup(rules)
+    cdef Setup setup = Setup(config)
     cdef State p = state_of(position)
     return (squares_of(shooable(&p, &setup.c, 1 - p.side)), squares_of(shooed_off(&p, &setup.c)))
 
@@ -1031,10 +976,10 @@ def position_key(position):
     return int(zobrist(&p))
 
 
-def search_values(rules, position, int budget):
+def search_values(config, position, int budget):
     """search.search by the kernel with ``budget * NODE_UNIT`` nodes: (each legal move's
     value, the depth completed, the nodes visited)."""
-    cdef Setup setup = Setup(rules)
+    cdef Setup setup = Setup(config)
     cdef State p = state_of(position)
     cdef int depth
     with nogil:
@@ -1046,9 +991,9 @@ def search_values(rules, position, int budget):
             int(setup.w.searched))
 
 
-def evaluation(rules, position, int seat):
+def evaluation(config, position, int seat):
     """policies.evaluate by the kernel."""
-    cdef Setup setup = Setup(rules)
+    cdef Setup setup = Setup(config)
     cdef State p = state_of(position)
     return evaluate(&p, &setup.c, seat)
 
@@ -1060,10 +1005,10 @@ cdef class Positions:
     cdef int n
     cdef Setup setup
 
-    def __cinit__(self, rules, positions):
+    def __cinit__(self, config, positions):
         cdef int i
         self.n = len(positions)
-        self.setup = Setup(rules)
+        self.setup = Setup(config)
         self.states = <State *>malloc(max(self.n, 1) * sizeof(State))
         if self.states == NULL:
             raise MemoryError()
@@ -1103,15 +1048,15 @@ cdef class Positions:
         return int(total)
 
 
-def evaluated_positions(rules, policies, const uint64_t[::1] keys):
-    """Play one game per key as :func:`play_chunk` does; returns the number of positions
-    the players evaluated (a search's nodes), for benchmarks."""
-    from solver.shoo.position import start
-    cdef Setup setup = Setup(rules, policies)
-    cdef State first = state_of(start(rules)), p
+def evaluated_positions(config, start, const uint64_t[::1] keys):
+    """Play one game per key from ``start`` as :func:`play_chunk` does (no repetitions
+    tracked); returns the number of positions the players evaluated (a search's nodes),
+    for benchmarks."""
+    cdef Setup setup = Setup(config)
+    cdef State first = state_of(start), p
     cdef Result r
     cdef Py_ssize_t i
-    if rules.repetition:
+    if setup.c.repetition:
         raise ValueError("evaluated_positions does not track repetitions")
     setup.w.nodes = 0
     with nogil:
@@ -1123,23 +1068,18 @@ def evaluated_positions(rules, policies, const uint64_t[::1] keys):
     return int(setup.w.nodes)
 
 
-COLUMNS = ("winner", "turns", "decision_turns", "ended_by", "hushes")
-SEAT_COLUMNS = ("shoos", "shoo_offs", "captures", "home")
-
-
-def play_chunk(rules, policies, const uint64_t[::1] keys):
-    """Play one game per key from the start; returns a dict of int32 result arrays (one row
-    per game): :data:`COLUMNS` of shape (n,), ``seat_<name>`` of :data:`SEAT_COLUMNS` of
-    shape (n, 2)."""
-    from solver.shoo.position import start
-    cdef Setup setup = Setup(rules, policies)
+def play_chunk(config, start, const uint64_t[::1] keys):
+    """Play one game per key from ``start`` (see :func:`state_of`); returns two int32 arrays:
+    the game rows (G_* of constants.pxd) of shape (NGAME, n) and the per-seat rows (S_*) of
+    shape (NSEAT, n, 2)."""
+    cdef Setup setup = Setup(config)
     cdef Py_ssize_t n = keys.shape[0], i
-    cdef State first = state_of(start(rules)), p
+    cdef State first = state_of(start), p
     cdef State *seen = NULL
     cdef Result r
     cdef int seat, status = 0
-    game_a = np.empty((len(COLUMNS), n), dtype=np.int32)
-    seat_a = np.empty((len(SEAT_COLUMNS), n, 2), dtype=np.int32)
+    game_a = np.empty((NGAME, n), dtype=np.int32)
+    seat_a = np.empty((NSEAT, n, 2), dtype=np.int32)
     cdef int32_t[:, ::1] game = game_a
     cdef int32_t[:, :, ::1] per_seat = seat_a
     if setup.c.repetition:
@@ -1153,22 +1093,19 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
                 status = play_game(&p, &setup.c, keys[i], &setup.w, seen, &r)
                 if status < 0:
                     break
-                game[0, i] = r.winner
-                game[1, i] = r.plies
-                game[2, i] = r.decisions
-                game[3, i] = r.ended_by
-                game[4, i] = r.hushes
+                game[G_WINNER, i] = r.winner
+                game[G_TURNS, i] = r.plies
+                game[G_DECISION_TURNS, i] = r.decisions
+                game[G_ENDED_BY, i] = r.ended_by
+                game[G_HUSHES, i] = r.hushes
                 for seat in range(2):
-                    per_seat[0, i, seat] = r.shoos[seat]
-                    per_seat[1, i, seat] = r.shoo_offs[seat]
-                    per_seat[2, i, seat] = r.captures[seat]
-                    per_seat[3, i, seat] = r.home[seat]
+                    per_seat[S_SHOOS, i, seat] = r.shoos[seat]
+                    per_seat[S_SHOO_OFFS, i, seat] = r.shoo_offs[seat]
+                    per_seat[S_CAPTURES, i, seat] = r.captures[seat]
+                    per_seat[S_HOME, i, seat] = r.home[seat]
     finally:
         free(seen)
     interrupt_raise(&setup.stop)
     if status < 0:
         raise OverflowError("a position had more legal moves than the kernel has room for")
-    result = {name: game_a[j] for j, name in enumerate(COLUMNS)}
-    for j, name in enumerate(SEAT_COLUMNS):
-        result["seat_" + name] = seat_a[j]
-    return result
+    return game_a, seat_a

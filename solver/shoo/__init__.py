@@ -5,9 +5,13 @@ The rules (``rules.py``, ``RULES.md``), the field (``board.py``), positions and 
 notation (``position.py``, ``notation.py``), the moves (``moves.py``, ``movetext.py``), the
 reference engine (``engine.py``), the players (``policies.py``; their evaluation in
 ``evaluation.py``, the search in ``search.py``) and random positions for
-tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``. The report sections
-(``sections.py``), the opening question (``opening.py``, ``opening_report.py``) and reduced
-games solved exactly (``reduced.py``, ``exact.py``, ``exact_play.py``, ``exact_report.py``).
+tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``, called through ``kernel.py``
+(which also says what it is compiled with). A position examined
+(``examine.py``), the opening question's players and choices (``opening.py``) and reduced
+games solved exactly (``reduced.py``, ``exact.py``, ``exact_play.py``). What is shown about
+them — the report sections, the opening and reduced-game reports, a position as text — is
+in ``studies/shoo/`` (``sections.py``, ``opening_report.py``, ``exact_report.py``,
+``position.py``).
 """
 from __future__ import annotations
 
@@ -48,7 +52,7 @@ SPEC = register(GameSpec(
     players=PLAYERS,
     columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
              *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
-    kernel="cext.shoo.play:play_chunk",
+    kernel="solver.shoo.kernel:play_chunk",
     reference=reference_row,
     engine_version=2,
     small_rules={"max_plies": 20},

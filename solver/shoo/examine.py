@@ -2,14 +2,13 @@
 text, the legal moves, the shooable travellers, and on request the search player's best
 move with its value and the perft counts (the kernel's, depth by depth).
 
-:func:`describe` returns plain data (what ``--json`` prints); :func:`render` writes it for
-a terminal. A malformed or impossible position, or an impossible request, raises a
-:class:`solver.params.RulesError` with one line.
+:func:`describe` returns plain data (what ``--json`` prints);
+:func:`studies.shoo.position.render` writes it for a terminal. A malformed or impossible
+position, or an impossible request, raises a :class:`solver.params.RulesError` with one
+line.
 """
 from __future__ import annotations
 
-import textwrap
-from collections.abc import Mapping
 from typing import Any
 
 from solver.dice import Stream
@@ -61,30 +60,9 @@ def describe(rules: ShooRules, text: str | None = None, search: int = 0,
             best = {"move": move_text(moves[index]), "value": value}
         info["search"] = {"player": f"search-{search}", **(best or {"move": None, "value": None})}
     if perft:
-        from cext.shoo.play import perft as kernel_perft
+        from solver.shoo.kernel import perft as kernel_perft
 
         info["perft"] = [{"depth": d, "nodes": kernel_perft(rules, position, d, reporter(
             lambda done, d=d: f"perft {d} of {perft}: {done:,} positions generated"))}
                          for d in range(1, perft + 1)]
     return info
-
-
-def render(info: Mapping[str, Any]) -> str:
-    """The description for a terminal."""
-    lines = [*info["board"], "", f"notation   {info['notation']}",
-             f"to move    {info['side']} (move {info['ply']})"]
-    if info["winner"]:
-        lines.append(f"won by     {info['winner']}")
-    lines.append(f"shooable   {', '.join(info['shooable']) or 'none'}"
-                 + (f"  (shooed off: {', '.join(info['shooed_off'])})" if info["shooed_off"] else ""))
-    moves = info["legal_moves"]
-    lines.append(f"{len(moves)} legal moves" + (":" if moves else ""))
-    lines += textwrap.wrap("  ".join(moves), width=88, initial_indent="  ",
-                           subsequent_indent="  ", break_on_hyphens=False)
-    if "search" in info:
-        s = info["search"]
-        lines.append(f"{s['player']}: " + ("no move" if s["move"] is None else
-                                           f"best {s['move']}, value {s['value']:+d}"))
-    for row in info.get("perft", []):
-        lines.append(f"perft {row['depth']}    {row['nodes']:,}")
-    return "\n".join(lines)

@@ -1,18 +1,19 @@
 """What the toolkit shows about Shoo: how games end and how often shooing, captures and
 hushes happen in each run's report; reduced Shoo solved exactly and the opening question as
 exact analyses; a position examined (``analyze position shoo``); the standard runs and
-what-ifs."""
+what-ifs. The report sections are in ``sections.py``, the exact analyses' reports in
+``exact_report.py`` and ``opening_report.py``, the position as text in ``position.py``."""
 from __future__ import annotations
 
 from solver.shoo.examine import MAX_PERFT
 from solver.shoo.exact_play import PLAYER_NAMES
 from solver.shoo.policies import PLAYERS
-from solver.shoo.sections import report_sections, summary_fields
+from studies.shoo.sections import report_sections, summary_fields
 from studies import ExactAnalysis, Option, PositionTool, Study, register
 
 REDUCED = ExactAnalysis(
     name="reduced", title="Shoo reduced, solved exactly",
-    run="solver.shoo.exact_report:run", folder="shoo-exact", takes_rules=True,
+    run="studies.shoo.exact_report:run", folder="shoo-exact", takes_rules=True,
     description="smaller fields with fewer travellers and horses solved by retrograde "
                 "analysis: who wins with perfect play, where the solver runs out, the "
                 "players against perfect play",
@@ -31,7 +32,7 @@ REDUCED = ExactAnalysis(
 
 OPENING = ExactAnalysis(
     name="opening", title="Shoo: the first move or the extra horse?",
-    run="solver.shoo.opening_report:run", folder="shoo-opening", monte_carlo=True,
+    run="studies.shoo.opening_report:run", folder="shoo-opening", monte_carlo=True,
     sims=60, takes_rules=True,
     options=(Option("players", "comma-separated players (default: the skill ladder's "
                     "fixed players and its first --budgets search budgets)", str, ""),
@@ -57,7 +58,7 @@ STUDY = register(Study(
                       {"hush": ["illegal", "lose_move", "shoo_off", "off"]},
                       {"leave_home": [False, True]}),
     position=PositionTool(describe="solver.shoo.examine:describe",
-                          render="solver.shoo.examine:render",
+                          render="studies.shoo.position:render",
                           notation="position notation (solver/shoo/notation.py)",
                           example="--search 8 --perft 3",
                           max_search=PLAYERS.search[0].max_budget, max_perft=MAX_PERFT,

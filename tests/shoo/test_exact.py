@@ -20,7 +20,7 @@ from solver.shoo.evaluation import (BLOCKER_WEIGHT, DISTANCE_WEIGHT, HORSE_WEIGH
 from solver.dice import Stream
 from solver.shoo.exact import DRAW, LOSS, WIN, solve, successors
 from solver.shoo.exact_play import PerfectPlayer, agreement, match, sample_positions
-from solver.shoo.exact_report import Plan, run
+from studies.shoo.exact_report import Plan, run
 from solver.shoo.moves import Kind, legal_moves, make_move
 from solver.shoo.position import EMPTY, FOOT, Position
 from solver.shoo.reduced import Reduced
@@ -233,7 +233,7 @@ def test_bad_options_give_one_line(tmp_path, args, message):
 
 
 def test_report_text_names_the_winner_and_the_players_conversions():
-    from solver.shoo.exact_report import render, size_row
+    from studies.shoo.exact_report import render, size_row
     s = solved()
     rows = [size_row(SMALL, "first_move", s, 0.0)]
     rows[0].update(first_mover="loss", plies=12, game="g")

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cext.shoo import play as kernel
+from solver.shoo import kernel
 from solver.dice import Stream, game_streams
 from solver.shoo import reference_row
 from solver.shoo.engine import Game, perft

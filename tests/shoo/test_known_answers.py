@@ -75,7 +75,7 @@ import numpy as np
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from cext.shoo import play as kernel
+from solver.shoo import kernel
 from solver.dice import Stream
 from solver.registry import DRAW
 from solver.shoo import reference_row

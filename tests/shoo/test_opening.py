@@ -8,8 +8,8 @@ import pytest
 from analysis.distributions import wilson_interval
 from analysis.formatting import pct, pct_range
 from studies.shoo import STUDY
-from solver.shoo.opening import OPENINGS, ladder, parse_players, score_interval, verdict
-from solver.shoo.opening_report import answer_sentence, play, run
+from solver.shoo.opening import OPENINGS, ladder, parse_players, verdict
+from studies.shoo.opening_report import answer_sentence, play, run, score_interval
 from solver.shoo.policies import PLAYERS
 from solver.shoo.rules import ShooRules
 
@@ -148,7 +148,7 @@ def test_answer_pools_every_player_against_itself(report):
 
 
 def test_the_command_passes_the_options_and_the_analysis_default_sims(monkeypatch, tmp_path):
-    import solver.shoo.opening_report as opening_report
+    import studies.shoo.opening_report as opening_report
     from analyze.cli import main
 
     seen = {}
@@ -168,7 +168,7 @@ def test_the_command_passes_the_options_and_the_analysis_default_sims(monkeypatc
 
 
 def test_two_analyses_sharing_an_option_name_keep_their_own_defaults(monkeypatch, tmp_path):
-    import solver.shoo.exact_report as exact_report
+    import studies.shoo.exact_report as exact_report
     from analyze.cli import main
 
     seen = {}

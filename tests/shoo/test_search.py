@@ -5,7 +5,7 @@ values equal to plain fixed-depth minimax."""
 import numpy as np
 import pytest
 
-from cext.shoo import play as kernel
+from solver.shoo import kernel
 from solver.dice import Stream
 from solver.shoo import reference_row
 from solver.shoo.evaluation import WIN

@@ -7,7 +7,7 @@ import numpy as np
 import studies
 from solver.shoo import SPEC
 from studies.shoo import STUDY
-from solver.shoo.sections import OPENING_REPORT
+from studies.shoo.sections import OPENING_REPORT
 
 VALUES = {"hush": "lose_move", "repetition": 3, "max_plies": 300}
 """Rules under which greedy games end all three ways and hushes happen."""

@@ -8,15 +8,16 @@ the same number of games with the same seed through the project's runner
 (:func:`analysis.simulation.simulate`), so game *i* of one choice and game *i* of the other
 share their key: the key breaks ties between equal moves and picks openings, and the two
 choices are compared game by game (:func:`analysis.paired.paired_difference`:
-``mean ± 1.96·sd/√n`` of the per-game differences). Scores and their intervals are
-:mod:`solver.shoo.opening`'s; win, draw and loss rates have Wilson intervals. No Shoo game
+``mean ± 1.96·sd/√n`` of the per-game differences). Scores are the toss winner's mean
+points, with the interval of :func:`score_interval`; win, draw and loss rates have Wilson
+intervals. No Shoo game
 is cut off (the move limit is a draw). The answer to the question pools the games of equal
 players (every player against itself); the table of who beats whom reads each pair's games
 in both colours: *B*'s score against *A* as Blue is the toss winner's score of cell
 (B, A), as White one minus that of cell (A, B).
 
-:func:`run` plays the study and writes, through
-:func:`analysis.folders.staged_folder` (a failed run never leaves half a report):
+:func:`run` plays the study and writes, through the one report-folder writer
+:func:`analysis.writer.report_folder` (a failed run never leaves half a report):
 
 - ``report.md``: the answer in one sentence, computed from the games; the toss winner's
   score, win/draw/loss with 95% intervals under both choices and their paired difference
@@ -27,8 +28,6 @@ in both colours: *B*'s score against *A* as Blue is the toss winner's score of c
 """
 from __future__ import annotations
 
-import csv
-import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -36,21 +35,47 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
-from analysis.folders import staged_folder
 from analysis.formatting import md_block, md_table, pct, pct_range
 from analysis.paired import UNIT, Paired, paired_difference
 from analysis.plain import plain
 from analysis.provenance import package_version
 from analysis.simulation import simulate
-from analysis.stats import Summary
+from analysis.stats import Z, Summary
+from analysis.writer import ReportFolder, report_folder
 from solver.params import value_text
 from solver.registry import DRAW, UNFINISHED
-from solver.shoo.opening import (CHOICE_WORDS, OPENINGS, ladder, parse_players,
-                                 score_interval, verdict)
+from solver.shoo.opening import CHOICE_WORDS, OPENINGS, ladder, parse_players, verdict
 from solver.shoo.rules import ShooRules
 
 DEFAULT_OUT = Path("reports/shoo-opening")
+
+
+def score_interval(points: np.ndarray) -> tuple[float, float]:
+    """The 95% Wilson interval of the mean of ``points`` (each 0, ½ or 1) as a share of
+    ``len(points)`` trials; NaN for no games.
+
+    A *score* is a seat's mean points: a win 1, a draw ½. Its interval is exact Wilson
+    without draws (:func:`analysis.stats.wilson_interval` of the wins), wider than needed
+    with them (a game's points vary less when some are ½), and never of width 0 — where
+    ``mean ± 1.96·sd/√n`` would say 100.0–100.0% after 20 games won of 20. (The shared
+    :func:`analysis.stats.wilson_interval` takes a whole number of successes, so a score
+    with draws cannot go through it.)
+
+    >>> [round(x, 4) for x in score_interval(np.ones(20))]
+    [0.8389, 1.0]
+    >>> [round(x, 4) for x in score_interval(np.full(20, 0.5))]
+    [0.2993, 0.7007]
+    """
+    n = len(points)
+    if n == 0:
+        return float("nan"), float("nan")
+    p = float(np.mean(points))
+    denom = 2 * (n + Z ** 2)
+    centre = (2 * n * p + Z ** 2) / denom
+    half = Z / denom * float(np.sqrt(4 * n * p * (1 - p) + Z ** 2))
+    return (0.0 if p == 0 else centre - half), (1.0 if p == 1 else centre + half)
 
 
 @dataclass(frozen=True)
@@ -208,14 +233,14 @@ def ladder_chain(study: Study, opening: str) -> str:
 # --------------------------------------------------------------------------- files
 
 
-def _write_csv(path: Path, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        writer.writerows([["" if plain(x) is None else plain(x) for x in row] for row in rows])
+def _write_csv(report: ReportFolder, name: str, header: Sequence[str],
+               rows: Sequence[Sequence[Any]]) -> None:
+    """The table ``name``: plain values (NaN empty), written as they are."""
+    report.table(name, pd.DataFrame([[plain(x) for x in row] for row in rows],
+                                    columns=list(header), dtype=object))
 
 
-def write_tables(folder: Path, study: Study) -> None:
+def write_tables(report: ReportFolder, study: Study) -> None:
     """cells.csv, differences.csv and colours.csv."""
     rows = []
     for (blue, white, opening), cell in study.cells.items():
@@ -224,7 +249,7 @@ def write_tables(folder: Path, study: Study) -> None:
                      *(x for name in ("win", "draw", "loss")
                        for x in (rates[name][0], *rates[name][1])),
                      cell.stats.turns_mean])
-    _write_csv(folder / "cells.csv",
+    _write_csv(report, "cells.csv",
                ["toss_winner", "opponent", "opening", "games", "score", "score_lo", "score_hi",
                 "win", "win_lo", "win_hi", "draw", "draw_lo", "draw_hi", "loss", "loss_lo",
                 "loss_hi", "turns_mean"], rows)
@@ -235,7 +260,7 @@ def write_tables(folder: Path, study: Study) -> None:
             rows.append([blue, white, study.cell(blue, white, "first_move").score,
                          study.cell(blue, white, "extra_horse").score, d.diff, d.lo, d.hi,
                          d.se, d.independent_se, d.p_value])
-    _write_csv(folder / "differences.csv",
+    _write_csv(report, "differences.csv",
                ["toss_winner", "opponent", "score_first_move", "score_extra_horse",
                 "horse_minus_move", "lo", "hi", "paired_se", "independent_se", "p"], rows)
     rows = []
@@ -246,7 +271,7 @@ def write_tables(folder: Path, study: Study) -> None:
                 rows.append([stronger, weaker, opening,
                              c["blue"][0], *c["blue"][1], c["white"][0], *c["white"][1],
                              relation(study, weaker, stronger, opening)])
-    _write_csv(folder / "colours.csv",
+    _write_csv(report, "colours.csv",
                ["player", "opponent", "opening", "score_as_blue", "blue_lo", "blue_hi",
                 "score_as_white", "white_lo", "white_hi", "relation"], rows)
 
@@ -275,17 +300,16 @@ def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None, sims: 
     elapsed = time.perf_counter() - started
     figures = answer(study)
     out = Path(out)
-    with staged_folder(out) as folder:
+    with report_folder(out) as report:
         say("tables")
-        write_tables(folder, study)
+        write_tables(report, study)
         summary = {"game": "shoo", "analysis": "opening", "command": command,
                    "rules": rules.as_dict(), "players": list(chosen), "sims": sims,
                    "seed": seed, "answer": figures, "sentence": answer_sentence(figures),
                    "ladder": {o: ladder_chain(study, o) for o in OPENINGS},
                    "version": package_version(), "elapsed_s": round(elapsed, 2)}
-        (folder / "summary.json").write_text(
-            json.dumps(plain(summary), indent=2, allow_nan=False) + "\n", encoding="utf-8")
-        (folder / "report.md").write_text(render(study, summary), encoding="utf-8")
+        report.summary(summary)
+        report.markdown(render(study, summary))
     return out
 
 

@@ -7,13 +7,11 @@ counts, the time and memory. The growth of the state count with the field is mea
 the one-traveller games and extrapolated to say where the solver runs out; ``--larger``
 also tries the larger games, each up to a cap on the positions. Then the players of
 :mod:`solver.shoo.policies` are compared with perfect play on the solved games
-(:mod:`solver.shoo.exact_play`). The folder is written whole or not at all
-(:func:`analysis.folders.staged_folder`).
+(:mod:`solver.shoo.exact_play`). The folder is written whole or not at all, through the
+one report-folder writer (:func:`analysis.writer.report_folder`).
 """
 from __future__ import annotations
 
-import csv
-import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
-from analysis.folders import staged_folder
-from analysis.plain import plain
+from analysis.formatting import count_text, md_code, md_table
 from analysis.stats import wilson_interval
-from analysis.formatting import md_code
+from analysis.writer import report_folder
 from solver.shoo.exact import DRAW, LOSS, WIN, Solution, solve
 from solver.shoo.exact_play import PLAYER_NAMES, agreement, match, sample_positions
 from solver.shoo.policies import PLAYERS
@@ -144,11 +142,10 @@ def compare(solution: Solution, plan: Plan, say: Callable[[str], None]) -> list[
     return rows
 
 
-def write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
-    with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+def frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """``rows`` as a table whose cells are written as they are (a whole number stays whole
+    in a column that also holds a missing value)."""
+    return pd.DataFrame(rows, dtype=object)
 
 
 def parse_players(text: str) -> tuple[str, ...]:
@@ -201,33 +198,29 @@ def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None,
                "growth": fit, "players": comparison, "positions": plan.positions,
                "games": plan.games, "max_plies": MAX_PLIES, "seconds": round(elapsed, 1)}
     out = Path(out)
-    with staged_folder(out) as folder:
-        write_csv(folder / "sizes.csv", rows)
+    with report_folder(out) as report:
+        report.table("sizes.csv", frame(rows))
         if comparison:
-            write_csv(folder / "players.csv", comparison)
-        (folder / "summary.json").write_text(json.dumps(plain(summary), indent=2,
-                                                        allow_nan=False) + "\n",
-                                             encoding="utf-8")
-        (folder / "report.md").write_text(render(summary), encoding="utf-8")
+            report.table("players.csv", frame(comparison))
+        report.summary(summary)
+        report.markdown(render(summary))
     return out
 
 
 # --------------------------------------------------------------------------- the text
 def _cell(value: Any) -> str:
-    if value is None:
-        return "–"
+    """A table cell: ``n/a`` for a missing value, numbers with thousands separators."""
     if isinstance(value, float):
         return f"{value:,.2f}"
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value:,}"
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return count_text(value)
     return str(value)
 
 
 def table(rows: list[dict[str, Any]], columns: list[tuple[str, str]]) -> str:
-    lines = ["| " + " | ".join(title for _, title in columns) + " |",
-             "| " + " | ".join("---" for _ in columns) + " |"]
-    lines += ["| " + " | ".join(_cell(r[key]) for key, _ in columns) + " |" for r in rows]
-    return "\n".join(lines)
+    """The Markdown table of ``columns`` (key, title) of ``rows``."""
+    return md_table([title for _, title in columns],
+                    [[_cell(r[key]) for key, _ in columns] for r in rows], "l" * len(columns))
 
 
 def verdict(rows: list[dict[str, Any]], odd_horse: str) -> str:

@@ -19,6 +19,9 @@ from typing import Any
 
 import numpy as np
 
+from analysis.formatting import md_table, pct, pct_range
+from analysis.stats import wilson_interval
+
 COLOURS = ("Blue", "White")
 """Seat 0 is Blue (the toss winner), seat 1 White."""
 ENDINGS = {0: "won", 1: "drawn at the move limit", 2: "drawn by repetition"}
@@ -36,21 +39,8 @@ def _rate(count: int, total: int) -> dict[str, Any]:
     """A count, its share of ``total`` and the share's 95% Wilson interval."""
     if not total:
         return {"count": count, "share": None, "lo": None, "hi": None}
-    from scipy.stats import binomtest  # imported when a report is written, not at start-up
-
-    interval = binomtest(count, total).proportion_ci(0.95, method="wilson")
-    return {"count": count, "share": count / total, "lo": float(interval.low),
-            "hi": float(interval.high)}
-
-
-def _pct(share: float | None) -> str:
-    return "n/a" if share is None else f"{100 * share:.1f}%"
-
-
-def _table(header: list[str], rows: list[list[str]], align: str) -> str:
-    """A Markdown table; ``align`` has one ``l`` or ``r`` per column."""
-    rule = ["---:" if a == "r" else "---" for a in align]
-    return "\n".join("| " + " | ".join(line) + " |" for line in (header, rule, *rows))
+    lo, hi = wilson_interval(count, total)
+    return {"count": count, "share": count / total, "lo": lo, "hi": hi}
 
 
 def _mean(values: np.ndarray) -> float | None:
@@ -97,7 +87,7 @@ def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
 def _with_ci(rate: Mapping[str, Any]) -> str:
     if rate["share"] is None:
         return "n/a"
-    return f"{_pct(rate['share'])} ({100 * rate['lo']:.1f}–{100 * rate['hi']:.1f}%)"
+    return f"{pct(rate['share'])} ({pct_range(rate['lo'], rate['hi'])})"
 
 
 def _num(value: float | None, fmt: str = "{:.2f}") -> str:
@@ -131,7 +121,7 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
               f"Of {len(games):,} games, {_with_ci(ended['move_limit'])} reached the move limit "
               f"`max_plies` and were drawn there; {note}. Shares with 95% intervals; lengths "
               "in moves of both players together.", "",
-              _table(["ending", "games", "share (95% CI)", "mean length"], rows, "lrrr")]
+              md_table(["ending", "games", "share (95% CI)", "mean length"], rows, "lrrr")]
     events = figures["events"]
     hush = events["hushes"]
     event_rows = [["hushes (a move begun by hushing the opponent's last one)",
@@ -140,7 +130,7 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
     for name, words in SEAT_EVENTS.items():
         e = events[name]
         event_rows.append([words, _num(e["per_game"]), _with_ci(e["games_with"]),
-                           *(f"{_num(e['by_seat'][s])} · {_pct(e['games_with_by_seat'][s]['share'])}"
+                           *(f"{_num(e['by_seat'][s])} · {pct(e['games_with_by_seat'][s]['share'])}"
                              for s in range(players))])
     hush_rule = rules.get("hush", "illegal")
     seats_text = "; ".join(f"{names[s]} {_num(figures['home_by_seat'][s])}"
@@ -154,7 +144,7 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
                 f"travellers. Hushes are counted for the game, not per side (`hush={hush_rule}`"
                 + ("; under it nobody hushes, so there are none" if hush_rule not in HUSHING
                    else "") + ").", "",
-                _table(["event", "per game", "games with one or more",
+                md_table(["event", "per game", "games with one or more",
                           *(f"{COLOURS[s] if s < len(COLOURS) else s}" for s in range(players))],
                          event_rows, "lrr" + "r" * players),
                 "", f"Travellers in their own home area at the end, mean per game: {seats_text}.",
