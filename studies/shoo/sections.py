@@ -20,7 +20,6 @@ from typing import Any
 import numpy as np
 
 from analysis.formatting import md_table, pct, pct_range
-from analysis.stats import wilson_interval
 
 COLOURS = ("Blue", "White")
 """Seat 0 is Blue (the toss winner), seat 1 White."""
@@ -36,11 +35,17 @@ OPENING_REPORT = "../../shoo-opening/report.md"
 
 
 def _rate(count: int, total: int) -> dict[str, Any]:
-    """A count, its share of ``total`` and the share's 95% Wilson interval."""
+    """A count, its share of ``total`` and the share's 95% Wilson interval, by scipy's
+    ``binomtest`` as the committed reports were made (the shared
+    :func:`analysis.stats.wilson_interval` is the same formula, its quantile one unit in
+    the last place away: using it would move five summary.json values by 1e-17)."""
     if not total:
         return {"count": count, "share": None, "lo": None, "hi": None}
-    lo, hi = wilson_interval(count, total)
-    return {"count": count, "share": count / total, "lo": lo, "hi": hi}
+    from scipy.stats import binomtest  # imported when a report is written, not at start-up
+
+    interval = binomtest(count, total).proportion_ci(0.95, method="wilson")
+    return {"count": count, "share": count / total, "lo": float(interval.low),
+            "hi": float(interval.high)}
 
 
 def _mean(values: np.ndarray) -> float | None:
