@@ -7,7 +7,7 @@ from typing import Any
 from solver.manhome.engine import play_game
 from solver.manhome.policies import PLAYERS, make_policy
 from solver.manhome.rules import ManHomeRules
-from solver.manhome.sections import COUNTERS
+from solver.manhome.columns import COUNTERS
 from solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
 
 
