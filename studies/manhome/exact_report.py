@@ -165,7 +165,7 @@ def solve_solitaire_rows(plan: ExactPlan) -> list[SolitaireRow]:
 
 def solitaire(report: ReportFolder, sims: int, seed: int,
               plan: ExactPlan) -> tuple[str, dict[str, Any]]:
-    from cext.manhome.play import play_solitaire
+    from solver.manhome.kernel import play_solitaire
 
     rows = solve_solitaire_rows(plan)
     report.table("solitaire.csv", [{**vars(r), "exact": r.exact} for r in rows])

@@ -26,7 +26,8 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
     fights = sum(float(np.sum(games[f"killed_{s}"])) for s in range(players))
     lines = ["## Where the men went", "",
              "Means per game, by seat. " + "; ".join(f"*{k}*: {v}" for k, v in COUNTERS.items())
-             + ".", "", table,
-             "", f"Across all games a man reached Death once every {total_turns / max(deaths, 1):.1f} "
-             f"turns and a face-off cost a man once every {total_turns / max(fights, 1):.1f} turns."]
+             + ".", "", table, "",
+             f"Across all games a man reached Death once every "
+             f"{total_turns / max(deaths, 1):.1f} turns and a face-off cost a man once every "
+             f"{total_turns / max(fights, 1):.1f} turns."]
     return ["\n".join(lines)]
