@@ -21,8 +21,8 @@ import numpy as np
 
 from analysis.runner import run
 from analysis.simulation import parse_sims
-from cext.manhome.play import play_chunk
 from solver.manhome import reference_row
+from solver.manhome.kernel import play_chunk
 from solver.manhome.policies import prepare
 from solver.manhome.rules import ManHomeRules
 

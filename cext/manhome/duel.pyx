@@ -15,6 +15,11 @@ for one a at a time, and most values an update reads are ``V(b, x)`` for sides x
 from a — in this layout they lie next to those of the previous b, so the sweep streams
 through memory instead of jumping. The result is returned in the public layout
 ``a * size + b``.
+
+The board's numbers (its size, the move kinds, the prime factors of every square, the
+largest duel) come from cext/manhome/constants.pxd, written from the solver's code at build
+time; the rules, the tie tolerance and the start value in a plain configuration
+(``solver.manhome.kernel.solve_duel``).
 """
 import time
 
@@ -24,25 +29,10 @@ from libc.math cimport INFINITY, NAN, fabs
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
-from cext.manhome.primes cimport PrimeTable, fill_prime_table
+from cext.manhome.constants cimport (DEATH, FIRST_SQUARE, HOME, K_NEW_MAN, K_SUB_ONE,
+                                     K_SUB_PRIME, MAX_PAIRS, MAXM, MAXMOVES, NACTIONS, NKINDS,
+                                     NO_STATE, PRIME_COUNT, PRIMES, ROW, SQUARES)
 from cext.manhome.sides cimport SideSpaceC, side_index, side_most_men, side_space_init, side_unrank
-
-from solver.manhome.rules import SQUARES as _SQUARES
-
-cdef enum:
-    SQUARES = 72
-    MAXMEN = 12
-    MAXMOVES = 36          # most moves of one kind: 12 men x 3 distinct primes
-    NO_STATE = 255
-
-assert _SQUARES == SQUARES
-
-cdef PrimeTable PT
-fill_prime_table(&PT)
-
-cdef double TIE = 1e-12            # as solver.manhome.states.TIE
-cdef double START_VALUE = 0.5      # as solver.manhome.duel.START_VALUE
-MAX_PAIRS = 60_000_000             # as solver.manhome.duel.MAX_PAIRS
 
 
 cdef struct Duel:
@@ -51,6 +41,8 @@ cdef struct Duel:
     int extra              # extra_turn
     double q               # the attacker's face-off chance
     double miss            # 1 - q
+    double tie             # a decision: a new man only when better by more than this, the
+                           #   first move within this of the best
     double* V              # V(mover x, opponent y) at y * size + x
     const int32_t* add     # add[x * Q + t]: x with a man on t (t >= 2, free of x's men,
                            #   x has a reserve), else -1
@@ -92,9 +84,9 @@ cdef inline bint apart(const Duel* d, int64_t a, int64_t b) noexcept nogil:
 cdef inline double arrive(const Duel* d, int64_t rest, int64_t b, int t) noexcept nogil:
     """The value of a man of the mover, whose side without him is ``rest``, arriving at t."""
     cdef int64_t u
-    if t == 0 or (t >= 2 and holds(d, rest, t)):
+    if t == DEATH or (t >= FIRST_SQUARE and holds(d, rest, t)):
         return passes(d, rest, b)
-    if t == 1:
+    if t == HOME:
         u = d.up[rest]
         if u == -1:
             return 1.0
@@ -118,8 +110,8 @@ cdef double bellman(const Duel* d, int64_t a, int64_t b, uint8_t* decision) noex
         # arrive(a, b, t) for t = 0 .. Q - 1 in order, the cases unrolled
         stay = passes(d, a, b)                  # Death, or onto an own man
         total = stay
-        total += arrive(d, a, b, 1)
-        for t in range(2, Q):
+        total += arrive(d, a, b, HOME)
+        for t in range(FIRST_SQUARE, Q):
             ai = add_a[t]
             if ai < 0:
                 total += stay
@@ -131,9 +123,9 @@ cdef double bellman(const Duel* d, int64_t a, int64_t b, uint8_t* decision) noex
         new = total / Q
     if can_act:
         total = 0.0
-        for kind in range(3):
-            lo = d.mstart[3 * a + kind]
-            hi = d.mstart[3 * a + kind + 1]
+        for kind in range(NACTIONS):           # K_SUB_ONE + kind
+            lo = d.mstart[NACTIONS * a + kind]
+            hi = d.mstart[NACTIONS * a + kind + 1]
             best = -INFINITY
             n = 0
             for m in range(lo, hi):
@@ -143,23 +135,27 @@ cdef double bellman(const Duel* d, int64_t a, int64_t b, uint8_t* decision) noex
                 n += 1
             if decision != NULL:
                 for i in range(n):
-                    if results[i] >= best - TIE:
-                        decision[1 + kind] = i
+                    if results[i] >= best - d.tie:
+                        decision[K_SUB_ONE + kind] = i
                         break
             total += best
         action = total / 3.0
     if decision != NULL:
-        take_new = can_new and (not can_act or new > action + TIE)
-        decision[0] = take_new
+        take_new = can_new and (not can_act or new > action + d.tie)
+        decision[K_NEW_MAN] = take_new
         if not can_act:
-            decision[1] = decision[2] = decision[3] = 0
+            for kind in range(K_SUB_ONE, NKINDS):
+                decision[kind] = 0
     if can_new and (not can_act or new > action):
         return new
     return action
 
 
-def solve(rules, double tol=1e-12, int max_sweeps=100000, progress=None):
-    """Solve the duel of these rules: a dict with ``values`` (float64, size * size, index
+def solve(config, double tol=1e-12, int max_sweeps=100000, progress=None):
+    """Solve the duel of ``config`` (a dict: ``players``, ``board_rows``, ``men_per_player``,
+    ``men_to_win``, ``extra_turn``, the attacker's face-off chance ``q_num / q_den``, the
+    tolerance ``tie`` of a better decision and the ``start_value`` of every pair): a dict
+    with ``values`` (float64, size * size, index
     a * size + b), ``decisions`` (uint8, size * size x 4), ``first_player_win``,
     ``sweeps``, ``seconds``, ``states`` (valid pairs), ``updates``, ``converged`` and
     ``size``. ``progress(pairs)`` is called every few milliseconds with the pair updates
@@ -167,32 +163,33 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000, progress=None):
     cdef SideSpaceC sp
     cdef int64_t size, x, a, b, pos, states = 0, updates = 0, nmoves
     cdef int Q, h = 0, k, i, j, t, s, kind, p, sweeps = 0
-    cdef int men[MAXMEN + 1]
-    cdef int other[MAXMEN + 1]
+    cdef int men[MAXM + 1]
+    cdef int other[MAXM + 1]
     cdef uint64_t lo, hi
     cdef double change, value, diff
     cdef bint converged = False
     cdef Duel d
     cdef Interrupt stop
     interrupt_init(&stop, progress)
-    if rules.players != 2:
-        raise ValueError(f"a duel needs players = 2, not {rules.players}")
+    if config["players"] != 2:
+        raise ValueError(f"a duel needs players = 2, not {config['players']}")
     if not tol >= 0.0 or tol == INFINITY:
         raise ValueError(f"tol must be a finite number >= 0, not {tol!r}")
     if max_sweeps < 1:
         raise ValueError(f"max_sweeps must be at least 1, not {max_sweeps!r}")
-    if rules.squares > SQUARES:
-        raise ValueError(f"board of {rules.squares} squares; at most {SQUARES}")
+    Q = ROW * config["board_rows"]
+    if Q > SQUARES:
+        raise ValueError(f"board of {Q} squares; at most {SQUARES}")
     started = time.perf_counter()
-    side_space_init(&sp, rules.board_rows, rules.men_per_player, rules.men_to_win,
-                    rules.men_per_player)
+    side_space_init(&sp, config["board_rows"], config["men_per_player"], config["men_to_win"],
+                    config["men_per_player"])
     size = sp.size
     if size > 10_000 or size * size > MAX_PAIRS:
         raise ValueError(f"{size} sides give {int(size) ** 2:,} pairs, more than the "
                          f"{MAX_PAIRS:,} allowed; use fewer board_rows, men_per_player or "
                          f"men_to_win")
-    Q = rules.squares
-    num, den = rules.attacker_win_chance
+    num, den = config["q_num"], config["q_den"]
+    cdef double start_value = config["start_value"]
 
     # ---- tables per side
     add_a = np.full(size * Q, -1, dtype=np.int32)
@@ -201,7 +198,7 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000, progress=None):
     occ_a = np.zeros(2 * size, dtype=np.uint64)
     reserve_a = np.zeros(size, dtype=np.uint8)
     nmen_a = np.zeros(size, dtype=np.uint8)
-    mstart_a = np.zeros(3 * size + 1, dtype=np.int32)
+    mstart_a = np.zeros(NACTIONS * size + 1, dtype=np.int32)
     cdef int32_t[::1] add_v = add_a, rem_v = rem_a, up_v = up_a, mstart_v = mstart_a
     cdef uint64_t[::1] occ_v = occ_a
     cdef uint8_t[::1] reserve_v = reserve_a, nmen_v = nmen_a
@@ -209,7 +206,7 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000, progress=None):
     for x in range(size):          # count the moves first
         k = side_unrank(&sp, x, &h, men)
         for i in range(k):
-            nmoves += 1 + 2 * PT.count[men[i]]
+            nmoves += 1 + 2 * PRIME_COUNT[men[i]]
     mrest_a = np.zeros(max(nmoves, 1), dtype=np.int32)
     mtarget_a = np.zeros(max(nmoves, 1), dtype=np.uint8)
     cdef int32_t[::1] mrest_v = mrest_a
@@ -229,7 +226,7 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000, progress=None):
         occ_v[2 * x + 1] = hi
         if reserve_v[x] > 0:
             up_v[x] = -1 if h + 1 == sp.men_to_win else side_index(&sp, h + 1, men, k)
-            for t in range(2, Q):              # a man added on t
+            for t in range(FIRST_SQUARE, Q):   # a man added on t
                 j = 0
                 for i in range(k):
                     if men[i] == t:
@@ -251,27 +248,29 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000, progress=None):
             for j in range(i + 1, k):
                 other[j - 1] = men[j]
             rem_v[x * Q + men[i]] = side_index(&sp, h, other, k - 1)
-        for kind in range(3):                  # moves in canonical order
-            mstart_v[3 * x + kind] = nmoves
+        for kind in range(K_SUB_ONE, NKINDS):  # moves in canonical order
+            mstart_v[NACTIONS * x + kind - K_SUB_ONE] = nmoves
             for i in range(k):
                 s = men[i]
-                for j in range(1 if kind == 0 else PT.count[s]):
-                    p = PT.primes[s][j]
+                for j in range(1 if kind == K_SUB_ONE else PRIME_COUNT[s]):
+                    p = PRIMES[s][j]
                     mrest_v[nmoves] = rem_v[x * Q + s]
-                    mtarget_v[nmoves] = s - 1 if kind == 0 else (s - p if kind == 1 else s // p)
+                    mtarget_v[nmoves] = (s - 1 if kind == K_SUB_ONE
+                                         else (s - p if kind == K_SUB_PRIME else s // p))
                     nmoves += 1
-        mstart_v[3 * x + 3] = nmoves
+        mstart_v[NACTIONS * x + NACTIONS] = nmoves
 
     # ---- values (transposed inside the kernel) and decisions
     inner_a = np.full(size * size, np.nan, dtype=np.float64)
-    decisions_a = np.full((size * size, 4), NO_STATE, dtype=np.uint8)
+    decisions_a = np.full((size * size, NKINDS), NO_STATE, dtype=np.uint8)
     cdef double[::1] inner = inner_a
     cdef uint8_t[:, ::1] decisions = decisions_a
     d.size = size
     d.squares = Q
-    d.extra = 1 if rules.extra_turn else 0
+    d.extra = 1 if config["extra_turn"] else 0
     d.q = <double>num / <double>den
     d.miss = 1.0 - d.q
+    d.tie = config["tie"]
     d.V = &inner[0]
     d.add = &add_v[0]
     d.rem = &rem_v[0]
@@ -287,7 +286,7 @@ def solve(rules, double tol=1e-12, int max_sweeps=100000, progress=None):
         for a in range(size):
             for b in range(size):
                 if apart(&d, a, b):
-                    d.V[b * size + a] = START_VALUE
+                    d.V[b * size + a] = start_value
                     states += 1
         while sweeps < max_sweeps:
             sweeps += 1

@@ -2,9 +2,12 @@
 """Man Home playouts in C: the same games as solver/manhome/engine.py, fast.
 
 Every rule, draw order and policy decision mirrors the reference engine and its
-policies (solver/manhome/policies.py); the tables (prime factors, the expert's
-values) come from the solver's readable code at import time. The hot loop runs
-without the GIL over plain C structs.
+policies (solver/manhome/policies.py). The numbers both share (the board's size, the
+move kinds and outcomes, the prime factors of every square, the players' and tie rules'
+codes, the greedy player's ranks) come from cext/manhome/constants.pxd, written from the
+solver's readable code when the package is built (solver/manhome/kernel.py); the rules,
+players and solved tables come in as a plain configuration (``kernel.config``). The hot
+loop runs without the GIL over plain C structs.
 """
 import numpy as np
 
@@ -14,57 +17,14 @@ from libc.string cimport memset
 from cext.common.bits cimport bits_lowest
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
-from cext.manhome.primes cimport PrimeTable, fill_prime_table
+from cext.manhome.constants cimport (
+    D6, DEATH, EMPTY, FIRST_SQUARE, HOME, IS_PRIME, K_DIV_PRIME, K_NEW_MAN, K_SUB_ONE,
+    K_SUB_PRIME, KIND_OF_ROLL, MAXM, MAXMOVES, MAXP, NKINDS, NPOLICIES, NSEAT, O_DEATH, O_HOME,
+    O_KILL, O_KILLED, O_MERGE, O_STAND, P_EXPERT, P_OPTIMAL, P_RANDOM, P_GREEDY, P_ROLLOUT,
+    P_SEARCH, P_SOLITAIRE, PRIME_COUNT, PRIMES, RANK_BACK, RANK_FIGHT, RANK_HOME, RANK_PRIME,
+    RANK_SAFE, ROW, S_DEATHS, S_HOME, S_KILLED, S_KILLS, S_TURNS, SQUARES, TIE_ATTACKER,
+    TIE_REROLL)
 from cext.manhome.sides cimport SideSpaceC, side_index_bits, side_space_init
-
-from solver.manhome.policies import (POLICY_NAMES, SEARCH, SEARCH_ROLLOUT, VALUE_SCALE,
-                                     expert_table, parse_policy, policy_table)
-from solver.manhome.rules import SQUARES as _SQUARES, TIES, MAX_MEN as _MAX_MEN, MAX_PLAYERS as _MAX_PLAYERS
-
-cdef enum:
-    SQUARES = 72
-    MAXP = 8          # most seats
-    MAXM = 12         # most men per player
-    MAXMOVES = 36     # most legal moves of one action: 12 men x 3 primes
-    EMPTY = -1
-
-cdef enum:            # solver.manhome.engine.Kind
-    K_NEW = 0
-    K_SUB_ONE = 1
-    K_SUB_PRIME = 2
-    K_DIV_PRIME = 3
-
-cdef enum:            # solver.manhome.engine.Outcome
-    O_STAND = 0
-    O_HOME = 1
-    O_DEATH = 2
-    O_MERGE = 3
-    O_KILL = 4
-    O_KILLED = 5
-
-cdef enum:            # solver.manhome.policies.POLICY_NAMES
-    P_RANDOM = 0
-    P_GREEDY = 1
-    P_EXPERT = 2
-    P_SOLITAIRE = 3
-    P_OPTIMAL = 4
-    P_SEARCH = 5      # solver.manhome.policies.SEARCH: search-N
-
-cdef enum:            # solver.manhome.rules.TIES
-    TIE_DEFENDER = 0
-    TIE_ATTACKER = 1
-    TIE_REROLL = 2
-
-assert _SQUARES == SQUARES and _MAX_MEN == MAXM and _MAX_PLAYERS == MAXP
-assert tuple(POLICY_NAMES) == ("random", "greedy", "expert", "solitaire", "optimal")
-assert tuple(TIES) == ("defender", "attacker", "reroll")
-
-# Action kind of each d6 face (index 1..6): 1,5 subtract one; 2,4 subtract a prime; 3,6 divide.
-cdef int KIND_OF_ROLL[7]
-KIND_OF_ROLL[:] = [0, K_SUB_ONE, K_SUB_PRIME, K_DIV_PRIME, K_SUB_PRIME, K_SUB_ONE, K_DIV_PRIME]
-
-cdef PrimeTable PT
-fill_prime_table(&PT)
 
 
 cdef struct Config:
@@ -74,7 +34,7 @@ cdef struct Config:
     int tie                       # TIE_*
     int extra_turn
     int max_turns
-    int board_rows                # new men land on squares 0 .. 6 * board_rows - 1
+    int board_rows                # new men land on squares 0 .. ROW * board_rows - 1
     int policy[MAXP]              # P_* of each seat
     int budget[MAXP]              # search: playouts per candidate
     Config* rollout               # search: the same rules with greedy in every seat
@@ -82,8 +42,9 @@ cdef struct Config:
     int64_t q_den
     const int64_t* goes           # expert: scaled expected goes of every side (solitaire values)
     int64_t bonus                 # expert: one go, when a turn earns another (0 without)
-    const uint8_t* tables[5]      # solved decisions per policy code (table policies), rows of 4
-    SideSpaceC* spaces[5]         # ... and the numbering of their sides
+    const uint8_t* tables[NPOLICIES]  # solved decisions per policy code (table policies),
+                                      # NKINDS to a side (or a pair of sides)
+    SideSpaceC* spaces[NPOLICIES]     # ... and the numbering of their sides
     Interrupt* stop               # Ctrl-C and SIGTERM in long loops (cext/common/interrupt.pxd)
 
 
@@ -116,14 +77,14 @@ cdef inline void place(State* g, int seat, int square) noexcept nogil:
     g.board[square] = seat
     g.men[seat][square >> 6] |= (<uint64_t>1) << (square & 63)
     g.nmen[seat] += 1
-    g.nentries[seat] += PT.count[square]
+    g.nentries[seat] += PRIME_COUNT[square]
 
 
 cdef inline void lift(State* g, int seat, int square) noexcept nogil:
     g.board[square] = EMPTY
     g.men[seat][square >> 6] &= ~((<uint64_t>1) << (square & 63))
     g.nmen[seat] -= 1
-    g.nentries[seat] -= PT.count[square]
+    g.nentries[seat] -= PRIME_COUNT[square]
 
 
 cdef inline int roll(State* g, int sides) noexcept nogil:
@@ -133,8 +94,8 @@ cdef inline int roll(State* g, int sides) noexcept nogil:
 cdef inline bint attacker_wins(State* g, const Config* c) noexcept nogil:
     cdef int a, d
     while True:
-        a = roll(g, 6)
-        d = roll(g, 6)
+        a = roll(g, D6)
+        d = roll(g, D6)
         if a != d:
             return a > d
         if c.tie != TIE_REROLL:
@@ -144,11 +105,11 @@ cdef inline bint attacker_wins(State* g, const Config* c) noexcept nogil:
 cdef int arrive(State* g, const Config* c, int seat, int square) noexcept nogil:
     """A man of seat (already off his square or out of the reserve) arrives."""
     cdef int holder
-    if square == 0:
+    if square == DEATH:
         g.reserve[seat] += 1
         g.deaths[seat] += 1
         return O_DEATH
-    if square == 1:
+    if square == HOME:
         g.home[seat] += 1
         if g.home[seat] >= c.men_to_win:
             g.winner = seat
@@ -194,9 +155,9 @@ cdef int action_moves(const State* g, int seat, int kind, int* source, int* targ
                 target[k] = s - 1
                 k += 1
             else:
-                for j in range(PT.count[s]):
+                for j in range(PRIME_COUNT[s]):
                     source[k] = s
-                    target[k] = action_target(kind, s, PT.primes[s][j])
+                    target[k] = action_target(kind, s, PRIMES[s][j])
                     k += 1
     return k
 
@@ -210,10 +171,10 @@ cdef void nth_move(const State* g, int seat, int kind, int n, int* source, int* 
         while bits:
             s = 64 * w + bits_lowest(bits)
             bits &= bits - 1
-            count = 1 if kind == K_SUB_ONE else PT.count[s]
+            count = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
             if n < count:
                 source[0] = s
-                target[0] = action_target(kind, s, PT.primes[s][n])
+                target[0] = action_target(kind, s, PRIMES[s][n])
                 return
             n -= count
 
@@ -221,16 +182,16 @@ cdef void nth_move(const State* g, int seat, int kind, int n, int* source, int* 
 # -- policies -------------------------------------------------------------------
 cdef inline int greedy_score(const State* g, int seat, int target) noexcept nogil:
     cdef int rank
-    if target == 1:
-        rank = 4
-    elif target == 0 or g.board[target] == seat:
-        rank = 0
+    if target == HOME:
+        rank = RANK_HOME
+    elif target == DEATH or g.board[target] == seat:
+        rank = RANK_BACK
     elif g.board[target] != EMPTY:
-        rank = 3
-    elif PT.is_prime[target]:
-        rank = 1
+        rank = RANK_FIGHT
+    elif IS_PRIME[target]:
+        rank = RANK_PRIME
     else:
-        rank = 2
+        rank = RANK_SAFE
     return rank * SQUARES - target
 
 
@@ -258,18 +219,18 @@ cdef int64_t expert_worth(const State* g, const Config* c, int seat, int source,
     if source >= 0:
         flip(&lo, &hi, source)
         k -= 1
-    if target == 1:
+    if target == HOME:
         return c.q_den * (c.bonus - expert_goes(c, home + 1, lo, hi, k))
-    holder = EMPTY if target == 0 else g.board[target]
+    holder = EMPTY if target == DEATH else g.board[target]
     rest = expert_goes(c, home, lo, hi, k)
-    if target == 0 or holder == seat:
+    if target == DEATH or holder == seat:
         return -c.q_den * rest
     flip(&lo, &hi, target)
     if holder == EMPTY:
         return -c.q_den * expert_goes(c, home, lo, hi, k + 1)
     their = g.home[holder]
     kill = (c.goes[c.spaces[P_EXPERT].offsets[their][0]]
-            - c.goes[c.spaces[P_EXPERT].offsets[their][1] + target - 2])
+            - c.goes[c.spaces[P_EXPERT].offsets[their][1] + target - FIRST_SQUARE])
     return (c.q_num * (c.bonus + kill - expert_goes(c, home, lo, hi, k + 1))
             - (c.q_den - c.q_num) * rest)
 
@@ -297,12 +258,12 @@ cdef bint choose_new_man(State* g, const Config* c, int seat) noexcept nogil:
     if policy == P_GREEDY:
         return g.nmen[seat] < 2
     if policy == P_SOLITAIRE or policy == P_OPTIMAL:
-        return c.tables[policy][4 * table_row(g, c, seat, policy)] == 1
+        return c.tables[policy][NKINDS * table_row(g, c, seat, policy)] == 1
     if policy == P_SEARCH:
         return search_new_man(g, c, seat)
     if g.nmen[seat] >= c.spaces[P_EXPERT].cap:
         return False
-    for i in range(6 * c.board_rows):
+    for i in range(ROW * c.board_rows):
         new_sum += expert_worth(g, c, seat, -1, i)
     for kind in range(K_SUB_ONE, K_DIV_PRIME + 1):
         k = action_moves(g, seat, kind, source, target)
@@ -312,7 +273,7 @@ cdef bint choose_new_man(State* g, const Config* c, int seat) noexcept nogil:
             if w > best:
                 best = w
         best_sum += best
-    return 3 * new_sum > 6 * c.board_rows * best_sum
+    return 3 * new_sum > ROW * c.board_rows * best_sum
 
 
 cdef int choose_move(State* g, const Config* c, int seat, int kind, int k, const int* source,
@@ -321,7 +282,7 @@ cdef int choose_move(State* g, const Config* c, int seat, int kind, int k, const
     cdef int i, best = 0
     cdef int64_t score, best_score
     if policy == P_SOLITAIRE or policy == P_OPTIMAL:
-        return c.tables[policy][4 * table_row(g, c, seat, policy) + kind]
+        return c.tables[policy][NKINDS * table_row(g, c, seat, policy) + kind]
     if policy == P_SEARCH:
         return search_move(g, c, seat, kind, k, source, target)
     if policy == P_GREEDY:
@@ -417,11 +378,11 @@ cdef void continue_turn(State* g, const Config* c, int seat, bint new_man, bint 
     cdef int source[MAXMOVES]
     cdef int target[MAXMOVES]
     if new_man:
-        kind = K_NEW
+        kind = K_NEW_MAN
         k = roll(g, c.board_rows)
-        dst = 6 * (k % c.board_rows) + roll(g, 6) % 6
+        dst = ROW * (k % c.board_rows) + roll(g, D6) % ROW
     else:
-        kind = KIND_OF_ROLL[roll(g, 6)]
+        kind = KIND_OF_ROLL[roll(g, D6)]
         if c.policy[seat] == P_RANDOM:
             # the spec's uniform pick among (man, prime) entries, found without listing them
             k = g.nmen[seat] if kind == K_SUB_ONE else g.nentries[seat]
@@ -477,58 +438,59 @@ cdef void play_game(State* g, const Config* c, uint64_t key, int32_t* trace) noe
 
 # -- Python entry points --------------------------------------------------------
 cdef class Setup:
-    """A kernel Config for rules and policies, owning the solved tables it points to."""
+    """A kernel Config for a plain configuration (``solver.manhome.kernel.config``), owning
+    the solved tables it points to."""
     cdef Config c
     cdef Config rollout
-    cdef SideSpaceC spaces[5]
+    cdef SideSpaceC spaces[NPOLICIES]
     cdef list keep
     cdef Interrupt stop
 
-    def __init__(self, rules, policies, players=None):
+    def __init__(self, config):
         cdef int seat, code
         cdef const uint8_t[:, ::1] decisions
         cdef const int64_t[::1] goes_view
-        players = rules.players if players is None else players
-        if len(policies) != players:
-            raise ValueError(f"need {players} policies, got {len(policies)}")
+        policies, budgets = config["policy"], config["budget"]
+        players = config["players"]
+        if not 1 <= players <= MAXP or len(policies) != players or len(budgets) != players:
+            raise ValueError(f"need 1 to {MAXP} seats and a policy and a budget each")
         memset(&self.c, 0, sizeof(Config))
         self.keep = []
         self.c.players = players
-        self.c.men_per_player = rules.men_per_player
-        self.c.men_to_win = rules.men_to_win
-        self.c.tie = TIES.index(rules.tie)
-        self.c.extra_turn = rules.extra_turn
-        self.c.max_turns = rules.max_turns
-        self.c.board_rows = rules.board_rows
-        for seat, name in enumerate(policies):
-            family, budget = parse_policy(name)
-            code = P_SEARCH if family == SEARCH else POLICY_NAMES.index(family)
+        self.c.men_per_player = config["men_per_player"]
+        self.c.men_to_win = config["men_to_win"]
+        self.c.tie = config["tie"]
+        self.c.extra_turn = config["extra_turn"]
+        self.c.max_turns = config["max_turns"]
+        self.c.board_rows = config["board_rows"]
+        for seat in range(players):
+            code = policies[seat]
+            if not 0 <= code <= P_SEARCH:
+                raise ValueError(f"no policy code {code}")
             self.c.policy[seat] = code
-            self.c.budget[seat] = budget
-            if (code == P_SOLITAIRE or code == P_OPTIMAL) and self.c.tables[code] == NULL:
-                solved = policy_table(name, rules)
-                space = solved.space
-                decisions = np.ascontiguousarray(solved.decisions, dtype=np.uint8)
-                self.keep.append(decisions)
-                side_space_init(&self.spaces[code], space.board_rows, space.men_per_player,
-                                space.men_to_win, space.cap)
-                self.c.tables[code] = &decisions[0, 0]
-                self.c.spaces[code] = &self.spaces[code]
-            if code == P_EXPERT and self.c.goes == NULL:
-                space, goes = expert_table(rules)
-                goes = np.ascontiguousarray(goes, dtype=np.int64)
-                self.keep.append(goes)
-                side_space_init(&self.spaces[code], space.board_rows, space.men_per_player,
-                                space.men_to_win, space.cap)
-                goes_view = goes
-                self.c.goes = &goes_view[0]
-                self.c.spaces[code] = &self.spaces[code]
-        self.c.q_num, self.c.q_den = rules.attacker_win_chance
-        self.c.bonus = VALUE_SCALE if rules.extra_turn else 0
-        # search players play their playouts with SEARCH_ROLLOUT in every seat
+            self.c.budget[seat] = budgets[seat]
+        for code, (space, table) in config["tables"].items():
+            decisions = table
+            self.keep.append(table)
+            side_space_init(&self.spaces[code], space["board_rows"], space["men_per_player"],
+                            space["men_to_win"], space["cap"])
+            self.c.tables[code] = &decisions[0, 0]
+            self.c.spaces[code] = &self.spaces[code]
+        if config["goes"] is not None:
+            space, goes = config["goes"]
+            self.keep.append(goes)
+            side_space_init(&self.spaces[P_EXPERT], space["board_rows"], space["men_per_player"],
+                            space["men_to_win"], space["cap"])
+            goes_view = goes
+            self.c.goes = &goes_view[0]
+            self.c.spaces[P_EXPERT] = &self.spaces[P_EXPERT]
+        self.c.q_num = config["q_num"]
+        self.c.q_den = config["q_den"]
+        self.c.bonus = config["bonus"]
+        # search players play their playouts with the rollout policy in every seat
         self.rollout = self.c
         for seat in range(players):
-            self.rollout.policy[seat] = POLICY_NAMES.index(SEARCH_ROLLOUT)
+            self.rollout.policy[seat] = P_ROLLOUT
             self.rollout.budget[seat] = 0
         self.rollout.rollout = NULL
         self.c.rollout = &self.rollout
@@ -536,29 +498,20 @@ cdef class Setup:
         self.c.stop = &self.stop
 
 
-COLUMNS = ("winner", "turns", "decision_turns")
-SEAT_COLUMNS = ("turns", "home", "kills", "deaths", "killed")
-
-
-def play_chunk(rules, policies, const uint64_t[::1] keys):
-    """Play one game per key; returns a dict of result arrays (one row per game).
-
-    ``winner``, ``turns``, ``decision_turns`` have shape (n,); ``turns``, ``home``,
-    ``kills``, ``deaths``, ``killed`` per seat are under ``seat_<name>`` with shape
-    (n, players).
-    """
-    cdef Setup setup = Setup(rules, policies)
+def play_chunk(config, const uint64_t[::1] keys):
+    """Play one game per key; returns ``(winner, game, seat)``: the winners (int8, shape
+    (n,)), the turns and decision turns (int32, shape (2, n)) and the per-seat counters
+    (int32, shape (NSEAT, n, players), rows S_TURNS, S_HOME, S_KILLS, S_DEATHS, S_KILLED)."""
+    cdef Setup setup = Setup(config)
     cdef Config* c = &setup.c
     cdef Py_ssize_t n = keys.shape[0], i
     cdef int seat, players = c.players
     cdef State g
     winner_a = np.empty(n, dtype=np.int8)
-    turns_a = np.empty(n, dtype=np.int32)
-    decisions_a = np.empty(n, dtype=np.int32)
-    seat_a = np.empty((5, n, players), dtype=np.int32)
+    game_a = np.empty((2, n), dtype=np.int32)
+    seat_a = np.empty((NSEAT, n, players), dtype=np.int32)
     cdef int8_t[::1] winner = winner_a
-    cdef int32_t[::1] turns = turns_a
-    cdef int32_t[::1] decisions = decisions_a
+    cdef int32_t[:, ::1] game = game_a
     cdef int32_t[:, :, ::1] per_seat = seat_a
     with nogil:
         for i in range(n):
@@ -566,30 +519,24 @@ def play_chunk(rules, policies, const uint64_t[::1] keys):
             if interrupted(c.stop, 1):    # a game a unit
                 break
             winner[i] = g.winner
-            turns[i] = g.turns
-            decisions[i] = g.decisions
+            game[0, i] = g.turns
+            game[1, i] = g.decisions
             for seat in range(players):
-                per_seat[0, i, seat] = g.turns_by[seat]
-                per_seat[1, i, seat] = g.home[seat]
-                per_seat[2, i, seat] = g.kills[seat]
-                per_seat[3, i, seat] = g.deaths[seat]
-                per_seat[4, i, seat] = g.killed[seat]
+                per_seat[S_TURNS, i, seat] = g.turns_by[seat]
+                per_seat[S_HOME, i, seat] = g.home[seat]
+                per_seat[S_KILLS, i, seat] = g.kills[seat]
+                per_seat[S_DEATHS, i, seat] = g.deaths[seat]
+                per_seat[S_KILLED, i, seat] = g.killed[seat]
     interrupt_raise(c.stop)
-    # every counter is at most max_turns: send the narrowest type the rules allow
-    counter = np.int16 if rules.max_turns <= np.iinfo(np.int16).max else np.int32
-    result = {"winner": winner_a, "turns": turns_a.astype(counter, copy=False),
-              "decision_turns": decisions_a.astype(counter, copy=False)}
-    for j, name in enumerate(SEAT_COLUMNS):
-        result["seat_" + name] = seat_a[j].astype(np.int8 if name == "home" else counter, copy=False)
-    return result
+    return winner_a, game_a, seat_a
 
 
-def trace_game(rules, policies, uint64_t key):
+def trace_game(config, uint64_t key):
     """Play one game and return its steps: an (turns, 5) int32 array of
     (seat, kind, source, target, outcome), and its final counters as a dict."""
-    cdef Setup setup = Setup(rules, policies)
+    cdef Setup setup = Setup(config)
     cdef State g
-    trace_a = np.zeros((rules.max_turns, 5), dtype=np.int32)
+    trace_a = np.zeros((setup.c.max_turns, 5), dtype=np.int32)
     cdef int32_t[:, ::1] trace = trace_a
     with nogil:
         play_game(&g, &setup.c, key, &trace[0, 0])
@@ -606,10 +553,11 @@ def trace_game(rules, policies, uint64_t key):
     return trace_a[:g.turns].copy(), final
 
 
-def play_solitaire(rules, const uint64_t[::1] keys):
-    """One player alone with the ``solitaire`` policy: the turns each game took to bring
-    ``men_to_win`` men home (for checking the exact solitaire values)."""
-    cdef Setup setup = Setup(rules, ["solitaire"], players=1)
+def play_solitaire(config, const uint64_t[::1] keys):
+    """One player alone (``config`` of one seat, the ``solitaire`` policy): the turns each
+    game took to bring ``men_to_win`` men home, -1 when cut off (for checking the exact
+    solitaire values)."""
+    cdef Setup setup = Setup(config)
     cdef Py_ssize_t n = keys.shape[0], i
     cdef State g
     turns_a = np.empty(n, dtype=np.int32)

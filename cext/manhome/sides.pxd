@@ -1,15 +1,16 @@
 # Numbering one player's side (men home, men on the board) in C, for exact state search
 # and for playing from solved tables. The readable twin, with the definition, is
 # solver/manhome/states.py: index = offset[home][k] + sum(C(s_i - 2, i + 1)) over the k
-# men's squares s_0 < s_1 < ... ascending.
+# men's squares s_0 < s_1 < ... ascending (2 = FIRST_SQUARE).
 from libc.stdint cimport int64_t, uint64_t
 
 from cext.common.bits cimport bits_lowest
+from cext.manhome.constants cimport FIRST_SQUARE, MAX_ROWS, MAXM, ROW, SQUARES
 
 cdef enum:
-    SIDE_MAX_HOME = 12
-    SIDE_MAX_MEN = 12
-    SIDE_MAX_USABLE = 70
+    SIDE_MAX_HOME = MAXM
+    SIDE_MAX_MEN = MAXM
+    SIDE_MAX_USABLE = SQUARES - FIRST_SQUARE
 
 cdef struct SideSpaceC:
     int board_rows
@@ -33,7 +34,7 @@ cdef inline int64_t side_index(const SideSpaceC* sp, int home, const int* men, i
     cdef int64_t rank = sp.offsets[home][k]
     cdef int i
     for i in range(k):
-        rank += sp.binom[men[i] - 2][i + 1]
+        rank += sp.binom[men[i] - FIRST_SQUARE][i + 1]
     return rank
 
 
@@ -45,12 +46,12 @@ cdef inline int64_t side_index_bits(const SideSpaceC* sp, int home, uint64_t lo,
     while lo:
         s = bits_lowest(lo)
         lo &= lo - 1
-        rank += sp.binom[s - 2][i + 1]
+        rank += sp.binom[s - FIRST_SQUARE][i + 1]
         i += 1
     while hi:
         s = 64 + bits_lowest(hi)
         hi &= hi - 1
-        rank += sp.binom[s - 2][i + 1]
+        rank += sp.binom[s - FIRST_SQUARE][i + 1]
         i += 1
     return rank
 
@@ -71,7 +72,7 @@ cdef inline int side_unrank(const SideSpaceC* sp, int64_t index, int* home, int*
         n = i
         while sp.binom[n + 1][i + 1] <= rank:
             n += 1
-        men[i] = n + 2
+        men[i] = n + FIRST_SQUARE
         rank -= sp.binom[n][i + 1]
     return k
 
@@ -81,11 +82,11 @@ cdef inline int side_space_init(SideSpaceC* sp, int board_rows, int men_per_play
     """Fill a SideSpaceC (the same numbers as solver.manhome.states.SideSpace)."""
     cdef int n, k, h
     cdef int64_t start = 0
-    if not (1 <= board_rows <= 12 and 1 <= men_to_win <= men_per_player <= SIDE_MAX_MEN
+    if not (1 <= board_rows <= MAX_ROWS and 1 <= men_to_win <= men_per_player <= SIDE_MAX_MEN
             and 0 <= cap <= SIDE_MAX_MEN):
         raise ValueError("side space out of range")
     sp.board_rows = board_rows
-    sp.usable = 6 * board_rows - 2
+    sp.usable = ROW * board_rows - FIRST_SQUARE
     sp.men_per_player = men_per_player
     sp.men_to_win = men_to_win
     sp.cap = cap

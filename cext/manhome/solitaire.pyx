@@ -4,7 +4,9 @@
 The same algorithm, numbering and tie rules as the readable reference
 ``solver.manhome.solitaire.solve_solitaire_reference`` (whose docstring has the maths):
 Gauss–Seidel sweeps one ``home`` level at a time, sides in index order, the loop of a
-new man that changes nothing solved in closed form.
+new man that changes nothing solved in closed form. The board's numbers come from
+cext/manhome/constants.pxd (written from the solver's code at build time), the rules and
+the tie tolerance in a plain configuration (``solver.manhome.kernel.solve_solitaire``).
 """
 import time
 
@@ -14,30 +16,25 @@ from libc.math cimport fabs, INFINITY
 from libc.stdint cimport int64_t, uint8_t
 
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
-from cext.manhome.primes cimport PrimeTable, fill_prime_table
+from cext.manhome.constants cimport (FIRST_SQUARE, HOME, K_DIV_PRIME, K_NEW_MAN, K_SUB_ONE,
+                                     K_SUB_PRIME, MAXM, PRIME_COUNT, PRIMES, ROW)
 from cext.manhome.sides cimport SideSpaceC, side_most_men, side_space_init
-
-
-cdef PrimeTable PT
-fill_prime_table(&PT)
-
-cdef double TIE = 1e-12   # as solver.manhome.states.TIE
 
 
 cdef inline int64_t rank_of(const SideSpaceC* sp, int home, const int* men, int k) noexcept nogil:
     cdef int64_t r = sp.offsets[home][k]
     cdef int i
     for i in range(k):
-        r += sp.binom[men[i] - 2][i + 1]
+        r += sp.binom[men[i] - FIRST_SQUARE][i + 1]
     return r
 
 
 cdef inline double after(const SideSpaceC* sp, const double* turns, int home, const int* men,
                          int k, int skip, int target) noexcept nogil:
     """T of the side (home, men without position ``skip``) after a man arrives at target."""
-    cdef int rest[13]
+    cdef int rest[MAXM + 1]
     cdef int n = 0, i, placed = 0
-    if target == 1:
+    if target == HOME:
         if home + 1 >= sp.men_to_win:
             return 0.0
         home += 1
@@ -49,7 +46,7 @@ cdef inline double after(const SideSpaceC* sp, const double* turns, int home, co
             target = 0          # own man: one of the two returns to the reserve
         rest[n] = men[i]
         n += 1
-    if target >= 2:             # stands on an empty square: insert in order
+    if target >= FIRST_SQUARE:  # stands on an empty square: insert in order
         i = n
         while i > 0 and rest[i - 1] > target:
             rest[i] = rest[i - 1]
@@ -60,74 +57,78 @@ cdef inline double after(const SideSpaceC* sp, const double* turns, int home, co
 
 
 cdef double update(const SideSpaceC* sp, double* turns, uint8_t* decision, int home,
-                   const int* men, int k, int squares) noexcept nogil:
+                   const int* men, int k, int squares, double tie) noexcept nogil:
     """New T of one side (and its decisions)."""
     cdef double new = INFINITY, action = INFINITY, total, best, value
     cdef int q, same, kind, j, m, s, p, t, pick, count
     cdef int reserve = sp.men_per_player - home - k
-    cdef int64_t below[13]      # below[j]: rank terms of the j lowest men, as they are
-    cdef int64_t above[14]      # above[j]: rank terms of the others, one place higher
+    cdef int64_t below[MAXM + 1]  # below[j]: rank terms of the j lowest men, as they are
+    cdef int64_t above[MAXM + 2]  # above[j]: rank terms of the others, one place higher
     cdef int64_t base
     if reserve > 0 and k < sp.cap:
         # S + {q} for every empty q in one pass: with j men below q its rank is
         # below[j] + C(q - 2, j + 1) + above[j]
         below[0] = 0
         for j in range(k):
-            below[j + 1] = below[j] + sp.binom[men[j] - 2][j + 1]
+            below[j + 1] = below[j] + sp.binom[men[j] - FIRST_SQUARE][j + 1]
         above[k] = 0
         for j in range(k - 1, -1, -1):
-            above[j] = above[j + 1] + sp.binom[men[j] - 2][j + 2]
+            above[j] = above[j + 1] + sp.binom[men[j] - FIRST_SQUARE][j + 2]
         base = sp.offsets[home][k + 1]
         same = 1 + k            # Death, and every own man
         total = after(sp, turns, home, men, k, -1, 1)
         j = 0
-        for q in range(2, squares):
+        for q in range(FIRST_SQUARE, squares):
             if j < k and men[j] == q:
                 j += 1
                 continue
-            total += turns[base + below[j] + sp.binom[q - 2][j + 1] + above[j]]
+            total += turns[base + below[j] + sp.binom[q - FIRST_SQUARE][j + 1] + above[j]]
         new = (1.0 + total / squares) / (1.0 - <double>same / squares)
-    decision[1] = decision[2] = decision[3] = 0
+    decision[K_SUB_ONE] = decision[K_SUB_PRIME] = decision[K_DIV_PRIME] = 0
     if k > 0:
         action = 1.0
-        for kind in range(3):
+        for kind in range(K_SUB_ONE, K_DIV_PRIME + 1):
             best = INFINITY
             pick = 0
             count = 0
             for m in range(k):
                 s = men[m]
-                for j in range(1 if kind == 0 else PT.count[s]):
-                    p = PT.primes[s][j]
-                    t = s - 1 if kind == 0 else (s - p if kind == 1 else s // p)
+                for j in range(1 if kind == K_SUB_ONE else PRIME_COUNT[s]):
+                    p = PRIMES[s][j]
+                    t = s - 1 if kind == K_SUB_ONE else (s - p if kind == K_SUB_PRIME else s // p)
                     value = after(sp, turns, home, men, k, m, t)
-                    if value < best - TIE:
+                    if value < best - tie:
                         best = value
                         pick = count
                     count += 1
-            decision[1 + kind] = pick
+            decision[kind] = pick
             action += best / 3.0
-    if new < action - TIE:
-        decision[0] = 1
+    if new < action - tie:
+        decision[K_NEW_MAN] = 1
         return new
-    decision[0] = 0
+    decision[K_NEW_MAN] = 0
     return action
 
 
-def solve(rules, int cap, double tol=1e-12, int max_sweeps=100000, progress=None):
-    """(turns, decisions, sweeps, seconds, updates) for a solitaire of these rules;
-    ``progress(updates)`` is called every few milliseconds with the updates done so far."""
+def solve(config, double tol=1e-12, int max_sweeps=100000, progress=None):
+    """(turns, decisions, sweeps, seconds, updates) for a solitaire of ``config`` (a dict:
+    ``board_rows``, ``men_per_player``, ``men_to_win``, ``cap``, the most men on the board,
+    and ``tie``, the tolerance of a better decision); ``progress(updates)`` is called every
+    few milliseconds with the updates done so far."""
     cdef SideSpaceC sp
-    side_space_init(&sp, rules.board_rows, rules.men_per_player, rules.men_to_win, cap)
+    cdef double tie = config["tie"]
+    side_space_init(&sp, config["board_rows"], config["men_per_player"], config["men_to_win"],
+                    config["cap"])
     turns_a = np.zeros(sp.size, dtype=np.float64)
     decisions_a = np.zeros((sp.size, 4), dtype=np.uint8)
     cdef double[::1] turns = turns_a
     cdef uint8_t[:, ::1] decisions = decisions_a
-    cdef int squares = rules.squares
+    cdef int squares = ROW * sp.board_rows
     cdef int home, k, i, j, sweep, sweeps = 0
-    cdef int men[13]
+    cdef int men[MAXM + 1]
     cdef int64_t index, updates = 0
     cdef double change, value
-    cdef int top = 6 * sp.board_rows - 1
+    cdef int top = squares - 1
     cdef Interrupt stop
     interrupt_init(&stop, progress)
     start = time.perf_counter()
@@ -139,9 +140,10 @@ def solve(rules, int cap, double tol=1e-12, int max_sweeps=100000, progress=None
                 index = sp.offsets[home][0]
                 for k in range(side_most_men(&sp, home) + 1):
                     for i in range(k):
-                        men[i] = 2 + i
+                        men[i] = FIRST_SQUARE + i
                     while not interrupted(&stop, 1):   # an update a unit
-                        value = update(&sp, &turns[0], &decisions[index, 0], home, men, k, squares)
+                        value = update(&sp, &turns[0], &decisions[index, 0], home, men, k, squares,
+                                       tie)
                         if fabs(value - turns[index]) > change:
                             change = fabs(value - turns[index])
                         turns[index] = value
@@ -155,7 +157,7 @@ def solve(rules, int cap, double tol=1e-12, int max_sweeps=100000, progress=None
                             break
                         men[i] += 1
                         for j in range(i):
-                            men[j] = 2 + j
+                            men[j] = FIRST_SQUARE + j
                 if change < tol or stop.raised:
                     break
             if stop.raised:

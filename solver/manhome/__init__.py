@@ -7,7 +7,7 @@ from typing import Any
 from solver.manhome.engine import play_game
 from solver.manhome.policies import PLAYERS, make_policy
 from solver.manhome.rules import ManHomeRules
-from solver.manhome.sections import COUNTERS
+from solver.manhome.columns import COUNTERS
 from solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
 
 
@@ -27,7 +27,7 @@ SPEC = register(GameSpec(
     players=PLAYERS,
     columns=tuple(Column(name, COUNTERS[name], per_seat=True)
                   for name in ("turns", "home", "kills", "deaths", "killed")),
-    kernel="cext.manhome.play:play_chunk",
+    kernel="solver.manhome.kernel:play_chunk",
     reference=reference_row,
     engine_version=1,
     small_rules={"board_rows": 2, "men_per_player": 2, "men_to_win": 2},

@@ -88,15 +88,13 @@ import numpy as np
 
 from solver.manhome.engine import Kind, action_moves
 from solver.manhome.rules import DEATH, HOME, ManHomeRules
-from solver.manhome.states import TIE, SideSpace
+from solver.manhome.states import START_VALUE, TIE, SideSpace
 from solver.progress import reporter
 
 ACTION_KINDS = (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME)
 """The action kinds, in the order of the decision columns 1..3."""
 NO_STATE = 255
 """The decisions of a pair that cannot occur (men of both players on one square)."""
-START_VALUE = 0.5
-"""The value every valid pair starts the iteration with."""
 MAX_PAIRS = 60_000_000
 """Most pairs (``size ** 2``) the kernel accepts (it needs about 20 bytes a pair: the
 values twice, the decisions once)."""
@@ -310,7 +308,7 @@ def solve_duel_reference(rules: ManHomeRules, tol: float = 1e-12,
 def solve_duel(rules: ManHomeRules, tol: float = 1e-12, max_sweeps: int = 100_000) -> DuelSolution:
     """The same solution from the Cython kernel (``cext/manhome/duel.pyx``); fit for the
     full board with two men each (about 6.5 million pairs)."""
-    from cext.manhome.duel import solve
+    from solver.manhome.exact_kernels import solve_duel as solve
 
     check_duel_rules(rules)
     _check_iteration(tol, max_sweeps)

@@ -102,6 +102,11 @@ def _best(scores: list[int]) -> int:
     return max(range(len(scores)), key=lambda i: (scores[i], -i))
 
 
+GREEDY_RANKS = {"home": 4, "fight": 3, "safe": 2, "prime": 1, "back": 0}
+"""The greedy player's rank of what a man lands on: Home, an opponent's man, an empty
+composite square, an empty prime square, Death or an own man (back to the reserve)."""
+
+
 class GreedyPolicy:
     name = "greedy"
 
@@ -110,17 +115,17 @@ class GreedyPolicy:
 
     @staticmethod
     def rank(game: Game, seat: int, target: int) -> int:
-        """A move's score: rank first (Home 4 ... back to reserve 0), then the lower square."""
+        """A move's score: rank first (:data:`GREEDY_RANKS`), then the lower square."""
         if target == HOME:
-            rank = 4
+            rank = GREEDY_RANKS["home"]
         elif target == DEATH or game.board[target] == seat:
-            rank = 0
+            rank = GREEDY_RANKS["back"]
         elif game.board[target] != EMPTY:
-            rank = 3
+            rank = GREEDY_RANKS["fight"]
         elif len(PRIME_FACTORS[target]) == 1 and PRIME_FACTORS[target][0] == target:
-            rank = 1
+            rank = GREEDY_RANKS["prime"]
         else:
-            rank = 2
+            rank = GREEDY_RANKS["safe"]
         return rank * SQUARES - target
 
     def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],

@@ -15,6 +15,8 @@ HOME = 1
 """Square 1: a man arriving here is home."""
 SQUARES = 72
 """Squares 0..71: the 12 x 6 board."""
+ROW = 6
+"""Squares in a row of the board: a new man's d6 counts them (6 counts 0)."""
 
 TIES = ("defender", "attacker", "reroll")
 """Who takes the square when the face-off dice are equal."""
@@ -55,7 +57,7 @@ def new_man_square(row_die: int, d6: int, rows: int = 12) -> int:
     >>> new_man_square(2, 5, rows=2), new_man_square(1, 3, rows=2)
     (5, 9)
     """
-    return 6 * (row_die % rows) + d6 % 6
+    return ROW * (row_die % rows) + d6 % ROW
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,7 +84,7 @@ class ManHomeRules(Rules):
     @property
     def squares(self) -> int:
         """Squares on the board: 0..squares-1."""
-        return 6 * self.board_rows
+        return ROW * self.board_rows
 
     @property
     def attacker_win_chance(self) -> tuple[int, int]:

@@ -144,7 +144,7 @@ def solve_solitaire_reference(rules: ManHomeRules, cap: int | None = None, tol: 
 def solve_solitaire(rules: ManHomeRules, cap: int | None = None, tol: float = 1e-12,
                     max_sweeps: int = 100_000) -> SolitaireSolution:
     """The same solution from the Cython kernel (``cext/manhome/solitaire.pyx``)."""
-    from cext.manhome.solitaire import solve
+    from solver.manhome.exact_kernels import solve_solitaire as solve
 
     space = solitaire_space(rules, cap)
     turns, decisions, sweeps, seconds, updates = solve(

@@ -3,15 +3,15 @@ exact analysis (a lone man, the solitaire race, two-player optimal play), the st
 and what-ifs."""
 from __future__ import annotations
 
-from solver.manhome.sections import report_sections
 from studies import ExactAnalysis, Option, Study, register
+from studies.manhome.sections import report_sections
 
 STUDY = register(Study(
     game="manhome",
     description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
     report_sections=report_sections,
     analyses=(ExactAnalysis(
-        name="all", title="Man Home solved exactly", run="solver.manhome.exact_report:run",
+        name="all", title="Man Home solved exactly", run="studies.manhome.exact_report:run",
         folder="manhome-exact", monte_carlo=True,
         options=(Option("largest", "also run the largest solves (minutes)"),),
         description="a lone man's chance from every square, the solitaire race by value "

@@ -2,9 +2,9 @@
 import numpy as np
 import pytest
 
-from cext.manhome.play import play_chunk, trace_game
 from solver.manhome import reference_row
 from solver.manhome.engine import play_game
+from solver.manhome.kernel import play_chunk, trace_game
 from solver.manhome.policies import make_policy
 from solver.manhome.rules import ManHomeRules
 

@@ -425,7 +425,7 @@ def test_kernel_fixed_point_on_a_larger_board():
 
 
 def test_bad_arguments_are_refused():
-    from cext.manhome.duel import solve
+    from solver.manhome.exact_kernels import solve_duel as solve
 
     with pytest.raises(ValueError, match="players = 2"):
         solve_duel(ManHomeRules(players=3, board_rows=1, men_per_player=1, men_to_win=1))

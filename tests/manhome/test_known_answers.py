@@ -58,9 +58,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cext.manhome.play import play_chunk, trace_game
 from solver.dice import Stream, game_streams
 from solver.manhome.engine import EMPTY, Game, Kind, Outcome, play_game
+from solver.manhome.kernel import play_chunk, trace_game
 from solver.manhome.policies import make_policy
 from solver.manhome.rules import ManHomeRules
 

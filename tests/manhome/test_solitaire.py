@@ -4,8 +4,8 @@ import math
 import numpy as np
 import pytest
 
-from cext.manhome.play import play_solitaire, trace_game
 from solver.manhome.engine import Kind, action_moves, play_game
+from solver.manhome.kernel import play_solitaire, trace_game
 from solver.manhome.policies import make_policy
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.solitaire import (arrive, solitaire_space, solve_solitaire,

@@ -19,16 +19,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from solver.manhome.board_plot import plot_board, squares_frame
-from analysis.folders import staged_folder
-from analysis.plain import plain
 from analysis.chunks import chunk_keys
+from analysis.formatting import count_text, md_block, md_table
 from analysis.provenance import package_version
 from analysis.simulation import simulate
-from analysis.formatting import md_block
+from analysis.writer import ReportFolder, report_folder
 from solver.manhome.exact import lone_man_table
 from solver.manhome.policies import SOLITAIRE_CAP, policy_table
 from solver.manhome.rules import PRIME_FACTORS, ManHomeRules
+from studies.manhome.board_plot import draw_board, squares_frame
 
 DEFAULT_OUT = Path("reports/manhome-exact")
 STANDARD = ManHomeRules()
@@ -78,17 +77,18 @@ def z_score(estimate: float, exact: float, se: float) -> float:
 
 
 # -- 1. one man alone ------------------------------------------------------------------
-def lone_man(folder: Path) -> tuple[str, dict[str, Any]]:
+def lone_man(report: ReportFolder) -> tuple[str, dict[str, Any]]:
     frame = squares_frame(lone_man_table())
-    frame.to_csv(folder / "squares.csv", index=False)
+    report.table("squares.csv", frame)
     best = dict(zip(frame.square, frame.p_home_best))
     gain = dict(zip(frame.square, frame.p_home_best - frame.p_home_random))
-    plot_board(best, folder / "board_p_home_best.png",
-               "P(a lone man gets home), best play", "P(home)")
-    plot_board(gain, folder / "board_gain.png",
-               "How much best play adds to P(home) over random play", "gain in P(home)")
-    plot_board(dict(zip(frame.square, frame.actions_best)), folder / "board_actions_best.png",
-               "Expected actions until Home or Death, best play", "actions", fmt="{:.2f}")
+    report.figure("board_p_home_best.png", draw_board, best,
+                  "P(a lone man gets home), best play", "P(home)", "{:.3f}")
+    report.figure("board_gain.png", draw_board, gain,
+                  "How much best play adds to P(home) over random play", "gain in P(home)",
+                  "{:.3f}")
+    report.figure("board_actions_best.png", draw_board, dict(zip(frame.square, frame.actions_best)),
+                  "Expected actions until Home or Death, best play", "actions", "{:.2f}")
     danger = frame.nsmallest(5, "p_home_best")
     safe = frame.nlargest(5, "p_home_best")
     gains = frame.assign(gain=frame.p_home_best - frame.p_home_random).nlargest(5, "gain")
@@ -163,18 +163,17 @@ def solve_solitaire_rows(plan: ExactPlan) -> list[SolitaireRow]:
     return rows
 
 
-def solitaire(folder: Path, sims: int, seed: int, plan: ExactPlan) -> tuple[str, dict[str, Any]]:
-    from cext.manhome.play import play_solitaire
+def solitaire(report: ReportFolder, sims: int, seed: int,
+              plan: ExactPlan) -> tuple[str, dict[str, Any]]:
+    from solver.manhome.kernel import play_solitaire
 
     rows = solve_solitaire_rows(plan)
-    pd.DataFrame([{**vars(r), "exact": r.exact} for r in rows]).to_csv(
-        folder / "solitaire.csv", index=False)
-    table = ["| men | to win | most on board | sides (states) | expected turns | sweeps | seconds |",
-             "|---:|---:|---:|---:|---:|---:|---:|"]
-    for r in rows:
-        cap = f"{r.cap}" + ("" if r.exact else " (capped)")
-        table.append(f"| {r.men_per_player} | {r.men_to_win} | {cap} | {r.states:,} | "
-                     f"{r.expected_turns:.6f} | {r.sweeps} | {r.seconds:.2f} |")
+    report.table("solitaire.csv", [{**vars(r), "exact": r.exact} for r in rows])
+    table = md_table(
+        ["men", "to win", "most on board", "sides (states)", "expected turns", "sweeps", "seconds"],
+        [[str(r.men_per_player), str(r.men_to_win), f"{r.cap}" + ("" if r.exact else " (capped)"),
+          count_text(r.states), f"{r.expected_turns:.6f}", str(r.sweeps), f"{r.seconds:.2f}"]
+         for r in rows], "rrrrrrr")
     standard = {r.cap: r for r in rows if (r.men_per_player, r.men_to_win) == (6, 3)}
     checks = []
     for m, w in plan.solitaire_checks:
@@ -185,9 +184,10 @@ def solitaire(folder: Path, sims: int, seed: int, plan: ExactPlan) -> tuple[str,
         checks.append({"men_per_player": m, "men_to_win": w, "exact": exact,
                        "monte_carlo": turns.mean(), "se": se,
                        "z": z_score(turns.mean(), exact, se), "games": len(turns)})
-    check_lines = "\n".join(
-        f"| {c['men_per_player']} | {c['men_to_win']} | {c['exact']:.4f} | {c['monte_carlo']:.4f} "
-        f"± {c['se']:.4f} | {c['z']:+.2f} |" for c in checks)
+    check_table = md_table(
+        ["men", "to win", "exact", "Monte Carlo (± 1 s.e.)", "z"],
+        [[str(c["men_per_player"]), str(c["men_to_win"]), f"{c['exact']:.4f}",
+          f"{c['monte_carlo']:.4f} ± {c['se']:.4f}", f"{c['z']:+.2f}"] for c in checks], "rrrrr")
     text = f"""## The solitaire race
 
 One player alone, with every rule that applies without opponents (new men, collisions
@@ -203,15 +203,13 @@ game is solved among the policies that never put more than *c* men on the board 
 {_cap_sentence(standard)} {_uncapped_sentence(standard)} Every row without "capped" is
 the exact optimum of its rules.
 
-{chr(10).join(table)}
+{table}
 
 The optimal policy is a Monte Carlo player, `--policy solitaire` (it plays its own race and
 ignores opponents; it keeps at most {SOLITAIRE_CAP} men on the board). Playing it alone
 for {sims:,} games per size lands on the exact values:
 
-| men | to win | exact | Monte Carlo (± 1 s.e.) | z |
-|---:|---:|---:|---:|---:|
-{check_lines}
+{check_table}
 """
     return text, {"rows": [{**vars(r), "exact": r.exact} for r in rows], "checks": checks}
 
@@ -243,7 +241,7 @@ def _uncapped_sentence(standard: dict[int, SolitaireRow]) -> str:
     return text + "."
 
 
-def duels(folder: Path, sims: int, seed: int, workers: int | None,
+def duels(report: ReportFolder, sims: int, seed: int, workers: int | None,
           plan: ExactPlan) -> tuple[str, dict[str, Any]]:
     results = []
     for rules in plan.duels:
@@ -265,13 +263,15 @@ def duels(folder: Path, sims: int, seed: int, workers: int | None,
             "mc_greedy_advantage": greedy.first_player_advantage,
             "mc_greedy_advantage_ci": list(greedy.first_player_advantage_ci),
             "games": optimal.games})
-    pd.DataFrame(results).to_csv(folder / "duel.csv", index=False)
-    lines = "\n".join(
-        f"| {r['rules']} | {r['pairs']:,} | {r['seconds']:.2f} | {r['first_player_win']:.5f} | "
-        f"{100 * r['first_player_advantage']:+.2f} | {r['mc_optimal_seat0']:.5f} ± "
-        f"{r['mc_optimal_se']:.5f} ({r['z']:+.2f}) | {100 * r['mc_greedy_advantage']:+.2f} "
-        f"({100 * r['mc_greedy_advantage_ci'][0]:+.2f} to {100 * r['mc_greedy_advantage_ci'][1]:+.2f}) |"
-        for r in results)
+    report.table("duel.csv", results)
+    table = md_table(
+        ["rules", "pair states", "seconds", "seat 0 wins (exact)", "first-player edge (points)",
+         "Monte Carlo, optimal (z)", "Monte Carlo greedy edge (95% CI)"],
+        [[r["rules"], count_text(r["pairs"]), f"{r['seconds']:.2f}", f"{r['first_player_win']:.5f}",
+          f"{100 * r['first_player_advantage']:+.2f}",
+          f"{r['mc_optimal_seat0']:.5f} ± {r['mc_optimal_se']:.5f} ({r['z']:+.2f})",
+          f"{100 * r['mc_greedy_advantage']:+.2f} ({100 * r['mc_greedy_advantage_ci'][0]:+.2f} "
+          f"to {100 * r['mc_greedy_advantage_ci'][1]:+.2f})"] for r in results], "lrrrrrr")
     text = f"""## Two players under optimal play
 
 Two players, each maximising their own chance of winning, on reduced rules (a smaller
@@ -287,9 +287,7 @@ policy (`--policy optimal`): seat 0's win rate, with its standard error and its 
 from the exact value in standard errors (z). The last column is the first-player advantage
 that the same number of games of `greedy` against `greedy` measures on the same rules.
 
-| rules | pair states | seconds | seat 0 wins (exact) | first-player edge (points) | Monte Carlo, optimal (z) | Monte Carlo greedy edge (95% CI) |
-|---|---:|---:|---:|---:|---:|---:|
-{lines}
+{table}
 """
     return text, {"duels": results}
 
@@ -310,18 +308,18 @@ def speed() -> tuple[str, dict[str, Any]]:
                      "kernel_per_s": fast.updates / fast.seconds,
                      "ratio": (fast.updates / fast.seconds) / (ref.updates / ref.seconds),
                      "largest_difference": float(difference)})
-    lines = "\n".join(f"| {r['search']} | {r['rules']} | {r['reference_per_s']:,.0f} | "
-                      f"{r['kernel_per_s']:,.0f} | {r['ratio']:,.0f}× | {r['largest_difference']:.1e} |"
-                      for r in rows)
+    table = md_table(
+        ["search", "rules", "reference (updates/s)", "kernel (updates/s)", "kernel/reference",
+         "difference"],
+        [[r["search"], r["rules"], f"{r['reference_per_s']:,.0f}", f"{r['kernel_per_s']:,.0f}",
+          f"{r['ratio']:,.0f}×", f"{r['largest_difference']:.1e}"] for r in rows], "llrrrr")
     text = f"""## Speed of the state search
 
 State updates per second of the Cython kernels against the pure-Python reference
 solvers, on the same small rules (one core); the last column is the largest difference
 between their values.
 
-| search | rules | reference (updates/s) | kernel (updates/s) | kernel/reference | difference |
-|---|---|---:|---:|---:|---:|
-{lines}
+{table}
 """
     return text, {"speed": rows}
 
@@ -339,13 +337,13 @@ def run(out: str | Path | None = None, *, sims: int = 200_000, seed: int = 0,
     plan = plan or (ExactPlan(standard_caps=STANDARD_CAPS + (5,), duels=(*DUELS, LARGEST_DUEL))
                     if largest else ExactPlan())
     start = time.perf_counter()
-    with staged_folder(out_dir) as folder:
+    with report_folder(out_dir) as report:
         say("one man alone")
-        parts = [lone_man(folder)]
+        parts = [lone_man(report)]
         say("the solitaire race")
-        parts.append(solitaire(folder, sims, seed, plan))
+        parts.append(solitaire(report, sims, seed, plan))
         say("two players under optimal play")
-        parts.append(duels(folder, sims, seed, workers, plan))
+        parts.append(duels(report, sims, seed, workers, plan))
         say("speed of the state search")
         parts.append(speed())
         elapsed = time.perf_counter() - start
@@ -354,9 +352,8 @@ def run(out: str | Path | None = None, *, sims: int = 200_000, seed: int = 0,
                    "elapsed_s": round(elapsed, 2)}
         for _, data in parts:
             summary.update(data)
-        (folder / "summary.json").write_text(
-            json.dumps(plain(summary), indent=2, allow_nan=False) + "\n", encoding="utf-8")
-        (folder / "report.md").write_text(render(parts, summary), encoding="utf-8")
+        report.summary(summary)
+        report.markdown(render(parts, summary))
     return out_dir
 
 

@@ -14,6 +14,10 @@ Typical use::
     write_squares_csv(table, "squares.csv")
     plot_board({r["square"]: r["p_home_best"] for r in table}, "p_home.png",
                "A lone man's chance of getting home (best play)", "P(home)")
+
+In a report folder (:func:`analysis.writer.report_folder`) the table goes through
+``report.table("squares.csv", squares_frame(table))`` and a board through
+``report.figure("p_home.png", draw_board, values, title, label, fmt)``.
 """
 from __future__ import annotations
 
@@ -177,3 +181,10 @@ def plot_board(values: Mapping[int, Real] | Sequence[Real], path: str | os.PathL
                                shrink=0.6, pad=0.02)
     colorbar.set_label(label)
     figure.savefig(path)
+
+
+def draw_board(values: Mapping[int, Real] | Sequence[Real], title: str, label: str, fmt: str,
+               path: str | os.PathLike[str]) -> None:
+    """:func:`plot_board` with the path last, as the report writer's ``report.figure``
+    calls a drawing function."""
+    plot_board(values, path, title, label, fmt=fmt)

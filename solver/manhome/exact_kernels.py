@@ -1,0 +1,41 @@
+"""The exact solvers' kernels (``cext/manhome/solitaire.pyx``, ``cext/manhome/duel.pyx``)
+called with the rules of the rest of the toolkit: each call hands the kernel a plain
+configuration (numbers), the kernels import nothing from ``solver/`` (DESIGN.md). The
+numbers they are compiled with come from :func:`solver.manhome.kernel.constants`.
+
+:func:`solver.manhome.solitaire.solve_solitaire` and :func:`solver.manhome.duel.solve_duel`
+call these (this module sits below them, and below the players that solve their tables).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from solver.manhome.rules import ManHomeRules
+from solver.manhome.states import START_VALUE, TIE
+
+
+def solve_solitaire(rules: ManHomeRules, cap: int, tol: float = 1e-12, max_sweeps: int = 100_000,
+                    progress: Callable[[int], None] | None = None) -> tuple:
+    """(turns, decisions, sweeps, seconds, updates) of the solitaire of ``rules`` with at
+    most ``cap`` men on the board, by the kernel."""
+    from cext.manhome.solitaire import solve
+
+    return solve({"board_rows": rules.board_rows, "men_per_player": rules.men_per_player,
+                  "men_to_win": rules.men_to_win, "cap": cap, "tie": TIE},
+                 tol, max_sweeps, progress)
+
+
+def solve_duel(rules: ManHomeRules, tol: float = 1e-12, max_sweeps: int = 100_000,
+               progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The duel of ``rules`` solved by the kernel (a dict: ``values``, ``decisions``,
+    ``first_player_win``, ``sweeps``, ``seconds``, ``states``, ``updates``, ``converged``,
+    ``size``)."""
+    from cext.manhome.duel import solve
+
+    q_num, q_den = rules.attacker_win_chance
+    return solve({"players": rules.players, "board_rows": rules.board_rows,
+                  "men_per_player": rules.men_per_player, "men_to_win": rules.men_to_win,
+                  "extra_turn": bool(rules.extra_turn), "q_num": q_num, "q_den": q_den,
+                  "tie": TIE, "start_value": START_VALUE},
+                 tol, max_sweeps, progress)
