@@ -5,7 +5,7 @@ A line is one 64-bit word (``solver.sumoku.lines.encode``): byte i holds kind + 
 i-th tile, 0 after the last. :func:`check_lines` decides a whole array of them; the tables
 (each kind's colour bit, number bit, face value and whether it is a "6"; which totals and
 counts of sixes make a multiple of the key) are filled once per call from the tiles'
-numbering, made from solver/sumoku/tiles.py at build time (cext/sumoku/constants.pxd).
+numbering, made out of solver/sumoku/tiles.py at build time (cext/sumoku/constants.pxd).
 """
 import numpy as np
 
