@@ -35,7 +35,8 @@ REFERENCE_MS = {
 milliseconds (``python benchmarks/agree_all.py --cost`` on the 2-core machine, busy; the
 players not named cost under 2 ms). The comparison gives each player about
 ``BUDGET_MS`` of reference play: Sumoku's four players cost 63 s when each played 60
-games; the wide net, thousands of games per player, is benchmarks/agree_all.py."""
+games; the wide net, as many games per player as its time budget allows, is
+benchmarks/agree_all.py."""
 BUDGET_MS = 2000
 
 

@@ -52,7 +52,7 @@ def test_same_games_decision_for_decision(seating, variant):
 @pytest.mark.parametrize("name", POLICY_NAMES)
 def test_hundreds_of_games_same_rows(name):
     # 200 games per player on the real board (80 for the slow random player, cut at 300
-    # turns), every column compared row by row; the wide net, thousands of games per
+    # turns), every column compared row by row; the wide net, many more games per
     # player, is benchmarks/agree_all.py
     rules = SoSooYooRules(max_turns=300) if name == "random" else SoSooYooRules()
     batch = keys(7, 80 if name == "random" else 200)
