@@ -81,6 +81,19 @@ def pxd_text(game: str, enums: Mapping[str, int], arrays: Arrays = {}) -> str:
     return "\n".join(lines)
 
 
+def player_codes(players: Any, policies: Sequence[str], names: Sequence[str],
+                 search: str) -> tuple[list[int], list[int]]:
+    """Each seat's player as the kernels number them (``names`` in order, then the search
+    family ``search``) and its budget (0 for a fixed player): names checked by ``players``
+    (a :class:`solver.registry.Players`)."""
+    codes, budgets = [], []
+    for name in policies:
+        family, budget = players.parse(name)
+        codes.append(len(names) if family == search else list(names).index(family))
+        budgets.append(budget)
+    return codes, budgets
+
+
 def write_all(root: str | Path) -> list[Path]:
     """Write ``cext/<game>/constants.pxd`` for every game whose ``solver/<game>/kernel.py``
     has ``constants()``; a file already holding the same text is left alone (so Cython

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from solver.kernel_constants import player_codes
 from solver.registry import DRAW
 from solver.shoo import GAME_COLUMNS, SEAT_COLUMNS
 from solver.shoo.board import FIRST_ROWS, NEIGHBOURS, SQUARES, homes
@@ -83,11 +84,7 @@ def config(rules: ShooRules, policies: Sequence[str] = ("random", "random")) -> 
     ``s``), the rules' choices as numbers and flags, each seat's player code and budget."""
     if len(policies) != 2:
         raise ValueError(f"Shoo has two seats, not {len(policies)} players")
-    codes, budgets = [], []
-    for name in policies:
-        family, budget = PLAYERS.parse(name)
-        codes.append(len(POLICY_NAMES) if family == SEARCH else POLICY_NAMES.index(family))
-        budgets.append(budget)
+    codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH)
     return {"home": [int(area) for area in homes(rules.corners)],
             "first_row": [int(row) for row in FIRST_ROWS], "hush": HUSHES.index(rules.hush),
             "leave_home": rules.leave_home, "call_next_to": rules.call_next_to,

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from solver.kernel_constants import player_codes
 from solver.registry import STANDARD_COLUMNS, UNFINISHED
 from solver.sosooyoo import GAME_COLUMNS, SEAT_COLUMNS
 from solver.sosooyoo.board import board_flags, move_table, states_product
@@ -64,11 +65,7 @@ def config(rules: SoSooYooRules, policies: Sequence[str]) -> dict[str, Any]:
     """The kernel's configuration for ``rules`` and one player per seat (checked names)."""
     if len(policies) != rules.players:
         raise ValueError(f"need {rules.players} policies, got {len(policies)}")
-    codes, budgets = [], []
-    for name in policies:
-        family, budget = PLAYERS.parse(name)
-        codes.append(len(POLICY_NAMES) if family == SEARCH else POLICY_NAMES.index(family))
-        budgets.append(budget)
+    codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH)
     dist, reach = tables(rules)
     return {"players": rules.players, "board_size": rules.board_size,
             "say_threshold": say_threshold(rules.say_error),

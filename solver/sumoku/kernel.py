@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from solver.kernel_constants import player_codes
 from solver.registry import DRAW
 from solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS
 from solver.sumoku.lines import ENCODED_MAX, MAX_LINE, MIN_LINE
@@ -57,11 +58,7 @@ def config(rules: SumokuRules, policies: Sequence[str]) -> dict[str, Any]:
     """The kernel's configuration for ``rules`` and one player per seat (checked names)."""
     if len(policies) != rules.players:
         raise ValueError(f"need {rules.players} policies, got {len(policies)}")
-    codes, budgets = [], []
-    for name in policies:
-        family, budget = PLAYERS.parse(name)
-        codes.append(len(POLICY_NAMES) if family == SEARCH else POLICY_NAMES.index(family))
-        budgets.append(budget)
+    codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH)
     mode = KEY_MODES.index(rules.key) if rules.key in KEY_MODES else 0
     return {"players": rules.players, "hand": rules.hand, "key_mode": mode,
             "fixed_key": rules.fixed_key or 0, "six_is_nine": rules.six_is_nine,
