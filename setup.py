@@ -58,9 +58,13 @@ setup(
     extras_require={
         # Cython: the tests compile their own C helpers (tests/cext/checks.pyx);
         # import-linter (and its grimp): the layering test, tests/test_architecture.py;
-        # pytest-xdist: the suite runs on every core (pyproject.toml's addopts).
-        "test": ["pytest>=7", "pytest-xdist>=3.2", "hypothesis>=6.80", "distributed>=2024.1",
-                 "Cython>=3.0", "import-linter>=2.0"],
+        # pytest-xdist: the suite runs on every core (pyproject.toml's addopts);
+        # pytest-timeout and pytest-rerunfailures: no test can hang the run (pyproject.toml);
+        # open-spiel: the OpenSpiel bridge's tests (tests/test_spiel.py).
+        "test": ["pytest>=7", "pytest-xdist>=3.2", "pytest-timeout>=2.2",
+                 "pytest-rerunfailures>=14", "hypothesis>=6.80", "distributed>=2024.1",
+                 "Cython>=3.0", "import-linter>=2.0", "open-spiel>=1.5"],
+        "openspiel": ["open-spiel>=1.5"],
         "cluster": ["distributed>=2024.1"],
     },
     entry_points={"console_scripts": ["analyze = analyze.entry:main"]},

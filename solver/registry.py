@@ -243,6 +243,12 @@ class GameSpec:
     small_rules: Mapping[str, Any] = field(default_factory=dict)
     """Rules values under which every player can play in a moment (small solved tables):
     the conformance suite plays every player with them."""
+    new_state: Callable[[Rules], Any] | None = None
+    """The decision API (:mod:`solver.decision`): ``rules -> State`` at the start of a game."""
+    make_player: Callable[[str, Rules], Any] | None = None
+    """``(name, rules) -> Player``: the player called ``name``, ``choose(state, stream)``."""
+    size: Callable[[Rules], Any] | None = None
+    """``rules -> Size`` (:class:`solver.decision.Size`): the bounds a bridge declares."""
 
     def load_kernel(self) -> Callable[[Rules, Sequence[str], np.ndarray], ChunkResult]:
         """The kernel's ``play_chunk`` (imported on first use)."""

@@ -1,4 +1,5 @@
-"""Write ``tests/data/same_games.json``: for every game, several numbers of players, every
+"""Write ``tests/data/same_games.json`` (and ``same_reference_games.json``, the same cases
+by the reference engines, fewer games): for every game, several numbers of players, every
 fixed player, mixed seats, rules variants and search players at small budgets, the SHA-256
 of every per-game column of a seeded run (``tests/test_same_games.py`` holds the engines to
 them: a refactor must play exactly the same games).
@@ -13,9 +14,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tests import test_same_reference_games as reference
 from tests.test_same_games import CASES, digest, play
 
 OUT = Path(__file__).with_name("same_games.json")
+REFERENCE_OUT = Path(__file__).with_name("same_reference_games.json")
 
 
 def main() -> None:
@@ -25,6 +28,10 @@ def main() -> None:
         rows.append({**case, "columns": list(games.columns), "sha256": digest(games)})
     OUT.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
     print(f"{len(rows)} cases written to {OUT}")
+    rows = [{**case, "sha256": reference.digest(reference.play_reference(case))}
+            for case in CASES]
+    REFERENCE_OUT.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    print(f"{len(rows)} cases written to {REFERENCE_OUT}")
 
 
 if __name__ == "__main__":
