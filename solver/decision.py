@@ -60,6 +60,9 @@ class State:
     """One game in progress (module docstring). Each game subclasses it."""
 
     num_players: int
+    perfect_information: bool = True
+    """False for a game whose players hold what the others do not see (Sumoku's hands):
+    the state holds everything, and a player reads only what its seat may know."""
 
     # -- what every game implements --------------------------------------------------
     def current_player(self) -> int:
@@ -111,6 +114,9 @@ class State:
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
+
+    def __deepcopy__(self: S, memo: dict) -> S:
+        return self.clone()   # OpenSpiel clones a Python state by deep copies
 
     def child(self: S, action: int) -> S:
         """A copy with ``action`` applied."""
@@ -179,6 +185,24 @@ def random_playout(state: State, stream: Stream, max_nodes: int = 1_000_000) -> 
         state.apply_action(action)
         nodes += 1
     return nodes
+
+
+def count_sequences(state: State, depth: int) -> int:
+    """The number of node sequences (decisions and chance outcomes alike) of ``depth``
+    nodes from ``state`` — perft, as chess engines count to check move generators (a game
+    that ends sooner has none; Shoo's perft, which has no chance nodes, is this count).
+
+    >>> count_sequences(State(), 0)
+    1
+    """
+    if depth == 0:
+        return 1
+    if state.is_terminal():
+        return 0
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    return sum(count_sequences(state.child(a), depth - 1) for a in actions)
 
 
 def sample(outcomes: Sequence[tuple[int, float]], stream: Stream) -> int:

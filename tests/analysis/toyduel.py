@@ -14,6 +14,7 @@ import dataclasses
 
 import numpy as np
 
+from solver.decision import TERMINAL, RandomPlayer, Size, State, win_returns
 from solver.dice import Stream
 from studies import Study
 from solver.registry import DRAW, UNFINISHED, WIN_DRAW_LOSS, GameSpec, Players, Traits
@@ -63,3 +64,71 @@ SPEC = GameSpec(name="duel", title="Toy Duel", rules=DuelRules,
 STUDY = Study(game="duel", description="A test game: rock-paper-scissors in turns, draws possible.",
               standard_runs=({"policy": "random"}, {"policy": "greedy"}),
               standard_whatifs=({"tie": ["draw", "second"]},))
+
+
+class DuelState(State):
+    """The duel through the decision API: seat 0 shows a hand (action 0 rock, 1 paper,
+    2 scissors), then seat 1; no chance."""
+
+    def __init__(self, rules: DuelRules) -> None:
+        self.rules, self.hands, self.num_players = rules, [], 2
+
+    def current_player(self) -> int:
+        return TERMINAL if self._over() else len(self.hands)
+
+    def _over(self) -> bool:
+        return len(self.hands) >= min(2, self.rules.max_turns)
+
+    def legal_actions(self) -> list[int]:
+        return [] if self._over() else [0, 1, 2]
+
+    def apply_action(self, action: int) -> None:
+        self.hands.append(action)
+
+    def clone(self) -> "DuelState":
+        twin = DuelState(self.rules)
+        twin.hands = list(self.hands)
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DuelState) and (self.rules, self.hands) == (other.rules,
+                                                                            other.hands)
+
+    def winner(self) -> int:
+        if len(self.hands) < 2:
+            return UNFINISHED
+        a, b = self.hands
+        if a == b:
+            return DRAW if self.rules.tie == "draw" else 1
+        return 0 if (a - b) % 3 == 1 else 1
+
+    def returns(self) -> list[float]:
+        if not self._over():
+            return [0.0, 0.0]
+        won = self.winner()
+        return win_returns(2, [] if won in (DRAW, UNFINISHED) else [won])
+
+    def action_to_string(self, action: int) -> str:
+        return ("rock", "paper", "scissors")[action]
+
+    def row(self) -> dict:
+        return {"winner": self.winner(), "turns": len(self.hands),
+                "decision_turns": len(self.hands)}
+
+    def __str__(self) -> str:
+        return " ".join(map(self.action_to_string, self.hands)) or "(no hand shown)"
+
+
+class GreedyDuelPlayer:
+    name = "greedy"
+
+    def choose(self, state: DuelState, choices: Stream) -> int:
+        return 0 if not state.hands else (state.hands[0] + 1) % 3
+
+
+def make_player(name: str, rules: DuelRules):
+    return RandomPlayer() if name == "random" else GreedyDuelPlayer()
+
+
+SPEC = dataclasses.replace(SPEC, new_state=DuelState, make_player=make_player,
+                           size=lambda rules: Size(3, 0, 2))

@@ -10,6 +10,8 @@ import dataclasses
 
 import numpy as np
 
+from solver.decision import CHANCE, TERMINAL, RandomPlayer, Size, State, win_returns
+from solver.dice import Stream
 from solver.params import Rules, param
 from studies import Study
 from solver.registry import Column, GameSpec, Players, Traits
@@ -58,3 +60,79 @@ SPEC = GameSpec(name="toy", title="Toy Race", rules=ToyRules,
 STUDY = Study(game="toy", description="A test game: race to the target.",
               standard_runs=({"policy": "greedy"}, {"policy": "random"}),
               standard_whatifs=({"target": [10, 30]},))
+
+
+class RaceState(State):
+    """The race through the decision API: a chance node rolls the d6 (outcome ``roll - 1``),
+    then the seat moves the roll (action 1) or one step (action 0)."""
+
+    def __init__(self, rules: ToyRules) -> None:
+        self.rules, self.num_players = rules, rules.players
+        self.position, self.seat, self.roll, self.turns = [0] * rules.players, 0, None, 0
+
+    def winner(self) -> int:
+        return next((s for s, p in enumerate(self.position) if p >= self.rules.target), -1)
+
+    def current_player(self) -> int:
+        if self.winner() >= 0 or self.turns >= 1000:
+            return TERMINAL
+        return CHANCE if self.roll is None else self.seat
+
+    def legal_actions(self) -> list[int]:
+        player = self.current_player()
+        return [] if player == TERMINAL else list(range(6)) if player == CHANCE else [0, 1]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(face, 1 / 6) for face in range(6)]
+
+    def draw_chance(self, dice: Stream) -> int:
+        return dice.roll(6) - 1
+
+    def apply_action(self, action: int) -> None:
+        if self.roll is None:
+            self.roll = action + 1
+            return
+        self.position[self.seat] += self.roll if action else 1
+        self.roll, self.turns = None, self.turns + 1
+        self.seat = (self.seat + 1) % self.rules.players
+
+    def clone(self) -> "RaceState":
+        twin = RaceState(self.rules)
+        twin.position, twin.seat, twin.roll, twin.turns = (list(self.position), self.seat,
+                                                           self.roll, self.turns)
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RaceState) and vars(self) == vars(other)
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        won = self.winner()
+        return win_returns(self.num_players, [won] if won >= 0 else [])
+
+    def action_to_string(self, action: int) -> str:
+        if self.roll is None:
+            return f"roll {action + 1}"
+        return f"move the roll, {self.roll}" if action else "move one step"
+
+    def row(self) -> dict:
+        return {"winner": self.winner(), "turns": self.turns, "decision_turns": self.turns}
+
+    def __str__(self) -> str:
+        return f"positions {self.position}, seat {self.seat} to move, roll {self.roll}"
+
+
+class GreedyRacePlayer:
+    name = "greedy"
+
+    def choose(self, state: RaceState, choices: Stream) -> int:
+        return 1
+
+
+def make_player(name: str, rules: ToyRules):
+    return RandomPlayer() if name == "random" else GreedyRacePlayer()
+
+
+SPEC = dataclasses.replace(SPEC, new_state=RaceState, make_player=make_player,
+                           size=lambda rules: Size(2, 6, 2000))

@@ -14,7 +14,8 @@ import dataclasses
 
 import numpy as np
 
-from solver.dice import game_streams
+from solver.decision import CHANCE, TERMINAL, RandomPlayer, Size, State
+from solver.dice import Stream, game_streams
 from studies import Study
 from solver.registry import NO_WINNER, WIN_LOSS, Column, GameSpec, Players, Traits
 from solver.params import Rules, param
@@ -57,3 +58,76 @@ SPEC = GameSpec(name="puzzle", title="Toy Puzzle", rules=PuzzleRules,
 STUDY = Study(game="puzzle", description="A test puzzle: keep a card or take the next.",
               standard_runs=({"policy": "greedy"}, {"policy": "random"}),
               standard_whatifs=({"threshold": [4, 5]},))
+
+
+class PuzzleState(State):
+    """The puzzle through the decision API: two chance nodes deal the cards (outcome
+    ``card - 1``, each 1/6), then the player keeps the first (action 0) or takes the second
+    (action 1); the second card is face down, so the player may read only the first."""
+
+    perfect_information = False
+
+    def __init__(self, rules: PuzzleRules) -> None:
+        self.rules, self.cards, self.kept, self.num_players = rules, [], None, 1
+
+    def current_player(self) -> int:
+        if len(self.cards) < 2:
+            return CHANCE
+        return 0 if self.kept is None else TERMINAL
+
+    def legal_actions(self) -> list[int]:
+        if self.kept is not None:
+            return []
+        return list(range(6)) if len(self.cards) < 2 else [0, 1]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(card, 1 / 6) for card in range(6)]
+
+    def draw_chance(self, dice: Stream) -> int:
+        return dice.below(6)
+
+    def apply_action(self, action: int) -> None:
+        if len(self.cards) < 2:
+            self.cards.append(action + 1)
+        else:
+            self.kept = self.cards[action]
+
+    def clone(self) -> "PuzzleState":
+        twin = PuzzleState(self.rules)
+        twin.cards, twin.kept = list(self.cards), self.kept
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PuzzleState) and (self.rules, self.cards, self.kept) == (
+            other.rules, other.cards, other.kept)
+
+    def returns(self) -> list[float]:
+        return [float(self.kept is not None and self.kept >= self.rules.threshold)]
+
+    def action_to_string(self, action: int) -> str:
+        if len(self.cards) < 2:
+            return f"card {action + 1}"
+        return ("keep the first", "take the second")[action]
+
+    def row(self) -> dict:
+        solved = self.kept is not None and self.kept >= self.rules.threshold
+        return {"winner": 0 if solved else NO_WINNER, "turns": 1, "decision_turns": 1,
+                "seat_card": [self.kept]}
+
+    def __str__(self) -> str:
+        return f"cards {self.cards}, kept {self.kept}"
+
+
+class GreedyPuzzlePlayer:
+    name = "greedy"
+
+    def choose(self, state: PuzzleState, choices: Stream) -> int:
+        return 0 if state.cards[0] >= state.rules.threshold else 1
+
+
+def make_player(name: str, rules: PuzzleRules):
+    return RandomPlayer() if name == "random" else GreedyPuzzlePlayer()
+
+
+SPEC = dataclasses.replace(SPEC, new_state=PuzzleState, make_player=make_player,
+                           size=lambda rules: Size(6, 6, 3))

@@ -1,0 +1,164 @@
+"""Every game as an OpenSpiel game: importing this module registers each registered game that
+has the decision API (:mod:`solver.decision`) with ``pyspiel`` as ``python_<game>``.
+
+    >>> import solver.spiel, pyspiel                                   # doctest: +SKIP
+    >>> game = pyspiel.load_game("python_sumoku", {"players": 3, "key": "5"})
+
+The rules parameters are the game's parameters, with the pinned defaults; the ``GameType``
+comes from the game's traits (chance or none, the numbers of players it allows) and its
+``GameInfo`` from the rules (:class:`solver.decision.Size`). Returns are the decision API's:
+1 for a win, a share of a draw, 0 for a loss — constant-sum (they add up to 1) for games of two
+or more players. A state is a thin ``pyspiel.State`` over the game's own ``State``
+(``state.inner``), so OpenSpiel's algorithms — random simulation, ``MCTSBot``,
+``evaluate_bots`` — play our games, and :class:`PlayerBot` lets any of the toolkit's players
+sit at an OpenSpiel table.
+
+It needs the ``openspiel`` extra (``pip install -e ".[openspiel]"``, which installs the
+``open-spiel`` package); without it the import fails with one line that says so, and the rest
+of the toolkit works as before.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+try:
+    import pyspiel
+except ImportError:  # pragma: no cover - depends on the environment
+    raise ImportError("the OpenSpiel bridge needs the open-spiel package: "
+                      "pip install -e \".[openspiel]\" (or pip install open-spiel)") from None
+
+from solver.decision import State
+from solver.dice import Stream
+from solver.registry import GameSpec, games
+
+PREFIX = "python_"
+"""OpenSpiel's name of a game is this prefix and the toolkit's name."""
+
+
+def game_type(spec: GameSpec, perfect_information: bool = True) -> "pyspiel.GameType":
+    """The ``GameType`` of ``spec``, its parameters the rules' pinned defaults."""
+    low, high = spec.traits.players
+    return pyspiel.GameType(
+        short_name=PREFIX + spec.name,
+        long_name=f"{spec.title} (numbergames)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if spec.traits.chance
+                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
+        information=(pyspiel.GameType.Information.PERFECT_INFORMATION if perfect_information
+                     else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
+        utility=(pyspiel.GameType.Utility.CONSTANT_SUM if low >= 2
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=False,
+        provides_observation_tensor=False,
+        parameter_specification=spec.rules().as_dict())
+
+
+def _spiel_game(spec: GameSpec, kind: "pyspiel.GameType") -> type:
+    """The ``pyspiel.Game`` class of ``spec``."""
+
+    class Game(pyspiel.Game):
+        def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+            given = dict(params or {})
+            self.rules = spec.rules.from_values(given)
+            size = spec.size(self.rules)
+            players = spec.seats(self.rules)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=size.num_distinct_actions,
+                max_chance_outcomes=size.max_chance_outcomes,
+                num_players=players,
+                min_utility=0.0, max_utility=1.0,
+                utility_sum=1.0 if players >= 2 else None,
+                max_game_length=size.max_game_length)
+            super().__init__(kind, info, {**self.rules.as_dict(), **given})
+
+        def new_initial_state(self) -> "SpielState":
+            return SpielState(self, spec.new_state(self.rules))
+
+    Game.__name__ = Game.__qualname__ = f"{spec.title.replace(' ', '').replace('-', '')}Game"
+    return Game
+
+
+class SpielState(pyspiel.State):
+    """A ``pyspiel.State`` over one of our states (``inner``)."""
+
+    def __init__(self, game: "pyspiel.Game", inner: State) -> None:
+        super().__init__(game)
+        self.inner = inner
+
+    def current_player(self) -> int:
+        return self.inner.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.inner.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.inner.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.inner.apply_action(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.inner.action_to_string(int(action))
+
+    def is_terminal(self) -> bool:
+        return self.inner.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.inner.returns()
+
+    def __str__(self) -> str:
+        return str(self.inner)
+
+
+class PlayerBot(pyspiel.Bot):
+    """One of the toolkit's players as an OpenSpiel bot: it decides from the state's inner
+    state, drawing its random choices from its own stream (``seed``)."""
+
+    def __init__(self, player: Any, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        self.player = player
+        self.stream = Stream(seed)
+
+    def step(self, state: SpielState) -> int:
+        inner = state.inner
+        actions = inner.legal_actions()
+        return actions[0] if len(actions) == 1 else self.player.choose(inner, self.stream)
+
+    def restart_at(self, state: SpielState) -> None:
+        pass
+
+    def inform_action(self, state: SpielState, player_id: int, action: int) -> None:
+        pass
+
+
+def player_bot(game: str, name: str, rules: Any = None, seed: int = 0) -> PlayerBot:
+    """The toolkit's player ``name`` of ``game`` (e.g. ``"greedy"``) as an OpenSpiel bot."""
+    spec = games()[game]
+    return PlayerBot(spec.make_player(name, rules if rules is not None else spec.rules()), seed)
+
+
+def register_all() -> tuple[str, ...]:
+    """Register every game with the decision API that is not registered yet; their
+    OpenSpiel names."""
+    known = set(pyspiel.registered_names())
+    names = []
+    for spec in games().values():
+        if spec.new_state is None or spec.size is None:
+            continue
+        name = PREFIX + spec.name
+        if name not in known:
+            perfect = getattr(spec.new_state, "perfect_information", True)
+            kind = game_type(spec, perfect)
+            pyspiel.register_game(kind, _spiel_game(spec, kind))
+        names.append(name)
+    return tuple(names)
+
+
+REGISTERED = register_all()
+"""The OpenSpiel names of the games registered on import."""
