@@ -42,7 +42,7 @@ and the Bellman equations are
 The moves of a kind are :func:`solver.manhome.state.action_moves` in canonical order
 (``s - 1``; ``s - p`` and ``s / p`` for each distinct prime ``p`` of ``s``); when ``M`` is
 not empty every kind has at least one move. These are exactly the engine's rules
-(``Game.play_turn`` and ``Game._arrive``), with the decisions of ``RULES.md``.
+(:class:`solver.manhome.state.ManHomeState`), with the decisions of ``RULES.md``.
 
 Why value iteration converges
 -----------------------------

@@ -1,4 +1,7 @@
-"""Man Home players.
+"""Man Home players: each is ``choose(state, stream) -> action`` over
+:class:`~solver.manhome.state.ManHomeState` (:class:`solver.decision.Player`), asked at an
+option node (``NEW_MAN`` or ``ACTION``) or a move node (the rolled kind's moves, in canonical
+order) where two or more actions are legal; :func:`make_policy` makes them by name.
 
 ``random``
     Exactly the spec's: new man with probability 1/2 when both options are legal
