@@ -62,7 +62,7 @@ from typing import Any, NamedTuple
 
 from solver import decision
 from solver.dice import Stream
-from solver.manhome.rules import (DEATH, HOME, PRIME_FACTORS, ROW, SQUARES, ManHomeRules,
+from solver.manhome.rules import (DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules,
                                   new_man_square)
 
 EMPTY = -1
@@ -228,7 +228,7 @@ class ManHomeState(decision.State):
         self._moves: list[Move] = []
         self._actions: list[int] = []
         self.steps = steps
-        """A list that gets every turn's :class:`Step` (None: no trace)."""
+        """A list that gets every turn's :class:`Step` (None: no trace; a clone has none)."""
         self._start_turn()
 
     @classmethod
@@ -358,8 +358,7 @@ class ManHomeState(decision.State):
         for name in ("board", "reserve", "home", "turns_by_seat", "kills", "deaths", "killed"):
             setattr(twin, name, list(getattr(self, name)))
         twin.men = [list(m) for m in self.men]
-        if self.steps is not None:
-            twin.steps = list(self.steps)
+        twin.steps = None   # a copy (a search's playout) records no trace
         return twin
 
     def _key(self) -> tuple:
