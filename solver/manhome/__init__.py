@@ -4,8 +4,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from solver.manhome.engine import play_game
+from solver.decision import play
 from solver.manhome.policies import PLAYERS, make_policy
+from solver.manhome.state import ManHomeState, size
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.columns import COUNTERS
 from solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
@@ -13,10 +14,10 @@ from solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
 
 def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dict[str, Any]:
     """One game by the reference engine, as the kernel reports it."""
-    game = play_game(rules, [make_policy(p, rules) for p in policies], key)
-    return {"winner": game.winner, "turns": game.turns, "decision_turns": game.decision_turns,
-            "seat_turns": game.turns_by_seat, "seat_home": game.home, "seat_kills": game.kills,
-            "seat_deaths": game.deaths, "seat_killed": game.killed}
+    if len(policies) != rules.players:
+        raise ValueError(f"need {rules.players} players, got {len(policies)}")
+    players = [make_policy(p, rules) for p in policies]
+    return play(ManHomeState(rules), players, key).row()
 
 
 SPEC = register(GameSpec(
@@ -29,6 +30,9 @@ SPEC = register(GameSpec(
                   for name in ("turns", "home", "kills", "deaths", "killed")),
     kernel="solver.manhome.kernel:play_chunk",
     reference=reference_row,
+    new_state=ManHomeState,
+    make_player=make_policy,
+    size=size,
     engine_version=1,
     small_rules={"board_rows": 2, "men_per_player": 2, "men_to_win": 2},
 ))

@@ -39,10 +39,10 @@ and the Bellman equations are
                                                                      (legal if M is not empty)
     V(a, b)      = max of the legal options (a forced option when only one is legal).
 
-The moves of a kind are :func:`solver.manhome.engine.action_moves` in canonical order
+The moves of a kind are :func:`solver.manhome.state.action_moves` in canonical order
 (``s - 1``; ``s - p`` and ``s / p`` for each distinct prime ``p`` of ``s``); when ``M`` is
 not empty every kind has at least one move. These are exactly the engine's rules
-(``Game.play_turn`` and ``Game._arrive``), with the decisions of ``RULES.md``.
+(:class:`solver.manhome.state.ManHomeState`), with the decisions of ``RULES.md``.
 
 Why value iteration converges
 -----------------------------
@@ -86,7 +86,7 @@ from functools import cached_property
 
 import numpy as np
 
-from solver.manhome.engine import Kind, action_moves
+from solver.manhome.state import Kind, action_moves
 from solver.manhome.rules import DEATH, HOME, ManHomeRules
 from solver.manhome.states import START_VALUE, TIE, SideSpace
 from solver.progress import reporter
@@ -110,7 +110,7 @@ class DuelSolution:
     against side ``b`` (NaN for pairs that cannot occur). ``decisions[a * size + b]``:
     column 0 is 1 when NEW MAN is taken, columns 1..3 the move taken after a
     SUB_ONE / SUB_PRIME / DIV_PRIME roll, as an index into
-    :func:`solver.manhome.engine.action_moves` (255 everywhere for impossible pairs).
+    :func:`solver.manhome.state.action_moves` (255 everywhere for impossible pairs).
     """
 
     rules: ManHomeRules

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from solver.manhome.duel import MAX_PAIRS, NO_STATE
-from solver.manhome.engine import ACTION_OF_ROLL, EMPTY, Kind, Outcome
+from solver.manhome.state import ACTION_OF_ROLL, EMPTY, Kind, Outcome
 from solver.manhome.policies import (GREEDY_RANKS, POLICY_NAMES, SEARCH, SEARCH_ROLLOUT,
                                      VALUE_SCALE, expert_table, parse_policy, policy_table)
 from solver.manhome.rules import (DEATH, HOME, MAX_MEN, MAX_PLAYERS, PRIME_FACTORS, ROW, SQUARES,

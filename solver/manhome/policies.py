@@ -1,4 +1,7 @@
-"""Man Home players.
+"""Man Home players: each is ``choose(state, stream) -> action`` over
+:class:`~solver.manhome.state.ManHomeState` (:class:`solver.decision.Player`), asked at an
+option node (``NEW_MAN`` or ``ACTION``) or a move node (the rolled kind's moves, in canonical
+order) where two or more actions are legal; :func:`make_policy` makes them by name.
 
 ``random``
     Exactly the spec's: new man with probability 1/2 when both options are legal
@@ -56,9 +59,11 @@ from functools import cache
 
 import numpy as np
 
-from solver.dice import Stream, game_streams
+from solver.decision import RandomPlayer, play
+from solver.dice import Stream
 from solver.registry import Players, Search
-from solver.manhome.engine import EMPTY, Game, Kind, Move, action_moves
+from solver.manhome.state import (ACTION, EMPTY, NEW_MAN, Kind, ManHomeState, Move, Phase,
+                                  action_moves)
 from solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules
 from solver.manhome.states import SideSpace
 
@@ -86,15 +91,9 @@ VALUE_SCALE = 1 << 24
 """Exact values are rounded to integers of this scale for the expert player."""
 
 
-class RandomPolicy:
-    name = "random"
-
-    def choose_new_man(self, game: Game, seat: int, choices: Stream) -> bool:
-        return choices.below(2) == 0
-
-    def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],
-                    choices: Stream) -> int:
-        return choices.choose(len(moves))
+class RandomPolicy(RandomPlayer):
+    """``random``: uniform over the legal actions (:class:`solver.decision.RandomPlayer`):
+    at an option node ``choose(2)`` is ``below(2)``, and 0 is the new man."""
 
 
 def _best(scores: list[int]) -> int:
@@ -110,11 +109,15 @@ composite square, an empty prime square, Death or an own man (back to the reserv
 class GreedyPolicy:
     name = "greedy"
 
-    def choose_new_man(self, game: Game, seat: int, choices: Stream) -> bool:
-        return len(game.men[seat]) < 2
+    def choose(self, state: ManHomeState, choices: Stream) -> int:
+        seat = state.to_move
+        if state.phase == Phase.OPTION:
+            return NEW_MAN if len(state.men[seat]) < 2 else ACTION
+        moves = state.moves()
+        return state.legal_actions()[_best([self.rank(state, seat, m.target) for m in moves])]
 
     @staticmethod
-    def rank(game: Game, seat: int, target: int) -> int:
+    def rank(game: ManHomeState, seat: int, target: int) -> int:
         """A move's score: rank first (:data:`GREEDY_RANKS`), then the lower square."""
         if target == HOME:
             rank = GREEDY_RANKS["home"]
@@ -127,10 +130,6 @@ class GreedyPolicy:
         else:
             rank = GREEDY_RANKS["safe"]
         return rank * SQUARES - target
-
-    def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],
-                    choices: Stream) -> int:
-        return _best([self.rank(game, seat, m.target) for m in moves])
 
 
 class ExpertPolicy:
@@ -145,7 +144,7 @@ class ExpertPolicy:
             return 0
         return int(self.goes[self.space.index(home, sorted(men))])
 
-    def move_worth(self, game: Game, seat: int, move: Move) -> int:
+    def move_worth(self, game: ManHomeState, seat: int, move: Move) -> int:
         """``q_den`` times the worth of a move (see the module docstring)."""
         q_num, q_den = game.rules.attacker_win_chance
         bonus = VALUE_SCALE if game.rules.extra_turn else 0
@@ -163,7 +162,8 @@ class ExpertPolicy:
         return (q_num * (bonus + kill - self.g(home, men + [target]))
                 + (q_den - q_num) * -self.g(home, men))
 
-    def choose_new_man(self, game: Game, seat: int, choices: Stream) -> bool:
+    def new_man(self, game: ManHomeState, seat: int) -> bool:
+        """Whether to roll a new man (both options legal)."""
         if len(game.men[seat]) >= self.space.cap:
             return False
         new = sum(self.move_worth(game, seat, Move(-1, t)) for t in range(game.rules.squares))
@@ -172,9 +172,12 @@ class ExpertPolicy:
         # mean over the board's squares against the mean over the three kinds
         return 3 * new > game.rules.squares * best
 
-    def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],
-                    choices: Stream) -> int:
-        return _best([self.move_worth(game, seat, m) for m in moves])
+    def choose(self, state: ManHomeState, choices: Stream) -> int:
+        seat = state.to_move
+        if state.phase == Phase.OPTION:
+            return NEW_MAN if self.new_man(state, seat) else ACTION
+        moves = state.moves()
+        return state.legal_actions()[_best([self.move_worth(state, seat, m) for m in moves])]
 
 
 class SearchPolicy:
@@ -189,30 +192,17 @@ class SearchPolicy:
         stream = Stream(choices.word())
         return [stream.word() for _ in range(self.budget)]
 
-    def _wins(self, game: Game, seat: int, start, keys: list[int]) -> int:
-        """Playouts won by ``seat`` after ``start(twin, dice, choices)`` begins each one."""
-        wins = 0
-        for key in keys:
-            twin = game.clone()
-            dice, choices = game_streams(key)
-            start(twin, dice, choices)
-            while not twin.over:
-                twin.play_turn(self.rollout, dice, choices)
-            wins += twin.winner == seat
-        return wins
+    def _wins(self, state: ManHomeState, seat: int, action: int, keys: list[int]) -> int:
+        """Playouts won by ``seat`` after ``action``: playout ``j`` is the game of key ``j``
+        played on from there (:func:`solver.decision.play`)."""
+        rollouts = [self.rollout] * state.num_players
+        return sum(play(state.child(action), rollouts, key).winner == seat for key in keys)
 
-    def choose_new_man(self, game: Game, seat: int, choices: Stream) -> bool:
+    def choose(self, state: ManHomeState, choices: Stream) -> int:
         keys = self._keys(choices)
-        new, act = (self._wins(game, seat, lambda g, d, c, option=option:
-                               g.continue_turn(self.rollout, option, True, d, c), keys)
-                    for option in (True, False))
-        return new >= act
-
-    def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],
-                    choices: Stream) -> int:
-        keys = self._keys(choices)
-        return _best([self._wins(game, seat, lambda g, d, c, move=move:
-                                 g.make_move(kind, move, True, d), keys) for move in moves])
+        actions = state.legal_actions()
+        # new man (0) before action (1), moves in canonical order: the first among equals
+        return actions[_best([self._wins(state, state.to_move, a, keys) for a in actions])]
 
 
 SOLITAIRE_CAP = 4
@@ -283,7 +273,7 @@ class TablePolicy:
         self.name = name
         self.table = policy_table(name, rules)
 
-    def row(self, game: Game, seat: int) -> int:
+    def row(self, game: ManHomeState, seat: int) -> int:
         space = self.table.space
         mine = space.index(game.home[seat], game.men[seat])
         if self.name == "solitaire":
@@ -291,19 +281,20 @@ class TablePolicy:
         other = 1 - seat
         return mine * space.size + space.index(game.home[other], game.men[other])
 
-    def choose_new_man(self, game: Game, seat: int, choices: Stream) -> bool:
-        return bool(self.table.decisions[self.row(game, seat), 0] == 1)
-
-    def choose_move(self, game: Game, seat: int, kind: Kind, moves: list[Move],
-                    choices: Stream) -> int:
-        return int(self.table.decisions[self.row(game, seat), int(kind)])
+    def choose(self, state: ManHomeState, choices: Stream) -> int:
+        row = self.table.decisions[self.row(state, state.to_move)]
+        if state.phase == Phase.OPTION:
+            return NEW_MAN if row[0] == 1 else ACTION
+        return state.legal_actions()[int(row[int(state.kind)])]
 
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
 
 
 def make_policy(name: str, rules: ManHomeRules | None = None):
-    """A reference-engine policy by name (the others need the rules for their tables)."""
+    """A player by name, ``choose(state, stream) -> action`` (:class:`solver.decision.Player`)
+    over :class:`~solver.manhome.state.ManHomeState` (the registered ``make_player``; the
+    table players and the expert need the rules)."""
     if name in POLICIES:
         return POLICIES[name]()
     family, budget = parse_policy(name)

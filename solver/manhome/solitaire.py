@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solver.manhome.engine import Kind, action_moves
+from solver.manhome.state import Kind, action_moves
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.states import TIE, SideSpace
 from solver.progress import reporter

@@ -8,7 +8,7 @@ the test replays it through both engines, so a change of behaviour fails the tes
 of silently rewriting the expected answers.
 
 Each game is the first key of ``numpy.random.PCG64(seed).random_raw`` whose game (played by
-the reference engine, ``solver.manhome.engine``) is short and shows the events the game is
+the reference engine, ``solver.manhome.state``) is short and shows the events the game is
 chosen for (``WANTS``). A step records:
 
 ``seat``, ``option`` (``new man`` or ``action``), ``option_draw`` (the policy's draw
@@ -28,9 +28,10 @@ from pathlib import Path
 import numpy as np
 
 from solver.dice import CHOICE_SALT, Stream
-from solver.manhome.engine import Game, Kind, Outcome, action_moves
+from solver.manhome.state import Kind, ManHomeState, Outcome, action_moves
 from solver.manhome.policies import make_policy
 from solver.manhome.rules import ManHomeRules
+from tests.manhome.scripted import play_turn
 
 OUT = Path(__file__).with_name("manhome_recorded.json")
 OUTCOMES = {Outcome.STAND: "stand", Outcome.HOME: "home", Outcome.DEATH: "death",
@@ -54,7 +55,7 @@ def record(rules: ManHomeRules, players: list[str], key: int) -> dict:
     """Play the game with this key and write down everything."""
     policies = [make_policy(p, rules) for p in players]
     dice, choices = Logged(key), Logged(key ^ CHOICE_SALT)
-    game = Game(rules)
+    game = ManHomeState(rules)
     steps = []
     while not game.over:
         seat = game.to_move
@@ -62,7 +63,7 @@ def record(rules: ManHomeRules, players: list[str], key: int) -> dict:
         dice.log.clear()
         choices.log.clear()
         both = game.reserve[seat] > 0 and len(game.men[seat]) > 0
-        step = game.play_turn(policies[seat], dice, choices)
+        step = play_turn(game, policies[seat], dice, choices)
         rolls = [v + 1 for _, v in dice.log]
         drawn = list(choices.log)
         option_draw = drawn.pop(0)[1] if both and players[seat] == "random" else None

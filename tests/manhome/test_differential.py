@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from solver.manhome import reference_row
-from solver.manhome.engine import play_game
+from solver.manhome.state import play_game
 from solver.manhome.kernel import play_chunk, trace_game
 from solver.manhome.policies import make_policy
 from solver.manhome.rules import ManHomeRules

@@ -1,8 +1,9 @@
 """Two-player Man Home solved exactly: the kernel against the readable reference, both
 against a hand-written Markov chain, and the solution against the engine's own rules.
 
-The engine checks run :meth:`Game.play_turn` from a set-up position with scripted dice,
-enumerating every roll, so the transitions come from the engine, not from the solvers.
+The engine checks play one turn of :class:`~solver.manhome.state.ManHomeState` from a set-up
+position, node by node, its chance nodes drawing from scripted dice
+(:meth:`~solver.manhome.state.ManHomeState.draw_chance`), enumerating every roll, so the transitions come from the engine, not from the solvers.
 """
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ import pytest
 
 from solver.manhome.duel import (NO_STATE, DuelEquations, duel_space, solve_duel,
                                  solve_duel_reference)
-from solver.manhome.engine import Game, Kind, action_moves, play_game
+from solver.manhome.state import (ACTION, NEW_MAN, Kind, ManHomeState, Phase, action_moves,
+                                  play_game)
 from solver.manhome.rules import ManHomeRules
+from tests.manhome.scripted import Always, play_turn
 
 TINY = [  # (board_rows, men_per_player, men_to_win, tie, extra_turn)
     (1, 1, 1, "defender", True),
@@ -228,30 +231,16 @@ class ScriptedDice:
         return self.rolls[self.used - 1]
 
 
-class FixedChoice:
-    """A policy that takes new man or not, and move number ``move``, as told."""
-
-    name = "fixed"
-
-    def __init__(self, new_man: bool, move: int = 0) -> None:
-        self.new_man, self.move = new_man, move
-
-    def choose_new_man(self, game, seat, choices):
-        return self.new_man
-
-    def choose_move(self, game, seat, kind, moves, choices):
-        return self.move
+def FixedChoice(new_man: bool, move: int = 0) -> Always:
+    """A player that takes new man or not, and move number ``move``, as told."""
+    return Always(new_man=new_man, move=move)
 
 
-def position(rules, mover, opponent) -> Game:
+def position(rules, mover, opponent) -> ManHomeState:
     """A game with seat 0 (``mover``, to move) and seat 1 as given by sides (home, men)."""
-    game = Game(rules)
-    for seat, (home, men) in enumerate((mover, opponent)):
-        game.home[seat] = home
-        game.reserve[seat] = rules.men_per_player - home - len(men)
-        for s in men:
-            game._place(seat, s)
-    return game
+    sides = (mover, opponent)
+    return ManHomeState.setup(rules, {seat: men for seat, (_, men) in enumerate(sides)},
+                              {seat: home for seat, (home, _) in enumerate(sides)})
 
 
 def turn_outcomes(rules, mover, opponent, policy, first_rolls, plain):
@@ -266,7 +255,7 @@ def turn_outcomes(rules, mover, opponent, policy, first_rolls, plain):
         rolls, p = stack.pop()
         game = position(rules, mover, opponent)
         try:
-            game.play_turn(policy, ScriptedDice(rolls), None)
+            play_turn(game, policy, ScriptedDice(rolls), None)
         except NeedRoll as need:
             faces = list(range(1, need.sides + 1))
             in_faceoff = len(rolls) - plain
@@ -388,11 +377,11 @@ class DuelPolicy:
         them = (game.home[1 - seat], tuple(game.men[1 - seat]))
         return self.sol.decisions[self.sol.index(me, them)]
 
-    def choose_new_man(self, game, seat, choices):
-        return bool(self.row(game, seat)[0])
-
-    def choose_move(self, game, seat, kind, moves, choices):
-        return int(self.row(game, seat)[int(kind)])
+    def choose(self, state, choices):
+        row = self.row(state, state.to_move)
+        if state.phase == Phase.OPTION:
+            return NEW_MAN if row[0] else ACTION
+        return state.legal_actions()[int(row[int(state.kind)])]
 
 
 def test_optimal_play_wins_as_often_as_the_values_say():

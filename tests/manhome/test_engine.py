@@ -1,12 +1,15 @@
-"""The reference engine, rule by rule, with scripted dice; and conservation laws."""
+"""The reference engine (:class:`ManHomeState`), rule by rule, with scripted dice; and
+conservation laws."""
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from solver.dice import Stream, game_streams
-from solver.manhome.engine import EMPTY, Game, Kind, Outcome, play_game
+from solver.decision import play
 from solver.manhome.policies import GreedyPolicy, make_policy
 from solver.manhome.rules import ManHomeRules, TIES
+from solver.manhome.state import EMPTY, NEW_MAN, Kind, ManHomeState, Outcome, Phase
+from tests.manhome.scripted import Always, play_turn
 
 
 class Scripted(Stream):
@@ -21,35 +24,14 @@ class Scripted(Stream):
         return value - 1 if n in (6, 12) else value
 
 
-class Always:
-    """A policy that always takes the option and the move it is told."""
-
-    name = "always"
-
-    def __init__(self, new_man=False, move=0):
-        self.new_man, self.move = new_man, move
-
-    def choose_new_man(self, game, seat, choices):
-        return self.new_man
-
-    def choose_move(self, game, seat, kind, moves, choices):
-        return self.move
-
-
 def game_with(men, rules=ManHomeRules(), to_move=0):
     """A game with men already on the board: {seat: [squares]}."""
-    game = Game(rules)
-    for seat, squares in men.items():
-        for s in squares:
-            game._place(seat, s)
-            game.reserve[seat] -= 1
-    game.to_move = to_move
-    return game
+    return ManHomeState.setup(rules, men, to_move=to_move)
 
 
 def test_first_turn_is_a_new_man_without_a_choice():
-    game = Game(ManHomeRules())
-    step = game.play_turn(Always(new_man=False), Scripted(3, 4), Scripted())
+    game = ManHomeState(ManHomeRules())
+    step = play_turn(game, Always(new_man=False), Scripted(3, 4), Scripted())
     # d12 = 3, d6 = 4: square 6*3 + 4 = 22
     assert step == (0, Kind.NEW_MAN, -1, 22, Outcome.STAND)
     assert game.board[22] == 0 and game.reserve[0] == 5 and game.decision_turns == 0
@@ -58,46 +40,44 @@ def test_first_turn_is_a_new_man_without_a_choice():
 
 def test_empty_reserve_forces_an_action():
     game = game_with({0: [10, 20, 30, 40, 50, 60]})
-    step = game.play_turn(Always(new_man=True), Scripted(1), Scripted())
+    step = play_turn(game, Always(new_man=True), Scripted(1), Scripted())
     assert step.kind == Kind.SUB_ONE and step.source == 10 and step.target == 9
 
 
 def test_death_returns_the_man_to_the_reserve():
     game = game_with({0: [7]})
     # roll 2: subtract a prime; 7's only prime is 7: death, and no choice was possible
-    step = game.play_turn(Always(), Scripted(2), Scripted())
+    step = play_turn(game, Always(), Scripted(2), Scripted())
     assert step.outcome == Outcome.DEATH and game.reserve[0] == 6 and game.deaths[0] == 1
     assert game.board[7] == EMPTY and game.decision_turns == 1  # (new man or action)
 
 
 def test_home_gives_another_turn_and_three_home_wins():
-    game = game_with({0: [7, 9]})
-    game.home[0] = 2
-    game.reserve[0] -= 2
-    step = game.play_turn(Always(move=0), Scripted(3), Scripted())   # 7 / 7 = 1
+    game = ManHomeState.setup(ManHomeRules(), {0: [7, 9]}, home={0: 2})
+    step = play_turn(game, Always(move=0), Scripted(3), Scripted())   # 7 / 7 = 1
     assert step.outcome == Outcome.HOME and game.winner == 0 and game.over
 
 
 def test_extra_turn_after_home_unless_switched_off():
     for extra, after in ((True, 0), (False, 1)):
         game = game_with({0: [2]}, ManHomeRules(extra_turn=extra))
-        game.play_turn(Always(), Scripted(1), Scripted())   # 2 - 1 = 1: home
+        play_turn(game, Always(), Scripted(1), Scripted())   # 2 - 1 = 1: home
         assert game.home[0] == 1 and game.to_move == after
 
 
 def test_own_man_collision_sends_one_back():
     game = game_with({0: [12, 6]})
-    step = game.play_turn(Always(move=1), Scripted(3), Scripted())  # moves: 6/2, 6/3, 12/2, 12/3
+    step = play_turn(game, Always(move=1), Scripted(3), Scripted())  # moves: 6/2, 6/3, 12/2, 12/3
     assert step.source == 6 and step.target == 2 and step.outcome == Outcome.STAND
     game2 = game_with({0: [12, 6]})
-    step = game2.play_turn(Always(move=2), Scripted(3), Scripted())  # 12 / 2 = 6: own man
+    step = play_turn(game2, Always(move=2), Scripted(3), Scripted())  # 12 / 2 = 6: own man
     assert step.outcome == Outcome.MERGE
     assert game2.men[0] == [6] and game2.reserve[0] == 5 and game2.board[12] == EMPTY
 
 
 def faceoff(tie, *dice):
     game = game_with({0: [10], 1: [9]}, ManHomeRules(tie=tie))
-    step = game.play_turn(Always(), Scripted(1, *dice), Scripted())   # 10 - 1 = 9: face-off
+    step = play_turn(game, Always(), Scripted(1, *dice), Scripted())   # 10 - 1 = 9: face-off
     return game, step
 
 
@@ -143,10 +123,10 @@ def test_conservation_of_men(rules, key, names):
 
     policies = [make_policy(n) for n in names[:rules.players]]
     dice, choices = game_streams(key)
-    game = Game(rules)
+    game = ManHomeState(rules)
     while not game.over:
         before = game.to_move
-        step = game.play_turn(policies[before], dice, choices)
+        step = play_turn(game, policies[before], dice, choices)
         game.check_invariants()
         assert step.seat == before
         assert step.target < (step.source if step.source >= 0 else 72)
@@ -166,15 +146,14 @@ def test_random_policy_takes_a_new_man_half_the_time():
     class Watch:
         name = "random"
 
-        def choose_new_man(self, game, seat, choices):
-            chosen.append(policy.choose_new_man(game, seat, choices))
-            return chosen[-1]
-
-        def choose_move(self, *args):
-            return policy.choose_move(*args)
+        def choose(self, state, choices):
+            action = policy.choose(state, choices)
+            if state.phase == Phase.OPTION:
+                chosen.append(action == NEW_MAN)
+            return action
 
     for key in np.random.PCG64(11).random_raw(300):
-        play_game(rules, [Watch(), Watch()], int(key))
+        play(ManHomeState(rules), [Watch(), Watch()], int(key))
     n, k = len(chosen), sum(chosen)
     assert abs(k / n - 0.5) < 4 * (0.25 / n) ** 0.5
 
@@ -186,9 +165,9 @@ def test_conservation_with_solved_players(names):
     policies = [make_policy(n, rules) for n in names]
     for key in np.random.PCG64(21).random_raw(40):
         dice, choices = game_streams(int(key))
-        game = Game(rules)
+        game = ManHomeState(rules)
         while not game.over:
-            game.play_turn(policies[game.to_move], dice, choices)
+            play_turn(game, policies[game.to_move], dice, choices)
             game.check_invariants()
             assert all(len(men) <= 4 for seat, men in enumerate(game.men)
                        if names[seat] in ("expert", "solitaire"))

@@ -6,8 +6,9 @@ worked out by hand from the rulebook (``shared/seeds/002_cd95150825e51876.txt``)
 reading (``shared/spec/manhome.md``, "A turn", steps 1-5) and the toolkit's decisions
 (``solver/manhome/RULES.md``), and proves that both engines give them:
 
-1. **Scripted whole turns** through the reference engine's public API (``Game.play_turn``
-   with dice and players that do as they are told): a new man meeting an opponent, Home,
+1. **Scripted whole turns** through the reference engine's decision API (a turn's nodes of
+   :class:`~solver.manhome.state.ManHomeState`, ``tests/manhome/scripted.py``, with dice
+   and players that do as they are told): a new man meeting an opponent, Home,
    Death or its own man; face-offs and ties under each ``tie`` reading with the whole state
    after them; the extra turn and its chains; a man one square from Home not yet home; the
    win with exactly ``men_to_win`` men home; the order of seats. Each case has its hand
@@ -59,10 +60,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from solver.dice import Stream, game_streams
-from solver.manhome.engine import EMPTY, Game, Kind, Outcome, play_game
+from solver.manhome.state import EMPTY, Kind, ManHomeState, Outcome, play_game
 from solver.manhome.kernel import play_chunk, trace_game
 from solver.manhome.policies import make_policy
 from solver.manhome.rules import ManHomeRules
+from tests.manhome.scripted import Always, play_turn
 
 RECORDED = json.loads((Path(__file__).parents[1] / "data" / "manhome_recorded.json").read_text())
 OUTCOME_NAMES = {"stand": Outcome.STAND, "home": Outcome.HOME, "death": Outcome.DEATH,
@@ -85,22 +87,14 @@ class Dice(Stream):
         return face - 1
 
 
-class Told:
+class Told(Always):
     """A player that takes the option and the move (by its target square) it is told, and
     fails if it is asked for a choice the rules do not give it."""
 
     name = "told"
 
     def __init__(self, new_man: bool | None = None, to: int | None = None) -> None:
-        self.new_man, self.to = new_man, to
-
-    def choose_new_man(self, game, seat, choices):
-        assert self.new_man is not None, "asked to choose an option"
-        return self.new_man
-
-    def choose_move(self, game, seat, kind, moves, choices):
-        assert self.to is not None, f"asked to choose among {moves}"
-        return [m.target for m in moves].index(self.to)
+        super().__init__(new_man=new_man, move=None, to=to)
 
 
 def act(to: int | None = None) -> Told:
@@ -109,26 +103,16 @@ def act(to: int | None = None) -> Told:
 
 
 def setup(men: dict[int, list[int]], rules: ManHomeRules = ManHomeRules(), home=None,
-          to_move: int = 0) -> Game:
+          to_move: int = 0) -> ManHomeState:
     """A game with men on the board ({seat: squares}) and men home ({seat: count}); the rest
     in the reserves."""
-    game = Game(rules)
-    for seat, squares in men.items():
-        for s in squares:
-            game._place(seat, s)
-            game.reserve[seat] -= 1
-    for seat, count in (home or {}).items():
-        game.home[seat] += count
-        game.reserve[seat] -= count
-    game.to_move = to_move
-    game.check_invariants()
-    return game
+    return ManHomeState.setup(rules, men, home, to_move)
 
 
-def turn(game: Game, player: Told, *faces: int):
+def turn(game: ManHomeState, player: Told, *faces: int):
     """One whole turn with these dice; every scripted die must be rolled."""
     dice = Dice(*faces)
-    step = game.play_turn(player, dice, Stream(0))
+    step = play_turn(game, player, dice, Stream(0))
     assert not dice.faces, f"dice not rolled: {dice.faces}"
     game.check_invariants()
     return step

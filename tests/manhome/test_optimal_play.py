@@ -7,7 +7,7 @@ import pytest
 
 import analysis
 from analysis.errors import UserError
-from solver.manhome.engine import play_game
+from solver.manhome.state import play_game
 from solver.manhome.kernel import trace_game
 from solver.manhome.policies import make_policy, policy_table
 from solver.manhome.rules import ManHomeRules

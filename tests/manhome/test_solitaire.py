@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 
-from solver.manhome.engine import Kind, action_moves, play_game
+from solver.manhome.state import Kind, action_moves, play_game
 from solver.manhome.kernel import play_solitaire, trace_game
 from solver.manhome.policies import make_policy
 from solver.manhome.rules import ManHomeRules
