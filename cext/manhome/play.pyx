@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Man Home playouts in C: the same games as solver/manhome/engine.py, fast.
+"""Man Home playouts in C: the same games as the reference engine (solver/manhome/state.py), fast.
 
 Every rule, draw order and policy decision mirrors the reference engine and its
 policies (solver/manhome/policies.py). The numbers both share (the board's size, the
