@@ -207,7 +207,10 @@ class SoSooYooState(State):
             raise ValueError("the game is over")
         if node.chance:
             value = action
-            if not any(action == outcome for outcome, _ in self.chance_outcomes()):
+            legal = (0 <= action < PLACEMENTS if node.kind == Chance.PLACEMENT
+                     else 1 <= action <= MOVE_DIE if node.kind == Chance.MOVES
+                     else any(action == outcome for outcome, _ in self.chance_outcomes()))
+            if not legal:
                 raise ValueError(f"{action} is not an outcome of {Chance(node.kind).name}")
         else:
             value = decode(node.kind, action)
