@@ -2,7 +2,7 @@
 rings; the first to hold six of one colour or one of each colour wins.
 
 The rules (``rules.py``, ``RULES.md``), the board (``board.py``), the reference engine
-(``engine.py``), the players (``policies.py``) and the exact analysis of the board alone
+(``engine.py``) and its decision API (``state.py``), the players (``policies.py``) and the exact analysis of the board alone
 (``exact.py``); the kernel is ``cext/sosooyoo/play.pyx``. What the reports show — the
 report sections and the board report folder — lives above, in ``studies/sosooyoo/``
 (``sections.py``, ``exact_report.py``).
@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
-from solver.sosooyoo.engine import play_game
 from solver.sosooyoo.policies import PLAYERS, make_policy
 from solver.sosooyoo.rules import SoSooYooRules
+from solver.sosooyoo.state import SoSooYooState, play_game, size
 
 GAME_COLUMNS = {
     "win_kind": "how the game was won: 0 not won, 1 popsicle (six of one colour), 2 rainbow",
@@ -41,7 +41,8 @@ SEAT_COLUMNS = {
 
 
 def reference_row(rules: SoSooYooRules, policies: Sequence[str], key: int) -> dict[str, Any]:
-    """One game by the reference engine, as the kernel reports it."""
+    """One game by the reference engine (:func:`solver.decision.play`), as the kernel
+    reports it."""
     return play_game(rules, [make_policy(p, rules) for p in policies], key).row()
 
 
@@ -57,4 +58,7 @@ SPEC = register(GameSpec(
     reference=reference_row,
     engine_version=3,
     small_rules={"board_size": 24, "players": 3, "max_turns": 300},
+    new_state=SoSooYooState,
+    make_player=make_policy,
+    size=size,
 ))

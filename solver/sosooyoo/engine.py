@@ -1,18 +1,24 @@
 """The So-Soo-Yoo reference engine: every rule of RULES.md, in plain Python.
 
 This engine is the specification in code; a kernel must play the same games from the same
-keys. Its randomness comes from :mod:`solver.dice`: the game's **dice** stream gives every
-die and the say-the-numbers slips, the **choice** stream every random choice a player
-makes. Draws, in the order they happen:
+keys. The game is a sequence of nodes (:mod:`solver.decision`): the engine's steps — the
+set-up and each turn — are generators that *yield* a :class:`Node` wherever a die is
+rolled or a player decides, and are sent back the outcome or the chosen option;
+:class:`solver.sosooyoo.state.SoSooYooState` drives them and is the game's decision API.
+Its randomness comes from :mod:`solver.dice`: the game's **dice** stream gives every die
+and the say-the-numbers slips (:meth:`SoSooYooState.draw_chance`), the **choice** stream
+every random choice a player makes. Chance nodes (:class:`Chance`), in the order they
+happen:
 
-* a placement roll (pieces, rings, random bumps): ``below(20)`` (the d20, tens) then
+* ``PLACEMENT`` (pieces, rings, random bumps): ``below(20)`` (the d20, tens) then
   ``below(10)`` (the d10, units), read as 0..199 (rule 5);
-* the turn's moves die: ``below(6) + 1``;
-* a say-the-numbers slip (only when ``say_error > 0``), after each landing's effects:
-  one word ``w``; the player fails when ``w >> 11 < round(say_error * 2**53)``.
+* ``MOVES``, the turn's moves die: ``below(6) + 1``;
+* ``SAY``, a say-the-numbers slip (only when ``say_error > 0``), after each landing's
+  effects: one word ``w``; the player fails (outcome 1) when
+  ``w >> 11 < round(say_error * 2**53)``.
 
-Every decision goes to a player as a list of options in canonical order, and the player
-returns an index (:class:`Decision`; a list of one option is not asked):
+Every decision node lists its options in canonical order (:class:`Decision`; a list of one
+option is a node too, applied without asking the player):
 
 =========== ======================== ==============================================
 decision    who chooses              options
@@ -38,11 +44,10 @@ from __future__ import annotations
 
 import copy
 import enum
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple
 
-from solver.dice import Stream, game_streams
 from solver.registry import UNFINISHED
 from solver.sosooyoo.board import board_flags, move_table, states_product
 from solver.sosooyoo.rules import COLOURS, WIN_RINGS, SoSooYooRules
@@ -87,6 +92,35 @@ class DecidedBy(enum.IntEnum):
     DOUBLE_ZERO = 3
 
 
+class Chance(enum.IntEnum):
+    """The chance nodes (module docstring); numbered after :class:`Decision`."""
+
+    PLACEMENT = 6
+    MOVES = 7
+    SAY = 8
+
+
+class Node(NamedTuple):
+    """What a step of the engine waits for: a :class:`Decision` of ``chooser`` about
+    ``subject`` between ``options`` (canonical order), or a :class:`Chance` (chooser
+    :data:`NOBODY`, no options)."""
+
+    kind: int
+    chooser: int = NOBODY
+    subject: int = NOBODY
+    options: tuple[int, ...] | list[int] = ()
+
+    @property
+    def chance(self) -> bool:
+        return self.kind >= Chance.PLACEMENT
+
+
+PLACEMENT_NODE, MOVES_NODE, SAY_NODE = (Node(kind) for kind in Chance)
+
+Step = Generator[Node, int, None]
+"""A step of the engine: yields the nodes it meets, is sent their outcomes."""
+
+
 def is_win(held: Sequence[int]) -> bool:
     """Exactly six rings, all of one colour or one of each colour (rule 31).
 
@@ -107,24 +141,16 @@ def say_threshold(say_error: float) -> int:
     return int(round(say_error * (1 << SAY_BITS)))
 
 
-class Policy(Protocol):
-    """How a seat plays: one method for every decision (module docstring)."""
-
-    name: str
-
-    def choose(self, game: "Game", seat: int, decision: Decision, subject: int,
-               options: list[int], choices: Stream) -> int:
-        """The index of the chosen option (there are two or more)."""
+def says_wrong(word: int, threshold: int) -> bool:
+    """Whether a dice word is a failed say-the-numbers (rule 35)."""
+    return (word >> (64 - SAY_BITS)) < threshold
 
 
 @dataclass
 class Game:
-    """A So-Soo-Yoo game in progress."""
+    """A So-Soo-Yoo game's position and counters, and its rules as generator steps."""
 
     rules: SoSooYooRules
-    policies: Sequence[Policy]
-    dice: Stream
-    choices: Stream
     table: tuple[tuple[int, ...], ...] = ()
     pos: list[int] = field(default_factory=list)
     """Each seat's space."""
@@ -142,6 +168,8 @@ class Game:
     decision_turns: int = 0
     moves_left: int = 0
     """During a turn: the moves still to make, the one being chosen included."""
+    roll: int = 0
+    """The turn's moves die (0 before it is rolled, or in a turn won without rolling)."""
     # counters
     landings: list[int] = field(default_factory=list)
     bumps: list[int] = field(default_factory=list)
@@ -178,17 +206,16 @@ class Game:
         return self.winner >= 0 or self.turns >= self.rules.max_turns
 
     # -- asking the players ----------------------------------------------------------
-    def ask(self, chooser: int, decision: Decision, subject: int, options: list[int]) -> int:
-        """The option ``chooser`` picks (one option is not asked)."""
-        if len(options) == 1:
-            index = 0
-        else:
+    def ask(self, chooser: int, decision: Decision, subject: int,
+            options: list[int]) -> Generator[Node, int, int]:
+        """The option ``chooser`` picks: a decision node (a turn with a node of two or
+        more options is a decision turn)."""
+        option = yield Node(int(decision), chooser, subject, options)
+        if len(options) > 1:
             self.decided = True
-            index = self.policies[chooser].choose(self, chooser, decision, subject, options,
-                                                  self.choices)
         if self.trace is not None:
-            self.trace.append((int(decision), chooser, subject, options[index]))
-        return options[index]
+            self.trace.append((int(decision), chooser, subject, option))
+        return option
 
     def piece_at(self, space: int, *, besides: int = NOBODY) -> int:
         """The seat whose piece is on ``space`` (the lowest, besides one), or NOBODY."""
@@ -198,25 +225,24 @@ class Game:
         return NOBODY
 
     # -- the placement dice ----------------------------------------------------------
-    def roll_placement(self) -> int:
+    def roll_placement(self) -> Generator[Node, int, int]:
         """One roll of the d20 and d10: 0..199 (rule 5); counts double zeros."""
-        tens = self.dice.below(TENS_DIE)
-        number = UNITS_DIE * tens + self.dice.below(UNITS_DIE)
+        number = yield PLACEMENT_NODE
         if number == 0:
             self.double_zeros += 1
             if self.mover != NOBODY:
                 self.turn_double_zero = True
         return number
 
-    def lose_ring(self, loser: int, chooser: int) -> None:
+    def lose_ring(self, loser: int, chooser: int) -> Step:
         """``loser`` loses a ring chosen by ``chooser`` to the bone yard (rules 6, 24)."""
         options = [c for c in range(NCOL) if self.held[loser][c]]
         if options:
-            c = self.ask(chooser, Decision.LOSE_RING, loser, options)
+            c = yield from self.ask(chooser, Decision.LOSE_RING, loser, options)
             self.held[loser][c] -= 1
             self.boneyard[c] += 1
 
-    def receive(self, seat: int, colour: int) -> None:
+    def receive(self, seat: int, colour: int) -> Step:
         """A ring comes onto ``seat``'s piece: at the limit it goes to the bone yard when
         it is not that seat's turn, else the seat discards one (rule 18)."""
         held = self.held[seat]
@@ -225,21 +251,22 @@ class Game:
             return
         held[colour] += 1
         if sum(held) > self.rules.ring_limit:
-            c = self.ask(seat, Decision.DISCARD, seat, [c for c in range(NCOL) if held[c]])
+            c = yield from self.ask(seat, Decision.DISCARD, seat,
+                                    [c for c in range(NCOL) if held[c]])
             held[c] -= 1
             self.boneyard[c] += 1
 
-    def place_ring(self, colour: int) -> None:
+    def place_ring(self, colour: int) -> Step:
         """Take a ring of ``colour`` from the bone yard and roll it onto the board (rules
         6, 9, 16, 20); a ring landing on a piece goes onto it and another is rolled."""
         r = self.rules
         self.boneyard[colour] -= 1
         self.in_hand = colour
         while True:
-            n = self.roll_placement()
+            n = yield from self.roll_placement()
             if n == 0:
                 if self.mover != NOBODY and r.double_zero == "lose_ring":
-                    self.lose_ring(self.mover, (self.mover + 1) % r.players)
+                    yield from self.lose_ring(self.mover, (self.mover + 1) % r.players)
                 continue
             if n > r.board_size:
                 continue
@@ -248,7 +275,7 @@ class Game:
             holder = self.piece_at(n)
             if holder != NOBODY:
                 self.in_hand = -1
-                self.receive(holder, colour)
+                yield from self.receive(holder, colour)
                 if self.boneyard[colour] == 0:
                     return
                 self.boneyard[colour] -= 1
@@ -258,28 +285,28 @@ class Game:
             self.ring_space[colour] = n
             return
 
-    def replenish(self) -> None:
+    def replenish(self) -> Step:
         """Place a ring of every colour that is off the board but in the bone yard, lowest
         colour first, until none is (rule 19)."""
         while True:
             for c in range(NCOL):
                 if self.ring_space[c] == 0 and self.boneyard[c] > 0:
-                    self.place_ring(c)
+                    yield from self.place_ring(c)
                     break
             else:
                 return
 
     # -- set-up ----------------------------------------------------------------------
-    def set_up(self) -> None:
+    def set_up(self) -> Step:
         """Pieces in seat order, then one ring of each colour (rules 8, 9)."""
         r = self.rules
         for seat in range(r.players):
             while True:
-                n = self.roll_placement()
+                n = yield from self.roll_placement()
                 if 1 <= n <= r.board_size and self.piece_at(n) == NOBODY:
                     self.pos[seat] = n
                     break
-        self.replenish()
+        yield from self.replenish()
 
     # -- winning -----------------------------------------------------------------------
     def end_options(self, seat: int) -> list[int]:
@@ -315,7 +342,7 @@ class Game:
             is_win(self.after_end(seat, END_SWAP + j, held)) for j in range(self.rules.players)
             if j != seat and held[j] and self.held[j][seat])
 
-    def apply_end(self, seat: int, action: int) -> None:
+    def apply_end(self, seat: int, action: int) -> Step:
         if END_SWAP <= action < END_DISCARD:
             j = action - END_SWAP
             self.held[seat][j] -= 1
@@ -328,10 +355,10 @@ class Game:
             c = action - END_DISCARD
             self.held[seat][c] -= 1
             self.boneyard[c] += 1
-            self.replenish()
+            yield from self.replenish()
 
     # -- moving and bumping ------------------------------------------------------------
-    def land(self, seat: int, space: int, last: bool) -> None:
+    def land(self, seat: int, space: int, last: bool) -> Step:
         """The mover lands on ``space``: collect its rings (rule 16, exact count rule 17),
         bump the piece there (rules 21-26), then place returned rings (rule 19)."""
         self.pos[seat] = space
@@ -343,13 +370,13 @@ class Game:
                 if self.rules.exact_count and not last and self.completes_win(seat, c):
                     continue
                 self.ring_space[c] = 0
-                self.receive(seat, c)
+                yield from self.receive(seat, c)
         victim = self.piece_at(space, besides=seat)
         if victim != NOBODY:
-            self.bump(seat, victim, [seat, victim])
-        self.replenish()
+            yield from self.bump(seat, victim, [seat, victim])
+        yield from self.replenish()
 
-    def bump(self, bumper: int, victim: int, chain: list[int]) -> None:
+    def bump(self, bumper: int, victim: int, chain: list[int]) -> Step:
         """``bumper`` bumps ``victim``: one ring off it (at most one a turn), then to a
         target of its space or a random space; a piece there is bumped in turn."""
         r = self.rules
@@ -358,7 +385,7 @@ class Game:
         if victim not in self.taken:
             options = [c for c in range(NCOL) if self.held[victim][c]]
             if options:
-                c = self.ask(bumper, Decision.TAKE_RING, victim, options)
+                c = yield from self.ask(bumper, Decision.TAKE_RING, victim, options)
                 self.held[victim][c] -= 1
                 self.boneyard[c] += 1
                 self.taken.add(victim)
@@ -368,31 +395,32 @@ class Game:
             options.append(RANDOM_BUMP)
         if not options:
             return                    # nowhere to go: it stays (rule 26)
-        space = self.ask(bumper, Decision.BUMP_TO, victim, options)
+        space = yield from self.ask(bumper, Decision.BUMP_TO, victim, options)
         if space == RANDOM_BUMP:
-            space = self.random_bump(bumper, victim, blocked)
+            space = yield from self.random_bump(bumper, victim, blocked)
         self.pos[victim] = space
         third = self.piece_at(space, besides=victim)
         if third != NOBODY:
-            self.bump(bumper, third, chain + [third])
+            yield from self.bump(bumper, third, chain + [third])
         if r.bumped_collects:
             for c in range(NCOL):
                 if self.ring_space[c] == space:
                     self.ring_space[c] = 0
-                    self.receive(victim, c)
+                    yield from self.receive(victim, c)
 
-    def random_bump(self, bumper: int, victim: int, blocked: set[int]) -> int:
+    def random_bump(self, bumper: int, victim: int,
+                    blocked: set[int]) -> Generator[Node, int, int]:
         """Roll the placement dice for the bumped piece's new space (rule 24)."""
         r = self.rules
         while True:
-            n = self.roll_placement()
+            n = yield from self.roll_placement()
             if n == 0:
                 if r.double_zero == "lose_ring":
-                    self.lose_ring(bumper, victim)
+                    yield from self.lose_ring(bumper, victim)
                 continue
             if n == self.pos[victim]:
                 if r.random_bump_own_space == "lose_ring":
-                    self.lose_ring(bumper, victim)
+                    yield from self.lose_ring(bumper, victim)
                 continue
             if n > r.board_size or n in blocked:
                 continue
@@ -409,44 +437,37 @@ class Game:
     def start_turn(self) -> None:
         self.mover = self.to_move
         self.taken = set()
+        self.roll = 0
         self.decided = self.turn_bumped = self.turn_swapped = self.turn_double_zero = False
 
-    def play_turn(self) -> None:
+    def play_turn(self) -> Step:
         """The mover's whole turn: a win without rolling, or roll, move, end (rule 10)."""
         self.start_turn()
         seat = self.mover
         if self.rules.no_roll_win:
             action = self.winning_action(seat)
             if action is not None:
-                self.apply_end(seat, action)
+                yield from self.apply_end(seat, action)
                 self.finish_turn()
                 return
-        self.play_moves(self.dice.below(MOVE_DIE) + 1)
+        self.roll = yield MOVES_NODE
+        yield from self.play_moves(self.roll)
 
-    def play_moves(self, moves: int, first: int | None = None) -> None:
-        """The rest of the mover's turn with ``moves`` moves still to make (the first of
-        them to ``first`` when given: a search player's candidate), then its end."""
+    def play_moves(self, moves: int) -> Step:
+        """The rest of the mover's turn with ``moves`` moves to make, then its end."""
         seat = self.mover
         failed = False
         for left in range(moves, 0, -1):
             self.moves_left = left
-            if first is not None and left == moves:
-                space = first
-            else:
-                space = self.ask(seat, Decision.MOVE, seat, list(self.table[self.pos[seat]]))
-            self.land(seat, space, last=left == 1)
-            if self.say_threshold and (self.dice.word() >> (64 - SAY_BITS)) < self.say_threshold:
+            space = yield from self.ask(seat, Decision.MOVE, seat, list(self.table[self.pos[seat]]))
+            yield from self.land(seat, space, last=left == 1)
+            if self.say_threshold and (yield SAY_NODE):
                 failed = True
                 break
         self.moves_left = 0
         if not failed or self.rules.say_fail == "moves_only":
-            self.end_turn(self.ask(seat, Decision.END, seat, self.end_options(seat)))
-        else:
-            self.finish_turn()
-
-    def end_turn(self, action: int) -> None:
-        """Make the end-of-turn action, then the win check and the next seat."""
-        self.apply_end(self.mover, action)
+            action = yield from self.ask(seat, Decision.END, seat, self.end_options(seat))
+            yield from self.apply_end(seat, action)
         self.finish_turn()
 
     def finish_turn(self) -> None:
@@ -463,17 +484,27 @@ class Game:
         self.mover = NOBODY
 
     # -- copies and checks -------------------------------------------------------------
-    def clone(self, policies: Sequence[Policy], dice: Stream, choices: Stream) -> "Game":
-        """An independent copy with other players and streams (for search playouts)."""
+    def copy(self) -> "Game":
+        """An independent copy (without the trace)."""
         twin = copy.copy(self)
-        twin.policies, twin.dice, twin.choices, twin.trace = policies, dice, choices, None
+        twin.trace = None
         twin.pos, twin.ring_space, twin.boneyard = list(self.pos), list(self.ring_space), list(self.boneyard)
         twin.held = [list(h) for h in self.held]
         twin.landings, twin.bumps, twin.swaps = list(self.landings), list(self.bumps), list(self.swaps)
         twin.visited, twin.taken = set(self.visited), set(self.taken)
         twin.said = [set(s) for s in self.said]
-        twin.in_hand = self.in_hand
         return twin
+
+    def key(self) -> tuple:
+        """Everything that matters for the rest of the game and its result row (what
+        equal positions share)."""
+        return (self.rules, tuple(self.pos), tuple(map(tuple, self.held)),
+                tuple(self.ring_space), tuple(self.boneyard), self.in_hand, self.mover,
+                self.to_move, self.winner, self.turns, self.decision_turns, self.moves_left,
+                self.roll, tuple(self.landings), tuple(self.bumps), tuple(self.swaps),
+                self.double_zeros, frozenset(self.visited), tuple(map(frozenset, self.said)),
+                self.win_kind, self.decided_by, frozenset(self.taken), self.decided,
+                self.turn_bumped, self.turn_swapped, self.turn_double_zero)
 
     def check_rings(self, limit: int | None = None) -> None:
         """Every ring accounted for (board, pieces, bone yard, the one being rolled) and
@@ -516,27 +547,3 @@ class Game:
                 "seat_bumps": list(self.bumps), "seat_swaps": list(self.swaps),
                 "seat_spaces": [len(s) for s in self.said],
                 "seat_facts": [sum(map(states_product, s)) for s in self.said]}
-
-
-def new_game(rules: SoSooYooRules, policies: Sequence[Policy], key: int,
-             trace: list | None = None) -> Game:
-    """A game set up from its key (pieces and rings placed), before the first turn."""
-    if len(policies) != rules.players:
-        raise ValueError(f"need {rules.players} policies, got {len(policies)}")
-    dice, choices = game_streams(key)
-    game = Game(rules, policies, dice, choices, trace=trace)
-    game.set_up()
-    return game
-
-
-def play_game(rules: SoSooYooRules, policies: Sequence[Policy], key: int,
-              trace: list | None = None, check: bool = False) -> Game:
-    """Play the game with this key to its end (a winner, or ``max_turns``)."""
-    game = new_game(rules, policies, key, trace)
-    while not game.over:
-        if check:
-            game.check_invariants()
-        game.play_turn()
-    if check:
-        game.check_invariants()
-    return game

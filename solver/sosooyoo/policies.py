@@ -1,13 +1,17 @@
 """So-Soo-Yoo players.
 
-Every decision of the engine (:class:`solver.sosooyoo.engine.Decision`) comes as a list of
-options in canonical order; a player returns an index. All the players below but
+Every player is one signature, ``choose(state, stream) -> action``
+(:class:`solver.decision.Player`): ``state`` is a :class:`solver.sosooyoo.state.SoSooYooState`
+at a decision node, whose legal actions list the engine's options
+(:class:`solver.sosooyoo.engine.Decision`) in canonical order. All the players below but
 ``random`` are deterministic, work in integers and break ties by the first option, so
-that a kernel can make the same choices.
+that a kernel can make the same choices; they read the engine's position
+(``state.game``) and options (``state.node``).
 
 ``random``
-    Uniform over the legal options of every decision, one ``choose(n)`` of the choice
-    stream per decision with two or more options (RULES.md rule 37).
+    Uniform over the legal actions of every decision, one ``choose(n)`` of the choice
+    stream per decision with two or more options (RULES.md rule 37):
+    :class:`solver.decision.RandomPlayer`.
 ``popsicle``
     Goes for six rings of its own colour (which nobody can swap away). Each move it heads
     for its *target*, the ring of its colour on the board, planned with the board's exact
@@ -74,11 +78,12 @@ from functools import cache
 
 import numpy as np
 
-from solver.dice import Stream, game_streams
+from solver.decision import RandomPlayer, play
+from solver.dice import Stream
 from solver.registry import Players, Search
 from solver.sosooyoo.board import adjacency, board_flags, board_graph
-from solver.sosooyoo.engine import (END_DISCARD, END_SWAP, NCOL, RANDOM_BUMP, Decision, Game,
-                                    is_win)
+from solver.sosooyoo.engine import END_DISCARD, END_SWAP, NCOL, RANDOM_BUMP, Decision, Game
+from solver.sosooyoo.state import SoSooYooState
 from solver.sosooyoo.exact import distance_table, walk_reach
 from solver.sosooyoo.rules import WIN_RINGS, SoSooYooRules
 
@@ -324,14 +329,6 @@ def without(game: Game, seat: int, colour: int) -> list[list[int]]:
 # ------------------------------------------------------------------------------ players
 
 
-class RandomPolicy:
-    name = "random"
-
-    def choose(self, game: Game, seat: int, decision: Decision, subject: int,
-               options: list[int], choices: Stream) -> int:
-        return choices.choose(len(options))
-
-
 class PlannerPolicy:
     """``popsicle`` (plan: its own colour), ``rainbow`` and ``adaptive`` (module docstring)."""
 
@@ -354,8 +351,16 @@ class PlannerPolicy:
             return best_cost(held, seat, n)
         return cost(held, seat, self.plan(game, seat), n)
 
-    def choose(self, game: Game, seat: int, decision: Decision, subject: int,
-               options: list[int], choices: Stream) -> int:
+    def choose(self, state: SoSooYooState, choices: Stream) -> int:
+        """The chosen action (draws nothing from ``choices``)."""
+        node = state.node
+        return state.legal_actions()[self.pick(state.game, node.chooser, node.kind,
+                                               node.subject, node.options)]
+
+    def pick(self, game: Game, seat: int, decision: int, subject: int,
+             options: Sequence[int]) -> int:
+        """The index of the chosen option among the engine's ``options`` (canonical
+        order) at ``seat``'s decision about ``subject``."""
         n = game.rules.rings_per_colour
         if decision == Decision.MOVE:
             plan = self.plan(game, seat)
@@ -417,43 +422,41 @@ class SearchPolicy:
         self.margin = max(1, math.isqrt(budget))
         self.rollout = PlannerPolicy(SEARCH_ROLLOUT, rules)
 
-    def choose(self, game: Game, seat: int, decision: Decision, subject: int,
-               options: list[int], choices: Stream) -> int:
-        if decision not in (Decision.MOVE, Decision.END):
-            return self.rollout.choose(game, seat, decision, subject, options, choices)
-        default = self.rollout.choose(game, seat, decision, subject, options, choices)
+    def choose(self, state: SoSooYooState, choices: Stream) -> int:
+        node = state.node
+        actions = state.legal_actions()
+        default = self.rollout.pick(state.game, node.chooser, node.kind, node.subject,
+                                    node.options)
+        if node.kind not in (Decision.MOVE, Decision.END):
+            return actions[default]
         stream = Stream(choices.word())
         keys = [stream.word() for _ in range(self.budget)]
-        players = [self.rollout] * game.rules.players
+        players = [self.rollout] * state.num_players
+        # the playouts end PLAYOUT_TURNS turns after the one being decided
+        limit = min(state.limit, state.game.turns + 1 + PLAYOUT_TURNS)
         wins = []
-        for option in options:
+        for action in actions:
+            start = state.child(action)
+            start.limit = limit
             won = 0
             for key in keys:
-                dice, playout_choices = game_streams(key)
-                twin = game.clone(players, dice, playout_choices)
-                if decision == Decision.MOVE:
-                    twin.play_moves(game.moves_left, option)
-                else:
-                    twin.end_turn(option)
-                stop = twin.turns + PLAYOUT_TURNS
-                while not twin.over and twin.turns < stop:
-                    twin.play_turn()
-                won += twin.winner == seat
+                twin = play(start.clone(), players, key)
+                won += twin.game.winner == node.chooser
             wins.append(won)
         best = default
         for i, won in enumerate(wins):
             if wins[i] > wins[default] + self.margin and wins[i] > wins[best]:
                 best = i
-        return best
+        return actions[best]
 
 
 def make_policy(name: str, rules: SoSooYooRules):
-    """A reference-engine player by name."""
+    """The player called ``name``: ``choose(state, stream) -> action``."""
     family, budget = PLAYERS.parse(name)
     if family == SEARCH:
         return SearchPolicy(budget, rules)
     if name == "random":
-        return RandomPolicy()
+        return RandomPlayer()
     return PlannerPolicy(name, rules)
 
 

@@ -2,7 +2,8 @@
 every step, for ``tests/sosooyoo/test_recorded_games.py``.
 
 Run from the project root: ``python tests/data/make_sosooyoo_games.py``. The games are
-played by the reference engine (``solver/sosooyoo/engine.py``); write the file again only
+played by the reference engine (``solver/sosooyoo/engine.py``, through its decision API
+``solver/sosooyoo/state.py``); write the file again only
 for a deliberate change of the rules or of the players, and then check the hand-checked
 games again by hand (the test module's docstring says how they were checked), since the
 file is only as right as that check.
@@ -37,10 +38,11 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:               # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from solver.dice import Stream, game_streams  # noqa: E402
-from solver.sosooyoo.engine import Decision, Game, SAY_BITS  # noqa: E402
+from solver.decision import play  # noqa: E402
+from solver.sosooyoo.engine import Game, says_wrong  # noqa: E402
 from solver.sosooyoo.policies import make_policy  # noqa: E402
 from solver.sosooyoo.rules import SoSooYooRules  # noqa: E402
+from solver.sosooyoo.state import SoSooYooState  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "sosooyoo_games.json"
 
@@ -60,29 +62,21 @@ GAMES = [
 ]
 
 
-class RecordingDice(Stream):
-    """The game's dice stream, writing down every die it gives (module docstring): the
-    engine draws ``below`` for the dice and ``word`` only for a say-the-numbers slip."""
+class RecordingDice:
+    """The game's dice stream, writing down every die it gives (module docstring): a
+    chance node draws ``below`` for the dice and ``word`` only for a say-the-numbers slip."""
 
-    def __init__(self, state: int, say_threshold: int) -> None:
-        super().__init__(state)
-        self.log: list[list] = []
-        self.say_threshold = say_threshold
-        self.inside = False
+    def __init__(self, dice, log: list[list], say_threshold: int) -> None:
+        self.dice, self.log, self.say_threshold = dice, log, say_threshold
 
     def below(self, n: int) -> int:
-        self.inside = True              # the words ``below`` draws are not slips
-        try:
-            value = super().below(n)
-        finally:
-            self.inside = False
+        value = self.dice.below(n)
         self.log.append([n, value + 1] if n == 6 else [n, value])
         return value
 
     def word(self) -> int:
-        w = super().word()
-        if not self.inside:
-            self.log.append(["say", int((w >> (64 - SAY_BITS)) < self.say_threshold)])
+        w = self.dice.word()
+        self.log.append(["say", int(says_wrong(w, self.say_threshold))])
         return w
 
 
@@ -92,52 +86,62 @@ def state(game: Game) -> dict:
             "winner": game.winner}
 
 
-def step(game: Game, dice: RecordingDice, d0: int, t0: int, m0: int) -> dict:
-    """What happened since the dice log had ``d0`` entries, the trace ``t0`` and the moves
-    ``m0``."""
-    return {"dice": dice.log[d0:], "decisions": [list(map(int, d)) for d in game.trace[t0:]],
-            "moves": game.moves_made[m0:], "state": state(game)}
+class Recorded(Game):
+    """The engine's game, writing down each step (the set-up, each turn) in ``steps`` and
+    each of the mover's moves in ``moves_made``: where from, where to, and everybody's
+    spaces and rings and the rings on the board after it."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.dice_log: list[list] = []
+        self.moves_made: list[dict] = []
+        self.steps: list[dict] = []
+
+    def step(self, d0: int, t0: int, m0: int) -> dict:
+        """What happened since the dice log had ``d0`` entries, the trace ``t0`` and the
+        moves ``m0``."""
+        return {"dice": self.dice_log[d0:], "decisions": [list(map(int, d)) for d in self.trace[t0:]],
+                "moves": self.moves_made[m0:], "state": state(self)}
+
+    def land(self, seat: int, space: int, last: bool):
+        here = self.pos[seat]
+        yield from super().land(seat, space, last)
+        self.moves_made.append({"from": here, "to": space, "pos": list(self.pos),
+                                "held": [list(h) for h in self.held],
+                                "ring_space": list(self.ring_space)})
+
+    def set_up(self):
+        yield from super().set_up()
+        self.steps.append({"setup": True, **self.step(0, 0, 0)})
+
+    def play_turn(self):
+        d0, t0, m0, mover = len(self.dice_log), len(self.trace), len(self.moves_made), self.to_move
+        yield from super().play_turn()
+        s = self.step(d0, t0, m0)
+        rolled = s["dice"] and s["dice"][0][0] == 6
+        self.steps.append({"turn": self.turns - 1, "mover": mover,
+                           "roll": s["dice"][0][1] if rolled else None, **s})
 
 
-def watch_moves(game: Game) -> None:
-    """Make ``game`` write down each of the mover's moves in ``game.moves_made``: where from,
-    where to, and everybody's spaces and rings and the rings on the board after it."""
-    game.moves_made = []
-    land = game.land
+class RecordingState(SoSooYooState):
+    """The decision API over a :class:`Recorded` game, its dice written down."""
 
-    def landing(seat: int, space: int, last: bool) -> None:
-        here = game.pos[seat]
-        land(seat, space, last)
-        game.moves_made.append({"from": here, "to": space, "pos": list(game.pos),
-                                "held": [list(h) for h in game.held],
-                                "ring_space": list(game.ring_space)})
-
-    game.land = landing
+    def draw_chance(self, dice) -> int:
+        return super().draw_chance(RecordingDice(dice, self.game.dice_log,
+                                                 self.game.say_threshold))
 
 
 def record(values: dict, names: list[str], key: int, policies=None) -> dict:
-    """Play the game with this key, turn by turn, and write down every step.
+    """Play the game with this key (:func:`solver.decision.play`) and write down every step.
 
     ``policies`` (one a seat) replace the named players, e.g. players that replay a
     record's decisions; the names are still recorded."""
     rules = SoSooYooRules(**values)
     if policies is None:
         policies = [make_policy(name, rules) for name in names]
-    _, choices = game_streams(key)
-    game = Game(rules, policies, Stream(0), choices, trace=[])
-    dice = RecordingDice(key, game.say_threshold)
-    game.dice = dice
-    watch_moves(game)
-    game.set_up()
-    steps = [{"setup": True, **step(game, dice, 0, 0, 0)}]
-    while not game.over:
-        d0, t0, m0, mover = len(dice.log), len(game.trace), len(game.moves_made), game.to_move
-        game.play_turn()
-        s = step(game, dice, d0, t0, m0)
-        rolled = s["dice"] and s["dice"][0][0] == 6
-        steps.append({"turn": game.turns - 1, "mover": mover,
-                      "roll": s["dice"][0][1] if rolled else None, **s})
-    return {"rules": dict(values), "players": list(names), "key": key, "steps": steps,
+    game = Recorded(rules, trace=[])
+    play(RecordingState(rules, game=game), policies, key)
+    return {"rules": dict(values), "players": list(names), "key": key, "steps": game.steps,
             "result": game.row()}
 
 

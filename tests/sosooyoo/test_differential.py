@@ -5,9 +5,9 @@ import pytest
 
 from solver.sosooyoo.kernel import play_chunk, trace_game
 from solver.sosooyoo import SPEC, reference_row
-from solver.sosooyoo.engine import play_game
 from solver.sosooyoo.policies import POLICY_NAMES, make_policy
 from solver.sosooyoo.rules import SoSooYooRules
+from solver.sosooyoo.state import play_game
 
 VARIANTS = [
     {"max_turns": 400},
@@ -41,7 +41,7 @@ def test_same_games_decision_for_decision(seating, variant):
     policies = [make_policy(name, rules) for name in names]
     for key in keys(len(variant) * 100 + len(seating), 12):
         trace = []
-        game = play_game(rules, policies, int(key), trace)
+        game = play_game(rules, policies, int(key), trace=trace).game
         fast, final = trace_game(rules, names, int(key))
         assert fast.tolist() == [list(step) for step in trace], f"key {int(key)}"
         assert final["winner"] == game.winner and final["turns"] == game.turns
@@ -71,7 +71,7 @@ def test_search_players_same_games(seating):
     policies = [make_policy(name, rules) for name in seating]
     for key in keys(31, 3):
         trace = []
-        game = play_game(rules, policies, int(key), trace)
+        game = play_game(rules, policies, int(key), trace=trace).game
         fast, final = trace_game(rules, seating, int(key))
         assert fast.tolist() == [list(step) for step in trace], f"key {int(key)}"
         assert final["winner"] == game.winner

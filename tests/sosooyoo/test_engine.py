@@ -4,10 +4,11 @@ from hypothesis import given, settings, strategies as st
 
 from solver.dice import Stream
 from solver.sosooyoo import reference_row
-from solver.sosooyoo.engine import (END_DISCARD, END_NOTHING, END_SWAP, NOBODY, Decision, Game,
-                                    is_win, new_game, play_game, win_kind)
-from solver.sosooyoo.policies import POLICY_NAMES, RandomPolicy, make_policy
+from solver.sosooyoo.engine import (END_DISCARD, END_NOTHING, END_SWAP, Chance, Decision, Game,
+                                    is_win, win_kind)
+from solver.sosooyoo.policies import POLICY_NAMES, make_policy
 from solver.sosooyoo.rules import SoSooYooRules
+from solver.sosooyoo.state import play_game
 from tests.strategies import rules_values
 
 
@@ -19,19 +20,40 @@ class Scripted:
     def __init__(self, picks=None):
         self.asked, self.picks = [], dict(picks or {})
 
-    def choose(self, game, seat, decision, subject, options, choices):
-        self.asked.append((decision, seat, subject, list(options)))
-        want = self.picks.get(decision)
-        return options.index(want) if want in options else 0
+    def pick(self, node):
+        self.asked.append((node.kind, node.chooser, node.subject, list(node.options)))
+        want = self.picks.get(node.kind)
+        return want if want in node.options else node.options[0]
 
 
 def bare_game(rules=None, seats=None, policy=None):
     """A game with pieces on chosen spaces and no rings on the board."""
     rules = rules or SoSooYooRules(players=2)
-    policy = policy or Scripted()
-    game = Game(rules, [policy] * rules.players, Stream(1), Stream(2))
+    game = Game(rules)
     game.pos = list(seats or range(10, 10 + rules.players))
-    return game, policy
+    game.dice, game.policy = Stream(1), policy or Scripted()
+    return game, game.policy
+
+
+def run(game, step):
+    """Drive one step of the engine (a generator of nodes) to its end: the dice as the
+    rulebook rolls them (a placement: the d20's tens, then the d10's units; the d6; a
+    say-the-numbers slip, one word) from ``game.dice``, every decision of two or more
+    options by ``game.policy``, one option taken as it is."""
+    value = None
+    while True:
+        try:
+            node = step.send(value)
+        except StopIteration as stop:
+            return stop.value
+        if node.kind == Chance.PLACEMENT:
+            value = 10 * game.dice.below(20) + game.dice.below(10)
+        elif node.kind == Chance.MOVES:
+            value = game.dice.below(6) + 1
+        elif node.kind == Chance.SAY:
+            value = int((game.dice.word() >> 11) < game.say_threshold)
+        else:
+            value = game.policy.pick(node) if len(node.options) > 1 else node.options[0]
 
 
 def test_wins_are_exactly_six():
@@ -45,9 +67,9 @@ def test_exact_count_leaves_the_winning_ring_unless_last():
     game.mover = 0
     game.held[0] = [5, 0, 0, 0, 0, 0]
     game.ring_space[0], game.boneyard[0] = 30, 4
-    game.land(0, 30, last=False)
+    run(game, game.land(0, 30, last=False))
     assert game.held[0][0] == 5 and game.ring_space[0] == 30
-    game.land(0, 30, last=True)
+    run(game, game.land(0, 30, last=True))
     assert game.held[0][0] == 6 and game.ring_space[0] != 30
 
 
@@ -67,11 +89,11 @@ def test_a_bump_takes_one_ring_and_never_a_second_in_a_turn():
     game, policy = bare_game(SoSooYooRules(players=2, random_bumps=False), seats=[20, 30])
     game.start_turn()
     game.held[1] = [2, 1, 0, 0, 0, 0]
-    game.land(0, 30, last=False)
+    run(game, game.land(0, 30, last=False))
     assert sum(game.held[1]) == 2 and game.pos[1] != 30 and game.pos[1] in game.table[30]
     assert game.bumps == [1, 0] and sum(game.boneyard) == 6 * 10 - 6 + 1
     space = game.pos[1]
-    game.land(0, space, last=False)            # following: bumped again, no ring off
+    run(game, game.land(0, space, last=False))  # following: bumped again, no ring off
     assert sum(game.held[1]) == 2 and game.bumps == [1 + 1, 0]
 
 
@@ -80,7 +102,7 @@ def test_a_chain_bumps_the_third_piece_too():
     game, policy = bare_game(rules, seats=[20, 30, 31], policy=Scripted({Decision.BUMP_TO: 31}))
     game.start_turn()
     game.held[2] = [0, 0, 1, 0, 0, 0]
-    game.land(0, 30, last=False)
+    run(game, game.land(0, 30, last=False))
     assert game.pos[1] == 31 and game.pos[2] not in (20, 31) and game.held[2] == [0] * 6
     assert game.bumps == [2, 0, 0]
 
@@ -90,10 +112,10 @@ def test_an_eleventh_ring_is_discarded_or_refused():
     game.held[1] = [10, 0, 0, 0, 0, 0]
     game.boneyard[0] = 0
     game.mover = 0
-    game.receive(1, 3)                          # not seat 1's turn: to the bone yard
+    run(game, game.receive(1, 3))  # not seat 1's turn: to the bone yard
     assert game.held[1][3] == 0 and game.boneyard[3] == 11
     game.mover = 1
-    game.receive(1, 3)                          # its own turn: it discards one
+    run(game, game.receive(1, 3))  # its own turn: it discards one
     assert sum(game.held[1]) == 10 and policy.asked[-1][0] == Decision.DISCARD
 
 
@@ -102,7 +124,7 @@ def test_swap_exchanges_your_colour_for_theirs():
     game.held[0], game.held[1] = [0, 2, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0]
     assert game.end_options(0) == [END_NOTHING, END_SWAP + 1, END_DISCARD + 1]
     game.mover = 0
-    game.apply_end(0, END_SWAP + 1)
+    run(game, game.apply_end(0, END_SWAP + 1))
     assert game.held[0] == [1, 1, 0, 0, 0, 0] and game.held[1] == [0, 1, 0, 0, 0, 0]
     assert game.swaps == [1, 0]
     assert SoSooYooRules(swaps=False) and bare_game(SoSooYooRules(players=2, swaps=False))[0].end_options(0) == [0]
@@ -111,9 +133,9 @@ def test_swap_exchanges_your_colour_for_theirs():
 def test_no_roll_win_discards_without_rolling():
     game, _ = bare_game()
     game.held[0] = [6, 0, 1, 0, 0, 0]
-    game.replenish()
+    run(game, game.replenish())
     before = game.dice.state
-    game.play_turn()
+    run(game, game.play_turn())
     assert game.winner == 0 and game.dice.state == before and game.held[0] == [6, 0, 0, 0, 0, 0]
     assert game.win_kind == 1 and game.decided_by == 0
 
@@ -121,17 +143,17 @@ def test_no_roll_win_discards_without_rolling():
 def test_a_win_waits_for_the_winners_own_turn():
     game, _ = bare_game(SoSooYooRules(players=2, no_roll_win=False))
     game.held[1] = [0, 6, 0, 0, 0, 0]          # seat 1 holds a win, seat 0 moves
-    game.replenish()
-    game.play_turn()
+    run(game, game.replenish())
+    run(game, game.play_turn())
     assert game.winner in (-1, 0)
     if game.winner == -1:
-        game.play_turn()
+        run(game, game.play_turn())
         assert game.winner == 1 or not is_win(game.held[1])
 
 
 def test_say_error_one_ends_every_turn_after_one_move():
     rules = SoSooYooRules(players=2, say_error=1.0, max_turns=40)
-    game = play_game(rules, [make_policy("adaptive", rules)] * 2, 5)
+    game = play_game(rules, [make_policy("adaptive", rules)] * 2, 5).game
     assert game.turns - 1 <= sum(game.landings) <= game.turns   # one landing a turn
 
 
@@ -141,16 +163,19 @@ def test_players_make_only_legal_choices_and_rings_are_conserved(name):
     inner = make_policy(name, rules)
 
     class Checked:
-        def choose(self, game, seat, decision, subject, options, choices):
+        def choose(self, state, choices):
+            game, node = state.game, state.node
+            seat, decision, options = node.chooser, node.kind, list(node.options)
+            assert state.current_player() == seat and len(options) >= 2
             game.check_rings(rules.ring_limit + (decision == Decision.DISCARD))
             if decision == Decision.MOVE:
                 assert options == list(game.table[game.pos[seat]]) and seat == game.mover
-            index = inner.choose(game, seat, decision, subject, options, choices)
-            assert 0 <= index < len(options)
-            return index
+            action = inner.choose(state, choices)
+            assert action in state.legal_actions()
+            return action
 
     for key in range(15):
-        game = play_game(rules, [Checked()] * 3, key, check=True)
+        game = play_game(rules, [Checked()] * 3, key, check=True).game
         assert game.winner == -1 or is_win(game.held[game.winner])
 
 
@@ -165,7 +190,8 @@ VARIANT = rules_values(
 def test_any_rules_keep_the_invariants(values, key, name):
     rules = SoSooYooRules(max_turns=60, **values)
     trace = []
-    game = play_game(rules, [make_policy(name, rules)] * rules.players, key, trace, check=True)
+    game = play_game(rules, [make_policy(name, rules)] * rules.players, key, trace=trace,
+                     check=True).game
     won = game.winner
     assert won == -1 or (is_win(game.held[won]) and game.win_kind in (1, 2))
     assert won >= 0 or game.turns == rules.max_turns
@@ -176,11 +202,11 @@ def test_any_rules_keep_the_invariants(values, key, name):
 
 def test_a_colour_that_ran_out_returns_at_once():
     game, _ = bare_game(SoSooYooRules(players=2, rings_per_colour=1))
-    game.replenish()
+    run(game, game.replenish())
     assert game.boneyard == [0] * 6 and all(game.ring_space)
     game.mover = 0
-    game.land(0, game.ring_space[0], last=True)       # the only red ring is collected
+    run(game, game.land(0, game.ring_space[0], last=True))  # the only red ring is collected
     assert game.held[0][0] == 1 and game.ring_space[0] == 0
-    game.apply_end(0, END_DISCARD + 0)                 # discarded: placed again at once
+    run(game, game.apply_end(0, END_DISCARD + 0))  # discarded: placed again at once
     assert game.ring_space[0] or game.held[1][0] == 1 or game.held[0][0] == 1
     game.check_rings()

@@ -62,10 +62,12 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from solver.sosooyoo.kernel import play_chunk, trace_game
-from solver.dice import Stream, game_streams
+from solver.decision import play
+from solver.dice import Stream
 from solver.sosooyoo.engine import Game
 from solver.sosooyoo.policies import POLICY_NAMES, make_policy
 from solver.sosooyoo.rules import SoSooYooRules
+from solver.sosooyoo.state import SoSooYooState
 from tests.strategies import rules_values
 
 MOVE, BUMP_TO, TAKE_RING, LOSE_RING, DISCARD, END = range(6)
@@ -172,14 +174,14 @@ class Watched(Game):
 
     def __post_init__(self):
         super().__post_init__()
-        self.moves = self.passed = self.roll = 0
+        self.moves = self.passed = 0
         self.turn_log = []
 
     def land(self, seat, space, last):
         r = self.rules
         rings = [c for c in range(6) if self.ring_space[c] == space]
         held = [list(h) for h in self.held]
-        super().land(seat, space, last)
+        yield from super().land(seat, space, last)
         self.moves += 1
         self.check_rings(r.ring_limit)
         last = self.moves == self.roll       # the die's last move, whatever the engine says
@@ -192,9 +194,9 @@ class Watched(Game):
     def play_turn(self):
         mover, decided = self.to_move, len(self.trace)
         start = [list(h) for h in self.held]
-        roll = Stream(self.dice.state).below(6) + 1       # the die, if the turn rolls it
-        self.moves, self.roll = 0, roll
-        super().play_turn()
+        self.moves = 0
+        yield from super().play_turn()
+        roll = self.roll                      # the moves die's chance node, if rolled
         self.turn_log.append((mover, len(self.trace) - decided, self.moves))
         can_win = any(is_win(o) for o in ends(start, mover, self.rules))
         # no die exactly when the mover can win at once without it (rule 33)
@@ -217,10 +219,8 @@ def rings_may_lie_under_pieces(rules):
 
 
 def watched_game(rules, names, key):
-    game = Watched(rules, [make_policy(n, rules) for n in names], *game_streams(key), trace=[])
-    game.set_up()
-    while not game.over:
-        game.play_turn()
+    game = Watched(rules, trace=[])
+    play(SoSooYooState(rules, game=game), [make_policy(n, rules) for n in names], key)
     assert game.winner >= 0 or game.turns == rules.max_turns
     return game
 

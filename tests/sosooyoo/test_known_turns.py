@@ -35,9 +35,9 @@ from typing import NamedTuple
 
 import pytest
 
-from solver.dice import Stream
 from solver.sosooyoo.engine import Decision, Game
 from solver.sosooyoo.rules import SoSooYooRules
+from solver.sosooyoo.state import SoSooYooState
 
 MOVE, BUMP_TO, TAKE_RING, LOSE_RING, DISCARD, END = list(Decision)
 RED, ORANGE, YELLOW, GREEN, BLUE, PURPLE = range(6)
@@ -116,21 +116,24 @@ class Script:
     def __init__(self, asks):
         self.asked = [a for a in asks if len(a.options) > 1]
 
-    def choose(self, game, seat, decision, subject, options, choices):
+    def choose(self, state, choices):
+        node = state.node
+        decision, seat, options = Decision(node.kind), node.chooser, list(node.options)
         assert self.asked, f"an unexpected decision {decision!r} for seat {seat}"
         a = self.asked.pop(0)
-        assert (decision, seat, subject) == (a.decision, a.chooser, a.subject)
+        assert (decision, seat, node.subject) == (a.decision, a.chooser, a.subject)
+        assert state.current_player() == seat
         assert options == a.options, (decision, options)
         if a.check:
-            a.check(game)
-        return options.index(a.pick)
+            a.check(state.game)
+        return state.legal_actions()[options.index(a.pick)]
 
 
 def position(pos, held=None, rings=(100, 150, 160, 170, 180, 190), to_move=0, **rules):
     """A game between turns: pieces on ``pos``, rings ``held`` by seat and colour, each
     colour's ring on the board at ``rings`` (0: none); the rest in the bone yard."""
     r = SoSooYooRules(players=len(pos), **rules)
-    game = Game(r, [None] * r.players, Dice([]), Stream(0))
+    game = Game(r)
     game.pos = list(pos)
     game.held = [list(h) for h in (held or [[0] * 6] * r.players)]
     game.ring_space = list(rings)
@@ -142,13 +145,20 @@ def position(pos, held=None, rings=(100, 150, 160, 170, 180, 190), to_move=0, **
 
 
 def play_turn(game, dice, asks):
-    """Play one whole turn with these dice and choices; every die and decision is used."""
-    game.dice, script = Dice(dice), Script(asks)
-    game.policies = [script] * game.rules.players
+    """Play one whole turn with these dice and choices through the decision API; every die
+    and decision is used."""
+    dice, script = Dice(dice), Script(asks)
     game.trace = []
-    game.play_turn()
+    state = SoSooYooState.at(game, limit=game.turns + 1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = state.draw_chance(dice)
+        else:
+            actions = state.legal_actions()
+            action = actions[0] if len(actions) == 1 else script.choose(state, None)
+        state.apply_action(action)
     assert game.trace == [(int(a.decision), a.chooser, a.subject, a.pick) for a in asks]
-    assert not game.dice.draws, f"dice left unrolled: {game.dice.draws}"
+    assert not dice.draws, f"dice left unrolled: {dice.draws}"
     assert not script.asked
     game.check_invariants()
 

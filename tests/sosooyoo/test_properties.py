@@ -9,9 +9,10 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from solver.sosooyoo.kernel import play_chunk, trace_game
-from solver.sosooyoo.engine import Decision, is_win, play_game
+from solver.sosooyoo.engine import Decision, is_win
 from solver.sosooyoo.policies import POLICY_NAMES, make_policy
 from solver.sosooyoo.rules import SoSooYooRules
+from solver.sosooyoo.state import play_game
 from tests.strategies import rules_values
 
 RULES = rules_values(
@@ -26,7 +27,9 @@ class Checked:
     def __init__(self, inner, log):
         self.inner, self.log, self.name = inner, log, inner.name
 
-    def choose(self, game, seat, decision, subject, options, choices):
+    def choose(self, state, choices):
+        game, node = state.game, state.node
+        seat, decision, subject, options = node.chooser, node.kind, node.subject, list(node.options)
         r = game.rules
         game.check_rings(r.ring_limit + (decision == Decision.DISCARD))
         assert game.winner == -1 and len(options) >= 2
@@ -36,10 +39,10 @@ class Checked:
             assert all(game.held[subject][c] > 0 for c in options)
         elif decision == Decision.END:
             assert options == game.end_options(seat)
-        index = self.inner.choose(game, seat, decision, subject, options, choices)
-        assert 0 <= index < len(options)
+        action = self.inner.choose(state, choices)
+        assert action in state.legal_actions()
         self.log.append((game.turns, game.mover))
-        return index
+        return action
 
 
 @settings(max_examples=60, deadline=None)
@@ -51,7 +54,7 @@ def test_kernel_games_keep_every_property(values, key, names):
     log, trace = [], []
     players = [Checked(make_policy(n, rules), log) for n in names]
 
-    game = play_game(rules, players, key, trace, check=True)
+    game = play_game(rules, players, key, trace=trace, check=True).game
     if game.winner >= 0:
         # the winner was the last to move, and holds a winning six
         assert (game.turns - 1) % rules.players == game.winner

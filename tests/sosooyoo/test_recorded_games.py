@@ -110,12 +110,13 @@ class Replay:
     def __init__(self, recorded: list[list[int]]):
         self.recorded = recorded
 
-    def choose(self, game, seat, decision, subject, options, choices):
+    def choose(self, state, choices):
         # the engine traces every decision, one-option ones too, after it is chosen
+        game, node = state.game, state.node
         d, chooser, subj, option = self.recorded[len(game.trace)]
-        assert (int(decision), seat, subject) == (d, chooser, subj), len(game.trace)
-        assert option in options, (len(game.trace), option, options)
-        return options.index(option)
+        assert (node.kind, node.chooser, node.subject) == (d, chooser, subj), len(game.trace)
+        assert option in node.options, (len(game.trace), option, node.options)
+        return state.legal_actions()[list(node.options).index(option)]
 
 
 def test_the_record_is_complete():
