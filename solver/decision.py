@@ -210,7 +210,12 @@ def sample(outcomes: Sequence[tuple[int, float]], stream: Stream) -> int:
     with a denominator below 2**20, as every game's are)."""
     if not outcomes:
         raise RuntimeError("a chance node without outcomes")
-    weights = [Fraction(p).limit_denominator(1 << 20) for _, p in outcomes]
+    probabilities = [p for _, p in outcomes]
+    if max(probabilities) == min(probabilities) and math.isclose(
+            probabilities[0] * len(outcomes), 1.0, rel_tol=1e-12):
+        return outcomes[stream.below(len(outcomes))][0]   # uniform: one draw
+    exact = {p: Fraction(p).limit_denominator(1 << 20) for p in set(probabilities)}
+    weights = [exact[p] for p in probabilities]
     total = sum(weights)
     if total != 1:
         raise RuntimeError(f"chance probabilities sum to {float(total)}, not 1")
