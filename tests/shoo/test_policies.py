@@ -4,6 +4,7 @@ import pytest
 
 from solver.dice import Stream
 from solver.shoo.engine import play_game
+from solver.shoo.state import ShooState
 from solver.shoo.moves import legal_moves, make_move
 from solver.shoo.evaluation import WIN, evaluate, standing
 from solver.shoo.movetext import move_text
@@ -17,8 +18,8 @@ BLUE_AT_START_OF_WHITE = "B:a1,b1,c1,a2,b2,c2,a3,b3,c3"
 
 
 def chosen(policy, position, key=0):
-    moves = legal_moves(position)
-    return move_text(moves[policy.choose(position, moves, Stream(key))])
+    state = ShooState(position=position)
+    return state.action_to_string(policy.choose(state, Stream(key)))
 
 
 def test_the_players_parse_and_the_ladder_climbs():
