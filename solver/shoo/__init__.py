@@ -3,9 +3,9 @@ on horseback, shooing each other's travellers out of the way; no dice, draws pos
 
 The rules (``rules.py``, ``RULES.md``), the field (``board.py``), positions and their
 notation (``position.py``, ``notation.py``), the moves (``moves.py``, ``movetext.py``), the
-reference engine (``engine.py``) on the decision API (``state.py``), the players (``policies.py``; their evaluation in
-``evaluation.py``, the search in ``search.py``) and random positions for
-tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``, called through ``kernel.py``
+reference engine (``engine.py``) on the decision API (``state.py``), the players
+(``policies.py``; their evaluation in ``evaluation.py``, the search in ``search.py``) and
+random positions for tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``, called through ``kernel.py``
 (which also says what it is compiled with). A position examined
 (``examine.py``), the opening question's players and choices (``opening.py``) and reduced
 games solved exactly (``reduced.py``, ``exact.py``, ``exact_play.py``). What is shown about

@@ -4,11 +4,11 @@ Every player is one signature, ``choose(state, choices) -> action``
 (:class:`solver.decision.Player`): it gets a :class:`solver.shoo.state.ShooState` and
 returns one of its legal actions, whose ascending order is the canonical order of the
 moves (:meth:`ShooState.moves`, :func:`solver.shoo.moves.legal_moves`), so a choice by
-index among them is the choice the players made before the decision API. Shoo has no dice, so the
-game's choice stream is all the chance there is: ``random`` draws every move from it, and
-the others draw from it only to break ties between moves they value equally (one
-``choose(k)`` among the ``k`` best, none when one move is best) — so that two games of the
-same players differ, and a key replays its game.
+index among them is the choice the players made before the decision API. Shoo has no
+dice, so the game's choice stream is all the chance there is: ``random`` draws every move
+from it, and the others draw from it only to break ties between moves they value equally
+(one ``choose(k)`` among the ``k`` best, none when one move is best) — so that two games of
+the same players differ, and a key replays its game.
 
 ``random``
     Uniform over the legal moves: :class:`solver.decision.RandomPlayer` (one ``choose(n)``).

@@ -367,7 +367,8 @@ class ShooState(decision.State):
         if self.winner is None:
             status = f"{colour[position.side]} to move, move {position.ply + 1}"
         elif self.winner == DRAW:
-            status = f"drawn ({('', 'move limit', 'repetition')[self.ended_by]}), {position.ply} moves"
+            how = ("", "move limit", "repetition")[self.ended_by]
+            status = f"drawn ({how}), {position.ply} moves"
         else:
             status = f"{colour[self.winner]} won, {position.ply} moves"
         extra = (f"stables {position.stable_horses} horses, {position.stabled} travellers; "

@@ -9,10 +9,10 @@ the pinned reading (``shared/spec/shoo.md``) and the numbered rules
 
 1. **Scripted whole turns** through the engine's public API (``ShooState.apply_move`` of
    moves read with ``parse_move`` from positions set up with the notation): a shoo binding
-   the reply, which may shoo back; a shoo-off, the stabled traveller kept off a shooable square of its
-   first row and returning on it; a capture that shoos in the same move; each ``hush``
-   reading (a dismount into a shoo refused; a hushed return sent back to the stable and the
-   lost move still counted; no hushing at all, but a shoo); passing when blocked; no win
+   the reply, which may shoo back; a shoo-off, the stabled traveller kept off a shooable
+   square of its first row and returning on it; a capture that shoos in the same move; each
+   ``hush`` reading (a dismount into a shoo refused; a hushed return sent back to the stable
+   and the lost move still counted; no hushing at all, but a shoo); passing when blocked; no win
    with a traveller stabled, nor with one mounted in the home area (checked in the kernel
    too); a win on the last move before the limit; a held horse making a position different
    for the draw by repetition. Each has its hand reasoning and rule in a comment.

@@ -63,6 +63,33 @@ def test_the_start():
     assert state.current_player() == 1 and len(state.legal_actions()) == 15 + 63
 
 
+def test_the_rulebooks_photographs_through_the_api():
+    # Photograph 1: the Blue traveller on g3 may step to any of the five squares marked
+    state = ShooState(ShooRules())
+    assert [t for t in strings(state) if t.startswith("g3-")] == [
+        "g3-f2", "g3-f3", "g3-f4", "g3-g4", "g3-h4"]
+    # Photograph 2: a horse called up is held; White's next move may not touch it (rule 14)
+    state = play(ShooState(position=arrange("B:d4 W:c8", stable=(1, 8))), "H@e5")
+    assert not [t for t in strings(state) if "e5" in t]
+    # Photograph 6: Blue's d4 captures White's horse on e5 and puts White's traveller on any
+    # empty square next to the horse but d4: d5, d6, e4, e6, f4, f5, f6 (rule 19)
+    state = ShooState(position=arrange("B:d4 w:e5 W:a9"))
+    captures = [t for t in strings(state) if "x" in t]
+    assert {t.split(">")[1][:2] for t in captures} == {"d5", "d6", "e4", "e6", "f4", "f5",
+                                                       "f6"}
+    play(state, "d4xe5>f6-e1")
+    assert state.row()["seat_captures"] == [1, 0] and "1 . . . . b . . . ." in str(state)
+
+
+def test_two_moves_counted_by_hand():
+    # Blue: 63 calls and 15 steps. White answers a call with 62 calls and its 15 steps less
+    # the one onto the called horse's square (if the horse is on one of its 7 squares), a
+    # step with 63 calls and 15 steps: 63 * 77 - 15 + 15 * 78 sequences of two actions.
+    state = ShooState(ShooRules())
+    assert sum(len(state.child(a).legal_actions()) for a in state.legal_actions()) == (
+        63 * 77 - 15 + 15 * 78)
+
+
 def test_a_shoo_binds_the_reply():
     # As in test_known_answers: e3-e4 shoos d5 (rule 23); White must step d5 to a square
     # where fewer than two Blue travellers touch it: c5, e5, e6 (rule 24) — three actions.
