@@ -1,9 +1,10 @@
-"""The Shoo reference engine: whole games by RULES.md, perft, and the game's result row.
+"""The Shoo reference engine: whole games by RULES.md on the decision API, and perft.
 
 This engine is the specification in code (with :mod:`solver.shoo.moves`); a kernel must
 play the same games from the same keys. A game is a :class:`solver.shoo.state.ShooState`
 played by the one game loop of the reference engines, :func:`solver.decision.play`
-(:func:`play_game` here is that loop from the start or from a position). Shoo has no dice:
+(``play(ShooState(rules), players, key)``; ``ShooState(position=p)`` starts a game from
+the position ``p``). Shoo has no dice:
 a game's key feeds only the **choice** stream of :mod:`solver.dice`, from which players
 draw their random choices (``random`` one ``choose(n)`` per move with two or more legal
 moves; the others break ties with it). Every move is chosen among the state's legal
@@ -15,11 +16,8 @@ A game ends when a player wins (RULES.md rule 31), at ``max_plies`` moves (a dra
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from solver import decision
 from solver.shoo.position import Position
-from solver.shoo.rules import ShooRules
+from solver.shoo.rules import ShooRules  # noqa: F401 (the doctest's)
 from solver.shoo.state import (ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN,  # noqa: F401
                                ShooState)
 
@@ -51,10 +49,3 @@ def divide(state: ShooState | Position, depth: int) -> dict[str, int]:
         state = ShooState(position=state)
     return {state.action_to_string(a): perft(state.child(a), depth - 1)
             for a in state.legal_actions()}
-
-
-def play_game(rules: ShooRules, players: Sequence[decision.Player], key: int,
-              position: Position | None = None, *, trace: list | None = None) -> ShooState:
-    """One game from the start (or ``position``) with ``players`` by seat:
-    :func:`solver.decision.play` of a :class:`ShooState`."""
-    return decision.play(ShooState(rules, position), players, key, trace=trace)
