@@ -3,9 +3,9 @@ on horseback, shooing each other's travellers out of the way; no dice, draws pos
 
 The rules (``rules.py``, ``RULES.md``), the field (``board.py``), positions and their
 notation (``position.py``, ``notation.py``), the moves (``moves.py``, ``movetext.py``), the
-reference engine (``engine.py``), the players (``policies.py``; their evaluation in
-``evaluation.py``, the search in ``search.py``) and random positions for
-tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``, called through ``kernel.py``
+reference engine (``engine.py``) on the decision API (``state.py``), the players
+(``policies.py``; their evaluation in ``evaluation.py``, the search in ``search.py``) and
+random positions for tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``, called through ``kernel.py``
 (which also says what it is compiled with). A position examined
 (``examine.py``), the opening question's players and choices (``opening.py``) and reduced
 games solved exactly (``reduced.py``, ``exact.py``, ``exact_play.py``). What is shown about
@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from solver.registry import WIN_DRAW_LOSS, Column, GameSpec, Traits, register
-from solver.shoo.engine import play_game
+from solver.decision import play
 from solver.shoo.policies import PLAYERS, make_policy
 from solver.shoo.rules import ShooRules
+from solver.shoo.state import ShooState, size
 
 GAME_COLUMNS = {
     "ended_by": "how the game ended: 0 a win, 1 the move limit (a draw), 2 a repetition "
@@ -41,7 +42,7 @@ SEAT_COLUMNS = {
 
 def reference_row(rules: ShooRules, policies: Sequence[str], key: int) -> dict[str, Any]:
     """One game by the reference engine, as the kernel reports it."""
-    return play_game(rules, [make_policy(p, rules) for p in policies], key).row()
+    return play(ShooState(rules), [make_policy(p, rules) for p in policies], key).row()
 
 
 SPEC = register(GameSpec(
@@ -55,5 +56,8 @@ SPEC = register(GameSpec(
     kernel="solver.shoo.kernel:play_chunk",
     reference=reference_row,
     engine_version=2,
+    new_state=ShooState,
+    make_player=make_policy,
+    size=size,
     small_rules={"max_plies": 20},
 ))

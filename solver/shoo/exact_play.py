@@ -21,13 +21,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver.decision import play
 from solver.dice import Stream
 from solver.registry import DRAW as DRAWN_GAME
 from solver.shoo import policies
-from solver.shoo.engine import play_game
 from solver.shoo.exact import DRAW, LOSS, Solution
-from solver.shoo.moves import Move
-from solver.shoo.position import Position
+from solver.shoo.state import ShooState
 
 PERFECT = "perfect"
 PLAYER_NAMES = "random,greedy,search-10,search-40"
@@ -43,9 +42,9 @@ class PerfectPlayer:
     def __init__(self, solution: Solution) -> None:
         self.solution = solution
 
-    def choose(self, position: Position, moves: list[Move], choices: Stream) -> int:
-        best = self.solution.perfect_moves(self.solution.graph.index[position.key()])
-        return best[choices.choose(len(best))]
+    def choose(self, state: ShooState, choices: Stream) -> int:
+        best = self.solution.perfect_moves(self.solution.graph.index[state.position.key()])
+        return state.legal_actions()[best[choices.choose(len(best))]]
 
 
 @dataclass(frozen=True)
@@ -81,8 +80,9 @@ def agreement(solution: Solution, name: str, indices: Sequence[int], seed: int) 
     kept = won = won_kept = 0
     for n, i in enumerate(indices):
         position, moves, values = solution.move_values(int(i))
-        pick = 0 if len(moves) == 1 else player.choose(position, moves,
-                                                         Stream(seed * 1_000_003 + n))
+        state = ShooState(position=position)
+        pick = 0 if len(moves) == 1 else state.legal_actions().index(
+            player.choose(state, Stream(seed * 1_000_003 + n)))
         good = values[pick] == int(solution.value[i])
         kept += good
         if solution.value[i] != DRAW:
@@ -115,7 +115,7 @@ def match(solution: Solution, name: str, seat: int, games: int, seed: int,
     seats[seat] = player
     results, plies = [], []
     for g in range(games):
-        game = play_game(rules, seats, seed * 100_003 + g, graph.game.start(rules))
+        game = play(ShooState(rules, graph.game.start(rules)), seats, seed * 100_003 + g)
         results.append(game.winner)
         plies.append(game.position.ply)
     return Match(name, seat, sum(r == seat for r in results),

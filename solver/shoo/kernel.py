@@ -25,7 +25,7 @@ from solver.kernel_constants import player_codes
 from solver.registry import DRAW
 from solver.shoo import GAME_COLUMNS, SEAT_COLUMNS
 from solver.shoo.board import FIRST_ROWS, NEIGHBOURS, SQUARES, homes
-from solver.shoo.engine import ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN
+from solver.shoo.state import ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN
 from solver.shoo.evaluation import (BLOCKER_WEIGHT, DANGER_WEIGHT, DISTANCE_WEIGHT,
                                     HORSE_WEIGHT, STABLED_COST, THREAT_WEIGHT, WIN,
                                     king_distance)

@@ -24,7 +24,7 @@ A shoo follows as ``+c7`` (the traveller on c7 is shooed); a hush comes first as
 from __future__ import annotations
 
 from solver.params import RulesError
-from solver.shoo.board import name
+from solver.shoo.board import FIELD, Field
 from solver.shoo.moves import Kind, Move, legal_moves
 from solver.shoo.position import NONE, Position
 
@@ -33,7 +33,7 @@ class IllegalMoveError(RulesError):
     """A move that is not legal in the position (one-line message)."""
 
 
-def _action_text(move: Move) -> str:
+def _action_text(move: Move, name) -> str:
     kind = move.kind
     if kind in (Kind.WALK, Kind.RIDE, Kind.LEAD):
         return f"{name(move.frm)}-{name(move.to)}"
@@ -58,9 +58,10 @@ def _action_text(move: Move) -> str:
     return "pass"
 
 
-def move_text(move: Move) -> str:
-    """The text of a move (module docstring)."""
-    text = _action_text(move)
+def move_text(move: Move, field: Field = FIELD) -> str:
+    """The text of a move (module docstring) on ``field`` (whose squares it names)."""
+    name = field.name
+    text = _action_text(move, name)
     if move.shoo != NONE:
         text += f"+{name(move.shoo)}"
     return ("hush:" if move.hush else "") + text

@@ -1,14 +1,17 @@
 """Shoo players.
 
-Every player gets the legal moves of the position in canonical order
-(:func:`solver.shoo.moves.legal_moves`) and returns an index. Shoo has no dice, so the
-game's choice stream is all the chance there is: ``random`` draws every move from it, and
-the others draw from it only to break ties between moves they value equally (one
-``choose(k)`` among the ``k`` best, none when one move is best) — so that two games of the
-same players differ, and a key replays its game.
+Every player is one signature, ``choose(state, choices) -> action``
+(:class:`solver.decision.Player`): it gets a :class:`solver.shoo.state.ShooState` and
+returns one of its legal actions, whose ascending order is the canonical order of the
+moves (:meth:`ShooState.moves`, :func:`solver.shoo.moves.legal_moves`), so a choice by
+index among them is the choice the players made before the decision API. Shoo has no
+dice, so the game's choice stream is all the chance there is: ``random`` draws every move
+from it, and the others draw from it only to break ties between moves they value equally
+(one ``choose(k)`` among the ``k`` best, none when one move is best) — so that two games of
+the same players differ, and a key replays its game.
 
 ``random``
-    Uniform over the legal moves.
+    Uniform over the legal moves: :class:`solver.decision.RandomPlayer` (one ``choose(n)``).
 ``greedy``
     The move after which the hand-made evaluation
     (:func:`solver.shoo.evaluation.evaluate`) is best for it.
@@ -40,6 +43,8 @@ against ``greedy`` plays about two games a second (one core of a loaded machine)
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from solver.decision import RandomPlayer
 from solver.dice import Stream
 from solver.registry import Players, Search
 from solver.shoo.evaluation import evaluate
@@ -47,6 +52,7 @@ from solver.shoo.moves import Move, make_move
 from solver.shoo.position import Position
 from solver.shoo.rules import ShooRules
 from solver.shoo.search import NODE_UNIT, pick_best, search
+from solver.shoo.state import ShooState
 
 POLICY_NAMES = ("random", "greedy")
 """The fixed players, in the order of their kernel codes."""
@@ -59,13 +65,6 @@ def _best(values: Sequence[int]) -> list[int]:
     return [i for i, v in enumerate(values) if v == top]
 
 
-class RandomPolicy:
-    name = "random"
-
-    def choose(self, position: Position, moves: list[Move], choices: Stream) -> int:
-        return choices.choose(len(moves))
-
-
 class GreedyPolicy:
     name = "greedy"
 
@@ -73,9 +72,9 @@ class GreedyPolicy:
         """Each move's value for the mover: the evaluation of the position after it."""
         return [evaluate(make_move(position, m), position.side) for m in moves]
 
-    def choose(self, position: Position, moves: list[Move], choices: Stream) -> int:
-        best = _best(self.values(position, moves))
-        return best[choices.choose(len(best))]
+    def choose(self, state: ShooState, choices: Stream) -> int:
+        best = _best(self.values(state.position, state.moves()))
+        return state.legal_actions()[best[choices.choose(len(best))]]
 
 
 class SearchPolicy:
@@ -93,15 +92,15 @@ class SearchPolicy:
         """``(index, value)``: the move chosen and its value for the side to move."""
         return pick_best(self.search(position, moves)[0], choices)
 
-    def choose(self, position: Position, moves: list[Move], choices: Stream) -> int:
-        return self.best(position, moves, choices)[0]
+    def choose(self, state: ShooState, choices: Stream) -> int:
+        return state.legal_actions()[self.best(state.position, state.moves(), choices)[0]]
 
 
 def make_policy(name: str, rules: ShooRules):
     """The player called ``name``."""
     family, budget = PLAYERS.parse(name)
     if family == "random":
-        return RandomPolicy()
+        return RandomPlayer()
     if family == "greedy":
         return GreedyPolicy()
     return SearchPolicy(budget)

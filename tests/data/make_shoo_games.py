@@ -23,15 +23,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from solver.dice import game_streams
+from solver.decision import play
 from solver.shoo.board import name
-from solver.shoo.engine import Game
-from solver.shoo.moves import apply_hush, detect, legal_moves
+from solver.shoo.moves import apply_hush, detect
 from solver.shoo.movetext import move_text, parse_move
 from solver.shoo.notation import arrange, write
 from solver.shoo.policies import make_policy
 from solver.shoo.position import start
 from solver.shoo.rules import ShooRules
+from solver.shoo.state import ShooState
 
 OUT = Path(__file__).with_name("shoo_games.json")
 ENDED = ("win", "move limit", "repetition")
@@ -70,16 +70,16 @@ def squares(bits: list[int]) -> list[str]:
     return [name(s) for s in bits]
 
 
-def step(game: Game, move) -> dict:
+def step(game: ShooState, move) -> dict:
     hushed = write(apply_hush(game.position)) if move.hush else None
-    game.play(move)
+    game.apply_move(move)
     shooable, off = detect(game.position)
     out = {"move": move_text(move), "position": write(game.position),
            "shooable": squares(shooable), "shooed_off": squares(off)}
     return out if hushed is None else {**out, "hushed": hushed}
 
 
-def result(game: Game) -> dict:
+def result(game: ShooState) -> dict:
     row = game.row()
     return {"winner": row["winner"], "ended_by": ENDED[row["ended_by"]], "plies": row["turns"],
             "hushes": row["hushes"], "shoos": row["seat_shoos"],
@@ -91,7 +91,7 @@ def scripted(case: dict) -> dict:
     rules = ShooRules(**case["rules"])
     pieces, side, stable, pasture = case["setup"]
     position = arrange(pieces, side, rules, tuple(stable), tuple(pasture))
-    game = Game(position)
+    game = ShooState(position=position)
     steps = [step(game, parse_move(game.position, text)) for text in case["moves"]]
     assert game.winner is not None, f"{case['name']}: the game has not ended"
     return {"name": case["name"], "rules": case["rules"], "start": write(position),
@@ -101,16 +101,11 @@ def scripted(case: dict) -> dict:
 def keyed(case: dict) -> dict:
     rules = ShooRules(**case["rules"])
     players = [make_policy(p, rules) for p in case["players"]]
-    _, choices = game_streams(case["key"])
-    game = Game(start(rules))
-    steps = []
-    while game.winner is None:
-        moves = legal_moves(game.position)
-        pick = players[game.position.side].choose(game.position, moves, choices) if len(
-            moves) > 1 else 0
-        if len(moves) > 1:
-            game.decision_plies += 1
-        steps.append(step(game, moves[pick]))
+    trace: list = []
+    game = play(ShooState(rules), players, case["key"], trace=trace)
+    replay = ShooState(rules)
+    steps = [step(replay, replay.move_of(action)) for _, action in trace]
+    assert replay == game
     return {**case, "start": write(start(rules)), "steps": steps,
             "result": {**result(game), "decision_turns": game.decision_plies}}
 

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from solver.dice import Stream
-from solver.shoo.engine import Game, perft
+from solver.shoo.engine import perft
+from solver.shoo.state import ShooState
 from solver.shoo.moves import Kind, actions, detect, legal_moves
 from solver.shoo.notation import check, read, write
 from solver.shoo.position import is_traveller, owner, start
@@ -23,11 +24,11 @@ VARIANTS = [{}, {"hush": "lose_move"}, {"hush": "shoo_off"}, {"hush": "off"},
 
 def random_positions(rules, key, plies):
     """The positions of a game of random moves (the choice stream of ``key``)."""
-    game, choices = Game(start(rules)), Stream(key)
+    game, choices = ShooState(position=start(rules)), Stream(key)
     out = [game.position]
     while game.winner is None and len(out) <= plies:
         moves = legal_moves(game.position)
-        game.play(moves[choices.choose(len(moves))])
+        game.apply_move(moves[choices.choose(len(moves))])
         out.append(game.position)
     return out
 

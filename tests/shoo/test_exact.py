@@ -14,9 +14,9 @@ import pytest
 from solver.params import RulesError
 from solver.shoo import board
 from solver.shoo.board import FIELD, Field
-from solver.shoo.engine import play_game
 from solver.shoo.evaluation import (BLOCKER_WEIGHT, DISTANCE_WEIGHT, HORSE_WEIGHT,
                                      king_distance, standing)
+from solver.decision import play
 from solver.dice import Stream
 from solver.shoo.exact import DRAW, LOSS, WIN, solve, successors
 from solver.shoo.exact_play import PerfectPlayer, agreement, match, sample_positions
@@ -26,6 +26,7 @@ from solver.shoo.position import EMPTY, FOOT, Position
 from solver.shoo.reduced import Reduced
 from solver.shoo.rules import ShooRules
 from solver.shoo.samples import random_game_position, random_placement
+from solver.shoo.state import ShooState
 
 SMALL = Reduced(3, 1, 1)
 
@@ -171,11 +172,11 @@ def test_a_win_in_one_and_a_loss_in_two():
 def test_perfect_players_play_the_solved_value():
     game, white_to_move = _race(1)
     s = solve(game, ShooRules(), first=white_to_move)
-    played = play_game(ShooRules(), [PerfectPlayer(s)] * 2, 5, white_to_move)
+    played = play(ShooState(position=white_to_move), [PerfectPlayer(s)] * 2, 5)
     assert (played.winner, played.position.ply) == (0, 2)
     draw = solved()
-    played = play_game(ShooRules(max_plies=40), [PerfectPlayer(draw)] * 2, 5,
-                       SMALL.start(ShooRules(max_plies=40)))
+    played = play(ShooState(position=SMALL.start(ShooRules(max_plies=40))),
+                  [PerfectPlayer(draw)] * 2, 5)
     assert played.position.winner() is None and played.position.ply == 40
 
 

@@ -10,7 +10,8 @@ import pytest
 from solver.shoo import kernel
 from solver.dice import Stream, game_streams
 from solver.shoo import reference_row
-from solver.shoo.engine import Game, perft
+from solver.shoo.engine import perft
+from solver.shoo.state import ShooState
 from solver.shoo.moves import detect, legal_moves, make_move
 from solver.shoo.notation import read, write
 from solver.shoo.evaluation import evaluate
@@ -114,12 +115,12 @@ def test_greedy_evaluates_every_move_of_every_decision():
     assert kernel.evaluated_positions(rules, ("random", "random"), keys) == 0
     wanted, greedy = 0, GreedyPolicy()
     for key in keys:
-        game, choices = Game(start(rules)), game_streams(int(key))[1]
-        while game.winner is None:
-            moves = legal_moves(game.position)
-            pick = 0
-            if len(moves) > 1:
-                wanted += len(moves)
-                pick = greedy.choose(game.position, moves, choices)
-            game.play(moves[pick])
+        game, choices = ShooState(rules), game_streams(int(key))[1]
+        while not game.is_terminal():
+            actions = game.legal_actions()
+            action = actions[0]
+            if len(actions) > 1:
+                wanted += len(actions)
+                action = greedy.choose(game, choices)
+            game.apply_action(action)
     assert kernel.evaluated_positions(rules, ("greedy", "greedy"), keys) == wanted

@@ -7,12 +7,12 @@ the pinned reading (``shared/spec/shoo.md``) and the numbered rules
 (``solver/shoo/RULES.md``, cited as "rule n"), and proves that the engines give them. Blue
 (seat 0) moves up the board from rank 1 to its home area a7..c9; White's home is g1..i3.
 
-1. **Scripted whole turns** through the engine's public API (``Game.play`` of moves read
-   with ``parse_move`` from positions set up with the notation): a shoo binding the reply,
-   which may shoo back; a shoo-off, the stabled traveller kept off a shooable square of its
-   first row and returning on it; a capture that shoos in the same move; each ``hush``
-   reading (a dismount into a shoo refused; a hushed return sent back to the stable and the
-   lost move still counted; no hushing at all, but a shoo); passing when blocked; no win
+1. **Scripted whole turns** through the engine's public API (``ShooState.apply_move`` of
+   moves read with ``parse_move`` from positions set up with the notation): a shoo binding
+   the reply, which may shoo back; a shoo-off, the stabled traveller kept off a shooable
+   square of its first row and returning on it; a capture that shoos in the same move; each
+   ``hush`` reading (a dismount into a shoo refused; a hushed return sent back to the stable
+   and the lost move still counted; no hushing at all, but a shoo); passing when blocked; no win
    with a traveller stabled, nor with one mounted in the home area (checked in the kernel
    too); a win on the last move before the limit; a held horse making a position different
    for the draw by repetition. Each has its hand reasoning and rule in a comment.
@@ -80,7 +80,7 @@ from solver.dice import Stream
 from solver.registry import DRAW
 from solver.shoo import reference_row
 from solver.shoo.board import name, parse_square as sq
-from solver.shoo.engine import ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN, Game
+from solver.shoo.state import ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN, ShooState
 from solver.shoo.evaluation import WIN
 from solver.shoo.moves import Kind, apply_hush, detect, legal_moves
 from solver.shoo.movetext import move_text, parse_move
@@ -95,19 +95,19 @@ ENDED = {"win": ENDED_BY_WIN, "move limit": ENDED_BY_LIMIT, "repetition": ENDED_
 
 # -- tools ------------------------------------------------------------------------------------
 def game_of(pieces: str, side: str = "b", rules: ShooRules = ShooRules(), stable=None,
-            pasture=(0, 0), held=None) -> Game:
+            pasture=(0, 0), held=None) -> ShooState:
     """A game from a position set up by hand (``solver.shoo.notation.arrange``)."""
-    return Game(arrange(pieces, side, rules, stable, pasture, held))
+    return ShooState(position=arrange(pieces, side, rules, stable, pasture, held))
 
 
-def play(game: Game, *texts: str) -> Game:
+def play(game: ShooState, *texts: str) -> ShooState:
     for text in texts:
         assert game.winner is None, f"the game is over before {text}"
-        game.play(parse_move(game.position, text))
+        game.apply_move(parse_move(game.position, text))
     return game
 
 
-def texts(game: Game, kind: Kind | None = None) -> list[str]:
+def texts(game: ShooState, kind: Kind | None = None) -> list[str]:
     return sorted(move_text(m) for m in legal_moves(game.position)
                   if kind is None or m.kind == kind)
 
@@ -298,7 +298,7 @@ def squares(names: list[str]) -> list[int]:
 
 
 def expected_row(game: dict) -> dict:
-    """The recorded result in the columns of ``Game.row`` and the kernel."""
+    """The recorded result in the columns of ``ShooState.row`` and the kernel."""
     r = game["result"]
     return {"winner": r["winner"], "turns": r["plies"], "ended_by": ENDED[r["ended_by"]],
             "hushes": r["hushes"], "seat_shoos": r["shoos"], "seat_shoo_offs": r["shoo_offs"],
@@ -308,13 +308,13 @@ def expected_row(game: dict) -> dict:
 @pytest.mark.parametrize("game", GAMES, ids=[g["name"] for g in GAMES])
 def test_the_reference_engine_replays_the_recorded_games(game):
     rules = rules_of(game)
-    played = Game(read(game["start"], rules))
+    played = ShooState(position=read(game["start"], rules))
     for i, step in enumerate(game["steps"]):
         assert played.winner is None, f"the game ended before move {i + 1}"
         move = parse_move(played.position, step["move"])
         if move.hush:           # rules 28, 29: the position after the hush, by hand
             assert write(apply_hush(played.position)) == step["hushed"], f"move {i + 1}"
-        played.play(move)
+        played.apply_move(move)
         assert write(played.position) == step["position"], f"move {i + 1}"
         assert detect(played.position) == (squares(step["shooable"]),
                                            squares(step["shooed_off"])), f"move {i + 1}"
@@ -464,14 +464,14 @@ VARIANTS = [{}, {"hush": "lose_move", "repetition": 3}, {"hush": "shoo_off"},
 ENDGAME = {"diagonal": "a7,b7,c7,a8,b8,c8,a9,b9", "same_side": "g7,h7,i7,g8,h8,i8,g9,h9"}
 
 
-def check_random_game(game: Game, stream: Stream) -> Game:
+def check_random_game(game: ShooState, stream: Stream) -> ShooState:
     """Random moves to the end, checking every position against the rules."""
     rules = game.position.rules
     seen = Counter([position_id(game.position)])
     while game.winner is None:
         before = game.position
         moves = legal_moves(before)
-        game.play(moves[stream.choose(len(moves))])
+        game.apply_move(moves[stream.choose(len(moves))])
         p = game.position
         conserved(p)
         assert p.side == 1 - before.side and p.ply == before.ply + 1
@@ -496,7 +496,7 @@ def check_random_game(game: Game, stream: Stream) -> Game:
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**64 - 1))
 def test_identities_in_random_games_from_the_start(values, key):
     rules = ShooRules(max_plies=30, **values)
-    check_random_game(Game(start(rules)), Stream(key))
+    check_random_game(ShooState(position=start(rules)), Stream(key))
 
 
 @settings(max_examples=30, deadline=None)
@@ -513,7 +513,7 @@ def test_identities_in_random_endgames(values, key, blue, white, horse):
     retired = rules.horses - (horse is not None)
     start_position = arrange(pieces + (f" h:{horse}" if horse else ""), "b", rules, (0, 0),
                              (retired // 2, retired - retired // 2))
-    check_random_game(Game(start_position), Stream(key))
+    check_random_game(ShooState(position=start_position), Stream(key))
 
 
 @pytest.mark.parametrize("values", [{}, {"corners": "same_side"}, {"escape_by_horse": False},

@@ -5,7 +5,8 @@ import pytest
 
 from solver.registry import DRAW
 from solver.shoo.board import parse_square as sq
-from solver.shoo.engine import Game, perft
+from solver.shoo.engine import perft
+from solver.shoo.state import ShooState
 from solver.shoo.moves import Kind, actions, detect, legal_moves, make_move
 from solver.shoo.movetext import IllegalMoveError, move_text, parse_move
 from solver.shoo.notation import arrange, check
@@ -244,15 +245,15 @@ def test_photograph_3_blue_has_just_won():
 
 def test_the_move_limit_and_repetition_are_draws():
     rules = ShooRules(max_plies=3)
-    game = Game(start(rules))
+    game = ShooState(position=start(rules))
     for text in ("g3-f4", "c7-d6", "f4-g3"):
         assert game.winner is None
-        game.play(parse_move(game.position, text))
+        game.apply_move(parse_move(game.position, text))
     assert game.winner == DRAW
-    game = Game(start(ShooRules(repetition=2)))
+    game = ShooState(position=start(ShooRules(repetition=2)))
     for text in ("g3-f4", "c7-d6", "f4-g3", "d6-c7"):
         assert game.winner is None
-        game.play(parse_move(game.position, text))
+        game.apply_move(parse_move(game.position, text))
     assert game.winner == DRAW
 
 

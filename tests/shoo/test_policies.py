@@ -2,8 +2,8 @@
 does not."""
 import pytest
 
+from solver.decision import play
 from solver.dice import Stream
-from solver.shoo.engine import play_game
 from solver.shoo.moves import legal_moves, make_move
 from solver.shoo.evaluation import WIN, evaluate, standing
 from solver.shoo.movetext import move_text
@@ -11,14 +11,15 @@ from solver.shoo.notation import arrange
 from solver.shoo.policies import PLAYERS, GreedyPolicy, SearchPolicy, make_policy
 from solver.shoo.position import start
 from solver.shoo.rules import ShooRules
+from solver.shoo.state import ShooState
 
 WHITE_HOME_BUT_G3 = "W:g1,h1,i1,g2,h2,i2,h3,i3"
 BLUE_AT_START_OF_WHITE = "B:a1,b1,c1,a2,b2,c2,a3,b3,c3"
 
 
 def chosen(policy, position, key=0):
-    moves = legal_moves(position)
-    return move_text(moves[policy.choose(position, moves, Stream(key))])
+    state = ShooState(position=position)
+    return state.action_to_string(policy.choose(state, Stream(key)))
 
 
 def test_the_players_parse_and_the_ladder_climbs():
@@ -65,12 +66,12 @@ def test_search_1_plays_greedys_moves_where_it_cannot_look_further():
 @pytest.mark.parametrize("name", ["random", "greedy", "search-2"])
 def test_every_player_finishes_a_short_game_with_legal_moves(name):
     rules = ShooRules(max_plies=30)
-    game = play_game(rules, [make_policy(name, rules)] * 2, key=7)
+    game = play(ShooState(rules), [make_policy(name, rules)] * 2, key=7)
     assert game.position.ply == 30 or game.winner in (0, 1)
 
 
 def test_greedy_beats_random_from_both_seats():
     rules = ShooRules(max_plies=600)
     greedy, rand = make_policy("greedy", rules), make_policy("random", rules)
-    assert play_game(rules, [greedy, rand], key=1).winner == 0
-    assert play_game(rules, [rand, greedy], key=1).winner == 1
+    assert play(ShooState(rules), [greedy, rand], key=1).winner == 0
+    assert play(ShooState(rules), [rand, greedy], key=1).winner == 1

@@ -13,6 +13,7 @@ from solver.shoo.moves import legal_moves, make_move
 from solver.shoo.movetext import move_text
 from solver.shoo.notation import arrange
 from solver.shoo.policies import GreedyPolicy, SearchPolicy
+from solver.shoo.state import ShooState
 from solver.shoo.rules import ShooRules
 from solver.shoo.samples import random_game_position, random_placement
 from solver.shoo.search import AlphaBeta, leaf_value, search, zobrist
@@ -90,7 +91,8 @@ def test_search_takes_a_win_in_one_and_stops_a_loss_in_one():
     names = [move_text(m) for m in moves]
     index, value = SearchPolicy(10).best(stop, moves, Stream(0))
     assert names[index] == "H@c7" and abs(value) < WIN - 10
-    assert names[GreedyPolicy().choose(stop, moves, Stream(0))] != "H@c7"
+    state = ShooState(position=stop)
+    assert state.action_to_string(GreedyPolicy().choose(state, Stream(0))) != "H@c7"
     values = kernel.search_values(stop.rules, stop, 10)[0]
     assert all(v == -WIN + 2 for v, name in zip(values, names) if name != "H@c7")
 
