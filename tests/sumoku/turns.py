@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from solver.dice import game_streams
 from solver.sumoku.state import SumokuState
+from solver.sumoku.tiles import LETTERS, kind, kind_colour, text
 
 
 class Stepper:
@@ -26,18 +27,17 @@ class Stepper:
         """The state's attributes, read through the stepper."""
         return getattr(self.__dict__["state"], name)
 
-    def step(self) -> None:
+    def next_action(self) -> int:
+        """The action or outcome to apply at this node."""
         state = self.state
         if state.is_chance_node():
-            if self.draws:
-                state.apply_action(self.draws.pop(0))
-            else:
-                state.apply_action(state.draw_chance(self.dice))
-            return
+            return self.draws.pop(0) if self.draws else state.draw_chance(self.dice)
         actions = state.legal_actions()
-        seat = state.current_player()
-        state.apply_action(actions[0] if len(actions) == 1
-                           else self.players[seat].choose(state, self.choices))
+        return (actions[0] if len(actions) == 1
+                else self.players[state.current_player()].choose(state, self.choices))
+
+    def step(self) -> None:
+        self.state.apply_action(self.next_action())
 
     def start(self) -> SumokuState:
         """Through the chance nodes to the first decision (or the end)."""
@@ -54,6 +54,50 @@ class Stepper:
         return state
 
     def run(self) -> SumokuState:
+        """To the end, turn by turn."""
         while not self.state.over:
-            self.step()
+            self.play_turn()
         return self.state
+
+
+def placed_word(k: int, value: int) -> str:
+    """A placed tile: colour letter and the value it lies with (a "6" as 9: ``G9``)."""
+    return f"{LETTERS[kind_colour(k)]}{value}"
+
+
+def words(tiles) -> list[str]:
+    return [text(kind(t)) for t in sorted(tiles)]
+
+
+class Recorder(Stepper):
+    """A stepper writing every turn down as ``tests/data/sumoku_games.json`` does: the seat,
+    the hand it started with, each play (tiles, score, bonus) and the tiles it drew; and
+    every tile in the order it left the bag (``drawn``)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.log: list[dict] = []
+        self.drawn: list[int] = []
+        self.open = False
+        self.drew: list[int] = []
+        super().__init__(*args, **kwargs)
+
+    def step(self) -> None:
+        state = self.state
+        turns, bag = state.turns, set(state.bag)
+        if not state.is_chance_node() and not self.open:
+            self.log.append({"seat": state.to_move,
+                             "hand": words(state.hands[state.to_move]), "plays": []})
+            self.open, self.drew = True, []
+        chance, action = state.is_chance_node(), self.next_action()
+        if not chance and state.plays():
+            play = state.plays()[action]
+            self.log[-1]["plays"].append({
+                "tiles": [[r, c, placed_word(k, v)] for r, c, k, v in play.tiles],
+                "score": play.score, "bonus": play.bonus})
+        state.apply_action(action)
+        taken = sorted(bag - set(state.bag))
+        self.drawn += taken
+        self.drew += taken
+        if self.open and (state.turns != turns or state.over):
+            self.log[-1]["drew"] = words(self.drew)
+            self.open = False
