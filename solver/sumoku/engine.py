@@ -17,20 +17,16 @@ end of the turn. The game ends after a full round of turns that placed no tile a
 none (rule 21), or with ``out_ends`` when the bag is empty and the player who just played
 holds nothing.
 
-Here: the result columns, the bag's shuffle, a hand's value and :func:`play_game`.
+Here: the result columns and :func:`play_game`; the bag's shuffle and a hand's value are
+the state's (:func:`solver.sumoku.state.shuffled_bag`, :func:`~solver.sumoku.state.hand_total`).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from solver.decision import Player, play
-from solver.dice import Stream
 from solver.sumoku.rules import SumokuRules
-from solver.sumoku.tiles import NTILES, Tile, number
-
-if TYPE_CHECKING:
-    from solver.sumoku.state import SumokuState
+from solver.sumoku.state import SumokuState
 
 
 GAME_COLUMNS = {
@@ -51,26 +47,11 @@ SEAT_COLUMNS = {
 """The per-seat result columns, in the engines' order."""
 
 
-def shuffled_bag(dice: Stream) -> list[Tile]:
-    """The 96 tiles in drawing order: Fisher–Yates from the top (rule 24)."""
-    bag = list(range(NTILES))
-    for i in range(NTILES - 1, 0, -1):
-        j = dice.below(i + 1)
-        bag[i], bag[j] = bag[j], bag[i]
-    return bag
-
-
-def hand_total(hand: Sequence[Tile]) -> int:
-    """The face value of a hand (a "6" counts 6; rules 10, 22)."""
-    return sum(number(t) for t in hand)
-
-
 def play_game(rules: SumokuRules, players: Sequence[Player], key: int,
-              trace: list | None = None) -> "SumokuState":
+              trace: list | None = None) -> SumokuState:
     """One whole game from its key: :func:`solver.decision.play` from the start. ``trace``,
     if a list, gets every play made as ``(seat, number of plays, chosen index)`` (the
     kernel's decision trace)."""
-    from solver.sumoku.state import SumokuState
     state = SumokuState(rules)
     state.trace = trace
     return play(state, players, key)

@@ -6,31 +6,22 @@ reference engine's one game loop (:func:`solver.sumoku.engine.play_game`).
 
 **Nodes**, in the order a game passes them:
 
-======================  =========  ==========================================================
-node                    player     actions / outcomes
-======================  =========  ==========================================================
-deal (``players × hand``  CHANCE   one tile drawn into the hand being dealt (rule 9, dealt
-nodes)                             whole, in dealing order): the kinds left in the bag,
-                                   probability count / tiles in the bag
-start tie               CHANCE     only with ``start = smallest_hand``, ``start_tie = random``
-                                   and two or more hands tied for the smallest total
-                                   (rules 10, 11): the dealing place of the starter, each
-                                   of the tied equally likely
-key                     CHANCE     only for a rolled key (rule 3): the key number, 3 to 5
-                                   (``die``) or 6 to 10 (``challenge``, one node for both
-                                   rolls), with the dice's chances
-play                    seat       the first play of a turn: the index into the canonical
-                                   list of the hand's legal plays
-                                   (:func:`solver.sumoku.moves.legal_plays`); a player with
-                                   no play (or no tile) has one action, :data:`PASS` (rule 20)
-bonus play              seat       after a play that earned a bonus (rule 19) while the hand
-                                   holds tiles: the same seat again, its plays from the hand
-                                   left; with none, :data:`PASS` ends the turn
-refill                  CHANCE     one node per tile drawn at the end of the turn (rule 18:
-                                   up to a full hand while the bag lasts; ``stuck = draw``:
-                                   one tile after a pass, rule 20): the kinds left in the
-                                   bag, probability count / size
-======================  =========  ==========================================================
+* **deal** (CHANCE, ``players × hand`` nodes): one tile drawn into the hand being dealt
+  (rule 9: dealt whole, in dealing order); the outcomes are the kinds left in the bag,
+  each with probability count / tiles in the bag;
+* **start tie** (CHANCE; only with ``start = smallest_hand``, ``start_tie = random`` and two
+  or more hands tied for the smallest total, rules 10, 11): the dealing place of the
+  starter, the tied equally likely;
+* **key** (CHANCE; only for a rolled key, rule 3): the key number, 3 to 5 (``die``) or 6 to
+  10 (``challenge``: one node for both rolls), with the dice's chances;
+* **play** (the seat to move): the first play of a turn, one action per legal play; a seat
+  with no play (or no tile) has one action, :data:`PASS` (rule 20);
+* **bonus play** (the same seat; after a play that earned a bonus while the hand holds
+  tiles, rule 19): its plays from the hand left; with none, :data:`PASS` ends the turn;
+* **refill** (CHANCE, one node per tile): the tiles drawn at the end of the turn (rule 18:
+  up to a full hand while the bag lasts; with ``stuck = draw`` one tile after a pass,
+  rule 20), the kinds left in the bag, probability count / size. Then the next seat's
+  play, or the end (rule 21).
 
 **Action ids.** A play's id is its index in the canonical list of the node's legal plays,
 so ascending ids are exactly the order the engine always listed them in and
@@ -48,14 +39,14 @@ whole bag by Fisher–Yates from the dice stream exactly as the engine always di
 and the state keeps that order; every later tile is the next one of it, the start tie
 draws ``below(k)`` and the key ``below(6)`` (twice for the challenge), in that order.
 
-**What a player may read.** The state holds everything, the bag's shuffled order too.
-The rulebook lays hands face up (rule 9), so a player may read every hand, the board, the
-scores and what the bag holds; it must not read the bag's order (``_order``), which is the
-dice's, not the game's: a player that reads anything but its own hand and the board
-(``lookahead`` reads the next hand, ``search-N`` every hand) relies on rule 9. The one
-exception is the search player, which reshuffles the bag for its playouts starting from
-that order, as the kernel does, so that its games stay those of the kernel (its playouts
-are uniform whatever the order it starts from).
+**What a player may read.** The state holds everything: every hand and the bag's
+shuffled order too. A player must read only its own hand, the board and the scores (what a
+seat sees when hands are hidden, as an OpenSpiel player of imperfect information would),
+and never the bag's order (``_order``: the dice's, not the game's). Two players read more,
+by the rulebook's leave — it lays the hands face up (rule 9): ``lookahead`` reads the next
+seat's hand and ``search-N`` every hand; and ``search-N`` reshuffles the bag for its
+playouts starting from that order, as the kernel does, so that its games stay the
+kernel's (its playouts are uniform whatever the order they start from).
 
 **Notation** (:meth:`SumokuState.to_text`, :meth:`SumokuState.from_text`): a position at
 the start of a turn as the pattern and hands ``analyze position sumoku`` reads (rows of
@@ -75,12 +66,25 @@ from solver.decision import CHANCE, TERMINAL, Size, State, win_returns
 from solver.dice import Stream
 from solver.registry import DRAW
 from solver.sumoku.board import FREE, Board
-from solver.sumoku.engine import hand_total, shuffled_bag
 from solver.sumoku.moves import Play, legal_plays
 from solver.sumoku.pattern import format_pattern, parse_pattern
 from solver.sumoku.rules import KEY_CHALLENGE, KEY_DIE, SumokuRules
 from solver.sumoku.tiles import (KEY_FACES, NINE, NKINDS, NTILES, SIX, Kind, Tile, is_six,
-                                 key_chances, kind, kind_number, parse, text)
+                                 key_chances, kind, kind_number, number, parse, text)
+
+def shuffled_bag(dice: Stream) -> list[Tile]:
+    """The 96 tiles in drawing order: Fisher–Yates from the top (rule 24)."""
+    bag = list(range(NTILES))
+    for i in range(NTILES - 1, 0, -1):
+        j = dice.below(i + 1)
+        bag[i], bag[j] = bag[j], bag[i]
+    return bag
+
+
+def hand_total(hand: Sequence[Tile]) -> int:
+    """The face value of a hand (a "6" counts 6; rules 10, 22)."""
+    return sum(number(t) for t in hand)
+
 
 PASS = 0
 """The one action of a node where the seat has no play: pass (rule 20), or end a turn whose

@@ -8,12 +8,12 @@ from hypothesis import given, settings, strategies as st
 
 from solver.dice import Stream, game_streams
 from solver.registry import DRAW
-from solver.sumoku.engine import hand_total, play_game, shuffled_bag
+from solver.sumoku.engine import play_game
 from solver.sumoku.moves import legal_plays
 from solver.sumoku.pattern import check_pattern
 from solver.sumoku.policies import POLICY_NAMES, make_policy
 from solver.sumoku.rules import SumokuRules
-from solver.sumoku.state import SumokuState
+from solver.sumoku.state import SumokuState, hand_total, shuffled_bag
 from solver.sumoku.tiles import NTILES, is_six, kind
 
 

@@ -41,7 +41,7 @@ import pytest
 from solver.sumoku.kernel import play_chunk, trace_game
 from solver.dice import game_streams
 from solver.registry import DRAW
-from solver.sumoku.engine import shuffled_bag
+from solver.sumoku.state import shuffled_bag
 from solver.sumoku.moves import legal_plays
 from solver.sumoku.policies import make_policy
 from solver.sumoku.rules import SumokuRules
