@@ -264,9 +264,11 @@ def test_seeded_games_are_the_kernels():
 
 def test_rows_as_the_engine_returned_them_before_the_api():
     # tests/data/sumoku_reference_rows.json: rows of the engine before issue 19 (its Game
-    # class and player protocol), written by it
+    # class and player protocol, commit abe0fb3), written by its reference_row: random and
+    # greedy on hands of 2 to 4 tiles, lookahead and search-1 on hands of 2 or 3, every
+    # variant of the rules parameters among them
     recorded = json.loads(ROWS.read_text())
-    assert len(recorded) >= 40
+    assert len(recorded) >= 40 and any(g["row"]["winner"] == -2 for g in recorded)
     for game in recorded:
         rules = SumokuRules(**game["rules"])
         state = play(SumokuState(rules), [make_policy(n, rules) for n in game["players"]],
