@@ -36,7 +36,8 @@ copy of that kind left in the bag, or the one the seeded bag holds next), a deal
 
 **Seeded games** (:meth:`SumokuState.draw_chance`): the first tile drawn shuffles the
 whole bag by Fisher–Yates from the dice stream exactly as the engine always did (rule 24),
-and the state keeps that order; every later tile is the next one of it, the start tie
+and the state keeps that order (a position read from text shuffles the tiles left,
+ascending, the same way); every later tile is the next one of it, the start tie
 draws ``below(k)`` and the key ``below(6)`` (twice for the challenge), in that order.
 
 **What a player may read.** The state holds everything: every hand and the bag's
@@ -523,13 +524,13 @@ def size(rules: SumokuRules) -> Size:
     to every tile). The bound is loose: it is an honest ceiling on an index, not a count.
     Chance: 48 kinds, 5 dealing places or key numbers up to 10. Length: every tile is
     drawn at most once (96 nodes), every play lays a tile (96), the start tie and the key
-    (2), and every turn has at most a pass or an ended bonus (one node each) — at most
-    ``players`` idle turns after each of the at most 2 × 96 turns that lay or draw."""
+    (2), and every turn has at most one pass or ended bonus — at most 2 × 96 turns lay or draw
+    tiles, and at most ``players`` idle turns come before each of them and at the end."""
     most = NTILES if rules.stuck == "draw" else rules.hand
     kinds = min(NKINDS, most)
     windows = (NTILES + 4 * NTILES) * 2 * sum(range(2, 7))
     per_window = sum(perm(kinds, e) * 2 ** e for e in range(1, min(6, kinds) + 1))
     actions = windows * per_window
-    turns = (2 * NTILES + 1) * rules.players
+    turns = 2 * NTILES + (2 * NTILES + 1) * rules.players
     return Size(num_distinct_actions=actions, max_chance_outcomes=NKINDS,
                 max_game_length=NTILES + NTILES + 2 + 2 * turns)
