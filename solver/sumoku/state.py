@@ -91,6 +91,9 @@ PASS = 0
 """The one action of a node where the seat has no play: pass (rule 20), or end a turn whose
 bonus play cannot be made (rule 19)."""
 
+MAX_ACTIONS = (1 << 31) - 1
+"""The most actions :func:`size` declares: OpenSpiel's ``GameInfo`` takes a 32-bit int."""
+
 DEAL, START, KEY, PLAY, BONUS, REFILL, OVER = range(7)
 """The phases of a game: the node the state stands at."""
 _PHASES = ("deal", "start tie", "key", "play", "bonus play", "refill", "over")
@@ -100,6 +103,11 @@ class SumokuState(State):
     """One Sumoku main game in progress (module docstring). Seats are numbered in playing
     order from the starter (rule 10); ``dealt[s]`` is seat s's place in the dealing order.
     Hands are sorted lists of tiles ``0..95`` (:mod:`solver.sumoku.tiles`)."""
+
+    perfect_information = False
+    """The bag's order is hidden from every seat and a player reads only its own hand
+    (module docstring), so the game is declared one of imperfect information (the rulebook
+    lays the hands face up, rule 9, which ``lookahead`` and ``search-N`` use)."""
 
     def __init__(self, rules: SumokuRules | None = None) -> None:
         r = self.rules = rules if rules is not None else SumokuRules()
@@ -521,7 +529,10 @@ def size(rules: SumokuRules) -> Size:
     cells, each in at most 2 × (2 + 3 + 4 + 5 + 6) windows) or, on an empty board, be one
     of the 5 first lines; its empty cells take distinct kinds of the hand in order, each a
     "6" with at most two values. A hand holds at most ``hand`` tiles (``stuck = draw``: up
-    to every tile). The bound is loose: it is an honest ceiling on an index, not a count.
+    to every tile). The bound is loose (an honest ceiling on an index, not a count), and
+    past :data:`MAX_ACTIONS` it is that: a position with more legal plays could not be
+    listed (the list alone would fill hundreds of gigabytes; a full hand of 8 has about
+    3,000 plays on average).
     Chance: 48 kinds, 5 dealing places or key numbers up to 10. Length: every tile is
     drawn at most once (96 nodes), every play lays a tile (96), the start tie and the key
     (2), and every turn has at most one pass or ended bonus — at most 2 × 96 turns lay or draw
@@ -530,7 +541,7 @@ def size(rules: SumokuRules) -> Size:
     kinds = min(NKINDS, most)
     windows = (NTILES + 4 * NTILES) * 2 * sum(range(2, 7))
     per_window = sum(perm(kinds, e) * 2 ** e for e in range(1, min(6, kinds) + 1))
-    actions = windows * per_window
+    actions = min(windows * per_window, MAX_ACTIONS)
     turns = 2 * NTILES + (2 * NTILES + 1) * rules.players
     return Size(num_distinct_actions=actions, max_chance_outcomes=NKINDS,
                 max_game_length=NTILES + NTILES + 2 + 2 * turns)
