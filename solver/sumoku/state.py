@@ -132,7 +132,8 @@ class SumokuState(State):
         self.pending = n * r.hand
         """Tiles still to draw at this deal or refill."""
         self.decided = self.acted = False
-        """Within the turn: a choice among two or more plays was made; a tile was placed."""
+        """Within the turn: a choice among two or more plays was made; a tile was placed (or
+        drawn by a stuck player)."""
         self._tied: list[int] = []
         self._plays: list[Play] | None = None
         self.trace: list[tuple[int, int, int]] | None = None
