@@ -29,11 +29,11 @@ from solver.sumoku.kernel import count_plays, play_chunk
 from solver.dice import game_streams
 from solver.sumoku import reference_row
 from solver.sumoku.board import Board
-from solver.sumoku.engine import Game
 from solver.sumoku.lines import encode, line_valid
 from solver.sumoku.moves import legal_plays
 from solver.sumoku.policies import make_policy
 from solver.sumoku.rules import SumokuRules
+from solver.sumoku.state import PLAY, SumokuState
 from solver.sumoku.tiles import NCOL, NKINDS, NUMBERS
 
 
@@ -95,10 +95,16 @@ def positions(rules: SumokuRules, seeds: range) -> list[tuple[dict, list[int], i
     """``(board cells, hand tiles, key)`` of every hand before every turn of greedy games."""
     out = []
     for seed in seeds:
-        game = Game(rules, [make_policy("greedy", rules)] * rules.players, *game_streams(seed))
-        while not game.over:
-            out += [(dict(game.board.cells), list(hand), game.key) for hand in game.hands]
-            game.play_turn()
+        dice, choices = game_streams(seed)
+        game, greedy = SumokuState(rules), make_policy("greedy", rules)
+        while not game.is_terminal():   # solver.decision.play's steps, stopping at each turn
+            if game.is_chance_node():
+                game.apply_action(game.draw_chance(dice))
+                continue
+            if game.phase == PLAY:   # a turn's first node
+                out += [(dict(game.board.cells), list(hand), game.key) for hand in game.hands]
+            actions = game.legal_actions()
+            game.apply_action(actions[0] if len(actions) == 1 else greedy.choose(game, choices))
     return out
 
 

@@ -4,7 +4,8 @@ to a multiple of the key number; the main game scores the lines a player makes.
 The rules of all five ways to play (``RULES.md``) and the main game's parameters
 (``rules.py``); the tiles and the key die (``tiles.py``), lines (``lines.py``) and whole
 patterns (``pattern.py``); the main game's board (``board.py``), move generator
-(``moves.py``), reference engine (``engine.py``) and players (``policies.py``). The
+(``moves.py``), its decision API state (``state.py``, the reference engine, played by
+:func:`solver.decision.play`; ``engine.py``) and players (``policies.py``). The
 kernels are ``cext/sumoku/lines.pyx`` (line validity) and ``cext/sumoku/play.pyx`` (the
 main game). Spot sumoku is counted exactly in ``spot.py`` and played out in
 ``spot_game.py``.
@@ -24,15 +25,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from solver.decision import play
 from solver.registry import SCORES, Column, GameSpec, Traits, register
-from solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS, play_game
+from solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS
 from solver.sumoku.policies import PLAYERS, make_policy
 from solver.sumoku.rules import SumokuRules
+from solver.sumoku.state import SumokuState, size
 
 
 def reference_row(rules: SumokuRules, policies: Sequence[str], key: int) -> dict[str, Any]:
-    """One game by the reference engine, as the kernel reports it."""
-    return play_game(rules, [make_policy(p, rules) for p in policies], key).row()
+    """One game by the reference engine (the decision API's game loop), as the kernel
+    reports it."""
+    return play(SumokuState(rules), [make_policy(p, rules) for p in policies], key).row()
 
 
 SPEC = register(GameSpec(
@@ -49,4 +53,7 @@ SPEC = register(GameSpec(
     reference=reference_row,
     engine_version=1,
     small_rules={"hand": 2, "players": 3},
+    new_state=SumokuState,
+    make_player=make_policy,
+    size=size,
 ))

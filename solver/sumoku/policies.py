@@ -1,12 +1,15 @@
 """Sumoku main-game players.
 
-The engine lists a hand's legal plays in canonical order
-(:func:`solver.sumoku.moves.legal_plays`) and asks a player for an index when there are two
-or more. All the players but ``random`` are deterministic, work in integers and take the
-first of equal plays, so that a kernel can make the same choices.
+Every player is one signature, ``choose(state, stream) -> action``
+(:class:`solver.decision.Player`), asked at a decision node of
+:class:`solver.sumoku.state.SumokuState` with two or more legal plays; the action is the
+index into the canonical list of plays (:func:`solver.sumoku.moves.legal_plays`,
+``state.plays()``). All the players but ``random`` are deterministic, work in integers and
+take the first of equal plays, so that a kernel can make the same choices.
 
 ``random``
-    Uniform over the legal plays: one ``choose(n)`` of the choice stream per decision.
+    Uniform over the legal plays: one ``choose(n)`` of the choice stream per decision
+    (:class:`solver.decision.RandomPlayer`).
 ``greedy``
     The highest score now.
 ``lookahead``
@@ -33,12 +36,13 @@ game of ``search-8`` takes seconds.
 """
 from __future__ import annotations
 
+from solver.decision import RandomPlayer
 from solver.dice import Stream
 from solver.registry import Players, Search
-from solver.sumoku.engine import Game
 from solver.sumoku.board import Board
 from solver.sumoku.moves import Play, legal_plays
 from solver.sumoku.rules import SumokuRules
+from solver.sumoku.state import SumokuState
 
 POLICY_NAMES = ("random", "greedy", "lookahead")
 """The fixed players, in the order of their kernel codes."""
@@ -54,18 +58,11 @@ def _first_max(values: list[int]) -> int:
     return max(range(len(values)), key=lambda i: (values[i], -i))
 
 
-class RandomPolicy:
-    name = "random"
-
-    def choose(self, game: Game, seat: int, plays: list[Play], choices: Stream) -> int:
-        return choices.choose(len(plays))
-
-
 class GreedyPolicy:
     name = "greedy"
 
-    def choose(self, game: Game, seat: int, plays: list[Play], choices: Stream) -> int:
-        return _first_max([p.score for p in plays])
+    def choose(self, state: SumokuState, choices: Stream) -> int:
+        return _first_max([p.score for p in state.plays()])
 
 
 def top_plays(plays: list[Play], width: int) -> list[int]:
@@ -78,22 +75,23 @@ def top_plays(plays: list[Play], width: int) -> list[int]:
     return sorted(range(len(plays)), key=lambda i: (-plays[i].score, i))[:width]
 
 
-def reply_score(game: Game, seat: int, play: Play) -> int:
+def reply_score(state: SumokuState, seat: int, play: Play) -> int:
     """The best score the next player could make at once after ``play`` (0 if none)."""
-    board = Board(dict(game.board.cells))
+    board = Board(dict(state.board.cells))
     board.place(play.tiles)
-    nxt = (seat + 1) % game.rules.players
-    replies = legal_plays(board, game.hand_kinds(nxt), game.key, game.rules)
+    nxt = (seat + 1) % state.rules.players
+    replies = legal_plays(board, state.hand_kinds(nxt), state.key, state.rules)
     return max((p.score for p in replies), default=0)
 
 
 class LookaheadPolicy:
     name = "lookahead"
 
-    def choose(self, game: Game, seat: int, plays: list[Play], choices: Stream) -> int:
+    def choose(self, state: SumokuState, choices: Stream) -> int:
+        plays, seat = state.plays(), state.current_player()
         best, chosen = None, 0
         for i in top_plays(plays, LOOKAHEAD_WIDTH):
-            value = plays[i].score - reply_score(game, seat, plays[i])
+            value = plays[i].score - reply_score(state, seat, plays[i])
             if best is None or value > best or (value == best and i < chosen):
                 best, chosen = value, i
         return chosen
@@ -106,32 +104,44 @@ class SearchPolicy:
         self.name = f"{SEARCH}-{budget}"
         self.budget = budget
 
-    def choose(self, game: Game, seat: int, plays: list[Play], choices: Stream) -> int:
+    def choose(self, state: SumokuState, choices: Stream) -> int:
+        plays, seat = state.plays(), state.current_player()
+        players = state.rules.players
         stream = Stream(choices.word())
         keys = [stream.word() for _ in range(self.budget)]
-        players = [GreedyPolicy()] * game.rules.players
         best, chosen = None, 0
         for i in top_plays(plays, LOOKAHEAD_WIDTH):
             total = 0
             for key in keys:
-                twin = game.playout(players, Stream(key))
-                stop = twin.turns + game.rules.players
-                twin.play_turn(first=plays[i])
-                while not twin.over and twin.turns < stop:
-                    twin.play_turn()
-                total += twin.scores[seat] - max(
-                    score for other, score in enumerate(twin.scores) if other != seat)
+                total += _playout(state, i, Stream(key), seat, state.turns + players)
             if best is None or total > best:
                 best, chosen = total, i
         return chosen
 
 
+def _playout(state: SumokuState, action: int, dice: Stream, seat: int, stop: int) -> int:
+    """One playout of ``search-N``: ``action``, then ``greedy`` for every seat (the bag
+    shuffled by ``dice``) until ``stop`` turns have been played or the game ends; the
+    seat's score minus the best other score."""
+    twin = state.playout(dice)
+    twin.apply_action(action)
+    greedy = GreedyPolicy()
+    while not twin.over and twin.turns < stop:
+        if twin.is_chance_node():
+            twin.apply_action(twin.draw_chance(dice))
+        else:
+            actions = twin.legal_actions()
+            twin.apply_action(actions[0] if len(actions) == 1 else greedy.choose(twin, dice))
+    points = twin.scores()
+    return points[seat] - max(score for other, score in enumerate(points) if other != seat)
+
+
 def make_policy(name: str, rules: SumokuRules):
-    """A reference-engine player by name."""
+    """A player by name: ``choose(state, stream) -> action`` (:class:`solver.decision.Player`)."""
     family, budget = PLAYERS.parse(name)
     if family == SEARCH:
         return SearchPolicy(budget)
-    return {"random": RandomPolicy, "greedy": GreedyPolicy, "lookahead": LookaheadPolicy}[name]()
+    return {"random": RandomPlayer, "greedy": GreedyPolicy, "lookahead": LookaheadPolicy}[name]()
 
 
 PLAYERS = Players(

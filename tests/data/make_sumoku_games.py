@@ -24,11 +24,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from solver.dice import game_streams
-from solver.sumoku.engine import Game
 from solver.sumoku.policies import make_policy
 from solver.sumoku.rules import SumokuRules
-from solver.sumoku.tiles import LETTERS, kind, kind_colour, text
+from solver.sumoku.tiles import kind, text
+from tests.sumoku.turns import Recorder, words
 
 DATA = Path(__file__).resolve().parent / "sumoku_games.json"
 GAMES = (
@@ -41,46 +40,17 @@ GAMES = (
 """name, rules, players, seed."""
 
 
-def placed_word(k: int, value: int) -> str:
-    """A placed tile: colour letter and the value it lies with (a "6" as 9: ``G9``)."""
-    return f"{LETTERS[kind_colour(k)]}{value}"
-
-
-def words(tiles) -> list[str]:
-    return [text(kind(t)) for t in sorted(tiles)]
-
-
-class Recorder(Game):
-    """The reference engine, writing down every turn."""
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self.log: list[dict] = []
-
-    def apply(self, seat, play) -> None:
-        self.log[-1]["plays"].append({
-            "tiles": [[r, c, placed_word(k, v)] for r, c, k, v in play.tiles],
-            "score": play.score, "bonus": play.bonus})
-        super().apply(seat, play)
-
-    def play_turn(self, first=None) -> None:
-        seat, drawn = self.to_move, self.drawn
-        self.log.append({"seat": seat, "hand": words(self.hands[seat]), "plays": []})
-        super().play_turn(first)
-        self.log[-1]["drew"] = words(self.bag[drawn:self.drawn])
-
-
 def record(name: str, values: dict, players: tuple[str, ...], seed: int) -> dict:
     rules = SumokuRules(**values)
     trace: list = []
-    game = Recorder(rules, [make_policy(p, rules) for p in players], *game_streams(seed),
-                    trace=trace)
+    game = Recorder(rules, [make_policy(p, rules) for p in players], seed)
+    game.state.trace = trace
     game.run()
     return {"name": name, "rules": values, "players": list(players), "seed": seed,
             "key_number": game.key, "dealt": game.dealt,
-            "draw_order": [text(kind(t)) for t in game.bag[:game.drawn]],
+            "draw_order": [text(kind(t)) for t in game.drawn],
             "turns": game.log, "decisions": [list(d) for d in trace],
-            "final": {"hands": [words(h) for h in game.hands], "scores": game.scores,
+            "final": {"hands": [words(h) for h in game.hands], "scores": game.scores(),
                       "penalties": game.penalties, "row": game.row()}}
 
 

@@ -8,17 +8,18 @@ from hypothesis import given, settings, strategies as st
 
 from solver.dice import Stream, game_streams
 from solver.registry import DRAW
-from solver.sumoku.engine import Game, hand_total, play_game, shuffled_bag
+from solver.sumoku.engine import play_game
 from solver.sumoku.moves import legal_plays
 from solver.sumoku.pattern import check_pattern
 from solver.sumoku.policies import POLICY_NAMES, make_policy
 from solver.sumoku.rules import SumokuRules
+from solver.sumoku.state import SumokuState, hand_total, shuffled_bag
 from solver.sumoku.tiles import NTILES, is_six, kind
 
 
 def conserved(game):
     """Every kind twice among the bag, the hands and the board (rule 1)."""
-    where = Counter(kind(t) for t in game.bag[game.drawn:])
+    where = Counter(kind(t) for t in game.bag)
     where.update(kind(t) for hand in game.hands for t in hand)
     where.update(k for k, _ in game.board.cells.values())
     return where == Counter({k: 2 for k in range(48)}) and (
@@ -32,10 +33,12 @@ class Checked:
     def __init__(self, inner, log):
         self.inner, self.log, self.name = inner, log, inner.name
 
-    def choose(self, game, seat, plays, choices):
+    def choose(self, game, choices):
+        seat, plays = game.current_player(), game.plays()
         assert conserved(game) and not game.over and len(plays) >= 2
         assert plays == legal_plays(game.board, game.hand_kinds(seat), game.key, game.rules)
-        index = self.inner.choose(game, seat, plays, choices)
+        assert game.legal_actions() == list(range(len(plays)))
+        index = self.inner.choose(game, choices)
         play = plays[index]
         cells = {cell: k for cell, (k, _) in game.board.cells.items()}
         pinned = {cell: v for cell, (k, v) in game.board.cells.items() if is_six(k) and v}
@@ -84,18 +87,22 @@ def test_whole_games_keep_the_rules(values, key, name):
     assert row["decision_turns"] <= row["turns"] and row["bonus_turns"] <= len(log) + row["turns"]
     if not rules.bonus:
         assert row["bonus_turns"] == 0
-    best = max(game.scores)
-    assert row["winner"] == (DRAW if game.scores.count(best) > 1 else game.scores.index(best))
+    scores = game.scores()
+    best = max(scores)
+    assert row["winner"] == (DRAW if scores.count(best) > 1 else scores.index(best))
 
 
 def test_seat_0_holds_the_smallest_hand_and_rolls_the_key():
     for seed in range(40):
         rules = SumokuRules(players=4, start_tie="first")
-        game = Game(rules, [make_policy("greedy", rules)] * 4, *game_streams(seed))
+        game, dice = SumokuState(rules), game_streams(seed)[0]
+        while game.is_chance_node():
+            game.apply_action(game.draw_chance(dice))
         totals = [hand_total(h) for h in game.hands]
         assert totals[0] == min(totals)
         # seats follow the dealing order from the starter; with ties, the first dealt
-        dealt = [game.bag[i * 8:(i + 1) * 8] for i in range(4)]
+        bag = shuffled_bag(game_streams(seed)[0])
+        dealt = [bag[i * 8:(i + 1) * 8] for i in range(4)]
         assert [sorted(dealt[d]) for d in game.dealt] == game.hands
         first = [hand_total(h) for h in dealt]
         assert game.dealt[0] == first.index(min(first))
@@ -118,4 +125,4 @@ def test_games_replay_from_their_key():
 def test_standard_games_end_with_scores(name):
     rules = SumokuRules()
     game = play_game(rules, [make_policy(name, rules)] * 2, 2024)
-    assert game.over and max(game.scores) > 0 and game.turns >= 8
+    assert game.over and max(game.scores()) > 0 and game.turns >= 8

@@ -4,7 +4,7 @@ the key — with how many legal plays the reference found there, their scores' s
 earn a bonus, the best score, and the first and last play in canonical order. Any change to
 the generator that changes a play shows here, in both engines.
 
-The file was written by the reference engine with ``python tests/sumoku/test_known_plays.py``
+The file was written by the reference engine with ``python -m tests.sumoku.test_known_plays``
 (:func:`write`); write it again only for a deliberate rules change.
 """
 import json
@@ -13,13 +13,12 @@ from pathlib import Path
 import pytest
 
 from solver.sumoku.kernel import count_plays
-from solver.dice import game_streams
 from solver.sumoku.board import Board
-from solver.sumoku.engine import Game
 from solver.sumoku.moves import legal_plays
 from solver.sumoku.policies import make_policy
 from solver.sumoku.rules import SumokuRules
 from solver.sumoku.tiles import kind
+from tests.sumoku.turns import Stepper
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sumoku_plays.json"
 GAMES = (({}, 1, 4), ({"six_value": "per_line", "key": "challenge", "players": 3}, 2, 5),
@@ -39,7 +38,8 @@ def write() -> None:
     cases = []
     for values, seed, every in GAMES:
         rules = SumokuRules(**values)
-        game = Game(rules, [make_policy("greedy", rules)] * rules.players, *game_streams(seed))
+        stepper = Stepper(rules, [make_policy("greedy", rules)] * rules.players, seed)
+        game = stepper.state
         while not game.over:
             if game.turns % every == 0:
                 seat = game.to_move
@@ -48,7 +48,7 @@ def write() -> None:
                               "board": [[r, c, k, v] for (r, c), (k, v)
                                         in sorted(game.board.cells.items())],
                               **summary(plays)})
-            game.play_turn()
+            stepper.play_turn()
     DATA.write_text(json.dumps(cases, indent=0) + "\n")
 
 

@@ -6,12 +6,11 @@ from collections import Counter
 
 import pytest
 
-from solver.dice import game_streams
 from solver.sumoku.board import Board, line_total
-from solver.sumoku.engine import Game
 from solver.sumoku.moves import legal_plays, tile_values
 from solver.sumoku.pattern import check_pattern, lines
-from solver.sumoku.policies import RandomPolicy
+from solver.decision import RandomPlayer
+from tests.sumoku.turns import Stepper
 from solver.sumoku.rules import SumokuRules
 from solver.sumoku.tiles import NINE, is_six, parse
 
@@ -156,14 +155,15 @@ def positions(rules, seeds, upto):
     """Boards and hands met in random games (the first ``upto`` turns of each)."""
     out = []
     for seed in seeds:
-        game = Game(rules, [RandomPolicy()] * rules.players, *game_streams(seed))
+        stepper = Stepper(rules, [RandomPlayer()] * rules.players, seed)
+        game = stepper.state
         for _ in range(upto):
             if game.over:
                 break
             if game.board.cells:
                 for seat in range(rules.players):
                     out.append((Board(dict(game.board.cells)), game.hand_kinds(seat), game.key))
-            game.play_turn()
+            stepper.play_turn()
     return out
 
 

@@ -38,43 +38,14 @@ import numpy as np
 import pytest
 
 from solver.sumoku.kernel import play_chunk, trace_game
-from solver.dice import game_streams
 from solver.registry import DRAW
-from solver.sumoku.engine import Game
 from solver.sumoku.policies import make_policy
 from solver.sumoku.rules import SumokuRules
-from solver.sumoku.tiles import LETTERS, kind, kind_colour, kind_number, parse_placed, text
+from solver.sumoku.tiles import kind, kind_number, parse_placed, text
+from tests.sumoku.turns import Recorder, words
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sumoku_games.json"
 GAMES = json.loads(DATA.read_text())
-
-
-def placed_word(k, value):
-    return f"{LETTERS[kind_colour(k)]}{value}"
-
-
-def words(tiles):
-    return [text(kind(t)) for t in sorted(tiles)]
-
-
-class Recorder(Game):
-    """The public Game, writing each turn down as the data file does."""
-
-    def __post_init__(self):
-        super().__post_init__()
-        self.log = []
-
-    def apply(self, seat, play):
-        self.log[-1]["plays"].append({
-            "tiles": [[r, c, placed_word(k, v)] for r, c, k, v in play.tiles],
-            "score": play.score, "bonus": play.bonus})
-        super().apply(seat, play)
-
-    def play_turn(self, first=None):
-        seat, drawn = self.to_move, self.drawn
-        self.log.append({"seat": seat, "hand": words(self.hands[seat]), "plays": []})
-        super().play_turn(first)
-        self.log[-1]["drew"] = words(self.bag[drawn:self.drawn])
 
 
 def final_board(game):
@@ -117,17 +88,18 @@ def test_the_record_adds_up(game):
 def test_the_reference_replays_every_turn(game):
     rules = SumokuRules(**game["rules"])
     trace = []
-    played = Recorder(rules, [make_policy(p, rules) for p in game["players"]],
-                      *game_streams(game["seed"]), trace=trace).run()
+    played = Recorder(rules, [make_policy(p, rules) for p in game["players"]], game["seed"])
+    played.state.trace = trace
+    played.run()
     assert played.key == game["key_number"] and played.dealt == game["dealt"]
-    assert [text(kind(t)) for t in played.bag[:played.drawn]] == game["draw_order"]
+    assert [text(kind(t)) for t in played.drawn] == game["draw_order"]
     for got, want in zip(played.log, game["turns"]):
         assert got == want
     assert len(played.log) == len(game["turns"])
     assert [list(d) for d in trace] == game["decisions"]
     final = game["final"]
     assert [words(h) for h in played.hands] == final["hands"]
-    assert played.scores == final["scores"] and played.penalties == final["penalties"]
+    assert played.scores() == final["scores"] and played.penalties == final["penalties"]
     assert played.row() == final["row"]
 
 

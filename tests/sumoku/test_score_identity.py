@@ -17,10 +17,10 @@ how a game's points come about, whatever the players do:
 * **The win** (rule 23): the winner has the highest score; a tie for it is a draw (−2).
 
 The reference engine is checked from its own play-by-play (every play it applies, hooked
-through :class:`Ledger`, a subclass of the public :class:`Game`) on a few short seeded
+through :class:`Ledger`, which steps the decision API's state) on a few short seeded
 games with several players and every player kind (random, greedy, lookahead). The kernel
 is checked two ways: (1) its decision trace (``trace_game``) is replayed through the
-public Game and each play re-scored by rule 16, and the kernel's final scores must equal
+decision API and each play re-scored by rule 16, and the kernel's final scores must equal
 those play scores minus the value of the kernel's own final hands; (2) over many more
 kernel games (``play_chunk``), each game is played again with ``penalty`` off (the
 players' choices do not depend on it), and the scores with the penalty must be the scores
@@ -41,11 +41,12 @@ import pytest
 from solver.sumoku.kernel import play_chunk, trace_game
 from solver.dice import game_streams
 from solver.registry import DRAW
-from solver.sumoku.engine import Game, shuffled_bag
+from solver.sumoku.state import shuffled_bag
 from solver.sumoku.moves import legal_plays
 from solver.sumoku.policies import make_policy
 from solver.sumoku.rules import SumokuRules
 from solver.sumoku.tiles import NINE, NKINDS, NTILES, kind, kind_colour, number
+from tests.sumoku.turns import Recorder
 
 # -- the rulebook, written out again ------------------------------------------------------
 
@@ -120,7 +121,7 @@ def expected_margin(scores):
 def conserved(game):
     """Rule 1: bag, hands and board hold every kind twice, 96 tiles, no tile twice."""
     in_hands = [t for hand in game.hands for t in hand]
-    rest = game.bag[game.drawn:]
+    rest = list(game.bag)
     assert len(set(in_hands)) == len(in_hands) and not set(in_hands) & set(rest)
     where = Counter(kind(t) for t in rest + in_hands)
     where.update(k for k, _ in game.board.cells.values())
@@ -128,25 +129,33 @@ def conserved(game):
             and len(rest) + len(in_hands) + len(game.board) == NTILES)
 
 
-class Ledger(Game):
-    """The public Game, writing down every play it applies with the play's score worked
-    out by rule 16 (:func:`rule_play`), and checking tiles and turns as it goes."""
+class Ledger(Recorder):
+    """The decision API's state stepped turn by turn, writing down every play it applies
+    with the play's score worked out by rule 16 (:func:`rule_play`), and checking tiles and
+    turns as it goes."""
 
-    def __post_init__(self):
-        super().__post_init__()
-        self.ledger = []   # (turn, seat, bag position, rule score, rule bonus, play)
+    def __init__(self, *args, **kwargs):
+        self.ledger = []   # (turn, seat, tiles drawn so far, rule score, rule bonus, play)
+        super().__init__(*args, **kwargs)
         assert conserved(self)
 
-    def apply(self, seat, play):
-        score, bonus = rule_play(self.board.cells, play.tiles, self.key, self.rules)
-        self.ledger.append((self.turns, seat, self.drawn, score, bonus, play))
-        super().apply(seat, play)
+    def next_action(self):
+        action = super().next_action()
+        state = self.state
+        if not state.is_chance_node() and state.plays():
+            play = state.plays()[action]
+            score, bonus = rule_play(state.board.cells, play.tiles, state.key, state.rules)
+            self.ledger.append((state.turns, state.to_move, len(self.drawn), score, bonus, play))
+        return action
+
+    def step(self):
+        super().step()
         assert conserved(self)
 
-    def play_turn(self, first=None):
+    def play_turn(self):
         seat, turn = self.to_move, self.turns
         size, bag = len(self.hands[seat]), self.bag_left
-        super().play_turn(first)
+        super().play_turn()
         assert conserved(self)
         plays = [entry for entry in self.ledger if entry[0] == turn]
         assert all(entry[1] == seat for entry in plays)
@@ -161,9 +170,10 @@ class Ledger(Game):
             assert len(self.hands[seat]) == want
             if self.rules.bonus and plays[-1][4] and kept:
                 # a turn ending on a bonus: the hand left (before the refill) had no play
-                refill = self.bag[plays[-1][2]:self.drawn]
+                refill = self.drawn[plays[-1][2]:]
                 left = [kind(t) for t in self.hands[seat] if t not in refill]
                 assert not legal_plays(self.board, left, self.key, self.rules)
+        return self.state
 
 
 def check_reference_game(game):
@@ -176,11 +186,11 @@ def check_reference_game(game):
         earned = sum(e[3] for e in game.ledger if e[1] == seat)
         penalty = hand_value(game.hands[seat]) if rules.penalty else 0
         assert game.penalties[seat] == penalty
-        assert game.scores[seat] == earned - penalty, (seat, earned, penalty)
+        assert game.scores()[seat] == earned - penalty, (seat, earned, penalty)
         assert game.placed[seat] == sum(len(e[5].tiles) for e in game.ledger if e[1] == seat)
     row = game.row()
-    assert row["winner"] == game.winner == expected_winner(game.scores)
-    assert row["margin"] == expected_margin(game.scores)
+    assert row["winner"] == game.winner == expected_winner(game.scores())
+    assert row["margin"] == expected_margin(game.scores())
 
 
 REFERENCE_GAMES = [
@@ -202,7 +212,9 @@ def reference_games():
         rules = SumokuRules(**values)
         for key in keys:
             policies = [make_policy(p, rules) for p in players]
-            games.append(Ledger(rules, policies, *game_streams(key)).run())
+            ledger = Ledger(rules, policies, key)
+            ledger.run()
+            games.append(ledger)
     return games
 
 
@@ -236,9 +248,9 @@ class FollowTrace:
     def __init__(self, decisions):
         self.decisions = decisions
 
-    def choose(self, game, seat, plays, choices):
+    def choose(self, game, choices):
         want_seat, count, index = self.decisions.pop(0)
-        assert (want_seat, count) == (seat, len(plays))
+        assert (want_seat, count) == (game.current_player(), len(game.plays()))
         return index
 
 
@@ -259,7 +271,9 @@ def test_kernel_scores_are_its_plays_minus_its_hand(values, players, key):
     chosen = [d for d in decisions if d[1] >= 2]
     follow = FollowTrace(chosen)
     trace = []
-    replay = Ledger(rules, [follow] * rules.players, *game_streams(key), trace=trace).run()
+    replay = Ledger(rules, [follow] * rules.players, key)
+    replay.state.trace = trace
+    replay.run()
     assert [tuple(d) for d in trace] == decisions and not follow.decisions
     assert replay.board.cells == final["board"] and replay.hands == final["hands"]
     row = play_chunk(rules, list(players), np.array([key], dtype=np.uint64))
