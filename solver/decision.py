@@ -61,8 +61,9 @@ class State:
 
     num_players: int
     perfect_information: bool = True
-    """False for a game whose players hold what the others do not see (Sumoku's hands):
-    the state holds everything, and a player reads only what its seat may know."""
+    """False for a game whose players hold what the others do not see (none of the four:
+    Sumoku's hands lie face up, its bag's order is chance): the state holds everything,
+    and a player reads only what its seat may know."""
 
     # -- what every game implements --------------------------------------------------
     def current_player(self) -> int:

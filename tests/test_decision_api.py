@@ -195,16 +195,28 @@ def test_sample_draws_by_probability_and_refuses_what_does_not_sum_to_one():
         decision.sample([(0, 0.5), (1, 0.25)], stream)
 
 
+def first_decision(state, key):
+    """``state`` itself (``key`` None), or the state at its first decision node, the chance
+    nodes before it drawn from the dice of ``key`` as a seeded game draws them."""
+    if key is None:
+        return state
+    dice, _ = decision.game_streams(key)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.draw_chance(dice))
+    return state
+
+
 COUNTS = HERE / "data" / "decision_counts.json"
 RECORDED = json.loads(COUNTS.read_text()) if COUNTS.exists() else []
 
 
-@pytest.mark.parametrize("case", RECORDED, ids=[f"{c['game']}-{c['rules']}-d{c['depth']}"
-                                                for c in RECORDED])
-def test_decision_counts_from_the_start(case):
+@pytest.mark.parametrize("case", RECORDED, ids=[f"{c['game']}-{c['rules']}-key{c['from_key']}-"
+                                                f"d{c['depth']}" for c in RECORDED])
+def test_decision_counts(case):
     spec = SPECS[case["game"]]
     _needs_api(spec)
-    state = spec.new_state(spec.rules.from_values(case["rules"]))
+    state = first_decision(spec.new_state(spec.rules.from_values(case["rules"])),
+                           case["from_key"])
     assert decision.count_sequences(state, case["depth"]) == case["count"]
 
 

@@ -49,6 +49,12 @@ def test_the_game_type_follows_the_traits(spiel, name):
                                 else chance.DETERMINISTIC)
     assert (kind.min_num_players, kind.max_num_players) == spec.traits.players
     assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    information = pyspiel.GameType.Information
+    assert kind.information == (information.PERFECT_INFORMATION
+                                if spec.new_state.perfect_information
+                                else information.IMPERFECT_INFORMATION)
+    if name in registry.game_names():   # the four games: every hand and board in sight
+        assert kind.information == information.PERFECT_INFORMATION
     assert game.num_players() == spec.seats(spec.rules())
     assert game.get_parameters() == spec.rules().as_dict()
     size = spec.size(spec.rules())

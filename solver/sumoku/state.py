@@ -40,14 +40,14 @@ and the state keeps that order (a position read from text shuffles the tiles lef
 ascending, the same way); every later tile is the next one of it, the start tie
 draws ``below(k)`` and the key ``below(6)`` (twice for the challenge), in that order.
 
-**What a player may read.** The state holds everything: every hand and the bag's
-shuffled order too. A player must read only its own hand, the board and the scores (what a
-seat sees when hands are hidden, as an OpenSpiel player of imperfect information would),
-and never the bag's order (``_order``: the dice's, not the game's). Two players read more,
-by the rulebook's leave — it lays the hands face up (rule 9): ``lookahead`` reads the next
-seat's hand and ``search-N`` every hand; and ``search-N`` reshuffles the bag for its
-playouts starting from that order, as the kernel does, so that its games stay the
-kernel's (its playouts are uniform whatever the order they start from).
+**What a player may read.** The hands lie face up (rule 9): every seat sees every hand,
+the board and the scores, so Sumoku is a game of perfect information with chance (OpenSpiel's
+``PERFECT_INFORMATION``, ``EXPLICIT_STOCHASTIC``), as its players assume — ``lookahead``
+reads the next seat's hand and ``search-N`` every hand. What no player may read is the
+bag's shuffled order (``_order``: the dice's, a chance event still to come). ``search-N``
+reshuffles the bag for its playouts starting from that order, as the kernel does, so that
+its games stay the kernel's; its playouts are uniform whatever order they start from, so it
+learns nothing from it.
 
 **Notation** (:meth:`SumokuState.to_text`, :meth:`SumokuState.from_text`): a position at
 the start of a turn as the pattern and hands ``analyze position sumoku`` reads (rows of
@@ -104,10 +104,8 @@ class SumokuState(State):
     order from the starter (rule 10); ``dealt[s]`` is seat s's place in the dealing order.
     Hands are sorted lists of tiles ``0..95`` (:mod:`solver.sumoku.tiles`)."""
 
-    perfect_information = False
-    """The bag's order is hidden from every seat and a player reads only its own hand
-    (module docstring), so the game is declared one of imperfect information (the rulebook
-    lays the hands face up, rule 9, which ``lookahead`` and ``search-N`` use)."""
+    perfect_information = True
+    """The hands lie face up (rule 9); only the bag's order is hidden, and that is chance."""
 
     def __init__(self, rules: SumokuRules | None = None) -> None:
         r = self.rules = rules if rules is not None else SumokuRules()
