@@ -44,8 +44,8 @@ CASES = [
 """The runs whose games are pinned; a few seconds in all."""
 
 
-def play(case):
-    """The games of ``case``, one worker."""
+def setting(case):
+    """``(spec, rules, policies)`` of ``case``."""
     spec = find_game(case["game"])
     values = dict(case["rules"])
     if case["players"] is not None:
@@ -53,6 +53,12 @@ def play(case):
     rules = spec.rules.from_values(values)
     seats = spec.seats(rules)
     policies = case["policy"].split(",") if "," in case["policy"] else [case["policy"]] * seats
+    return spec, rules, policies
+
+
+def play(case):
+    """The games of ``case``, one worker."""
+    spec, rules, policies = setting(case)
     return run(spec, rules, policies, case["games"], case["seed"], workers=1).games
 
 

@@ -14,8 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.registry import find_game
-from tests.test_same_games import CASES
+from tests.test_same_games import CASES, setting
 
 DATA = Path(__file__).parent / "data" / "same_reference_games.json"
 GAMES = {"manhome": 60, "sosooyoo": 12, "sumoku": 1, "shoo": 1}
@@ -26,13 +25,7 @@ SEARCH_GAMES = 1
 
 def play_reference(case) -> list[dict]:
     """The rows of the reference engine's first games of ``case``."""
-    spec = find_game(case["game"])
-    values = dict(case["rules"])
-    if case["players"] is not None:
-        values["players"] = case["players"]
-    rules = spec.rules.from_values(values)
-    seats = spec.seats(rules)
-    policies = case["policy"].split(",") if "," in case["policy"] else [case["policy"]] * seats
+    spec, rules, policies = setting(case)
     games = SEARCH_GAMES if "search" in case["policy"] else GAMES[case["game"]]
     keys = np.random.SeedSequence(case["seed"]).generate_state(games, np.uint64)
     return [dict(spec.reference(rules, policies, int(key))) for key in keys]

@@ -16,6 +16,7 @@ A game ends when a player wins (RULES.md rule 31), at ``max_plies`` moves (a dra
 """
 from __future__ import annotations
 
+from solver.decision import count_sequences
 from solver.shoo.position import Position
 from solver.shoo.rules import ShooRules  # noqa: F401 (the doctest's)
 from solver.shoo.state import (ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN,  # noqa: F401
@@ -32,14 +33,7 @@ def perft(state: ShooState | Position, depth: int) -> int:
     """
     if isinstance(state, Position):
         state = ShooState(position=state)
-    if depth == 0:
-        return 1
-    if state.is_terminal():
-        return 0
-    actions = state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    return sum(perft(state.child(a), depth - 1) for a in actions)
+    return count_sequences(state, depth)   # Shoo has no chance nodes: every node a move
 
 
 def divide(state: ShooState | Position, depth: int) -> dict[str, int]:
