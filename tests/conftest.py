@@ -22,6 +22,22 @@ ROOT = Path(__file__).resolve().parents[1]
 CHECKS_PYX = ROOT / "tests" / "cext" / "checks.pyx"
 
 
+def _absl_logs_to_the_real_stderr() -> None:
+    """open-spiel imports absl, whose logging handler keeps the ``sys.stderr`` of the
+    moment it is made: under pytest, the capture's file. A later ``logging.config.dictConfig``
+    (import-linter's, in tests/test_architecture.py) closes every handler, and absl's then
+    closes that file: pytest's capture fails for every later test of the process ("I/O
+    operation on closed file"). Pointed at the real stderr, it closes nothing."""
+    try:
+        from absl import logging as absl_logging
+    except ImportError:  # without the openspiel extra
+        return
+    absl_logging.get_absl_handler().python_handler.stream = sys.__stderr__
+
+
+_absl_logs_to_the_real_stderr()
+
+
 def _sources_key() -> str:
     import Cython
 
