@@ -18,7 +18,7 @@ from solver.decision import count_sequences
 from tests.test_decision_api import SPECS, first_decision, variants
 
 OUT = Path(__file__).with_name("decision_counts.json")
-ENOUGH = 20_000
+ENOUGH = 5_000
 DEEPEST = 8
 KEY = 1
 """A game with chance is also counted from its first decision, its chance nodes before it

@@ -262,18 +262,24 @@ def test_seeded_games_are_the_kernels():
                 assert np.array_equal(np.asarray(row[column]), fast[column][i]), column
 
 
-def test_rows_as_the_engine_returned_them_before_the_api():
+RECORDED_ROWS = json.loads(ROWS.read_text())
+
+
+def test_the_recorded_rows_cover_draws_and_variants():
+    assert len(RECORDED_ROWS) >= 40 and any(g["row"]["winner"] == -2 for g in RECORDED_ROWS)
+
+
+@pytest.mark.parametrize("game", RECORDED_ROWS, ids=lambda g: f"{','.join(g['players'])}-"
+                                                             f"{g['key']}")
+def test_rows_as_the_engine_returned_them_before_the_api(game):
     # tests/data/sumoku_reference_rows.json: rows of the engine before issue 19 (its Game
     # class and player protocol, commit abe0fb3), written by its reference_row: random and
     # greedy on hands of 2 to 4 tiles, lookahead and search-1 on hands of 2 or 3, every
     # variant of the rules parameters among them
-    recorded = json.loads(ROWS.read_text())
-    assert len(recorded) >= 40 and any(g["row"]["winner"] == -2 for g in recorded)
-    for game in recorded:
-        rules = SumokuRules(**game["rules"])
-        state = play(SumokuState(rules), [make_policy(n, rules) for n in game["players"]],
-                     game["key"])
-        assert {k: np.asarray(v).tolist() for k, v in state.row().items()} == game["row"]
+    rules = SumokuRules(**game["rules"])
+    state = play(SumokuState(rules), [make_policy(n, rules) for n in game["players"]],
+                 game["key"])
+    assert {k: np.asarray(v).tolist() for k, v in state.row().items()} == game["row"]
 
 
 def test_the_spec_registers_the_api():
