@@ -14,11 +14,11 @@ import pytest
 from solver.decision import CHANCE, TERMINAL, RandomPlayer, Size, play, random_playout
 from solver.dice import Stream
 from solver.registry import find_game
-from solver.sosooyoo.engine import Game
 from solver.sosooyoo.kernel import play_chunk
 from solver.sosooyoo.policies import make_policy
 from solver.sosooyoo.rules import SoSooYooRules
 from solver.sosooyoo.state import END, NUM_ACTIONS, RANDOM, RING, SoSooYooState, size
+from tests.sosooyoo.test_known_turns import position
 
 RED, ORANGE, YELLOW = 0, 1, 2
 # the moves from 21 = 3·7 by hand (as test_known_turns): 21 ± 1, ± 3, ± 7, ± 21
@@ -29,20 +29,6 @@ T24 = [12, 16, 18, 20, 21, 22, 23, 25, 26, 27, 28, 30, 32, 36, 48]   # 24 = 2·2
 def probabilities(state):
     return {outcome: Fraction(p).limit_denominator(1 << 20)
             for outcome, p in state.chance_outcomes()}
-
-
-def position(pos, held=None, rings=(100, 150, 160, 170, 180, 190), to_move=0, **rules):
-    """A game between turns: pieces on ``pos``, rings ``held``, each colour's ring on the
-    board at ``rings``; the rest in the bone yard."""
-    r = SoSooYooRules(players=len(pos), **rules)
-    game = Game(r)
-    game.pos = list(pos)
-    game.held = [list(h) for h in (held or [[0] * 6] * r.players)]
-    game.ring_space = list(rings)
-    game.boneyard = [r.rings_per_colour - sum(h[c] for h in game.held) - (rings[c] != 0)
-                     for c in range(6)]
-    game.to_move = to_move
-    return game
 
 
 # -- the rulebook, node by node -------------------------------------------------------------
