@@ -121,7 +121,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     processes = list((getattr(pool, "_processes", None) or {}).values())
     for process in processes:
         if process.is_alive():
-            process.terminate()
+            # SIGKILL, not SIGTERM: a worker forked a moment ago still has this process's
+            # deferring SIGTERM handler (it forks inside interrupts.deferred()) until its
+            # initializer runs; SIGTERM then is recorded and dropped, and join() below waited
+            # for ever (seen in CI: test_workers_and_store_give_the_same_games)
+            process.kill()
     for process in processes:
         process.join()
     writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
