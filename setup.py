@@ -44,7 +44,7 @@ setup(
     packages=find_packages(include=["solver", "solver.*", "cext", "cext.*", "analysis",
                                      "analysis.*", "studies", "studies.*", "analyze",
                                      "analyze.*"]),
-    package_data={"cext": ["**/*.pxd", "**/*.pyx"], "solver": ["*/*.md"]},
+    package_data={"cext": ["**/*.pxd", "**/*.pxi", "**/*.pyx"], "solver": ["*/*.md"]},
     ext_modules=cythonize(extensions, language_level=3, include_path=[str(HERE)],
                           compiler_directives={"embedsignature": True}),
     install_requires=[

@@ -31,7 +31,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from solver.registry import game_names
+from solver.kernel_rows import constants as rows_constants
+from solver.kernel_rows import decision_constants
+from solver.registry import find_game, game_names
 
 Arrays = Mapping[str, tuple[str, Sequence[Any]]]
 """C arrays: ``name -> (element type, nested lists of integers)``."""
@@ -96,7 +98,8 @@ def player_codes(players: Any, policies: Sequence[str], names: Sequence[str],
 
 def write_all(root: str | Path) -> list[Path]:
     """Write ``cext/<game>/constants.pxd`` for every game whose ``solver/<game>/kernel.py``
-    has ``constants()``; a file already holding the same text is left alone (so Cython
+    has ``constants()`` (with, for every game, the decision API's markers and the result rows'
+    column numbers, :mod:`solver.kernel_rows`); a file already holding the same text is left alone (so Cython
     does not compile again what did not change). Returns the files written."""
     written = []
     for game in game_names():
@@ -107,6 +110,7 @@ def write_all(root: str | Path) -> list[Path]:
                 raise
             continue
         enums, arrays = module.constants()
+        enums = {**decision_constants(), **rows_constants(find_game(game)), **enums}
         path = Path(root) / "cext" / game / "constants.pxd"
         text = pxd_text(game, enums, arrays)
         if not path.exists() or path.read_text(encoding="utf-8") != text:

@@ -1,0 +1,77 @@
+"""The kernels' result rows, laid out once from each game's declared columns.
+
+A kernel's ``play_chunk`` (``cext/common/decisions.pxi``) returns one int32 row per game:
+the game-level columns of the game's spec in order (:attr:`GameSpec.result_keys`: the
+standard columns, then the game's own), then each per-seat column ``players`` wide. The
+layout is not written twice: :func:`constants` gives the column numbers the kernels are
+compiled with (``COL_<NAME>``, ``SEATCOL_<NAME>``, written into ``cext/<game>/constants.pxd``
+by :mod:`solver.kernel_constants`), and :func:`split` reads the rows back into the arrays the
+rest of the toolkit takes (each in the narrowest integer type that holds it).
+
+>>> from solver.registry import Column, GameSpec, Players, Rules, Traits
+>>> spec = GameSpec("g", "G", Rules, Traits(False, (2, 2)), Players(("a",), "a"), "m:f", None,
+...                 columns=(Column("moves", "m"), Column("score", "s", per_seat=True)))
+>>> constants(spec)
+{'COL_WINNER': 0, 'COL_TURNS': 1, 'COL_DECISION_TURNS': 2, 'COL_MOVES': 3, 'NGAME_COLUMNS': 4, 'SEATCOL_SCORE': 0, 'NSEAT_COLUMNS': 1}
+>>> import numpy as np
+>>> parts = split(spec, np.array([[1, 40, 30, 7, 12, 300]], dtype=np.int32), players=2)
+>>> {name: (part.tolist(), part.dtype.name) for name, part in parts.items()}
+... # doctest: +NORMALIZE_WHITESPACE
+{'winner': ([1], 'int8'), 'turns': ([40], 'int8'), 'decision_turns': ([30], 'int8'),
+ 'moves': ([7], 'int8'), 'seat_score': ([[12, 300]], 'int16')}
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from solver.decision import CHANCE, TERMINAL
+from solver.registry import STANDARD_COLUMNS, GameSpec
+
+NARROW = (np.int8, np.int16, np.int32)
+"""The types a column may come back in, narrowest first."""
+
+
+def layout(spec: GameSpec) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``(game-level columns, per-seat columns)`` in the rows' order."""
+    return ((*STANDARD_COLUMNS, *(c.name for c in spec.columns if not c.per_seat)),
+            spec.per_seat)
+
+
+def constants(spec: GameSpec) -> dict[str, int]:
+    """The column numbers a kernel writes its rows with."""
+    game, seat = layout(spec)
+    return {**{f"COL_{name.upper()}": i for i, name in enumerate(game)},
+            "NGAME_COLUMNS": len(game),
+            **{f"SEATCOL_{name.upper()}": k for k, name in enumerate(seat)},
+            "NSEAT_COLUMNS": len(seat)}
+
+
+def decision_constants() -> dict[str, int]:
+    """``current_player()``'s markers (:mod:`solver.decision`), for every kernel."""
+    return {"CHANCE": CHANCE, "TERMINAL": TERMINAL}
+
+
+def narrow(values: np.ndarray) -> np.ndarray:
+    """``values`` in the narrowest of :data:`NARROW` that holds them (contiguous)."""
+    low, high = (int(values.min()), int(values.max())) if values.size else (0, 0)
+    for kind in NARROW:
+        info = np.iinfo(kind)
+        if info.min <= low and high <= info.max:
+            return np.ascontiguousarray(values, dtype=kind)
+    return np.ascontiguousarray(values)
+
+
+def split(spec: GameSpec, rows: np.ndarray, players: int) -> dict[str, Any]:
+    """The result columns of a kernel's rows (:attr:`GameSpec.result_keys`): game-level
+    ones of shape (n,), per-seat ones (``seat_<name>``) of shape (n, players)."""
+    game, seat = layout(spec)
+    if rows.ndim != 2 or rows.shape[1] != len(game) + len(seat) * players:
+        raise ValueError(f"rows of shape {rows.shape} do not fit {len(game)} game columns "
+                         f"and {len(seat)} per-seat columns of {players} seats")
+    result = {name: narrow(rows[:, i]) for i, name in enumerate(game)}
+    base = len(game)
+    for k, name in enumerate(seat):
+        result["seat_" + name] = narrow(rows[:, base + k * players:base + (k + 1) * players])
+    return result

@@ -1,0 +1,192 @@
+"""The kernels' decisions are the reference engines', node by node — one differential suite
+over every registered game, through the decision API in C (``cext/common/decisions.pxi``,
+each kernel's ``KernelState``) and in Python (``solver/<game>/state.py``):
+
+* random walks from the start: at every node both engines name the same player and give
+  the same legal actions (or chance outcomes, with the same probabilities); at a chance node
+  both draw the same outcome from the game's dice stream; after every action both states
+  are the same (``solver.<game>.kernel.state_view`` of the reference state equals the
+  kernel's ``view()``); at the end the same returns and the same result row;
+* every player, move by move: at each decision the kernel's player picks what the reference
+  player picks from the same choice stream;
+* the decision-sequence counts to depth d (perft, ``tests/data/decision_counts.json``, the
+  table the reference engines are checked against in ``tests/test_decision_api.py``),
+  counted in C.
+
+Each game's kernel module (the module of its registered ``kernel``) gives
+``kernel_state(rules, policies, key)`` and ``state_view(reference_state)``.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solver.decision import CHANCE, TERMINAL
+from solver.dice import Stream, game_streams
+from solver.kernel_rows import split
+from solver.registry import games
+
+HERE = Path(__file__).parent
+SPECS = games()
+WALK_SALT = 0x5DEECE66D
+"""The random walks' actions come from a stream of the key and this salt."""
+
+
+def kernel_module(spec):
+    return importlib.import_module(spec.kernel.split(":")[0])
+
+
+def variants(spec) -> list[dict]:
+    """The game's small rules, its default rules and, where it allows several numbers of
+    players, the most it allows."""
+    out = [dict(spec.small_rules), {}]
+    low, high = spec.traits.players
+    if "players" in spec.rules.parameters() and high > low:
+        out.append({**spec.small_rules, "players": high})
+    return out
+
+
+WALKS = [(name, values) for name, spec in SPECS.items() for values in variants(spec)]
+KEYS = (1, 2, 3)
+
+
+def _pair(spec, values, policies, key):
+    module = kernel_module(spec)
+    rules = spec.rules.from_values(values)
+    players = spec.seats(rules)
+    policies = list(policies) * players if len(policies) == 1 else list(policies)
+    return rules, spec.new_state(rules), module.kernel_state(rules, policies, key), module
+
+
+def _same_node(reference, kernel, module, where):
+    player = reference.current_player()
+    assert kernel.current_player() == player, where
+    assert kernel.view() == module.state_view(reference), where
+    if player == TERMINAL:
+        return player, []
+    actions = reference.legal_actions()
+    assert kernel.legal_actions() == actions, where
+    if player == CHANCE:
+        ours = kernel.chance_outcomes()
+        theirs = reference.chance_outcomes()
+        assert [o for o, _ in ours] == [o for o, _ in theirs], where
+        assert all(math.isclose(p, q, rel_tol=1e-12) for (_, p), (_, q) in zip(ours, theirs))
+    return player, actions
+
+
+def _same_end(spec, rules, reference, kernel, where):
+    assert kernel.returns() == pytest.approx(reference.returns()), where
+    players = spec.seats(rules)
+    ours = split(spec, kernel.row()[None, :], players)
+    theirs = reference.row()
+    for name in spec.result_keys:
+        assert np.asarray(ours[name][0]).tolist() == np.asarray(theirs[name]).tolist(), \
+            (where, name)
+
+
+@pytest.mark.parametrize("name, values", WALKS, ids=[f"{n}-{v}" for n, v in WALKS])
+def test_random_walks_visit_the_same_nodes(name, values):
+    spec = SPECS[name]
+    for key in KEYS:
+        rules, reference, kernel, module = _pair(spec, values, [spec.players.default], key)
+        dice, _ = game_streams(key)
+        walk = Stream(key ^ WALK_SALT)
+        node = 0
+        while True:
+            where = f"key {key}, node {node}:\n{reference}"
+            player, actions = _same_node(reference, kernel, module, where)
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                action = reference.draw_chance(dice)
+                assert kernel.draw_chance() == action, where
+            else:
+                action = actions[walk.choose(len(actions))]
+            reference.apply_action(action)
+            kernel.apply_action(action)
+            node += 1
+        _same_end(spec, rules, reference, kernel, f"key {key}")
+
+
+def _player_cases():
+    cases = []
+    for name, spec in SPECS.items():
+        names = [*spec.players.fixed, *(f"{s.name}-1" for s in spec.players.search)]
+        cases += [(name, player) for player in names]
+    return cases
+
+
+PLAYERS = _player_cases()
+
+
+@pytest.mark.parametrize("name, player", PLAYERS, ids=[f"{n}-{p}" for n, p in PLAYERS])
+def test_every_player_decides_as_the_reference_does(name, player):
+    spec = SPECS[name]
+    values = dict(spec.small_rules)
+    for key in KEYS[:2]:
+        rules, reference, kernel, module = _pair(spec, values, [player], key)
+        seats = [spec.make_player(player, rules) for _ in range(spec.seats(rules))]
+        dice, choices = game_streams(key)
+        node = 0
+        while True:
+            where = f"{player}, key {key}, node {node}:\n{reference}"
+            seat, actions = _same_node(reference, kernel, module, where)
+            if seat == TERMINAL:
+                break
+            if seat == CHANCE:
+                action = reference.draw_chance(dice)
+                assert kernel.draw_chance() == action, where
+            else:
+                action = (actions[0] if len(actions) == 1
+                          else seats[seat].choose(reference, choices))
+                assert kernel.decide() == action, where
+            reference.apply_action(action)
+            kernel.apply_action(action)
+            node += 1
+        _same_end(spec, rules, reference, kernel, f"{player}, key {key}")
+
+
+COUNTS = HERE / "data" / "decision_counts.json"
+RECORDED = [c for c in json.loads(COUNTS.read_text()) if c["game"] in SPECS]
+
+
+@pytest.mark.parametrize("case", RECORDED, ids=[f"{c['game']}-{c['rules']}-key{c['from_key']}-"
+                                                f"d{c['depth']}" for c in RECORDED])
+def test_decision_counts_in_the_kernel(case):
+    spec = SPECS[case["game"]]
+    module = kernel_module(spec)
+    rules = spec.rules.from_values(case["rules"])
+    key = case["from_key"]
+    kernel = module.kernel_state(rules, [spec.players.default] * spec.seats(rules),
+                                 0 if key is None else key)
+    if key is not None:
+        while kernel.current_player() == CHANCE:
+            kernel.apply_action(kernel.draw_chance())
+    assert kernel.count_sequences(case["depth"]) == case["count"]
+
+
+def test_kernel_states_are_independent_clones():
+    for name, spec in SPECS.items():
+        rules, reference, kernel, module = _pair(spec, dict(spec.small_rules),
+                                                 [spec.players.default], 5)
+        walk = Stream(5)
+        for _ in range(12):
+            if kernel.is_terminal():
+                break
+            twin = kernel.clone()
+            before = twin.view()
+            actions = kernel.legal_actions()
+            kernel.apply_action(actions[walk.choose(len(actions))])
+            assert twin.view() == before, name
+
+
+def test_kernel_states_refuse_illegal_actions():
+    for name, spec in SPECS.items():
+        _, _, kernel, _ = _pair(spec, dict(spec.small_rules), [spec.players.default], 5)
+        with pytest.raises(ValueError):
+            kernel.apply_action(-7)
