@@ -22,12 +22,15 @@ def in_tmp(tmp_path, monkeypatch):
 
 def test_run_writes_the_report(in_tmp, capsys):
     assert main(["manhome", "--sims", "2e3", "--players", "3", "--policy", "greedy,random,expert",
-                 "--seed", "4", "--workers", "2", "--set", "tie=reroll"]) == 0
-    out = in_tmp / "reports" / "manhome" / "standard-tie-reroll-3p-greedy-vs-random-vs-expert-seed4"
+                 "--seed", "4", "--workers", "2", "--set", "tie=reroll",
+                 # fewer men: the expert's solitaire table in a moment, not seconds
+                 "--set", "men_per_player=4", "--set", "men_to_win=2"]) == 0
+    [out] = (in_tmp / "reports" / "manhome").iterdir()
+    assert out.name.endswith("-3p-greedy-vs-random-vs-expert-seed4"), out.name
     summary = json.loads((out / "summary.json").read_text())
     assert SUMMARY_KEYS <= set(summary)
     assert summary["games"] == 2000 and summary["seed"] == 4
-    assert summary["rules"] == {"players": 3, "men_per_player": 6, "men_to_win": 3, "tie": "reroll",
+    assert summary["rules"] == {"players": 3, "men_per_player": 4, "men_to_win": 2, "tie": "reroll",
                                 "extra_turn": True, "max_turns": 10000, "board_rows": 12}
     assert summary["policies"] == ["greedy", "random", "expert"]
     assert {p.name for p in out.iterdir()} >= {"report.md", "summary.json", "games.npz",

@@ -104,7 +104,10 @@ def test_skill_ladder_on_the_cluster_equals_local(scheduler, tmp_path):
     # search games played in pieces by the cluster's workers: the same matches
     from analysis.skill import skill
 
-    options = dict(sims=300, search_sims=40, budgets=[1, 2], seed=3)
+    # small rules: the expert's solitaire table is solved in a moment (the standard one
+    # takes every process, the cluster's workers too, some seconds)
+    small = dict(board_rows=2, men_per_player=3, men_to_win=2)
+    options = dict(sims=300, search_sims=40, budgets=[1, 2], seed=3, **small)
     local = skill("manhome", workers=1, **options)
     remote = skill("manhome", scheduler=scheduler, **options)
     columns = ["elapsed_s", "games_loaded"]
@@ -112,6 +115,7 @@ def test_skill_ladder_on_the_cluster_equals_local(scheduler, tmp_path):
                                   remote.table.drop(columns=columns))
     assert main(["skill", "manhome", "--sims", "300", "--search-sims", "40", "--budgets", "1,2",
                  "--seed", "3", "--scheduler", scheduler, "--no-store", "--quiet",
+                 *(f"--set={name}={value}" for name, value in small.items()),
                  "--out", str(tmp_path / "sk")]) == 0
     summary = json.loads((tmp_path / "sk" / "summary.json").read_text())
     assert summary["luck_share"] == pytest.approx(local.luck["luck_share"])
