@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Shoo in C on bit sets: the same moves, shoo detection and games as solver/shoo/.
+"""Shoo in C on bit sets: the same moves, shoo detection, players and games as
+solver/shoo/, on the decision API of cext/common/decisions.pxi.
 
 The field is a handful of 128-bit sets (cext/shoo/field.pxd): each seat's travellers on foot
 and mounted, and the free horses. Shoo detection for a whole position is set arithmetic:
@@ -7,27 +8,36 @@ the squares touched by two or more of a seat's travellers (``field_touch2``), le
 area, met with the opponent's travellers on foot; a shooable traveller is shooed off when
 no square next to it is empty and safe and no free horse it may mount stands next to it.
 
-Every function mirrors its readable twin (solver/shoo/moves.py, engine.py, policies.py,
-evaluation.py, search.py) under the same name. A move is packed into one 64-bit key whose ascending order is the
-reference's canonical order (the sorted order of its ``Move`` tuples): hush, kind, from,
-via, put, to, shoo, each square stored plus one so that "none" (-1) comes first. Positions
-are copied, not unmade (copy-make: a position is about 150 bytes). Games run without the GIL.
-The search's transposition table is allocated once per worker and emptied for each search
-by a stamp (an entry of an earlier search counts as empty).
+Every function mirrors its readable twin (solver/shoo/moves.py, state.py, policies.py,
+evaluation.py, search.py) under the same name. Inside, a move is packed into one 64-bit key
+whose ascending order is the reference's canonical order (the sorted order of its ``Move``
+tuples): hush, kind, from, via, put, to, shoo, each square stored plus one so that "none"
+(-1) comes first. Positions (``Pos``) are copied, not unmade (copy-make: a position is
+about 150 bytes). The search's transposition table is allocated once per worker and
+emptied for each search by a stamp (an entry of an earlier search counts as empty).
+
+The decision API (the nodes of solver/shoo/state.py: one decision node a move, the side to
+move's; no chance nodes) is ``State``: the position, the result row's counters, the game's
+choice stream and, under a draw by repetition, the positions seen. Its actions are the
+reference's stable ids (ShooState's ``Encoder``), converted from and to packed keys with
+tables; ``decide`` is the seat's player of solver/shoo/policies.py (random, greedy,
+search-N), drawing from the choice stream as it does. Whole games are the generic loop of
+cext/common/decisions.pxi (``play_game``, ``play_chunk``, ``KernelState``), without the GIL.
 
 The kernel imports no solver/ module: every number it shares with the readable code (the
 squares and their neighbours, the move kinds' order, piece codes, the values of ``hush``,
 the players' codes, the evaluation's weights, the search's sizes and Zobrist keys, the
-ending codes, the rows of the result arrays) is cimported from cext/shoo/constants.pxd,
-which setup.py writes out of solver/shoo/kernel.py's ``constants()``; the rules, the players
-and positions come in as plain data (solver/shoo/kernel.py: ``config``, ``position_data``),
-and the toolkit calls the kernel through that module.
+ending codes, the action ids' tables, the columns of the result rows) is cimported from
+cext/shoo/constants.pxd, which setup.py writes out of solver/shoo/kernel.py's
+``constants()`` (and solver/kernel_rows.py); the rules, the players and the start position
+come in as plain data (solver/shoo/kernel.py: ``config``, ``position_data``), and the
+toolkit calls the kernel through that module.
 """
 import numpy as np
 
 from cpython.exc cimport PyErr_SetString
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort
+from libc.stdlib cimport qsort
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_choose
 from cext.common.interrupt cimport (Interrupt, _interrupt_fetch, interrupt_init, interrupt_raise,
@@ -61,7 +71,6 @@ cdef enum:
     # work units (cext/common/interrupt.pxd): about a microsecond each
     PERFT_WORK = 1          # a move generation (some microseconds)
     PLY_WORK = 16           # a move chosen by random or greedy (plus a search's nodes)
-    STOPPED = -2            # play_game: a signal stopped the game
 
 field_init()
 
@@ -1120,22 +1129,6 @@ cdef object squares_of(field_t x):
     return out
 
 
-def move_keys(config, position):
-    """The packed keys of the legal moves of ``position`` (see :func:`state_of`), ascending."""
-    cdef Setup setup = Setup(config)
-    cdef Pos p = state_of(position)
-    with nogil:
-        legal_moves(&p, &setup.c, &setup.w.root)
-    if setup.w.root.overflow:
-        raise OverflowError("more legal moves than the kernel has room for")
-    return np.array([setup.w.root.keys[i] for i in range(setup.w.root.n)], dtype=np.uint64)
-
-
-def pack_move(int hush, int kind, int frm, int via, int put, int to, int shoo):
-    """The packed key of a move (solver.shoo.moves.Move's fields, in its order)."""
-    return int(pack(hush, kind, frm, via, put, to, shoo))
-
-
 cdef int64_t perft_c(const Pos *p, const Config *c, int depth, uint64_t *buffer) noexcept nogil:
     cdef Moves ms
     cdef Pos after
@@ -1158,20 +1151,17 @@ cdef int64_t perft_c(const Pos *p, const Config *c, int depth, uint64_t *buffer)
 
 
 def perft(config, position, int depth, progress=None):
-    """engine.perft by the kernel; ``progress(done)`` is called every few milliseconds with
-    the move generations done so far (cext/common/interrupt.pxd)."""
+    """solver.shoo.engine.perft by the kernel over positions (the positions seen do not
+    count: a perft of a game under a draw by repetition is KernelState.count_sequences);
+    ``progress(done)`` is called every few milliseconds with the move generations done so
+    far (cext/common/interrupt.pxd)."""
     cdef Setup setup = Setup(config)
     interrupt_init(&setup.stop, progress)
     cdef Pos p = state_of(position)
-    cdef uint64_t *buffer = <uint64_t *>malloc((depth + 1) * MAXMOVES * sizeof(uint64_t))
+    cdef uint64_t[::1] buffer = np.empty((depth + 1) * MAXMOVES, dtype=np.uint64)
     cdef int64_t count
-    if buffer == NULL:
-        raise MemoryError()
-    try:
-        with nogil:
-            count = perft_c(&p, &setup.c, depth, buffer)
-    finally:
-        free(buffer)
+    with nogil:
+        count = perft_c(&p, &setup.c, depth, &buffer[0])
     interrupt_raise(&setup.stop)
     if count < 0:
         raise OverflowError("more legal moves than the kernel has room for")
@@ -1216,22 +1206,19 @@ def evaluation(config, position, int seat):
 cdef class Positions:
     """Many positions as C states, for timing the kernel's routines over them."""
 
-    cdef Pos *states
+    cdef Pos *states           # into memory
+    cdef uint8_t[::1] memory
     cdef int n
     cdef Setup setup
 
-    def __cinit__(self, config, positions):
+    def __init__(self, config, positions):
         cdef int i
         self.n = len(positions)
         self.setup = Setup(config)
-        self.states = <Pos *>malloc(max(self.n, 1) * sizeof(Pos))
-        if self.states == NULL:
-            raise MemoryError()
+        self.memory = np.empty(max(self.n, 1) * sizeof(Pos) + 16, dtype=np.uint8)
+        self.states = <Pos *>(&self.memory[0] + (-<size_t>&self.memory[0] & 15))  # 16-aligned
         for i, position in enumerate(positions):
             self.states[i] = state_of(position)
-
-    def __dealloc__(self):
-        free(self.states)
 
     def detect_all(self, int repeats=1):
         """Shoo detection of every position ``repeats`` times; returns the number of

@@ -4,15 +4,19 @@ with: the kernel imports nothing from ``solver/`` (DESIGN.md).
 * :func:`constants` — every number the kernel shares with this readable code (the field's
   squares and neighbours, the order of the move kinds, the piece codes, how a hushable
   traveller came to its square, the values of ``hush``, the players' codes, the
-  evaluation's weights, the search's sizes and Zobrist keys, the ending codes, the rows of
-  the result arrays), written into ``cext/shoo/constants.pxd`` when the package is built
-  (:mod:`solver.kernel_constants`).
-* :func:`config` — the plain configuration of one call: the rules and each seat's player as
-  numbers; :func:`position_data` — a position as plain numbers.
-* :func:`play_chunk` (the game's registered kernel), :func:`perft`, :func:`move_keys`,
-  :func:`pack_move`, :func:`detect`, :func:`position_key`, :func:`search_values`,
-  :func:`evaluation`, :func:`evaluated_positions` and :class:`Positions` — the kernel with
-  the rules, positions, moves and players of the rest of the toolkit.
+  evaluation's weights, the search's sizes and Zobrist keys, the ending codes, the tables
+  of the action ids of :mod:`solver.shoo.state`), written into ``cext/shoo/constants.pxd``
+  when the package is built (:mod:`solver.kernel_constants`).
+* :func:`config` — the plain configuration of one call: the rules, each seat's player as
+  numbers and the start position; :func:`position_data` — a position as plain numbers.
+* :func:`play_chunk` (the game's registered kernel: the generic loop of
+  ``cext/common/decisions.pxi`` over the kernel's decision API, its rows read back by
+  :func:`solver.kernel_rows.split`), :func:`kernel_state` (one kernel game through the
+  decision API, as :class:`solver.shoo.state.ShooState` plays it) and :func:`state_view`
+  (what the differential test compares), :func:`perft`, :func:`detect`,
+  :func:`position_key`, :func:`search_values`, :func:`evaluation`,
+  :func:`evaluated_positions` and :class:`Positions` — the kernel with the rules, positions,
+  moves and players of the rest of the toolkit.
 """
 from __future__ import annotations
 
@@ -30,7 +34,7 @@ from solver.shoo.state import (_DIGITS, _FIELDS, ENDED_BY_LIMIT, ENDED_BY_REPETI
 from solver.shoo.evaluation import (BLOCKER_WEIGHT, DANGER_WEIGHT, DISTANCE_WEIGHT,
                                     HORSE_WEIGHT, STABLED_COST, THREAT_WEIGHT, WIN,
                                     king_distance)
-from solver.shoo.moves import Kind, Move
+from solver.shoo.moves import Kind
 from solver.shoo.policies import PLAYERS, POLICY_NAMES, SEARCH
 from solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
                                   Position)
@@ -150,12 +154,17 @@ def play_chunk(rules: ShooRules, policies: Sequence[str],
     return split(SPEC, rows, 2)
 
 
-def kernel_state(rules: ShooRules, policies: Sequence[str], key: int) -> Any:
-    """The kernel's game of ``key`` at its start, through the decision API
+def kernel_state(rules: ShooRules, policies: Sequence[str], key: int,
+                 position: Position | None = None) -> Any:
+    """The kernel's game of ``key`` at its start (or from ``position``, as
+    ``ShooState(position=position)``), through the decision API
     (``cext.shoo.play.KernelState``: the methods of :class:`ShooState`, in C)."""
     from cext.shoo.play import KernelState
 
-    return KernelState(config(rules, policies), key)
+    data = config(rules, policies)
+    if position is not None:
+        data["start"] = position_data(position)
+    return KernelState(data, key)
 
 
 def _position_view(key: tuple) -> tuple:
@@ -189,26 +198,12 @@ def evaluated_positions(rules: ShooRules, policies: Sequence[str], keys: np.ndar
 
 def perft(rules: ShooRules, position: Position, depth: int,
           progress: Callable[[int], Any] | None = None) -> int:
-    """engine.perft by the kernel; ``progress(done)`` is called every few milliseconds with
+    """solver.shoo.engine.perft by the kernel (over positions, without the positions seen);
+    ``progress(done)`` is called every few milliseconds with
     the move generations done so far."""
     from cext.shoo.play import perft as kernel
 
     return kernel(config(rules), position_data(position), depth, progress)
-
-
-def move_keys(rules: ShooRules, position: Position) -> np.ndarray:
-    """The packed keys of the legal moves of ``position``, ascending (canonical order)."""
-    from cext.shoo.play import move_keys as kernel
-
-    return kernel(config(rules), position_data(position))
-
-
-def pack_move(move: Move) -> int:
-    """The packed key of a :class:`solver.shoo.moves.Move`."""
-    from cext.shoo.play import pack_move as kernel
-
-    return kernel(int(move.hush), int(move.kind), move.frm, move.via, move.put, move.to,
-                  move.shoo)
 
 
 def detect(rules: ShooRules, position: Position) -> tuple[list[int], list[int]]:
