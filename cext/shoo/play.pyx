@@ -1003,10 +1003,11 @@ cdef inline void write_row(const State *g, const Config *c, int32_t *row) noexce
     row[COL_ENDED_BY] = g.ended_by
     row[COL_HUSHES] = g.hushes
     for seat in range(2):
-        per_seat[SEATCOL_SHOOS * 2 + seat] = g.shoos[seat]
-        per_seat[SEATCOL_SHOO_OFFS * 2 + seat] = g.shoo_offs[seat]
-        per_seat[SEATCOL_CAPTURES * 2 + seat] = g.captures[seat]
-        per_seat[SEATCOL_HOME * 2 + seat] = field_count(travellers(&g.pos, seat) & c.home[seat])
+        per_seat[SEATCOL_SHOOS * c.players + seat] = g.shoos[seat]
+        per_seat[SEATCOL_SHOO_OFFS * c.players + seat] = g.shoo_offs[seat]
+        per_seat[SEATCOL_CAPTURES * c.players + seat] = g.captures[seat]
+        per_seat[SEATCOL_HOME * c.players + seat] = field_count(travellers(&g.pos, seat)
+                                                                & c.home[seat])
 
 
 cdef object position_view(const Pos *p):
@@ -1080,7 +1081,7 @@ cdef class Setup:
             self.c.first_row[seat] = _from_python(config["first_row"][seat])
             self.c.policy[seat] = config["policy"][seat]
             self.c.budget[seat] = config["budget"][seat]
-        self.c.players = 2
+        self.c.players = len(config["policy"])      # 2: solver.shoo.kernel.config checks
         self.c.hush = config["hush"]
         self.c.leave_home = config["leave_home"]
         self.c.call_next_to = config["call_next_to"]
