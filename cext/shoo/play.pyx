@@ -259,6 +259,7 @@ cdef inline field_t line_squares(int s, field_t empty) noexcept nogil:
 
 # -- making moves -------------------------------------------------------------------------
 cdef void act(const Pos *p, const Config *c, uint64_t move, Pos *out) noexcept nogil:
+    """moves.apply_action: the move's action (not its hush or shoo) into ``out``."""
     cdef int side = p.side, opp = 1 - p.side, held = NONE
     cdef int kind = m_kind(move), frm = m_frm(move), via = m_via(move)
     cdef int put = m_put(move), to = m_to(move)
@@ -488,7 +489,7 @@ cdef void legal_moves(const Pos *p, const Config *c, Moves *ms) noexcept nogil:
 # -- players --------------------------------------------------------------------------------
 cdef int standing(const Pos *p, const Config *c, int seat,
                   const field_t *touch2) noexcept nogil:
-    """policies.standing; ``touch2[s]``: the squares two or more of seat s's travellers
+    """evaluation.standing; ``touch2[s]``: the squares two or more of seat s's travellers
     touch (computed once for both standings)."""
     cdef field_t home = c.home[seat], own = travellers(p, seat), targets, rest
     cdef field_t empty = empty_squares(p)
@@ -530,6 +531,7 @@ cdef int standing(const Pos *p, const Config *c, int seat,
 
 
 cdef int evaluate(const Pos *p, const Config *c, int seat) noexcept nogil:
+    """evaluation.evaluate."""
     cdef int won = winner(p, c)
     if won != NONE:
         return WIN if won == seat else -WIN
@@ -556,6 +558,8 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
 
 
 cdef int choose_greedy(const Pos *p, const Config *c, Work *w, uint64_t *choices) noexcept nogil:
+    """policies.GreedyPolicy.choose: a best move by the evaluation, ties broken by one
+    choose(k) from the choice stream; returns its index in w.root."""
     cdef int best = greedy_values(p, c, &w.root, w.values, w), i, k = 0, pick
     for i in range(w.root.n):
         k += w.values[i] == best
@@ -734,7 +738,7 @@ cdef int search(const Pos *p, const Config *c, Work *w, int64_t limit) noexcept 
 
 cdef int choose_search(const Pos *p, const Config *c, Work *w, int budget,
                        uint64_t *choices) noexcept nogil:
-    """search.pick_best of the search."""
+    """policies.SearchPolicy.choose: search.pick_best of the search."""
     cdef int i, k = 0, pick, top = -INFINITY
     search(p, c, w, <int64_t>budget * NODE_UNIT)
     for i in range(w.root.n):
@@ -1198,7 +1202,7 @@ def search_values(config, position, int budget):
 
 
 def evaluation(config, position, int seat):
-    """policies.evaluate by the kernel."""
+    """evaluation.evaluate by the kernel."""
     cdef Setup setup = Setup(config)
     cdef Pos p = state_of(position)
     return evaluate(&p, &setup.c, seat)

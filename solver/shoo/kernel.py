@@ -230,7 +230,7 @@ def search_values(rules: ShooRules, position: Position,
 
 
 def evaluation(rules: ShooRules, position: Position, seat: int) -> int:
-    """policies.evaluate by the kernel."""
+    """evaluation.evaluate by the kernel."""
     from cext.shoo.play import evaluation as kernel
 
     return kernel(config(rules), position_data(position), seat)
