@@ -38,6 +38,7 @@ import numpy as np
 from cpython.exc cimport PyErr_SetString
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport qsort
+from libc.string cimport memcpy
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_choose
 from cext.common.interrupt cimport (Interrupt, _interrupt_fetch, interrupt_init, interrupt_raise,
@@ -65,6 +66,7 @@ from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BL
 
 cdef enum:
     MAXMOVES = 1 << 15      # room for the legal moves of one position
+    SORT_ROOM = 1024        # sort_keys merges up to this many moves (on the stack)
     B_EXACT = 0             # the bounds of a table entry's value
     B_LOWER = 1
     B_UPPER = 2
@@ -474,6 +476,62 @@ cdef int compare_keys(const void *a, const void *b) noexcept nogil:
     return (x > y) - (x < y)
 
 
+cdef void sort_keys(uint64_t *keys, int n) noexcept nogil:
+    """``keys`` ascending, as qsort with compare_keys sorts them (integers: any sort gives
+    the same array) but faster: a natural merge sort, the generator's moves coming in a
+    few ascending runs (each kind's moves ascend as they are made)."""
+    cdef uint64_t room[SORT_ROOM]
+    cdef int bounds[SORT_ROOM + 1]
+    cdef int runs = 1, merged, i, r, lo, mid, hi, x, y, k
+    cdef uint64_t *src = keys
+    cdef uint64_t *dst = room
+    cdef uint64_t *swap
+    if n > SORT_ROOM:
+        qsort(keys, n, sizeof(uint64_t), compare_keys)
+        return
+    bounds[0] = 0
+    for i in range(1, n):
+        if keys[i] < keys[i - 1]:
+            bounds[runs] = i
+            runs += 1
+    bounds[runs] = n
+    while runs > 1:
+        merged = 0
+        r = 0
+        while r < runs:
+            lo = bounds[r]
+            if r + 1 < runs:
+                mid = bounds[r + 1]
+                hi = bounds[r + 2]
+                x, y, k = lo, mid, lo
+                while x < mid and y < hi:
+                    if src[y] < src[x]:
+                        dst[k] = src[y]
+                        y += 1
+                    else:
+                        dst[k] = src[x]
+                        x += 1
+                    k += 1
+                if x < mid:
+                    memcpy(dst + k, src + x, (mid - x) * sizeof(uint64_t))
+                elif y < hi:
+                    memcpy(dst + k, src + y, (hi - y) * sizeof(uint64_t))
+                r += 2
+            else:
+                hi = bounds[r + 1]
+                memcpy(dst + lo, src + lo, (hi - lo) * sizeof(uint64_t))
+                r += 1
+            bounds[merged] = lo        # read bounds[r..r+2] first: merged <= r / 2
+            merged += 1
+        bounds[merged] = n
+        runs = merged
+        swap = src
+        src = dst
+        dst = swap
+    if src != keys:
+        memcpy(keys, src, n * sizeof(uint64_t))
+
+
 cdef void legal_moves(const Pos *p, const Config *c, Moves *ms) noexcept nogil:
     """Every legal move in canonical (ascending key) order (moves.legal_moves)."""
     cdef Pos hushed
@@ -483,7 +541,7 @@ cdef void legal_moves(const Pos *p, const Config *c, Moves *ms) noexcept nogil:
     if p.hush_to >= 0:
         apply_hush(p, c, &hushed)
         gen_actions(&hushed, c, ms, 1)
-    qsort(ms.keys, ms.n, sizeof(uint64_t), compare_keys)
+    sort_keys(ms.keys, ms.n)
 
 
 # -- players --------------------------------------------------------------------------------
