@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Shoo in C on bit sets: the same moves, shoo detection and games as solver/shoo/.
+"""Shoo in C on bit sets: the same moves, shoo detection, players and games as
+solver/shoo/, on the decision API of cext/common/decisions.pxi.
 
 The field is a handful of 128-bit sets (cext/shoo/field.pxd): each seat's travellers on foot
 and mounted, and the free horses. Shoo detection for a whole position is set arithmetic:
@@ -7,55 +8,71 @@ the squares touched by two or more of a seat's travellers (``field_touch2``), le
 area, met with the opponent's travellers on foot; a shooable traveller is shooed off when
 no square next to it is empty and safe and no free horse it may mount stands next to it.
 
-Every function mirrors its readable twin (solver/shoo/moves.py, engine.py, policies.py,
-evaluation.py, search.py) under the same name. A move is packed into one 64-bit key whose ascending order is the
-reference's canonical order (the sorted order of its ``Move`` tuples): hush, kind, from,
-via, put, to, shoo, each square stored plus one so that "none" (-1) comes first. Positions
-are copied, not unmade (copy-make: a position is about 150 bytes). Games run without the GIL.
-The search's transposition table is allocated once per worker and emptied for each search
-by a stamp (an entry of an earlier search counts as empty).
+Every function mirrors its readable twin (solver/shoo/moves.py, state.py, policies.py,
+evaluation.py, search.py) under the same name. Inside, a move is packed into one 64-bit key
+whose ascending order is the reference's canonical order (the sorted order of its ``Move``
+tuples): hush, kind, from, via, put, to, shoo, each square stored plus one so that "none"
+(-1) comes first. Positions (``Pos``) are copied, not unmade (copy-make: a position is
+about 150 bytes). The search's transposition table is allocated once per worker and
+emptied for each search by a stamp (an entry of an earlier search counts as empty).
+
+The decision API (the nodes of solver/shoo/state.py: one decision node a move, the side to
+move's; no chance nodes) is ``State``: the position, the result row's counters, the game's
+choice stream and, under a draw by repetition, the positions seen. Its actions are the
+reference's stable ids (ShooState's ``Encoder``), converted from and to packed keys with
+tables; ``decide`` is the seat's player of solver/shoo/policies.py (random, greedy,
+search-N), drawing from the choice stream as it does. Whole games are the generic loop of
+cext/common/decisions.pxi (``play_game``, ``play_chunk``, ``KernelState``), without the GIL.
 
 The kernel imports no solver/ module: every number it shares with the readable code (the
 squares and their neighbours, the move kinds' order, piece codes, the values of ``hush``,
 the players' codes, the evaluation's weights, the search's sizes and Zobrist keys, the
-ending codes, the rows of the result arrays) is cimported from cext/shoo/constants.pxd,
-which setup.py writes out of solver/shoo/kernel.py's ``constants()``; the rules, the players
-and positions come in as plain data (solver/shoo/kernel.py: ``config``, ``position_data``),
-and the toolkit calls the kernel through that module.
+ending codes, the action ids' tables, the columns of the result rows) is cimported from
+cext/shoo/constants.pxd, which setup.py writes out of solver/shoo/kernel.py's
+``constants()`` (and solver/kernel_rows.py); the rules, the players and the start position
+come in as plain data (solver/shoo/kernel.py: ``config``, ``position_data``), and the
+toolkit calls the kernel through that module.
 """
 import numpy as np
 
-from libc.stdint cimport int32_t, int64_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, qsort
+from cpython.exc cimport PyErr_SetString
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport qsort
+from libc.string cimport memcpy
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_choose
-from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
+from cext.common.interrupt cimport (Interrupt, _interrupt_fetch, interrupt_init, interrupt_raise,
+                                     interrupted)
 from cext.shoo.field cimport (FIELD_ALL, field_bit, field_count, field_has, field_init,
                               field_lowest, field_spread, field_step, field_t, field_touch2)
 # every number shared with solver/shoo/, written out of it at build time (solver/shoo/kernel.py)
-from cext.shoo.constants cimport (BLOCKER_WEIGHT, COUNT_BASE, DANGER_WEIGHT,
-                                  DISTANCE_WEIGHT, DRAW, ENDED_LIMIT, ENDED_REPETITION,
-                                  ENDED_WIN, FOOT, G_DECISION_TURNS, G_ENDED_BY, G_HUSHES,
-                                  G_TURNS, G_WINNER, HELD_BASE, HORSE, HORSE_WEIGHT,
-                                  HUSH_BASE, HUSH_ILLEGAL, HUSH_LOSE_MOVE, HUSH_OFF,
-                                  HUSH_SHOO_OFF, H_DISMOUNT, H_RETURN, H_STEP, INFINITY,
-                                  KING_DISTANCE, K_CALL, K_CAPTURE, K_DISMOUNT, K_HOLD,
-                                  K_LEAD, K_MOUNT, K_PASS, K_RETIRE, K_RETURN, K_RIDE,
-                                  K_SHOO_OFF, K_WALK, MAX_DEPTH, NEIGHBOURS_MAX,
-                                  NEIGHBOUR_SQUARES, NGAME, NODE_UNIT, NONE, NSEAT, NSQ,
+from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BLOCK_START,
+                                  CHANCE, COL_DECISION_TURNS, COL_ENDED_BY, COL_HUSHES,
+                                  COL_TURNS, COL_WINNER, COUNT_BASE, DANGER_WEIGHT, DIGIT_FIELD,
+                                  DIGIT_HOW, DIGIT_RADIX, DISTANCE_WEIGHT, DRAW, D_LN_FRM,
+                                  D_NB_FRM, D_NB_VIA, D_SQ, EMPTY, ENDED_LIMIT,
+                                  ENDED_REPETITION, ENDED_WIN, FOOT, HELD_BASE, HISTORY_PLIES,
+                                  HORSE, HORSE_WEIGHT, HUSH_BASE, HUSH_ILLEGAL, HUSH_LOSE_MOVE,
+                                  HUSH_OFF, HUSH_SHOO_OFF, H_DISMOUNT, H_RETURN, H_STEP,
+                                  INFINITY, KING_DISTANCE, K_CALL, K_CAPTURE, K_DISMOUNT,
+                                  K_HOLD, K_LEAD, K_MOUNT, K_PASS, K_RETIRE, K_RETURN, K_RIDE,
+                                  K_SHOO_OFF, K_WALK, LN_RANK, LN_SQUARE, MAX_DEPTH, MAX_DIGITS,
+                                  NB_RANK, NB_SQUARE, NEIGHBOURS_MAX, NEIGHBOUR_SQUARES,
+                                  NGAME_COLUMNS, NKINDS, NODE_UNIT, NONE, NSEAT_COLUMNS, NSQ,
                                   PIECE_KEY, PLY_SHIFT, P_GREEDY, P_RANDOM, P_SEARCH, RIDER,
-                                  SHOO_BASE, SIDE_BASE, STABLED_COST, S_CAPTURES, S_HOME,
-                                  S_SHOOS, S_SHOO_OFFS, TABLE_BITS, THREAT_WEIGHT, WIN)
+                                  SEATCOL_CAPTURES, SEATCOL_HOME, SEATCOL_SHOOS,
+                                  SEATCOL_SHOO_OFFS, SHOO_BASE, SIDE_BASE, STABLED_COST,
+                                  TABLE_BITS, TERMINAL, THREAT_WEIGHT, WIN)
 
 cdef enum:
     MAXMOVES = 1 << 15      # room for the legal moves of one position
+    SORT_ROOM = 1024        # sort_keys merges up to this many moves (on the stack)
     B_EXACT = 0             # the bounds of a table entry's value
     B_LOWER = 1
     B_UPPER = 2
     # work units (cext/common/interrupt.pxd): about a microsecond each
     PERFT_WORK = 1          # a move generation (some microseconds)
     PLY_WORK = 16           # a move chosen by random or greedy (plus a search's nodes)
-    STOPPED = -2            # play_game: a signal stopped the game
 
 field_init()
 
@@ -87,7 +104,7 @@ cdef void _tables() noexcept:
 _tables()
 
 
-cdef struct State:
+cdef struct Pos:
     field_t foot[2]          # each seat's travellers on foot
     field_t rider[2]         # each seat's mounted travellers (each on its horse)
     field_t horse            # free horses
@@ -103,6 +120,40 @@ cdef struct State:
     int ply
 
 
+cdef struct Moves:
+    uint64_t *keys
+    int n
+    bint overflow
+
+
+cdef struct Entry:
+    uint64_t key               # the position's Zobrist key
+    int stamp                  # the search that stored it (entries of others are empty)
+    int depth
+    int value
+    int bound                  # B_EXACT, B_LOWER, B_UPPER
+    uint64_t move              # the best move found (packed)
+
+
+cdef struct Work:
+    Moves root                 # the moves of the game's position
+    int *values                # greedy's value of each root move; a search iteration's
+    int *order                 # search's root moves (indices), in the order tried
+    int *scores                # ... each root move's value in the last completed iteration
+    int64_t nodes              # positions the players evaluated or searched (benchmarks)
+    # the search (solver.shoo.search.AlphaBeta)
+    Entry *table
+    uint64_t *buffer           # moves of the nodes on the search path, 2 * MAXMOVES each
+    uint64_t killers[MAX_DEPTH + 1]
+    int stamp
+    int64_t searched           # nodes of this search
+    int64_t limit
+    int root_ply
+    bint abortable
+    bint aborted
+    bint overflow
+
+
 cdef struct Config:
     field_t home[2]
     field_t first_row[2]
@@ -115,13 +166,11 @@ cdef struct Config:
     int repetition
     int policy[2]            # P_* of each seat
     int budget[2]            # search-N's N
+    int players              # 2 (the rows' per-seat columns)
+    Pos start                # the position every game starts from
+    Work *w                  # the players' work space (Setup's)
+    uint64_t *scratch        # room for one node's moves (legal_actions, apply_action)
     Interrupt *stop          # Ctrl-C and SIGTERM in long loops (cext/common/interrupt.pxd)
-
-
-cdef struct Moves:
-    uint64_t *keys
-    int n
-    bint overflow
 
 
 cdef inline uint64_t pack(int hush, int kind, int frm, int via, int put, int to,
@@ -148,29 +197,29 @@ cdef inline int m_shoo(uint64_t k) noexcept nogil:
 
 
 # -- sets of a position -------------------------------------------------------------------
-cdef inline field_t travellers(const State *p, int seat) noexcept nogil:
+cdef inline field_t travellers(const Pos *p, int seat) noexcept nogil:
     return p.foot[seat] | p.rider[seat]
 
 
-cdef inline field_t empty_squares(const State *p) noexcept nogil:
+cdef inline field_t empty_squares(const Pos *p) noexcept nogil:
     return FIELD_ALL & ~(p.foot[0] | p.foot[1] | p.rider[0] | p.rider[1] | p.horse)
 
 
-cdef inline field_t danger(const State *p, const Config *c, int seat) noexcept nogil:
+cdef inline field_t danger(const Pos *p, const Config *c, int seat) noexcept nogil:
     """The squares where a traveller of ``seat`` on foot would be shooable."""
     return field_touch2(travellers(p, 1 - seat)) & ~c.home[seat]
 
 
-cdef inline field_t shooable(const State *p, const Config *c, int by) noexcept nogil:
+cdef inline field_t shooable(const Pos *p, const Config *c, int by) noexcept nogil:
     """The travellers ``by`` may shoo (Position.shooable)."""
     return p.foot[1 - by] & danger(p, c, 1 - by)
 
 
-cdef inline field_t free_horses(const State *p) noexcept nogil:
+cdef inline field_t free_horses(const Pos *p) noexcept nogil:
     return p.horse & ~(field_bit(p.held) if p.held >= 0 else <field_t>0)
 
 
-cdef inline field_t shooed_off(const State *p, const Config *c) noexcept nogil:
+cdef inline field_t shooed_off(const Pos *p, const Config *c) noexcept nogil:
     """Of the side to move's shooable travellers, those with no escape (moves.detect)."""
     cdef int side = p.side
     cdef field_t d = danger(p, c, side)
@@ -180,14 +229,14 @@ cdef inline field_t shooed_off(const State *p, const Config *c) noexcept nogil:
     return p.foot[side] & d & ~escapes
 
 
-cdef inline bint can_escape(const State *p, const Config *c, int s) noexcept nogil:
+cdef inline bint can_escape(const Pos *p, const Config *c, int s) noexcept nogil:
     cdef field_t near = NEIGH[s]
     if near & empty_squares(p) & ~danger(p, c, p.side):
         return True
     return c.escape_by_horse and (near & free_horses(p)) != 0
 
 
-cdef inline int winner(const State *p, const Config *c) noexcept nogil:
+cdef inline int winner(const Pos *p, const Config *c) noexcept nogil:
     """Position.winner, or NONE."""
     cdef int seat, k
     for k in range(2):
@@ -211,7 +260,8 @@ cdef inline field_t line_squares(int s, field_t empty) noexcept nogil:
 
 
 # -- making moves -------------------------------------------------------------------------
-cdef void apply_action(const State *p, const Config *c, uint64_t move, State *out) noexcept nogil:
+cdef void act(const Pos *p, const Config *c, uint64_t move, Pos *out) noexcept nogil:
+    """moves.apply_action: the move's action (not its hush or shoo) into ``out``."""
     cdef int side = p.side, opp = 1 - p.side, held = NONE
     cdef int kind = m_kind(move), frm = m_frm(move), via = m_via(move)
     cdef int put = m_put(move), to = m_to(move)
@@ -269,7 +319,7 @@ cdef void apply_action(const State *p, const Config *c, uint64_t move, State *ou
         out.hush_origin = frm
 
 
-cdef void apply_hush(const State *p, const Config *c, State *out) noexcept nogil:
+cdef void apply_hush(const Pos *p, const Config *c, Pos *out) noexcept nogil:
     cdef int mover = 1 - p.side
     out[0] = p[0]
     out.foot[mover] &= ~field_bit(p.hush_to)
@@ -285,13 +335,13 @@ cdef void apply_hush(const State *p, const Config *c, State *out) noexcept nogil
     out.held = NONE
 
 
-cdef void make_move(const State *p, const Config *c, uint64_t move, State *out) noexcept nogil:
-    cdef State hushed
+cdef void make_move(const Pos *p, const Config *c, uint64_t move, Pos *out) noexcept nogil:
+    cdef Pos hushed
     if m_hush(move):
         apply_hush(p, c, &hushed)
-        apply_action(&hushed, c, move, out)
+        act(&hushed, c, move, out)
     else:
-        apply_action(p, c, move, out)
+        act(p, c, move, out)
     out.shoo = m_shoo(move)
 
 
@@ -304,14 +354,14 @@ cdef inline void emit(Moves *ms, uint64_t key) noexcept nogil:
         ms.overflow = True
 
 
-cdef void with_shoos(const State *p, const Config *c, Moves *ms, int hush, int kind, int frm,
+cdef void with_shoos(const Pos *p, const Config *c, Moves *ms, int hush, int kind, int frm,
                      int via, int put, int to) noexcept nogil:
     """The action and each shoo it allows (moves._with_shoos)."""
-    cdef State after
+    cdef Pos after
     cdef uint64_t key = pack(hush, kind, frm, via, put, to, NONE)
     cdef field_t targets
     cdef int t
-    apply_action(p, c, key, &after)
+    act(p, c, key, &after)
     emit(ms, key)
     targets = shooable(&after, c, p.side)
     while targets:
@@ -320,7 +370,7 @@ cdef void with_shoos(const State *p, const Config *c, Moves *ms, int hush, int k
         emit(ms, pack(hush, kind, frm, via, put, to, t))
 
 
-cdef void each_to(const State *p, const Config *c, Moves *ms, int hush, int kind, int frm,
+cdef void each_to(const Pos *p, const Config *c, Moves *ms, int hush, int kind, int frm,
                   int via, int put, field_t tos) noexcept nogil:
     cdef int t
     while tos:
@@ -329,7 +379,7 @@ cdef void each_to(const State *p, const Config *c, Moves *ms, int hush, int kind
         with_shoos(p, c, ms, hush, kind, frm, via, put, t)
 
 
-cdef void mounts(const State *p, const Config *c, Moves *ms, int hush, int s,
+cdef void mounts(const Pos *p, const Config *c, Moves *ms, int hush, int s,
                  bint confined) noexcept nogil:
     cdef field_t horses = NEIGH[s] & free_horses(p), dest
     cdef field_t empty = empty_squares(p) | field_bit(s)
@@ -343,7 +393,7 @@ cdef void mounts(const State *p, const Config *c, Moves *ms, int hush, int s,
         each_to(p, c, ms, hush, K_MOUNT, s, h, NONE, dest)
 
 
-cdef void captures(const State *p, const Config *c, Moves *ms, int hush, int s,
+cdef void captures(const Pos *p, const Config *c, Moves *ms, int hush, int s,
                    bint confined) noexcept nogil:
     cdef int side = p.side, opp = 1 - p.side, r, put
     cdef field_t riders = NEIGH[s] & p.rider[opp], puts, empty, dest
@@ -369,7 +419,7 @@ cdef void captures(const State *p, const Config *c, Moves *ms, int hush, int s,
             each_to(p, c, ms, hush, K_CAPTURE, s, r, put, dest)
 
 
-cdef void actions(const State *p, const Config *c, Moves *ms, int hush) noexcept nogil:
+cdef void gen_actions(const Pos *p, const Config *c, Moves *ms, int hush) noexcept nogil:
     """Every action of the side to move with its shoos (moves.actions, moves._with_shoos)."""
     cdef int side = p.side, s, start = ms.n
     cdef field_t empty = empty_squares(p), d = danger(p, c, side), area, foot_ok, own, tos
@@ -426,22 +476,78 @@ cdef int compare_keys(const void *a, const void *b) noexcept nogil:
     return (x > y) - (x < y)
 
 
-cdef void legal_moves(const State *p, const Config *c, Moves *ms) noexcept nogil:
+cdef void sort_keys(uint64_t *keys, int n) noexcept nogil:
+    """``keys`` ascending, as qsort with compare_keys sorts them (integers: any sort gives
+    the same array) but faster: a natural merge sort, the generator's moves coming in a
+    few ascending runs (each kind's moves ascend as they are made)."""
+    cdef uint64_t room[SORT_ROOM]
+    cdef int bounds[SORT_ROOM + 1]
+    cdef int runs = 1, merged, i, r, lo, mid, hi, x, y, k
+    cdef uint64_t *src = keys
+    cdef uint64_t *dst = room
+    cdef uint64_t *swap
+    if n > SORT_ROOM:
+        qsort(keys, n, sizeof(uint64_t), compare_keys)
+        return
+    bounds[0] = 0
+    for i in range(1, n):
+        if keys[i] < keys[i - 1]:
+            bounds[runs] = i
+            runs += 1
+    bounds[runs] = n
+    while runs > 1:
+        merged = 0
+        r = 0
+        while r < runs:
+            lo = bounds[r]
+            if r + 1 < runs:
+                mid = bounds[r + 1]
+                hi = bounds[r + 2]
+                x, y, k = lo, mid, lo
+                while x < mid and y < hi:
+                    if src[y] < src[x]:
+                        dst[k] = src[y]
+                        y += 1
+                    else:
+                        dst[k] = src[x]
+                        x += 1
+                    k += 1
+                if x < mid:
+                    memcpy(dst + k, src + x, (mid - x) * sizeof(uint64_t))
+                elif y < hi:
+                    memcpy(dst + k, src + y, (hi - y) * sizeof(uint64_t))
+                r += 2
+            else:
+                hi = bounds[r + 1]
+                memcpy(dst + lo, src + lo, (hi - lo) * sizeof(uint64_t))
+                r += 1
+            bounds[merged] = lo        # read bounds[r..r+2] first: merged <= r / 2
+            merged += 1
+        bounds[merged] = n
+        runs = merged
+        swap = src
+        src = dst
+        dst = swap
+    if src != keys:
+        memcpy(keys, src, n * sizeof(uint64_t))
+
+
+cdef void legal_moves(const Pos *p, const Config *c, Moves *ms) noexcept nogil:
     """Every legal move in canonical (ascending key) order (moves.legal_moves)."""
-    cdef State hushed
+    cdef Pos hushed
     ms.n = 0
     ms.overflow = False
-    actions(p, c, ms, 0)
+    gen_actions(p, c, ms, 0)
     if p.hush_to >= 0:
         apply_hush(p, c, &hushed)
-        actions(&hushed, c, ms, 1)
-    qsort(ms.keys, ms.n, sizeof(uint64_t), compare_keys)
+        gen_actions(&hushed, c, ms, 1)
+    sort_keys(ms.keys, ms.n)
 
 
 # -- players --------------------------------------------------------------------------------
-cdef int standing(const State *p, const Config *c, int seat,
+cdef int standing(const Pos *p, const Config *c, int seat,
                   const field_t *touch2) noexcept nogil:
-    """policies.standing; ``touch2[s]``: the squares two or more of seat s's travellers
+    """evaluation.standing; ``touch2[s]``: the squares two or more of seat s's travellers
     touch (computed once for both standings)."""
     cdef field_t home = c.home[seat], own = travellers(p, seat), targets, rest
     cdef field_t empty = empty_squares(p)
@@ -482,7 +588,8 @@ cdef int standing(const State *p, const Config *c, int seat,
             - DANGER_WEIGHT * dangers - BLOCKER_WEIGHT * blockers)
 
 
-cdef int evaluate(const State *p, const Config *c, int seat) noexcept nogil:
+cdef int evaluate(const Pos *p, const Config *c, int seat) noexcept nogil:
+    """evaluation.evaluate."""
     cdef int won = winner(p, c)
     if won != NONE:
         return WIN if won == seat else -WIN
@@ -494,38 +601,10 @@ cdef int evaluate(const State *p, const Config *c, int seat) noexcept nogil:
     return standing(p, c, seat, touch2) - standing(p, c, 1 - seat, touch2)
 
 
-cdef struct Entry:
-    uint64_t key               # the position's Zobrist key
-    int stamp                  # the search that stored it (entries of others are empty)
-    int depth
-    int value
-    int bound                  # B_EXACT, B_LOWER, B_UPPER
-    uint64_t move              # the best move found (packed)
-
-
-cdef struct Work:
-    Moves root                 # the moves of the game's position
-    int *values                # greedy's value of each root move; a search iteration's
-    int *order                 # search's root moves (indices), in the order tried
-    int *scores                # ... each root move's value in the last completed iteration
-    int64_t nodes              # positions the players evaluated or searched (benchmarks)
-    # the search (solver.shoo.search.AlphaBeta)
-    Entry *table
-    uint64_t *buffer           # moves of the nodes on the search path, 2 * MAXMOVES each
-    uint64_t killers[MAX_DEPTH + 1]
-    int stamp
-    int64_t searched           # nodes of this search
-    int64_t limit
-    int root_ply
-    bint abortable
-    bint aborted
-    bint overflow
-
-
-cdef int greedy_values(const State *p, const Config *c, const Moves *ms, int *values,
+cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *values,
                        Work *w) noexcept nogil:
     """Each move's value for the mover; returns the best."""
-    cdef State after
+    cdef Pos after
     cdef int i, best = -WIN - 1
     w.nodes += ms.n
     for i in range(ms.n):
@@ -536,7 +615,9 @@ cdef int greedy_values(const State *p, const Config *c, const Moves *ms, int *va
     return best
 
 
-cdef int choose_greedy(const State *p, const Config *c, Work *w, uint64_t *choices) noexcept nogil:
+cdef int choose_greedy(const Pos *p, const Config *c, Work *w, uint64_t *choices) noexcept nogil:
+    """policies.GreedyPolicy.choose: a best move by the evaluation, ties broken by one
+    choose(k) from the choice stream; returns its index in w.root."""
     cdef int best = greedy_values(p, c, &w.root, w.values, w), i, k = 0, pick
     for i in range(w.root.n):
         k += w.values[i] == best
@@ -564,7 +645,7 @@ cdef inline uint64_t piece_keys(field_t x, int code) noexcept nogil:
     return key
 
 
-cdef uint64_t zobrist(const State *p) noexcept nogil:
+cdef uint64_t zobrist(const Pos *p) noexcept nogil:
     """search.zobrist."""
     cdef uint64_t key = piece_keys(p.horse, HORSE)
     cdef int seat
@@ -581,7 +662,7 @@ cdef uint64_t zobrist(const State *p) noexcept nogil:
     return key ^ mix64((<uint64_t>1 << PLY_SHIFT) + <uint64_t>p.ply)
 
 
-cdef inline int leaf_value(const State *p, const Config *c, int root_ply) noexcept nogil:
+cdef inline int leaf_value(const Pos *p, const Config *c, int root_ply) noexcept nogil:
     """search.leaf_value."""
     cdef int value = evaluate(p, c, p.side)
     if value == WIN:
@@ -595,11 +676,11 @@ cdef inline bint forcing(uint64_t move) noexcept nogil:
     return m_shoo(move) != NONE or m_kind(move) == K_CAPTURE
 
 
-cdef int negamax(const State *p, const Config *c, Work *w, int depth, int alpha, int beta,
+cdef int negamax(const Pos *p, const Config *c, Work *w, int depth, int alpha, int beta,
                  uint64_t *buffer) noexcept nogil:
     """search.AlphaBeta.negamax; sets w.aborted (and returns 0) past the budget."""
     cdef Moves ms
-    cdef State after
+    cdef Pos after
     cdef Entry *entry
     cdef uint64_t key, first = 0, killer, move, best_move
     cdef uint64_t *ordered
@@ -664,9 +745,9 @@ cdef int negamax(const State *p, const Config *c, Work *w, int depth, int alpha,
     return best
 
 
-cdef bint iteration(const State *p, const Config *c, Work *w, int depth) noexcept nogil:
+cdef bint iteration(const Pos *p, const Config *c, Work *w, int depth) noexcept nogil:
     """search.AlphaBeta.iteration into w.values; False if abandoned."""
-    cdef State after
+    cdef Pos after
     cdef int j, i, best = -INFINITY
     for j in range(w.root.n):
         i = w.order[j]
@@ -679,7 +760,7 @@ cdef bint iteration(const State *p, const Config *c, Work *w, int depth) noexcep
     return True
 
 
-cdef int search(const State *p, const Config *c, Work *w, int64_t limit) noexcept nogil:
+cdef int search(const Pos *p, const Config *c, Work *w, int64_t limit) noexcept nogil:
     """search.search over w.root: the values of the deepest completed iteration in
     w.scores; returns its depth."""
     cdef int n = w.root.n, depth = 1, i, j, x
@@ -713,9 +794,9 @@ cdef int search(const State *p, const Config *c, Work *w, int64_t limit) noexcep
     return depth
 
 
-cdef int choose_search(const State *p, const Config *c, Work *w, int budget,
+cdef int choose_search(const Pos *p, const Config *c, Work *w, int budget,
                        uint64_t *choices) noexcept nogil:
-    """search.pick_best of the search."""
+    """policies.SearchPolicy.choose: search.pick_best of the search."""
     cdef int i, k = 0, pick, top = -INFINITY
     search(p, c, w, <int64_t>budget * NODE_UNIT)
     for i in range(w.root.n):
@@ -732,20 +813,33 @@ cdef int choose_search(const State *p, const Config *c, Work *w, int budget,
     return 0
 
 
-# -- games ------------------------------------------------------------------------------------
-cdef struct Result:
-    int winner
-    int plies
-    int decisions
-    int ended_by
+# -- the decision API (cext/common/decisions.pxi; solver/shoo/state.py) -----------------------
+cdef enum:
+    MAX_ACTIONS = MAXMOVES   # room for the legal actions of any node
+
+
+# A game on the decision API (solver.shoo.state.ShooState): one decision node a move, the
+# side to move's; no chance nodes.
+cdef struct State:
+    Pos pos                  # the position
+    bint over                # the game is over: winner, ended_by
+    bint stopped             # a signal (or too many legal moves) stopped the game
+    int winner               # the seat that won, DRAW, or NONE while the game goes on
+    int ended_by             # ENDED_*, or NONE
+    int decisions            # the result row's counters (ShooState's)
     int hushes
     int shoos[2]
     int shoo_offs[2]
     int captures[2]
-    int home[2]
+    uint64_t choices         # the game's choice stream
+    int nlegal               # this node's legal moves, once decide has counted them; or -1
+    int32_t picked           # the action decide picked at this node, or -1
+    uint64_t picked_key      # ... its packed move
+    Pos seen[HISTORY_PLIES + 1]   # the position after each move, when the rules draw by
+                                  # repetition (ShooState.seen; ply - start ply)
 
 
-cdef bint same_position(const State *a, const State *b) noexcept nogil:
+cdef bint same_position(const Pos *a, const Pos *b) noexcept nogil:
     """Equal keys (Position.key): everything but the move count."""
     cdef int s
     if (a.foot[0] != b.foot[0] or a.foot[1] != b.foot[1] or a.rider[0] != b.rider[0]
@@ -760,99 +854,296 @@ cdef bint same_position(const State *a, const State *b) noexcept nogil:
     return a.hush_to < 0 or (a.hush_how == b.hush_how and a.hush_origin == b.hush_origin)
 
 
-cdef int play_game(State *p, const Config *c, uint64_t key, Work *w, State *seen,
-                   Result *r) noexcept nogil:
-    """One game from ``p`` (engine.play_game); returns -1 if a position had more legal
-    moves than the kernel has room for, STOPPED if a signal stopped it."""
-    cdef uint64_t choices = key ^ DICE_CHOICE_SALT
-    cdef State after
-    cdef int pick, seat, i, count
-    cdef uint64_t move
+cdef inline int32_t encode(uint64_t key) noexcept nogil:
+    """The action id of a packed move (solver.shoo.state.Encoder.encode)."""
+    cdef int kind = m_kind(key), j, f, how, digit
+    cdef int squares[4]
+    cdef int32_t value = 0
+    squares[0] = m_frm(key)
+    squares[1] = m_via(key)
+    squares[2] = m_put(key)
+    squares[3] = m_to(key)
+    for j in range(MAX_DIGITS):
+        f = DIGIT_FIELD[kind][j]
+        if f < 0:
+            break
+        how = DIGIT_HOW[kind][j]
+        if how == D_SQ:
+            digit = squares[f]
+        elif how == D_NB_FRM:
+            digit = NB_RANK[squares[0]][squares[f]]
+        elif how == D_NB_VIA:
+            digit = NB_RANK[squares[1]][squares[f]]
+        elif how == D_LN_FRM:
+            digit = LN_RANK[squares[0]][squares[f]]
+        else:
+            digit = LN_RANK[squares[1]][squares[f]]
+        value = value * DIGIT_RADIX[kind][j] + digit
+    return BLOCK_START[m_hush(key) * NKINDS + kind] + value * ACTION_SHOOS + m_shoo(key) + 1
+
+
+cdef inline bint decode(int32_t action, uint64_t *key) noexcept nogil:
+    """The packed move of an action id (Encoder.decode); False for an id no move has."""
+    cdef int block = 2 * NKINDS - 1, kind, hush, shoo, n = 0, j, f, how, digit
+    cdef int32_t value
+    cdef int digits[MAX_DIGITS]
+    cdef int squares[4]
+    if action < 0 or action >= ACTION_COUNT:
+        return False
+    while BLOCK_START[block] > action:
+        block -= 1
+    hush = block // NKINDS
+    kind = block % NKINDS
+    value = (action - BLOCK_START[block]) // ACTION_SHOOS
+    shoo = (action - BLOCK_START[block]) % ACTION_SHOOS - 1
+    while n < MAX_DIGITS and DIGIT_FIELD[kind][n] >= 0:
+        n += 1
+    for j in range(n - 1, -1, -1):
+        digits[j] = value % DIGIT_RADIX[kind][j]
+        value //= DIGIT_RADIX[kind][j]
+    if value:
+        return False
+    squares[0] = squares[1] = squares[2] = squares[3] = NONE
+    for j in range(n):
+        f = DIGIT_FIELD[kind][j]
+        how = DIGIT_HOW[kind][j]
+        digit = digits[j]
+        if how == D_SQ:
+            squares[f] = digit
+        elif how == D_NB_FRM or how == D_NB_VIA:
+            squares[f] = NB_SQUARE[squares[0] if how == D_NB_FRM else squares[1]][digit]
+        else:
+            squares[f] = LN_SQUARE[squares[0] if how == D_LN_FRM else squares[1]][digit]
+        if squares[f] < 0:
+            return False
+    key[0] = pack(hush, kind, squares[0], squares[1], squares[2], squares[3], shoo)
+    return True
+
+
+cdef void overflowed(const Config *c) noexcept nogil:
+    """Stop the call: a position had more legal moves than the kernel has room for (the
+    wrapper raises OverflowError, as for a signal: cext/common/interrupt.pxd)."""
+    with gil:
+        if not c.stop.raised:
+            PyErr_SetString(OverflowError,
+                            b"a position had more legal moves than the kernel has room for")
+            _interrupt_fetch(&c.stop.kind, &c.stop.value, &c.stop.trace)
+            c.stop.raised = True
+
+
+cdef inline void settle(State *g, const Config *c) noexcept nogil:
+    """ShooState._settle: a win, the move limit, the repetition-th occurrence."""
+    cdef int won = winner(&g.pos, c), i, count = 0
+    if won != NONE:
+        g.over, g.winner, g.ended_by = True, won, ENDED_WIN
+    elif g.pos.ply >= c.max_plies:
+        g.over, g.winner, g.ended_by = True, DRAW, ENDED_LIMIT
+    elif c.repetition and g.pos.ply > c.start.ply:
+        for i in range(g.pos.ply - c.start.ply + 1):
+            count += same_position(&g.seen[i], &g.pos)
+        if count >= c.repetition:
+            g.over, g.winner, g.ended_by = True, DRAW, ENDED_REPETITION
+
+
+cdef inline void game_start(State *g, const Config *c, uint64_t key) noexcept nogil:
+    cdef int seat
+    g.pos = c.start
+    g.over = g.stopped = False
+    g.winner = g.ended_by = NONE
+    g.decisions = g.hushes = 0
+    for seat in range(2):
+        g.shoos[seat] = g.shoo_offs[seat] = g.captures[seat] = 0
+    g.choices = key ^ DICE_CHOICE_SALT
+    g.nlegal = g.picked = -1
+    if c.repetition:
+        g.seen[0] = g.pos
+    settle(g, c)
+
+
+cdef inline int current_player(const State *g, const Config *c) noexcept nogil:
+    return TERMINAL if g.over or g.stopped else g.pos.side
+
+
+cdef inline int legal_actions(const State *g, const Config *c, int32_t *actions) noexcept nogil:
+    cdef Moves ms
+    cdef int i
+    if g.over or g.stopped:
+        return 0
+    ms.keys = c.scratch
+    legal_moves(&g.pos, c, &ms)
+    for i in range(ms.n):
+        actions[i] = encode(ms.keys[i])
+    return ms.n
+
+
+cdef inline int chance_outcomes(const State *g, const Config *c, int32_t *outcomes,
+                                double *probabilities) noexcept nogil:
+    return 0            # Shoo has no chance nodes
+
+
+cdef inline int32_t draw_chance(State *g, const Config *c) noexcept nogil:
+    return -1           # never called: Shoo has no chance nodes
+
+
+cdef inline int32_t decide(State *g, const Config *c, int seat) noexcept nogil:
+    """The seat's player (policies.py: random, greedy, search-N) picks among the legal
+    moves, drawing from the choice stream; a single legal move is made without a draw."""
+    cdef Work *w = c.w
+    cdef int pick = 0
     cdef int64_t searched = w.nodes
-    r.decisions = r.hushes = 0
+    legal_moves(&g.pos, c, &w.root)
+    if w.root.overflow:
+        overflowed(c)
+        g.stopped = True
+        return -1
+    if w.root.n > 1:
+        if c.policy[seat] == P_RANDOM:
+            pick = <int>dice_choose(&g.choices, w.root.n)
+        elif c.policy[seat] == P_GREEDY:
+            pick = choose_greedy(&g.pos, c, w, &g.choices)
+        else:
+            pick = choose_search(&g.pos, c, w, c.budget[seat], &g.choices)
+            if w.overflow:
+                overflowed(c)
+                g.stopped = True
+                return -1
+    if interrupted(c.stop, PLY_WORK + w.nodes - searched):
+        g.stopped = True
+    g.nlegal = w.root.n
+    g.picked_key = w.root.keys[pick]
+    g.picked = encode(g.picked_key)
+    return g.picked
+
+
+cdef inline void apply_action(State *g, const Config *c, int32_t action) noexcept nogil:
+    """ShooState.apply_action: make the move and count it into the result row."""
+    cdef uint64_t key
+    cdef int seat = g.pos.side, n, kind
+    cdef Moves ms
+    cdef Pos after
+    if g.over or g.stopped:
+        return
+    if action == g.picked:
+        key = g.picked_key
+    elif not decode(action, &key):
+        return
+    n = g.nlegal
+    if n < 0:
+        ms.keys = c.scratch
+        legal_moves(&g.pos, c, &ms)
+        n = ms.n
+    kind = m_kind(key)
+    g.decisions += n > 1
+    g.hushes += m_hush(key)
+    g.shoos[seat] += m_shoo(key) != NONE
+    g.shoo_offs[seat] += kind == K_SHOO_OFF
+    g.captures[seat] += kind == K_CAPTURE
+    make_move(&g.pos, c, key, &after)
+    g.pos = after
+    g.nlegal = g.picked = -1
+    if c.repetition:
+        g.seen[g.pos.ply - c.start.ply] = g.pos
+    settle(g, c)
+
+
+cdef inline void returns(const State *g, const Config *c, double *out) noexcept nogil:
+    out[0] = out[1] = 0.0
+    if not g.over:
+        return
+    if g.winner == DRAW:
+        out[0] = out[1] = 0.5
+    else:
+        out[g.winner] = 1.0
+
+
+cdef inline void write_row(const State *g, const Config *c, int32_t *row) noexcept nogil:
+    cdef int seat
+    cdef int32_t *per_seat = row + NGAME_COLUMNS
+    row[COL_WINNER] = g.winner
+    row[COL_TURNS] = g.pos.ply
+    row[COL_DECISION_TURNS] = g.decisions
+    row[COL_ENDED_BY] = g.ended_by
+    row[COL_HUSHES] = g.hushes
     for seat in range(2):
-        r.shoos[seat] = r.shoo_offs[seat] = r.captures[seat] = 0
-    if seen != NULL:
-        seen[0] = p[0]
-    while True:
-        if interrupted(c.stop, PLY_WORK + w.nodes - searched):
-            return STOPPED
-        searched = w.nodes
-        r.winner = winner(p, c)
-        if r.winner != NONE:
-            r.ended_by = ENDED_WIN
-            break
-        if p.ply >= c.max_plies:
-            r.winner, r.ended_by = DRAW, ENDED_LIMIT
-            break
-        if seen != NULL and p.ply > 0:
-            count = 0
-            for i in range(p.ply + 1):
-                count += same_position(&seen[i], p)
-            if count >= c.repetition:
-                r.winner, r.ended_by = DRAW, ENDED_REPETITION
-                break
-        legal_moves(p, c, &w.root)
-        if w.root.overflow:
-            return -1
-        pick = 0
-        seat = p.side
-        if w.root.n > 1:
-            r.decisions += 1
-            if c.policy[seat] == P_RANDOM:
-                pick = <int>dice_choose(&choices, w.root.n)
-            elif c.policy[seat] == P_GREEDY:
-                pick = choose_greedy(p, c, w, &choices)
-            else:
-                pick = choose_search(p, c, w, c.budget[seat], &choices)
-                if w.overflow:
-                    return -1
-        move = w.root.keys[pick]
-        r.hushes += m_hush(move)
-        r.shoos[seat] += m_shoo(move) != NONE
-        r.shoo_offs[seat] += m_kind(move) == K_SHOO_OFF
-        r.captures[seat] += m_kind(move) == K_CAPTURE
-        make_move(p, c, move, &after)
-        p[0] = after
-        if seen != NULL:
-            seen[p.ply] = p[0]
-    r.plies = p.ply
-    for seat in range(2):
-        r.home[seat] = field_count(travellers(p, seat) & c.home[seat])
-    return 0
+        per_seat[SEATCOL_SHOOS * c.players + seat] = g.shoos[seat]
+        per_seat[SEATCOL_SHOO_OFFS * c.players + seat] = g.shoo_offs[seat]
+        per_seat[SEATCOL_CAPTURES * c.players + seat] = g.captures[seat]
+        per_seat[SEATCOL_HOME * c.players + seat] = field_count(travellers(&g.pos, seat)
+                                                                & c.home[seat])
+
+
+cdef object position_view(const Pos *p):
+    """Position.key as plain values: (board, stable horses, stabled, pastures, side, held,
+    shoo, hush or None)."""
+    cdef int s
+    board = [EMPTY] * NSQ
+    for s in range(NSQ):
+        if field_has(p.horse, s):
+            board[s] = HORSE
+        elif field_has(p.foot[0], s) or field_has(p.foot[1], s):
+            board[s] = FOOT + field_has(p.foot[1], s)
+        elif field_has(p.rider[0], s) or field_has(p.rider[1], s):
+            board[s] = RIDER + field_has(p.rider[1], s)
+    hush = None if p.hush_to < 0 else (p.hush_to, p.hush_how, p.hush_origin)
+    return (tuple(board), (p.stable_horses[0], p.stable_horses[1]),
+            (p.stabled[0], p.stabled[1]), (p.pasture[0], p.pasture[1]), p.side, p.held,
+            p.shoo, hush)
+
+
+cdef object state_view(const State *g, const Config *c):
+    """solver.shoo.kernel.state_view's value: the position and its move count, the end,
+    the result row's counters and the positions seen (with their counts, sorted)."""
+    cdef int i
+    seen = {}
+    if c.repetition:
+        for i in range(g.pos.ply - c.start.ply + 1):
+            key = position_view(&g.seen[i])
+            seen[key] = seen.get(key, 0) + 1
+    return (position_view(&g.pos), g.pos.ply, g.winner, g.ended_by, g.decisions, g.hushes,
+            (g.shoos[0], g.shoos[1]), (g.shoo_offs[0], g.shoo_offs[1]),
+            (g.captures[0], g.captures[1]), tuple(sorted(seen.items())))
 
 
 # -- from Python ------------------------------------------------------------------------------
 cdef class Setup:
-    """The rules and players as C structs, and the work space of one worker."""
+    """The rules, the players and the start position as C structs (Config), and the work
+    space of one worker, in typed memoryviews the Config points into."""
 
     cdef Config c
     cdef Work w
-    cdef uint64_t *root_keys
     cdef Interrupt stop
+    cdef uint64_t[::1] root_keys, scratch, buffer
+    cdef int[::1] values, order, scores
+    cdef uint8_t[::1] table
 
-    def __cinit__(self, config):
+    def __init__(self, config):
         """``config``: solver.shoo.kernel.config's plain dict."""
         cdef int seat
         interrupt_init(&self.stop)
         self.c.stop = &self.stop
-        self.root_keys = <uint64_t *>malloc(MAXMOVES * sizeof(uint64_t))
-        self.w.values = <int *>malloc(MAXMOVES * sizeof(int))
-        self.w.order = <int *>malloc(MAXMOVES * sizeof(int))
-        self.w.scores = <int *>malloc(MAXMOVES * sizeof(int))
-        self.w.table = <Entry *>calloc(1 << TABLE_BITS, sizeof(Entry))
-        self.w.buffer = <uint64_t *>malloc(2 * MAX_DEPTH * MAXMOVES * sizeof(uint64_t))
-        if (self.root_keys == NULL or self.w.values == NULL or self.w.order == NULL
-                or self.w.scores == NULL or self.w.table == NULL or self.w.buffer == NULL):
-            raise MemoryError()
-        self.w.root.keys = self.root_keys
+        self.root_keys = np.empty(MAXMOVES, dtype=np.uint64)
+        self.scratch = np.empty(MAXMOVES, dtype=np.uint64)
+        self.buffer = np.empty(2 * MAX_DEPTH * MAXMOVES, dtype=np.uint64)
+        self.values = np.empty(MAXMOVES, dtype=np.intc)
+        self.order = np.empty(MAXMOVES, dtype=np.intc)
+        self.scores = np.empty(MAXMOVES, dtype=np.intc)
+        self.table = np.zeros((1 << TABLE_BITS) * sizeof(Entry), dtype=np.uint8)
+        self.w.root.keys = &self.root_keys[0]
+        self.w.values = &self.values[0]
+        self.w.order = &self.order[0]
+        self.w.scores = &self.scores[0]
+        self.w.table = <Entry *>&self.table[0]
+        self.w.buffer = &self.buffer[0]
         self.w.stamp = 0
         self.w.nodes = 0
+        self.c.w = &self.w
+        self.c.scratch = &self.scratch[0]
         for seat in range(2):
             self.c.home[seat] = _from_python(config["home"][seat])
             self.c.first_row[seat] = _from_python(config["first_row"][seat])
             self.c.policy[seat] = config["policy"][seat]
             self.c.budget[seat] = config["budget"][seat]
+        self.c.players = len(config["policy"])      # 2: solver.shoo.kernel.config checks
         self.c.hush = config["hush"]
         self.c.leave_home = config["leave_home"]
         self.c.call_next_to = config["call_next_to"]
@@ -860,21 +1151,17 @@ cdef class Setup:
         self.c.escape_by_horse = config["escape_by_horse"]
         self.c.max_plies = config["max_plies"]
         self.c.repetition = config["repetition"]
-
-    def __dealloc__(self):
-        free(self.root_keys)
-        free(self.w.values)
-        free(self.w.order)
-        free(self.w.scores)
-        free(self.w.table)
-        free(self.w.buffer)
+        self.c.start = state_of(config["start"])
+        if self.c.repetition and self.c.max_plies - self.c.start.ply > HISTORY_PLIES:
+            raise ValueError(f"the kernel keeps the positions of {HISTORY_PLIES} moves for the "
+                             f"draw by repetition, not of max_plies = {self.c.max_plies}")
 
 
-cdef State state_of(position):
+cdef Pos state_of(position):
     """The C state of a position as solver.shoo.kernel.position_data gives it: ``(board,
     stable_horses, stabled, pasture, side, held, shoo, ply, hush)``, ``hush`` ``(to, how,
     origin)`` or None."""
-    cdef State p
+    cdef Pos p
     cdef int s, piece
     board, stable_horses, stabled, pasture, side, held, shoo, ply, hush = position
     p.foot[0] = p.foot[1] = p.rider[0] = p.rider[1] = p.horse = 0
@@ -905,25 +1192,9 @@ cdef object squares_of(field_t x):
     return out
 
 
-def move_keys(config, position):
-    """The packed keys of the legal moves of ``position`` (see :func:`state_of`), ascending."""
-    cdef Setup setup = Setup(config)
-    cdef State p = state_of(position)
-    with nogil:
-        legal_moves(&p, &setup.c, &setup.w.root)
-    if setup.w.root.overflow:
-        raise OverflowError("more legal moves than the kernel has room for")
-    return np.array([setup.w.root.keys[i] for i in range(setup.w.root.n)], dtype=np.uint64)
-
-
-def pack_move(int hush, int kind, int frm, int via, int put, int to, int shoo):
-    """The packed key of a move (solver.shoo.moves.Move's fields, in its order)."""
-    return int(pack(hush, kind, frm, via, put, to, shoo))
-
-
-cdef int64_t perft_c(const State *p, const Config *c, int depth, uint64_t *buffer) noexcept nogil:
+cdef int64_t perft_c(const Pos *p, const Config *c, int depth, uint64_t *buffer) noexcept nogil:
     cdef Moves ms
-    cdef State after
+    cdef Pos after
     cdef int64_t total = 0
     cdef int i
     if depth == 0:
@@ -943,20 +1214,17 @@ cdef int64_t perft_c(const State *p, const Config *c, int depth, uint64_t *buffe
 
 
 def perft(config, position, int depth, progress=None):
-    """engine.perft by the kernel; ``progress(done)`` is called every few milliseconds with
-    the move generations done so far (cext/common/interrupt.pxd)."""
+    """solver.shoo.engine.perft by the kernel over positions (the positions seen do not
+    count: a perft of a game under a draw by repetition is KernelState.count_sequences);
+    ``progress(done)`` is called every few milliseconds with the move generations done so
+    far (cext/common/interrupt.pxd)."""
     cdef Setup setup = Setup(config)
     interrupt_init(&setup.stop, progress)
-    cdef State p = state_of(position)
-    cdef uint64_t *buffer = <uint64_t *>malloc((depth + 1) * MAXMOVES * sizeof(uint64_t))
+    cdef Pos p = state_of(position)
+    cdef uint64_t[::1] buffer = np.empty((depth + 1) * MAXMOVES, dtype=np.uint64)
     cdef int64_t count
-    if buffer == NULL:
-        raise MemoryError()
-    try:
-        with nogil:
-            count = perft_c(&p, &setup.c, depth, buffer)
-    finally:
-        free(buffer)
+    with nogil:
+        count = perft_c(&p, &setup.c, depth, &buffer[0])
     interrupt_raise(&setup.stop)
     if count < 0:
         raise OverflowError("more legal moves than the kernel has room for")
@@ -966,13 +1234,13 @@ def perft(config, position, int depth, progress=None):
 def detect(config, position):
     """moves.detect by the kernel: (shooable squares, shooed-off squares)."""
     cdef Setup setup = Setup(config)
-    cdef State p = state_of(position)
+    cdef Pos p = state_of(position)
     return (squares_of(shooable(&p, &setup.c, 1 - p.side)), squares_of(shooed_off(&p, &setup.c)))
 
 
 def position_key(position):
     """search.zobrist by the kernel."""
-    cdef State p = state_of(position)
+    cdef Pos p = state_of(position)
     return int(zobrist(&p))
 
 
@@ -980,7 +1248,7 @@ def search_values(config, position, int budget):
     """search.search by the kernel with ``budget * NODE_UNIT`` nodes: (each legal move's
     value, the depth completed, the nodes visited)."""
     cdef Setup setup = Setup(config)
-    cdef State p = state_of(position)
+    cdef Pos p = state_of(position)
     cdef int depth
     with nogil:
         legal_moves(&p, &setup.c, &setup.w.root)
@@ -992,31 +1260,28 @@ def search_values(config, position, int budget):
 
 
 def evaluation(config, position, int seat):
-    """policies.evaluate by the kernel."""
+    """evaluation.evaluate by the kernel."""
     cdef Setup setup = Setup(config)
-    cdef State p = state_of(position)
+    cdef Pos p = state_of(position)
     return evaluate(&p, &setup.c, seat)
 
 
 cdef class Positions:
     """Many positions as C states, for timing the kernel's routines over them."""
 
-    cdef State *states
+    cdef Pos *states           # into memory
+    cdef uint8_t[::1] memory
     cdef int n
     cdef Setup setup
 
-    def __cinit__(self, config, positions):
+    def __init__(self, config, positions):
         cdef int i
         self.n = len(positions)
         self.setup = Setup(config)
-        self.states = <State *>malloc(max(self.n, 1) * sizeof(State))
-        if self.states == NULL:
-            raise MemoryError()
+        self.memory = np.empty(max(self.n, 1) * sizeof(Pos) + 16, dtype=np.uint8)
+        self.states = <Pos *>(&self.memory[0] + (-<size_t>&self.memory[0] & 15))  # 16-aligned
         for i, position in enumerate(positions):
             self.states[i] = state_of(position)
-
-    def __dealloc__(self):
-        free(self.states)
 
     def detect_all(self, int repeats=1):
         """Shoo detection of every position ``repeats`` times; returns the number of
@@ -1048,64 +1313,21 @@ cdef class Positions:
         return int(total)
 
 
-def evaluated_positions(config, start, const uint64_t[::1] keys):
-    """Play one game per key from ``start`` as :func:`play_chunk` does (no repetitions
-    tracked); returns the number of positions the players evaluated (a search's nodes),
-    for benchmarks."""
+def evaluated_positions(config, const uint64_t[::1] keys):
+    """Play one game per key as play_chunk does; returns the number of positions the
+    players evaluated (a search's nodes), for benchmarks."""
     cdef Setup setup = Setup(config)
-    cdef State first = state_of(start), p
-    cdef Result r
+    cdef State g
     cdef Py_ssize_t i
-    if setup.c.repetition:
-        raise ValueError("evaluated_positions does not track repetitions")
     setup.w.nodes = 0
     with nogil:
         for i in range(keys.shape[0]):
-            p = first
-            if play_game(&p, &setup.c, keys[i], &setup.w, NULL, &r) < 0:
+            play_game(&g, &setup.c, keys[i])
+            if interrupted(setup.c.stop, 1):
                 break
     interrupt_raise(&setup.stop)
     return int(setup.w.nodes)
 
 
-def play_chunk(config, start, const uint64_t[::1] keys):
-    """Play one game per key from ``start`` (see :func:`state_of`); returns two int32 arrays:
-    the game rows (G_* of constants.pxd) of shape (NGAME, n) and the per-seat rows (S_*) of
-    shape (NSEAT, n, 2)."""
-    cdef Setup setup = Setup(config)
-    cdef Py_ssize_t n = keys.shape[0], i
-    cdef State first = state_of(start), p
-    cdef State *seen = NULL
-    cdef Result r
-    cdef int seat, status = 0
-    game_a = np.empty((NGAME, n), dtype=np.int32)
-    seat_a = np.empty((NSEAT, n, 2), dtype=np.int32)
-    cdef int32_t[:, ::1] game = game_a
-    cdef int32_t[:, :, ::1] per_seat = seat_a
-    if setup.c.repetition:
-        seen = <State *>malloc((setup.c.max_plies + 1) * sizeof(State))
-        if seen == NULL:
-            raise MemoryError()
-    try:
-        with nogil:
-            for i in range(n):
-                p = first
-                status = play_game(&p, &setup.c, keys[i], &setup.w, seen, &r)
-                if status < 0:
-                    break
-                game[G_WINNER, i] = r.winner
-                game[G_TURNS, i] = r.plies
-                game[G_DECISION_TURNS, i] = r.decisions
-                game[G_ENDED_BY, i] = r.ended_by
-                game[G_HUSHES, i] = r.hushes
-                for seat in range(2):
-                    per_seat[S_SHOOS, i, seat] = r.shoos[seat]
-                    per_seat[S_SHOO_OFFS, i, seat] = r.shoo_offs[seat]
-                    per_seat[S_CAPTURES, i, seat] = r.captures[seat]
-                    per_seat[S_HOME, i, seat] = r.home[seat]
-    finally:
-        free(seen)
-    interrupt_raise(&setup.stop)
-    if status < 0:
-        raise OverflowError("a position had more legal moves than the kernel has room for")
-    return game_a, seat_a
+# the seeded whole-game loop, play_chunk, perft and KernelState over the functions above
+include "cext/common/decisions.pxi"

@@ -4,15 +4,19 @@ with: the kernel imports nothing from ``solver/`` (DESIGN.md).
 * :func:`constants` — every number the kernel shares with this readable code (the field's
   squares and neighbours, the order of the move kinds, the piece codes, how a hushable
   traveller came to its square, the values of ``hush``, the players' codes, the
-  evaluation's weights, the search's sizes and Zobrist keys, the ending codes, the rows of
-  the result arrays), written into ``cext/shoo/constants.pxd`` when the package is built
-  (:mod:`solver.kernel_constants`).
-* :func:`config` — the plain configuration of one call: the rules and each seat's player as
-  numbers; :func:`position_data` — a position as plain numbers.
-* :func:`play_chunk` (the game's registered kernel), :func:`perft`, :func:`move_keys`,
-  :func:`pack_move`, :func:`detect`, :func:`position_key`, :func:`search_values`,
-  :func:`evaluation`, :func:`evaluated_positions` and :class:`Positions` — the kernel with
-  the rules, positions, moves and players of the rest of the toolkit.
+  evaluation's weights, the search's sizes and Zobrist keys, the ending codes, the tables
+  of the action ids of :mod:`solver.shoo.state`), written into ``cext/shoo/constants.pxd``
+  when the package is built (:mod:`solver.kernel_constants`).
+* :func:`config` — the plain configuration of one call: the rules, each seat's player as
+  numbers and the start position; :func:`position_data` — a position as plain numbers.
+* :func:`play_chunk` (the game's registered kernel: the generic loop of
+  ``cext/common/decisions.pxi`` over the kernel's decision API, its rows read back by
+  :func:`solver.kernel_rows.split`), :func:`kernel_state` (one kernel game through the
+  decision API, as :class:`solver.shoo.state.ShooState` plays it) and :func:`state_view`
+  (what the differential test compares), :func:`perft`, :func:`detect`,
+  :func:`position_key`, :func:`search_values`, :func:`evaluation`,
+  :func:`evaluated_positions` and :class:`Positions` — the kernel with the rules, positions,
+  moves and players of the rest of the toolkit.
 """
 from __future__ import annotations
 
@@ -22,26 +26,29 @@ from typing import Any
 import numpy as np
 
 from solver.kernel_constants import player_codes
+from solver.kernel_rows import split
 from solver.registry import DRAW
-from solver.shoo import GAME_COLUMNS, SEAT_COLUMNS
 from solver.shoo.board import FIRST_ROWS, NEIGHBOURS, SQUARES, homes
-from solver.shoo.state import ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN
+from solver.shoo.state import (_DIGITS, _FIELDS, ENDED_BY_LIMIT, ENDED_BY_REPETITION,
+                               ENDED_BY_WIN, ShooState, encoder)
 from solver.shoo.evaluation import (BLOCKER_WEIGHT, DANGER_WEIGHT, DISTANCE_WEIGHT,
                                     HORSE_WEIGHT, STABLED_COST, THREAT_WEIGHT, WIN,
                                     king_distance)
-from solver.shoo.moves import Kind, Move
+from solver.shoo.moves import Kind
 from solver.shoo.policies import PLAYERS, POLICY_NAMES, SEARCH
-from solver.shoo.position import (DISMOUNT, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
+from solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
                                   Position)
 from solver.shoo.rules import HUSHES, ShooRules
 from solver.shoo.search import (COUNT_BASE, HELD_BASE, HUSH_BASE, INFINITY, MAX_DEPTH,
                                 NODE_UNIT, PIECE_KEYS, PLY_BASE, SHOO_BASE, SIDE_BASE,
                                 TABLE_BITS)
 
-STANDARD = ("winner", "turns", "decision_turns")
-"""The standard result columns, the first rows of the kernel's game array."""
-GAME_ROWS = (*STANDARD, *GAME_COLUMNS)
-"""The rows of the kernel's game array."""
+HISTORY_PLIES = 1000
+"""The longest game (``max_plies``) the kernel plays under a draw by repetition: its state
+holds the positions of the game so far (a copy of a state copies them), room for this many
+moves."""
+DIGIT_HOWS = ("sq", "nb:frm", "nb:via", "ln:frm", "ln:via")
+"""The kinds of digit of an action id (solver.shoo.state), numbered for the kernel."""
 
 
 def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
@@ -49,8 +56,21 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
     if PLY_BASE & (PLY_BASE - 1):
         raise ValueError(f"the Zobrist base of the move count must be a power of 2, not {PLY_BASE}")
     width = max(len(n) for n in NEIGHBOURS)
+    ids = encoder()
+    if ids.field.squares != SQUARES:
+        raise ValueError("the kernel plays on the 9 x 9 field")
+    nb_width, ln_width = max(map(len, ids.neighbours)), max(map(len, ids.lines))
+    kinds = len(Kind)
+    digit_field = [[_FIELDS.index(name) for name, _ in _DIGITS[k]] for k in Kind]
+    digit_how = [[DIGIT_HOWS.index(how) for _, how in _DIGITS[k]] for k in Kind]
+    digits = max(map(len, digit_field))
     enums = {"NSQ": SQUARES, "NONE": NONE, "NEIGHBOURS_MAX": width,
-             "HORSE": HORSE, "FOOT": FOOT, "RIDER": RIDER,
+             "EMPTY": EMPTY, "HORSE": HORSE, "FOOT": FOOT, "RIDER": RIDER,
+             "NKINDS": kinds, "ACTION_COUNT": ids.count, "ACTION_SHOOS": ids.shoos,
+             "NB_WIDTH": nb_width, "LN_WIDTH": ln_width, "MAX_DIGITS": digits,
+             **{f"D_{how.replace(':', '_').upper()}": code
+                for code, how in enumerate(DIGIT_HOWS)},
+             "HISTORY_PLIES": HISTORY_PLIES,
              **{f"K_{kind.name}": int(kind) for kind in Kind},
              "H_STEP": STEP, "H_DISMOUNT": DISMOUNT, "H_RETURN": RETURN,
              **{f"HUSH_{name.upper()}": code for code, name in enumerate(HUSHES)},
@@ -65,15 +85,27 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "PLY_SHIFT": PLY_BASE.bit_length() - 1,
              "DRAW": DRAW, "ENDED_WIN": ENDED_BY_WIN, "ENDED_LIMIT": ENDED_BY_LIMIT,
              "ENDED_REPETITION": ENDED_BY_REPETITION,
-             **{f"G_{name.upper()}": row for row, name in enumerate(GAME_ROWS)},
-             "NGAME": len(GAME_ROWS),
-             **{f"S_{name.upper()}": row for row, name in enumerate(SEAT_COLUMNS)},
-             "NSEAT": len(SEAT_COLUMNS)}
+             }
     arrays = {
         "NEIGHBOUR_SQUARES": ("int", [[*n, *[NONE] * (width - len(n))] for n in NEIGHBOURS]),
         "KING_DISTANCE": ("int", [[king_distance(s, t) for t in range(SQUARES)]
                                   for s in range(SQUARES)]),
         "PIECE_KEY": ("uint64_t", [list(row) for row in PIECE_KEYS]),
+        # the action ids (solver.shoo.state.Encoder): each block's first id (hush, kind), each
+        # kind's digits (the field of the move, frm via put to = 0..3, and how it is counted,
+        # D_*, and its radix; -1 past the last), each square's neighbours and line squares
+        # (with itself) in ascending order (NONE past the last) and each square's rank among them
+        "BLOCK_START": ("int32_t", list(ids.starts)),
+        "DIGIT_FIELD": ("int", [[*d, *[-1] * (digits - len(d))] for d in digit_field]),
+        "DIGIT_HOW": ("int", [[*d, *[-1] * (digits - len(d))] for d in digit_how]),
+        "DIGIT_RADIX": ("int", [[*ids.radices[k], *[1] * (digits - len(ids.radices[k]))]
+                                for k in Kind]),
+        "NB_SQUARE": ("int", [[*n, *[NONE] * (nb_width - len(n))] for n in ids.neighbours]),
+        "LN_SQUARE": ("int", [[*n, *[NONE] * (ln_width - len(n))] for n in ids.lines]),
+        "NB_RANK": ("int8_t", [[ids.neighbour_rank[s].get(t, -1) for t in range(SQUARES)]
+                               for s in range(SQUARES)]),
+        "LN_RANK": ("int8_t", [[ids.line_rank[s].get(t, -1) for t in range(SQUARES)]
+                               for s in range(SQUARES)]),
     }
     return enums, arrays
 
@@ -81,7 +113,8 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
 def config(rules: ShooRules, policies: Sequence[str] = ("random", "random")) -> dict[str, Any]:
     """The kernel's configuration for ``rules`` and one player per seat (checked names):
     the home areas and first rows as bit sets (Python integers, bit ``s`` for square
-    ``s``), the rules' choices as numbers and flags, each seat's player code and budget."""
+    ``s``), the rules' choices as numbers and flags, each seat's player code and budget,
+    and the start position (:func:`position_data`)."""
     if len(policies) != 2:
         raise ValueError(f"Shoo has two seats, not {len(policies)} players")
     codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH)
@@ -90,7 +123,7 @@ def config(rules: ShooRules, policies: Sequence[str] = ("random", "random")) -> 
             "leave_home": rules.leave_home, "call_next_to": rules.call_next_to,
             "hold_move": rules.hold_move, "escape_by_horse": rules.escape_by_horse,
             "max_plies": rules.max_plies, "repetition": rules.repetition,
-            "policy": codes, "budget": budgets}
+            "policy": codes, "budget": budgets, "start": _start(rules)}
 
 
 def position_data(position: Position) -> tuple:
@@ -111,15 +144,48 @@ def _start(rules: ShooRules) -> tuple:
 
 def play_chunk(rules: ShooRules, policies: Sequence[str],
                keys: np.ndarray) -> dict[str, np.ndarray]:
-    """One game per key from the start by the kernel: the declared result columns (int32;
-    ``seat_<name>`` of shape (n, 2)); the registered kernel."""
+    """One game per key from the start by the kernel: the declared result columns
+    (``seat_<name>`` of shape (n, 2)); the registered kernel."""
     from cext.shoo.play import play_chunk as kernel
 
-    game, seat = kernel(config(rules, policies), _start(rules),
-                        np.ascontiguousarray(keys, dtype=np.uint64))
-    result = {name: game[row] for row, name in enumerate(GAME_ROWS)}
-    result.update({f"seat_{name}": seat[row] for row, name in enumerate(SEAT_COLUMNS)})
-    return result
+    from solver.shoo import SPEC
+
+    rows = kernel(config(rules, policies), np.ascontiguousarray(keys, dtype=np.uint64))
+    return split(SPEC, rows, 2)
+
+
+def kernel_state(rules: ShooRules, policies: Sequence[str], key: int,
+                 position: Position | None = None) -> Any:
+    """The kernel's game of ``key`` at its start (or from ``position``, as
+    ``ShooState(position=position)``), through the decision API
+    (``cext.shoo.play.KernelState``: the methods of :class:`ShooState`, in C)."""
+    from cext.shoo.play import KernelState
+
+    data = config(rules, policies)
+    if position is not None:
+        data["start"] = position_data(position)
+    return KernelState(data, key)
+
+
+def _position_view(key: tuple) -> tuple:
+    board, stable_horses, stabled, pasture, side, held, shoo, hush = key
+    return (tuple(board), tuple(stable_horses), tuple(stabled), tuple(pasture), side, held,
+            shoo, None if hush is None else tuple(hush))
+
+
+def state_view(state: ShooState) -> tuple:
+    """The reference state as the kernel's ``KernelState.view()`` gives it: the position
+    (its key: board, stable horses, stabled travellers, pastures, side to move, held horse,
+    shoo, the hush pending) and its move count, the end (winner, how), the counters of the
+    result row and, under a draw by repetition, the positions seen with their counts
+    (sorted). Shoo has one kind of node, the side to move's move, and no streams in it."""
+    position = state.position
+    seen = tuple(sorted((_position_view(key), count) for key, count in state.seen.items()))
+    return (_position_view(position.key()), position.ply,
+            NONE if state.winner is None else state.winner,
+            NONE if state.ended_by is None else state.ended_by,
+            state.decision_plies, state.hushes, tuple(state.shoos), tuple(state.shoo_offs),
+            tuple(state.captures), seen)
 
 
 def evaluated_positions(rules: ShooRules, policies: Sequence[str], keys: np.ndarray) -> int:
@@ -127,34 +193,17 @@ def evaluated_positions(rules: ShooRules, policies: Sequence[str], keys: np.ndar
     the players evaluated (a search's nodes), for benchmarks."""
     from cext.shoo.play import evaluated_positions as kernel
 
-    if rules.repetition:
-        raise ValueError("evaluated_positions does not track repetitions")
-    return kernel(config(rules, policies), _start(rules),
-                  np.ascontiguousarray(keys, dtype=np.uint64))
+    return kernel(config(rules, policies), np.ascontiguousarray(keys, dtype=np.uint64))
 
 
 def perft(rules: ShooRules, position: Position, depth: int,
           progress: Callable[[int], Any] | None = None) -> int:
-    """engine.perft by the kernel; ``progress(done)`` is called every few milliseconds with
+    """solver.shoo.engine.perft by the kernel (over positions, without the positions seen);
+    ``progress(done)`` is called every few milliseconds with
     the move generations done so far."""
     from cext.shoo.play import perft as kernel
 
     return kernel(config(rules), position_data(position), depth, progress)
-
-
-def move_keys(rules: ShooRules, position: Position) -> np.ndarray:
-    """The packed keys of the legal moves of ``position``, ascending (canonical order)."""
-    from cext.shoo.play import move_keys as kernel
-
-    return kernel(config(rules), position_data(position))
-
-
-def pack_move(move: Move) -> int:
-    """The packed key of a :class:`solver.shoo.moves.Move`."""
-    from cext.shoo.play import pack_move as kernel
-
-    return kernel(int(move.hush), int(move.kind), move.frm, move.via, move.put, move.to,
-                  move.shoo)
 
 
 def detect(rules: ShooRules, position: Position) -> tuple[list[int], list[int]]:
@@ -181,7 +230,7 @@ def search_values(rules: ShooRules, position: Position,
 
 
 def evaluation(rules: ShooRules, position: Position, seat: int) -> int:
-    """policies.evaluate by the kernel."""
+    """evaluation.evaluate by the kernel."""
     from cext.shoo.play import evaluation as kernel
 
     return kernel(config(rules), position_data(position), seat)

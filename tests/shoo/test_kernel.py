@@ -1,6 +1,8 @@
-"""The bit-set kernel (cext/shoo/play.pyx) against the reference engine: the same legal
-moves in the same order, the same shoo detection and evaluation, the same perft counts, the
-same games."""
+"""The bit-set kernel (cext/shoo/play.pyx) against the reference engine beyond the generic
+differential suite (tests/test_kernel_decisions.py, which walks the default and small rules
+from the start): the same legal actions under the other rules and from random placements,
+the same shoo detection and evaluation, the recorded perft counts, the same games under
+variants."""
 import json
 from pathlib import Path
 
@@ -12,7 +14,7 @@ from solver.dice import Stream, game_streams
 from solver.shoo import reference_row
 from solver.shoo.engine import perft
 from solver.shoo.state import ShooState
-from solver.shoo.moves import detect, legal_moves, make_move
+from solver.shoo.moves import detect, legal_moves
 from solver.shoo.notation import read, write
 from solver.shoo.evaluation import evaluate
 from solver.shoo.policies import GreedyPolicy
@@ -45,17 +47,22 @@ def test_perft_known_answers_from_the_middle_game():
 
 
 @pytest.mark.parametrize("values", VARIANTS)
-def test_the_same_legal_moves_in_the_same_order_in_random_games(values):
-    rules = ShooRules(**values)
+def test_the_same_legal_actions_in_random_games_under_variants(values):
+    # tests/test_kernel_decisions.py walks the game's default and small rules node by node;
+    # these are its other rules
+    rules = ShooRules(max_plies=150, **values)
     stream = Stream(len(str(values)))
-    position = start(rules)
-    while position.winner() is None and position.ply < 150:
-        moves = legal_moves(position)
-        assert kernel.move_keys(rules, position).tolist() == [
-            kernel.pack_move(m) for m in moves], position.ply
-        if position.ply in (20, 60):
-            assert kernel.perft(rules, position, 2) == perft(position, 2)
-        position = make_move(position, moves[stream.choose(len(moves))])
+    game, ours = ShooState(rules), kernel.kernel_state(rules, ("random", "random"), 0)
+    while not game.is_terminal():
+        actions = game.legal_actions()
+        assert ours.legal_actions() == actions, game.position.ply
+        assert ours.view() == kernel.state_view(game), game.position.ply
+        if game.position.ply in (20, 60):
+            assert kernel.perft(rules, game.position, 2) == perft(game.position, 2)
+        action = actions[stream.choose(len(actions))]
+        game.apply_action(action)
+        ours.apply_action(action)
+    assert ours.is_terminal() and ours.view() == kernel.state_view(game)
 
 
 @pytest.mark.parametrize("values", VARIANTS)
@@ -64,8 +71,10 @@ def test_the_same_moves_from_random_placements(values):
     stream = Stream(7 + len(values))
     for _ in range(40):
         position = random_placement(rules, stream)
-        expected = [kernel.pack_move(m) for m in legal_moves(position)]
-        assert kernel.move_keys(rules, position).tolist() == expected
+        game = ShooState(position=position)
+        ours = kernel.kernel_state(rules, ("random", "random"), 0, position)
+        assert ours.legal_actions() == game.legal_actions()
+        assert ours.view() == kernel.state_view(game)
 
 
 @pytest.mark.parametrize("values", VARIANTS)

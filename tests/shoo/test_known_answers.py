@@ -80,7 +80,8 @@ from solver.dice import Stream
 from solver.registry import DRAW
 from solver.shoo import reference_row
 from solver.shoo.board import name, parse_square as sq
-from solver.shoo.state import ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN, ShooState
+from solver.shoo.state import (ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN, ShooState,
+                               encoder)
 from solver.shoo.evaluation import WIN
 from solver.shoo.moves import Kind, apply_hush, detect, legal_moves
 from solver.shoo.movetext import move_text, parse_move
@@ -254,9 +255,9 @@ def test_a_rider_in_the_home_area_is_not_home():
     after = game.position
     assert game.winner is None and after.board[sq("c9")] == RIDER
     assert kernel.perft(after.rules, after, 1) > 0
-    keys = kernel.move_keys(before.rules, before).tolist()
+    actions = kernel.kernel_state(before.rules, ("random", "random"), 0, before).legal_actions()
     values = kernel.search_values(before.rules, before, 0)[0]
-    ride = values[keys.index(kernel.pack_move(parse_move(before, "e7-c9")))]
+    ride = values[actions.index(encoder().encode(parse_move(before, "e7-c9")))]
     assert ride == one_ply_value(after.rules, after) < WIN - 1
 
 
@@ -332,36 +333,44 @@ def one_ply_value(rules: ShooRules, after) -> int:
     return WIN - 1 if value == -WIN else -(WIN - 1) if value == WIN else -value
 
 
-HUSH_BIT = 1 << 48
-"""The hush flag of a packed kernel move (cext/shoo/play.pyx, ``pack``)."""
+def without_hush(move):
+    return move._replace(hush=False)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g["name"] for g in GAMES])
 def test_the_kernel_at_every_recorded_position(game):
-    # The kernel does not make single moves from Python, so its moves are checked through
-    # what it does expose: its legal moves, its shoo detection, its game-over test (perft
-    # at depth 1 is 0 once a game is won or at the limit), and its search, whose one-ply
-    # value of a move is its evaluation of the position its make_move produced — which must
-    # be its evaluation of the position written down by hand.
+    # The kernel makes each recorded move from Python (its decision API, KernelState): the
+    # move is among its legal actions (its hushing moves are the moves of the position after
+    # the hush, written down by hand), the position it makes is the one written down by hand,
+    # its shoo detection and game-over test agree, and its search's one-ply value of the move
+    # is its evaluation of the position written down by hand.
     rules = rules_of(game)
     position = read(game["start"], rules)
+    ours = kernel.kernel_state(rules, ("random", "random"), 0, position)
+    ids = encoder()
     for i, step in enumerate(game["steps"]):
-        keys = kernel.move_keys(rules, position).tolist()
+        assert not ours.is_terminal(), f"over before move {i + 1}"
+        actions = ours.legal_actions()
         move = parse_move(position, step["move"])
-        assert kernel.pack_move(move) in keys, f"move {i + 1}: {step['move']} not in the kernel"
-        assert kernel.perft(rules, position, 1) == len(keys) > 0, f"over before move {i + 1}"
+        action = ids.encode(move)
+        assert action in actions, f"move {i + 1}: {step['move']} not in the kernel"
+        assert kernel.perft(rules, position, 1) == len(actions) > 0, f"move {i + 1}"
         if move.hush:
-            # the kernel's hushing moves are the moves of the position after the hush
             hushed = read(step["hushed"], rules)
-            assert {k for k in keys if k & HUSH_BIT} == {
-                k | HUSH_BIT for k in kernel.move_keys(rules, hushed).tolist()}, i + 1
+            theirs = kernel.kernel_state(rules, ("random", "random"), 0, hushed).legal_actions()
+            assert {without_hush(ids.decode(a)) for a in actions if ids.decode(a).hush} == {
+                ids.decode(a) for a in theirs}, i + 1
         values, depth, _ = kernel.search_values(rules, position, 0)
         after = read(step["position"], rules)
-        assert depth == 1 and values[keys.index(kernel.pack_move(move))] == one_ply_value(
+        assert depth == 1 and values[actions.index(action)] == one_ply_value(
             rules, after), f"move {i + 1}: the kernel's make_move"
+        ours.apply_action(action)
+        assert ours.view()[0] == kernel.state_view(ShooState(position=after))[0], i + 1
         position = after
         assert kernel.detect(rules, position) == (squares(step["shooable"]),
                                                   squares(step["shooed_off"])), i + 1
+    assert ours.is_terminal()                              # (a repetition too)
+    assert ours.view()[2:4] == (expected_row(game)["winner"], expected_row(game)["ended_by"])
     if game["result"]["ended_by"] in ("win", "move limit"):
         assert kernel.perft(rules, position, 1) == 0       # the kernel sees the game over
     if game["result"]["ended_by"] == "win":
