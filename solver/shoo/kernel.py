@@ -38,15 +38,15 @@ from solver.shoo.moves import Kind
 from solver.shoo.policies import PLAYERS, POLICY_NAMES, SEARCH
 from solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
                                   Position)
-from solver.shoo.rules import HUSHES, ShooRules
+from solver.shoo.rules import HUSHES, REPETITION_PLIES, ShooRules
 from solver.shoo.search import (COUNT_BASE, HELD_BASE, HUSH_BASE, INFINITY, MAX_DEPTH,
                                 NODE_UNIT, PIECE_KEYS, PLY_BASE, SHOO_BASE, SIDE_BASE,
                                 TABLE_BITS)
 
-HISTORY_PLIES = 1000
+HISTORY_PLIES = REPETITION_PLIES
 """The longest game (``max_plies``) the kernel plays under a draw by repetition: its state
 holds the positions of the game so far (a copy of a state copies them), room for this many
-moves."""
+moves (the rules refuse longer games with a draw by repetition)."""
 DIGIT_HOWS = ("sq", "nb:frm", "nb:via", "ln:frm", "ln:via")
 """The kinds of digit of an action id (solver.shoo.state), numbered for the kernel."""
 

@@ -11,6 +11,10 @@ import dataclasses
 
 from solver.params import Rules, RulesError, param
 
+REPETITION_PLIES = 1000
+"""The longest game (``max_plies``) under a draw by repetition: the kernel's state holds
+every position of the game so far, room for this many moves (RULES.md, rule 33)."""
+
 TRAVELLERS = 9
 """Travellers of each player."""
 HORSE_COUNTS = (7, 9)
@@ -66,6 +70,10 @@ class ShooRules(Rules):
         if self.repetition == 1:
             raise RulesError("bad value 1 for repetition; allowed: 0 (off) or an integer "
                              "in 2..10")
+        if self.repetition and self.max_plies > REPETITION_PLIES:
+            raise RulesError(f"bad value {self.max_plies} for max_plies with a draw by "
+                             f"repetition; allowed: 1..{REPETITION_PLIES} (with repetition "
+                             f"= 0: up to 100000)")
 
     @property
     def stable_horses(self) -> int:
