@@ -1275,3 +1275,22 @@ def count_plays(config, cells, hand, int key, int repeat=1):
             sink_init(&sink, S_COUNT, 0)
             legal_plays(s, &setup_.c, hand_a, n, &sink)
     return sink.count
+
+
+def game_tiles(KernelState state):
+    """Where each tile of a kernel game is (the copy of each kind, which ``view()`` leaves
+    out), for the tests that follow every tile: the board (``{(row, column): (kind,
+    value)}``, the reference's coordinates), the hands' tiles by seat, the bag left in
+    drawing order (once shuffled), the tiles drawn, the dealing order, the scores, the key
+    and the turns."""
+    cdef const State* g = &state.g
+    cdef int players = state.setup.c.players, i, r, c
+    board = {}
+    for i in range(g.ntiles):
+        r, c = g.cell_r[i], g.cell_c[i]
+        board[(r - ORIGIN, c - ORIGIN)] = (g.grid[r][c] - 1, g.value[r][c])
+    return {"board": board,
+            "hands": [[g.hand[p][j] for j in range(g.nhand[p])] for p in range(players)],
+            "bag": [g.bag[j] for j in range(g.drawn, NTILES)], "drawn": g.drawn,
+            "dealt": [g.dealt[p] for p in range(players)],
+            "scores": [g.scores[p] for p in range(players)], "key": g.key, "turns": g.turns}
