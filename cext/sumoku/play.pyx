@@ -43,18 +43,17 @@ from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, i
 # what the kernel shares with solver/sumoku/, made from it at build time
 from cext.sumoku.constants cimport (
     CHANCE, COL_BAG_LEFT, COL_BONUS_TURNS, COL_DECISION_TURNS, COL_KEY, COL_MARGIN, COL_PASSES,
-    COL_TILES_LEFT, COL_TURNS, COL_WINNER, COPIES, DRAW, K_CHALLENGE, K_DIE, K_FIXED, KEY_FACES,
-    MAX_BUDGET, MAX_LINE, MAXP, MIN_LINE, NFACES, NGAME_COLUMNS, NINE, NKINDS, NSEAT_COLUMNS,
-    NTILES, NUMBERS, P_GREEDY, P_LOOKAHEAD, P_RANDOM, P_ROLLOUT, P_SEARCH, PASS, PH_BONUS,
-    PH_DEAL, PH_KEY, PH_OVER, PH_PLAY, PH_REFILL, PH_START, SEATCOL_BONUS_TURNS, SEATCOL_PENALTY,
-    SEATCOL_SCORE, SEATCOL_TILES, SIX, TERMINAL, WIDTH)
+    COL_TILES_LEFT, COL_TURNS, COL_WINNER, COPIES, DRAW, FREE, KEY_FACES, K_CHALLENGE, K_DIE,
+    K_FIXED, MAXP, MAX_BUDGET, MAX_LINE, MIN_LINE, NFACES, NGAME_COLUMNS, NINE, NKINDS,
+    NSEAT_COLUMNS, NTILES, NUMBERS, PASS, PH_BONUS, PH_DEAL, PH_KEY, PH_OVER, PH_PLAY,
+    PH_REFILL, PH_START, P_GREEDY, P_LOOKAHEAD, P_RANDOM, P_ROLLOUT, P_SEARCH,
+    SEATCOL_BONUS_TURNS, SEATCOL_PENALTY, SEATCOL_SCORE, SEATCOL_TILES, SIX, TERMINAL, WIDTH)
 
 cdef enum:
     MAXHAND = NTILES      # a hand may grow past its size with stuck = draw
     GRID = 224
     ORIGIN = 112
     RUN_CAP = 8           # a run is read up to 7 tiles: long enough to be too long
-    FREE = 0
     INVALID = -1
     NOSCORE = -1000000
     MAXSUM = 128          # above any total a line of 6 (at most 54) or its parts reach

@@ -25,6 +25,7 @@ import numpy as np
 from solver.kernel_constants import player_codes
 from solver.kernel_rows import split
 from solver.registry import DRAW
+from solver.sumoku.board import FREE
 from solver.sumoku.lines import ENCODED_MAX, MAX_LINE, MIN_LINE
 from solver.sumoku.policies import (LOOKAHEAD_WIDTH, MAX_BUDGET, PLAYERS, POLICY_NAMES, SEARCH,
                                     SEARCH_ROLLOUT)
@@ -44,8 +45,9 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
     """The enums and tables ``cext/sumoku/constants.pxd`` holds."""
     enums = {"NKINDS": NKINDS, "NUMBERS": NUMBERS, "COPIES": COPIES, "NTILES": NTILES,
              "MIN_LINE": MIN_LINE, "MAX_LINE": MAX_LINE, "ENCODED_MAX": ENCODED_MAX, "SIX": SIX,
-             "NINE": NINE, "DRAW": DRAW, "PASS": PASS, "NFACES": len(KEY_FACES),
-             **{f"PH_{name}": code for name, code in PHASES.items()}, "MAXP": SumokuRules.parameters()["players"].high,
+             "NINE": NINE, "FREE": FREE, "DRAW": DRAW, "PASS": PASS, "NFACES": len(KEY_FACES),
+             **{f"PH_{name}": code for name, code in PHASES.items()},
+             "MAXP": SumokuRules.parameters()["players"].high,
              "WIDTH": LOOKAHEAD_WIDTH, "MAX_BUDGET": MAX_BUDGET,
              **{f"P_{name.upper()}": code for code, name in enumerate(POLICY_NAMES)},
              "P_SEARCH": len(POLICY_NAMES), "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),

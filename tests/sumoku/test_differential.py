@@ -70,7 +70,8 @@ def test_search_players_same_games(seating):
     (("search-1", "lookahead", "greedy"), 3, 2)], ids=lambda v: str(v))
 def test_play_chunk_same_rows(seating, hand, count):
     # play_chunk, where the players that keep only the best plays bound their search (the
-    # traces above count every play, so do not), every column compared row by row
+    # kernel games above, through kernel_state, give exact action ids, so do not), every
+    # column compared row by row
     rules = SumokuRules(hand=hand, players=max(2, len(seating)))
     names = seats(seating, rules.players)
     batch = keys(7, count)
