@@ -58,6 +58,9 @@ cdef enum:
     NOSCORE = -1000000
     MAXSUM = 128          # above any total a line of 6 (at most 54) or its parts reach
     # work units (cext/common/interrupt.pxd): about a microsecond each
+    DECIDE_WORK = 256     # a decision (a greedy one takes some 100 microseconds): the
+                          # pxi's play_chunk counts a game as one unit, so decide counts
+                          # the work that lets a signal stop a chunk within milliseconds
     PLAYOUT_WORK = 512    # a search player's playout: a play and one round of greedy turns
     MAX_ACTIONS = 1 << 17 # legal_actions' buffers (decisions.pxi): more than the plays of
                           # any position met (some 120,000 with a full hand of 8); a node
@@ -1046,6 +1049,7 @@ cdef int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
     cdef uint64_t ks
     cdef uint64_t keys[MAX_BUDGET]
     cdef Play chosen
+    interrupted(c.stop, DECIDE_WORK)   # a signal stops the chunk at the end of this game
     if g.nhand[seat] == 0:
         n = 0
     elif policy == P_GREEDY:
