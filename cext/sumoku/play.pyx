@@ -1,10 +1,16 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Sumoku main games in C: the same games as solver/sumoku/engine.py, fast.
+"""Sumoku main games in C: the decisions of solver/sumoku/state.py (SumokuState), fast.
 
-Every rule, draw and decision mirrors the reference engine, its move generator
-(solver/sumoku/moves.py) and its players (solver/sumoku/policies.py), function by function
-under the same names. The board is a fixed grid of GRID x GRID cells with row and column 0
-of the reference at ORIGIN (a pattern of 96 tiles and the windows around it stay inside).
+The game is the decision API of cext/common/decisions.pxi (its header is the contract):
+the same nodes as the reference State — deal (CHANCE, one tile a node), start tie (CHANCE),
+key (CHANCE), play and bonus play (the seat to move), refill (CHANCE, one tile a node),
+over — with the same action ids (a play's index in the canonical list of the node's plays,
+solver/sumoku/moves.py; PASS where there is none), the same chance outcomes and the same
+draws from the dice stream; the players are those of solver/sumoku/policies.py, drawing
+from the choice stream as they do. The pxi's play_game / play_chunk play whole games.
+
+The board is a fixed grid of GRID x GRID cells with row and column 0 of the reference at
+ORIGIN (a pattern of 96 tiles and the windows around it stay inside).
 
 The move generator never stores the list of plays: it streams them, in canonical order, into
 a *sink* that keeps what the caller needs — their number, the play at one index (the random
@@ -12,38 +18,53 @@ player), the first best score (greedy), the best few (lookahead), or only the be
 (a lookahead's reply). A sink that keeps only the best plays may *bound* the search: a
 branch whose scores cannot exceed what it keeps is skipped (branch and bound), which changes
 which plays it counts but never the plays it keeps; it bounds only once it has seen two
-plays, so that "two or more plays" (a decision) is still known. A search player's playouts run on a second State (``twin``) with
-greedy players in every seat. The games run without the GIL over plain C structs.
+plays, so that "two or more plays" (a decision) is still known.
+
+**Action ids and the bound.** A bounded sink no longer knows a kept play's index in the
+canonical list (the plays of the branches it skipped are not counted). ``decide`` therefore
+keeps the play it picked in the State (``chosen``), and ``apply_action`` of the id it
+returned applies that play without listing the plays again. With ``Config.exact`` (the
+configuration's ``exact_actions``: ``solver.sumoku.kernel.kernel_state``) the players do
+not bound, so the ids ``decide`` returns are the canonical indices, as the reference
+players return them; without it (``play_chunk``'s games, a search's playouts) the greedy,
+lookahead and search players bound, and the id ``decide`` returns is only good for the
+``apply_action`` that follows it (the same play, the same game; the random player's ids are
+always exact). A search player's playouts run on a second State (``Config.twin``) over the
+same functions with greedy players in every seat. The games run without the GIL over plain
+C structs.
 """
 import numpy as np
 
 from libc.stdint cimport int32_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
 # what the kernel shares with solver/sumoku/, made from it at build time
-from cext.sumoku.constants cimport (DRAW, G_BAG_LEFT, G_BONUS_TURNS, G_DECISION_TURNS, G_KEY,
-                                    G_MARGIN, G_PASSES, G_TILES_LEFT, G_TURNS, G_WINNER,
-                                    K_CHALLENGE, K_DIE, K_FIXED, KEY_FACES, COPIES, MAX_BUDGET,
-                                    MAX_LINE, MAXP, MIN_LINE, NGAME, NINE, NSEAT, NTILES,
-                                    NUMBERS, P_GREEDY, P_LOOKAHEAD, P_RANDOM, P_ROLLOUT,
-                                    P_SEARCH, S_BONUS_TURNS, S_PENALTY, S_SCORE, S_TILES, SIX,
-                                    WIDTH)
+from cext.sumoku.constants cimport (
+    CHANCE, COL_BAG_LEFT, COL_BONUS_TURNS, COL_DECISION_TURNS, COL_KEY, COL_MARGIN, COL_PASSES,
+    COL_TILES_LEFT, COL_TURNS, COL_WINNER, COPIES, DRAW, FREE, KEY_FACES, K_CHALLENGE, K_DIE,
+    K_FIXED, MAXP, MAX_BUDGET, MAX_LINE, MIN_LINE, NFACES, NGAME_COLUMNS, NINE, NKINDS,
+    NSEAT_COLUMNS, NTILES, NUMBERS, PASS, PH_BONUS, PH_DEAL, PH_KEY, PH_OVER, PH_PLAY,
+    PH_REFILL, PH_START, P_GREEDY, P_LOOKAHEAD, P_RANDOM, P_ROLLOUT, P_SEARCH,
+    SEATCOL_BONUS_TURNS, SEATCOL_PENALTY, SEATCOL_SCORE, SEATCOL_TILES, SIX, TERMINAL, WIDTH)
 
 cdef enum:
     MAXHAND = NTILES      # a hand may grow past its size with stuck = draw
     GRID = 224
     ORIGIN = 112
     RUN_CAP = 8           # a run is read up to 7 tiles: long enough to be too long
-    FREE = 0
     INVALID = -1
     NOSCORE = -1000000
     MAXSUM = 128          # above any total a line of 6 (at most 54) or its parts reach
     # work units (cext/common/interrupt.pxd): about a microsecond each
-    TURN_WORK = 256       # a turn (a greedy one takes some 200 microseconds)
+    DECIDE_WORK = 256     # a decision (a greedy one takes some 100 microseconds): the
+                          # pxi's play_chunk counts a game as one unit, so decide counts
+                          # the work that lets a signal stop a chunk within milliseconds
     PLAYOUT_WORK = 512    # a search player's playout: a play and one round of greedy turns
+    MAX_ACTIONS = 1 << 17 # legal_actions' buffers (decisions.pxi): more than the plays of
+                          # any position met (some 120,000 with a full hand of 8); a node
+                          # with more lists only the first MAX_ACTIONS
 
 cdef enum:               # what a sink keeps
     S_COUNT = 0
@@ -51,7 +72,6 @@ cdef enum:               # what a sink keeps
     S_GREEDY = 2
     S_TOP = 3
     S_MAX = 4
-
 
 
 cdef struct State
@@ -71,10 +91,11 @@ cdef struct Config:
     bint bonus
     bint out_ends
     bint penalty
+    bint exact              # decide's ids are canonical indices (no branch and bound)
     int policy[MAXP]
     int budget[MAXP]        # search-N: N
-    Config* rollout         # the playouts' config (greedy in every seat), or NULL
-    State* twin             # the State a playout runs on
+    const Config* rollout   # the playouts' config (greedy in every seat), or NULL
+    State* twin             # the State a playout runs on (Setup's scratch)
     Interrupt* stop         # Ctrl-C and SIGTERM in long loops (cext/common/interrupt.pxd)
 
 
@@ -108,30 +129,37 @@ cdef struct State:
     uint8_t value[GRID][GRID]   # the value it lies with
     int min_r, max_r, min_c, max_c
     int ntiles
-    int cell_r[NTILES]          # placed cells, in order (to clear the grid)
+    int cell_r[NTILES]          # placed cells, in order
     int cell_c[NTILES]
-    int bag[NTILES]
-    int drawn
-    int hand[MAXP][MAXHAND]     # tiles, ascending
+    int bag[NTILES]             # bag[drawn:] the tiles left: in drawing order once shuffled,
+    int drawn                   # else ascending
+    bint shuffled
+    int hand[MAXP][MAXHAND]     # tiles, ascending; while dealing, by dealing place
     int nhand[MAXP]
     int dealt[MAXP]
-    int key
+    int key                     # 0 until known
     uint8_t multiple[MAXSUM]    # multiple[x]: x is a multiple of the key (x < MAXSUM)
     int scores[MAXP]
     int penalties[MAXP]
     int placed[MAXP]
     int bonuses[MAXP]
+    int phase                   # PH_*: the node (solver.sumoku.state's phases)
+    int pending                 # tiles still to draw at this deal or refill
+    int ntied                   # the start tie's dealing places
+    int tied[MAXP]
+    bint decided                # within the turn: a choice among two or more plays was made
+    bint acted                  # within the turn: a tile was placed (or drawn when stuck)
     int to_move
     int idle
     int turns
     int decision_turns
     int passes
-    bint over
     uint64_t dice
     uint64_t choice
-    int32_t* trace              # (seat, plays, index) per decision, or NULL
-    int ntrace
-    int cap
+    bint has_chosen             # decide's pick, for the apply_action that follows it:
+    int32_t chosen_action       # its id, the plays at the node (0, 1 or 2: two or more)
+    int chosen_n                # and the play
+    Play chosen
 
 
 cdef struct Gen:
@@ -566,26 +594,13 @@ cdef void legal_plays(State* s, const Config* c, const int* hand, int nhand,
 
 # ------------------------------------------------------------------------------ the game
 
-cdef void sort_ints(int* a, int n) noexcept nogil:
-    cdef int i, j, x
-    for i in range(1, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
-
-
-cdef int draw(State* s, int* hand, int nhand, int count) noexcept nogil:
-    """Up to ``count`` tiles from the bag into the sorted hand; the new hand size."""
-    while count > 0 and s.drawn < NTILES:
-        hand[nhand] = s.bag[s.drawn]
-        s.drawn += 1
-        nhand += 1
-        count -= 1
-    sort_ints(hand, nhand)
-    return nhand
+cdef inline void insort(int* hand, int n, int t) noexcept nogil:
+    """Put tile ``t`` into the sorted ``hand`` of ``n`` tiles (bisect.insort)."""
+    cdef int j = n
+    while j > 0 and hand[j - 1] > t:
+        hand[j] = hand[j - 1]
+        j -= 1
+    hand[j] = t
 
 
 cdef int hand_total(const int* hand, int nhand) noexcept nogil:
@@ -595,76 +610,11 @@ cdef int hand_total(const int* hand, int nhand) noexcept nogil:
     return total
 
 
-cdef int roll_key(State* s, const Config* c) noexcept nogil:
-    """tiles.roll_key."""
-    if c.key_mode == K_DIE:
-        return KEY_FACES[dice_below(&s.dice, 6)]
-    if c.key_mode == K_CHALLENGE:
-        return KEY_FACES[dice_below(&s.dice, 6)] + KEY_FACES[dice_below(&s.dice, 6)]
-    return c.fixed_key
-
-
 cdef void set_key(State* s, int key) noexcept nogil:
     cdef int x
     s.key = key
     for x in range(MAXSUM):
         s.multiple[x] = x % key == 0
-
-
-cdef void setup(State* s, const Config* c, uint64_t key) noexcept nogil:
-    """Game.__post_init__: shuffle, deal, the starter, the key. The grid must be empty."""
-    cdef int by_deal[MAXP][MAXHAND]
-    cdef int nby[MAXP]
-    cdef int totals[MAXP]
-    cdef int tied[MAXP]
-    cdef int i, j, t, p, n = c.players, ntied = 0, least, starter = 0
-    s.dice = key
-    s.choice = key ^ DICE_CHOICE_SALT
-    for i in range(NTILES):
-        s.bag[i] = i
-    for i in range(NTILES - 1, 0, -1):
-        j = <int>dice_below(&s.dice, i + 1)
-        t = s.bag[i]
-        s.bag[i] = s.bag[j]
-        s.bag[j] = t
-    s.drawn = 0
-    for p in range(n):
-        nby[p] = draw(s, by_deal[p], 0, c.hand)
-    if c.smallest_hand:
-        for p in range(n):
-            totals[p] = hand_total(by_deal[p], nby[p])
-        least = totals[0]
-        for p in range(n):
-            if totals[p] < least:
-                least = totals[p]
-        for p in range(n):
-            if totals[p] == least:
-                tied[ntied] = p
-                ntied += 1
-        if ntied == 1 or not c.tie_random:
-            starter = tied[0]
-        else:
-            starter = tied[dice_below(&s.dice, ntied)]
-    for p in range(n):
-        s.dealt[p] = (starter + p) % n
-        s.nhand[p] = nby[s.dealt[p]]
-        for i in range(s.nhand[p]):
-            s.hand[p][i] = by_deal[s.dealt[p]][i]
-    s.key = roll_key(s, c)
-    set_key(s, s.key)
-    for p in range(n):
-        s.scores[p] = 0
-        s.penalties[p] = 0
-        s.placed[p] = 0
-        s.bonuses[p] = 0
-    s.ntiles = 0
-    s.to_move = 0
-    s.idle = 0
-    s.turns = 0
-    s.decision_turns = 0
-    s.passes = 0
-    s.over = False
-    s.ntrace = 0
 
 
 cdef void lay(State* s, const Play* p) noexcept nogil:
@@ -702,13 +652,14 @@ cdef void unlay(State* s, int ntiles, int min_r, int max_r, int min_c,
 
 
 cdef void apply(State* s, int seat, const Play* p) noexcept nogil:
-    """Game.apply: lay the tiles (the lowest tile of each kind from the hand), score."""
+    """SumokuState._decide's play: lay the tiles (the lowest tile of each kind from the
+    hand), score."""
     cdef int i, j, m
     lay(s, p)
     for i in range(p.n):
         m = s.nhand[seat]
         for j in range(m):
-            if s.hand[seat][j] // 2 == p.k[i]:
+            if s.hand[seat][j] // COPIES == p.k[i]:
                 while j < m - 1:
                     s.hand[seat][j] = s.hand[seat][j + 1]
                     j += 1
@@ -717,6 +668,325 @@ cdef void apply(State* s, int seat, const Play* p) noexcept nogil:
     s.scores[seat] += p.score
     s.placed[seat] += p.n
 
+
+cdef long count_plays_of(State* g, const Config* c, int seat) noexcept nogil:
+    """How many legal plays the seat has (SumokuState.plays)."""
+    cdef Sink sink
+    if g.nhand[seat] == 0:
+        return 0
+    sink_init(&sink, S_COUNT, 0)
+    legal_plays(g, c, g.hand[seat], g.nhand[seat], &sink)
+    return sink.count
+
+
+cdef bint find_play(State* g, const Config* c, int seat, long index, Play* out) noexcept nogil:
+    """The play at ``index`` of the seat's canonical list (False: no such play)."""
+    cdef Sink sink
+    if index < 0 or g.nhand[seat] == 0:
+        return False
+    sink_init(&sink, S_FIND, index)
+    legal_plays(g, c, g.hand[seat], g.nhand[seat], &sink)
+    if not sink.stop:
+        return False
+    out[0] = sink.found
+    return True
+
+
+# ------------------------------------------------------------ the decision API (the pxi's)
+
+cdef void game_start(State* g, const Config* c, uint64_t key) noexcept nogil:
+    """SumokuState(rules): the bag full and ascending, nothing dealt; the streams of ``key``."""
+    cdef int i
+    memset(g.grid, 0, sizeof(g.grid))
+    memset(g.value, 0, sizeof(g.value))
+    g.min_r = g.max_r = g.min_c = g.max_c = 0
+    g.ntiles = 0
+    for i in range(NTILES):
+        g.bag[i] = i
+    g.drawn = 0
+    g.shuffled = False
+    for i in range(MAXP):
+        g.nhand[i] = 0
+        g.dealt[i] = i
+        g.scores[i] = 0
+        g.penalties[i] = 0
+        g.placed[i] = 0
+        g.bonuses[i] = 0
+    if c.key_mode == K_FIXED:
+        set_key(g, c.fixed_key)
+    else:
+        g.key = 0
+    g.phase = PH_DEAL
+    g.pending = c.players * c.hand
+    g.ntied = 0
+    g.decided = g.acted = False
+    g.to_move = g.idle = g.turns = g.decision_turns = g.passes = 0
+    g.dice = key
+    g.choice = key ^ DICE_CHOICE_SALT
+    g.has_chosen = False
+
+
+cdef inline int current_player(const State* g, const Config* c) noexcept nogil:
+    if g.phase == PH_PLAY or g.phase == PH_BONUS:
+        return g.to_move
+    if g.phase == PH_OVER:
+        return TERMINAL
+    return CHANCE
+
+
+cdef int chance_outcomes(const State* g, const Config* c, int32_t* outcomes,
+                         double* probabilities) noexcept nogil:
+    """SumokuState.chance_outcomes (``probabilities`` may be NULL)."""
+    cdef int counts[NKINDS]
+    cdef int chances[MAXSUM]
+    cdef int i, j, k, n = 0, size
+    if g.phase == PH_DEAL or g.phase == PH_REFILL:
+        memset(counts, 0, sizeof(counts))
+        for i in range(g.drawn, NTILES):
+            counts[g.bag[i] // COPIES] += 1
+        size = NTILES - g.drawn
+        for k in range(NKINDS):
+            if counts[k]:
+                outcomes[n] = k
+                if probabilities != NULL:
+                    probabilities[n] = <double>counts[k] / size
+                n += 1
+    elif g.phase == PH_START:
+        for i in range(g.ntied):
+            outcomes[i] = g.tied[i]
+            if probabilities != NULL:
+                probabilities[i] = 1.0 / g.ntied
+        n = g.ntied
+    elif g.phase == PH_KEY:
+        memset(chances, 0, sizeof(chances))
+        if c.key_mode == K_DIE:
+            size = NFACES
+            for i in range(NFACES):
+                chances[KEY_FACES[i]] += 1
+        else:
+            size = NFACES * NFACES
+            for i in range(NFACES):
+                for j in range(NFACES):
+                    chances[KEY_FACES[i] + KEY_FACES[j]] += 1
+        for k in range(MAXSUM):
+            if chances[k]:
+                outcomes[n] = k
+                if probabilities != NULL:
+                    probabilities[n] = <double>chances[k] / size
+                n += 1
+    return n
+
+
+cdef int legal_actions(const State* g, const Config* c, int32_t* actions) noexcept nogil:
+    """SumokuState.legal_actions: at a decision, the plays' indices (PASS without one; at
+    most MAX_ACTIONS listed); at a chance node, the outcomes."""
+    cdef long n, i
+    if g.phase == PH_PLAY or g.phase == PH_BONUS:
+        n = count_plays_of(<State*>g, c, g.to_move)   # the generator lays nothing
+        if n == 0:
+            actions[0] = PASS
+            return 1
+        if n > MAX_ACTIONS:
+            n = MAX_ACTIONS
+        for i in range(n):
+            actions[i] = <int32_t>i
+        return <int>n
+    if g.phase == PH_OVER:
+        return 0
+    return chance_outcomes(g, c, actions, NULL)
+
+
+cdef int32_t draw_chance(State* g, const Config* c) noexcept nogil:
+    """SumokuState.draw_chance: the first tile drawn shuffles the bag left (Fisher–Yates
+    from the last; rule 24), every tile is the next of it; the start tie ``below(k)``; the
+    key ``below(faces)``, twice for the challenge."""
+    cdef int i, j, t, first
+    if g.phase == PH_DEAL or g.phase == PH_REFILL:
+        if not g.shuffled:
+            for i in range(NTILES - 1 - g.drawn, 0, -1):
+                j = <int>dice_below(&g.dice, i + 1)
+                t = g.bag[g.drawn + i]
+                g.bag[g.drawn + i] = g.bag[g.drawn + j]
+                g.bag[g.drawn + j] = t
+            g.shuffled = True
+        return g.bag[g.drawn] // COPIES
+    if g.phase == PH_START:
+        return g.tied[dice_below(&g.dice, g.ntied)]
+    if g.phase == PH_KEY:
+        first = KEY_FACES[dice_below(&g.dice, NFACES)]
+        if c.key_mode == K_CHALLENGE:
+            return first + KEY_FACES[dice_below(&g.dice, NFACES)]
+        return first
+    return -1
+
+
+cdef int take(State* g, int k) noexcept nogil:
+    """SumokuState._take: the tile of kind ``k`` drawn (the shuffled bag's next, or the
+    first of that kind in it; unshuffled, the lowest copy), or -1."""
+    cdef int j, t
+    for j in range(g.drawn, NTILES):
+        if g.bag[j] // COPIES == k:
+            break
+    else:
+        return -1
+    t = g.bag[j]
+    if g.shuffled:
+        g.bag[j] = g.bag[g.drawn]
+    else:
+        while j > g.drawn:
+            g.bag[j] = g.bag[j - 1]
+            j -= 1
+    g.bag[g.drawn] = t
+    g.drawn += 1
+    return t
+
+
+cdef void finish(State* g, const Config* c) noexcept nogil:
+    """SumokuState._finish: the hand penalty (rule 22) and the end."""
+    cdef int seat
+    for seat in range(c.players):
+        if c.penalty:
+            g.penalties[seat] = hand_total(g.hand[seat], g.nhand[seat])
+            g.scores[seat] -= g.penalties[seat]
+    g.phase = PH_OVER
+
+
+cdef void end_turn(State* g, const Config* c) noexcept nogil:
+    """SumokuState._end_turn."""
+    cdef int seat = g.to_move
+    g.idle = 0 if g.acted else g.idle + 1
+    g.turns += 1
+    g.decision_turns += g.decided
+    g.decided = g.acted = False
+    g.pending = 0
+    g.to_move = (seat + 1) % c.players
+    g.phase = PH_PLAY
+    if g.idle >= c.players or (c.out_ends and g.drawn == NTILES and g.nhand[seat] == 0):
+        finish(g, c)
+
+
+cdef inline void refill(State* g, const Config* c, int count) noexcept nogil:
+    """SumokuState._refill: the end of the turn, ``count`` tiles to draw while the bag lasts."""
+    if count > NTILES - g.drawn:
+        count = NTILES - g.drawn
+    g.pending = count if count > 0 else 0
+    if g.pending:
+        g.phase = PH_REFILL
+    else:
+        end_turn(g, c)
+
+
+cdef void start(State* g, const Config* c, int starter) noexcept nogil:
+    """SumokuState._start: seats in playing order from the starter's dealing place."""
+    cdef int by_deal[MAXP][MAXHAND]
+    cdef int nby[MAXP]
+    cdef int p, n = c.players
+    memcpy(by_deal, g.hand, sizeof(by_deal))
+    memcpy(nby, g.nhand, sizeof(nby))
+    g.ntied = 0
+    for p in range(n):
+        g.dealt[p] = (starter + p) % n
+        g.nhand[p] = nby[g.dealt[p]]
+        memcpy(g.hand[p], by_deal[g.dealt[p]], nby[g.dealt[p]] * sizeof(int))
+    g.phase = PH_PLAY if c.key_mode == K_FIXED else PH_KEY
+
+
+cdef void deal_done(State* g, const Config* c) noexcept nogil:
+    """SumokuState._deal_done: who starts (rules 10, 11)."""
+    cdef int totals[MAXP]
+    cdef int p, least, ntied = 0
+    if not c.smallest_hand:
+        start(g, c, 0)
+        return
+    for p in range(c.players):
+        totals[p] = hand_total(g.hand[p], g.nhand[p])
+    least = totals[0]
+    for p in range(c.players):
+        if totals[p] < least:
+            least = totals[p]
+    for p in range(c.players):
+        if totals[p] == least:
+            g.tied[ntied] = p
+            ntied += 1
+    if ntied == 1 or not c.tie_random:
+        start(g, c, g.tied[0])
+    else:
+        g.ntied = ntied
+        g.phase = PH_START
+
+
+cdef void draw_tile(State* g, const Config* c, int k) noexcept nogil:
+    """SumokuState._draw: a tile of kind ``k`` into the hand being dealt or refilled."""
+    cdef int t = take(g, k), place, seat
+    if t < 0:
+        return
+    g.pending -= 1
+    if g.phase == PH_DEAL:
+        place = (c.players * c.hand - g.pending - 1) // c.hand
+        insort(g.hand[place], g.nhand[place], t)
+        g.nhand[place] += 1
+        if not g.pending:
+            deal_done(g, c)
+    else:
+        seat = g.to_move
+        insort(g.hand[seat], g.nhand[seat], t)
+        g.nhand[seat] += 1
+        if not g.pending:
+            end_turn(g, c)
+
+
+cdef void make_play(State* g, const Config* c, int32_t action) noexcept nogil:
+    """SumokuState._decide: the play of id ``action`` (decide's pick if it made it), or a
+    pass."""
+    cdef int seat = g.to_move
+    cdef long n
+    cdef Play play
+    if g.has_chosen and action == g.chosen_action:
+        n = g.chosen_n
+        play = g.chosen
+    else:
+        n = count_plays_of(g, c, seat)
+        if n and not find_play(g, c, seat, action, &play):
+            return
+    if n == 0:
+        if g.phase == PH_BONUS:     # the bonus play cannot be made: the turn ends
+            refill(g, c, c.hand - g.nhand[seat])
+            return
+        g.passes += 1
+        if c.stuck_draw and g.drawn < NTILES:
+            g.acted = True
+            refill(g, c, 1)
+            return
+        refill(g, c, 0)
+        return
+    if n > 1:
+        g.decided = True
+    apply(g, seat, &play)
+    g.bonuses[seat] += g.phase == PH_BONUS
+    g.acted = True
+    if c.bonus and play.bonus and g.nhand[seat] > 0:
+        g.phase = PH_BONUS
+    else:
+        refill(g, c, c.hand - g.nhand[seat])
+
+
+cdef void apply_action(State* g, const Config* c, int32_t action) noexcept nogil:
+    """SumokuState.apply_action (an illegal action leaves the state as it is or worse:
+    KernelState checks first)."""
+    cdef int phase = g.phase
+    if phase == PH_PLAY or phase == PH_BONUS:
+        make_play(g, c, action)
+    elif phase == PH_DEAL or phase == PH_REFILL:
+        draw_tile(g, c, action)
+    elif phase == PH_START:
+        start(g, c, action)
+    elif phase == PH_KEY:
+        set_key(g, action)
+        g.phase = PH_PLAY
+    g.has_chosen = False
+
+
+# ------------------------------------------------------------------------------ players
 
 cdef int reply_score(State* s, const Config* c, int seat, const Play* p) noexcept nogil:
     """policies.reply_score: the next player's best score at once after ``p``."""
@@ -732,57 +1002,74 @@ cdef int reply_score(State* s, const Config* c, int seat, const Play* p) noexcep
     return sink.best if sink.count else 0
 
 
-cdef int playout_value(State* s, const Config* c, int seat, const Play* p,
-                       uint64_t key) noexcept nogil:
-    """One playout of ``p`` (SearchPolicy.choose and Game.playout): the twin copies the
-    game, shuffles the bag's remaining tiles with the dice stream ``key``, plays ``p`` and
-    one round on with greedy players; the seat's score minus the best other score."""
+cdef int playout_value(const State* g, const Config* c, int seat, const Play* p,
+                       int32_t action, uint64_t key) noexcept nogil:
+    """One playout of ``p`` (policies._playout, SumokuState.playout): the twin copies the
+    game, shuffles the bag left with the dice stream ``key``, makes the play (id
+    ``action``) and plays on with the rollout's greedy players until every seat has had a
+    turn; the seat's score minus the best other score."""
     cdef State* t = c.twin
-    cdef int i, j, x, stop, other, best = NOSCORE
-    memcpy(t, s, sizeof(State))   # the whole State, grid included
-    t.trace = NULL
+    cdef const Config* rollout = c.rollout
+    cdef int i, j, x, stop, other, best = NOSCORE, who
+    memcpy(t, g, sizeof(State))   # the whole State, grid included
     t.dice = key
-    for i in range(NTILES - 1 - s.drawn, 0, -1):
+    for i in range(NTILES - 1 - t.drawn, 0, -1):
         j = <int>dice_below(&t.dice, i + 1)
-        x = t.bag[s.drawn + i]
-        t.bag[s.drawn + i] = t.bag[s.drawn + j]
-        t.bag[s.drawn + j] = x
+        x = t.bag[t.drawn + i]
+        t.bag[t.drawn + i] = t.bag[t.drawn + j]
+        t.bag[t.drawn + j] = x
+    t.shuffled = True
     stop = t.turns + c.players
-    play_turn(t, c.rollout, p)
-    while not t.over and t.turns < stop:
-        play_turn(t, c.rollout, NULL)
+    t.has_chosen = True
+    t.chosen_action = action
+    t.chosen_n = 2
+    t.chosen = p[0]
+    apply_action(t, rollout, action)
+    while t.phase != PH_OVER and t.turns < stop:
+        who = current_player(t, rollout)
+        if who == CHANCE:
+            apply_action(t, rollout, draw_chance(t, rollout))
+        else:
+            apply_action(t, rollout, decide(t, rollout, who))
     for other in range(c.players):
         if other != seat and t.scores[other] > best:
             best = t.scores[other]
     return t.scores[seat] - best
 
 
-cdef long choose_play(State* s, const Config* c, int seat, Play* chosen) noexcept nogil:
-    """The number of legal plays; when there are any, the one the seat's player takes in
-    ``chosen``, and the decision in the trace."""
+cdef int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
+    """The seat's player (policies.py) picks a play: its id, and the play kept in
+    ``g.chosen`` for apply_action. ``random`` counts the plays and finds the one it draws;
+    ``greedy`` keeps the first best, ``lookahead`` and ``search-N`` the best few, bounding
+    the generation unless ``c.exact`` (module docstring)."""
     cdef Sink sink
-    cdef long n, index = 0
+    cdef long n = 0, index = 0
     cdef int policy = c.policy[seat], i, j, value, best = NOSCORE
     cdef long total, best_total = 0
     cdef uint64_t ks
     cdef uint64_t keys[MAX_BUDGET]
-    if policy == P_GREEDY:
+    cdef Play chosen
+    interrupted(c.stop, DECIDE_WORK)   # a signal stops the chunk at the end of this game
+    if g.nhand[seat] == 0:
+        n = 0
+    elif policy == P_GREEDY:
         sink_init(&sink, S_GREEDY, 0)
-        sink.bound = s.trace == NULL   # a trace records the number of plays
-        legal_plays(s, c, s.hand[seat], s.nhand[seat], &sink)
+        sink.bound = not c.exact
+        legal_plays(g, c, g.hand[seat], g.nhand[seat], &sink)
         n = sink.count
         if n:
-            chosen[0] = sink.found
+            chosen = sink.found
             index = sink.found_index
     elif policy == P_LOOKAHEAD or policy == P_SEARCH:
         sink_init(&sink, S_TOP, 0)
-        sink.bound = s.trace == NULL
-        legal_plays(s, c, s.hand[seat], s.nhand[seat], &sink)
+        sink.bound = not c.exact
+        legal_plays(g, c, g.hand[seat], g.nhand[seat], &sink)
         n = sink.count
         if n == 1:
-            chosen[0] = sink.top[0]
+            chosen = sink.top[0]
+            index = sink.top_index[0]
         elif n > 1 and policy == P_SEARCH:
-            ks = dice_word(&s.choice)
+            ks = dice_word(&g.choice)
             for j in range(c.budget[seat]):
                 keys[j] = dice_word(&ks)
             for i in range(sink.ntop):
@@ -790,141 +1077,136 @@ cdef long choose_play(State* s, const Config* c, int seat, Play* chosen) noexcep
                 for j in range(c.budget[seat]):
                     if interrupted(c.stop, PLAYOUT_WORK):   # the game is abandoned
                         break
-                    total += playout_value(s, c, seat, &sink.top[i], keys[j])
+                    total += playout_value(g, c, seat, &sink.top[i],
+                                           <int32_t>sink.top_index[i], keys[j])
                 if i == 0 or total > best_total:
                     best_total = total
                     index = sink.top_index[i]
-                    chosen[0] = sink.top[i]
+                    chosen = sink.top[i]
         elif n > 1:
             for i in range(sink.ntop):
-                value = sink.top[i].score - reply_score(s, c, seat, &sink.top[i])
+                value = sink.top[i].score - reply_score(g, c, seat, &sink.top[i])
                 if value > best or (value == best and sink.top_index[i] < index):
                     best = value
                     index = sink.top_index[i]
-                    chosen[0] = sink.top[i]
+                    chosen = sink.top[i]
     else:
         sink_init(&sink, S_COUNT, 0)
-        legal_plays(s, c, s.hand[seat], s.nhand[seat], &sink)
+        legal_plays(g, c, g.hand[seat], g.nhand[seat], &sink)
         n = sink.count
         if n:
-            index = <long>dice_choose(&s.choice, n)
+            index = <long>dice_choose(&g.choice, n)
             sink_init(&sink, S_FIND, index)
-            legal_plays(s, c, s.hand[seat], s.nhand[seat], &sink)
-            chosen[0] = sink.found
-    if n and s.trace != NULL and s.ntrace < s.cap:
-        s.trace[3 * s.ntrace] = seat
-        s.trace[3 * s.ntrace + 1] = <int32_t>n
-        s.trace[3 * s.ntrace + 2] = <int32_t>index
-        s.ntrace += 1
-    return n
-
-
-cdef void finish(State* s, const Config* c) noexcept nogil:
-    cdef int seat
-    for seat in range(c.players):
-        if c.penalty:
-            s.penalties[seat] = hand_total(s.hand[seat], s.nhand[seat])
-            s.scores[seat] -= s.penalties[seat]
-    s.over = True
-
-
-cdef void play_turn(State* s, const Config* c, const Play* first) noexcept nogil:
-    """Game.play_turn: ``first``, if not NULL, is the first play (a playout's)."""
-    cdef int seat = s.to_move
-    cdef bint decided = False, acted = False, bonus = False
-    cdef long n
-    cdef Play play
-    while s.nhand[seat] > 0:
-        if first != NULL:
-            play = first[0]
-            first = NULL
-            n = 1
-        else:
-            n = choose_play(s, c, seat, &play)
-        if n == 0:
-            break
-        if n > 1:
-            decided = True
-        apply(s, seat, &play)
-        s.bonuses[seat] += bonus
-        acted = True
-        if not (c.bonus and play.bonus):
-            break
-        bonus = True
-    if acted:
-        s.nhand[seat] = draw(s, s.hand[seat], s.nhand[seat], c.hand - s.nhand[seat])
+            legal_plays(g, c, g.hand[seat], g.nhand[seat], &sink)
+            chosen = sink.found
+    g.has_chosen = True
+    g.chosen_n = 2 if n > 1 else <int>n
+    if n:
+        g.chosen = chosen
+        g.chosen_action = <int32_t>index
     else:
-        s.passes += 1
-        if c.stuck_draw and s.drawn < NTILES:
-            s.nhand[seat] = draw(s, s.hand[seat], s.nhand[seat], 1)
-            acted = True
-    s.idle = 0 if acted else s.idle + 1
-    s.turns += 1
-    s.decision_turns += decided
-    s.to_move = (seat + 1) % c.players
-    if s.idle >= c.players or (c.out_ends and s.drawn == NTILES and s.nhand[seat] == 0):
-        finish(s, c)
+        g.chosen_action = PASS
+    return g.chosen_action
 
 
-cdef void play_game(State* s, const Config* c, uint64_t key) noexcept nogil:
-    """One game; left unfinished when a signal stops it (``interrupted(c.stop, 0)``)."""
-    setup(s, c, key)
-    while not s.over:
-        play_turn(s, c, NULL)
-        if interrupted(c.stop, TURN_WORK):
-            return
-
-
-cdef int winner(const State* s, const Config* c) noexcept nogil:
-    cdef int seat, best = s.scores[0], top = 0, count = 0
+cdef int winner(const State* g, const Config* c) noexcept nogil:
+    cdef int seat, best = g.scores[0], top = 0, count = 0
     for seat in range(c.players):
-        if s.scores[seat] > best:
-            best = s.scores[seat]
+        if g.scores[seat] > best:
+            best = g.scores[seat]
     for seat in range(c.players):
-        if s.scores[seat] == best:
+        if g.scores[seat] == best:
             if count == 0:
                 top = seat
             count += 1
     return top if count == 1 else DRAW
 
 
-cdef int margin(const State* s, const Config* c) noexcept nogil:
+cdef int margin(const State* g, const Config* c) noexcept nogil:
     cdef int seat, first = NOSCORE, second = NOSCORE
     for seat in range(c.players):
-        if s.scores[seat] > first:
+        if g.scores[seat] > first:
             second = first
-            first = s.scores[seat]
-        elif s.scores[seat] > second:
-            second = s.scores[seat]
+            first = g.scores[seat]
+        elif g.scores[seat] > second:
+            second = g.scores[seat]
     return first - second
+
+
+cdef void returns(const State* g, const Config* c, double* out) noexcept nogil:
+    """SumokuState.returns: the top score wins, a tie for it shares (0 while playing)."""
+    cdef int seat, best = g.scores[0], top = 0
+    for seat in range(c.players):
+        out[seat] = 0.0
+        if g.scores[seat] > best:
+            best = g.scores[seat]
+    if g.phase != PH_OVER:
+        return
+    for seat in range(c.players):
+        top += g.scores[seat] == best
+    for seat in range(c.players):
+        if g.scores[seat] == best:
+            out[seat] = 1.0 / top
+
+
+cdef void write_row(const State* g, const Config* c, int32_t* row) noexcept nogil:
+    """SumokuState.row, in the columns of the game's spec (solver.kernel_rows)."""
+    cdef int seat, players = c.players, bonus = 0, left = NTILES - g.drawn
+    for seat in range(players):
+        bonus += g.bonuses[seat]
+        left += g.nhand[seat]
+        row[NGAME_COLUMNS + SEATCOL_SCORE * players + seat] = g.scores[seat]
+        row[NGAME_COLUMNS + SEATCOL_PENALTY * players + seat] = g.penalties[seat]
+        row[NGAME_COLUMNS + SEATCOL_TILES * players + seat] = g.placed[seat]
+        row[NGAME_COLUMNS + SEATCOL_BONUS_TURNS * players + seat] = g.bonuses[seat]
+    row[COL_WINNER] = winner(g, c)
+    row[COL_TURNS] = g.turns
+    row[COL_DECISION_TURNS] = g.decision_turns
+    row[COL_KEY] = g.key
+    row[COL_BONUS_TURNS] = bonus
+    row[COL_PASSES] = g.passes
+    row[COL_BAG_LEFT] = NTILES - g.drawn
+    row[COL_TILES_LEFT] = left
+    row[COL_MARGIN] = margin(g, c)
+
+
+cdef object state_view(const State* g, const Config* c):
+    """solver.sumoku.kernel.state_view of the same state: everything that matters for the
+    rest of the game but the streams (and the bag's order, which is the dice's)."""
+    cdef int counts[NKINDS]
+    cdef int i, k, p, r, cc
+    memset(counts, 0, sizeof(counts))
+    for i in range(g.drawn, NTILES):
+        counts[g.bag[i] // COPIES] += 1
+    bag = tuple((k, counts[k]) for k in range(NKINDS) if counts[k])
+    hands = tuple(tuple(g.hand[p][i] // COPIES for i in range(g.nhand[p]))
+                  for p in range(c.players))
+    cells = []
+    for i in range(g.ntiles):
+        r = g.cell_r[i]
+        cc = g.cell_c[i]
+        cells.append(((r - ORIGIN, cc - ORIGIN), (g.grid[r][cc] - 1, g.value[r][cc])))
+    n = c.players
+    return (g.phase, g.to_move, g.key, g.pending, g.idle, bool(g.decided), bool(g.acted),
+            g.turns, g.decision_turns, g.passes, tuple(g.tied[i] for i in range(g.ntied)),
+            bag, hands, tuple(sorted(cells)), tuple(g.scores[p] for p in range(n)),
+            tuple(g.penalties[p] for p in range(n)), tuple(g.placed[p] for p in range(n)),
+            tuple(g.bonuses[p] for p in range(n)))
 
 
 # ------------------------------------------------------------------------------ Python
 
 cdef class Setup:
-    """A kernel Config for rules and players (and the playouts' Config), a State with an
-    empty grid and a twin State for playouts."""
+    """A kernel Config for rules and players (and the playouts' Config), with the scratch
+    State a search player's playouts run on."""
     cdef Config c
     cdef Config rollout
-    cdef State* s
-    cdef State* twin
+    cdef uint8_t[::1] scratch       # the twin State (Config.twin)
     cdef Interrupt stop
 
-    def __cinit__(self):
-        self.s = <State*>malloc(sizeof(State))
-        self.twin = <State*>malloc(sizeof(State))
-        if self.s == NULL or self.twin == NULL:
-            raise MemoryError()
-        memset(self.s, 0, sizeof(State))
-        memset(self.twin, 0, sizeof(State))
-
-    def __dealloc__(self):
-        free(self.s)
-        free(self.twin)
-
     def __init__(self, config):
-        """``config``: the plain configuration of solver.sumoku.kernel.config (the rules
-        and each seat's player code and budget)."""
+        """``config``: the plain configuration of solver.sumoku.kernel.config (the rules,
+        each seat's player code and budget, and whether decide's ids are exact)."""
         players = config["players"]
         if not 2 <= players <= MAXP or len(config["policy"]) != players:
             raise ValueError(f"need 2 to {MAXP} players and one player code each")
@@ -943,6 +1225,9 @@ cdef class Setup:
         c.bonus = config["bonus"]
         c.out_ends = config["out_ends"]
         c.penalty = config["penalty"]
+        c.exact = config["exact_actions"]
+        if not 1 <= c.hand <= MAXHAND:
+            raise ValueError(f"a hand of {c.hand} tiles")
         for seat in range(players):
             c.policy[seat] = config["policy"][seat]
             c.budget[seat] = config["budget"][seat]
@@ -950,87 +1235,19 @@ cdef class Setup:
                 raise ValueError(f"bad player code or budget for seat {seat}")
         interrupt_init(&self.stop)
         c.stop = &self.stop
+        self.scratch = np.zeros(sizeof(State), dtype=np.uint8)
+        c.twin = <State*>&self.scratch[0]
         self.rollout = self.c
         for seat in range(c.players):
             self.rollout.policy[seat] = P_ROLLOUT
+        self.rollout.exact = False
         self.rollout.rollout = NULL
         self.rollout.twin = NULL
         self.rollout.stop = NULL
         c.rollout = &self.rollout
-        c.twin = self.twin
 
 
-cdef void clear(State* s) noexcept nogil:
-    unlay(s, 0, 0, 0, 0, 0)
-
-
-def play_chunk(config, const uint64_t[::1] keys):
-    """Play one game per key (``config``: solver.sumoku.kernel.config); returns two int32
-    arrays: the game-level results, shape (NGAME, n), and the per-seat ones, shape (NSEAT,
-    n, players), their rows in the order of solver.sumoku.engine's columns (G_*, S_*)."""
-    cdef Setup setup_ = Setup(config)
-    cdef Config* c = &setup_.c
-    cdef State* s = setup_.s
-    cdef Py_ssize_t n = keys.shape[0], i
-    cdef int seat, players = c.players, bonus, left
-    game_a = np.empty((NGAME, n), dtype=np.int32)
-    seat_a = np.empty((NSEAT, n, players), dtype=np.int32)
-    cdef int32_t[:, ::1] game = game_a
-    cdef int32_t[:, :, ::1] per_seat = seat_a
-    s.trace = NULL
-    with nogil:
-        for i in range(n):
-            play_game(s, c, keys[i])
-            if interrupted(c.stop, 0):
-                break
-            game[G_WINNER, i] = winner(s, c)
-            game[G_TURNS, i] = s.turns
-            game[G_DECISION_TURNS, i] = s.decision_turns
-            game[G_KEY, i] = s.key
-            bonus = 0
-            left = NTILES - s.drawn
-            for seat in range(players):
-                bonus += s.bonuses[seat]
-                left += s.nhand[seat]
-                per_seat[S_SCORE, i, seat] = s.scores[seat]
-                per_seat[S_PENALTY, i, seat] = s.penalties[seat]
-                per_seat[S_TILES, i, seat] = s.placed[seat]
-                per_seat[S_BONUS_TURNS, i, seat] = s.bonuses[seat]
-            game[G_BONUS_TURNS, i] = bonus
-            game[G_PASSES, i] = s.passes
-            game[G_BAG_LEFT, i] = NTILES - s.drawn
-            game[G_TILES_LEFT, i] = left
-            game[G_MARGIN, i] = margin(s, c)
-            clear(s)
-    interrupt_raise(c.stop)
-    return game_a, seat_a
-
-
-def trace_game(config, uint64_t key, int cap=1 << 16):
-    """Play one game (``config``: solver.sumoku.kernel.config); returns its decisions as an
-    (m, 3) int32 array of (seat, number of plays, chosen index), as the reference engine's
-    ``trace``, and its final state (the board in the reference's coordinates)."""
-    cdef Setup setup_ = Setup(config)
-    cdef State* s = setup_.s
-    trace_a = np.zeros((cap, 3), dtype=np.int32)
-    cdef int32_t[:, ::1] trace = trace_a
-    s.trace = &trace[0, 0]
-    s.cap = cap
-    with nogil:
-        play_game(s, &setup_.c, key)
-    interrupt_raise(&setup_.stop)
-    players = setup_.c.players
-    board = {}
-    for i in range(s.ntiles):
-        r, c = s.cell_r[i], s.cell_c[i]
-        board[(r - ORIGIN, c - ORIGIN)] = (s.grid[r][c] - 1, s.value[r][c])
-    final = {"scores": [s.scores[p] for p in range(players)],
-             "hands": [[s.hand[p][j] for j in range(s.nhand[p])] for p in range(players)],
-             "board": board, "key": s.key, "turns": s.turns, "drawn": s.drawn,
-             "dealt": [s.dealt[p] for p in range(players)]}
-    out = trace_a[:s.ntrace].copy()
-    clear(s)
-    return out, final
+include "cext/common/decisions.pxi"
 
 
 def count_plays(config, cells, hand, int key, int repeat=1):
@@ -1039,10 +1256,12 @@ def count_plays(config, cells, hand, int key, int repeat=1):
     under ``config`` (solver.sumoku.kernel.config); the generation runs ``repeat`` times
     (for timing)."""
     cdef Setup setup_ = Setup(config)
-    cdef State* s = setup_.s
+    cdef uint8_t[::1] buffer = np.zeros(sizeof(State), dtype=np.uint8)
+    cdef State* s = <State*>&buffer[0]
     cdef Sink sink
     cdef int hand_a[MAXHAND]
     cdef int n = len(hand), i
+    cdef Play play
     if n > MAXHAND or len(cells) > NTILES:
         raise ValueError("too many tiles")
     for i, t in enumerate(sorted(hand)):
@@ -1058,5 +1277,23 @@ def count_plays(config, cells, hand, int key, int repeat=1):
         for i in range(repeat):
             sink_init(&sink, S_COUNT, 0)
             legal_plays(s, &setup_.c, hand_a, n, &sink)
-    clear(s)
     return sink.count
+
+
+def game_tiles(KernelState state):
+    """Where each tile of a kernel game is (the copy of each kind, which ``view()`` leaves
+    out), for the tests that follow every tile: the board (``{(row, column): (kind,
+    value)}``, the reference's coordinates), the hands' tiles by seat, the bag left in
+    drawing order (once shuffled), the tiles drawn, the dealing order, the scores, the key
+    and the turns."""
+    cdef const State* g = &state.g
+    cdef int players = state.setup.c.players, i, r, c
+    board = {}
+    for i in range(g.ntiles):
+        r, c = g.cell_r[i], g.cell_c[i]
+        board[(r - ORIGIN, c - ORIGIN)] = (g.grid[r][c] - 1, g.value[r][c])
+    return {"board": board,
+            "hands": [[g.hand[p][j] for j in range(g.nhand[p])] for p in range(players)],
+            "bag": [g.bag[j] for j in range(g.drawn, NTILES)], "drawn": g.drawn,
+            "dealt": [g.dealt[p] for p in range(players)],
+            "scores": [g.scores[p] for p in range(players)], "key": g.key, "turns": g.turns}

@@ -7,10 +7,13 @@ with: the kernels import nothing from ``solver/`` (DESIGN.md).
   (:mod:`solver.kernel_constants`).
 * :func:`config` — the plain configuration of one call: the rules and each seat's player as
   numbers.
-* :func:`play_chunk`, :func:`trace_game` and :func:`count_plays` — the main game's kernel
-  with the rules and players of the rest of the toolkit (``play_chunk`` is the game's
-  registered kernel). The line and layout kernels take plain numbers and lists already
-  (``cext.sumoku.lines.check_lines``, ``cext.sumoku.layout.search_kinds``).
+* :func:`play_chunk` (the game's registered kernel: whole games, their result rows),
+  :func:`kernel_state` (one kernel game node by node through the decision API in C,
+  ``cext/common/decisions.pxi``) and :func:`count_plays` (the kernel's move generator) —
+  the main game's kernel with the rules and players of the rest of the toolkit;
+  :func:`state_view` is the reference state (:mod:`solver.sumoku.state`) as the kernel's
+  ``KernelState.view()`` gives its own. The line and layout kernels take plain numbers and
+  lists already (``cext.sumoku.lines.check_lines``, ``cext.sumoku.layout.search_kinds``).
 """
 from __future__ import annotations
 
@@ -20,33 +23,35 @@ from typing import Any
 import numpy as np
 
 from solver.kernel_constants import player_codes
+from solver.kernel_rows import split
 from solver.registry import DRAW
-from solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS
+from solver.sumoku.board import FREE
 from solver.sumoku.lines import ENCODED_MAX, MAX_LINE, MIN_LINE
 from solver.sumoku.policies import (LOOKAHEAD_WIDTH, MAX_BUDGET, PLAYERS, POLICY_NAMES, SEARCH,
                                     SEARCH_ROLLOUT)
 from solver.sumoku.rules import KEY_CHALLENGE, KEY_DIE, SumokuRules
+from solver.sumoku.state import BONUS, DEAL, KEY, OVER, PASS, PLAY, REFILL, START, SumokuState
 from solver.sumoku.tiles import (COPIES, KEY_FACES, NINE, NKINDS, NTILES, NUMBERS, SIX, is_six,
                                  kind_colour, kind_number)
 
 KEY_MODES = ("fixed", KEY_DIE, KEY_CHALLENGE)
 """How the key is set, in the kernel's codes: a fixed number, rolled, or the challenge."""
-STANDARD = ("winner", "turns", "decision_turns")
+PHASES = {"DEAL": DEAL, "START": START, "KEY": KEY, "PLAY": PLAY, "BONUS": BONUS,
+          "REFILL": REFILL, "OVER": OVER}
+"""The nodes of a game (:mod:`solver.sumoku.state`), the kernel's ``PH_*``."""
 
 
 def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
     """The enums and tables ``cext/sumoku/constants.pxd`` holds."""
     enums = {"NKINDS": NKINDS, "NUMBERS": NUMBERS, "COPIES": COPIES, "NTILES": NTILES,
              "MIN_LINE": MIN_LINE, "MAX_LINE": MAX_LINE, "ENCODED_MAX": ENCODED_MAX, "SIX": SIX,
-             "NINE": NINE,             "DRAW": DRAW, "MAXP": SumokuRules.parameters()["players"].high,
+             "NINE": NINE, "FREE": FREE, "DRAW": DRAW, "PASS": PASS, "NFACES": len(KEY_FACES),
+             **{f"PH_{name}": code for name, code in PHASES.items()},
+             "MAXP": SumokuRules.parameters()["players"].high,
              "WIDTH": LOOKAHEAD_WIDTH, "MAX_BUDGET": MAX_BUDGET,
              **{f"P_{name.upper()}": code for code, name in enumerate(POLICY_NAMES)},
              "P_SEARCH": len(POLICY_NAMES), "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
-             **{f"K_{mode.upper()}": code for code, mode in enumerate(KEY_MODES)},
-             **{f"G_{name.upper()}": row for row, name in enumerate((*STANDARD, *GAME_COLUMNS))},
-             "NGAME": len(STANDARD) + len(GAME_COLUMNS),
-             **{f"S_{name.upper()}": row for row, name in enumerate(SEAT_COLUMNS)},
-             "NSEAT": len(SEAT_COLUMNS)}
+             **{f"K_{mode.upper()}": code for code, mode in enumerate(KEY_MODES)}}
     arrays = {"KIND_COLOUR": ("int", [kind_colour(k) for k in range(NKINDS)]),
               "KIND_NUMBER": ("int", [kind_number(k) for k in range(NKINDS)]),
               "KIND_IS_SIX": ("int", [int(is_six(k)) for k in range(NKINDS)]),
@@ -54,8 +59,13 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
     return enums, arrays
 
 
-def config(rules: SumokuRules, policies: Sequence[str]) -> dict[str, Any]:
-    """The kernel's configuration for ``rules`` and one player per seat (checked names)."""
+def config(rules: SumokuRules, policies: Sequence[str],
+           exact_actions: bool = True) -> dict[str, Any]:
+    """The kernel's configuration for ``rules`` and one player per seat (checked names).
+    ``exact_actions``: the ids the kernel's players return are the canonical indices of
+    the plays, as the reference players return them; without it the greedy, lookahead and
+    search players prune the move generation (branch and bound, faster) and an id they
+    return is good only for the ``apply_action`` that follows it (``cext/sumoku/play.pyx``)."""
     if len(policies) != rules.players:
         raise ValueError(f"need {rules.players} policies, got {len(policies)}")
     codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH)
@@ -67,27 +77,45 @@ def config(rules: SumokuRules, policies: Sequence[str]) -> dict[str, Any]:
             "tie_random": rules.start_tie == "random", "stuck_draw": rules.stuck == "draw",
             "single_both": rules.single_tile == "both", "bonus": rules.bonus,
             "out_ends": rules.out_ends, "penalty": rules.penalty, "policy": codes,
-            "budget": budgets}
+            "budget": budgets, "exact_actions": exact_actions}
 
 
 def play_chunk(rules: SumokuRules, policies: Sequence[str],
                keys: np.ndarray) -> dict[str, np.ndarray]:
     """One game per key by the kernel: the declared result columns (the registered kernel)."""
     from cext.sumoku.play import play_chunk as kernel
+    from solver.sumoku import SPEC
 
-    game, seat = kernel(config(rules, policies), np.ascontiguousarray(keys, dtype=np.uint64))
-    result = {name: game[row] for row, name in enumerate((*STANDARD, *GAME_COLUMNS))}
-    result.update({f"seat_{name}": seat[row] for row, name in enumerate(SEAT_COLUMNS)})
-    return result
+    rows = kernel(config(rules, policies, exact_actions=False),
+                  np.ascontiguousarray(keys, dtype=np.uint64))
+    return split(SPEC, rows, rules.players)
 
 
-def trace_game(rules: SumokuRules, policies: Sequence[str], key: int,
-               cap: int = 1 << 16) -> tuple[np.ndarray, dict[str, Any]]:
-    """One game by the kernel: its decisions ``(seat, number of plays, chosen index)`` and its
-    final state (the reference engine's ``trace`` and board)."""
-    from cext.sumoku.play import trace_game as kernel
+def kernel_state(rules: SumokuRules, policies: Sequence[str], key: int):
+    """The kernel's game of ``key`` at its start, node by node (``KernelState``: the methods
+    of the reference State, in C), with ``policies``' players deciding exactly as the
+    reference players do (canonical action ids)."""
+    from cext.sumoku.play import KernelState
 
-    return kernel(config(rules, policies), key, cap)
+    return KernelState(config(rules, policies), key)
+
+
+def state_view(state: SumokuState) -> tuple:
+    """The reference ``state`` as the kernel's ``KernelState.view()`` gives its own: the
+    node, the seat to move, the key, the turn's counters, the tie, the bag's kinds, the
+    hands' kinds, the board and the seats' tallies (not the bag's order, nor the streams)."""
+    n = state.num_players
+    counts = [0] * NKINDS
+    for t in state.bag:
+        counts[t // COPIES] += 1
+    return (state.phase, state.to_move, state.key, state.pending, state.idle,
+            bool(state.decided), bool(state.acted), state.turns, state.decision_turns,
+            state.passes, tuple(state._tied),
+            tuple((k, c) for k, c in enumerate(counts) if c),
+            tuple(tuple(t // COPIES for t in state.hands[s]) for s in range(n)),
+            tuple(sorted(state.board.cells.items())),
+            tuple(state.points), tuple(state.penalties), tuple(state.placed),
+            tuple(state.bonuses))
 
 
 def count_plays(rules: SumokuRules, cells: Mapping[tuple[int, int], tuple[int, int]],

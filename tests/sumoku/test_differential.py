@@ -1,10 +1,13 @@
 """Two engines, one truth: the kernel plays the reference engine's Sumoku games decision for
 decision (the number of legal plays and the one chosen), for every player and across the
-rules parameters, and ends on the same board, hands and scores."""
+rules parameters, and ends on the same board, hands and scores. (The generic differential
+suite, ``tests/test_kernel_decisions.py``, follows both node by node on the small rules;
+here the kernel's whole games, through its decision API, on the other rules, and its
+``play_chunk`` — where the players prune their move generation — row by row.)"""
 import numpy as np
 import pytest
 
-from solver.sumoku.kernel import count_plays, play_chunk, trace_game
+from solver.sumoku.kernel import count_plays, play_chunk
 from solver.sumoku import SPEC, reference_row
 from solver.dice import game_streams
 from solver.sumoku.engine import play_game
@@ -12,6 +15,7 @@ from solver.sumoku.state import SumokuState
 from solver.sumoku.moves import legal_plays
 from solver.sumoku.policies import POLICY_NAMES, make_policy
 from solver.sumoku.rules import SumokuRules
+from tests.sumoku.turns import kernel_game
 
 VARIANTS = [
     {"hand": 3},
@@ -41,8 +45,8 @@ def test_same_games_decision_for_decision(seating, variant):
     for key in keys(len(variant) * 100 + len(seating), 3):
         trace = []
         game = play_game(rules, policies, int(key), trace)
-        fast, final = trace_game(rules, names, int(key))
-        assert fast.tolist() == [list(step) for step in trace], f"key {int(key)}"
+        fast, final = kernel_game(rules, names, int(key))
+        assert fast == [tuple(step) for step in trace], f"key {int(key)}"
         assert final["board"] == game.board.cells and final["hands"] == game.hands
         assert final["scores"] == game.scores() and final["key"] == game.key
         assert final["dealt"] == game.dealt and final["turns"] == game.turns
@@ -56,8 +60,8 @@ def test_search_players_same_games(seating):
     for key in keys(31, 2):
         trace = []
         game = play_game(rules, policies, int(key), trace)
-        fast, final = trace_game(rules, seating, int(key))
-        assert fast.tolist() == [list(step) for step in trace], f"key {int(key)}"
+        fast, final = kernel_game(rules, seating, int(key))
+        assert fast == [tuple(step) for step in trace], f"key {int(key)}"
         assert final["scores"] == game.scores() and final["board"] == game.board.cells
 
 
@@ -66,7 +70,8 @@ def test_search_players_same_games(seating):
     (("search-1", "lookahead", "greedy"), 3, 2)], ids=lambda v: str(v))
 def test_play_chunk_same_rows(seating, hand, count):
     # play_chunk, where the players that keep only the best plays bound their search (the
-    # traces above count every play, so do not), every column compared row by row
+    # kernel games above, through kernel_state, give exact action ids, so do not), every
+    # column compared row by row
     rules = SumokuRules(hand=hand, players=max(2, len(seating)))
     names = seats(seating, rules.players)
     batch = keys(7, count)

@@ -19,13 +19,14 @@ how a game's points come about, whatever the players do:
 The reference engine is checked from its own play-by-play (every play it applies, hooked
 through :class:`Ledger`, which steps the decision API's state) on a few short seeded
 games with several players and every player kind (random, greedy, lookahead). The kernel
-is checked two ways: (1) its decision trace (``trace_game``) is replayed through the
-decision API and each play re-scored by rule 16, and the kernel's final scores must equal
-those play scores minus the value of the kernel's own final hands; (2) over many more
-kernel games (``play_chunk``), each game is played again with ``penalty`` off (the
-players' choices do not depend on it), and the scores with the penalty must be the scores
-without it minus the reported penalty, which must be the value of the hand left (read from
-``trace_game`` for some of them); the winner and margin columns must follow the scores.
+is checked two ways: (1) its plays, made through its decision API
+(``tests.sumoku.turns.kernel_game``), are replayed through the reference's decision API and
+each play re-scored by rule 16, and the kernel's final scores must equal those play scores
+minus the value of the kernel's own final hands; (2) over many more kernel games
+(``play_chunk``), each game is played again with ``penalty`` off (the players' choices do
+not depend on it), and the scores with the penalty must be the scores without it minus the
+reported penalty, which must be the value of the hand left (read from ``kernel_game`` for
+some of them); the winner and margin columns must follow the scores.
 
 Bugs planted in both engines that the rest of ``tests/sumoku`` let through and these
 tests catch: the hand penalty computed but not subtracted from the score; the bonus play's
@@ -38,7 +39,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from solver.sumoku.kernel import play_chunk, trace_game
+from solver.sumoku.kernel import play_chunk
 from solver.dice import game_streams
 from solver.registry import DRAW
 from solver.sumoku.state import shuffled_bag
@@ -46,7 +47,7 @@ from solver.sumoku.moves import legal_plays
 from solver.sumoku.policies import make_policy
 from solver.sumoku.rules import SumokuRules
 from solver.sumoku.tiles import NINE, NKINDS, NTILES, kind, kind_colour, number
-from tests.sumoku.turns import Recorder
+from tests.sumoku.turns import Recorder, kernel_game
 
 # -- the rulebook, written out again ------------------------------------------------------
 
@@ -266,7 +267,7 @@ KERNEL_REPLAYS = [
                          ids=[f"{len(p)}players-key{k}" for _, p, k in KERNEL_REPLAYS])
 def test_kernel_scores_are_its_plays_minus_its_hand(values, players, key):
     rules = SumokuRules(**values)
-    decisions, final = trace_game(rules, list(players), key)
+    decisions, final = kernel_game(rules, list(players), key)
     decisions = [tuple(int(x) for x in d) for d in decisions]
     chosen = [d for d in decisions if d[1] >= 2]
     follow = FollowTrace(chosen)
@@ -314,9 +315,9 @@ def test_kernel_penalty_comes_off_the_score(values, players, count):
     assert np.array_equal(with_penalty["seat_score"],
                           without["seat_score"] - with_penalty["seat_penalty"])
     assert (with_penalty["seat_penalty"] > 0).any()
-    # the penalty is the hand left (trace_game's final hands), for the first few games
+    # the penalty is the hand left (kernel_game's final hands), for the first few games
     for i, key in enumerate(keys[:3]):
-        _, final = trace_game(rules, list(players), int(key))
+        _, final = kernel_game(rules, list(players), int(key))
         assert final["scores"] == with_penalty["seat_score"][i].tolist()
         assert with_penalty["seat_penalty"][i].tolist() == [hand_value(h) for h in final["hands"]]
     for result in (with_penalty, without):
@@ -333,7 +334,7 @@ def test_kernel_games_keep_every_tile():
     # the kernel's final bag, hands and board, against the bag's drawing order (rule 24)
     rules = SumokuRules(hand=3, players=3, key="7")
     for key in range(4):
-        _, final = trace_game(rules, ["random", "greedy", "lookahead"], key)
+        _, final = kernel_game(rules, ["random", "greedy", "lookahead"], key)
         bag = shuffled_bag(game_streams(key)[0])
         in_hands = [t for hand in final["hands"] for t in hand]
         assert set(in_hands) <= set(bag[:final["drawn"]]) and len(set(in_hands)) == len(in_hands)

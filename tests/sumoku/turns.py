@@ -101,3 +101,27 @@ class Recorder(Stepper):
         if self.open and (state.turns != turns or state.over):
             self.log[-1]["drew"] = words(self.drew)
             self.open = False
+
+
+def kernel_game(rules, players, key: int) -> tuple[list[tuple[int, int, int]], dict]:
+    """One game by the kernel, node by node through its decision API (``KernelState``),
+    with ``players``: every play made as ``(seat, number of plays, chosen index)`` (the
+    reference engine's ``trace``) and where its tiles are at the end
+    (``cext.sumoku.play.game_tiles``)."""
+    from cext.sumoku.play import game_tiles
+    from solver.sumoku.kernel import kernel_state
+
+    state = kernel_state(rules, list(players), key)
+    trace = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.draw_chance())
+            continue
+        seat = state.current_player()
+        plays = len(state.legal_actions())
+        before = game_tiles(state)["board"]
+        action = state.decide()
+        state.apply_action(action)
+        if len(game_tiles(state)["board"]) > len(before):   # a play, not a pass
+            trace.append((seat, plays, action))
+    return trace, game_tiles(state)
