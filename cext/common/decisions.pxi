@@ -48,6 +48,7 @@
 import numpy as np
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
+from libc.stdlib cimport free, malloc
 
 from cext.common.dice cimport dice_choose
 from cext.common.interrupt cimport interrupt_raise, interrupted
@@ -89,24 +90,38 @@ cdef inline void play_game(State* g, const Config* c, uint64_t key) noexcept nog
 
 cdef int64_t count_sequences(const State* g, const Config* c, int depth) noexcept nogil:
     """The node sequences of ``depth`` nodes from ``g`` (solver.decision.count_sequences,
-    perft): decisions and chance outcomes alike; none from a game over too soon."""
-    cdef int32_t actions[MAX_ACTIONS]
+    perft): decisions and chance outcomes alike; none from a game over too soon. Its
+    buffers are on the heap (a game's MAX_ACTIONS may be large); -1 if memory ran out."""
+    cdef int32_t* actions
+    cdef State* h
     cdef int n, i
-    cdef int64_t total = 0
-    cdef State h
+    cdef int64_t total = 0, part
     if depth == 0:
         return 1
     if current_player(g, c) == TERMINAL:
         return 0
+    actions = <int32_t*>malloc(MAX_ACTIONS * sizeof(int32_t))
+    h = <State*>malloc(sizeof(State))
+    if actions == NULL or h == NULL:
+        free(actions)
+        free(h)
+        return -1
     n = legal_actions(g, c, actions)
     if depth == 1:
-        return n
-    for i in range(n):
-        if interrupted(c.stop, 1):
-            break
-        h = g[0]
-        apply_action(&h, c, actions[i])
-        total += count_sequences(&h, c, depth - 1)
+        total = n
+    else:
+        for i in range(n):
+            if interrupted(c.stop, 1):
+                break
+            h[0] = g[0]
+            apply_action(h, c, actions[i])
+            part = count_sequences(h, c, depth - 1)
+            if part < 0:
+                total = -1
+                break
+            total += part
+    free(actions)
+    free(h)
     return total
 
 
@@ -152,17 +167,20 @@ cdef class KernelState:
         return current_player(&self.g, &self.setup.c) == CHANCE
 
     def legal_actions(self):
-        cdef int32_t actions[MAX_ACTIONS]
-        cdef int n = legal_actions(&self.g, &self.setup.c, actions)
-        return [actions[i] for i in range(n)]
+        actions_a = np.empty(MAX_ACTIONS, dtype=np.int32)   # on the heap: it may be large
+        cdef int32_t[::1] actions = actions_a
+        cdef int n = legal_actions(&self.g, &self.setup.c, &actions[0])
+        return actions_a[:n].tolist()
 
     def chance_outcomes(self):
-        cdef int32_t outcomes[MAX_ACTIONS]
-        cdef double probabilities[MAX_ACTIONS]
         if current_player(&self.g, &self.setup.c) != CHANCE:
             raise ValueError("not a chance node")
-        cdef int n = chance_outcomes(&self.g, &self.setup.c, outcomes, probabilities)
-        return [(outcomes[i], probabilities[i]) for i in range(n)]
+        outcomes_a = np.empty(MAX_ACTIONS, dtype=np.int32)
+        probabilities_a = np.empty(MAX_ACTIONS, dtype=np.float64)
+        cdef int32_t[::1] outcomes = outcomes_a
+        cdef double[::1] probabilities = probabilities_a
+        cdef int n = chance_outcomes(&self.g, &self.setup.c, &outcomes[0], &probabilities[0])
+        return list(zip(outcomes_a[:n].tolist(), probabilities_a[:n].tolist()))
 
     def apply_action(self, int32_t action):
         """Make ``action``; ValueError unless it is legal here."""
@@ -217,6 +235,8 @@ cdef class KernelState:
         with nogil:
             total = count_sequences(&self.g, &self.setup.c, depth)
         interrupt_raise(self.setup.c.stop)
+        if total < 0:
+            raise MemoryError("no memory left to count the node sequences")
         return total
 
     def play(self):
