@@ -680,62 +680,20 @@ cdef bint step_setup(State* g, const Config* c, Frame* f) noexcept nogil:
     return chance(g, C_PLACEMENT)
 
 
-cdef inline bint next_move(State* g, const Config* c, Frame* f) noexcept nogil:
-    if f.a > 0:
-        g.moves_left = f.a
-        f.pc = 2
-        return decision(g, D_MOVE, g.mover, g.mover)
-    g.moves_left = 0
-    if not f.b or not c.say_rest:
-        f.pc = 5
-        return decision(g, D_END, g.mover, g.mover)
+cdef inline bint turn_over(State* g, const Config* c, Frame* f) noexcept nogil:
+    """Game.finish_turn, then the next turn (f the turn's frame)."""
     finish_turn(g, c)
-    g.depth -= 1
-    return False
+    return next_turn(g, c, f)
 
 
-cdef inline bint end_action(State* g, const Config* c, Frame* f, int action) noexcept nogil:
-    end_effects(g, g.mover, action)
-    if action >= END_DISCARD:
-        f.pc = 6
-        push(g, F_REPLENISH, 0, 0, 0)
-        return False
-    finish_turn(g, c)
-    g.depth -= 1
-    return False
-
-
-cdef bint step_turn(State* g, const Config* c, Frame* f) noexcept nogil:
-    """Game.play_turn and play_moves (a = the moves left, b = failed to say)."""
-    cdef int pc = f.pc, action
-    if pc == 2:                       # moved: land
-        f.pc = 3
-        push(g, F_LAND, g.value, f.a == 1, 0)
-        return False
-    if pc == 3:                       # landed
-        if c.say_threshold:
-            f.pc = 4
-            return chance(g, C_SAY)
-        f.a -= 1
-        return next_move(g, c, f)
-    if pc == 1:                       # the moves die
-        g.roll = f.a = g.value
-        f.b = 0
-        return next_move(g, c, f)
-    if pc == 4:                       # said right or wrong
-        if g.value:
-            f.b = 1
-            f.a = 0
-        else:
-            f.a -= 1
-        return next_move(g, c, f)
-    if pc == 5:                       # the end of the turn
-        return end_action(g, c, f, g.value)
-    if pc == 6:                       # rings placed after an end discard
-        finish_turn(g, c)
-        g.depth -= 1
-        return False
-    # the start of the turn
+cdef inline bint next_turn(State* g, const Config* c, Frame* f) noexcept nogil:
+    """Between turns (SoSooYooState._resume): the game over, or the next turn's start
+    (Game.play_turn): a win without rolling, or the moves die."""
+    cdef int action
+    if g.winner >= 0 or g.turns >= g.limit:
+        f.pc = 0
+        g.node, g.chooser, g.subject = NODE_OVER, NOBODY, NOBODY
+        return True
     g.mover = g.to_move
     g.taken = 0
     g.roll = 0
@@ -748,21 +706,116 @@ cdef bint step_turn(State* g, const Config* c, Frame* f) noexcept nogil:
     return chance(g, C_MOVES)
 
 
+cdef inline bint next_move(State* g, const Config* c, Frame* f) noexcept nogil:
+    if f.a > 0:
+        g.moves_left = f.a
+        f.pc = 2
+        return decision(g, D_MOVE, g.mover, g.mover)
+    g.moves_left = 0
+    if not f.b or not c.say_rest:
+        f.pc = 5
+        return decision(g, D_END, g.mover, g.mover)
+    return turn_over(g, c, f)
+
+
+cdef bint end_action(State* g, const Config* c, Frame* f, int action) noexcept nogil:
+    end_effects(g, g.mover, action)
+    if action >= END_DISCARD:
+        f.pc = 6
+        push(g, F_REPLENISH, 0, 0, 0)
+        return False
+    return turn_over(g, c, f)
+
+
+cdef inline bint moves_rolled(State* g, const Config* c, Frame* f, int moves) noexcept nogil:
+    g.roll = f.a = moves
+    f.b = 0
+    return next_move(g, c, f)
+
+
+cdef inline bint said(State* g, const Config* c, Frame* f, int wrong) noexcept nogil:
+    if wrong:
+        f.b = 1
+        f.a = 0
+    else:
+        f.a -= 1
+    return next_move(g, c, f)
+
+
+cdef inline bint landed(State* g, const Config* c, Frame* f) noexcept nogil:
+    """play_moves after a landing (f the turn's frame): the say-the-numbers slip, then the
+    next move or the end of the turn."""
+    if c.say_threshold:
+        f.pc = 4
+        return chance(g, C_SAY)
+    f.a -= 1
+    return next_move(g, c, f)
+
+
+cdef inline void land_counters(State* g, const Config* c, int seat, int space) noexcept nogil:
+    g.pos[seat] = space
+    g.landings[seat] += 1
+    if not g.visited[space]:
+        g.visited[space] = 1
+        g.nvisited += 1
+    if not g.said[seat][space]:
+        g.said[seat][space] = 1
+        g.spaces_said[seat] += 1
+        g.facts_said[seat] += c.product[space]
+
+
+cdef inline bint replenish_needed(const State* g) noexcept nogil:
+    cdef int col
+    for col in range(NCOL):
+        if g.ring_space[col] == 0 and g.boneyard[col] > 0:
+            return True
+    return False
+
+
+cdef inline bint move_to(State* g, const Config* c, Frame* f, int space) noexcept nogil:
+    """The mover moves to space (f the turn's frame): Game.land, at once when it collects
+    and bumps nothing (the common case), else in a frame of its own."""
+    cdef int col, seat = g.mover
+    land_counters(g, c, seat, space)
+    f.pc = 3
+    for col in range(NCOL):
+        if g.ring_space[col] == space:
+            push(g, F_LAND, space, f.a == 1, 0)
+            g.stack[g.depth - 1].pc = 1
+            return False
+    if piece_at(g, c, space, seat) != NOBODY:
+        push(g, F_LAND, space, f.a == 1, 0)
+        g.stack[g.depth - 1].pc = 1
+        return False
+    if replenish_needed(g):
+        push(g, F_REPLENISH, 0, 0, 0)
+        return False
+    return landed(g, c, f)
+
+
+cdef bint step_turn(State* g, const Config* c, Frame* f) noexcept nogil:
+    """Game.play_turn and play_moves (a = the moves left, b = failed to say), turn after
+    turn: the frame at the bottom of the stack."""
+    cdef int pc = f.pc
+    if pc == 2:                       # moved
+        return move_to(g, c, f, g.value)
+    if pc == 3:                       # landed
+        return landed(g, c, f)
+    if pc == 1:                       # the moves die
+        return moves_rolled(g, c, f, g.value)
+    if pc == 4:                       # said right or wrong
+        return said(g, c, f, g.value)
+    if pc == 5:                       # the end of the turn
+        return end_action(g, c, f, g.value)
+    if pc == 6:                       # rings placed after an end discard
+        return turn_over(g, c, f)
+    return next_turn(g, c, f)         # after the set-up
+
+
 cdef bint step_land(State* g, const Config* c, Frame* f) noexcept nogil:
-    """Game.land (a = the space, b = the last move): collect, bump, then place rings (a
-    tail call)."""
+    """Game.land (a = the space, b = the last move) past its counters (move_to): collect,
+    bump, then place rings (a tail call)."""
     cdef int seat = g.mover, space = f.a, col, victim
-    if f.pc == 0:
-        g.pos[seat] = space
-        g.landings[seat] += 1
-        if not g.visited[space]:
-            g.visited[space] = 1
-            g.nvisited += 1
-        if not g.said[seat][space]:
-            g.said[seat][space] = 1
-            g.spaces_said[seat] += 1
-            g.facts_said[seat] += c.product[space]
-        f.pc = 1
     if f.pc == 1:                     # collecting, from colour f.col
         while f.col < NCOL:
             col = f.col
@@ -779,7 +832,10 @@ cdef bint step_land(State* g, const Config* c, Frame* f) noexcept nogil:
             f.pc = 2
             push(g, F_BUMP, victim, 0, 2)
             return False
-    f.kind, f.pc = F_REPLENISH, 0
+    if replenish_needed(g):
+        f.kind, f.pc = F_REPLENISH, 0
+    else:
+        g.depth -= 1
     return False
 
 
@@ -916,11 +972,6 @@ cdef void run(State* g, const Config* c) noexcept nogil:
     cdef Frame* f
     cdef int kind
     while True:
-        if g.depth == 0:
-            if g.winner >= 0 or g.turns >= g.limit:
-                g.node, g.chooser, g.subject = NODE_OVER, NOBODY, NOBODY
-                return
-            push(g, F_TURN, 0, 0, 0)
         f = &g.stack[g.depth - 1]
         kind = f.kind
         if kind == F_REPLENISH:
@@ -967,11 +1018,17 @@ cdef inline int node_options(const State* g, const Config* c, int* options) noex
     return held_colours(g, g.subject, options)
 
 
-cdef inline int count_options(const State* g, const Config* c) noexcept nogil:
+cdef inline bint many_options(const State* g, const Config* c) noexcept nogil:
+    """Whether the decision node (not a move) has two or more options."""
     cdef int options[MAXOPT]
-    if g.node == D_MOVE:
-        return c.ntargets[g.pos[g.subject]]
-    return node_options(g, c, options)
+    cdef int col, n = 0
+    if g.node == D_END:               # nothing, and a discard of every colour held
+        return holds(g, g.subject)
+    if g.node == D_BUMP_TO:
+        return bump_options(g, c, options) > 1
+    for col in range(NCOL):
+        n += g.held[g.subject][col] != 0
+    return n > 1
 
 
 cdef inline void game_start(State* g, const Config* c, uint64_t key) noexcept nogil:
@@ -985,7 +1042,8 @@ cdef inline void game_start(State* g, const Config* c, uint64_t key) noexcept no
     g.limit = c.max_turns
     for col in range(NCOL):
         g.boneyard[col] = c.rings_per_colour
-    push(g, F_SETUP, 0, 0, 0)
+    push(g, F_TURN, 0, 0, 0)          # the turns, once
+    push(g, F_SETUP, 0, 0, 0)         # the set-up has run
     run(g, c)
 
 
@@ -1050,18 +1108,31 @@ cdef inline int32_t draw_chance(State* g, const Config* c) noexcept nogil:
 cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcept nogil:
     cdef int kind = g.node, col
     if kind >= C_PLACEMENT:
-        if kind == C_PLACEMENT and action == 0:
-            g.double_zeros += 1
-            if g.mover != NOBODY:
-                g.turn_double_zero = True
-        g.value = action
-    else:
-        if not g.decided and count_options(g, c) > 1:
-            g.decided = True
-        if kind == D_MOVE:
+        if kind == C_MOVES:           # the turn's frame is on top (so for SAY, END, MOVE)
+            if moves_rolled(g, c, &g.stack[g.depth - 1], action):
+                return
+        elif kind == C_PLACEMENT:
+            if action == 0:
+                g.double_zeros += 1
+                if g.mover != NOBODY:
+                    g.turn_double_zero = True
             g.value = action
-        elif kind == D_END:
-            g.value = action - A_END
+            if g.stack[g.depth - 1].kind == F_REPLENISH:     # (the commonest)
+                if step_replenish(g, c, &g.stack[g.depth - 1]):
+                    return
+        elif said(g, c, &g.stack[g.depth - 1], action):
+            return
+    elif kind == D_MOVE:              # the turn's frame is on top: move at once
+        if c.ntargets[g.pos[g.subject]] > 1:     # (Game.ask: a decision turn)
+            g.decided = True
+        if move_to(g, c, &g.stack[g.depth - 1], action):
+            return
+    else:
+        if many_options(g, c):
+            g.decided = True
+        if kind == D_END:
+            if end_action(g, c, &g.stack[g.depth - 1], action - A_END):
+                return
         elif kind == D_BUMP_TO:
             g.value = RANDOM_BUMP if action == A_RANDOM else action
         else:                         # a ring taken, lost or discarded
@@ -1074,6 +1145,17 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
 
 
 cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
+    cdef int n
+    cdef const int* targets
+    if g.node == D_MOVE and c.policy[seat] == P_RANDOM:    # random's move: no list
+        targets = c.targets[g.pos[seat]]
+        n = c.ntargets[g.pos[seat]]
+        return targets[dice_choose(&g.choice, n)]
+    return choose(g, c, seat)
+
+
+cdef int32_t choose(State* g, const Config* c, int seat) noexcept nogil:
+    """decide() but random's moves: the seat's player (Game.ask's index of the option)."""
     cdef int code = c.policy[seat], kind = g.node, n, index
     cdef const int* targets
     cdef int options[MAXOPT]
@@ -1082,8 +1164,6 @@ cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
         n = c.ntargets[g.pos[seat]]
         if n == 1:
             return targets[0]
-        if code == P_RANDOM:
-            return targets[dice_choose(&g.choice, n)]
         if code == P_SEARCH:
             return targets[search(g, c, seat, kind, targets, n)]
         return targets[planner_choose(g, c, code, seat, kind, seat, targets, n)]
