@@ -1107,6 +1107,7 @@ cdef inline int32_t draw_chance(State* g, const Config* c) noexcept nogil:
 
 cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcept nogil:
     cdef int kind = g.node, col
+    cdef Frame* f
     if kind >= C_PLACEMENT:
         if kind == C_MOVES:           # the turn's frame is on top (so for SAY, END, MOVE)
             if moves_rolled(g, c, &g.stack[g.depth - 1], action):
@@ -1117,9 +1118,15 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
                 if g.mover != NOBODY:
                     g.turn_double_zero = True
             g.value = action
-            if g.stack[g.depth - 1].kind == F_REPLENISH:     # (the commonest)
-                if step_replenish(g, c, &g.stack[g.depth - 1]):
+            f = &g.stack[g.depth - 1]
+            if f.kind == F_REPLENISH:                # (the commonest)
+                if step_replenish(g, c, f):
                     return
+                f = &g.stack[g.depth - 1]            # placed: the turn goes on, mostly
+                if f.kind == F_TURN and step_turn(g, c, f):
+                    return
+            elif f.kind == F_SETUP and step_setup(g, c, f):
+                return
         elif said(g, c, &g.stack[g.depth - 1], action):
             return
     elif kind == D_MOVE:              # the turn's frame is on top: move at once
