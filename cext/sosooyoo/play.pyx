@@ -366,42 +366,50 @@ cdef int64_t tour_score(const State* g, const Config* c, int seat, int plan, int
     return -RING_WORTH * gained + tour(c, spaces, extra, k, 0, landing, rest, TOUR_RINGS)
 
 
-cdef int planner_choose(State* g, const Config* c, int code, int seat, int decision,
-                        int subject, const int* options, int n) noexcept nogil:
-    """PlannerPolicy.choose: the index of the first option of least score."""
-    cdef int i, plan, best = 0, goal, colour, away, rest, lead, mine, hurt, best_mine = 0, best_hurt = 0
+cdef int planner_move(State* g, const Config* c, int code, int seat, const int* options,
+                      int n) noexcept nogil:
+    """PlannerPolicy.pick at a move: the index of the first target of least score."""
+    cdef int i, plan, best = 0, goal, colour, rest
     cdef bint exact
     cdef int64_t s, best_s = 0
     cdef double v, best_v = 0
-    cdef int held[MAXP][NCOL]
     cdef int against[NCOL]
-    if decision == D_MOVE:
-        plan = plan_of(g, c, code, seat)
-        goal = target(g, c, seat, plan, &colour)
-        exact = False
-        if goal:
-            exact = c.exact_count and completes_win(g, c, seat, colour)
-        else:
-            goal = nearest_piece(g, c, seat)
-        rest = g.moves_left - 1
-        if code == P_ADAPTIVE and exact:
-            for i in range(n):
-                v = c.landing[(rest * c.stride + goal) * c.stride + options[i]]
-                if i == 0 or v < best_v:
-                    best, best_v = i, v
-            return best
-        if code == P_ADAPTIVE and colour >= 0:
-            contested(g, c, seat, against)
-            for i in range(n):
-                s = tour_score(g, c, seat, plan, options[i], rest, against)
-                if i == 0 or s < best_s:
-                    best, best_s = i, s
-            return best
+    plan = plan_of(g, c, code, seat)
+    goal = target(g, c, seat, plan, &colour)
+    exact = False
+    if goal:
+        exact = c.exact_count and completes_win(g, c, seat, colour)
+    else:
+        goal = nearest_piece(g, c, seat)
+    rest = g.moves_left - 1
+    if code == P_ADAPTIVE and exact:
         for i in range(n):
-            s = move_score(c, options[i], goal, exact, rest)
+            v = c.landing[(rest * c.stride + goal) * c.stride + options[i]]
+            if i == 0 or v < best_v:
+                best, best_v = i, v
+        return best
+    if code == P_ADAPTIVE and colour >= 0:
+        contested(g, c, seat, against)
+        for i in range(n):
+            s = tour_score(g, c, seat, plan, options[i], rest, against)
             if i == 0 or s < best_s:
                 best, best_s = i, s
         return best
+    for i in range(n):
+        s = move_score(c, options[i], goal, exact, rest)
+        if i == 0 or s < best_s:
+            best, best_s = i, s
+    return best
+
+
+cdef int planner_choose(State* g, const Config* c, int code, int seat, int decision,
+                        int subject, const int* options, int n) noexcept nogil:
+    """PlannerPolicy.pick: the index of the first option of least score."""
+    cdef int i, best = 0, colour, away, lead, mine, hurt, best_mine = 0, best_hurt = 0
+    cdef int64_t s, best_s = 0
+    cdef int held[MAXP][NCOL]
+    if decision == D_MOVE:
+        return planner_move(g, c, code, seat, options, n)
     if decision == D_BUMP_TO:
         if code == P_ADAPTIVE:
             away = target(g, c, subject, best_plan(g, c, subject), &colour)
@@ -1173,7 +1181,7 @@ cdef int32_t choose(State* g, const Config* c, int seat) noexcept nogil:
             return targets[0]
         if code == P_SEARCH:
             return targets[search(g, c, seat, kind, targets, n)]
-        return targets[planner_choose(g, c, code, seat, kind, seat, targets, n)]
+        return targets[planner_move(g, c, code, seat, targets, n)]
     n = node_options(g, c, options)
     if n == 1:
         index = 0
