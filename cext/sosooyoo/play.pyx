@@ -689,8 +689,11 @@ cdef bint step_setup(State* g, const Config* c, Frame* f) noexcept nogil:
 
 
 cdef inline bint turn_over(State* g, const Config* c, Frame* f) noexcept nogil:
-    """Game.finish_turn, then the next turn (f the turn's frame)."""
+    """Game.finish_turn, then the next turn (f the turn's frame). A turn is a unit of work
+    (cext/common/interrupt.pxd; decisions.pxi counts one a game, and a game of random
+    players runs to 10,000 turns): Ctrl-C is looked for every few milliseconds still."""
     finish_turn(g, c)
+    interrupted(c.stop, 1)
     return next_turn(g, c, f)
 
 
