@@ -1,2 +1,3 @@
-"""So-Soo-Yoo's kernel: ``play`` (play_chunk, trace_game); its readable twin is
-solver/sosooyoo/engine.py with the players of solver/sosooyoo/policies.py."""
+"""So-Soo-Yoo's kernel: ``play``, the game's decision API in C (play_chunk, KernelState;
+cext/common/decisions.pxi); its readable twin is solver/sosooyoo/state.py with the players
+of solver/sosooyoo/policies.py."""

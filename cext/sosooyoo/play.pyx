@@ -1,13 +1,22 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""So-Soo-Yoo games in C: the same games as solver/sosooyoo/engine.py, fast.
+"""So-Soo-Yoo games in C: the decision API of solver/sosooyoo/state.py, fast.
 
-Every rule, draw order and decision mirrors the reference engine and its players
-(solver/sosooyoo/policies.py), function by function under the same names. The kernel
-has no import of solver/: the numbers it shares with that code (colours, dice, codes,
-weights, result rows) come from cext/sosooyoo/constants.pxd, written from it at build time,
-and the rules, the players and the board's tables (its moves, distances and walks) come in
-as a plain configuration (solver/sosooyoo/kernel.py: config). The games run without the
-GIL over plain C structs.
+The kernel's State is a game at one node of solver/sosooyoo/state.py: the same nodes (the
+set-up's and each turn's placement rolls, moves die, moves, bumps, rings taken, lost and
+discarded, say-the-numbers slips, the end of the turn), the same action ids in the same
+ascending order, the same chance outcomes drawn from the same dice stream; its players are
+those of solver/sosooyoo/policies.py, function by function under the same names, drawing
+from the same choice stream. The reference engine's steps are Python generators
+(solver/sosooyoo/engine.py: the set-up, a turn, a landing, a bump, placing rings); here each
+is a frame on a small stack inside the State (its procedure, where it stands, its locals),
+and run() carries the game on from frame to frame to its next node. The generic half —
+the whole-game loop, play_chunk's rows, perft, KernelState — is cext/common/decisions.pxi.
+
+The kernel has no import of solver/: the numbers it shares with that code (colours, dice,
+codes, action ids, weights, result columns) come from cext/sosooyoo/constants.pxd, written
+from it at build time, and the rules, the players and the board's tables (its moves,
+distances and walks) come in as a plain configuration (solver/sosooyoo/kernel.py: config).
+The games run without the GIL over plain C structs.
 """
 import numpy as np
 
@@ -16,27 +25,22 @@ from libc.string cimport memset
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
-# what the kernel shares with solver/sosooyoo/, made from it at build time
-from cext.sosooyoo.constants cimport (BY_BUMP, BY_DOUBLE_ZERO, BY_PLAIN, BY_SWAP, CONTESTED,
-                                      D_BUMP_TO, D_DISCARD, D_END, D_LOSE_RING, D_MOVE,
-                                      D_TAKE_RING, END_DISCARD, END_NOTHING, END_SWAP, FAR,
-                                      G_DECIDED_BY, G_DECISION_TURNS, G_DISTINCT_SPACES,
-                                      G_DOUBLE_ZEROS, G_BUMPS, G_ROUNDS, G_SWAPS, G_TURNS,
-                                      G_WIN_KIND, G_WINNER, IMPOSSIBLE, MAXP, MAXS, MOVE_DIE,
-                                      NCOL, NEED_WEIGHT, NGAME, NOBODY, NSEAT, P_ADAPTIVE,
-                                      P_POPSICLE, P_RAINBOW, P_RANDOM, P_ROLLOUT, P_SEARCH,
-                                      PLAYOUT_TURNS, POPSICLE_WEIGHT, RAINBOW, RANDOM_BUMP,
-                                      RING_WORTH, S_BUMPS, S_FACTS, S_LANDINGS, S_RINGS,
-                                      S_SPACES, S_SWAPS, SAY_SHIFT, TENS_DIE, TOUR_RINGS,
-                                      UNFINISHED, UNITS_DIE, WIN_POPSICLE, WIN_RAINBOW,
-                                      WIN_RINGS)
+# what the kernel shares with solver/sosooyoo/ (and solver/kernel_rows.py), made from it at
+# build time
+from cext.sosooyoo.constants cimport *
 
 cdef enum:
     MAXT = 64         # most targets of one space
     MAXOPT = 72       # most options of one decision
+    MAXF = 16         # most frames of a game's stack (a turn, a landing, six bumps, ...)
     # work units (cext/common/interrupt.pxd): about a microsecond each
-    GAME_WORK = 64                # a game of fixed players
     PLAYOUT_WORK = 32             # a search player's playout
+    # the frames: the reference engine's steps (solver/sosooyoo/engine.py)
+    F_SETUP = 0       # Game.set_up
+    F_TURN = 1        # Game.play_turn and play_moves
+    F_LAND = 2        # Game.land
+    F_BUMP = 3        # Game.bump and random_bump
+    F_REPLENISH = 4   # Game.replenish and place_ring
 
 
 cdef struct Config:
@@ -58,17 +62,29 @@ cdef struct Config:
     int max_turns
     int policy[MAXP]              # P_* of each seat
     int budget[MAXP]              # search: playouts per candidate
-    Config* rollout               # search: the same rules with adaptive in every seat
+    const Config* rollout         # search: the same rules with adaptive in every seat
     int ntargets[MAXS]
     int targets[MAXS][MAXT]       # each space's targets, ascending
-    const int64_t* dist           # dist[a * stride + b]: fewest moves
+    const int64_t* dist           # dist[a * stride + b]: fewest moves (Setup.dist)
     const uint8_t* reach          # reach[(k * stride + a) * stride + b]: a walk of k moves
     const double* landing         # landing[(m * stride + t) * stride + e]: landing_values
     uint8_t product[MAXS]         # board.states_product of each space
     Interrupt* stop               # Ctrl-C and SIGTERM in long loops (cext/common/interrupt.pxd)
 
 
+cdef struct Frame:
+    # one step of the engine under way: which (F_*), where it stands in it (pc), its locals
+    int kind
+    int pc
+    int a         # SETUP: the seat placed; TURN: moves left; LAND: the space; BUMP: the
+                  # victim; REPLENISH: the colour being placed
+    int b         # TURN: failed to say; LAND: the last move; BUMP: the space it went to
+    int col       # LAND, BUMP: the next colour to collect
+    int k         # BUMP: the pieces of the chain, the victim the last (State.chain)
+
+
 cdef struct State:
+    # the position and counters (solver/sosooyoo/engine.py: Game)
     int pos[MAXP]
     int held[MAXP][NCOL]
     int ring_space[NCOL]
@@ -80,6 +96,7 @@ cdef struct State:
     int turns
     int decision_turns
     int moves_left
+    int roll
     int landings[MAXP]
     int bumps[MAXP]
     int swaps[MAXP]
@@ -96,11 +113,17 @@ cdef struct State:
     bint turn_bumped
     bint turn_swapped
     bint turn_double_zero
+    # the node (solver/sosooyoo/state.py): D_*, C_* or NODE_OVER, who decides, about whom
+    int node
+    int chooser
+    int subject
+    int value                     # the outcome or option the node was answered with
+    int limit                     # turns after which the game ends (a playout's are fewer)
+    int chain[MAXP + 1]           # the pieces of the bump chain under way, the mover first
+    int depth
+    Frame stack[MAXF]
     uint64_t dice
     uint64_t choice
-    int32_t* trace                # (decision, chooser, subject, option) per decision, or NULL
-    int ntrace
-    int trace_cap
 
 
 # -- rings and wins ------------------------------------------------------------------
@@ -343,42 +366,50 @@ cdef int64_t tour_score(const State* g, const Config* c, int seat, int plan, int
     return -RING_WORTH * gained + tour(c, spaces, extra, k, 0, landing, rest, TOUR_RINGS)
 
 
-cdef int planner_choose(State* g, const Config* c, int code, int seat, int decision,
-                        int subject, const int* options, int n) noexcept nogil:
-    """PlannerPolicy.choose: the index of the first option of least score."""
-    cdef int i, plan, best = 0, goal, colour, away, rest, lead, mine, hurt, best_mine = 0, best_hurt = 0
+cdef int planner_move(State* g, const Config* c, int code, int seat, const int* options,
+                      int n) noexcept nogil:
+    """PlannerPolicy.pick at a move: the index of the first target of least score."""
+    cdef int i, plan, best = 0, goal, colour, rest
     cdef bint exact
     cdef int64_t s, best_s = 0
     cdef double v, best_v = 0
-    cdef int held[MAXP][NCOL]
     cdef int against[NCOL]
-    if decision == D_MOVE:
-        plan = plan_of(g, c, code, seat)
-        goal = target(g, c, seat, plan, &colour)
-        exact = False
-        if goal:
-            exact = c.exact_count and completes_win(g, c, seat, colour)
-        else:
-            goal = nearest_piece(g, c, seat)
-        rest = g.moves_left - 1
-        if code == P_ADAPTIVE and exact:
-            for i in range(n):
-                v = c.landing[(rest * c.stride + goal) * c.stride + options[i]]
-                if i == 0 or v < best_v:
-                    best, best_v = i, v
-            return best
-        if code == P_ADAPTIVE and colour >= 0:
-            contested(g, c, seat, against)
-            for i in range(n):
-                s = tour_score(g, c, seat, plan, options[i], rest, against)
-                if i == 0 or s < best_s:
-                    best, best_s = i, s
-            return best
+    plan = plan_of(g, c, code, seat)
+    goal = target(g, c, seat, plan, &colour)
+    exact = False
+    if goal:
+        exact = c.exact_count and completes_win(g, c, seat, colour)
+    else:
+        goal = nearest_piece(g, c, seat)
+    rest = g.moves_left - 1
+    if code == P_ADAPTIVE and exact:
         for i in range(n):
-            s = move_score(c, options[i], goal, exact, rest)
+            v = c.landing[(rest * c.stride + goal) * c.stride + options[i]]
+            if i == 0 or v < best_v:
+                best, best_v = i, v
+        return best
+    if code == P_ADAPTIVE and colour >= 0:
+        contested(g, c, seat, against)
+        for i in range(n):
+            s = tour_score(g, c, seat, plan, options[i], rest, against)
             if i == 0 or s < best_s:
                 best, best_s = i, s
         return best
+    for i in range(n):
+        s = move_score(c, options[i], goal, exact, rest)
+        if i == 0 or s < best_s:
+            best, best_s = i, s
+    return best
+
+
+cdef int planner_choose(State* g, const Config* c, int code, int seat, int decision,
+                        int subject, const int* options, int n) noexcept nogil:
+    """PlannerPolicy.pick: the index of the first option of least score."""
+    cdef int i, best = 0, colour, away, lead, mine, hurt, best_mine = 0, best_hurt = 0
+    cdef int64_t s, best_s = 0
+    cdef int held[MAXP][NCOL]
+    if decision == D_MOVE:
+        return planner_move(g, c, code, seat, options, n)
     if decision == D_BUMP_TO:
         if code == P_ADAPTIVE:
             away = target(g, c, subject, best_plan(g, c, subject), &colour)
@@ -421,34 +452,34 @@ cdef int planner_choose(State* g, const Config* c, int code, int seat, int decis
     return best
 
 
-cdef int search(State* g, const Config* c, int seat, int decision, const int* options,
+
+cdef int search(State* g, const Config* c, int seat, int kind, const int* options,
                 int n) noexcept nogil:
     """SearchPolicy.choose at a move or the end of a turn: adaptive's candidate, unless
     another won more of its playouts by more than the margin: the square root of the
-    budget, rounded down (at least 1)."""
-    cdef int default = planner_choose(g, c, P_ADAPTIVE, seat, decision, seat, options, n)
-    cdef uint64_t start = dice_word(&g.choice), stream
-    cdef int i, j, best, stop, margin
+    budget, rounded down (at least 1). A candidate's playouts start from the node after it
+    (its frames, no dice drawn yet) and play on with adaptive in every seat from the dice
+    and choice streams of each key, at most PLAYOUT_TURNS turns after this one."""
+    cdef int default = planner_choose(g, c, P_ADAPTIVE, seat, kind, seat, options, n)
+    cdef uint64_t begin = dice_word(&g.choice), stream
+    cdef int i, j, best, margin, limit = g.turns + 1 + PLAYOUT_TURNS
     cdef int won[MAXOPT]
-    cdef State twin
+    cdef State start, twin
     cdef const Config* r = c.rollout
     for i in range(n):
         won[i] = 0
-        stream = start
+        stream = begin
+        start = g[0]
+        if start.limit > limit:
+            start.limit = limit
+        apply_action(&start, r, encode(kind, options[i]))
         for j in range(c.budget[seat]):
             if interrupted(c.stop, PLAYOUT_WORK):   # the game is abandoned
                 break
-            twin = g[0]
+            twin = start
             twin.dice = dice_word(&stream)
             twin.choice = twin.dice ^ DICE_CHOICE_SALT
-            twin.trace = NULL
-            if decision == D_MOVE:
-                play_moves(&twin, r, g.moves_left, options[i])
-            else:
-                end_turn(&twin, r, options[i])
-            stop = twin.turns + PLAYOUT_TURNS
-            while not (twin.winner >= 0 or twin.turns >= r.max_turns) and twin.turns < stop:
-                play_turn(&twin, r)
+            playout(&twin, r)
             won[i] += twin.winner == seat
     margin = 1
     while (margin + 1) * (margin + 1) <= c.budget[seat]:
@@ -460,40 +491,17 @@ cdef int search(State* g, const Config* c, int seat, int decision, const int* op
     return best
 
 
-# -- the engine -------------------------------------------------------------------------
-
-cdef int ask(State* g, const Config* c, int chooser, int decision, int subject,
-             const int* options, int n) noexcept nogil:
-    cdef int index = 0, code
-    if n > 1:
-        g.decided = True
-        code = c.policy[chooser]
-        if code == P_RANDOM:
-            index = <int>dice_choose(&g.choice, n)
-        elif code == P_SEARCH:
-            if decision == D_END or decision == D_MOVE:
-                index = search(g, c, chooser, decision, options, n)
-            else:
-                index = planner_choose(g, c, P_ADAPTIVE, chooser, decision, subject, options, n)
+cdef void playout(State* g, const Config* r) noexcept nogil:
+    """The game played on to its end (its limit) by r's players (decisions.pxi: play_game)."""
+    cdef int seat
+    while True:
+        seat = current_player(g, r)
+        if seat == TERMINAL:
+            return
+        if seat == CHANCE:
+            apply_action(g, r, draw_chance(g, r))
         else:
-            index = planner_choose(g, c, code, chooser, decision, subject, options, n)
-    if g.trace != NULL and g.ntrace < g.trace_cap:
-        g.trace[4 * g.ntrace] = decision
-        g.trace[4 * g.ntrace + 1] = chooser
-        g.trace[4 * g.ntrace + 2] = subject
-        g.trace[4 * g.ntrace + 3] = options[index]
-        g.ntrace += 1
-    return options[index]
-
-
-cdef int roll_placement(State* g) noexcept nogil:
-    cdef int tens = <int>dice_below(&g.dice, TENS_DIE)
-    cdef int number = UNITS_DIE * tens + <int>dice_below(&g.dice, UNITS_DIE)
-    if number == 0:
-        g.double_zeros += 1
-        if g.mover != NOBODY:
-            g.turn_double_zero = True
-    return number
+            apply_action(g, r, decide(g, r, seat))
 
 
 cdef inline int held_colours(const State* g, int seat, int* options) noexcept nogil:
@@ -504,74 +512,6 @@ cdef inline int held_colours(const State* g, int seat, int* options) noexcept no
             n += 1
     return n
 
-
-cdef void lose_ring(State* g, const Config* c, int loser, int chooser) noexcept nogil:
-    cdef int options[NCOL]
-    cdef int n = held_colours(g, loser, options), col
-    if n:
-        col = ask(g, c, chooser, D_LOSE_RING, loser, options, n)
-        g.held[loser][col] -= 1
-        g.boneyard[col] += 1
-
-
-cdef void receive(State* g, const Config* c, int seat, int colour) noexcept nogil:
-    cdef int options[NCOL]
-    cdef int n, col
-    if total(g.held[seat]) >= c.ring_limit and seat != g.mover:
-        g.boneyard[colour] += 1
-        return
-    g.held[seat][colour] += 1
-    if total(g.held[seat]) > c.ring_limit:
-        n = held_colours(g, seat, options)
-        col = ask(g, c, seat, D_DISCARD, seat, options, n)
-        g.held[seat][col] -= 1
-        g.boneyard[col] += 1
-
-
-cdef void place_ring(State* g, const Config* c, int colour) noexcept nogil:
-    cdef int num, holder, col
-    cdef bint on_ring
-    g.boneyard[colour] -= 1
-    g.in_hand = colour
-    while True:
-        num = roll_placement(g)
-        if num == 0:
-            if g.mover != NOBODY and c.dz_lose:
-                lose_ring(g, c, g.mover, (g.mover + 1) % c.players)
-            continue
-        if num > c.board_size:
-            continue
-        if c.ring_reroll:
-            on_ring = False
-            for col in range(NCOL):
-                if g.ring_space[col] == num:
-                    on_ring = True
-            if on_ring:
-                continue
-        holder = piece_at(g, c, num, NOBODY)
-        if holder != NOBODY:
-            g.in_hand = -1
-            receive(g, c, holder, colour)
-            if g.boneyard[colour] == 0:
-                return
-            g.boneyard[colour] -= 1
-            g.in_hand = colour
-            continue
-        g.in_hand = -1
-        g.ring_space[colour] = num
-        return
-
-
-cdef void replenish(State* g, const Config* c) noexcept nogil:
-    cdef int col
-    cdef bint placed = True
-    while placed:
-        placed = False
-        for col in range(NCOL):
-            if g.ring_space[col] == 0 and g.boneyard[col] > 0:
-                place_ring(g, c, col)
-                placed = True
-                break
 
 
 cdef int end_options(const State* g, const Config* c, int seat, int* options) noexcept nogil:
@@ -624,118 +564,6 @@ cdef bint completes_win(const State* g, const Config* c, int seat, int colour) n
     return False
 
 
-cdef void apply_end(State* g, const Config* c, int seat, int action) noexcept nogil:
-    cdef int j, col
-    if END_SWAP <= action < END_DISCARD:
-        j = action - END_SWAP
-        g.held[seat][j] -= 1
-        g.held[j][j] += 1
-        g.held[j][seat] -= 1
-        g.held[seat][seat] += 1
-        g.swaps[seat] += 1
-        g.turn_swapped = True
-    elif action >= END_DISCARD:
-        col = action - END_DISCARD
-        g.held[seat][col] -= 1
-        g.boneyard[col] += 1
-        replenish(g, c)
-
-
-cdef void land(State* g, const Config* c, int seat, int space, bint last) noexcept nogil:
-    cdef int col, victim
-    cdef int chain[MAXP + 1]
-    g.pos[seat] = space
-    g.landings[seat] += 1
-    if not g.visited[space]:
-        g.visited[space] = 1
-        g.nvisited += 1
-    if not g.said[seat][space]:
-        g.said[seat][space] = 1
-        g.spaces_said[seat] += 1
-        g.facts_said[seat] += c.product[space]
-    for col in range(NCOL):
-        if g.ring_space[col] == space:
-            if c.exact_count and not last and completes_win(g, c, seat, col):
-                continue
-            g.ring_space[col] = 0
-            receive(g, c, seat, col)
-    victim = piece_at(g, c, space, seat)
-    if victim != NOBODY:
-        chain[0], chain[1] = seat, victim
-        bump(g, c, seat, victim, chain, 2)
-    replenish(g, c)
-
-
-cdef void bump(State* g, const Config* c, int bumper, int victim, int* chain, int nchain) noexcept nogil:
-    cdef int options[MAXOPT]
-    cdef int blocked[MAXP + 1]
-    cdef int n, i, k, m, col, space, third
-    cdef bint is_blocked
-    g.bumps[bumper] += 1
-    g.turn_bumped = True
-    if not (g.taken >> victim) & 1:
-        n = held_colours(g, victim, options)
-        if n:
-            col = ask(g, c, bumper, D_TAKE_RING, victim, options, n)
-            g.held[victim][col] -= 1
-            g.boneyard[col] += 1
-            g.taken |= 1 << victim
-    for k in range(nchain):
-        blocked[k] = g.pos[chain[k]]
-    n = 0
-    for i in range(c.ntargets[g.pos[victim]]):
-        m = c.targets[g.pos[victim]][i]
-        is_blocked = False
-        for k in range(nchain):
-            if blocked[k] == m:
-                is_blocked = True
-        if not is_blocked:
-            options[n] = m
-            n += 1
-    if c.random_bumps:
-        options[n] = RANDOM_BUMP
-        n += 1
-    if n == 0:
-        return
-    space = ask(g, c, bumper, D_BUMP_TO, victim, options, n)
-    if space == RANDOM_BUMP:
-        space = random_bump(g, c, bumper, victim, blocked, nchain)
-    g.pos[victim] = space
-    third = piece_at(g, c, space, victim)
-    if third != NOBODY and nchain < MAXP:     # (a chain holds every piece at most once)
-        chain[nchain] = third
-        bump(g, c, bumper, third, chain, nchain + 1)
-    if c.bumped_collects:
-        for col in range(NCOL):
-            if g.ring_space[col] == space:
-                g.ring_space[col] = 0
-                receive(g, c, victim, col)
-
-
-cdef int random_bump(State* g, const Config* c, int bumper, int victim, const int* blocked,
-                     int nblocked) noexcept nogil:
-    cdef int num, k
-    cdef bint is_blocked
-    while True:
-        num = roll_placement(g)
-        if num == 0:
-            if c.dz_lose:
-                lose_ring(g, c, bumper, victim)
-            continue
-        if num == g.pos[victim]:
-            if c.own_space_lose:
-                lose_ring(g, c, bumper, victim)
-            continue
-        if num > c.board_size:
-            continue
-        is_blocked = False
-        for k in range(nblocked):
-            if blocked[k] == num:
-                is_blocked = True
-        if is_blocked:
-            continue
-        return num
-
 
 cdef int winning_action(const State* g, const Config* c, int seat) noexcept nogil:
     cdef int options[16]
@@ -747,50 +575,6 @@ cdef int winning_action(const State* g, const Config* c, int seat) noexcept nogi
             return options[i]
     return -1
 
-
-cdef void play_turn(State* g, const Config* c) noexcept nogil:
-    cdef int seat, action
-    g.mover = g.to_move
-    g.taken = 0
-    g.decided = g.turn_bumped = g.turn_swapped = g.turn_double_zero = False
-    seat = g.mover
-    if c.no_roll_win:
-        action = winning_action(g, c, seat)
-        if action >= 0:
-            apply_end(g, c, seat, action)
-            finish_turn(g, c)
-            return
-    play_moves(g, c, <int>dice_below(&g.dice, MOVE_DIE) + 1, -1)
-
-
-cdef void play_moves(State* g, const Config* c, int moves, int first) noexcept nogil:
-    """The rest of the mover's turn with ``moves`` moves to make (the first to ``first``
-    when it is a space), then its end."""
-    cdef int seat = g.mover, left = moves, space, n
-    cdef bint failed = False
-    cdef int options[16]
-    while left > 0:
-        g.moves_left = left
-        if first > 0 and left == moves:
-            space = first
-        else:
-            space = ask(g, c, seat, D_MOVE, seat, c.targets[g.pos[seat]], c.ntargets[g.pos[seat]])
-        land(g, c, seat, space, left == 1)
-        if c.say_threshold and (dice_word(&g.dice) >> SAY_SHIFT) < c.say_threshold:
-            failed = True
-            break
-        left -= 1
-    g.moves_left = 0
-    if not failed or not c.say_rest:
-        n = end_options(g, c, seat, options)
-        end_turn(g, c, ask(g, c, seat, D_END, seat, options, n))
-    else:
-        finish_turn(g, c)
-
-
-cdef void end_turn(State* g, const Config* c, int action) noexcept nogil:
-    apply_end(g, c, g.mover, action)
-    finish_turn(g, c)
 
 
 cdef void finish_turn(State* g, const Config* c) noexcept nogil:
@@ -809,52 +593,679 @@ cdef void finish_turn(State* g, const Config* c) noexcept nogil:
     g.mover = NOBODY
 
 
-cdef void set_up(State* g, const Config* c, uint64_t key) noexcept nogil:
-    cdef int seat, col, num
+
+# -- the engine: the reference engine's steps as frames ----------------------------------
+
+cdef inline void push(State* g, int kind, int a, int b, int k) noexcept nogil:
+    cdef Frame* f = &g.stack[g.depth]
+    g.depth += 1
+    f.kind, f.pc, f.a, f.b, f.col, f.k = kind, 0, a, b, 0, k
+
+
+cdef inline bint chance(State* g, int kind) noexcept nogil:
+    """Stop at a chance node (True: the game waits)."""
+    g.node, g.chooser, g.subject = kind, NOBODY, NOBODY
+    return True
+
+
+cdef inline bint decision(State* g, int kind, int chooser, int subject) noexcept nogil:
+    """Stop at chooser's decision about subject (True: the game waits)."""
+    g.node, g.chooser, g.subject = kind, chooser, subject
+    return True
+
+
+cdef inline bint holds(const State* g, int seat) noexcept nogil:
+    return total(g.held[seat]) > 0
+
+
+cdef inline bint receive(State* g, const Config* c, int seat, int colour) noexcept nogil:
+    """Game.receive: a ring comes onto seat's piece; True when the seat must now discard
+    one (the DISCARD node is set)."""
+    if total(g.held[seat]) >= c.ring_limit and seat != g.mover:
+        g.boneyard[colour] += 1
+        return False
+    g.held[seat][colour] += 1
+    if total(g.held[seat]) > c.ring_limit:
+        return decision(g, D_DISCARD, seat, seat)
+    return False
+
+
+cdef inline bint blocked(const State* g, int k, int space) noexcept nogil:
+    """Whether a piece of the bump chain's first k stands on space (Game.bump's blocked)."""
+    cdef int i
+    for i in range(k):
+        if g.pos[g.chain[i]] == space:
+            return True
+    return False
+
+
+cdef int bump_options(const State* g, const Config* c, int* options) noexcept nogil:
+    """The options of the BUMP_TO node (engine's codes): the victim's targets off the chain,
+    ascending, then RANDOM_BUMP."""
+    cdef const Frame* f = &g.stack[g.depth - 1]
+    cdef int here = g.pos[f.a], i, m, n = 0
+    for i in range(c.ntargets[here]):
+        m = c.targets[here][i]
+        if not blocked(g, f.k, m):
+            options[n] = m
+            n += 1
+    if c.random_bumps:
+        options[n] = RANDOM_BUMP
+        n += 1
+    return n
+
+
+cdef void end_effects(State* g, int seat, int action) noexcept nogil:
+    """Game.apply_end but its replenish."""
+    cdef int j, col
+    if END_SWAP <= action < END_DISCARD:
+        j = action - END_SWAP
+        g.held[seat][j] -= 1
+        g.held[j][j] += 1
+        g.held[j][seat] -= 1
+        g.held[seat][seat] += 1
+        g.swaps[seat] += 1
+        g.turn_swapped = True
+    elif action >= END_DISCARD:
+        col = action - END_DISCARD
+        g.held[seat][col] -= 1
+        g.boneyard[col] += 1
+
+
+cdef bint step_setup(State* g, const Config* c, Frame* f) noexcept nogil:
+    """Game.set_up: pieces in seat order (a = the seat), then the rings (a tail call)."""
+    cdef int v
+    if f.pc == 1:
+        v = g.value
+        if 1 <= v <= c.board_size and piece_at(g, c, v, NOBODY) == NOBODY:
+            g.pos[f.a] = v
+            f.a += 1
+            if f.a == c.players:
+                f.kind, f.pc = F_REPLENISH, 0
+                return False
+        return chance(g, C_PLACEMENT)
+    f.a, f.pc = 0, 1
+    return chance(g, C_PLACEMENT)
+
+
+cdef inline bint turn_over(State* g, const Config* c, Frame* f) noexcept nogil:
+    """Game.finish_turn, then the next turn (f the turn's frame). A turn is a unit of work
+    (cext/common/interrupt.pxd; decisions.pxi counts one a game, and a game of random
+    players runs to 10,000 turns): Ctrl-C is looked for every few milliseconds still."""
+    finish_turn(g, c)
+    interrupted(c.stop, 1)
+    return next_turn(g, c, f)
+
+
+cdef inline bint next_turn(State* g, const Config* c, Frame* f) noexcept nogil:
+    """Between turns (SoSooYooState._resume): the game over, or the next turn's start
+    (Game.play_turn): a win without rolling, or the moves die."""
+    cdef int action
+    if g.winner >= 0 or g.turns >= g.limit:
+        f.pc = 0
+        g.node, g.chooser, g.subject = NODE_OVER, NOBODY, NOBODY
+        return True
+    g.mover = g.to_move
+    g.taken = 0
+    g.roll = 0
+    g.decided = g.turn_bumped = g.turn_swapped = g.turn_double_zero = False
+    if c.no_roll_win:
+        action = winning_action(g, c, g.mover)
+        if action >= 0:
+            return end_action(g, c, f, action)
+    f.pc = 1
+    return chance(g, C_MOVES)
+
+
+cdef inline bint next_move(State* g, const Config* c, Frame* f) noexcept nogil:
+    if f.a > 0:
+        g.moves_left = f.a
+        f.pc = 2
+        return decision(g, D_MOVE, g.mover, g.mover)
+    g.moves_left = 0
+    if not f.b or not c.say_rest:
+        f.pc = 5
+        return decision(g, D_END, g.mover, g.mover)
+    return turn_over(g, c, f)
+
+
+cdef bint end_action(State* g, const Config* c, Frame* f, int action) noexcept nogil:
+    end_effects(g, g.mover, action)
+    if action >= END_DISCARD:
+        f.pc = 6
+        push(g, F_REPLENISH, 0, 0, 0)
+        return False
+    return turn_over(g, c, f)
+
+
+cdef inline bint moves_rolled(State* g, const Config* c, Frame* f, int moves) noexcept nogil:
+    g.roll = f.a = moves
+    f.b = 0
+    return next_move(g, c, f)
+
+
+cdef inline bint said(State* g, const Config* c, Frame* f, int wrong) noexcept nogil:
+    if wrong:
+        f.b = 1
+        f.a = 0
+    else:
+        f.a -= 1
+    return next_move(g, c, f)
+
+
+cdef inline bint landed(State* g, const Config* c, Frame* f) noexcept nogil:
+    """play_moves after a landing (f the turn's frame): the say-the-numbers slip, then the
+    next move or the end of the turn."""
+    if c.say_threshold:
+        f.pc = 4
+        return chance(g, C_SAY)
+    f.a -= 1
+    return next_move(g, c, f)
+
+
+cdef inline void land_counters(State* g, const Config* c, int seat, int space) noexcept nogil:
+    g.pos[seat] = space
+    g.landings[seat] += 1
+    if not g.visited[space]:
+        g.visited[space] = 1
+        g.nvisited += 1
+    if not g.said[seat][space]:
+        g.said[seat][space] = 1
+        g.spaces_said[seat] += 1
+        g.facts_said[seat] += c.product[space]
+
+
+cdef inline bint replenish_needed(const State* g) noexcept nogil:
+    cdef int col
+    for col in range(NCOL):
+        if g.ring_space[col] == 0 and g.boneyard[col] > 0:
+            return True
+    return False
+
+
+cdef inline bint move_to(State* g, const Config* c, Frame* f, int space) noexcept nogil:
+    """The mover moves to space (f the turn's frame): Game.land, at once when it collects
+    and bumps nothing (the common case), else in a frame of its own."""
+    cdef int col, seat = g.mover
+    land_counters(g, c, seat, space)
+    f.pc = 3
+    for col in range(NCOL):
+        if g.ring_space[col] == space:
+            push(g, F_LAND, space, f.a == 1, 0)
+            g.stack[g.depth - 1].pc = 1
+            return False
+    if piece_at(g, c, space, seat) != NOBODY:
+        push(g, F_LAND, space, f.a == 1, 0)
+        g.stack[g.depth - 1].pc = 1
+        return False
+    if replenish_needed(g):
+        push(g, F_REPLENISH, 0, 0, 0)
+        return False
+    return landed(g, c, f)
+
+
+cdef bint step_turn(State* g, const Config* c, Frame* f) noexcept nogil:
+    """Game.play_turn and play_moves (a = the moves left, b = failed to say), turn after
+    turn: the frame at the bottom of the stack."""
+    cdef int pc = f.pc
+    if pc == 2:                       # moved
+        return move_to(g, c, f, g.value)
+    if pc == 3:                       # landed
+        return landed(g, c, f)
+    if pc == 1:                       # the moves die
+        return moves_rolled(g, c, f, g.value)
+    if pc == 4:                       # said right or wrong
+        return said(g, c, f, g.value)
+    if pc == 5:                       # the end of the turn
+        return end_action(g, c, f, g.value)
+    if pc == 6:                       # rings placed after an end discard
+        return turn_over(g, c, f)
+    return next_turn(g, c, f)         # after the set-up
+
+
+cdef bint step_land(State* g, const Config* c, Frame* f) noexcept nogil:
+    """Game.land (a = the space, b = the last move) past its counters (move_to): collect,
+    bump, then place rings (a tail call)."""
+    cdef int seat = g.mover, space = f.a, col, victim
+    if f.pc == 1:                     # collecting, from colour f.col
+        while f.col < NCOL:
+            col = f.col
+            f.col += 1
+            if g.ring_space[col] == space:
+                if c.exact_count and not f.b and completes_win(g, c, seat, col):
+                    continue
+                g.ring_space[col] = 0
+                if receive(g, c, seat, col):
+                    return True
+        victim = piece_at(g, c, space, seat)
+        if victim != NOBODY:
+            g.chain[0], g.chain[1] = seat, victim
+            f.pc = 2
+            push(g, F_BUMP, victim, 0, 2)
+            return False
+    if replenish_needed(g):
+        f.kind, f.pc = F_REPLENISH, 0
+    else:
+        g.depth -= 1
+    return False
+
+
+cdef inline bint bump_collect(State* g, const Config* c, Frame* f) noexcept nogil:
+    cdef int col
+    if c.bumped_collects:
+        while f.col < NCOL:
+            col = f.col
+            f.col += 1
+            if g.ring_space[col] == f.b:
+                g.ring_space[col] = 0
+                if receive(g, c, f.a, col):
+                    f.pc = 6
+                    return True
+    g.depth -= 1
+    return False
+
+
+cdef inline bint bump_moved(State* g, const Config* c, Frame* f, int space) noexcept nogil:
+    cdef int third
+    g.pos[f.a] = space
+    f.b = space
+    f.col = 0
+    third = piece_at(g, c, space, f.a)
+    if third != NOBODY and f.k <= MAXP:      # (a chain holds every piece at most once)
+        g.chain[f.k] = third
+        f.pc = 5
+        push(g, F_BUMP, third, 0, f.k + 1)
+        return False
+    return bump_collect(g, c, f)
+
+
+cdef inline bint bump_lose(State* g, Frame* f, int loser, int chooser) noexcept nogil:
+    """Game.lose_ring in random_bump, then roll again."""
+    if holds(g, loser):
+        f.pc = 4
+        return decision(g, D_LOSE_RING, chooser, loser)
+    return chance(g, C_PLACEMENT)
+
+
+cdef bint step_bump(State* g, const Config* c, Frame* f) noexcept nogil:
+    """Game.bump and random_bump (a = the victim, b = the space it went to, k = the chain
+    with it); the bumper is the mover."""
+    cdef int pc = f.pc, victim = f.a, v, n
+    cdef int options[MAXOPT]
+    if pc == 3:                       # a random bump's placement roll
+        v = g.value
+        if v == 0:
+            if c.dz_lose:
+                return bump_lose(g, f, g.mover, victim)
+            return chance(g, C_PLACEMENT)
+        if v == g.pos[victim]:
+            if c.own_space_lose:
+                return bump_lose(g, f, g.mover, victim)
+            return chance(g, C_PLACEMENT)
+        if v > c.board_size or blocked(g, f.k, v):
+            return chance(g, C_PLACEMENT)
+        return bump_moved(g, c, f, v)
+    if pc == 2:                       # where to
+        if g.value == RANDOM_BUMP:
+            f.pc = 3
+            return chance(g, C_PLACEMENT)
+        return bump_moved(g, c, f, g.value)
+    if pc == 4:                       # a ring lost: roll again
+        f.pc = 3
+        return chance(g, C_PLACEMENT)
+    if pc == 5 or pc == 6:            # the chain bumped on, or a ring discarded
+        return bump_collect(g, c, f)
+    if pc == 0:
+        g.bumps[g.mover] += 1
+        g.turn_bumped = True
+        if not (g.taken >> victim) & 1 and holds(g, victim):
+            f.pc = 1
+            return decision(g, D_TAKE_RING, g.mover, victim)
+    # pc 0 or 1 (a ring taken): the BUMP_TO node, if it has options
+    if bump_options(g, c, options) == 0:
+        g.depth -= 1                  # nowhere to go: it stays (rule 26)
+        return False
+    f.pc = 2
+    return decision(g, D_BUMP_TO, g.mover, victim)
+
+
+cdef bint step_replenish(State* g, const Config* c, Frame* f) noexcept nogil:
+    """Game.replenish and place_ring (a = the colour being placed)."""
+    cdef int pc = f.pc, v, col = f.a, holder, i
+    if pc == 1:                       # a placement roll for the ring of colour a
+        v = g.value
+        if v == 0:
+            if g.mover != NOBODY and c.dz_lose and holds(g, g.mover):
+                f.pc = 2
+                return decision(g, D_LOSE_RING, (g.mover + 1) % c.players, g.mover)
+            return chance(g, C_PLACEMENT)
+        if v > c.board_size:
+            return chance(g, C_PLACEMENT)
+        if c.ring_reroll:
+            for i in range(NCOL):
+                if g.ring_space[i] == v:
+                    return chance(g, C_PLACEMENT)
+        holder = piece_at(g, c, v, NOBODY)
+        if holder != NOBODY:
+            g.in_hand = -1
+            if receive(g, c, holder, col):
+                f.pc = 3
+                return True
+            pc = 3
+        else:
+            g.in_hand = -1
+            g.ring_space[col] = v
+            pc = 0
+    if pc == 2:                       # a ring lost to a double zero: roll again
+        f.pc = 1
+        return chance(g, C_PLACEMENT)
+    if pc == 3:                       # the ring went onto a piece: another, if any left
+        if g.boneyard[col] != 0:
+            g.boneyard[col] -= 1
+            g.in_hand = col
+            f.pc = 1
+            return chance(g, C_PLACEMENT)
+    # the next colour to place
+    for i in range(NCOL):
+        if g.ring_space[i] == 0 and g.boneyard[i] > 0:
+            f.a = i
+            g.boneyard[i] -= 1
+            g.in_hand = i
+            f.pc = 1
+            return chance(g, C_PLACEMENT)
+    g.depth -= 1
+    return False
+
+
+cdef void run(State* g, const Config* c) noexcept nogil:
+    """Carry the game on from its last answered node (its value in g.value) to its next
+    node: SoSooYooState._resume."""
+    cdef Frame* f
+    cdef int kind
+    while True:
+        f = &g.stack[g.depth - 1]
+        kind = f.kind
+        if kind == F_REPLENISH:
+            if step_replenish(g, c, f):
+                return
+        elif kind == F_LAND:
+            if step_land(g, c, f):
+                return
+        elif kind == F_TURN:
+            if step_turn(g, c, f):
+                return
+        elif kind == F_BUMP:
+            if step_bump(g, c, f):
+                return
+        elif step_setup(g, c, f):
+            return
+
+
+# -- the decision API (cext/common/decisions.pxi) ----------------------------------------
+
+cdef inline int32_t encode(int kind, int option) noexcept nogil:
+    """state.encode: the action of the engine's option at a decision of kind."""
+    if kind == D_MOVE:
+        return option
+    if kind == D_BUMP_TO:
+        return A_RANDOM if option == RANDOM_BUMP else option
+    if kind == D_END:
+        return A_END + option
+    return A_RING + option
+
+
+cdef inline int node_options(const State* g, const Config* c, int* options) noexcept nogil:
+    """The options of the decision node (the engine's, canonical order)."""
+    cdef int kind = g.node, i, n
+    if kind == D_MOVE:
+        n = c.ntargets[g.pos[g.subject]]
+        for i in range(n):
+            options[i] = c.targets[g.pos[g.subject]][i]
+        return n
+    if kind == D_BUMP_TO:
+        return bump_options(g, c, options)
+    if kind == D_END:
+        return end_options(g, c, g.subject, options)
+    return held_colours(g, g.subject, options)
+
+
+cdef inline bint many_options(const State* g, const Config* c) noexcept nogil:
+    """Whether the decision node (not a move) has two or more options."""
+    cdef int options[MAXOPT]
+    cdef int col, n = 0
+    if g.node == D_END:               # nothing, and a discard of every colour held
+        return holds(g, g.subject)
+    if g.node == D_BUMP_TO:
+        return bump_options(g, c, options) > 1
+    for col in range(NCOL):
+        n += g.held[g.subject][col] != 0
+    return n > 1
+
+
+cdef inline void game_start(State* g, const Config* c, uint64_t key) noexcept nogil:
+    cdef int col
     memset(g, 0, sizeof(State))
     g.dice = key
     g.choice = key ^ DICE_CHOICE_SALT
     g.in_hand = -1
     g.mover = NOBODY
     g.winner = UNFINISHED
+    g.limit = c.max_turns
     for col in range(NCOL):
         g.boneyard[col] = c.rings_per_colour
-    for seat in range(c.players):
-        g.pos[seat] = 0
-    for seat in range(c.players):
-        while True:
-            num = roll_placement(g)
-            if 1 <= num <= c.board_size and piece_at(g, c, num, NOBODY) == NOBODY:
-                g.pos[seat] = num
-                break
-    replenish(g, c)
+    push(g, F_TURN, 0, 0, 0)          # the turns, once
+    push(g, F_SETUP, 0, 0, 0)         # the set-up has run
+    run(g, c)
 
 
-cdef void play_game(State* g, const Config* c, uint64_t key, int32_t* trace,
-                    int trace_cap) noexcept nogil:
-    set_up(g, c, key)
-    g.trace = trace
-    g.trace_cap = trace_cap
-    while not (g.winner >= 0 or g.turns >= c.max_turns):
-        play_turn(g, c)
+cdef inline int current_player(const State* g, const Config* c) noexcept nogil:
+    if g.node >= C_PLACEMENT:
+        return CHANCE
+    if g.node == NODE_OVER:
+        return TERMINAL
+    return g.chooser
+
+
+cdef int legal_actions(const State* g, const Config* c, int32_t* actions) noexcept nogil:
+    cdef int options[MAXOPT]
+    cdef int i, n
+    if g.node == NODE_OVER:
+        return 0
+    if g.node == C_PLACEMENT:
+        for i in range(PLACEMENTS):
+            actions[i] = i
+        return PLACEMENTS
+    if g.node == C_MOVES:
+        for i in range(MOVE_DIE):
+            actions[i] = i + 1
+        return MOVE_DIE
+    if g.node == C_SAY:
+        n = 0
+        if c.say_threshold < (<uint64_t>1 << (64 - SAY_SHIFT)):
+            actions[n] = 0
+            n += 1
+        actions[n] = 1
+        return n + 1
+    n = node_options(g, c, options)
+    for i in range(n):
+        actions[i] = encode(g.node, options[i])
+    return n
+
+
+cdef int chance_outcomes(const State* g, const Config* c, int32_t* outcomes,
+                         double* probabilities) noexcept nogil:
+    cdef int i, n = legal_actions(g, c, outcomes)
+    cdef double q
+    if g.node == C_SAY:
+        q = <double>c.say_threshold / <double>(<uint64_t>1 << (64 - SAY_SHIFT))
+        for i in range(n):
+            probabilities[i] = q if outcomes[i] else 1 - q
+        return n
+    for i in range(n):
+        probabilities[i] = 1.0 / n
+    return n
+
+
+cdef inline int32_t draw_chance(State* g, const Config* c) noexcept nogil:
+    cdef int tens
+    if g.node == C_PLACEMENT:
+        tens = <int>dice_below(&g.dice, TENS_DIE)
+        return UNITS_DIE * tens + <int>dice_below(&g.dice, UNITS_DIE)
+    if g.node == C_MOVES:
+        return <int>dice_below(&g.dice, MOVE_DIE) + 1
+    return (dice_word(&g.dice) >> SAY_SHIFT) < c.say_threshold
+
+
+cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcept nogil:
+    cdef int kind = g.node, col
+    cdef Frame* f
+    if kind >= C_PLACEMENT:
+        if kind == C_MOVES:           # the turn's frame is on top (so for SAY, END, MOVE)
+            if moves_rolled(g, c, &g.stack[g.depth - 1], action):
+                return
+        elif kind == C_PLACEMENT:
+            if action == 0:
+                g.double_zeros += 1
+                if g.mover != NOBODY:
+                    g.turn_double_zero = True
+            g.value = action
+            f = &g.stack[g.depth - 1]
+            if f.kind == F_REPLENISH:                # (the commonest)
+                if step_replenish(g, c, f):
+                    return
+                f = &g.stack[g.depth - 1]            # placed: the turn goes on, mostly
+                if f.kind == F_TURN and step_turn(g, c, f):
+                    return
+            elif f.kind == F_SETUP and step_setup(g, c, f):
+                return
+        elif said(g, c, &g.stack[g.depth - 1], action):
+            return
+    elif kind == D_MOVE:              # the turn's frame is on top: move at once
+        if c.ntargets[g.pos[g.subject]] > 1:     # (Game.ask: a decision turn)
+            g.decided = True
+        if move_to(g, c, &g.stack[g.depth - 1], action):
+            return
+    else:
+        if many_options(g, c):
+            g.decided = True
+        if kind == D_END:
+            if end_action(g, c, &g.stack[g.depth - 1], action - A_END):
+                return
+        elif kind == D_BUMP_TO:
+            g.value = RANDOM_BUMP if action == A_RANDOM else action
+        else:                         # a ring taken, lost or discarded
+            col = action - A_RING
+            g.held[g.subject][col] -= 1
+            g.boneyard[col] += 1
+            if kind == D_TAKE_RING:
+                g.taken |= 1 << g.subject
+    run(g, c)
+
+
+cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
+    cdef int n
+    cdef const int* targets
+    if g.node == D_MOVE and c.policy[seat] == P_RANDOM:    # random's move: no list
+        targets = c.targets[g.pos[seat]]
+        n = c.ntargets[g.pos[seat]]
+        return targets[dice_choose(&g.choice, n)]
+    return choose(g, c, seat)
+
+
+cdef int32_t choose(State* g, const Config* c, int seat) noexcept nogil:
+    """decide() but random's moves: the seat's player (Game.ask's index of the option)."""
+    cdef int code = c.policy[seat], kind = g.node, n, index
+    cdef const int* targets
+    cdef int options[MAXOPT]
+    if kind == D_MOVE:                # the options are the table's: no list
+        targets = c.targets[g.pos[seat]]
+        n = c.ntargets[g.pos[seat]]
+        if n == 1:
+            return targets[0]
+        if code == P_SEARCH:
+            return targets[search(g, c, seat, kind, targets, n)]
+        return targets[planner_move(g, c, code, seat, targets, n)]
+    n = node_options(g, c, options)
+    if n == 1:
+        index = 0
+    elif code == P_RANDOM:
+        index = <int>dice_choose(&g.choice, n)
+    elif code == P_SEARCH:
+        if kind == D_END:
+            index = search(g, c, seat, kind, options, n)
+        else:
+            index = planner_choose(g, c, P_ADAPTIVE, seat, kind, g.subject, options, n)
+    else:
+        index = planner_choose(g, c, code, seat, kind, g.subject, options, n)
+    return encode(kind, options[index])
+
+
+cdef void returns(const State* g, const Config* c, double* out) noexcept nogil:
+    cdef int seat
+    for seat in range(c.players):
+        if g.node != NODE_OVER:
+            out[seat] = 0.0
+        elif g.winner >= 0:
+            out[seat] = 1.0 if seat == g.winner else 0.0
+        else:
+            out[seat] = 1.0 / c.players
+
+
+cdef void write_row(const State* g, const Config* c, int32_t* row) noexcept nogil:
+    cdef int seat, players = c.players, b = 0, s = 0
+    cdef int32_t* per_seat = row + NGAME_COLUMNS
+    for seat in range(players):
+        b += g.bumps[seat]
+        s += g.swaps[seat]
+        per_seat[SEATCOL_RINGS * players + seat] = total(g.held[seat])
+        per_seat[SEATCOL_LANDINGS * players + seat] = g.landings[seat]
+        per_seat[SEATCOL_BUMPS * players + seat] = g.bumps[seat]
+        per_seat[SEATCOL_SWAPS * players + seat] = g.swaps[seat]
+        per_seat[SEATCOL_SPACES * players + seat] = g.spaces_said[seat]
+        per_seat[SEATCOL_FACTS * players + seat] = g.facts_said[seat]
+    row[COL_WINNER] = g.winner
+    row[COL_TURNS] = g.turns
+    row[COL_DECISION_TURNS] = g.decision_turns
+    row[COL_WIN_KIND] = g.win_kind
+    row[COL_DOUBLE_ZEROS] = g.double_zeros
+    row[COL_BUMPS] = b
+    row[COL_SWAPS] = s
+    row[COL_DECIDED_BY] = g.decided_by
+    row[COL_DISTINCT_SPACES] = g.nvisited
+    row[COL_ROUNDS] = (g.turns + players - 1) // players
+
+
+cdef object state_view(const State* g, const Config* c):
+    """solver/sosooyoo/kernel.py: state_view, of the kernel's State."""
+    cdef int players = c.players, s
+    seats = range(players)
+    return (g.node, g.chooser, g.subject, tuple([g.pos[s] for s in seats]),
+            tuple([tuple([g.held[s][col] for col in range(NCOL)]) for s in seats]),
+            tuple([g.ring_space[col] for col in range(NCOL)]),
+            tuple([g.boneyard[col] for col in range(NCOL)]), g.in_hand, g.mover, g.to_move,
+            g.winner, g.turns, g.decision_turns, g.moves_left, g.roll,
+            tuple([g.landings[s] for s in seats]), tuple([g.bumps[s] for s in seats]),
+            tuple([g.swaps[s] for s in seats]), g.double_zeros,
+            tuple([x for x in range(MAXS) if g.visited[x]]),
+            tuple([tuple([x for x in range(MAXS) if g.said[s][x]]) for s in seats]),
+            g.win_kind, g.decided_by, tuple([s for s in seats if (g.taken >> s) & 1]),
+            int(g.decided), int(g.turn_bumped), int(g.turn_swapped), int(g.turn_double_zero))
 
 
 cdef class Setup:
     """A kernel Config from a plain configuration (solver/sosooyoo/kernel.py: config),
-    owning the tables it points to."""
+    holding the tables it points into."""
     cdef Config c
     cdef Config rollout
-    cdef list keep
     cdef Interrupt stop
+    cdef const int64_t[:, ::1] dist
+    cdef const uint8_t[:, :, ::1] reach
+    cdef const double[:, :, ::1] landing
 
     def __init__(self, config):
         cdef int seat, n, i, space
         cdef Config* c
-        cdef const int64_t[:, ::1] dist_view
-        cdef const uint8_t[:, :, ::1] reach_view
-        cdef const double[:, :, ::1] landing_view
         memset(&self.c, 0, sizeof(Config))
-        self.keep = []
         c = &self.c
         c.players = config["players"]
         if not 1 <= c.players <= MAXP:
@@ -888,80 +1299,18 @@ cdef class Setup:
             c.product[space] = product[space]
             for i in range(n):
                 c.targets[space][i] = table[space][i]
-        dist, reach, landing = config["dist"], config["reach"], config["landing"]
-        self.keep += [dist, reach, landing]
-        dist_view, reach_view, landing_view = dist, reach, landing
-        c.landing = &landing_view[0, 0, 0]
-        c.dist = &dist_view[0, 0]
-        c.reach = &reach_view[0, 0, 0]
+        self.dist, self.reach, self.landing = config["dist"], config["reach"], config["landing"]
+        c.dist = &self.dist[0, 0]
+        c.reach = &self.reach[0, 0, 0]
+        c.landing = &self.landing[0, 0, 0]
+        interrupt_init(&self.stop)
+        c.stop = &self.stop
         self.rollout = self.c
         for seat in range(c.players):
             self.rollout.policy[seat] = P_ROLLOUT
             self.rollout.budget[seat] = 0
         self.rollout.rollout = NULL
         c.rollout = &self.rollout
-        interrupt_init(&self.stop)
-        c.stop = &self.stop
 
 
-def play_chunk(config, const uint64_t[::1] keys):
-    """Play one game per key (``config``: solver.sosooyoo.kernel.config); returns two int32
-    arrays: the game-level results, shape (NGAME, n), and the per-seat ones, shape (NSEAT,
-    n, players), their rows in the order of solver/sosooyoo's columns (G_*, S_*)."""
-    cdef Setup setup = Setup(config)
-    cdef Config* c = &setup.c
-    cdef Py_ssize_t n = keys.shape[0], i
-    cdef int seat, players = c.players, b = 0, s
-    cdef State g
-    game_a = np.empty((NGAME, n), dtype=np.int32)
-    seat_a = np.empty((NSEAT, n, players), dtype=np.int32)
-    cdef int32_t[:, ::1] game = game_a
-    cdef int32_t[:, :, ::1] per_seat = seat_a
-    with nogil:
-        for i in range(n):
-            play_game(&g, c, keys[i], NULL, 0)
-            if interrupted(c.stop, GAME_WORK):
-                break
-            game[G_WINNER, i] = g.winner
-            game[G_TURNS, i] = g.turns
-            game[G_DECISION_TURNS, i] = g.decision_turns
-            game[G_WIN_KIND, i] = g.win_kind
-            game[G_DOUBLE_ZEROS, i] = g.double_zeros
-            b = 0
-            s = 0
-            for seat in range(players):
-                b += g.bumps[seat]
-                s += g.swaps[seat]
-                per_seat[S_RINGS, i, seat] = total(g.held[seat])
-                per_seat[S_LANDINGS, i, seat] = g.landings[seat]
-                per_seat[S_BUMPS, i, seat] = g.bumps[seat]
-                per_seat[S_SWAPS, i, seat] = g.swaps[seat]
-                per_seat[S_SPACES, i, seat] = g.spaces_said[seat]
-                per_seat[S_FACTS, i, seat] = g.facts_said[seat]
-            game[G_BUMPS, i] = b
-            game[G_SWAPS, i] = s
-            game[G_DECIDED_BY, i] = g.decided_by
-            game[G_DISTINCT_SPACES, i] = g.nvisited
-            game[G_ROUNDS, i] = (g.turns + players - 1) // players
-    interrupt_raise(c.stop)
-    return game_a, seat_a
-
-
-def trace_game(config, uint64_t key, int cap=1 << 20):
-    """Play one game (``config``: solver.sosooyoo.kernel.config); returns its decisions as
-    an (m, 4) int32 array of (decision, chooser, subject, option), as the reference engine's
-    ``trace``, and its final state."""
-    cdef Setup setup = Setup(config)
-    cdef State g
-    trace_a = np.zeros((cap, 4), dtype=np.int32)
-    cdef int32_t[:, ::1] trace = trace_a
-    with nogil:
-        play_game(&g, &setup.c, key, &trace[0, 0], cap)
-    interrupt_raise(&setup.stop)
-    players = setup.c.players
-    final = {"winner": g.winner, "turns": g.turns, "decision_turns": g.decision_turns,
-             "pos": [g.pos[s] for s in range(players)],
-             "held": [[g.held[s][col] for col in range(NCOL)] for s in range(players)],
-             "ring_space": [g.ring_space[col] for col in range(NCOL)],
-             "boneyard": [g.boneyard[col] for col in range(NCOL)]}
-    return trace_a[:g.ntrace].copy(), final
+include "cext/common/decisions.pxi"

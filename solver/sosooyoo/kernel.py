@@ -1,16 +1,22 @@
 """So-Soo-Yoo's kernel (``cext/sosooyoo/play.pyx``) as the toolkit calls it, and what it is
 compiled with: the kernel imports nothing from ``solver/`` (DESIGN.md).
 
+The kernel is the game's decision API in C (``cext/common/decisions.pxi``): the nodes, the
+action ids and the chance outcomes of :mod:`solver.sosooyoo.state`, the players of
+:mod:`solver.sosooyoo.policies`.
+
 * :func:`constants` — every number the kernel shares with this readable code (the colours,
-  the board's largest size, the dice, the decisions, the END and BUMP_TO option codes, the
-  players' codes and weights, how a win and its deciding turn are coded, the rows of the
-  result arrays), written into ``cext/sosooyoo/constants.pxd`` when the package is built
-  (:mod:`solver.kernel_constants`).
+  the board's largest size, the dice, the decisions and chance nodes, the action ids, the
+  END and BUMP_TO option codes, the players' codes and weights, how a win and its deciding
+  turn are coded), written into ``cext/sosooyoo/constants.pxd`` when the package is built
+  (:mod:`solver.kernel_constants`; the result row's columns come from
+  :mod:`solver.kernel_rows`).
 * :func:`config` — the plain configuration of one call: the rules and each seat's player as
   numbers, and the board's tables (each space's targets, the spaces that state a product,
   the distance and walk tables, ``adaptive``'s exact-count values) as lists and arrays.
-* :func:`play_chunk` and :func:`trace_game` — the kernel with the rules and players of the
-  rest of the toolkit (``play_chunk`` is the game's registered kernel).
+* :func:`play_chunk` — the kernel's games with the rules and players of the rest of the
+  toolkit (the game's registered kernel); :func:`kernel_state` — one kernel game node by
+  node; :func:`state_view` — a reference state as the kernel's ``view()`` shows its own.
 """
 from __future__ import annotations
 
@@ -20,22 +26,21 @@ from typing import Any
 import numpy as np
 
 from solver.kernel_constants import player_codes
-from solver.registry import STANDARD_COLUMNS, UNFINISHED
-from solver.sosooyoo import GAME_COLUMNS, SEAT_COLUMNS
+from solver.kernel_rows import split
+from solver.registry import UNFINISHED
 from solver.sosooyoo.board import board_flags, move_table, states_product
 from solver.sosooyoo.engine import (END_DISCARD, END_NOTHING, END_SWAP, MOVE_DIE, NCOL, NOBODY,
-                                    RANDOM_BUMP, SAY_BITS, TENS_DIE, UNITS_DIE, DecidedBy,
-                                    Decision, WinKind, say_threshold)
+                                    RANDOM_BUMP, SAY_BITS, TENS_DIE, UNITS_DIE, Chance,
+                                    DecidedBy, Decision, WinKind, say_threshold)
 from solver.sosooyoo.policies import (CONTESTED, FAR, IMPOSSIBLE, NEED_WEIGHT, PLAYERS,
                                       PLAYOUT_TURNS, POLICY_NAMES, POPSICLE_WEIGHT, RAINBOW,
                                       RING_WORTH, SEARCH, SEARCH_ROLLOUT, TOUR_RINGS,
                                       landing_values, tables)
 from solver.sosooyoo.rules import MAX_SPACES, WIN_RINGS, SoSooYooRules
+from solver.sosooyoo.state import END, NUM_ACTIONS, PLACEMENTS, RANDOM, RING, SoSooYooState
 
-GAME_ROWS = (*STANDARD_COLUMNS, *GAME_COLUMNS)
-"""The rows of the kernel's game-level result array, in order (the registered columns)."""
-SEAT_ROWS = tuple(SEAT_COLUMNS)
-"""The rows of its per-seat result array (each a ``seat_<name>`` column)."""
+NODE_OVER = -1
+"""The node kind :func:`state_view` gives once the game is over."""
 
 
 def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
@@ -54,10 +59,9 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "RING_WORTH": RING_WORTH, "CONTESTED": CONTESTED, "TOUR_RINGS": TOUR_RINGS,
              **{f"WIN_{k.name}": int(k) for k in WinKind if k != WinKind.NONE},
              **{f"BY_{k.name}": int(k) for k in DecidedBy},
-             **{f"G_{name.upper()}": row for row, name in enumerate(GAME_ROWS)},
-             "NGAME": len(GAME_ROWS),
-             **{f"S_{name.upper()}": row for row, name in enumerate(SEAT_ROWS)},
-             "NSEAT": len(SEAT_ROWS)}
+             **{f"C_{k.name}": int(k) for k in Chance}, "NODE_OVER": NODE_OVER,
+             "A_RANDOM": RANDOM, "A_RING": RING, "A_END": END, "PLACEMENTS": PLACEMENTS,
+             "MAX_ACTIONS": max(NUM_ACTIONS, PLACEMENTS)}
     return enums, {}
 
 
@@ -88,19 +92,32 @@ def config(rules: SoSooYooRules, policies: Sequence[str]) -> dict[str, Any]:
 def play_chunk(rules: SoSooYooRules, policies: Sequence[str],
                keys: np.ndarray) -> dict[str, np.ndarray]:
     """One game per key by the kernel: the declared result columns (the registered kernel):
-    int32 arrays of shape (n,), and ``seat_<name>`` of shape (n, players)."""
+    arrays of shape (n,), and ``seat_<name>`` of shape (n, players)."""
     from cext.sosooyoo.play import play_chunk as kernel
+    from solver.sosooyoo import SPEC
 
-    game, seat = kernel(config(rules, policies), np.ascontiguousarray(keys, dtype=np.uint64))
-    result = {name: game[row] for row, name in enumerate(GAME_ROWS)}
-    result.update({f"seat_{name}": seat[row] for row, name in enumerate(SEAT_ROWS)})
-    return result
+    rows = kernel(config(rules, policies), np.ascontiguousarray(keys, dtype=np.uint64))
+    return split(SPEC, rows, rules.players)
 
 
-def trace_game(rules: SoSooYooRules, policies: Sequence[str], key: int,
-               cap: int = 1 << 20) -> tuple[np.ndarray, dict[str, Any]]:
-    """One game by the kernel: its decisions as an (m, 4) int32 array of (decision,
-    chooser, subject, option), as the reference engine's ``trace``, and its final state."""
-    from cext.sosooyoo.play import trace_game as kernel
+def kernel_state(rules: SoSooYooRules, policies: Sequence[str], key: int):
+    """The kernel's game of ``key`` at its start, node by node (``KernelState``)."""
+    from cext.sosooyoo.play import KernelState
 
-    return kernel(config(rules, policies), key, cap)
+    return KernelState(config(rules, policies), key)
+
+
+def state_view(state: SoSooYooState) -> tuple:
+    """The reference ``state`` as the kernel's ``KernelState.view()`` shows its own: the
+    node (kind, chooser, subject), then everything of the position that matters for the
+    rest of the game and its result row."""
+    g, node = state.game, state.node
+    kind, chooser, subject = ((NODE_OVER, NOBODY, NOBODY) if node is None
+                              else (int(node.kind), node.chooser, node.subject))
+    return (kind, chooser, subject, tuple(g.pos), tuple(map(tuple, g.held)),
+            tuple(g.ring_space), tuple(g.boneyard), g.in_hand, g.mover, g.to_move, g.winner,
+            g.turns, g.decision_turns, g.moves_left, g.roll, tuple(g.landings),
+            tuple(g.bumps), tuple(g.swaps), g.double_zeros, tuple(sorted(g.visited)),
+            tuple(tuple(sorted(s)) for s in g.said), g.win_kind, g.decided_by,
+            tuple(sorted(g.taken)), int(g.decided), int(g.turn_bumped), int(g.turn_swapped),
+            int(g.turn_double_zero))

@@ -1,13 +1,16 @@
-"""Two engines, one truth: the kernel plays the reference engine's games decision for
-decision, for every player and across the rules parameters."""
+"""Two engines, one truth: the kernel plays the reference engine's games node for node, for
+every player and across the rules parameters (tests/test_kernel_decisions.py walks the
+small and the default rules; these are the rest), and its rows are the reference's."""
 import numpy as np
 import pytest
 
-from solver.sosooyoo.kernel import play_chunk, trace_game
+from solver.decision import CHANCE, TERMINAL
+from solver.dice import game_streams
 from solver.sosooyoo import SPEC, reference_row
+from solver.sosooyoo.kernel import kernel_state, play_chunk, state_view
 from solver.sosooyoo.policies import POLICY_NAMES, make_policy
 from solver.sosooyoo.rules import SoSooYooRules
-from solver.sosooyoo.state import play_game
+from solver.sosooyoo.state import SoSooYooState
 
 VARIANTS = [
     {"max_turns": 400},
@@ -32,21 +35,45 @@ def seats(seating, players):
     return [seating[s % len(seating)] for s in range(players)]
 
 
+def same_game(rules, names, key):
+    """The game of ``key`` node by node in both engines: the same node and position, the
+    same legal actions, dice and decisions, the same result row."""
+    reference, kernel = SoSooYooState(rules), kernel_state(rules, names, key)
+    players = [make_policy(name, rules) for name in names]
+    dice, choices = game_streams(key)
+    node = 0
+    while True:
+        where = f"key {key}, node {node}:\n{reference}"
+        assert kernel.view() == state_view(reference), where
+        seat = reference.current_player()
+        assert kernel.current_player() == seat, where
+        if seat == TERMINAL:
+            break
+        actions = reference.legal_actions()
+        assert kernel.legal_actions() == actions, where
+        if seat == CHANCE:
+            action = reference.draw_chance(dice)
+            assert kernel.draw_chance() == action, where
+        else:
+            action = actions[0] if len(actions) == 1 else players[seat].choose(reference, choices)
+            assert kernel.decide() == action, where
+        reference.apply_action(action)
+        kernel.apply_action(action)
+        node += 1
+    row = reference.row()
+    fast = play_chunk(rules, names, np.array([key], dtype=np.uint64))
+    for column in SPEC.result_keys:
+        assert np.asarray(row[column]).tolist() == fast[column][0].tolist(), (key, column)
+
+
 @pytest.mark.parametrize("seating", SEATINGS, ids="-".join)
 @pytest.mark.parametrize("variant", VARIANTS,
                          ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()))
-def test_same_games_decision_for_decision(seating, variant):
+def test_same_games_node_for_node(seating, variant):
     rules = SoSooYooRules(**variant)
     names = seats(seating, rules.players)
-    policies = [make_policy(name, rules) for name in names]
     for key in keys(len(variant) * 100 + len(seating), 12):
-        trace = []
-        game = play_game(rules, policies, int(key), trace=trace).game
-        fast, final = trace_game(rules, names, int(key))
-        assert fast.tolist() == [list(step) for step in trace], f"key {int(key)}"
-        assert final["winner"] == game.winner and final["turns"] == game.turns
-        assert final["held"] == game.held and final["pos"] == game.pos
-        assert final["ring_space"] == game.ring_space and final["boneyard"] == game.boneyard
+        same_game(rules, names, int(key))
 
 
 @pytest.mark.parametrize("name", POLICY_NAMES)
@@ -68,13 +95,8 @@ def test_hundreds_of_games_same_rows(name):
                          ids="-".join)
 def test_search_players_same_games(seating):
     rules = SoSooYooRules(players=len(seating), board_size=30, max_turns=200)
-    policies = [make_policy(name, rules) for name in seating]
     for key in keys(31, 3):
-        trace = []
-        game = play_game(rules, policies, int(key), trace=trace).game
-        fast, final = trace_game(rules, seating, int(key))
-        assert fast.tolist() == [list(step) for step in trace], f"key {int(key)}"
-        assert final["winner"] == game.winner
+        same_game(rules, list(seating), int(key))
 
 
 def test_kernel_checks_its_arguments():

@@ -61,7 +61,8 @@ from functools import cache
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from solver.sosooyoo.kernel import play_chunk, trace_game
+from solver.sosooyoo.kernel import play_chunk
+from tests.sosooyoo.kernel_trace import trace_game
 from solver.decision import play
 from solver.dice import Stream
 from solver.sosooyoo.engine import Game

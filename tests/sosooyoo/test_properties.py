@@ -8,7 +8,8 @@ every decision and every turn; the kernel's final state is checked directly as w
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from solver.sosooyoo.kernel import play_chunk, trace_game
+from solver.sosooyoo.kernel import play_chunk
+from tests.sosooyoo.kernel_trace import trace_game
 from solver.sosooyoo.engine import Decision, is_win
 from solver.sosooyoo.policies import POLICY_NAMES, make_policy
 from solver.sosooyoo.rules import SoSooYooRules

@@ -62,7 +62,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.sosooyoo.kernel import play_chunk, trace_game
+from solver.sosooyoo.kernel import play_chunk
+from tests.sosooyoo.kernel_trace import trace_game
 from solver.sosooyoo.rules import SoSooYooRules
 
 DATA = Path(__file__).resolve().parents[1] / "data"
