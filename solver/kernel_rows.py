@@ -6,7 +6,8 @@ standard columns, then the game's own), then each per-seat column ``players`` wi
 layout is not written twice: :func:`constants` gives the column numbers the kernels are
 compiled with (``COL_<NAME>``, ``SEATCOL_<NAME>``, written into ``cext/<game>/constants.pxd``
 by :mod:`solver.kernel_constants`), and :func:`split` reads the rows back into the arrays the
-rest of the toolkit takes (each in the narrowest integer type that holds it).
+rest of the toolkit takes (each in the narrowest integer type of :data:`NARROW` that holds
+it).
 
 >>> from solver.registry import Column, GameSpec, Players, Rules, Traits
 >>> spec = GameSpec("g", "G", Rules, Traits(False, (2, 2)), Players(("a",), "a"), "m:f", None,
@@ -17,8 +18,8 @@ rest of the toolkit takes (each in the narrowest integer type that holds it).
 >>> parts = split(spec, np.array([[1, 40, 30, 7, 12, 300]], dtype=np.int32), players=2)
 >>> {name: (part.tolist(), part.dtype.name) for name, part in parts.items()}
 ... # doctest: +NORMALIZE_WHITESPACE
-{'winner': ([1], 'int8'), 'turns': ([40], 'int8'), 'decision_turns': ([30], 'int8'),
- 'moves': ([7], 'int8'), 'seat_score': ([[12, 300]], 'int16')}
+{'winner': ([1], 'int16'), 'turns': ([40], 'int16'), 'decision_turns': ([30], 'int16'),
+ 'moves': ([7], 'int16'), 'seat_score': ([[12, 300]], 'int16')}
 """
 from __future__ import annotations
 
@@ -29,8 +30,9 @@ import numpy as np
 from solver.decision import CHANCE, TERMINAL
 from solver.registry import STANDARD_COLUMNS, GameSpec
 
-NARROW = (np.int8, np.int16, np.int32)
-"""The types a column may come back in, narrowest first."""
+NARROW = (np.int16, np.int32)
+"""The types a column may come back in, narrowest first: never below 16 bits, so that no
+sum or difference a statistic takes of a column (of counts up to 32,767) can wrap."""
 
 
 def layout(spec: GameSpec) -> tuple[tuple[str, ...], tuple[str, ...]]:

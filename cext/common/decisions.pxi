@@ -128,21 +128,26 @@ cdef int64_t count_sequences(const State* g, const Config* c, int depth) noexcep
 def play_chunk(config, const uint64_t[::1] keys):
     """Play one game per key with the configuration's players; returns the result rows, an
     int32 array of shape (n, NGAME_COLUMNS + NSEAT_COLUMNS * players) laid out as the
-    game's spec declares its columns (solver.kernel_rows.split makes them columns)."""
+    game's spec declares its columns (solver.kernel_rows.split makes them columns), stored
+    column by column (Fortran order: each column contiguous, as split reads them)."""
     cdef Setup setup = Setup(config)
     cdef const Config* c = &setup.c
     cdef Py_ssize_t n = keys.shape[0], i
+    cdef int k, width = row_width(c)
     cdef State g
-    rows_a = np.zeros((n, row_width(c)), dtype=np.int32)
-    cdef int32_t[:, ::1] rows = rows_a
+    cdef int32_t row[NGAME_COLUMNS + NSEAT_COLUMNS * DECISIONS_MAX_SEATS]
+    columns_a = np.zeros((width, n), dtype=np.int32)
+    cdef int32_t[:, ::1] columns = columns_a
     with nogil:
         for i in range(n):
             play_game(&g, c, keys[i])
             if interrupted(c.stop, 1):    # a game a unit
                 break
-            write_row(&g, c, &rows[i, 0])
+            write_row(&g, c, row)
+            for k in range(width):
+                columns[k, i] = row[k]
     interrupt_raise(c.stop)
-    return rows_a
+    return columns_a.T
 
 
 cdef class KernelState:
