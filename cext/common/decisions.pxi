@@ -1,6 +1,6 @@
 # The decision API's generic half in C, written once for every game's kernel: the seeded
-# whole-game loop, the uniform random player, perft, a chunk of games packed into result
-# rows, and KernelState, the Python face of one kernel game for the differential tests.
+# whole-game loop, perft, a chunk of games packed into result rows, and KernelState, the
+# Python face of one kernel game (the differential tests walk it beside the reference).
 #
 # It is a Cython include, not a .pxd: it is compiled into each game's kernel, where it
 # calls that game's own inline functions directly (the C compiler inlines them into the
@@ -50,7 +50,6 @@ import numpy as np
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 
-from cext.common.dice cimport dice_choose
 from cext.common.interrupt cimport interrupt_raise, interrupted
 
 
@@ -60,15 +59,6 @@ cdef enum:
 
 cdef inline int row_width(const Config* c) noexcept nogil:
     return NGAME_COLUMNS + NSEAT_COLUMNS * c.players
-
-
-cdef inline int32_t random_action(const State* g, const Config* c,
-                                  uint64_t* stream) noexcept nogil:
-    """The uniform random player (solver.decision.RandomPlayer): one choose(n) from
-    ``stream`` over the legal actions."""
-    cdef int32_t actions[MAX_ACTIONS]
-    cdef int n = legal_actions(g, c, actions)
-    return actions[dice_choose(stream, n)]
 
 
 cdef inline void play_game(State* g, const Config* c, uint64_t key) noexcept nogil:
