@@ -34,6 +34,14 @@ from cext.manhome.constants cimport (
     SEATCOL_KILLED, SEATCOL_KILLS, SEATCOL_TURNS, SQUARES, TERMINAL, TIE_ATTACKER, TIE_REROLL)
 from cext.manhome.sides cimport SideSpaceC, side_index_bits, side_space_init
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) && !defined(__clang__)
+    #undef CYTHON_INLINE
+    #define CYTHON_INLINE inline __attribute__((always_inline))
+    #endif
+    """
+
 
 cdef struct Config:
     int players
@@ -212,14 +220,9 @@ cdef inline void start_turn(State* g, const Config* c) noexcept nogil:
     seat = g.to_move
     can_new = g.reserve[seat] > 0
     can_act = g.nmen[seat] > 0
-    g.decision = can_new and can_act
+    g.decision = can_new & can_act
     g.kind = K_NEW_MAN
-    if g.decision:
-        g.phase = PH_OPTION
-    elif can_new:
-        g.phase = PH_NEW_ROLL
-    else:
-        g.phase = PH_ACT_ROLL
+    g.phase = PH_OPTION if g.decision else (PH_NEW_ROLL if can_new else PH_ACT_ROLL)
 
 
 cdef inline void finish(State* g, const Config* c, int src, int dst,
@@ -239,20 +242,6 @@ cdef inline void finish(State* g, const Config* c, int src, int dst,
     if not ((outcome == O_HOME or outcome == O_KILL) and c.extra_turn):
         g.to_move = seat + 1 if seat + 1 < c.players else 0
     start_turn(g, c)
-
-
-cdef inline void make_move(State* g, const Config* c, int kind, int src, int dst) noexcept nogil:
-    """The seat to move makes a move: at once, or after a face-off (ManHomeState._move)."""
-    cdef int holder
-    if dst > HOME:
-        holder = g.board[dst]
-        if holder != EMPTY and holder != g.to_move:
-            g.phase = PH_FACE_OFF
-            g.kind = kind
-            g.pending_src = src
-            g.pending_dst = dst
-            return
-    finish(g, c, src, dst, False)
 
 
 # -- the decision API (cext/common/decisions.pxi) -------------------------------------
@@ -353,37 +342,56 @@ cdef inline int32_t draw_chance(State* g, const Config* c) noexcept nogil:
 
 
 cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcept nogil:
-    """ManHomeState.apply_action (the action is legal here)."""
+    """ManHomeState.apply_action (the action is legal here): one move made per node that
+    ends a turn, written once so that the C compiler inlines it into the game loop."""
     cdef int phase = g.phase
-    cdef int kind, seat, rest, square, j
-    if phase == PH_NEW_ROLL:
-        make_move(g, c, K_NEW_MAN, -1, action)
-    elif phase == PH_OPTION:
+    cdef int kind, src, dst, seat, holder
+    cdef unsigned rest
+    cdef uint64_t low
+    cdef bint attacker_wins = False
+    if phase == PH_OPTION:
         g.phase = PH_NEW_ROLL if action == A_NEW_MAN else PH_ACT_ROLL
+        return
+    if phase == PH_NEW_ROLL:
+        kind = K_NEW_MAN
+        src = -1
+        dst = action
     elif phase == PH_ACT_ROLL:
         kind = KIND_OF_ROLL[action]
         seat = g.to_move
-        if move_count(g, seat, kind) == 1:
-            # a node with one legal action is no node: the only move, at once
-            square = 64 * (g.men[seat][0] == 0) + bits_lowest(
-                g.men[seat][0] if g.men[seat][0] else g.men[seat][1])
-            make_move(g, c, kind, square, action_target(kind, square, PRIMES[square][0]))
-        else:
+        if move_count(g, seat, kind) != 1:
             g.phase = PH_MOVE
             g.kind = kind
             g.decision = True
+            return
+        # a node with one legal action is no node: the only move (one man, one prime)
+        low = g.men[seat][0]
+        src = bits_lowest(low) if low else 64 + bits_lowest(g.men[seat][1])
+        dst = action_target(kind, src, PRIMES[src][0])
     elif phase == PH_MOVE:
-        rest = action - FIRST_MOVE_ACTION
-        j = rest % MOST_PRIMES
-        square = (rest // MOST_PRIMES) % SQUARES
+        # the action is move_action(kind, src, j) of the node's kind: src * 3 + j past
+        # the kind's first id (unsigned: a multiply, no signed division)
         kind = g.kind
-        make_move(g, c, kind, square, action_target(kind, square, PRIMES[square][j]))
-    elif phase == PH_FACE_OFF:
-        square = g.pending_src
-        j = g.pending_dst
+        rest = <unsigned>(action - move_action(kind, 0, 0))
+        src = rest // MOST_PRIMES
+        dst = action_target(kind, src, PRIMES[src][rest - MOST_PRIMES * src])
+    else:    # PH_FACE_OFF
+        kind = g.kind
+        src = g.pending_src
+        dst = g.pending_dst
         g.pending_src = -1
         g.pending_dst = -1
-        finish(g, c, square, j, action == ATTACKER_WINS)
+        attacker_wins = action == ATTACKER_WINS
+    if phase != PH_FACE_OFF and dst > HOME:
+        # onto an opponent's man: a face-off first (ManHomeState._move)
+        holder = g.board[dst]
+        if holder != EMPTY and holder != g.to_move:
+            g.phase = PH_FACE_OFF
+            g.kind = kind
+            g.pending_src = src
+            g.pending_dst = dst
+            return
+    finish(g, c, src, dst, attacker_wins)
 
 
 cdef inline void returns(const State* g, const Config* c, double* out) noexcept nogil:
@@ -430,30 +438,6 @@ cdef object state_view(const State* g, const Config* c):
             (g.pending_src, g.pending_dst) if g.phase == PH_FACE_OFF else ())
 
 
-cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
-    """The seat's player (solver/manhome/policies.py) at an OPTION or a MOVE node."""
-    cdef int policy = c.policy[seat]
-    cdef int kind, k
-    if g.phase == PH_OPTION:
-        if policy == P_RANDOM:       # RandomPolicy: choose(2), 0 the new man
-            return <int32_t>dice_below(&g.choice, 2)
-        if policy == P_GREEDY:
-            return A_NEW_MAN if g.nmen[seat] < 2 else A_ACTION
-        return choose_option(g, c, seat)
-    kind = g.kind
-    k = move_count(g, seat, kind)
-    if k == 1:
-        return nth_action(g, seat, kind, 0)
-    if policy == P_RANDOM:
-        # the uniform pick among the (man, prime) entries, found without listing them
-        return nth_action(g, seat, kind, <int>dice_choose(&g.choice, k))
-    if policy == P_SOLITAIRE or policy == P_OPTIMAL:
-        return nth_action(g, seat, kind,
-                          c.tables[policy][NKINDS * table_row(g, c, seat, policy) + kind])
-    return choose_move(g, c, seat, kind)
-
-
-# -- players ----------------------------------------------------------------------
 cdef inline int greedy_score(const State* g, int seat, int target) noexcept nogil:
     cdef int rank
     if target == HOME:
@@ -469,6 +453,58 @@ cdef inline int greedy_score(const State* g, int seat, int target) noexcept nogi
     return rank * SQUARES - target
 
 
+cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
+    """The seat's player (solver/manhome/policies.py) at an OPTION or a MOVE node: the
+    random and greedy options and the random move here (inlined into the loop), the
+    rest in decide_more."""
+    cdef int policy = c.policy[seat]
+    cdef int k
+    if policy == P_RANDOM:
+        if g.phase == PH_OPTION:     # RandomPolicy: choose(2), 0 the new man
+            return <int32_t>dice_below(&g.choice, 2)
+        # the uniform pick among the (man, prime) entries, found without listing them
+        k = move_count(g, seat, g.kind)
+        return nth_action(g, seat, g.kind, <int>dice_choose(&g.choice, k))
+    if policy == P_GREEDY:
+        if g.phase == PH_OPTION:
+            return A_NEW_MAN if g.nmen[seat] < 2 else A_ACTION
+        return greedy_action(g, seat, g.kind)
+    return decide_more(g, c, seat)
+
+
+cdef inline int32_t greedy_action(const State* g, int seat, int kind) noexcept nogil:
+    """GreedyPolicy's move: the first best-scored move in canonical order, scored as the
+    moves are scanned (no list)."""
+    cdef int w, j, s, n, score, best_score = -1 << 30
+    cdef int32_t best = -1
+    cdef uint64_t bits
+    for w in range(2):
+        bits = g.men[seat][w]
+        while bits:
+            s = 64 * w + bits_lowest(bits)
+            bits &= bits - 1
+            n = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
+            for j in range(n):
+                score = greedy_score(g, seat, action_target(kind, s, PRIMES[s][j]))
+                if score > best_score:
+                    best, best_score = move_action(kind, s, j), score
+    return best
+
+
+cdef int32_t decide_more(State* g, const Config* c, int seat) noexcept nogil:
+    cdef int policy = c.policy[seat]
+    cdef int kind = g.kind
+    if g.phase == PH_OPTION:
+        return choose_option(g, c, seat)
+    if move_count(g, seat, kind) == 1:
+        return nth_action(g, seat, kind, 0)
+    if policy == P_SOLITAIRE or policy == P_OPTIMAL:
+        return nth_action(g, seat, kind,
+                          c.tables[policy][NKINDS * table_row(g, c, seat, policy) + kind])
+    return choose_move(g, c, seat, kind)
+
+
+# -- players ----------------------------------------------------------------------
 cdef inline int64_t expert_goes(const Config* c, int home, uint64_t lo, uint64_t hi,
                                 int k) noexcept nogil:
     """Scaled expected goes a side still needs (0 once it has won)."""
