@@ -4,14 +4,16 @@ compiled with: the kernels import nothing from ``solver/`` (DESIGN.md).
 * :func:`constants` — every number the kernels share with this readable code (the board's
   size, Death and Home, the order of the move kinds and outcomes, the action of each d6
   face, the prime factors of every square, the players' and tie rules' codes, the greedy
-  player's ranks, the expert's value scale, the rows of the result arrays, the largest
-  duel), written into ``cext/manhome/constants.pxd`` when the package is built
-  (:mod:`solver.kernel_constants`).
+  player's ranks, the expert's value scale, the phases and action ids of the decision API,
+  the largest duel; the result rows' columns come from :mod:`solver.kernel_rows`), written
+  into ``cext/manhome/constants.pxd`` when the package is built (:mod:`solver.kernel_constants`).
 * :func:`config` — the plain configuration of one call: the rules and each seat's player
   as numbers, with the solved tables the table players and the expert play from.
-* :func:`play_chunk` (the game's registered kernel), :func:`trace_game` and
-  :func:`play_solitaire` — the playout kernel (``cext/manhome/play.pyx``) with the rules
-  and players of the rest of the toolkit. The exact solvers' kernels
+* :func:`play_chunk` (the game's registered kernel), :func:`kernel_state` (one kernel game
+  through the decision API, for the differential tests, with :func:`state_view` of a
+  reference state to compare it with) and :func:`play_solitaire` — the playout kernel
+  (``cext/manhome/play.pyx``, the decision API of :mod:`solver.manhome.state` in C) with
+  the rules and players of the rest of the toolkit. The exact solvers' kernels
   (``cext/manhome/solitaire.pyx``, ``cext/manhome/duel.pyx``) are called the same way by
   :mod:`solver.manhome.exact_kernels` (below the solvers and players, which use them).
 """
