@@ -80,6 +80,7 @@ cdef struct State:
     int turns
     int decisions                 # decision_turns
     int phase                     # PH_*: the node within the turn
+    int player                    # current_player() of the node (kept with phase)
     int kind                      # K_*: the kind of the turn (MOVE, FACE_OFF)
     int decision                  # this turn has had a choice so far
     int pending_src               # the move waiting for its face-off (FACE_OFF)
@@ -216,6 +217,7 @@ cdef inline void start_turn(State* g, const Config* c) noexcept nogil:
     cdef bint can_new, can_act
     if g.winner >= 0 or g.turns >= c.max_turns:
         g.phase = PH_OVER
+        g.player = TERMINAL
         return
     seat = g.to_move
     can_new = g.reserve[seat] > 0
@@ -223,6 +225,7 @@ cdef inline void start_turn(State* g, const Config* c) noexcept nogil:
     g.decision = can_new & can_act
     g.kind = K_NEW_MAN
     g.phase = PH_OPTION if g.decision else (PH_NEW_ROLL if can_new else PH_ACT_ROLL)
+    g.player = seat if g.decision else CHANCE
 
 
 cdef inline void finish(State* g, const Config* c, int src, int dst,
@@ -260,12 +263,7 @@ cdef inline void game_start(State* g, const Config* c, uint64_t key) noexcept no
 
 
 cdef inline int current_player(const State* g, const Config* c) noexcept nogil:
-    cdef int phase = g.phase
-    if phase == PH_OPTION or phase == PH_MOVE:
-        return g.to_move
-    if phase == PH_OVER:
-        return TERMINAL
-    return CHANCE
+    return g.player
 
 
 cdef inline int new_man_outcomes(const Config* c, int32_t* outcomes,
@@ -351,6 +349,7 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
     cdef bint attacker_wins = False
     if phase == PH_OPTION:
         g.phase = PH_NEW_ROLL if action == A_NEW_MAN else PH_ACT_ROLL
+        g.player = CHANCE
         return
     if phase == PH_NEW_ROLL:
         kind = K_NEW_MAN
@@ -361,6 +360,7 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
         seat = g.to_move
         if move_count(g, seat, kind) != 1:
             g.phase = PH_MOVE
+            g.player = seat
             g.kind = kind
             g.decision = True
             return
@@ -387,6 +387,7 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
         holder = g.board[dst]
         if holder != EMPTY and holder != g.to_move:
             g.phase = PH_FACE_OFF
+            g.player = CHANCE
             g.kind = kind
             g.pending_src = src
             g.pending_dst = dst
