@@ -163,7 +163,8 @@ cdef inline int32_t move_action(int kind, int square, int prime_index) noexcept 
 
 cdef inline int move_count(const State* g, int seat, int kind) noexcept nogil:
     """How many moves an action has: one per man, or per (man, prime) entry."""
-    return g.nmen[seat] if kind == K_SUB_ONE else g.nentries[seat]
+    cdef bint one = kind == K_SUB_ONE      # (no branch: the kind is the dice's)
+    return one * g.nmen[seat] + (1 - one) * g.nentries[seat]
 
 
 cdef int action_moves(const State* g, int seat, int kind, int* source, int* target,
@@ -224,8 +225,10 @@ cdef inline void start_turn(State* g, const Config* c) noexcept nogil:
     can_act = g.nmen[seat] > 0
     g.decision = can_new & can_act
     g.kind = K_NEW_MAN
-    g.phase = PH_OPTION if g.decision else (PH_NEW_ROLL if can_new else PH_ACT_ROLL)
-    g.player = seat if g.decision else CHANCE
+    # (no branches: whose men are where is the dice's)
+    g.phase = (g.decision * PH_OPTION
+               + (1 - g.decision) * (can_new * PH_NEW_ROLL + (1 - can_new) * PH_ACT_ROLL))
+    g.player = g.decision * seat + (1 - g.decision) * CHANCE
 
 
 cdef inline void finish(State* g, const Config* c, int src, int dst,
@@ -243,7 +246,7 @@ cdef inline void finish(State* g, const Config* c, int src, int dst,
     g.turns_by[seat] += 1
     g.decisions += g.decision
     if not ((outcome == O_HOME or outcome == O_KILL) and c.extra_turn):
-        g.to_move = seat + 1 if seat + 1 < c.players else 0
+        g.to_move = seat + 1 - c.players * (seat + 1 >= c.players)
     start_turn(g, c)
 
 
@@ -348,7 +351,7 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
     cdef uint64_t low
     cdef bint attacker_wins = False
     if phase == PH_OPTION:
-        g.phase = PH_NEW_ROLL if action == A_NEW_MAN else PH_ACT_ROLL
+        g.phase = PH_NEW_ROLL + (action != A_NEW_MAN) * (PH_ACT_ROLL - PH_NEW_ROLL)
         g.player = CHANCE
         return
     if phase == PH_NEW_ROLL:
