@@ -26,10 +26,10 @@ from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, i
 from cext.manhome.constants cimport (
     A_ACTION, A_NEW_MAN, ATTACKER_WINS, CHANCE, COL_DECISION_TURNS, COL_TURNS, COL_WINNER, D6,
     DEATH, DEFENDER_HOLDS, EMPTY, FIRST_MOVE_ACTION, FIRST_SQUARE, HOME, IS_PRIME, K_DIV_PRIME,
-    K_NEW_MAN, K_SUB_ONE, K_SUB_PRIME, KIND_OF_ROLL, MAX_ACTIONS, MAXMOVES, MAXP,
+    K_NEW_MAN, K_SUB_ONE, K_SUB_PRIME, KIND_OF_ROLL, MOVE_TARGET, MAX_ACTIONS, MAXMOVES, MAXP,
     MOST_PRIMES, NGAME_COLUMNS, NSEAT_COLUMNS, NKINDS, NPOLICIES, O_DEATH, O_HOME, O_KILL, O_KILLED, O_MERGE,
     O_STAND, P_EXPERT, P_OPTIMAL, P_RANDOM, P_GREEDY, P_ROLLOUT, P_SEARCH, P_SOLITAIRE,
-    PH_ACT_ROLL, PH_FACE_OFF, PH_MOVE, PH_NEW_ROLL, PH_OPTION, PH_OVER, PRIME_COUNT, PRIMES,
+    PH_ACT_ROLL, PH_FACE_OFF, PH_MOVE, PH_NEW_ROLL, PH_OPTION, PH_OVER, PRIME_COUNT,
     RANK_BACK, RANK_FIGHT, RANK_HOME, RANK_PRIME, RANK_SAFE, ROW, SEATCOL_DEATHS, SEATCOL_HOME,
     SEATCOL_KILLED, SEATCOL_KILLS, SEATCOL_TURNS, SQUARES, TERMINAL, TIE_ATTACKER, TIE_REROLL)
 from cext.manhome.sides cimport SideSpaceC, side_index_bits, side_space_init
@@ -148,12 +148,10 @@ cdef inline int arrive(State* g, const Config* c, int seat, int square,
     return O_KILLED
 
 
-cdef inline int action_target(int kind, int square, int prime) noexcept nogil:
-    if kind == K_SUB_ONE:
-        return square - 1
-    if kind == K_SUB_PRIME:
-        return square - prime
-    return square // prime
+cdef inline int action_target(int kind, int square, int prime_index) noexcept nogil:
+    """Where the man on ``square`` lands by its ``prime_index``-th entry of the kind (a table
+    lookup: no division by the prime)."""
+    return MOVE_TARGET[kind][square][prime_index]
 
 
 cdef inline int32_t move_action(int kind, int square, int prime_index) noexcept nogil:
@@ -187,7 +185,7 @@ cdef int action_moves(const State* g, int seat, int kind, int* source, int* targ
             else:
                 for j in range(PRIME_COUNT[s]):
                     source[k] = s
-                    target[k] = action_target(kind, s, PRIMES[s][j])
+                    target[k] = action_target(kind, s, j)
                     if actions != NULL:
                         actions[k] = move_action(kind, s, j)
                     k += 1
@@ -329,8 +327,8 @@ cdef inline int32_t draw_chance(State* g, const Config* c) noexcept nogil:
     attacker's and the defender's d6, again while they tie under ``reroll`` (face-off)."""
     cdef int row_die, a, d
     if g.phase == PH_NEW_ROLL:
-        row_die = roll(g, c.board_rows)
-        return ROW * (row_die % c.board_rows) + roll(g, D6) % ROW
+        row_die = roll(g, c.board_rows)       # its top face counts 0 (rules.new_man_square)
+        return ROW * (row_die if row_die < c.board_rows else 0) + roll(g, D6) % ROW
     if g.phase == PH_ACT_ROLL:
         return roll(g, D6)
     while True:
@@ -370,14 +368,14 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
         # a node with one legal action is no node: the only move (one man, one prime)
         low = g.men[seat][0]
         src = bits_lowest(low) if low else 64 + bits_lowest(g.men[seat][1])
-        dst = action_target(kind, src, PRIMES[src][0])
+        dst = action_target(kind, src, 0)
     elif phase == PH_MOVE:
         # the action is move_action(kind, src, j) of the node's kind: src * 3 + j past
         # the kind's first id (unsigned: a multiply, no signed division)
         kind = g.kind
         rest = <unsigned>(action - move_action(kind, 0, 0))
         src = rest // MOST_PRIMES
-        dst = action_target(kind, src, PRIMES[src][rest - MOST_PRIMES * src])
+        dst = action_target(kind, src, rest - MOST_PRIMES * src)
     else:    # PH_FACE_OFF
         kind = g.kind
         src = g.pending_src
@@ -467,8 +465,9 @@ cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
         if g.phase == PH_OPTION:     # RandomPolicy: choose(2), 0 the new man
             return <int32_t>dice_below(&g.choice, 2)
         # the uniform pick among the (man, prime) entries, found without listing them
+        # (choose(k) is below(k): a MOVE node has two moves or more)
         k = move_count(g, seat, g.kind)
-        return nth_action(g, seat, g.kind, <int>dice_choose(&g.choice, k))
+        return nth_action(g, seat, g.kind, <int>dice_below(&g.choice, k))
     if policy == P_GREEDY:
         if g.phase == PH_OPTION:
             return A_NEW_MAN if g.nmen[seat] < 2 else A_ACTION
@@ -489,7 +488,7 @@ cdef inline int32_t greedy_action(const State* g, int seat, int kind) noexcept n
             bits &= bits - 1
             n = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
             for j in range(n):
-                score = greedy_score(g, seat, action_target(kind, s, PRIMES[s][j]))
+                score = greedy_score(g, seat, action_target(kind, s, j))
                 if score > best_score:
                     best, best_score = move_action(kind, s, j), score
     return best

@@ -3,7 +3,7 @@ compiled with: the kernels import nothing from ``solver/`` (DESIGN.md).
 
 * :func:`constants` — every number the kernels share with this readable code (the board's
   size, Death and Home, the order of the move kinds and outcomes, the action of each d6
-  face, the prime factors of every square, the players' and tie rules' codes, the greedy
+  face, the prime factors of every square and where each move lands, the players' and tie rules' codes, the greedy
   player's ranks, the expert's value scale, the phases and action ids of the decision API,
   the largest duel; the result rows' columns come from :mod:`solver.kernel_rows`), written
   into ``cext/manhome/constants.pxd`` when the package is built (:mod:`solver.kernel_constants`).
@@ -28,7 +28,7 @@ from solver.manhome.duel import MAX_PAIRS, NO_STATE
 from solver.kernel_rows import split
 from solver.manhome.state import (ACTION, ACTION_OF_ROLL, ATTACKER_WINS, DEFENDER_HOLDS, EMPTY,
                                   FIRST_MOVE_ACTION, NEW_MAN, Kind, ManHomeState, Outcome,
-                                  Phase)
+                                  Phase, action_moves)
 from solver.manhome.policies import (GREEDY_RANKS, POLICY_NAMES, SEARCH, SEARCH_ROLLOUT,
                                      VALUE_SCALE, expert_table, parse_policy, policy_table)
 from solver.manhome.rules import (DEATH, HOME, MAX_MEN, MAX_PLAYERS, PRIME_FACTORS, ROW, SQUARES,
@@ -68,9 +68,18 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
               "PRIME_COUNT": ("int", [len(primes) for primes in PRIME_FACTORS]),
               "PRIMES": ("int", [list(primes) + [0] * (MOST_PRIMES - len(primes))
                                  for primes in PRIME_FACTORS]),
+              "MOVE_TARGET": ("int8_t", [[_targets(kind, square) for square in range(SQUARES)]
+                                          for kind in Kind]),
               "IS_PRIME": ("int", [int(primes == (square,))
                                    for square, primes in enumerate(PRIME_FACTORS)])}
     return enums, arrays
+
+
+def _targets(kind: Kind, square: int) -> list[int]:
+    """Where a man on ``square`` lands by each (man, prime) entry of an action of ``kind``
+    (:func:`solver.manhome.state.action_moves`), padded with 0 to :data:`MOST_PRIMES`."""
+    moves = action_moves([square], kind) if kind != Kind.NEW_MAN and square >= FIRST_SQUARE else []
+    return [m.target for m in moves] + [0] * (MOST_PRIMES - len(moves))
 
 
 def _space(space: Any) -> dict[str, int]:
