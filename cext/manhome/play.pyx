@@ -21,22 +21,25 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from cext.common.bits cimport bits_lowest
-from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
+from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_word
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
 from cext.manhome.constants cimport (
     A_ACTION, A_NEW_MAN, ATTACKER_WINS, CHANCE, COL_DECISION_TURNS, COL_TURNS, COL_WINNER, D6,
     DEATH, DEFENDER_HOLDS, EMPTY, FIRST_MOVE_ACTION, FIRST_SQUARE, HOME, IS_PRIME, K_DIV_PRIME,
-    K_NEW_MAN, K_SUB_ONE, K_SUB_PRIME, KIND_OF_ROLL, MOVE_TARGET, MAX_ACTIONS, MAXMOVES, MAXP,
-    MOST_PRIMES, NGAME_COLUMNS, NSEAT_COLUMNS, NKINDS, NPOLICIES, O_DEATH, O_HOME, O_KILL, O_KILLED, O_MERGE,
-    O_STAND, P_EXPERT, P_OPTIMAL, P_RANDOM, P_GREEDY, P_ROLLOUT, P_SEARCH, P_SOLITAIRE,
-    PH_ACT_ROLL, PH_FACE_OFF, PH_MOVE, PH_NEW_ROLL, PH_OPTION, PH_OVER, PRIME_COUNT,
-    RANK_BACK, RANK_FIGHT, RANK_HOME, RANK_PRIME, RANK_SAFE, ROW, SEATCOL_DEATHS, SEATCOL_HOME,
-    SEATCOL_KILLED, SEATCOL_KILLS, SEATCOL_TURNS, SQUARES, TERMINAL, TIE_ATTACKER, TIE_REROLL)
+    K_NEW_MAN, K_SUB_ONE, KIND_OF_ROLL, MAX_ACTIONS, MAXMOVES, MAXP, MOST_PRIMES, MOVE_TARGET,
+    NGAME_COLUMNS, NKINDS, NPOLICIES, NSEAT_COLUMNS, O_DEATH, O_HOME, O_KILL, O_KILLED,
+    O_MERGE, O_STAND, P_EXPERT, P_GREEDY, P_OPTIMAL, P_RANDOM, P_ROLLOUT, P_SEARCH,
+    P_SOLITAIRE, PH_ACT_ROLL, PH_FACE_OFF, PH_MOVE, PH_NEW_ROLL, PH_OPTION, PH_OVER,
+    PRIME_COUNT, RANK_BACK, RANK_FIGHT, RANK_HOME, RANK_PRIME, RANK_SAFE, ROW, SEATCOL_DEATHS,
+    SEATCOL_HOME, SEATCOL_KILLED, SEATCOL_KILLS, SEATCOL_TURNS, SQUARES, TERMINAL, TIE_ATTACKER,
+    TIE_REROLL)
 from cext.manhome.sides cimport SideSpaceC, side_index_bits, side_space_init
 
+# The decision API's functions are small and called once per node from the generic loop
+# (decisions.pxi): GCC must inline them all into it, or the calls cost a tenth of a game.
 cdef extern from *:
     """
-    #if defined(__GNUC__) && !defined(__clang__)
+    #if defined(__GNUC__)
     #undef CYTHON_INLINE
     #define CYTHON_INLINE inline __attribute__((always_inline))
     #endif
