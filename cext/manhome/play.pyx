@@ -352,7 +352,7 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
     cdef uint64_t low
     cdef bint attacker_wins = False
     if phase == PH_OPTION:
-        g.phase = PH_NEW_ROLL + (action != A_NEW_MAN) * (PH_ACT_ROLL - PH_NEW_ROLL)
+        g.phase = PH_NEW_ROLL if action == A_NEW_MAN else PH_ACT_ROLL
         g.player = CHANCE
         return
     if phase == PH_NEW_ROLL:
