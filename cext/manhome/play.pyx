@@ -1,13 +1,19 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Man Home playouts in C: the same games as the reference engine (solver/manhome/state.py), fast.
+"""Man Home in C: the decision API of the reference engine (solver/manhome/state.py), fast.
 
-Every rule, draw order and policy decision mirrors the reference engine and its
-policies (solver/manhome/policies.py). The numbers both share (the board's size, the
-move kinds and outcomes, the prime factors of every square, the players' and tie rules'
-codes, the greedy player's ranks) come from cext/manhome/constants.pxd, written from the
-solver's readable code when the package is built (solver/manhome/kernel.py); the rules,
-players and solved tables come in as a plain configuration (``kernel.config``). The hot
-loop runs without the GIL over plain C structs.
+The nodes of a turn, their action ids (ascending), the chance outcomes and their
+probabilities, and what a chance node draws from the dice stream are exactly those of
+``solver/manhome/state.py`` (its module docstring); ``decide`` is each seat's player of
+``solver/manhome/policies.py``, drawing from the choice stream exactly as it does. The
+generic half — the seeded whole-game loop, perft, the result rows of ``play_chunk`` and
+``KernelState`` — is ``cext/common/decisions.pxi``, included at the end.
+
+The numbers both engines share (the board's size, the move kinds, phases, action ids and
+outcomes, the prime factors of every square, the players' and tie rules' codes, the greedy
+player's ranks, the result rows' columns) come from cext/manhome/constants.pxd, written from
+the solver's readable code when the package is built (solver/manhome/kernel.py); the rules,
+players and solved tables come in as a plain configuration (``kernel.config``). The hot loop
+runs without the GIL over plain C structs.
 """
 import numpy as np
 
@@ -15,16 +21,29 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from cext.common.bits cimport bits_lowest
-from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
+from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_word
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
 from cext.manhome.constants cimport (
-    D6, DEATH, EMPTY, FIRST_SQUARE, HOME, IS_PRIME, K_DIV_PRIME, K_NEW_MAN, K_SUB_ONE,
-    K_SUB_PRIME, KIND_OF_ROLL, MAXM, MAXMOVES, MAXP, NKINDS, NPOLICIES, NSEAT, O_DEATH, O_HOME,
-    O_KILL, O_KILLED, O_MERGE, O_STAND, P_EXPERT, P_OPTIMAL, P_RANDOM, P_GREEDY, P_ROLLOUT,
-    P_SEARCH, P_SOLITAIRE, PRIME_COUNT, PRIMES, RANK_BACK, RANK_FIGHT, RANK_HOME, RANK_PRIME,
-    RANK_SAFE, ROW, S_DEATHS, S_HOME, S_KILLED, S_KILLS, S_TURNS, SQUARES, TIE_ATTACKER,
+    A_ACTION, A_NEW_MAN, ATTACKER_WINS, CHANCE, COL_DECISION_TURNS, COL_TURNS, COL_WINNER, D6,
+    DEATH, DEFENDER_HOLDS, EMPTY, FIRST_MOVE_ACTION, FIRST_SQUARE, HOME, IS_PRIME, K_DIV_PRIME,
+    K_NEW_MAN, K_SUB_ONE, KIND_OF_ROLL, MAX_ACTIONS, MAXMOVES, MAXP, MOST_PRIMES, MOVE_TARGET,
+    NGAME_COLUMNS, NKINDS, NPOLICIES, NSEAT_COLUMNS, O_DEATH, O_HOME, O_KILL, O_KILLED,
+    O_MERGE, O_STAND, P_EXPERT, P_GREEDY, P_OPTIMAL, P_RANDOM, P_ROLLOUT, P_SEARCH,
+    P_SOLITAIRE, PH_ACT_ROLL, PH_FACE_OFF, PH_MOVE, PH_NEW_ROLL, PH_OPTION, PH_OVER,
+    PRIME_COUNT, RANK_BACK, RANK_FIGHT, RANK_HOME, RANK_PRIME, RANK_SAFE, ROW, SEATCOL_DEATHS,
+    SEATCOL_HOME, SEATCOL_KILLED, SEATCOL_KILLS, SEATCOL_TURNS, SQUARES, TERMINAL, TIE_ATTACKER,
     TIE_REROLL)
 from cext.manhome.sides cimport SideSpaceC, side_index_bits, side_space_init
+
+# The decision API's functions are small and called once per node from the generic loop
+# (decisions.pxi): GCC must inline them all into it, or the calls cost a tenth of a game.
+cdef extern from *:
+    """
+    #if defined(__GNUC__)
+    #undef CYTHON_INLINE
+    #define CYTHON_INLINE inline __attribute__((always_inline))
+    #endif
+    """
 
 
 cdef struct Config:
@@ -37,18 +56,20 @@ cdef struct Config:
     int board_rows                # new men land on squares 0 .. ROW * board_rows - 1
     int policy[MAXP]              # P_* of each seat
     int budget[MAXP]              # search: playouts per candidate
-    Config* rollout               # search: the same rules with greedy in every seat
+    const Config* rollout         # search: the same rules with greedy in every seat
     int64_t q_num                 # attacker's face-off chance q_num / q_den
     int64_t q_den
-    const int64_t* goes           # expert: scaled expected goes of every side (solitaire values)
+    const int64_t* goes           # expert: scaled expected goes of every side (solitaire
+                                  # values), in Setup.goes
     int64_t bonus                 # expert: one go, when a turn earns another (0 without)
-    const uint8_t* tables[NPOLICIES]  # solved decisions per policy code (table policies),
-                                      # NKINDS to a side (or a pair of sides)
-    SideSpaceC* spaces[NPOLICIES]     # ... and the numbering of their sides
+    const uint8_t* tables[NPOLICIES]  # solved decisions per policy code (table players,
+                                      # in Setup's tables), NKINDS to a side (or a pair)
+    const SideSpaceC* spaces[NPOLICIES]  # ... and the numbering of their sides
     Interrupt* stop               # Ctrl-C and SIGTERM in long loops (cext/common/interrupt.pxd)
 
 
 cdef struct State:
+    # ManHomeState's fields (solver/manhome/state.py), the men as bitboards
     int8_t board[SQUARES]         # owning seat, or EMPTY
     uint64_t men[MAXP][2]         # each seat's men as a bitboard: bit s of (men[0], men[1])
     int nmen[MAXP]                # men on the board
@@ -60,7 +81,13 @@ cdef struct State:
     int to_move
     int winner
     int turns
-    int decisions
+    int decisions                 # decision_turns
+    int phase                     # PH_*: the node within the turn
+    int player                    # current_player() of the node (kept with phase)
+    int kind                      # K_*: the kind of the turn (MOVE, FACE_OFF)
+    int decision                  # this turn has had a choice so far
+    int pending_src               # the move waiting for its face-off (FACE_OFF)
+    int pending_dst
     int32_t turns_by[MAXP]
     int32_t kills[MAXP]
     int32_t deaths[MAXP]
@@ -91,19 +118,10 @@ cdef inline int roll(State* g, int sides) noexcept nogil:
     return <int>dice_below(&g.dice, sides) + 1
 
 
-cdef inline bint attacker_wins(State* g, const Config* c) noexcept nogil:
-    cdef int a, d
-    while True:
-        a = roll(g, D6)
-        d = roll(g, D6)
-        if a != d:
-            return a > d
-        if c.tie != TIE_REROLL:
-            return c.tie == TIE_ATTACKER
-
-
-cdef int arrive(State* g, const Config* c, int seat, int square) noexcept nogil:
-    """A man of seat (already off his square or out of the reserve) arrives."""
+cdef inline int arrive(State* g, const Config* c, int seat, int square,
+                       bint attacker_wins) noexcept nogil:
+    """A man of seat (already off his square or out of the reserve) arrives
+    (ManHomeState._arrive)."""
     cdef int holder
     if square == DEATH:
         g.reserve[seat] += 1
@@ -121,7 +139,7 @@ cdef int arrive(State* g, const Config* c, int seat, int square) noexcept nogil:
     if holder == seat:
         g.reserve[seat] += 1
         return O_MERGE
-    if attacker_wins(g, c):
+    if attacker_wins:
         lift(g, holder, square)
         g.reserve[holder] += 1
         g.killed[holder] += 1
@@ -133,16 +151,27 @@ cdef int arrive(State* g, const Config* c, int seat, int square) noexcept nogil:
     return O_KILLED
 
 
-cdef inline int action_target(int kind, int square, int prime) noexcept nogil:
-    if kind == K_SUB_ONE:
-        return square - 1
-    if kind == K_SUB_PRIME:
-        return square - prime
-    return square // prime
+cdef inline int action_target(int kind, int square, int prime_index) noexcept nogil:
+    """Where the man on ``square`` lands by its ``prime_index``-th entry of the kind (a table
+    lookup: no division by the prime)."""
+    return MOVE_TARGET[kind][square][prime_index]
 
 
-cdef int action_moves(const State* g, int seat, int kind, int* source, int* target) noexcept nogil:
-    """The legal moves of an action in canonical order; returns how many."""
+cdef inline int32_t move_action(int kind, int square, int prime_index) noexcept nogil:
+    """The action id of a move (solver.manhome.state.move_action)."""
+    return FIRST_MOVE_ACTION + ((kind - 1) * SQUARES + square) * MOST_PRIMES + prime_index
+
+
+cdef inline int move_count(const State* g, int seat, int kind) noexcept nogil:
+    """How many moves an action has: one per man, or per (man, prime) entry."""
+    cdef bint one = kind == K_SUB_ONE      # (no branch: the kind is the dice's)
+    return one * g.nmen[seat] + (1 - one) * g.nentries[seat]
+
+
+cdef int action_moves(const State* g, int seat, int kind, int* source, int* target,
+                      int32_t* actions) noexcept nogil:
+    """The legal moves of an action in canonical order (their action ids ascending);
+    returns how many. ``actions`` may be NULL."""
     cdef int w, j, s, k = 0
     cdef uint64_t bits
     for w in range(2):
@@ -153,17 +182,22 @@ cdef int action_moves(const State* g, int seat, int kind, int* source, int* targ
             if kind == K_SUB_ONE:
                 source[k] = s
                 target[k] = s - 1
+                if actions != NULL:
+                    actions[k] = move_action(kind, s, 0)
                 k += 1
             else:
                 for j in range(PRIME_COUNT[s]):
                     source[k] = s
-                    target[k] = action_target(kind, s, PRIMES[s][j])
+                    target[k] = action_target(kind, s, j)
+                    if actions != NULL:
+                        actions[k] = move_action(kind, s, j)
                     k += 1
     return k
 
 
-cdef void nth_move(const State* g, int seat, int kind, int n, int* source, int* target) noexcept nogil:
-    """The n-th legal move of an action in canonical order, without listing them all."""
+cdef inline int32_t nth_action(const State* g, int seat, int kind, int n) noexcept nogil:
+    """The action id of the n-th legal move of an action in canonical order, without
+    listing them all."""
     cdef int w, s, count
     cdef uint64_t bits
     for w in range(2):
@@ -173,13 +207,242 @@ cdef void nth_move(const State* g, int seat, int kind, int n, int* source, int* 
             bits &= bits - 1
             count = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
             if n < count:
-                source[0] = s
-                target[0] = action_target(kind, s, PRIMES[s][n])
-                return
+                return move_action(kind, s, n)
             n -= count
+    return -1
 
 
-# -- policies -------------------------------------------------------------------
+# -- the turn (ManHomeState's rules) -----------------------------------------------
+cdef inline void start_turn(State* g, const Config* c) noexcept nogil:
+    """The next turn's first node, or the end (ManHomeState._start_turn)."""
+    cdef int seat
+    cdef bint can_new, can_act
+    if g.winner >= 0 or g.turns >= c.max_turns:
+        g.phase = PH_OVER
+        g.player = TERMINAL
+        return
+    seat = g.to_move
+    can_new = g.reserve[seat] > 0
+    can_act = g.nmen[seat] > 0
+    g.decision = can_new & can_act
+    g.kind = K_NEW_MAN
+    # (no branches: whose men are where is the dice's)
+    g.phase = (g.decision * PH_OPTION
+               + (1 - g.decision) * (can_new * PH_NEW_ROLL + (1 - can_new) * PH_ACT_ROLL))
+    g.player = g.decision * seat + (1 - g.decision) * CHANCE
+
+
+cdef inline void finish(State* g, const Config* c, int src, int dst,
+                        bint attacker_wins) noexcept nogil:
+    """The move is made (with the face-off's result, if any); the turn ends and passes on
+    unless it earned another (ManHomeState._finish)."""
+    cdef int seat = g.to_move
+    cdef int outcome
+    if src < 0:
+        g.reserve[seat] -= 1
+    else:
+        lift(g, seat, src)
+    outcome = arrive(g, c, seat, dst, attacker_wins)
+    g.turns += 1
+    g.turns_by[seat] += 1
+    g.decisions += g.decision
+    if not ((outcome == O_HOME or outcome == O_KILL) and c.extra_turn):
+        g.to_move = seat + 1 - c.players * (seat + 1 >= c.players)
+    start_turn(g, c)
+
+
+# -- the decision API (cext/common/decisions.pxi) -------------------------------------
+cdef inline void game_start(State* g, const Config* c, uint64_t key) noexcept nogil:
+    cdef int seat
+    memset(g, 0, sizeof(State))
+    memset(g.board, EMPTY, sizeof(g.board))
+    for seat in range(c.players):
+        g.reserve[seat] = c.men_per_player
+    g.dice = key
+    g.choice = key ^ DICE_CHOICE_SALT
+    g.winner = -1
+    g.pending_src = -1
+    g.pending_dst = -1
+    start_turn(g, c)
+
+
+cdef inline int current_player(const State* g, const Config* c) noexcept nogil:
+    return g.player
+
+
+cdef inline int new_man_outcomes(const Config* c, int32_t* outcomes,
+                                 double* probabilities) noexcept nogil:
+    """The NEW_ROLL node's squares, ascending, each with its share of the rolls (the row
+    die then the d6: rules.new_man_square)."""
+    cdef int count[SQUARES]
+    cdef int row_die, face, square, n = 0, total = c.board_rows * D6
+    memset(count, 0, sizeof(count))
+    for row_die in range(1, c.board_rows + 1):
+        for face in range(1, D6 + 1):
+            count[ROW * (row_die % c.board_rows) + face % ROW] += 1
+    for square in range(SQUARES):
+        if count[square]:
+            outcomes[n] = square
+            if probabilities != NULL:
+                probabilities[n] = <double>count[square] / <double>total
+            n += 1
+    return n
+
+
+cdef inline int chance_outcomes(const State* g, const Config* c, int32_t* outcomes,
+                                double* probabilities) noexcept nogil:
+    cdef int face
+    if g.phase == PH_NEW_ROLL:
+        return new_man_outcomes(c, outcomes, probabilities)
+    if g.phase == PH_ACT_ROLL:
+        for face in range(D6):
+            outcomes[face] = face + 1
+            if probabilities != NULL:
+                probabilities[face] = 1.0 / D6
+        return D6
+    if g.phase == PH_FACE_OFF:
+        outcomes[0] = DEFENDER_HOLDS
+        outcomes[1] = ATTACKER_WINS
+        if probabilities != NULL:
+            probabilities[0] = <double>(c.q_den - c.q_num) / <double>c.q_den
+            probabilities[1] = <double>c.q_num / <double>c.q_den
+        return 2
+    return 0
+
+
+cdef inline int legal_actions(const State* g, const Config* c, int32_t* actions) noexcept nogil:
+    cdef int source[MAXMOVES]
+    cdef int target[MAXMOVES]
+    cdef int phase = g.phase
+    if phase == PH_OPTION:
+        actions[0] = A_NEW_MAN
+        actions[1] = A_ACTION
+        return 2
+    if phase == PH_MOVE:
+        return action_moves(g, g.to_move, g.kind, source, target, actions)
+    if phase == PH_OVER:
+        return 0
+    return chance_outcomes(g, c, actions, NULL)
+
+
+cdef inline int32_t draw_chance(State* g, const Config* c) noexcept nogil:
+    """ManHomeState.draw_chance: the row die then the d6 (new man), one d6 (action), or the
+    attacker's and the defender's d6, again while they tie under ``reroll`` (face-off)."""
+    cdef int row_die, a, d
+    if g.phase == PH_NEW_ROLL:
+        row_die = roll(g, c.board_rows)       # its top face counts 0 (rules.new_man_square)
+        return ROW * (row_die if row_die < c.board_rows else 0) + roll(g, D6) % ROW
+    if g.phase == PH_ACT_ROLL:
+        return roll(g, D6)
+    while True:
+        a = roll(g, D6)
+        d = roll(g, D6)
+        if a != d:
+            return ATTACKER_WINS if a > d else DEFENDER_HOLDS
+        if c.tie != TIE_REROLL:
+            return ATTACKER_WINS if c.tie == TIE_ATTACKER else DEFENDER_HOLDS
+
+
+cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcept nogil:
+    """ManHomeState.apply_action (the action is legal here): one move made per node that
+    ends a turn, written once so that the C compiler inlines it into the game loop."""
+    cdef int phase = g.phase
+    cdef int kind, src, dst, seat, holder
+    cdef unsigned rest
+    cdef uint64_t low
+    cdef bint attacker_wins = False
+    if phase == PH_OPTION:
+        g.phase = PH_NEW_ROLL if action == A_NEW_MAN else PH_ACT_ROLL
+        g.player = CHANCE
+        return
+    if phase == PH_NEW_ROLL:
+        kind = K_NEW_MAN
+        src = -1
+        dst = action
+    elif phase == PH_ACT_ROLL:
+        kind = KIND_OF_ROLL[action]
+        seat = g.to_move
+        if move_count(g, seat, kind) != 1:
+            g.phase = PH_MOVE
+            g.player = seat
+            g.kind = kind
+            g.decision = True
+            return
+        # a node with one legal action is no node: the only move (one man, one prime)
+        low = g.men[seat][0]
+        src = bits_lowest(low) if low else 64 + bits_lowest(g.men[seat][1])
+        dst = action_target(kind, src, 0)
+    elif phase == PH_MOVE:
+        # the action is move_action(kind, src, j) of the node's kind: src * 3 + j past
+        # the kind's first id (unsigned: a multiply, no signed division)
+        kind = g.kind
+        rest = <unsigned>(action - move_action(kind, 0, 0))
+        src = rest // MOST_PRIMES
+        dst = action_target(kind, src, rest - MOST_PRIMES * src)
+    else:    # PH_FACE_OFF
+        kind = g.kind
+        src = g.pending_src
+        dst = g.pending_dst
+        g.pending_src = -1
+        g.pending_dst = -1
+        attacker_wins = action == ATTACKER_WINS
+    if phase != PH_FACE_OFF and dst > HOME:
+        # onto an opponent's man: a face-off first (ManHomeState._move)
+        holder = g.board[dst]
+        if holder != EMPTY and holder != g.to_move:
+            g.phase = PH_FACE_OFF
+            g.player = CHANCE
+            g.kind = kind
+            g.pending_src = src
+            g.pending_dst = dst
+            return
+    finish(g, c, src, dst, attacker_wins)
+
+
+cdef inline void returns(const State* g, const Config* c, double* out) noexcept nogil:
+    cdef int seat
+    for seat in range(c.players):
+        out[seat] = 0.0
+    if g.phase != PH_OVER:
+        return
+    if g.winner >= 0:
+        out[g.winner] = 1.0
+    else:
+        for seat in range(c.players):
+            out[seat] = 1.0 / c.players
+
+
+cdef inline void write_row(const State* g, const Config* c, int32_t* row) noexcept nogil:
+    cdef int seat, n = c.players
+    row[COL_WINNER] = g.winner
+    row[COL_TURNS] = g.turns
+    row[COL_DECISION_TURNS] = g.decisions
+    for seat in range(n):
+        row[NGAME_COLUMNS + SEATCOL_TURNS * n + seat] = g.turns_by[seat]
+        row[NGAME_COLUMNS + SEATCOL_HOME * n + seat] = g.home[seat]
+        row[NGAME_COLUMNS + SEATCOL_KILLS * n + seat] = g.kills[seat]
+        row[NGAME_COLUMNS + SEATCOL_DEATHS * n + seat] = g.deaths[seat]
+        row[NGAME_COLUMNS + SEATCOL_KILLED * n + seat] = g.killed[seat]
+
+
+cdef object state_view(const State* g, const Config* c):
+    """The state as solver.manhome.kernel.state_view gives the reference's: (board, men,
+    reserve, home, to_move, winner, turns, decision_turns, turns by seat, kills, deaths,
+    killed, phase, kind (MOVE, FACE_OFF; else -1), decision, pending move or ())."""
+    cdef int n = c.players
+    cdef int s, q
+    men = tuple([tuple([q for q in range(SQUARES) if (g.men[s][q >> 6] >> (q & 63)) & 1])
+                 for s in range(n)])
+    return (tuple([g.board[q] for q in range(SQUARES)]), men,
+            tuple([g.reserve[s] for s in range(n)]), tuple([g.home[s] for s in range(n)]),
+            g.to_move, g.winner, g.turns, g.decisions,
+            tuple([g.turns_by[s] for s in range(n)]), tuple([g.kills[s] for s in range(n)]),
+            tuple([g.deaths[s] for s in range(n)]), tuple([g.killed[s] for s in range(n)]),
+            g.phase, g.kind if g.phase == PH_MOVE or g.phase == PH_FACE_OFF else -1,
+            int(g.decision),
+            (g.pending_src, g.pending_dst) if g.phase == PH_FACE_OFF else ())
+
+
 cdef inline int greedy_score(const State* g, int seat, int target) noexcept nogil:
     cdef int rank
     if target == HOME:
@@ -195,6 +458,59 @@ cdef inline int greedy_score(const State* g, int seat, int target) noexcept nogi
     return rank * SQUARES - target
 
 
+cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
+    """The seat's player (solver/manhome/policies.py) at an OPTION or a MOVE node: the
+    random and greedy options and the random move here (inlined into the loop), the
+    rest in decide_more."""
+    cdef int policy = c.policy[seat]
+    cdef int k
+    if policy == P_RANDOM:
+        if g.phase == PH_OPTION:     # RandomPolicy: choose(2), 0 the new man
+            return <int32_t>dice_below(&g.choice, 2)
+        # the uniform pick among the (man, prime) entries, found without listing them
+        # (choose(k) is below(k): a MOVE node has two moves or more)
+        k = move_count(g, seat, g.kind)
+        return nth_action(g, seat, g.kind, <int>dice_below(&g.choice, k))
+    if policy == P_GREEDY:
+        if g.phase == PH_OPTION:
+            return A_NEW_MAN if g.nmen[seat] < 2 else A_ACTION
+        return greedy_action(g, seat, g.kind)
+    return decide_more(g, c, seat)
+
+
+cdef inline int32_t greedy_action(const State* g, int seat, int kind) noexcept nogil:
+    """GreedyPolicy's move: the first best-scored move in canonical order, scored as the
+    moves are scanned (no list)."""
+    cdef int w, j, s, n, score, best_score = -1 << 30
+    cdef int32_t best = -1
+    cdef uint64_t bits
+    for w in range(2):
+        bits = g.men[seat][w]
+        while bits:
+            s = 64 * w + bits_lowest(bits)
+            bits &= bits - 1
+            n = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
+            for j in range(n):
+                score = greedy_score(g, seat, action_target(kind, s, j))
+                if score > best_score:
+                    best, best_score = move_action(kind, s, j), score
+    return best
+
+
+cdef int32_t decide_more(State* g, const Config* c, int seat) noexcept nogil:
+    cdef int policy = c.policy[seat]
+    cdef int kind = g.kind
+    if g.phase == PH_OPTION:
+        return choose_option(g, c, seat)
+    if move_count(g, seat, kind) == 1:
+        return nth_action(g, seat, kind, 0)
+    if policy == P_SOLITAIRE or policy == P_OPTIMAL:
+        return nth_action(g, seat, kind,
+                          c.tables[policy][NKINDS * table_row(g, c, seat, policy) + kind])
+    return choose_move(g, c, seat, kind)
+
+
+# -- players ----------------------------------------------------------------------
 cdef inline int64_t expert_goes(const Config* c, int home, uint64_t lo, uint64_t hi,
                                 int k) noexcept nogil:
     """Scaled expected goes a side still needs (0 once it has won)."""
@@ -237,7 +553,7 @@ cdef int64_t expert_worth(const State* g, const Config* c, int seat, int source,
 
 cdef inline int64_t table_row(const State* g, const Config* c, int seat, int policy) noexcept nogil:
     """The row of a solved table for the seat to move: its own side (solitaire), or its
-    side and the opponent's (optimal, two players)."""
+    side and the opponent's (optimal, two players) (policies.TablePolicy.row)."""
     cdef const SideSpaceC* sp = c.spaces[policy]
     cdef int64_t mine = side_index_bits(sp, g.home[seat], g.men[seat][0], g.men[seat][1], g.nmen[seat])
     cdef int other = 1 - seat
@@ -247,215 +563,124 @@ cdef inline int64_t table_row(const State* g, const Config* c, int seat, int pol
                                             g.nmen[other])
 
 
-cdef bint choose_new_man(State* g, const Config* c, int seat) noexcept nogil:
+cdef int32_t choose_option(State* g, const Config* c, int seat) noexcept nogil:
+    """The OPTION node of the table, search and expert players (policies.TablePolicy,
+    SearchPolicy, ExpertPolicy.new_man)."""
     cdef int policy = c.policy[seat]
     cdef int source[MAXMOVES]
     cdef int target[MAXMOVES]
     cdef int kind, i, k
     cdef int64_t new_sum = 0, best_sum = 0, best, w
-    if policy == P_RANDOM:
-        return dice_below(&g.choice, 2) == 0
-    if policy == P_GREEDY:
-        return g.nmen[seat] < 2
     if policy == P_SOLITAIRE or policy == P_OPTIMAL:
-        return c.tables[policy][NKINDS * table_row(g, c, seat, policy)] == 1
+        return A_NEW_MAN if c.tables[policy][NKINDS * table_row(g, c, seat, policy)] == 1 \
+            else A_ACTION
     if policy == P_SEARCH:
-        return search_new_man(g, c, seat)
+        return search(g, c, seat)
     if g.nmen[seat] >= c.spaces[P_EXPERT].cap:
-        return False
+        return A_ACTION
     for i in range(ROW * c.board_rows):
         new_sum += expert_worth(g, c, seat, -1, i)
     for kind in range(K_SUB_ONE, K_DIV_PRIME + 1):
-        k = action_moves(g, seat, kind, source, target)
+        k = action_moves(g, seat, kind, source, target, NULL)
         best = expert_worth(g, c, seat, source[0], target[0])
         for i in range(1, k):
             w = expert_worth(g, c, seat, source[i], target[i])
             if w > best:
                 best = w
         best_sum += best
-    return 3 * new_sum > ROW * c.board_rows * best_sum
+    return A_NEW_MAN if 3 * new_sum > ROW * c.board_rows * best_sum else A_ACTION
 
 
-cdef int choose_move(State* g, const Config* c, int seat, int kind, int k, const int* source,
-                     const int* target) noexcept nogil:
+cdef int32_t choose_move(State* g, const Config* c, int seat, int kind) noexcept nogil:
+    """The MOVE node of the greedy, expert and search players: the first best move in
+    canonical order (policies.GreedyPolicy, ExpertPolicy, SearchPolicy)."""
     cdef int policy = c.policy[seat]
-    cdef int i, best = 0
+    cdef int source[MAXMOVES]
+    cdef int target[MAXMOVES]
+    cdef int32_t actions[MAXMOVES]
+    cdef int i, k, best = 0
     cdef int64_t score, best_score
-    if policy == P_SOLITAIRE or policy == P_OPTIMAL:
-        return c.tables[policy][NKINDS * table_row(g, c, seat, policy) + kind]
     if policy == P_SEARCH:
-        return search_move(g, c, seat, kind, k, source, target)
+        return search(g, c, seat)
+    k = action_moves(g, seat, kind, source, target, actions)
     if policy == P_GREEDY:
         best_score = greedy_score(g, seat, target[0])
         for i in range(1, k):
             score = greedy_score(g, seat, target[i])
             if score > best_score:
                 best, best_score = i, score
-        return best
+        return actions[best]
     best_score = expert_worth(g, c, seat, source[0], target[0])
     for i in range(1, k):
         score = expert_worth(g, c, seat, source[i], target[i])
         if score > best_score:
             best, best_score = i, score
-    return best
+    return actions[best]
 
 
-# -- search ---------------------------------------------------------------------
-cdef inline void playout_start(State* h, const State* g, uint64_t* stream) noexcept nogil:
-    """h becomes a copy of g rolling the dice of the next playout key of stream."""
-    cdef uint64_t key = dice_word(stream)
-    h[0] = g[0]
-    h.dice = key
-    h.choice = key ^ DICE_CHOICE_SALT
+# -- search -------------------------------------------------------------------------
+cdef inline void play_on(State* h, const Config* r) noexcept nogil:
+    """A playout: the game played on to its end over the decision API (the generic
+    play_game's loop, from here)."""
+    cdef int seat
+    while True:
+        seat = current_player(h, r)
+        if seat == TERMINAL:
+            return
+        if seat == CHANCE:
+            apply_action(h, r, draw_chance(h, r))
+        else:
+            apply_action(h, r, decide(h, r, seat))
 
 
-cdef inline int playout_won(State* h, const Config* r, int seat) noexcept nogil:
-    while h.winner < 0 and h.turns < r.max_turns:
-        play_turn(h, r, NULL)
-    return h.winner == seat
-
-
-cdef bint search_new_man(State* g, const Config* c, int seat) noexcept nogil:
-    """SearchPolicy.choose_new_man: the option whose playouts won more (new man on a tie)."""
-    cdef uint64_t start = dice_word(&g.choice), stream
-    cdef int option, j
-    cdef int wins[2]
-    cdef State h
-    for option in range(2):
-        wins[option] = 0
-        stream = start
-        for j in range(c.budget[seat]):
-            if interrupted(c.stop, 1):      # a playout a unit; the game is abandoned
-                break
-            playout_start(&h, g, &stream)
-            continue_turn(&h, c.rollout, seat, option == 0, True, NULL)
-            wins[option] += playout_won(&h, c.rollout, seat)
-    return wins[0] >= wins[1]
-
-
-cdef int search_move(State* g, const Config* c, int seat, int kind, int k, const int* source,
-                     const int* target) noexcept nogil:
-    """SearchPolicy.choose_move: the move whose playouts won most (the first among equals)."""
-    cdef uint64_t start = dice_word(&g.choice), stream
+cdef int32_t search(State* g, const Config* c, int seat) noexcept nogil:
+    """SearchPolicy.choose: each legal action (new man before action, the moves in
+    canonical order) is tried with the same ``budget`` playouts — playout j the game of the
+    j-th key of a stream started by one word of the choice stream, played on with the
+    rollout player in every seat — and the first that won most is taken."""
+    cdef const Config* r = c.rollout
+    cdef int32_t actions[MAX_ACTIONS]
+    cdef int n = legal_actions(g, c, actions)
+    cdef uint64_t start = dice_word(&g.choice), stream, key
     cdef int i, j, wins, best = 0, best_wins = -1
     cdef State h
-    for i in range(k):
+    for i in range(n):
         wins = 0
         stream = start
         for j in range(c.budget[seat]):
             if interrupted(c.stop, 1):      # a playout a unit; the game is abandoned
                 break
-            playout_start(&h, g, &stream)
-            make_move(&h, c.rollout, seat, kind, source[i], target[i], True, NULL)
-            wins += playout_won(&h, c.rollout, seat)
+            key = dice_word(&stream)
+            h = g[0]
+            h.dice = key
+            h.choice = key ^ DICE_CHOICE_SALT
+            apply_action(&h, r, actions[i])
+            play_on(&h, r)
+            wins += h.winner == seat
         if wins > best_wins:
             best, best_wins = i, wins
-    return best
-
-
-# -- a game ---------------------------------------------------------------------
-cdef void play_turn(State* g, const Config* c, int32_t* step) noexcept nogil:
-    """One turn of the seat to move; writes (seat, kind, source, target, outcome) to step."""
-    cdef int seat = g.to_move
-    cdef bint can_new = g.reserve[seat] > 0
-    cdef bint can_act = g.nmen[seat] > 0
-    cdef bint decision = can_new and can_act
-    cdef bint new_man
-    if not decision:
-        new_man = can_new
-    elif c.policy[seat] == P_RANDOM:    # the hot path of the spec's player, inline
-        new_man = dice_below(&g.choice, 2) == 0
-    else:
-        new_man = choose_new_man(g, c, seat)
-    continue_turn(g, c, seat, new_man, decision, step)
-
-
-cdef void continue_turn(State* g, const Config* c, int seat, bint new_man, bint decision,
-                        int32_t* step) noexcept nogil:
-    """The rest of a turn once the option is chosen: the roll, the pick, the move."""
-    cdef int kind, k, pick
-    cdef int src = -1, dst = 0
-    cdef int source[MAXMOVES]
-    cdef int target[MAXMOVES]
-    if new_man:
-        kind = K_NEW_MAN
-        k = roll(g, c.board_rows)
-        dst = ROW * (k % c.board_rows) + roll(g, D6) % ROW
-    else:
-        kind = KIND_OF_ROLL[roll(g, D6)]
-        if c.policy[seat] == P_RANDOM:
-            # the spec's uniform pick among (man, prime) entries, found without listing them
-            k = g.nmen[seat] if kind == K_SUB_ONE else g.nentries[seat]
-            if k > 1:
-                decision = True
-            nth_move(g, seat, kind, <int>dice_choose(&g.choice, k), &src, &dst)
-        else:
-            k = action_moves(g, seat, kind, source, target)
-            pick = 0
-            if k > 1:
-                decision = True
-                pick = choose_move(g, c, seat, kind, k, source, target)
-            src = source[pick]
-            dst = target[pick]
-    make_move(g, c, seat, kind, src, dst, decision, step)
-
-
-cdef void make_move(State* g, const Config* c, int seat, int kind, int src, int dst,
-                    bint decision, int32_t* step) noexcept nogil:
-    """The seat makes a move (from the reserve when src is -1); the turn ends, and passes
-    on unless it earned another."""
-    cdef int outcome
-    if src < 0:
-        g.reserve[seat] -= 1
-    else:
-        lift(g, seat, src)
-    outcome = arrive(g, c, seat, dst)
-    g.turns += 1
-    g.turns_by[seat] += 1
-    g.decisions += decision
-    if not ((outcome == O_HOME or outcome == O_KILL) and c.extra_turn):
-        g.to_move = seat + 1 if seat + 1 < c.players else 0
-    if step != NULL:
-        step[0] = seat
-        step[1] = kind
-        step[2] = src
-        step[3] = dst
-        step[4] = outcome
-
-
-cdef void play_game(State* g, const Config* c, uint64_t key, int32_t* trace) noexcept nogil:
-    cdef int seat
-    memset(g, 0, sizeof(State))
-    memset(g.board, EMPTY, sizeof(g.board))
-    for seat in range(c.players):
-        g.reserve[seat] = c.men_per_player
-    g.dice = key
-    g.choice = key ^ DICE_CHOICE_SALT
-    g.winner = -1
-    while g.winner < 0 and g.turns < c.max_turns:
-        play_turn(g, c, NULL if trace == NULL else trace + 5 * g.turns)
+    return actions[best]
 
 
 # -- Python entry points --------------------------------------------------------
 cdef class Setup:
-    """A kernel Config for a plain configuration (``solver.manhome.kernel.config``), owning
-    the solved tables it points to."""
+    """A kernel Config for a plain configuration (``solver.manhome.kernel.config``),
+    holding the solved tables it points into."""
     cdef Config c
     cdef Config rollout
     cdef SideSpaceC spaces[NPOLICIES]
-    cdef list keep
+    cdef const uint8_t[:, ::1] solitaire        # the table players' solved decisions
+    cdef const uint8_t[:, ::1] optimal
+    cdef const int64_t[::1] goes                # the expert's values
     cdef Interrupt stop
 
     def __init__(self, config):
         cdef int seat, code
-        cdef const uint8_t[:, ::1] decisions
-        cdef const int64_t[::1] goes_view
         policies, budgets = config["policy"], config["budget"]
         players = config["players"]
         if not 1 <= players <= MAXP or len(policies) != players or len(budgets) != players:
             raise ValueError(f"need 1 to {MAXP} seats and a policy and a budget each")
         memset(&self.c, 0, sizeof(Config))
-        self.keep = []
         self.c.players = players
         self.c.men_per_player = config["men_per_player"]
         self.c.men_to_win = config["men_to_win"]
@@ -470,87 +695,39 @@ cdef class Setup:
             self.c.policy[seat] = code
             self.c.budget[seat] = budgets[seat]
         for code, (space, table) in config["tables"].items():
-            decisions = table
-            self.keep.append(table)
+            if code == P_SOLITAIRE:
+                self.solitaire = table
+                self.c.tables[code] = &self.solitaire[0, 0]
+            elif code == P_OPTIMAL:
+                self.optimal = table
+                self.c.tables[code] = &self.optimal[0, 0]
+            else:
+                raise ValueError(f"no table player of code {code}")
             side_space_init(&self.spaces[code], space["board_rows"], space["men_per_player"],
                             space["men_to_win"], space["cap"])
-            self.c.tables[code] = &decisions[0, 0]
             self.c.spaces[code] = &self.spaces[code]
         if config["goes"] is not None:
             space, goes = config["goes"]
-            self.keep.append(goes)
+            self.goes = goes
             side_space_init(&self.spaces[P_EXPERT], space["board_rows"], space["men_per_player"],
                             space["men_to_win"], space["cap"])
-            goes_view = goes
-            self.c.goes = &goes_view[0]
+            self.c.goes = &self.goes[0]
             self.c.spaces[P_EXPERT] = &self.spaces[P_EXPERT]
         self.c.q_num = config["q_num"]
         self.c.q_den = config["q_den"]
         self.c.bonus = config["bonus"]
-        # search players play their playouts with the rollout policy in every seat
+        interrupt_init(&self.stop)
+        self.c.stop = &self.stop
+        # search players play their playouts with the rollout player in every seat
         self.rollout = self.c
         for seat in range(players):
             self.rollout.policy[seat] = P_ROLLOUT
             self.rollout.budget[seat] = 0
         self.rollout.rollout = NULL
         self.c.rollout = &self.rollout
-        interrupt_init(&self.stop)
-        self.c.stop = &self.stop
 
 
-def play_chunk(config, const uint64_t[::1] keys):
-    """Play one game per key; returns ``(winner, game, seat)``: the winners (int8, shape
-    (n,)), the turns and decision turns (int32, shape (2, n)) and the per-seat counters
-    (int32, shape (NSEAT, n, players), rows S_TURNS, S_HOME, S_KILLS, S_DEATHS, S_KILLED)."""
-    cdef Setup setup = Setup(config)
-    cdef Config* c = &setup.c
-    cdef Py_ssize_t n = keys.shape[0], i
-    cdef int seat, players = c.players
-    cdef State g
-    winner_a = np.empty(n, dtype=np.int8)
-    game_a = np.empty((2, n), dtype=np.int32)
-    seat_a = np.empty((NSEAT, n, players), dtype=np.int32)
-    cdef int8_t[::1] winner = winner_a
-    cdef int32_t[:, ::1] game = game_a
-    cdef int32_t[:, :, ::1] per_seat = seat_a
-    with nogil:
-        for i in range(n):
-            play_game(&g, c, keys[i], NULL)
-            if interrupted(c.stop, 1):    # a game a unit
-                break
-            winner[i] = g.winner
-            game[0, i] = g.turns
-            game[1, i] = g.decisions
-            for seat in range(players):
-                per_seat[S_TURNS, i, seat] = g.turns_by[seat]
-                per_seat[S_HOME, i, seat] = g.home[seat]
-                per_seat[S_KILLS, i, seat] = g.kills[seat]
-                per_seat[S_DEATHS, i, seat] = g.deaths[seat]
-                per_seat[S_KILLED, i, seat] = g.killed[seat]
-    interrupt_raise(c.stop)
-    return winner_a, game_a, seat_a
-
-
-def trace_game(config, uint64_t key):
-    """Play one game and return its steps: an (turns, 5) int32 array of
-    (seat, kind, source, target, outcome), and its final counters as a dict."""
-    cdef Setup setup = Setup(config)
-    cdef State g
-    trace_a = np.zeros((setup.c.max_turns, 5), dtype=np.int32)
-    cdef int32_t[:, ::1] trace = trace_a
-    with nogil:
-        play_game(&g, &setup.c, key, &trace[0, 0])
-    interrupt_raise(&setup.stop)
-    players = setup.c.players
-    final = {"winner": g.winner, "turns": g.turns, "decision_turns": g.decisions,
-             "home": [g.home[s] for s in range(players)],
-             "reserve": [g.reserve[s] for s in range(players)],
-             "men": [[q for q in range(SQUARES) if g.board[q] == s] for s in range(players)],
-             "turns_by_seat": [g.turns_by[s] for s in range(players)],
-             "kills": [g.kills[s] for s in range(players)],
-             "deaths": [g.deaths[s] for s in range(players)],
-             "killed": [g.killed[s] for s in range(players)]}
-    return trace_a[:g.turns].copy(), final
+include "cext/common/decisions.pxi"
 
 
 def play_solitaire(config, const uint64_t[::1] keys):
@@ -564,7 +741,7 @@ def play_solitaire(config, const uint64_t[::1] keys):
     cdef int32_t[::1] turns = turns_a
     with nogil:
         for i in range(n):
-            play_game(&g, &setup.c, keys[i], NULL)
+            play_game(&g, &setup.c, keys[i])
             if interrupted(&setup.stop, 1):
                 break
             turns[i] = g.turns if g.winner == 0 else -1

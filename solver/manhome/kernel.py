@@ -3,15 +3,17 @@ compiled with: the kernels import nothing from ``solver/`` (DESIGN.md).
 
 * :func:`constants` — every number the kernels share with this readable code (the board's
   size, Death and Home, the order of the move kinds and outcomes, the action of each d6
-  face, the prime factors of every square, the players' and tie rules' codes, the greedy
-  player's ranks, the expert's value scale, the rows of the result arrays, the largest
-  duel), written into ``cext/manhome/constants.pxd`` when the package is built
-  (:mod:`solver.kernel_constants`).
+  face, the prime factors of every square and where each move lands, the players' and tie rules' codes, the greedy
+  player's ranks, the expert's value scale, the phases and action ids of the decision API,
+  the largest duel; the result rows' columns come from :mod:`solver.kernel_rows`), written
+  into ``cext/manhome/constants.pxd`` when the package is built (:mod:`solver.kernel_constants`).
 * :func:`config` — the plain configuration of one call: the rules and each seat's player
   as numbers, with the solved tables the table players and the expert play from.
-* :func:`play_chunk` (the game's registered kernel), :func:`trace_game` and
-  :func:`play_solitaire` — the playout kernel (``cext/manhome/play.pyx``) with the rules
-  and players of the rest of the toolkit. The exact solvers' kernels
+* :func:`play_chunk` (the game's registered kernel), :func:`kernel_state` (one kernel game
+  through the decision API, for the differential tests, with :func:`state_view` of a
+  reference state to compare it with) and :func:`play_solitaire` — the playout kernel
+  (``cext/manhome/play.pyx``, the decision API of :mod:`solver.manhome.state` in C) with
+  the rules and players of the rest of the toolkit. The exact solvers' kernels
   (``cext/manhome/solitaire.pyx``, ``cext/manhome/duel.pyx``) are called the same way by
   :mod:`solver.manhome.exact_kernels` (below the solvers and players, which use them).
 """
@@ -23,17 +25,16 @@ from typing import Any
 import numpy as np
 
 from solver.manhome.duel import MAX_PAIRS, NO_STATE
-from solver.manhome.state import ACTION_OF_ROLL, EMPTY, Kind, Outcome
+from solver.kernel_rows import split
+from solver.manhome.state import (ACTION, ACTION_OF_ROLL, ATTACKER_WINS, DEFENDER_HOLDS, EMPTY,
+                                  FIRST_MOVE_ACTION, NEW_MAN, Kind, ManHomeState, Outcome,
+                                  Phase, action_moves)
 from solver.manhome.policies import (GREEDY_RANKS, POLICY_NAMES, SEARCH, SEARCH_ROLLOUT,
                                      VALUE_SCALE, expert_table, parse_policy, policy_table)
 from solver.manhome.rules import (DEATH, HOME, MAX_MEN, MAX_PLAYERS, PRIME_FACTORS, ROW, SQUARES,
                                   TIES, ManHomeRules)
 from solver.manhome.states import FIRST_SQUARE
 
-GAME_COLUMNS = ("winner", "turns", "decision_turns")
-"""The per-game result columns, in the kernel's order."""
-SEAT_COLUMNS = ("turns", "home", "kills", "deaths", "killed")
-"""The per-seat counters, in the order of the rows of the kernel's per-seat array."""
 TABLE_POLICIES = ("solitaire", "optimal")
 """The players that play from a solved table."""
 MOST_PRIMES = max(len(primes) for primes in PRIME_FACTORS)
@@ -48,7 +49,11 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "MAX_ROWS": ManHomeRules.parameters()["board_rows"].high,
              "MAXP": MAX_PLAYERS, "MAXM": MAX_MEN, "MOST_PRIMES": MOST_PRIMES,
              "MAXMOVES": MAX_MEN * MOST_PRIMES,
+             "MAX_ACTIONS": max(SQUARES, MAX_MEN * MOST_PRIMES, len(ACTION_OF_ROLL) + 1),
              **{f"K_{kind.name}": int(kind) for kind in Kind},
+             **{f"PH_{phase.name}": int(phase) for phase in Phase},
+             "A_NEW_MAN": NEW_MAN, "A_ACTION": ACTION, "DEFENDER_HOLDS": DEFENDER_HOLDS,
+             "ATTACKER_WINS": ATTACKER_WINS, "FIRST_MOVE_ACTION": FIRST_MOVE_ACTION,
              "NKINDS": len(Kind), "NACTIONS": len(Kind) - 1,
              **{f"O_{outcome.name}": int(outcome) for outcome in Outcome},
              **{f"P_{name.upper()}": code for code, name in enumerate(POLICY_NAMES)},
@@ -56,18 +61,25 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
              **{f"TIE_{tie.upper()}": code for code, tie in enumerate(TIES)},
              **{f"RANK_{name.upper()}": rank for name, rank in GREEDY_RANKS.items()},
-             "VALUE_SCALE": VALUE_SCALE, "NO_STATE": NO_STATE, "MAX_PAIRS": MAX_PAIRS,
-             **{f"S_{name.upper()}": row for row, name in enumerate(SEAT_COLUMNS)},
-             "NSEAT": len(SEAT_COLUMNS)}
+             "VALUE_SCALE": VALUE_SCALE, "NO_STATE": NO_STATE, "MAX_PAIRS": MAX_PAIRS}
     faces = len(ACTION_OF_ROLL)
     arrays = {"KIND_OF_ROLL": ("int", [0] + [int(ACTION_OF_ROLL[face])
                                              for face in range(1, faces + 1)]),
               "PRIME_COUNT": ("int", [len(primes) for primes in PRIME_FACTORS]),
               "PRIMES": ("int", [list(primes) + [0] * (MOST_PRIMES - len(primes))
                                  for primes in PRIME_FACTORS]),
+              "MOVE_TARGET": ("int8_t", [[_targets(kind, square) for square in range(SQUARES)]
+                                          for kind in Kind]),
               "IS_PRIME": ("int", [int(primes == (square,))
                                    for square, primes in enumerate(PRIME_FACTORS)])}
     return enums, arrays
+
+
+def _targets(kind: Kind, square: int) -> list[int]:
+    """Where a man on ``square`` lands by each (man, prime) entry of an action of ``kind``
+    (:func:`solver.manhome.state.action_moves`), padded with 0 to :data:`MOST_PRIMES`."""
+    moves = action_moves([square], kind) if kind != Kind.NEW_MAN and square >= FIRST_SQUARE else []
+    return [m.target for m in moves] + [0] * (MOST_PRIMES - len(moves))
 
 
 def _space(space: Any) -> dict[str, int]:
@@ -110,34 +122,42 @@ def config(rules: ManHomeRules, policies: Sequence[str],
 
 def play_chunk(rules: ManHomeRules, policies: Sequence[str],
                keys: np.ndarray) -> dict[str, np.ndarray]:
-    """One game per key by the kernel: the declared result columns (the registered kernel).
+    """One game per key by the kernel: the declared result columns (the registered kernel,
+    :func:`solver.kernel_rows.split` of the kernel's rows).
 
     ``winner``, ``turns``, ``decision_turns`` have shape (n,); ``turns``, ``home``,
     ``kills``, ``deaths``, ``killed`` per seat are under ``seat_<name>`` with shape
     (n, players).
     """
     from cext.manhome.play import play_chunk as kernel
+    from solver.manhome import SPEC
 
-    winner, game, seat = kernel(config(rules, policies),
-                                np.ascontiguousarray(keys, dtype=np.uint64))
-    # every counter is at most max_turns: send the narrowest type the rules allow
-    counter = np.int16 if rules.max_turns <= np.iinfo(np.int16).max else np.int32
-    result = {"winner": winner}
-    result.update({name: game[row].astype(counter, copy=False)
-                   for row, name in enumerate(GAME_COLUMNS[1:])})
-    for row, name in enumerate(SEAT_COLUMNS):
-        result["seat_" + name] = seat[row].astype(np.int8 if name == "home" else counter,
-                                                  copy=False)
-    return result
+    rows = kernel(config(rules, policies), np.ascontiguousarray(keys, dtype=np.uint64))
+    # column by column: split reads each column once to narrow it, fastest when contiguous
+    return split(SPEC, np.asfortranarray(rows), rules.players)
 
 
-def trace_game(rules: ManHomeRules, policies: Sequence[str],
-               key: int) -> tuple[np.ndarray, dict[str, Any]]:
-    """Play one game by the kernel and return its steps: a (turns, 5) int32 array of
-    (seat, kind, source, target, outcome), and its final counters as a dict."""
-    from cext.manhome.play import trace_game as kernel
+def kernel_state(rules: ManHomeRules, policies: Sequence[str], key: int):
+    """The kernel's game of ``key`` through the decision API
+    (``cext/common/decisions.pxi``'s ``KernelState``), with one player per seat."""
+    from cext.manhome.play import KernelState
 
-    return kernel(config(rules, policies), key)
+    return KernelState(config(rules, policies), key)
+
+
+def state_view(state: ManHomeState) -> tuple:
+    """A reference state (:class:`~solver.manhome.state.ManHomeState`) as the kernel's
+    ``KernelState.view()`` gives its own: board, men by seat, reserves, men home, seat to
+    move, winner, turns, decision turns, turns, kills, deaths and killed by seat, the phase
+    (the node within the turn), the kind of the turn at a MOVE or FACE_OFF node (else -1),
+    whether the turn has had a choice, and the move waiting for its face-off (else ())."""
+    in_move = state.phase in (Phase.MOVE, Phase.FACE_OFF)
+    return (tuple(state.board), tuple(tuple(m) for m in state.men), tuple(state.reserve),
+            tuple(state.home), state.to_move, state.winner, state.turns,
+            state.decision_turns, tuple(state.turns_by_seat), tuple(state.kills),
+            tuple(state.deaths), tuple(state.killed), int(state.phase),
+            int(state.kind) if in_move else -1, int(state.decision),
+            tuple(state.pending) if state.pending is not None else ())
 
 
 def play_solitaire(rules: ManHomeRules, keys: np.ndarray) -> np.ndarray:

@@ -1,12 +1,14 @@
-"""Two engines, one truth: the kernel plays the reference engine's games move for move."""
+"""Two engines, one truth: the kernel plays the reference engine's games, in rules and
+seatings beyond the generic suite's (``tests/test_kernel_decisions.py`` compares them node by
+node on the small and the default rules, one player in every seat): the same final states
+(``tests/manhome/twins.py``) and the same result rows."""
 import numpy as np
 import pytest
 
 from solver.manhome import reference_row
-from solver.manhome.state import play_game
-from solver.manhome.kernel import play_chunk, trace_game
-from solver.manhome.policies import make_policy
+from solver.manhome.kernel import play_chunk
 from solver.manhome.rules import ManHomeRules
+from tests.manhome.twins import same_game
 
 SEATINGS = [("random", "random"), ("greedy", "greedy"), ("expert", "expert"),
             ("greedy", "random", "expert"), ("expert", "greedy", "random", "greedy"),
@@ -23,20 +25,10 @@ def keys(seed, n):
 
 @pytest.mark.parametrize("seating", SEATINGS, ids="-".join)
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()) or "standard")
-def test_same_games_move_for_move(seating, variant):
+def test_same_games(seating, variant):
     rules = ManHomeRules(players=len(seating), **variant)
-    policies = [make_policy(name, rules) for name in seating]
     for key in keys(len(seating) * 1000 + len(variant), 40):
-        key = int(key)
-        steps = []
-        game = play_game(rules, policies, key, steps)
-        trace, final = trace_game(rules, seating, key)
-        assert trace.tolist() == [list(step) for step in steps], f"key {key}"
-        assert final["winner"] == game.winner and final["turns"] == game.turns
-        assert final["decision_turns"] == game.decision_turns
-        assert final["home"] == game.home and final["reserve"] == game.reserve
-        assert final["men"] == game.men and final["kills"] == game.kills
-        assert final["deaths"] == game.deaths and final["killed"] == game.killed
+        same_game(rules, seating, int(key))
 
 
 @pytest.mark.parametrize("seating", SEATINGS, ids="-".join)
@@ -75,14 +67,9 @@ SEARCH_VARIANTS = [{}, {"tie": "reroll", "extra_turn": False}, {"board_rows": 3,
 @pytest.mark.parametrize("seating", SEARCH_SEATINGS, ids="-".join)
 @pytest.mark.parametrize("variant", SEARCH_VARIANTS,
                          ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()) or "standard")
-def test_search_players_same_games_move_for_move(seating, variant):
+def test_search_players_same_games(seating, variant):
     # The search player's playouts (copies of the game, greedy in every seat, their own
     # keys) and its choices must be the same in both engines, or the games part at once.
     rules = ManHomeRules(players=len(seating), **variant)
-    policies = [make_policy(name, rules) for name in seating]
     for key in keys(31 + len(variant), 3):
-        steps = []
-        game = play_game(rules, policies, int(key), steps)
-        trace, final = trace_game(rules, seating, int(key))
-        assert trace.tolist() == [list(step) for step in steps], f"key {key}"
-        assert final["winner"] == game.winner and final["decision_turns"] == game.decision_turns
+        same_game(rules, seating, int(key))

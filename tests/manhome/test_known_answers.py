@@ -21,8 +21,9 @@ reading (``shared/spec/manhome.md``, "A turn", steps 1-5) and the toolkit's deci
    every choice, every step and the final counters. The tests prove that the recorded dice
    are the key's dice in the order RULES.md gives, that every step follows the rulebook
    from those dice (an independent rule-by-rule checker, :func:`check_game`, below), and
-   that the reference engine (``play_game``) and the kernel (``trace_game``) replay every
-   step and the final result.
+   that the reference engine (``play_game``) replays every step and the final result, and
+   that the kernel (its decision API, ``KernelState``) passes through the same states node
+   by node and ends with the recorded result.
 
    **Checked by hand**, step by step against the rulebook: all five games. For each step the
    square of a new man (6 x (row die mod rows) + (d6 mod 6)), the action of the d6
@@ -61,10 +62,11 @@ from hypothesis import given, settings, strategies as st
 
 from solver.dice import Stream, game_streams
 from solver.manhome.state import EMPTY, Kind, ManHomeState, Outcome, play_game
-from solver.manhome.kernel import play_chunk, trace_game
+from solver.manhome.kernel import kernel_state, play_chunk, state_view
 from solver.manhome.policies import make_policy
 from solver.manhome.rules import ManHomeRules
 from tests.manhome.scripted import Always, play_turn
+from tests.manhome.twins import VIEW_FIELDS, same_game
 
 RECORDED = json.loads((Path(__file__).parents[1] / "data" / "manhome_recorded.json").read_text())
 OUTCOME_NAMES = {"stand": Outcome.STAND, "home": Outcome.HOME, "death": Outcome.DEATH,
@@ -464,10 +466,32 @@ def test_the_reference_engine_replays_the_recorded_games(game):
 
 @pytest.mark.parametrize("game", RECORDED, ids=[g["name"] for g in RECORDED])
 def test_the_kernel_replays_the_recorded_games(game):
-    trace, final = trace_game(rules_of(game), game["players"], game["key"])
-    assert [tuple(row) for row in trace.tolist()] == steps_of(game)
+    # node by node in the state of the reference engine (which replays the recorded steps),
+    # with the kernel's own players and dice; then the recorded result
+    rules = rules_of(game)
+    reference = ManHomeState(rules)
+    players = [make_policy(p, rules) for p in game["players"]]
+    kernel = kernel_state(rules, game["players"], game["key"])
+    dice, choices = game_streams(game["key"])
+    while True:
+        assert kernel.view() == state_view(reference)
+        seat = reference.current_player()
+        if reference.is_terminal():
+            break
+        if reference.is_chance_node():
+            action = reference.draw_chance(dice)
+            assert kernel.draw_chance() == action
+        else:
+            actions = reference.legal_actions()
+            action = actions[0] if len(actions) == 1 else players[seat].choose(reference, choices)
+            assert kernel.decide() == action
+        reference.apply_action(action)
+        kernel.apply_action(action)
+    final = dict(zip(VIEW_FIELDS, kernel.view()))
+    final["men"] = [list(m) for m in final["men"]]
     for name, value in game["result"].items():
-        assert final[name] == value, name
+        assert list(final[name]) == value if isinstance(value, list) else final[name] == value, \
+            name
 
 
 def test_the_recorded_games_show_what_they_were_chosen_for():
@@ -501,30 +525,35 @@ def test_identities_hold_in_every_game_of_both_engines(rules, key, seats):
     seats = seats[:rules.players]
     trace = []
     game = play_game(rules, [make_policy(p, rules) for p in seats], key, trace)
-    counted = check_game(rules, [tuple(map(int, s)) for s in trace],
-                         {"winner": game.winner, "turns": game.turns,
-                          "turns_by_seat": game.turns_by_seat, "home": game.home,
-                          "reserve": game.reserve, "kills": game.kills, "deaths": game.deaths,
-                          "killed": game.killed, "men": game.men})
-    kernel_trace, final = trace_game(rules, seats, key)
-    again = check_game(rules, [tuple(r) for r in kernel_trace.tolist()], final)
-    assert again == counted
+    check_game(rules, [tuple(map(int, s)) for s in trace],
+               {"winner": game.winner, "turns": game.turns, "turns_by_seat": game.turns_by_seat,
+                "home": game.home, "reserve": game.reserve, "kills": game.kills,
+                "deaths": game.deaths, "killed": game.killed, "men": game.men})
+    # the kernel ends the same game in the same state
+    same_game(rules, seats, key)
 
 
 def test_identities_hold_in_seeded_kernel_batches():
-    # 600 kernel games over six rule sets, each traced and checked step by step, and the
-    # batch counters of play_chunk against the traces.
+    # 600 games over six rule sets, each traced by the reference engine and checked step by
+    # step, and the batch counters of the kernel's play_chunk against the traces.
     variants = [{}, {"tie": "attacker"}, {"tie": "reroll", "extra_turn": False},
                 {"players": 4, "board_rows": 3, "men_per_player": 3, "men_to_win": 2},
                 {"men_to_win": 6}, {"players": 3, "board_rows": 2, "max_turns": 30}]
     for i, values in enumerate(variants):
         rules = ManHomeRules(**values)
         seats = (["random", "greedy"] * 4)[:rules.players]
+        policies = [make_policy(p, rules) for p in seats]
         keys = np.random.PCG64(100 + i).random_raw(100)
         rows = play_chunk(rules, seats, keys)
         for j, key in enumerate(keys):
-            trace, final = trace_game(rules, seats, int(key))
-            counted = check_game(rules, [tuple(r) for r in trace.tolist()], final)
+            trace = []
+            game = play_game(rules, policies, int(key), trace)
+            counted = check_game(rules, [tuple(map(int, s)) for s in trace],
+                                 {"winner": game.winner, "turns": game.turns,
+                                  "turns_by_seat": game.turns_by_seat, "home": game.home,
+                                  "reserve": game.reserve, "kills": game.kills,
+                                  "deaths": game.deaths, "killed": game.killed,
+                                  "men": game.men})
             assert rows["winner"][j] == counted["winner"] and rows["turns"][j] == len(trace)
             for name in ("turns", "home", "kills", "deaths", "killed"):
                 mine = counted["turns_by_seat" if name == "turns" else name]

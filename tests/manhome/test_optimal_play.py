@@ -7,10 +7,9 @@ import pytest
 
 import analysis
 from analysis.errors import UserError
-from solver.manhome.state import play_game
-from solver.manhome.kernel import trace_game
-from solver.manhome.policies import make_policy, policy_table
+from solver.manhome.policies import policy_table
 from solver.manhome.rules import ManHomeRules
+from tests.manhome.twins import same_game
 
 DUELS = [ManHomeRules(board_rows=2, men_per_player=2, men_to_win=1),
          ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2, tie="reroll"),
@@ -30,12 +29,8 @@ def test_monte_carlo_agrees_with_the_exact_value(rules):
 @pytest.mark.parametrize("seats", [("optimal", "optimal"), ("optimal", "greedy"), ("random", "optimal")])
 def test_optimal_plays_the_same_games_in_both_engines(seats):
     rules = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
-    policies = [make_policy(name, rules) for name in seats]
     for key in np.random.PCG64(6).random_raw(80):
-        steps = []
-        play_game(rules, policies, int(key), steps)
-        trace, _ = trace_game(rules, seats, int(key))
-        assert trace.tolist() == [list(s) for s in steps]
+        same_game(rules, seats, int(key))
 
 
 def test_optimal_beats_greedy_from_both_seats():

@@ -4,12 +4,13 @@ import math
 import numpy as np
 import pytest
 
-from solver.manhome.state import Kind, action_moves, play_game
-from solver.manhome.kernel import play_solitaire, trace_game
+from solver.manhome.state import Kind, action_moves
+from solver.manhome.kernel import play_solitaire
 from solver.manhome.policies import make_policy
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.solitaire import (arrive, solitaire_space, solve_solitaire,
                                       solve_solitaire_reference)
+from tests.manhome.twins import same_game
 
 SMALL = [dict(board_rows=1, men_per_player=1, men_to_win=1),
          dict(board_rows=1, men_per_player=3, men_to_win=2),
@@ -88,12 +89,8 @@ def test_monte_carlo_agrees_within_4_standard_errors(sizes):
 def test_solitaire_policy_plays_the_same_games_in_both_engines():
     rules = ManHomeRules(board_rows=3, men_per_player=4, men_to_win=2, players=3)
     seats = ["solitaire", "greedy", "solitaire"]
-    policies = [make_policy(name, rules) for name in seats]
     for key in np.random.PCG64(5).random_raw(60):
-        steps = []
-        play_game(rules, policies, int(key), steps)
-        trace, _ = trace_game(rules, seats, int(key))
-        assert trace.tolist() == [list(s) for s in steps]
+        same_game(rules, seats, int(key))
 
 
 def test_space_of_the_standard_game():

@@ -10,24 +10,21 @@
    checked at every step) over several player counts and rules variants: legal actions
    ascending and within :func:`size`, probabilities that sum to 1, a clone equal to its
    original and independent of it, returns that match the winner, the row.
-3. **The same games as the kernel**: the state's :meth:`row` through
-   :func:`solver.decision.play` equals the kernel's row for the same key (the kernel is
-   untouched by this change and played the old engine's games, tests/test_same_games.py;
-   the old engine's own rows are held by tests/test_same_reference_games.py).
+
+(The kernel's decisions are the same node by node: tests/test_kernel_decisions.py, and
+tests/manhome/test_differential.py in more rules and seatings.)
 """
 from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
 
-import numpy as np
 import pytest
 
 from solver import decision
-from solver.decision import CHANCE, TERMINAL, RandomPlayer, play, random_playout
+from solver.decision import CHANCE, TERMINAL, RandomPlayer, random_playout
 from solver.dice import Stream
 from solver.manhome import SPEC
-from solver.manhome.kernel import play_chunk
 from solver.manhome.policies import make_policy
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.state import (ACTION, ATTACKER_WINS, DEFENDER_HOLDS, NEW_MAN, ManHomeState,
@@ -268,31 +265,6 @@ def test_every_node_of_random_games_keeps_the_api(values):
     for seed in range(12):
         walk(ManHomeState(rules), Stream(1000 + seed), bound)
         assert random_playout(ManHomeState(rules), Stream(seed)) > 0
-
-
-# -- 3. the kernel's games ------------------------------------------------------------------------
-SMALL = {"board_rows": 3, "men_per_player": 4, "men_to_win": 2}
-KERNEL_CASES = [(seating, values)
-                for seating in [("random", "random"), ("greedy", "random", "greedy")]
-                for values in [{}, {"tie": "reroll", "extra_turn": False}, SMALL, {"max_turns": 20}]]
-KERNEL_CASES += [(("expert", "greedy"), SMALL), (("random", "expert", "greedy", "random"), SMALL),
-                 (("solitaire", "expert"), {**SMALL, "tie": "attacker"})]
-"""The expert and solitaire players on small rules (their tables are solved on first use)."""
-
-
-@pytest.mark.parametrize("seating, values", KERNEL_CASES,
-                         ids=[f"{'-'.join(s)}-{v}" for s, v in KERNEL_CASES])
-def test_the_rows_are_the_kernels(seating, values):
-    rules = ManHomeRules(players=len(seating), **values)
-    keys = np.random.PCG64(len(seating) + len(values)).random_raw(25)
-    kernel = play_chunk(rules, seating, keys)
-    players = [make_policy(name, rules) for name in seating]
-    for i, key in enumerate(keys):
-        row = play(ManHomeState(rules), players, int(key)).row()
-        assert row["winner"] == kernel["winner"][i] and row["turns"] == kernel["turns"][i]
-        assert row["decision_turns"] == kernel["decision_turns"][i]
-        for name in ("turns", "home", "kills", "deaths", "killed"):
-            assert row["seat_" + name] == kernel["seat_" + name][i].tolist(), (name, key)
 
 
 def test_the_random_player_is_the_apis():
