@@ -55,9 +55,11 @@ def decision_constants() -> dict[str, int]:
     return {"CHANCE": CHANCE, "TERMINAL": TERMINAL}
 
 
-def narrow(values: np.ndarray) -> np.ndarray:
-    """``values`` in the narrowest of :data:`NARROW` that holds them (contiguous)."""
-    low, high = (int(values.min()), int(values.max())) if values.size else (0, 0)
+def narrow(values: np.ndarray, low: int | None = None, high: int | None = None) -> np.ndarray:
+    """``values`` in the narrowest of :data:`NARROW` that holds them (contiguous); ``low``
+    and ``high``, when known, are their least and greatest."""
+    if low is None or high is None:
+        low, high = (int(values.min()), int(values.max())) if values.size else (0, 0)
     for kind in NARROW:
         info = np.iinfo(kind)
         if info.min <= low and high <= info.max:
@@ -67,13 +69,20 @@ def narrow(values: np.ndarray) -> np.ndarray:
 
 def split(spec: GameSpec, rows: np.ndarray, players: int) -> dict[str, Any]:
     """The result columns of a kernel's rows (:attr:`GameSpec.result_keys`): game-level
-    ones of shape (n,), per-seat ones (``seat_<name>``) of shape (n, players)."""
+    ones of shape (n,), per-seat ones (``seat_<name>``) of shape (n, players). Fastest on
+    rows stored column by column, as the kernels return them."""
     game, seat = layout(spec)
     if rows.ndim != 2 or rows.shape[1] != len(game) + len(seat) * players:
         raise ValueError(f"rows of shape {rows.shape} do not fit {len(game)} game columns "
                          f"and {len(seat)} per-seat columns of {players} seats")
-    result = {name: narrow(rows[:, i]) for i, name in enumerate(game)}
+    if rows.shape[0]:
+        lows, highs = rows.min(axis=0).tolist(), rows.max(axis=0).tolist()
+    else:
+        lows = highs = [0] * rows.shape[1]
+    result = {name: narrow(rows[:, i], lows[i], highs[i]) for i, name in enumerate(game)}
     base = len(game)
     for k, name in enumerate(seat):
-        result["seat_" + name] = narrow(rows[:, base + k * players:base + (k + 1) * players])
+        first, last = base + k * players, base + (k + 1) * players
+        result["seat_" + name] = narrow(rows[:, first:last], min(lows[first:last]),
+                                        max(highs[first:last]))
     return result

@@ -126,7 +126,7 @@ def play_chunk(config, const uint64_t[::1] keys):
     cdef int k, width = row_width(c)
     cdef State g
     cdef int32_t row[NGAME_COLUMNS + NSEAT_COLUMNS * DECISIONS_MAX_SEATS]
-    columns_a = np.zeros((width, n), dtype=np.int32)
+    columns_a = np.empty((width, n), dtype=np.int32)
     cdef int32_t[:, ::1] columns = columns_a
     with nogil:
         for i in range(n):
