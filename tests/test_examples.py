@@ -210,5 +210,5 @@ def test_the_examples_are_found():
     helps, readme = help_examples(), readme_examples()
     assert len(helps) >= 10 and any("; analyze compare" in e for e in helps)
     assert len(readme) >= 12 and not any("GAME" in e or "<" in e for e in readme)
-    assert len(PYTHON) == 3
+    assert len(PYTHON) == 4
     assert "analyze manhome --sims 1e6" in readme and len(WORKED) == 2
