@@ -158,7 +158,9 @@ def test_unwritable_out_keeps_the_earlier_report(capsys, in_tmp):
 @pytest.mark.parametrize("command", [
     ["manhome", "--sims", "200"],
     ["whatif", "manhome", "--vary", "tie=attacker", "--sims", "200"],
-    ["skill", "manhome", "--sims", "50", "--search-sims", "4", "--budgets", "1"],
+    # (small rules: the expert's table in a moment)
+    ["skill", "manhome", "--sims", "50", "--search-sims", "4", "--budgets", "1",
+     "--set", "board_rows=2", "--set", "men_per_player=3", "--set", "men_to_win=2"],
 ])
 def test_out_never_replaces_a_folder_that_is_not_a_report(command, capsys, in_tmp):
     # the reports root (with the results store), the current folder and a user's folder
