@@ -127,11 +127,14 @@ cdef struct State:
     int subject
     int value                     # the outcome or option the node was answered with
     int limit                     # turns after which the game ends (a playout's are fewer)
-    int chain[MAXP + 1]           # the pieces of the bump chain under way, the mover first
+    int cur                       # current_player(): chooser, CHANCE or TERMINAL, kept with node
+    int nopt                      # a MOVE or BUMP_TO node's number of options
     int depth
-    Frame stack[MAXF]
     uint64_t dice
     uint64_t choice
+    # last: game_start does not clear them (read only below depth and k, written first)
+    int chain[MAXP + 1]           # the pieces of the bump chain under way, the mover first
+    Frame stack[MAXF]
 
 
 # -- rings and wins ------------------------------------------------------------------
@@ -552,17 +555,22 @@ cdef inline void after_end(const State* g, int seat, int action, const int* held
 cdef bint completes_win(const State* g, const Config* c, int seat, int colour) noexcept nogil:
     cdef int h[NCOL]
     cdef int out[NCOL]
-    cdef int col, j
+    cdef int col, j, t
     for col in range(NCOL):
         h[col] = g.held[seat][col]
     h[colour] += 1
+    t = total(h)                      # a win holds WIN_RINGS: as is, or after a swap
+    if t == WIN_RINGS + 1:            # (which keeps the total) or a discard (one less)
+        for col in range(NCOL):
+            if h[col]:
+                after_end(g, seat, END_DISCARD + col, h, out)
+                if is_win(out):
+                    return True
+        return False
+    if t != WIN_RINGS:
+        return False
     if is_win(h):
         return True
-    for col in range(NCOL):
-        if h[col]:
-            after_end(g, seat, END_DISCARD + col, h, out)
-            if is_win(out):
-                return True
     if c.swaps:
         for j in range(c.players):
             if j != seat and h[j] and g.held[j][seat]:
@@ -576,7 +584,10 @@ cdef bint completes_win(const State* g, const Config* c, int seat, int colour) n
 cdef int winning_action(const State* g, const Config* c, int seat) noexcept nogil:
     cdef int options[16]
     cdef int out[NCOL]
-    cdef int i, n = end_options(g, c, seat, options)
+    cdef int i, n, t = total(g.held[seat])
+    if t != WIN_RINGS and t != WIN_RINGS + 1:     # no option can make a win
+        return -1
+    n = end_options(g, c, seat, options)
     for i in range(n):
         after_end(g, seat, options[i], g.held[seat], out)
         if is_win(out):
@@ -613,12 +624,14 @@ cdef inline void push(State* g, int kind, int a, int b, int k) noexcept nogil:
 cdef inline bint chance(State* g, int kind) noexcept nogil:
     """Stop at a chance node (True: the game waits)."""
     g.node, g.chooser, g.subject = kind, NOBODY, NOBODY
+    g.cur = CHANCE
     return True
 
 
 cdef inline bint decision(State* g, int kind, int chooser, int subject) noexcept nogil:
     """Stop at chooser's decision about subject (True: the game waits)."""
     g.node, g.chooser, g.subject = kind, chooser, subject
+    g.cur = chooser
     return True
 
 
@@ -712,6 +725,7 @@ cdef inline bint next_turn(State* g, const Config* c, Frame* f) noexcept nogil:
     if g.winner >= 0 or g.turns >= g.limit:
         f.pc = 0
         g.node, g.chooser, g.subject = NODE_OVER, NOBODY, NOBODY
+        g.cur = TERMINAL
         return True
     g.mover = g.to_move
     g.taken = 0
@@ -729,6 +743,7 @@ cdef inline bint next_move(State* g, const Config* c, Frame* f) noexcept nogil:
     if f.a > 0:
         g.moves_left = f.a
         f.pc = 2
+        g.nopt = c.ntargets[g.pos[g.mover]]
         return decision(g, D_MOVE, g.mover, g.mover)
     g.moves_left = 0
     if not f.b or not c.say_rest:
@@ -930,7 +945,8 @@ cdef bint step_bump(State* g, const Config* c, Frame* f) noexcept nogil:
             f.pc = 1
             return decision(g, D_TAKE_RING, g.mover, victim)
     # pc 0 or 1 (a ring taken): the BUMP_TO node, if it has options
-    if bump_options(g, c, options) == 0:
+    g.nopt = bump_options(g, c, options)
+    if g.nopt == 0:
         g.depth -= 1                  # nowhere to go: it stays (rule 26)
         return False
     f.pc = 2
@@ -1044,7 +1060,7 @@ cdef inline bint many_options(const State* g, const Config* c) noexcept nogil:
     if g.node == D_END:               # nothing, and a discard of every colour held
         return holds(g, g.subject)
     if g.node == D_BUMP_TO:
-        return bump_options(g, c, options) > 1
+        return g.nopt > 1
     for col in range(NCOL):
         n += g.held[g.subject][col] != 0
     return n > 1
@@ -1052,7 +1068,7 @@ cdef inline bint many_options(const State* g, const Config* c) noexcept nogil:
 
 cdef inline void game_start(State* g, const Config* c, uint64_t key) noexcept nogil:
     cdef int col
-    memset(g, 0, sizeof(State))
+    memset(g, 0, <size_t>(<char*>&g.chain[0] - <char*>g))
     g.dice = key
     g.choice = key ^ DICE_CHOICE_SALT
     g.in_hand = -1
@@ -1067,11 +1083,7 @@ cdef inline void game_start(State* g, const Config* c, uint64_t key) noexcept no
 
 
 cdef inline int current_player(const State* g, const Config* c) noexcept nogil:
-    if g.node >= C_PLACEMENT:
-        return CHANCE
-    if g.node == NODE_OVER:
-        return TERMINAL
-    return g.chooser
+    return g.cur
 
 
 cdef int legal_actions(const State* g, const Config* c, int32_t* actions) noexcept nogil:
@@ -1149,7 +1161,7 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
         elif said(g, c, &g.stack[g.depth - 1], action):
             return
     elif kind == D_MOVE:              # the turn's frame is on top: move at once
-        if c.ntargets[g.pos[g.subject]] > 1:     # (Game.ask: a decision turn)
+        if g.nopt > 1:                # (Game.ask: a decision turn)
             g.decided = True
         if move_to(g, c, &g.stack[g.depth - 1], action):
             return
@@ -1171,12 +1183,17 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
 
 
 cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
-    cdef int n
+    cdef int code
     cdef const int* targets
-    if g.node == D_MOVE and c.policy[seat] == P_RANDOM:    # random's move: no list
+    if g.node == D_MOVE:              # the options are the table's: no list
+        code = c.policy[seat]
         targets = c.targets[g.pos[seat]]
-        n = c.ntargets[g.pos[seat]]
-        return targets[dice_choose(&g.choice, n)]
+        if code == P_RANDOM:
+            return targets[dice_choose(&g.choice, g.nopt)]
+        if g.nopt == 1:
+            return targets[0]
+        if code != P_SEARCH:
+            return targets[planner_move(g, c, code, seat, targets, g.nopt)]
     return choose(g, c, seat)
 
 
