@@ -582,16 +582,28 @@ cdef bint completes_win(const State* g, const Config* c, int seat, int colour) n
 
 
 cdef int winning_action(const State* g, const Config* c, int seat) noexcept nogil:
-    cdef int options[16]
     cdef int out[NCOL]
-    cdef int i, n, t = total(g.held[seat])
-    if t != WIN_RINGS and t != WIN_RINGS + 1:     # no option can make a win
+    cdef const int* h = g.held[seat]
+    cdef int col, j, t = total(h)
+    # end_options' first winning option: a win holds WIN_RINGS, so with one more only a
+    # discard can make it, and with WIN_RINGS only nothing or a swap (which keep the total)
+    if t == WIN_RINGS + 1:
+        for col in range(NCOL):
+            if h[col]:
+                after_end(g, seat, END_DISCARD + col, h, out)
+                if is_win(out):
+                    return END_DISCARD + col
         return -1
-    n = end_options(g, c, seat, options)
-    for i in range(n):
-        after_end(g, seat, options[i], g.held[seat], out)
-        if is_win(out):
-            return options[i]
+    if t != WIN_RINGS:
+        return -1
+    if is_win(h):
+        return END_NOTHING
+    if c.swaps:
+        for j in range(c.players):
+            if j != seat and h[j] and g.held[j][seat]:
+                after_end(g, seat, END_SWAP + j, h, out)
+                if is_win(out):
+                    return END_SWAP + j
     return -1
 
 
@@ -787,15 +799,14 @@ cdef inline bint landed(State* g, const Config* c, Frame* f) noexcept nogil:
 
 
 cdef inline void land_counters(State* g, const Config* c, int seat, int space) noexcept nogil:
+    cdef int new_space = g.visited[space] ^ 1, new_said = g.said[seat][space] ^ 1
     g.pos[seat] = space
     g.landings[seat] += 1
-    if not g.visited[space]:
-        g.visited[space] = 1
-        g.nvisited += 1
-    if not g.said[seat][space]:
-        g.said[seat][space] = 1
-        g.spaces_said[seat] += 1
-        g.facts_said[seat] += c.product[space]
+    g.visited[space] = 1              # (no branches: whether a space is new is the dice's)
+    g.nvisited += new_space
+    g.said[seat][space] = 1
+    g.spaces_said[seat] += new_said
+    g.facts_said[seat] += new_said * c.product[space]
 
 
 cdef inline bint replenish_needed(const State* g) noexcept nogil:
@@ -1183,7 +1194,8 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
 
 
 cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
-    cdef int code
+    cdef int code, n
+    cdef int options[MAXOPT]
     cdef const int* targets
     if g.node == D_MOVE:              # the options are the table's: no list
         code = c.policy[seat]
@@ -1194,6 +1206,9 @@ cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
             return targets[0]
         if code != P_SEARCH:
             return targets[planner_move(g, c, code, seat, targets, g.nopt)]
+    elif g.node == D_END and c.policy[seat] == P_RANDOM:
+        n = end_options(g, c, g.subject, options)
+        return A_END + options[dice_choose(&g.choice, n)]
     return choose(g, c, seat)
 
 
