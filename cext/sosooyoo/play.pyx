@@ -200,10 +200,42 @@ cdef int cost(int held[MAXP][NCOL], int players, int seat, int plan, int rpc) no
     return NEED_WEIGHT * need + extra + (0 if possible else IMPOSSIBLE)
 
 
+cdef inline int col_sums(int held[MAXP][NCOL], int players, int seat, int* sums) noexcept nogil:
+    """Each colour's rings held by all the seats into ``sums``; the seat's total."""
+    cdef int o, col
+    for col in range(NCOL):
+        sums[col] = held[0][col]
+    for o in range(1, players):
+        for col in range(NCOL):
+            sums[col] += held[o][col]
+    return total(held[seat])
+
+
+cdef inline int cost_with(const int* h, int tot, const int* sums, int plan,
+                          int rpc) noexcept nogil:
+    """cost(), from the seat's holding h, its total and the colours' sums (col_sums)."""
+    cdef int col, need, missing = 0
+    cdef bint possible = True
+    if plan == RAINBOW:
+        for col in range(NCOL):
+            if h[col] == 0:
+                missing += 1
+                if rpc - sums[col] < 1:
+                    possible = False
+        return NEED_WEIGHT * missing + tot - (NCOL - missing) + (0 if possible else IMPOSSIBLE)
+    need = WIN_RINGS - h[plan]
+    if need < 0:
+        need = 0
+    return (POPSICLE_WEIGHT * need + tot - (h[plan] if h[plan] < WIN_RINGS else WIN_RINGS)
+            + (0 if rpc - sums[plan] >= need else IMPOSSIBLE))
+
+
 cdef int best_cost(int held[MAXP][NCOL], int players, int seat, int rpc) noexcept nogil:
-    cdef int p, x, best = cost(held, players, seat, 0, rpc)
+    cdef int sums[NCOL]
+    cdef int tot = col_sums(held, players, seat, sums)
+    cdef int p, x, best = cost_with(held[seat], tot, sums, 0, rpc)
     for p in range(1, NCOL + 1):
-        x = cost(held, players, seat, p, rpc)
+        x = cost_with(held[seat], tot, sums, p, rpc)
         if x < best:
             best = x
     return best
@@ -243,11 +275,13 @@ cdef int best_plan(State* g, const Config* c, int seat) noexcept nogil:
     cdef int plan, space, colour, k, best_plan_ = 0, best_k = 0
     cdef int64_t d, best_d = 0
     cdef int i
+    cdef int sums[NCOL]
+    cdef int tot = col_sums(g.held, c.players, seat, sums)
     for i in range(NCOL + 1):
         plan = RAINBOW if i == 0 else i - 1
         space = target(g, c, seat, plan, &colour)
         d = dist(c, g.pos[seat], space) if space else FAR
-        k = cost(g.held, c.players, seat, plan, c.rings_per_colour)
+        k = cost_with(g.held[seat], tot, sums, plan, c.rings_per_colour)
         if i == 0 or k < best_k or (k == best_k and d < best_d):
             best_k, best_d, best_plan_ = k, d, plan
     return best_plan_
