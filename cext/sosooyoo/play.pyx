@@ -20,6 +20,14 @@ The games run without the GIL over plain C structs.
 """
 import numpy as np
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__)
+    #undef CYTHON_INLINE
+    #define CYTHON_INLINE inline __attribute__((always_inline))
+    #endif
+    """
+
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
@@ -119,11 +127,14 @@ cdef struct State:
     int subject
     int value                     # the outcome or option the node was answered with
     int limit                     # turns after which the game ends (a playout's are fewer)
-    int chain[MAXP + 1]           # the pieces of the bump chain under way, the mover first
+    int cur                       # current_player(): chooser, CHANCE or TERMINAL, kept with node
+    int nopt                      # a MOVE or BUMP_TO node's number of options
     int depth
-    Frame stack[MAXF]
     uint64_t dice
     uint64_t choice
+    # last: game_start does not clear them (read only below depth and k, written first)
+    int chain[MAXP + 1]           # the pieces of the bump chain under way, the mover first
+    Frame stack[MAXF]
 
 
 # -- rings and wins ------------------------------------------------------------------
@@ -189,10 +200,42 @@ cdef int cost(int held[MAXP][NCOL], int players, int seat, int plan, int rpc) no
     return NEED_WEIGHT * need + extra + (0 if possible else IMPOSSIBLE)
 
 
+cdef inline int col_sums(int held[MAXP][NCOL], int players, int seat, int* sums) noexcept nogil:
+    """Each colour's rings held by all the seats into ``sums``; the seat's total."""
+    cdef int o, col
+    for col in range(NCOL):
+        sums[col] = held[0][col]
+    for o in range(1, players):
+        for col in range(NCOL):
+            sums[col] += held[o][col]
+    return total(held[seat])
+
+
+cdef inline int cost_with(const int* h, int tot, const int* sums, int plan,
+                          int rpc) noexcept nogil:
+    """cost(), from the seat's holding h, its total and the colours' sums (col_sums)."""
+    cdef int col, need, missing = 0
+    cdef bint possible = True
+    if plan == RAINBOW:
+        for col in range(NCOL):
+            if h[col] == 0:
+                missing += 1
+                if rpc - sums[col] < 1:
+                    possible = False
+        return NEED_WEIGHT * missing + tot - (NCOL - missing) + (0 if possible else IMPOSSIBLE)
+    need = WIN_RINGS - h[plan]
+    if need < 0:
+        need = 0
+    return (POPSICLE_WEIGHT * need + tot - (h[plan] if h[plan] < WIN_RINGS else WIN_RINGS)
+            + (0 if rpc - sums[plan] >= need else IMPOSSIBLE))
+
+
 cdef int best_cost(int held[MAXP][NCOL], int players, int seat, int rpc) noexcept nogil:
-    cdef int p, x, best = cost(held, players, seat, 0, rpc)
+    cdef int sums[NCOL]
+    cdef int tot = col_sums(held, players, seat, sums)
+    cdef int p, x, best = cost_with(held[seat], tot, sums, 0, rpc)
     for p in range(1, NCOL + 1):
-        x = cost(held, players, seat, p, rpc)
+        x = cost_with(held[seat], tot, sums, p, rpc)
         if x < best:
             best = x
     return best
@@ -232,11 +275,13 @@ cdef int best_plan(State* g, const Config* c, int seat) noexcept nogil:
     cdef int plan, space, colour, k, best_plan_ = 0, best_k = 0
     cdef int64_t d, best_d = 0
     cdef int i
+    cdef int sums[NCOL]
+    cdef int tot = col_sums(g.held, c.players, seat, sums)
     for i in range(NCOL + 1):
         plan = RAINBOW if i == 0 else i - 1
         space = target(g, c, seat, plan, &colour)
         d = dist(c, g.pos[seat], space) if space else FAR
-        k = cost(g.held, c.players, seat, plan, c.rings_per_colour)
+        k = cost_with(g.held[seat], tot, sums, plan, c.rings_per_colour)
         if i == 0 or k < best_k or (k == best_k and d < best_d):
             best_k, best_d, best_plan_ = k, d, plan
     return best_plan_
@@ -544,17 +589,22 @@ cdef inline void after_end(const State* g, int seat, int action, const int* held
 cdef bint completes_win(const State* g, const Config* c, int seat, int colour) noexcept nogil:
     cdef int h[NCOL]
     cdef int out[NCOL]
-    cdef int col, j
+    cdef int col, j, t
     for col in range(NCOL):
         h[col] = g.held[seat][col]
     h[colour] += 1
+    t = total(h)                      # a win holds WIN_RINGS: as is, or after a swap
+    if t == WIN_RINGS + 1:            # (which keeps the total) or a discard (one less)
+        for col in range(NCOL):
+            if h[col]:
+                after_end(g, seat, END_DISCARD + col, h, out)
+                if is_win(out):
+                    return True
+        return False
+    if t != WIN_RINGS:
+        return False
     if is_win(h):
         return True
-    for col in range(NCOL):
-        if h[col]:
-            after_end(g, seat, END_DISCARD + col, h, out)
-            if is_win(out):
-                return True
     if c.swaps:
         for j in range(c.players):
             if j != seat and h[j] and g.held[j][seat]:
@@ -566,13 +616,28 @@ cdef bint completes_win(const State* g, const Config* c, int seat, int colour) n
 
 
 cdef int winning_action(const State* g, const Config* c, int seat) noexcept nogil:
-    cdef int options[16]
     cdef int out[NCOL]
-    cdef int i, n = end_options(g, c, seat, options)
-    for i in range(n):
-        after_end(g, seat, options[i], g.held[seat], out)
-        if is_win(out):
-            return options[i]
+    cdef const int* h = g.held[seat]
+    cdef int col, j, t = total(h)
+    # end_options' first winning option: a win holds WIN_RINGS, so with one more only a
+    # discard can make it, and with WIN_RINGS only nothing or a swap (which keep the total)
+    if t == WIN_RINGS + 1:
+        for col in range(NCOL):
+            if h[col]:
+                after_end(g, seat, END_DISCARD + col, h, out)
+                if is_win(out):
+                    return END_DISCARD + col
+        return -1
+    if t != WIN_RINGS:
+        return -1
+    if is_win(h):
+        return END_NOTHING
+    if c.swaps:
+        for j in range(c.players):
+            if j != seat and h[j] and g.held[j][seat]:
+                after_end(g, seat, END_SWAP + j, h, out)
+                if is_win(out):
+                    return END_SWAP + j
     return -1
 
 
@@ -605,12 +670,14 @@ cdef inline void push(State* g, int kind, int a, int b, int k) noexcept nogil:
 cdef inline bint chance(State* g, int kind) noexcept nogil:
     """Stop at a chance node (True: the game waits)."""
     g.node, g.chooser, g.subject = kind, NOBODY, NOBODY
+    g.cur = CHANCE
     return True
 
 
 cdef inline bint decision(State* g, int kind, int chooser, int subject) noexcept nogil:
     """Stop at chooser's decision about subject (True: the game waits)."""
     g.node, g.chooser, g.subject = kind, chooser, subject
+    g.cur = chooser
     return True
 
 
@@ -704,6 +771,7 @@ cdef inline bint next_turn(State* g, const Config* c, Frame* f) noexcept nogil:
     if g.winner >= 0 or g.turns >= g.limit:
         f.pc = 0
         g.node, g.chooser, g.subject = NODE_OVER, NOBODY, NOBODY
+        g.cur = TERMINAL
         return True
     g.mover = g.to_move
     g.taken = 0
@@ -721,6 +789,7 @@ cdef inline bint next_move(State* g, const Config* c, Frame* f) noexcept nogil:
     if f.a > 0:
         g.moves_left = f.a
         f.pc = 2
+        g.nopt = c.ntargets[g.pos[g.mover]]
         return decision(g, D_MOVE, g.mover, g.mover)
     g.moves_left = 0
     if not f.b or not c.say_rest:
@@ -764,15 +833,14 @@ cdef inline bint landed(State* g, const Config* c, Frame* f) noexcept nogil:
 
 
 cdef inline void land_counters(State* g, const Config* c, int seat, int space) noexcept nogil:
+    cdef int new_space = g.visited[space] ^ 1, new_said = g.said[seat][space] ^ 1
     g.pos[seat] = space
     g.landings[seat] += 1
-    if not g.visited[space]:
-        g.visited[space] = 1
-        g.nvisited += 1
-    if not g.said[seat][space]:
-        g.said[seat][space] = 1
-        g.spaces_said[seat] += 1
-        g.facts_said[seat] += c.product[space]
+    g.visited[space] = 1              # (no branches: whether a space is new is the dice's)
+    g.nvisited += new_space
+    g.said[seat][space] = 1
+    g.spaces_said[seat] += new_said
+    g.facts_said[seat] += new_said * c.product[space]
 
 
 cdef inline bint replenish_needed(const State* g) noexcept nogil:
@@ -922,7 +990,8 @@ cdef bint step_bump(State* g, const Config* c, Frame* f) noexcept nogil:
             f.pc = 1
             return decision(g, D_TAKE_RING, g.mover, victim)
     # pc 0 or 1 (a ring taken): the BUMP_TO node, if it has options
-    if bump_options(g, c, options) == 0:
+    g.nopt = bump_options(g, c, options)
+    if g.nopt == 0:
         g.depth -= 1                  # nowhere to go: it stays (rule 26)
         return False
     f.pc = 2
@@ -1036,7 +1105,7 @@ cdef inline bint many_options(const State* g, const Config* c) noexcept nogil:
     if g.node == D_END:               # nothing, and a discard of every colour held
         return holds(g, g.subject)
     if g.node == D_BUMP_TO:
-        return bump_options(g, c, options) > 1
+        return g.nopt > 1
     for col in range(NCOL):
         n += g.held[g.subject][col] != 0
     return n > 1
@@ -1044,7 +1113,7 @@ cdef inline bint many_options(const State* g, const Config* c) noexcept nogil:
 
 cdef inline void game_start(State* g, const Config* c, uint64_t key) noexcept nogil:
     cdef int col
-    memset(g, 0, sizeof(State))
+    memset(g, 0, <size_t>(<char*>&g.chain[0] - <char*>g))
     g.dice = key
     g.choice = key ^ DICE_CHOICE_SALT
     g.in_hand = -1
@@ -1059,11 +1128,7 @@ cdef inline void game_start(State* g, const Config* c, uint64_t key) noexcept no
 
 
 cdef inline int current_player(const State* g, const Config* c) noexcept nogil:
-    if g.node >= C_PLACEMENT:
-        return CHANCE
-    if g.node == NODE_OVER:
-        return TERMINAL
-    return g.chooser
+    return g.cur
 
 
 cdef int legal_actions(const State* g, const Config* c, int32_t* actions) noexcept nogil:
@@ -1141,7 +1206,7 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
         elif said(g, c, &g.stack[g.depth - 1], action):
             return
     elif kind == D_MOVE:              # the turn's frame is on top: move at once
-        if c.ntargets[g.pos[g.subject]] > 1:     # (Game.ask: a decision turn)
+        if g.nopt > 1:                # (Game.ask: a decision turn)
             g.decided = True
         if move_to(g, c, &g.stack[g.depth - 1], action):
             return
@@ -1163,12 +1228,21 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
 
 
 cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
-    cdef int n
+    cdef int code, n
+    cdef int options[MAXOPT]
     cdef const int* targets
-    if g.node == D_MOVE and c.policy[seat] == P_RANDOM:    # random's move: no list
+    if g.node == D_MOVE:              # the options are the table's: no list
+        code = c.policy[seat]
         targets = c.targets[g.pos[seat]]
-        n = c.ntargets[g.pos[seat]]
-        return targets[dice_choose(&g.choice, n)]
+        if code == P_RANDOM:
+            return targets[dice_choose(&g.choice, g.nopt)]
+        if g.nopt == 1:
+            return targets[0]
+        if code != P_SEARCH:
+            return targets[planner_move(g, c, code, seat, targets, g.nopt)]
+    elif g.node == D_END and c.policy[seat] == P_RANDOM:
+        n = end_options(g, c, g.subject, options)
+        return A_END + options[dice_choose(&g.choice, n)]
     return choose(g, c, seat)
 
 
