@@ -92,7 +92,8 @@ def _same_end(spec, rules, reference, kernel, where):
 @pytest.mark.parametrize("name, values", WALKS, ids=[f"{n}-{v}" for n, v in WALKS])
 def test_random_walks_visit_the_same_nodes(name, values):
     spec = SPECS[name]
-    for key in KEYS:
+    # the full-size rules' games are long: one of them (the small rules' walks, three)
+    for key in KEYS if values else KEYS[:1]:
         rules, reference, kernel, module = _pair(spec, values, [spec.players.default], key)
         dice, _ = game_streams(key)
         walk = Stream(key ^ WALK_SALT)
