@@ -240,7 +240,7 @@ cdef inline int32_t pick_move(State* g, int seat, int kind, int n) noexcept nogi
 cdef inline void start_turn(State* g, const Config* c) noexcept nogil:
     """The next turn's first node, or the end (ManHomeState._start_turn)."""
     cdef int seat
-    cdef bint can_new, can_act
+    cdef bint can_new, can_act, decision
     if g.winner >= 0 or g.turns >= c.max_turns:
         g.phase = PH_OVER
         g.player = TERMINAL
@@ -248,12 +248,12 @@ cdef inline void start_turn(State* g, const Config* c) noexcept nogil:
     seat = g.to_move
     can_new = g.reserve[seat] > 0
     can_act = g.nmen[seat] > 0
-    g.decision = can_new & can_act
+    decision = can_new & can_act
+    g.decision = decision
     g.kind = K_NEW_MAN
-    # (no branches: whose men are where is the dice's)
-    g.phase = (g.decision * PH_OPTION
-               + (1 - g.decision) * (can_new * PH_NEW_ROLL + (1 - can_new) * PH_ACT_ROLL))
-    g.player = g.decision * seat + (1 - g.decision) * CHANCE
+    # (selects, no branches: whose men are where is the dice's)
+    g.phase = PH_OPTION if decision else (PH_NEW_ROLL if can_new else PH_ACT_ROLL)
+    g.player = seat if decision else CHANCE
 
 
 cdef inline void finish(State* g, const Config* c, int src, int dst,
@@ -271,7 +271,7 @@ cdef inline void finish(State* g, const Config* c, int src, int dst,
     g.turns_by[seat] += 1
     g.decisions += g.decision
     if not ((outcome == O_HOME or outcome == O_KILL) and c.extra_turn):
-        g.to_move = seat + 1 - c.players * (seat + 1 >= c.players)
+        g.to_move = seat + 1 if seat + 1 < c.players else 0
     start_turn(g, c)
 
 
