@@ -237,6 +237,10 @@ cdef inline int32_t pick_move(State* g, int seat, int kind, int n) noexcept nogi
 
 
 # -- the turn (ManHomeState's rules) -----------------------------------------------
+cdef int START_PHASE[4]      # a turn's first node by (can bring a new man, can act)
+START_PHASE[:] = [PH_ACT_ROLL, PH_ACT_ROLL, PH_NEW_ROLL, PH_OPTION]
+
+
 cdef inline void start_turn(State* g, const Config* c) noexcept nogil:
     """The next turn's first node, or the end (ManHomeState._start_turn)."""
     cdef int seat
@@ -251,9 +255,10 @@ cdef inline void start_turn(State* g, const Config* c) noexcept nogil:
     decision = can_new & can_act
     g.decision = decision
     g.kind = K_NEW_MAN
-    # (selects, no branches: whose men are where is the dice's)
-    g.phase = PH_OPTION if decision else (PH_NEW_ROLL if can_new else PH_ACT_ROLL)
-    g.player = seat if decision else CHANCE
+    # (a table and a product, no branches: whose men are where is the dice's; Cython
+    # writes a conditional expression as an if, which GCC may leave a branch)
+    g.phase = START_PHASE[2 * can_new + can_act]
+    g.player = CHANCE + decision * (seat - CHANCE)
 
 
 cdef inline void finish(State* g, const Config* c, int src, int dst,
@@ -271,7 +276,7 @@ cdef inline void finish(State* g, const Config* c, int src, int dst,
     g.turns_by[seat] += 1
     g.decisions += g.decision
     if not ((outcome == O_HOME or outcome == O_KILL) and c.extra_turn):
-        g.to_move = seat + 1 if seat + 1 < c.players else 0
+        g.to_move = (seat + 1) * (seat + 1 < c.players)
     start_turn(g, c)
 
 
@@ -491,8 +496,8 @@ cdef inline int greedy_score(const State* g, int seat, int target) noexcept nogi
 
 cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
     """The seat's player (solver/manhome/policies.py) at an OPTION or a MOVE node: the
-    random and greedy options and the random move here (inlined into the loop), the
-    rest in decide_more."""
+    random, greedy and table players here (inlined into the loop), the expert and
+    search players in decide_more."""
     cdef int policy = c.policy[seat]
     if policy == P_RANDOM:
         if g.phase == PH_OPTION:     # RandomPolicy: choose(2), 0 the new man
@@ -504,6 +509,15 @@ cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
         if g.phase == PH_OPTION:
             return A_NEW_MAN if g.nmen[seat] < 2 else A_ACTION
         return greedy_action(g, seat, g.kind)
+    if policy == P_SOLITAIRE or policy == P_OPTIMAL:
+        # TablePolicy: the side's (or the pair's) row of solved decisions, NKINDS to a row
+        # (the option at K_NEW_MAN, then the index of the move of each kind; a MOVE node
+        # has g.count > 1 moves)
+        if g.phase == PH_OPTION:
+            return (A_NEW_MAN if c.tables[policy][NKINDS * table_row(g, c, seat, policy)] == 1
+                    else A_ACTION)
+        return pick_move(g, seat, g.kind,
+                         c.tables[policy][NKINDS * table_row(g, c, seat, policy) + g.kind])
     return decide_more(g, c, seat)
 
 
@@ -527,14 +541,9 @@ cdef inline int32_t greedy_action(const State* g, int seat, int kind) noexcept n
 
 
 cdef int32_t decide_more(State* g, const Config* c, int seat) noexcept nogil:
-    cdef int policy = c.policy[seat]
-    cdef int kind = g.kind
     if g.phase == PH_OPTION:
         return choose_option(g, c, seat)
-    if policy == P_SOLITAIRE or policy == P_OPTIMAL:    # (a MOVE node has g.count > 1 moves)
-        return pick_move(g, seat, kind,
-                         c.tables[policy][NKINDS * table_row(g, c, seat, policy) + kind])
-    return choose_move(g, c, seat, kind)
+    return choose_move(g, c, seat, g.kind)
 
 
 # -- players ----------------------------------------------------------------------
@@ -591,16 +600,13 @@ cdef inline int64_t table_row(const State* g, const Config* c, int seat, int pol
 
 
 cdef int32_t choose_option(State* g, const Config* c, int seat) noexcept nogil:
-    """The OPTION node of the table, search and expert players (policies.TablePolicy,
-    SearchPolicy, ExpertPolicy.new_man)."""
+    """The OPTION node of the search and expert players (policies.SearchPolicy,
+    ExpertPolicy.new_man; the table players' is in decide)."""
     cdef int policy = c.policy[seat]
     cdef int source[MAXMOVES]
     cdef int target[MAXMOVES]
     cdef int kind, i, k
     cdef int64_t new_sum = 0, best_sum = 0, best, w
-    if policy == P_SOLITAIRE or policy == P_OPTIMAL:
-        return A_NEW_MAN if c.tables[policy][NKINDS * table_row(g, c, seat, policy)] == 1 \
-            else A_ACTION
     if policy == P_SEARCH:
         return search(g, c, seat)
     if g.nmen[seat] >= c.spaces[P_EXPERT].cap:
