@@ -88,6 +88,10 @@ cdef struct State:
     int decision                  # this turn has had a choice so far
     int pending_src               # the move waiting for its face-off (FACE_OFF)
     int pending_dst
+    int count                     # the MOVE node's legal moves (move_count; set with it)
+    int32_t pick                  # the action id of the last move a player picked, and its
+    int pick_src                  # source and target: apply_action skips decoding that id
+    int pick_dst                  # (an id is one move, so a stale pick is never wrong)
     int32_t turns_by[MAXP]
     int32_t kills[MAXP]
     int32_t deaths[MAXP]
@@ -212,11 +216,35 @@ cdef inline int32_t nth_action(const State* g, int seat, int kind, int n) noexce
     return -1
 
 
+cdef inline int32_t pick_move(State* g, int seat, int kind, int n) noexcept nogil:
+    """nth_action, the move also left in g.pick, g.pick_src and g.pick_dst for the
+    apply_action that follows."""
+    cdef int w, s, count
+    cdef uint64_t bits
+    for w in range(2):
+        bits = g.men[seat][w]
+        while bits:
+            s = 64 * w + bits_lowest(bits)
+            bits &= bits - 1
+            count = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
+            if n < count:
+                g.pick_src = s
+                g.pick_dst = action_target(kind, s, n)
+                g.pick = move_action(kind, s, n)
+                return g.pick
+            n -= count
+    return -1
+
+
 # -- the turn (ManHomeState's rules) -----------------------------------------------
+cdef int START_PHASE[4]      # a turn's first node by (can bring a new man, can act)
+START_PHASE[:] = [PH_ACT_ROLL, PH_ACT_ROLL, PH_NEW_ROLL, PH_OPTION]
+
+
 cdef inline void start_turn(State* g, const Config* c) noexcept nogil:
     """The next turn's first node, or the end (ManHomeState._start_turn)."""
     cdef int seat
-    cdef bint can_new, can_act
+    cdef bint can_new, can_act, decision
     if g.winner >= 0 or g.turns >= c.max_turns:
         g.phase = PH_OVER
         g.player = TERMINAL
@@ -224,12 +252,13 @@ cdef inline void start_turn(State* g, const Config* c) noexcept nogil:
     seat = g.to_move
     can_new = g.reserve[seat] > 0
     can_act = g.nmen[seat] > 0
-    g.decision = can_new & can_act
+    decision = can_new & can_act
+    g.decision = decision
     g.kind = K_NEW_MAN
-    # (no branches: whose men are where is the dice's)
-    g.phase = (g.decision * PH_OPTION
-               + (1 - g.decision) * (can_new * PH_NEW_ROLL + (1 - can_new) * PH_ACT_ROLL))
-    g.player = g.decision * seat + (1 - g.decision) * CHANCE
+    # (a table and a product, no branches: whose men are where is the dice's; Cython
+    # writes a conditional expression as an if, which GCC may leave a branch)
+    g.phase = START_PHASE[2 * can_new + can_act]
+    g.player = CHANCE + decision * (seat - CHANCE)
 
 
 cdef inline void finish(State* g, const Config* c, int src, int dst,
@@ -247,7 +276,7 @@ cdef inline void finish(State* g, const Config* c, int src, int dst,
     g.turns_by[seat] += 1
     g.decisions += g.decision
     if not ((outcome == O_HOME or outcome == O_KILL) and c.extra_turn):
-        g.to_move = seat + 1 - c.players * (seat + 1 >= c.players)
+        g.to_move = (seat + 1) * (seat + 1 < c.players)
     start_turn(g, c)
 
 
@@ -263,6 +292,7 @@ cdef inline void game_start(State* g, const Config* c, uint64_t key) noexcept no
     g.winner = -1
     g.pending_src = -1
     g.pending_dst = -1
+    g.pick = -1
     start_turn(g, c)
 
 
@@ -347,7 +377,7 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
     """ManHomeState.apply_action (the action is legal here): one move made per node that
     ends a turn, written once so that the C compiler inlines it into the game loop."""
     cdef int phase = g.phase
-    cdef int kind, src, dst, seat, holder
+    cdef int kind, src, dst, seat, holder, count
     cdef unsigned rest
     cdef uint64_t low
     cdef bint attacker_wins = False
@@ -362,10 +392,12 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
     elif phase == PH_ACT_ROLL:
         kind = KIND_OF_ROLL[action]
         seat = g.to_move
-        if move_count(g, seat, kind) != 1:
+        count = move_count(g, seat, kind)
+        if count != 1:
             g.phase = PH_MOVE
             g.player = seat
             g.kind = kind
+            g.count = count
             g.decision = True
             return
         # a node with one legal action is no node: the only move (one man, one prime)
@@ -376,9 +408,13 @@ cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcep
         # the action is move_action(kind, src, j) of the node's kind: src * 3 + j past
         # the kind's first id (unsigned: a multiply, no signed division)
         kind = g.kind
-        rest = <unsigned>(action - move_action(kind, 0, 0))
-        src = rest // MOST_PRIMES
-        dst = action_target(kind, src, rest - MOST_PRIMES * src)
+        if action == g.pick:      # the move its player just picked (pick_move)
+            src = g.pick_src
+            dst = g.pick_dst
+        else:
+            rest = <unsigned>(action - move_action(kind, 0, 0))
+            src = rest // MOST_PRIMES
+            dst = action_target(kind, src, rest - MOST_PRIMES * src)
     else:    # PH_FACE_OFF
         kind = g.kind
         src = g.pending_src
@@ -460,21 +496,28 @@ cdef inline int greedy_score(const State* g, int seat, int target) noexcept nogi
 
 cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
     """The seat's player (solver/manhome/policies.py) at an OPTION or a MOVE node: the
-    random and greedy options and the random move here (inlined into the loop), the
-    rest in decide_more."""
+    random, greedy and table players here (inlined into the loop), the expert and
+    search players in decide_more."""
     cdef int policy = c.policy[seat]
-    cdef int k
     if policy == P_RANDOM:
         if g.phase == PH_OPTION:     # RandomPolicy: choose(2), 0 the new man
             return <int32_t>dice_below(&g.choice, 2)
         # the uniform pick among the (man, prime) entries, found without listing them
         # (choose(k) is below(k): a MOVE node has two moves or more)
-        k = move_count(g, seat, g.kind)
-        return nth_action(g, seat, g.kind, <int>dice_below(&g.choice, k))
+        return pick_move(g, seat, g.kind, <int>dice_below(&g.choice, g.count))
     if policy == P_GREEDY:
         if g.phase == PH_OPTION:
             return A_NEW_MAN if g.nmen[seat] < 2 else A_ACTION
         return greedy_action(g, seat, g.kind)
+    if policy == P_SOLITAIRE or policy == P_OPTIMAL:
+        # TablePolicy: the side's (or the pair's) row of solved decisions, NKINDS to a row
+        # (the option at K_NEW_MAN, then the index of the move of each kind; a MOVE node
+        # has g.count > 1 moves)
+        if g.phase == PH_OPTION:
+            return (A_NEW_MAN if c.tables[policy][NKINDS * table_row(g, c, seat, policy)] == 1
+                    else A_ACTION)
+        return pick_move(g, seat, g.kind,
+                         c.tables[policy][NKINDS * table_row(g, c, seat, policy) + g.kind])
     return decide_more(g, c, seat)
 
 
@@ -498,16 +541,9 @@ cdef inline int32_t greedy_action(const State* g, int seat, int kind) noexcept n
 
 
 cdef int32_t decide_more(State* g, const Config* c, int seat) noexcept nogil:
-    cdef int policy = c.policy[seat]
-    cdef int kind = g.kind
     if g.phase == PH_OPTION:
         return choose_option(g, c, seat)
-    if move_count(g, seat, kind) == 1:
-        return nth_action(g, seat, kind, 0)
-    if policy == P_SOLITAIRE or policy == P_OPTIMAL:
-        return nth_action(g, seat, kind,
-                          c.tables[policy][NKINDS * table_row(g, c, seat, policy) + kind])
-    return choose_move(g, c, seat, kind)
+    return choose_move(g, c, seat, g.kind)
 
 
 # -- players ----------------------------------------------------------------------
@@ -564,16 +600,13 @@ cdef inline int64_t table_row(const State* g, const Config* c, int seat, int pol
 
 
 cdef int32_t choose_option(State* g, const Config* c, int seat) noexcept nogil:
-    """The OPTION node of the table, search and expert players (policies.TablePolicy,
-    SearchPolicy, ExpertPolicy.new_man)."""
+    """The OPTION node of the search and expert players (policies.SearchPolicy,
+    ExpertPolicy.new_man; the table players' is in decide)."""
     cdef int policy = c.policy[seat]
     cdef int source[MAXMOVES]
     cdef int target[MAXMOVES]
     cdef int kind, i, k
     cdef int64_t new_sum = 0, best_sum = 0, best, w
-    if policy == P_SOLITAIRE or policy == P_OPTIMAL:
-        return A_NEW_MAN if c.tables[policy][NKINDS * table_row(g, c, seat, policy)] == 1 \
-            else A_ACTION
     if policy == P_SEARCH:
         return search(g, c, seat)
     if g.nmen[seat] >= c.spaces[P_EXPERT].cap:
