@@ -199,25 +199,9 @@ cdef int action_moves(const State* g, int seat, int kind, int* source, int* targ
     return k
 
 
-cdef inline int32_t nth_action(const State* g, int seat, int kind, int n) noexcept nogil:
-    """The action id of the n-th legal move of an action in canonical order, without
-    listing them all."""
-    cdef int w, s, count
-    cdef uint64_t bits
-    for w in range(2):
-        bits = g.men[seat][w]
-        while bits:
-            s = 64 * w + bits_lowest(bits)
-            bits &= bits - 1
-            count = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
-            if n < count:
-                return move_action(kind, s, n)
-            n -= count
-    return -1
-
-
 cdef inline int32_t pick_move(State* g, int seat, int kind, int n) noexcept nogil:
-    """nth_action, the move also left in g.pick, g.pick_src and g.pick_dst for the
+    """The action id of the n-th legal move of an action in canonical order, found without
+    listing them all; the move is also left in g.pick, g.pick_src and g.pick_dst for the
     apply_action that follows."""
     cdef int w, s, count
     cdef uint64_t bits
