@@ -89,29 +89,37 @@ def _same_end(spec, rules, reference, kernel, where):
             (where, name)
 
 
+def _walk_together(spec, rules, reference, kernel, module, key, pick, label):
+    """Play both engines side by side from the game of ``key``: at a chance node both draw
+    from the game's dice stream, at a decision ``pick(seat, actions)`` (which may check the
+    kernel's own choice) gives the action; every node and the end are compared."""
+    dice, _ = game_streams(key)
+    node = 0
+    while True:
+        where = f"{label}, key {key}, node {node}:\n{reference}"
+        player, actions = _same_node(reference, kernel, module, where)
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            action = reference.draw_chance(dice)
+            assert kernel.draw_chance() == action, where
+        else:
+            action = pick(player, actions, where)
+        reference.apply_action(action)
+        kernel.apply_action(action)
+        node += 1
+    _same_end(spec, rules, reference, kernel, f"{label}, key {key}")
+
+
 @pytest.mark.parametrize("name, values", WALKS, ids=[f"{n}-{v}" for n, v in WALKS])
 def test_random_walks_visit_the_same_nodes(name, values):
     spec = SPECS[name]
     # the full-size rules' games are long: one of them (the small rules' walks, three)
     for key in KEYS if values else KEYS[:1]:
         rules, reference, kernel, module = _pair(spec, values, [spec.players.default], key)
-        dice, _ = game_streams(key)
         walk = Stream(key ^ WALK_SALT)
-        node = 0
-        while True:
-            where = f"key {key}, node {node}:\n{reference}"
-            player, actions = _same_node(reference, kernel, module, where)
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                action = reference.draw_chance(dice)
-                assert kernel.draw_chance() == action, where
-            else:
-                action = actions[walk.choose(len(actions))]
-            reference.apply_action(action)
-            kernel.apply_action(action)
-            node += 1
-        _same_end(spec, rules, reference, kernel, f"key {key}")
+        _walk_together(spec, rules, reference, kernel, module, key,
+                       lambda seat, actions, where: actions[walk.choose(len(actions))], "walk")
 
 
 def _player_cases():
@@ -132,24 +140,15 @@ def test_every_player_decides_as_the_reference_does(name, player):
     for key in KEYS[:2]:
         rules, reference, kernel, module = _pair(spec, values, [player], key)
         seats = [spec.make_player(player, rules) for _ in range(spec.seats(rules))]
-        dice, choices = game_streams(key)
-        node = 0
-        while True:
-            where = f"{player}, key {key}, node {node}:\n{reference}"
-            seat, actions = _same_node(reference, kernel, module, where)
-            if seat == TERMINAL:
-                break
-            if seat == CHANCE:
-                action = reference.draw_chance(dice)
-                assert kernel.draw_chance() == action, where
-            else:
-                action = (actions[0] if len(actions) == 1
-                          else seats[seat].choose(reference, choices))
-                assert kernel.decide() == action, where
-            reference.apply_action(action)
-            kernel.apply_action(action)
-            node += 1
-        _same_end(spec, rules, reference, kernel, f"{player}, key {key}")
+        _, choices = game_streams(key)
+
+        def pick(seat, actions, where):
+            action = (actions[0] if len(actions) == 1
+                      else seats[seat].choose(reference, choices))
+            assert kernel.decide() == action, where
+            return action
+
+        _walk_together(spec, rules, reference, kernel, module, key, pick, player)
 
 
 COUNTS = HERE / "data" / "decision_counts.json"
