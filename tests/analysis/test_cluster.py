@@ -390,7 +390,9 @@ def _free_port():
 @pytest.mark.parametrize("command", [
     ["manhome", "--sims", "300", "--policy", "random"],
     ["whatif", "manhome", "--vary", "tie=attacker", "--sims", "300", "--policy", "random"],
-    ["skill", "manhome", "--sims", "40", "--search-sims", "4", "--budgets", "1"],
+    # (small rules: the expert's table in a moment)
+    ["skill", "manhome", "--sims", "40", "--search-sims", "4", "--budgets", "1",
+     "--set", "board_rows=2", "--set", "men_per_player=3", "--set", "men_to_win=2"],
 ], ids=["game", "whatif", "skill"])
 def test_an_unreachable_scheduler_fails_even_when_every_game_is_stored(command, tmp_path,
                                                                       monkeypatch, capsys):

@@ -39,8 +39,14 @@ def test_a_match_is_every_seating_on_the_same_games():
     assert match.low > 0.5 and match.p_value < 1e-6
 
 
+SMALL = dict(board_rows=2, men_per_player=3, men_to_win=2)
+"""Small Man Home rules: the expert's solitaire table in a moment (the standard rules' takes
+a process some seconds)."""
+
+
 def test_ladder_order_luck_and_files(tmp_path):
-    ladder = skill("manhome", sims=2000, search_sims=60, budgets=[2, 4], workers=1, seed=1)
+    ladder = skill("manhome", sims=2000, search_sims=60, budgets=[2, 4], workers=1, seed=1,
+                   **SMALL)
     pairs = [(m.player, m.opponent, m.kind) for m in ladder.matches]
     assert pairs == [("greedy", "random", "step"), ("expert", "greedy", "step"),
                      ("search-2", "greedy", "step"), ("search-4", "search-2", "step"),
@@ -70,7 +76,8 @@ def test_ladder_order_luck_and_files(tmp_path):
 
 
 def test_three_players_have_three_seatings_and_no_elo():
-    ladder = skill("manhome", sims=600, search_sims=30, budgets=[1], workers=1, players=3)
+    ladder = skill("manhome", sims=600, search_sims=30, budgets=[1], workers=1, players=3,
+                   **SMALL)
     assert all(len(m.wins_by_seat) == 3 and m.elo is None for m in ladder.matches)
     best = max((m for m in ladder.matches if m.opponent == "random"), key=lambda m: m.mean)
     assert ladder.luck["luck_share"] == pytest.approx(min(1, (1 - best.mean) / (2 / 3)))
@@ -86,9 +93,11 @@ def test_luck_share_is_the_coin_flip_share():
 
 def test_same_ladder_from_the_store_and_any_worker_count(tmp_path):
     store = Store(tmp_path / "runs.sqlite")
-    first = skill("manhome", sims=700, search_sims=40, budgets=[1, 2], workers=1, store=store)
-    again = skill("manhome", sims=700, search_sims=40, budgets=[1, 2], workers=2, store=store)
-    fresh = skill("manhome", sims=700, search_sims=40, budgets=[1, 2], workers=2)
+    first = skill("manhome", sims=700, search_sims=40, budgets=[1, 2], workers=1, store=store,
+                  **SMALL)
+    again = skill("manhome", sims=700, search_sims=40, budgets=[1, 2], workers=2, store=store,
+                  **SMALL)
+    fresh = skill("manhome", sims=700, search_sims=40, budgets=[1, 2], workers=2, **SMALL)
     assert all(m.games_loaded == 2 * m.games for m in again.matches)
     for other in (again, fresh):
         pd.testing.assert_frame_equal(first.table.drop(columns=["elapsed_s", "games_loaded"]),
@@ -104,7 +113,8 @@ def test_a_game_without_search_has_only_its_fixed_ladder(toy):
 def test_cli_skill_writes_the_report(tmp_path, capsys):
     out = tmp_path / "sk"
     assert main(["skill", "manhome", "--sims", "500", "--search-sims", "20", "--budgets", "1,2",
-                 "--workers", "1", "--no-store", "--out", str(out)]) == 0
+                 "--workers", "1", "--no-store", "--out", str(out),
+                 *(f"--set={name}={value}" for name, value in SMALL.items())]) == 0
     assert sorted(p.name for p in out.iterdir()) == sorted([*FILES, MARKER])
     printed = capsys.readouterr().out
     assert "luck share" in printed and "search-2" in printed
@@ -139,6 +149,8 @@ RANKED = ("manhome", "toy")
 game would take many minutes; each game's own reports are tested with the game)."""
 
 
+# the expert's standard table, solved once (see tests/manhome/test_differential.py)
+@pytest.mark.xdist_group("manhome-standard-table")
 def test_report_regenerates_every_game_and_ranks_them(toy, tmp_path):
     root = tmp_path / "reports"
     regenerate(root, games=RANKED, sims=3000, skill_sims=400, search_sims=12, whatif_sims=2000,

@@ -59,7 +59,7 @@ def test_random_play_meets_only_positions_the_rules_allow(values, key):
                     assert not position.would_be_shooable(m.to, mover), m
 
 
-@settings(max_examples=len(VARIANTS) * 2, deadline=None)
+@settings(max_examples=len(VARIANTS), deadline=None)
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**64 - 1))
 def test_shoo_detection_predicts_the_forced_replies(values, key):
     rules = ShooRules(**values)

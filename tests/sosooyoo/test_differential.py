@@ -72,17 +72,17 @@ def same_game(rules, names, key):
 def test_same_games_node_for_node(seating, variant):
     rules = SoSooYooRules(**variant)
     names = seats(seating, rules.players)
-    for key in keys(len(variant) * 100 + len(seating), 12):
+    for key in keys(len(variant) * 100 + len(seating), 6):
         same_game(rules, names, int(key))
 
 
 @pytest.mark.parametrize("name", POLICY_NAMES)
 def test_hundreds_of_games_same_rows(name):
-    # 200 games per player on the real board (80 for the slow random player, cut at 300
+    # 120 games per player on the real board (50 for the slow random player, cut at 300
     # turns), every column compared row by row; the wide net, many more games per
     # player, is benchmarks/agree_all.py
     rules = SoSooYooRules(max_turns=300) if name == "random" else SoSooYooRules()
-    batch = keys(7, 80 if name == "random" else 200)
+    batch = keys(7, 50 if name == "random" else 120)
     fast = play_chunk(rules, [name] * 4, batch)
     assert list(fast) == list(SPEC.result_keys)
     for i, key in enumerate(batch):
