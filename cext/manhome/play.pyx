@@ -35,15 +35,7 @@ from cext.manhome.constants cimport (
     TIE_REROLL)
 from cext.manhome.sides cimport SideSpaceC, side_index_bits, side_space_init
 
-# The decision API's functions are small and called once per node from the generic loop
-# (decisions.pxi): GCC must inline them all into it, or the calls cost a tenth of a game.
-cdef extern from *:
-    """
-    #if defined(__GNUC__)
-    #undef CYTHON_INLINE
-    #define CYTHON_INLINE inline __attribute__((always_inline))
-    #endif
-    """
+include "cext/common/always_inline.pxi"
 
 
 cdef struct Config:

@@ -20,13 +20,7 @@ The games run without the GIL over plain C structs.
 """
 import numpy as np
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__)
-    #undef CYTHON_INLINE
-    #define CYTHON_INLINE inline __attribute__((always_inline))
-    #endif
-    """
+include "cext/common/always_inline.pxi"
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
