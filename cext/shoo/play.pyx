@@ -36,7 +36,7 @@ toolkit calls the kernel through that module.
 import numpy as np
 
 from cpython.exc cimport PyErr_SetString
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport qsort
 from libc.string cimport memcpy
 
@@ -44,7 +44,8 @@ from cext.common.dice cimport DICE_CHOICE_SALT, dice_choose
 from cext.common.interrupt cimport (Interrupt, _interrupt_fetch, interrupt_init, interrupt_raise,
                                      interrupted)
 from cext.shoo.field cimport (FIELD_ALL, field_bit, field_count, field_has, field_init,
-                              field_lowest, field_spread, field_step, field_t, field_touch2)
+                              field_lowest, field_spread, field_step, field_sum, field_t,
+                              field_touch2)
 # every number shared with solver/shoo/, written out of it at build time (solver/shoo/kernel.py)
 from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BLOCK_START,
                                   CHANCE, COL_DECISION_TURNS, COL_ENDED_BY, COL_HUSHES,
@@ -54,7 +55,7 @@ from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BL
                                   ENDED_REPETITION, ENDED_WIN, FOOT, HELD_BASE, HISTORY_PLIES,
                                   HORSE, HORSE_WEIGHT, HUSH_BASE, HUSH_ILLEGAL, HUSH_LOSE_MOVE,
                                   HUSH_OFF, HUSH_SHOO_OFF, H_DISMOUNT, H_RETURN, H_STEP,
-                                  INFINITY, KING_DISTANCE, K_CALL, K_CAPTURE, K_DISMOUNT,
+                                  INFINITY, K_CALL, K_CAPTURE, K_DISMOUNT,
                                   K_HOLD, K_LEAD, K_MOUNT, K_PASS, K_RETIRE, K_RETURN, K_RIDE,
                                   K_SHOO_OFF, K_WALK, LN_RANK, LN_SQUARE, MAX_DEPTH, MAX_DIGITS,
                                   NB_RANK, NB_SQUARE, NEIGHBOURS_MAX, NEIGHBOUR_SQUARES,
@@ -78,9 +79,10 @@ field_init()
 
 cdef field_t NEIGH[NSQ]
 """Squares touching each square as a set (from constants.pxd's NEIGHBOUR_SQUARES, the
-readable code's solver.shoo.board.NEIGHBOURS). KING_DISTANCE (evaluation.king_distance)
-and PIECE_KEY (search.PIECE_KEYS: the Zobrist key of each piece code on each square) are
-constants.pxd's tables as they are."""
+readable code's solver.shoo.board.NEIGHBOURS). PIECE_KEY (search.PIECE_KEYS: the Zobrist
+key of each piece code on each square) is constants.pxd's table as it is; the distances
+home (evaluation.king_distance to the nearest free home square) come in through Setup
+(solver.shoo.kernel.home_distances)."""
 
 
 cdef field_t _from_python(object bits):
@@ -124,6 +126,8 @@ cdef struct Moves:
     uint64_t *keys
     int n
     bint overflow
+    field_t still            # gen_actions: the mover's shoo targets of a move that moves no
+                             # traveller (a horse's: call, lead, hold, retire; a pass)
 
 
 cdef struct Entry:
@@ -156,6 +160,9 @@ cdef struct Work:
 
 cdef struct Config:
     field_t home[2]
+    int home_base[2]         # the lowest square of each home area (a 3 x 3 block)
+    const int8_t *home_distance[2]   # [subset * NSQ + s]: the distance from s to the nearest
+                                     # square of a subset of the home area (home_index)
     field_t first_row[2]
     int hush
     bint leave_home
@@ -197,6 +204,13 @@ cdef inline int m_shoo(uint64_t k) noexcept nogil:
 
 
 # -- sets of a position -------------------------------------------------------------------
+cdef inline int home_index(field_t x, int base) noexcept nogil:
+    """The squares of ``x`` in the 3 x 3 home area starting at ``base`` as a 9-bit number,
+    bit j for the area's j-th square in ascending order (solver.shoo.kernel.home_distances)."""
+    return <int>(((x >> base) & 7) | (((x >> (base + 9)) & 7) << 3)
+                 | (((x >> (base + 18)) & 7) << 6))
+
+
 cdef inline field_t travellers(const Pos *p, int seat) noexcept nogil:
     return p.foot[seat] | p.rider[seat]
 
@@ -354,16 +368,34 @@ cdef inline void emit(Moves *ms, uint64_t key) noexcept nogil:
         ms.overflow = True
 
 
+cdef inline field_t shoo_targets(const Pos *p, const Config *c, const Moves *ms, int kind,
+                                 int frm, int put, int to) noexcept nogil:
+    """shooable(after, c, p.side) of the position ``act`` would make, without making it: only
+    the mover's travellers (and, for a capture, the opponent's on foot) can change."""
+    cdef int side = p.side, opp = 1 - p.side
+    cdef field_t mine, theirs
+    if kind == K_CALL or kind == K_LEAD or kind == K_HOLD or kind == K_RETIRE or kind == K_PASS:
+        return ms.still
+    mine = travellers(p, side)
+    theirs = p.foot[opp]
+    if kind == K_RETURN:
+        mine |= field_bit(to)
+    elif kind == K_SHOO_OFF:
+        mine &= ~field_bit(frm)
+    else:                        # walk, ride, mount, dismount, capture: frm -> to
+        mine = (mine & ~field_bit(frm)) | field_bit(to)
+        if kind == K_CAPTURE:
+            theirs |= field_bit(put)
+    return theirs & field_touch2(mine) & ~c.home[opp]
+
+
 cdef void with_shoos(const Pos *p, const Config *c, Moves *ms, int hush, int kind, int frm,
                      int via, int put, int to) noexcept nogil:
     """The action and each shoo it allows (moves._with_shoos)."""
-    cdef Pos after
     cdef uint64_t key = pack(hush, kind, frm, via, put, to, NONE)
-    cdef field_t targets
+    cdef field_t targets = shoo_targets(p, c, ms, kind, frm, put, to)
     cdef int t
-    act(p, c, key, &after)
     emit(ms, key)
-    targets = shooable(&after, c, p.side)
     while targets:
         t = field_lowest(targets)
         targets &= targets - 1
@@ -424,6 +456,7 @@ cdef void gen_actions(const Pos *p, const Config *c, Moves *ms, int hush) noexce
     cdef int side = p.side, s, start = ms.n
     cdef field_t empty = empty_squares(p), d = danger(p, c, side), area, foot_ok, own, tos
     cdef bint confined
+    ms.still = shooable(p, c, side)
     if p.shoo >= 0:
         s = p.shoo
         each_to(p, c, ms, hush, K_WALK, s, NONE, NONE, NEIGH[s] & empty & ~d)
@@ -548,41 +581,33 @@ cdef void legal_moves(const Pos *p, const Config *c, Moves *ms) noexcept nogil:
 cdef int standing(const Pos *p, const Config *c, int seat,
                   const field_t *touch2) noexcept nogil:
     """evaluation.standing; ``touch2[s]``: the squares two or more of seat s's travellers
-    touch (computed once for both standings)."""
-    cdef field_t home = c.home[seat], own = travellers(p, seat), targets, rest
-    cdef field_t empty = empty_squares(p)
+    touch (computed once for both standings). The travellers on foot outside the home area
+    count their distances home at once (field_sum); the riders one by one."""
+    cdef field_t home = c.home[seat], own = travellers(p, seat), rest
+    cdef field_t empty = empty_squares(p), foot = p.foot[seat], riders = p.rider[seat]
     cdef field_t danger_mine = touch2[1 - seat] & ~home
     cdef field_t danger_theirs = touch2[seat] & ~c.home[1 - seat]
-    cdef int travel = STABLED_COST * p.stabled[seat], horses = p.stable_horses[seat]
-    cdef int s, t, d, threats, dangers, blockers
-    cdef bint inside
-    targets = home & ~own
-    rest = own
+    cdef int travel = STABLED_COST * p.stabled[seat]
+    cdef int horses = p.stable_horses[seat] + field_count(riders)
+    cdef int s, threats, dangers, blockers
+    cdef const int8_t *distance = (c.home_distance[seat]
+                                   + NSQ * home_index(home & ~own, c.home_base[seat]))
+    travel += field_sum(foot & ~home, distance)
+    s = p.shoo
+    if s >= 0 and field_has(foot, s) and not can_escape(p, c, s):
+        travel += STABLED_COST - (0 if field_has(home, s) else distance[s])
+    rest = riders & ~home
     while rest:
         s = field_lowest(rest)
         rest &= rest - 1
-        inside = field_has(home, s)
-        d = 0
-        if not inside:
-            d = 1 << 20
-            own = targets
-            while own:
-                t = field_lowest(own)
-                own &= own - 1
-                if KING_DISTANCE[s][t] < d:
-                    d = KING_DISTANCE[s][t]
-        if field_has(p.rider[seat], s):
-            if inside and not (NEIGH[s] & empty & home):
-                travel += STABLED_COST
-            else:
-                travel += (d + 3) // 4 + 2
-            horses += 1
-        elif s == p.shoo and not can_escape(p, c, s):
-            travel += STABLED_COST
-        else:
-            travel += d
+        travel += (distance[s] + 3) // 4 + 2
+    rest = riders & home
+    while rest:
+        s = field_lowest(rest)
+        rest &= rest - 1
+        travel += 2 if NEIGH[s] & empty & home else STABLED_COST
     threats = field_count(p.foot[1 - seat] & danger_theirs)
-    dangers = field_count(p.foot[seat] & danger_mine)
+    dangers = field_count(foot & danger_mine)
     blockers = field_count(travellers(p, 1 - seat) & home)
     return (-DISTANCE_WEIGHT * travel + HORSE_WEIGHT * horses + THREAT_WEIGHT * threats
             - DANGER_WEIGHT * dangers - BLOCKER_WEIGHT * blockers)
@@ -601,15 +626,238 @@ cdef int evaluate(const Pos *p, const Config *c, int seat) noexcept nogil:
     return standing(p, c, seat, touch2) - standing(p, c, 1 - seat, touch2)
 
 
-cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *values,
-                       Work *w) noexcept nogil:
-    """Each move's value for the mover; returns the best."""
+cdef int greedy_values_slow(const Pos *p, const Config *c, const Moves *ms, int *values,
+                            Work *w) noexcept nogil:
+    """Each move's value for the mover, each move made and evaluated
+    (policies.GreedyPolicy.values); returns the best. greedy_values' twin, for the tests."""
     cdef Pos after
     cdef int i, best = -WIN - 1
     w.nodes += ms.n
     for i in range(ms.n):
         make_move(p, c, ms.keys[i], &after)
         values[i] = evaluate(&after, c, p.side)
+        if values[i] > best:
+            best = values[i]
+    return best
+
+
+cdef inline int shoo_bonus(const Config *c, field_t empty, field_t free, field_t danger_t,
+                           field_t targets, int seat, int t) noexcept nogil:
+    """What naming ``t`` (``seat``'s traveller on foot, outside its home area) adds to the
+    mover's evaluation of the position after a move: standing counts t as stabled when it
+    cannot escape (can_escape: an empty square next to it out of ``danger_t``, or a free
+    horse next to it), else at its distance home. ``empty``, ``free``, ``targets``: the
+    empty squares, free horses and ``seat``'s free home squares after the move."""
+    cdef field_t near = NEIGH[t]
+    if near & empty & ~danger_t:
+        return 0
+    if c.escape_by_horse and (near & free):
+        return 0
+    return DISTANCE_WEIGHT * (STABLED_COST - c.home_distance[seat][
+        NSQ * home_index(targets, c.home_base[seat]) + t])
+
+
+cdef inline bint horse_kind(int kind) noexcept nogil:
+    return kind == K_CALL or kind == K_LEAD or kind == K_HOLD or kind == K_RETIRE
+
+
+cdef inline int stuck_travel(const Pos *p, const Config *c, field_t riders, field_t empty,
+                             int side) noexcept nogil:
+    """Of ``riders`` (riders in their own home area), the travel standing adds for those
+    with no empty home square next to them, beyond a free rider's, counted for ``side``
+    (the opponent's negated)."""
+    cdef int r, seat, out = 0
+    while riders:
+        r = field_lowest(riders)
+        riders &= riders - 1
+        seat = 0 if field_has(p.rider[0], r) else 1
+        if not (NEIGH[r] & empty & c.home[seat]):
+            out += (STABLED_COST - 2) if seat == side else -(STABLED_COST - 2)
+    return out
+
+
+cdef inline int riders_travel(field_t riders, field_t home, field_t empty,
+                              const int8_t *distance) noexcept nogil:
+    """standing's travel of a seat's ``riders``."""
+    cdef int s, out = 0
+    cdef field_t rest = riders & ~home
+    while rest:
+        s = field_lowest(rest)
+        rest &= rest - 1
+        out += (distance[s] + 3) // 4 + 2
+    rest = riders & home
+    while rest:
+        s = field_lowest(rest)
+        rest &= rest - 1
+        out += 2 if NEIGH[s] & empty & home else STABLED_COST
+    return out
+
+
+cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *values,
+                       Work *w) noexcept nogil:
+    """Each move's value for the mover, as greedy_values_slow gives it, each action valued
+    once: a shoo adds shoo_bonus to its plain move's value (nothing after a won game or at
+    the move limit: the evaluation is then the end's). Unless the game ends by the move
+    limit after the move (or a seat has won already), a horse's move (call, lead, hold,
+    retire: no traveller moves) is worth the one figure ``base`` of the position with the
+    travellers as they are, less a called horse, the riders in their home areas next to the
+    squares it changes recounted (stuck_travel); a walk, ride, mount, dismount or return
+    (only the mover's travellers change) is the mover's standing after it, from its sets,
+    less the opponent's, whose parts the move cannot change (distances home, horses) are
+    counted once. Captures, passes, shoo-offs and moves after a hush are made and
+    evaluated. Returns the best."""
+    cdef Pos after, q
+    cdef int i, best = -WIN - 1, side = p.side, opp = 1 - p.side, t, kind, frm, via, to
+    cdef int plain = 0, base = 0, opp_static = 0, blockers_side = 0, travel
+    cdef bint settled = True, fast
+    cdef uint64_t key
+    cdef field_t empty = empty_squares(p), danger_opp = danger(p, c, opp), touched
+    cdef field_t home_riders = (p.rider[0] & c.home[0]) | (p.rider[1] & c.home[1])
+    cdef field_t opp_targets = c.home[opp] & ~travellers(p, opp)
+    cdef field_t home = c.home[side], opp_home = c.home[opp], theirs = travellers(p, opp)
+    cdef field_t t2_opp = field_touch2(theirs), opp_in_riders = p.rider[opp] & opp_home
+    cdef field_t mine, foot, rider, horse
+    cdef field_t empty_after = 0, free_after = 0, danger_after = 0, targets_after = 0
+    cdef const int8_t *distance_opp = (c.home_distance[opp]
+                                       + NSQ * home_index(opp_targets, c.home_base[opp]))
+    cdef const int8_t *distance
+    cdef const int8_t *side_distance = NULL
+    cdef int opp_in_travel = 0, opp_in, side_foot = 0, side_out_riders = 0, side_in_riders = 0
+    cdef field_t side_home_riders = 0
+    w.nodes += ms.n
+    q = p[0]
+    q.side, q.held, q.shoo, q.hush_to, q.ply = opp, NONE, NONE, NONE, p.ply + 1
+    fast = winner(&q, c) == NONE and q.ply < c.max_plies
+    if fast:
+        base = evaluate(&q, c, side)
+        # the opponent's standing but for its riders at home (their travel depends on the
+        # empty squares), threats, dangers and blockers
+        opp_static = (-DISTANCE_WEIGHT * (STABLED_COST * p.stabled[opp]
+                                          + field_sum(p.foot[opp] & ~opp_home, distance_opp)
+                                          + riders_travel(p.rider[opp] & ~opp_home, opp_home,
+                                                          empty, distance_opp))
+                      + HORSE_WEIGHT * (p.stable_horses[opp] + field_count(p.rider[opp])))
+        blockers_side = field_count(theirs & home)
+        opp_in_travel = riders_travel(opp_in_riders, opp_home, empty, distance_opp)
+        side_distance = (c.home_distance[side]
+                         + NSQ * home_index(home & ~travellers(p, side), c.home_base[side]))
+        side_foot = field_sum(p.foot[side] & ~home, side_distance)
+        side_out_riders = riders_travel(p.rider[side] & ~home, home, empty, side_distance)
+        side_home_riders = p.rider[side] & home
+        side_in_riders = riders_travel(side_home_riders, home, empty, side_distance)
+    for i in range(ms.n):
+        key = ms.keys[i]
+        t = m_shoo(key)
+        if t == NONE:
+            kind = m_kind(key)
+            settled = False
+            if not fast or m_hush(key):
+                kind = -1                         # the slow way
+            if kind == K_CALL or kind == K_LEAD or kind == K_HOLD or kind == K_RETIRE:
+                frm, to = m_frm(key), m_to(key)
+                empty_after = empty
+                free_after = p.horse
+                if frm >= 0:
+                    free_after &= ~field_bit(frm)
+                if kind == K_LEAD:
+                    empty_after = (empty | field_bit(frm)) & ~field_bit(to)
+                elif kind == K_CALL:
+                    empty_after = empty & ~field_bit(to)
+                elif kind == K_RETIRE:
+                    empty_after = empty | field_bit(frm)
+                plain = base - (HORSE_WEIGHT if kind == K_CALL else 0)
+                touched = 0
+                if home_riders:
+                    touched = home_riders & ((NEIGH[frm] if frm >= 0 else <field_t>0)
+                                             | (NEIGH[to] if to >= 0 else <field_t>0))
+                if touched:
+                    plain -= DISTANCE_WEIGHT * (stuck_travel(p, c, touched, empty_after, side)
+                                                - stuck_travel(p, c, touched, empty, side))
+                danger_after = danger_opp
+                targets_after = opp_targets
+            elif (kind == K_WALK or kind == K_RIDE or kind == K_MOUNT or kind == K_DISMOUNT
+                    or kind == K_RETURN):
+                frm, via, to = m_frm(key), m_via(key), m_to(key)
+                foot, rider, horse = p.foot[side], p.rider[side], p.horse
+                travel = STABLED_COST * p.stabled[side]
+                if kind == K_WALK:
+                    foot = (foot & ~field_bit(frm)) | field_bit(to)
+                elif kind == K_RIDE:
+                    rider = (rider & ~field_bit(frm)) | field_bit(to)
+                elif kind == K_MOUNT:
+                    foot &= ~field_bit(frm)
+                    rider |= field_bit(to)
+                    horse &= ~field_bit(via)
+                elif kind == K_DISMOUNT:
+                    rider &= ~field_bit(frm)
+                    foot |= field_bit(to)
+                    horse |= field_bit(frm)
+                else:
+                    foot |= field_bit(to)
+                    travel -= STABLED_COST
+                mine = foot | rider
+                if rider == 0 and travel == 0 and (foot & ~home) == 0:
+                    plain, settled = WIN, True    # the mover wins (the opponent has not)
+                else:
+                    empty_after = FIELD_ALL & ~(mine | theirs | horse)
+                    free_after = horse
+                    danger_after = field_touch2(mine) & ~opp_home
+                    targets_after = opp_targets
+                    touched = 0          # next to a square whose emptiness may change
+                    if home_riders:
+                        touched = ((NEIGH[frm] if frm >= 0 else <field_t>0) | NEIGH[to]
+                                   | (NEIGH[via] if via >= 0 else <field_t>0))
+                    if ((field_bit(frm) if frm >= 0 else <field_t>0) | field_bit(to)) & home:
+                        # the free home squares change: every distance home with them
+                        distance = (c.home_distance[side]
+                                    + NSQ * home_index(home & ~mine, c.home_base[side]))
+                        travel += (field_sum(foot & ~home, distance)
+                                   + riders_travel(rider, home, empty_after, distance))
+                    else:
+                        # frm and to outside the home area: the distances of this position
+                        # (side_distance), the travellers that moved recounted
+                        travel += side_foot + side_out_riders + side_in_riders
+                        if kind == K_WALK:
+                            travel += side_distance[to] - side_distance[frm]
+                        elif kind == K_RIDE:
+                            travel += ((side_distance[to] + 3) // 4
+                                       - (side_distance[frm] + 3) // 4)
+                        elif kind == K_MOUNT:
+                            travel += (side_distance[to] + 3) // 4 + 2 - side_distance[frm]
+                        elif kind == K_DISMOUNT:
+                            travel += side_distance[to] - (side_distance[frm] + 3) // 4 - 2
+                        else:
+                            travel += side_distance[to]
+                        if side_home_riders & touched:
+                            travel += (riders_travel(side_home_riders, home, empty_after,
+                                                     side_distance) - side_in_riders)
+                    opp_in = opp_in_travel
+                    if opp_in_riders & touched:
+                        opp_in = riders_travel(opp_in_riders, opp_home, empty_after,
+                                               distance_opp)
+                    plain = (-DISTANCE_WEIGHT * travel
+                             + HORSE_WEIGHT * (p.stable_horses[side] + field_count(rider))
+                             - opp_static
+                             + DISTANCE_WEIGHT * opp_in
+                             + (THREAT_WEIGHT + DANGER_WEIGHT)
+                             * (field_count(p.foot[opp] & danger_after)
+                                - field_count(foot & t2_opp & ~home))
+                             - BLOCKER_WEIGHT * blockers_side
+                             + BLOCKER_WEIGHT * field_count(mine & opp_home))
+            else:
+                make_move(p, c, key, &after)
+                plain = evaluate(&after, c, side)
+                settled = winner(&after, c) != NONE or after.ply >= c.max_plies
+                empty_after = empty_squares(&after)
+                free_after = free_horses(&after)
+                danger_after = danger(&after, c, opp)
+                targets_after = c.home[opp] & ~travellers(&after, opp)
+            values[i] = plain
+        elif settled:
+            values[i] = plain
+        else:
+            values[i] = plain + shoo_bonus(c, empty_after, free_after, danger_after,
+                                           targets_after, opp, t)
         if values[i] > best:
             best = values[i]
     return best
@@ -1115,6 +1363,7 @@ cdef class Setup:
     cdef uint64_t[::1] root_keys, scratch, buffer
     cdef int[::1] values, order, scores
     cdef uint8_t[::1] table
+    cdef const int8_t[:, :, ::1] home_distance
 
     def __init__(self, config):
         """``config``: solver.shoo.kernel.config's plain dict."""
@@ -1138,8 +1387,14 @@ cdef class Setup:
         self.w.nodes = 0
         self.c.w = &self.w
         self.c.scratch = &self.scratch[0]
+        self.home_distance = config["home_distance"]
+        if (self.home_distance.shape[0], self.home_distance.shape[1],
+                self.home_distance.shape[2]) != (2, 512, NSQ):
+            raise ValueError("home_distance: one 512 x 81 table a seat")
         for seat in range(2):
             self.c.home[seat] = _from_python(config["home"][seat])
+            self.c.home_base[seat] = config["home_base"][seat]
+            self.c.home_distance[seat] = &self.home_distance[seat, 0, 0]
             self.c.first_row[seat] = _from_python(config["first_row"][seat])
             self.c.policy[seat] = config["policy"][seat]
             self.c.budget[seat] = config["budget"][seat]
@@ -1311,6 +1566,25 @@ cdef class Positions:
                     legal_moves(&self.states[i], &self.setup.c, &self.setup.w.root)
                     total += self.setup.w.root.n
         return int(total)
+
+
+    def greedy_values(self, int i, bint fast=True):
+        """greedy's value of each legal move of position ``i`` (in canonical order), by
+        greedy_values (``fast``) or greedy_values_slow (each move made and evaluated)."""
+        cdef Work *w = &self.setup.w
+        cdef int n
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        with nogil:
+            legal_moves(&self.states[i], &self.setup.c, &w.root)
+            if not w.root.overflow:
+                if fast:
+                    greedy_values(&self.states[i], &self.setup.c, &w.root, w.values, w)
+                else:
+                    greedy_values_slow(&self.states[i], &self.setup.c, &w.root, w.values, w)
+        if w.root.overflow:
+            raise OverflowError("more legal moves than the kernel has room for")
+        return [w.values[j] for j in range(w.root.n)]
 
 
 def evaluated_positions(config, const uint64_t[::1] keys):
