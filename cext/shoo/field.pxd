@@ -43,6 +43,13 @@ cdef extern from *:
         for (int d = 0; d < 8; d++) { y = field_step(x, d); twos |= ones & y; ones |= y; }
         return twos;
     }
+    static inline void field_touch12(field_t x, field_t *ones, field_t *twos) {
+        /* the squares touching a member of x, and those touching two or more */
+        field_t o = 0, t = 0, y;
+        for (int d = 0; d < 8; d++) { y = field_step(x, d); t |= o & y; o |= y; }
+        *ones = o;
+        *twos = t;
+    }
     static inline __attribute__((always_inline)) int field_popcount64(uint64_t x) {
     #if defined(__POPCNT__)
         return __builtin_popcountll(x);
@@ -80,6 +87,8 @@ cdef extern from *:
     field_t field_step(field_t x, int d) noexcept nogil       # every member moved one step
     field_t field_spread(field_t x) noexcept nogil            # squares touching a member
     field_t field_touch2(field_t x) noexcept nogil            # squares touching two or more
+    void field_touch12(field_t x, field_t *ones, field_t *twos) noexcept nogil
+                                                              # spread and touch2 at once
     int field_count(field_t x) noexcept nogil                 # number of members
     int field_lowest(field_t x) noexcept nogil                # smallest member; x != 0
     int field_sum(field_t x, const int8_t *table) noexcept nogil   # sum of table[member]

@@ -37,15 +37,13 @@ import numpy as np
 
 from cpython.exc cimport PyErr_SetString
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport qsort
-from libc.string cimport memcpy
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_choose
 from cext.common.interrupt cimport (Interrupt, _interrupt_fetch, interrupt_init, interrupt_raise,
                                      interrupted)
 from cext.shoo.field cimport (FIELD_ALL, field_bit, field_count, field_has, field_init,
                               field_lowest, field_spread, field_step, field_sum, field_t,
-                              field_touch2)
+                              field_touch12, field_touch2)
 # every number shared with solver/shoo/, written out of it at build time (solver/shoo/kernel.py)
 from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BLOCK_START,
                                   CHANCE, COL_DECISION_TURNS, COL_ENDED_BY, COL_HUSHES,
@@ -67,7 +65,6 @@ from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BL
 
 cdef enum:
     MAXMOVES = 1 << 15      # room for the legal moves of one position
-    SORT_ROOM = 1024        # sort_keys merges up to this many moves (on the stack)
     B_EXACT = 0             # the bounds of a table entry's value
     B_LOWER = 1
     B_UPPER = 2
@@ -128,6 +125,9 @@ cdef struct Moves:
     bint overflow
     field_t still            # gen_actions: the mover's shoo targets of a move that moves no
                              # traveller (a horse's: call, lead, hold, retire; a pass)
+    field_t ones, twos       # ... the squares one / two or more of the mover's travellers
+                             # but the one moving (frm) touch
+    field_t theirs           # ... the opponent's travellers on foot outside their home
 
 
 cdef struct Entry:
@@ -376,17 +376,19 @@ cdef inline field_t shoo_targets(const Pos *p, const Config *c, const Moves *ms,
     cdef field_t mine, theirs
     if kind == K_CALL or kind == K_LEAD or kind == K_HOLD or kind == K_RETIRE or kind == K_PASS:
         return ms.still
+    if (kind == K_WALK or kind == K_RIDE or kind == K_MOUNT or kind == K_DISMOUNT
+            or kind == K_CAPTURE):
+        # frm -> to: two or more touch where the others (ms.ones, ms.twos) and to do
+        theirs = ms.theirs
+        if kind == K_CAPTURE:
+            theirs |= field_bit(put) & ~c.home[opp]
+        return theirs & (ms.twos | (ms.ones & NEIGH[to]))
     mine = travellers(p, side)
-    theirs = p.foot[opp]
     if kind == K_RETURN:
         mine |= field_bit(to)
-    elif kind == K_SHOO_OFF:
+    else:                        # shoo-off
         mine &= ~field_bit(frm)
-    else:                        # walk, ride, mount, dismount, capture: frm -> to
-        mine = (mine & ~field_bit(frm)) | field_bit(to)
-        if kind == K_CAPTURE:
-            theirs |= field_bit(put)
-    return theirs & field_touch2(mine) & ~c.home[opp]
+    return p.foot[opp] & field_touch2(mine) & ~c.home[opp]
 
 
 cdef void with_shoos(const Pos *p, const Config *c, Moves *ms, int hush, int kind, int frm,
@@ -455,118 +457,93 @@ cdef void gen_actions(const Pos *p, const Config *c, Moves *ms, int hush) noexce
     """Every action of the side to move with its shoos (moves.actions, moves._with_shoos)."""
     cdef int side = p.side, s, start = ms.n
     cdef field_t empty = empty_squares(p), d = danger(p, c, side), area, foot_ok, own, tos
-    cdef bint confined
+    cdef field_t horses, near, mine = travellers(p, side)
+    cdef field_t ones[NSQ]
+    cdef field_t twos[NSQ]
     ms.still = shooable(p, c, side)
+    ms.theirs = p.foot[1 - side] & ~c.home[1 - side]
+    own = mine
+    while own:                   # what the others touch, for each traveller that moves
+        s = field_lowest(own)
+        own &= own - 1
+        field_touch12(mine & ~field_bit(s), &ones[s], &twos[s])
     if p.shoo >= 0:
         s = p.shoo
+        ms.ones, ms.twos = ones[s], twos[s]
         each_to(p, c, ms, hush, K_WALK, s, NONE, NONE, NEIGH[s] & empty & ~d)
         if c.escape_by_horse:
             mounts(p, c, ms, hush, s, False)
         if ms.n == start:
             with_shoos(p, c, ms, hush, K_SHOO_OFF, s, NONE, NONE, NONE)
         return
+    # kind by kind, each kind's moves ascending: the canonical order without a sort
     foot_ok = FIELD_ALL if c.hush != HUSH_ILLEGAL else ~d
     own = p.foot[side]
     while own:
         s = field_lowest(own)
         own &= own - 1
-        confined = not c.leave_home and field_has(c.home[side], s)
-        area = c.home[side] if confined else FIELD_ALL
+        area = c.home[side] if not c.leave_home and field_has(c.home[side], s) else FIELD_ALL
+        ms.ones, ms.twos = ones[s], twos[s]
         each_to(p, c, ms, hush, K_WALK, s, NONE, NONE, NEIGH[s] & empty & area & foot_ok)
-        mounts(p, c, ms, hush, s, confined)
-        captures(p, c, ms, hush, s, confined)
     own = p.rider[side]
     while own:
         s = field_lowest(own)
         own &= own - 1
-        confined = not c.leave_home and field_has(c.home[side], s)
-        area = c.home[side] if confined else FIELD_ALL
+        area = c.home[side] if not c.leave_home and field_has(c.home[side], s) else FIELD_ALL
+        ms.ones, ms.twos = ones[s], twos[s]
         each_to(p, c, ms, hush, K_RIDE, s, NONE, NONE, line_squares(s, empty) & area)
-        each_to(p, c, ms, hush, K_DISMOUNT, s, NONE, NONE, NEIGH[s] & empty & area & foot_ok)
-        captures(p, c, ms, hush, s, confined)
-    own = free_horses(p)
+    own = p.foot[side]
     while own:
         s = field_lowest(own)
         own &= own - 1
-        each_to(p, c, ms, hush, K_LEAD, s, NONE, NONE, line_squares(s, empty))
-        if NEIGH[s] & travellers(p, side):
-            if c.hold_move:
-                with_shoos(p, c, ms, hush, K_HOLD, s, NONE, NONE, NONE)
-            with_shoos(p, c, ms, hush, K_RETIRE, s, NONE, NONE, NONE)
+        ms.ones, ms.twos = ones[s], twos[s]
+        mounts(p, c, ms, hush, s, not c.leave_home and field_has(c.home[side], s))
+    own = p.rider[side]
+    while own:
+        s = field_lowest(own)
+        own &= own - 1
+        area = c.home[side] if not c.leave_home and field_has(c.home[side], s) else FIELD_ALL
+        ms.ones, ms.twos = ones[s], twos[s]
+        each_to(p, c, ms, hush, K_DISMOUNT, s, NONE, NONE, NEIGH[s] & empty & area & foot_ok)
+    own = travellers(p, side)
+    if field_spread(own) & p.rider[1 - side]:
+        while own:
+            s = field_lowest(own)
+            own &= own - 1
+            ms.ones, ms.twos = ones[s], twos[s]
+            captures(p, c, ms, hush, s, not c.leave_home and field_has(c.home[side], s))
     if p.stable_horses[side]:
         tos = empty
         if c.call_next_to:
             tos &= field_spread(travellers(p, side))
         each_to(p, c, ms, hush, K_CALL, NONE, NONE, NONE, tos)
+    horses = free_horses(p)
+    own = horses
+    while own:
+        s = field_lowest(own)
+        own &= own - 1
+        each_to(p, c, ms, hush, K_LEAD, s, NONE, NONE, line_squares(s, empty))
+    near = horses & field_spread(travellers(p, side))
+    if c.hold_move:
+        own = near
+        while own:
+            s = field_lowest(own)
+            own &= own - 1
+            with_shoos(p, c, ms, hush, K_HOLD, s, NONE, NONE, NONE)
+    own = near
+    while own:
+        s = field_lowest(own)
+        own &= own - 1
+        with_shoos(p, c, ms, hush, K_RETIRE, s, NONE, NONE, NONE)
     if p.stabled[side]:
         each_to(p, c, ms, hush, K_RETURN, NONE, NONE, NONE, empty & c.first_row[side] & foot_ok)
     if ms.n == start:
         with_shoos(p, c, ms, hush, K_PASS, NONE, NONE, NONE, NONE)
 
 
-cdef int compare_keys(const void *a, const void *b) noexcept nogil:
-    cdef uint64_t x = (<const uint64_t *>a)[0], y = (<const uint64_t *>b)[0]
-    return (x > y) - (x < y)
-
-
-cdef void sort_keys(uint64_t *keys, int n) noexcept nogil:
-    """``keys`` ascending, as qsort with compare_keys sorts them (integers: any sort gives
-    the same array) but faster: a natural merge sort, the generator's moves coming in a
-    few ascending runs (each kind's moves ascend as they are made)."""
-    cdef uint64_t room[SORT_ROOM]
-    cdef int bounds[SORT_ROOM + 1]
-    cdef int runs = 1, merged, i, r, lo, mid, hi, x, y, k
-    cdef uint64_t *src = keys
-    cdef uint64_t *dst = room
-    cdef uint64_t *swap
-    if n > SORT_ROOM:
-        qsort(keys, n, sizeof(uint64_t), compare_keys)
-        return
-    bounds[0] = 0
-    for i in range(1, n):
-        if keys[i] < keys[i - 1]:
-            bounds[runs] = i
-            runs += 1
-    bounds[runs] = n
-    while runs > 1:
-        merged = 0
-        r = 0
-        while r < runs:
-            lo = bounds[r]
-            if r + 1 < runs:
-                mid = bounds[r + 1]
-                hi = bounds[r + 2]
-                x, y, k = lo, mid, lo
-                while x < mid and y < hi:
-                    if src[y] < src[x]:
-                        dst[k] = src[y]
-                        y += 1
-                    else:
-                        dst[k] = src[x]
-                        x += 1
-                    k += 1
-                if x < mid:
-                    memcpy(dst + k, src + x, (mid - x) * sizeof(uint64_t))
-                elif y < hi:
-                    memcpy(dst + k, src + y, (hi - y) * sizeof(uint64_t))
-                r += 2
-            else:
-                hi = bounds[r + 1]
-                memcpy(dst + lo, src + lo, (hi - lo) * sizeof(uint64_t))
-                r += 1
-            bounds[merged] = lo        # read bounds[r..r+2] first: merged <= r / 2
-            merged += 1
-        bounds[merged] = n
-        runs = merged
-        swap = src
-        src = dst
-        dst = swap
-    if src != keys:
-        memcpy(keys, src, n * sizeof(uint64_t))
-
-
 cdef void legal_moves(const Pos *p, const Config *c, Moves *ms) noexcept nogil:
-    """Every legal move in canonical (ascending key) order (moves.legal_moves)."""
+    """Every legal move in canonical (ascending key) order (moves.legal_moves): gen_actions
+    makes each position's moves in that order, the hush's after the others."""
     cdef Pos hushed
     ms.n = 0
     ms.overflow = False
@@ -574,7 +551,6 @@ cdef void legal_moves(const Pos *p, const Config *c, Moves *ms) noexcept nogil:
     if p.hush_to >= 0:
         apply_hush(p, c, &hushed)
         gen_actions(&hushed, c, ms, 1)
-    sort_keys(ms.keys, ms.n)
 
 
 # -- players --------------------------------------------------------------------------------
