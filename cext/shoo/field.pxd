@@ -76,6 +76,10 @@ cdef extern from *:
         while (high) { out += table[64 + __builtin_ctzll(high)]; high &= high - 1; }
         return out;
     }
+    static inline int field_highest(field_t x) {
+        uint64_t high = (uint64_t)(x >> 64);
+        return high ? 127 - __builtin_clzll(high) : 63 - __builtin_clzll((uint64_t)x);
+    }
     static inline field_t field_bit(int s) { return FIELD_ONE << s; }
     static inline int field_has(field_t x, int s) { return (int)((x >> s) & 1); }
     """
@@ -91,6 +95,7 @@ cdef extern from *:
                                                               # spread and touch2 at once
     int field_count(field_t x) noexcept nogil                 # number of members
     int field_lowest(field_t x) noexcept nogil                # smallest member; x != 0
+    int field_highest(field_t x) noexcept nogil               # largest member; x != 0
     int field_sum(field_t x, const int8_t *table) noexcept nogil   # sum of table[member]
     field_t field_bit(int s) noexcept nogil                   # the set {s}
     int field_has(field_t x, int s) noexcept nogil            # whether s is a member

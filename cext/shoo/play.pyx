@@ -42,8 +42,8 @@ from cext.common.dice cimport DICE_CHOICE_SALT, dice_choose
 from cext.common.interrupt cimport (Interrupt, _interrupt_fetch, interrupt_init, interrupt_raise,
                                      interrupted)
 from cext.shoo.field cimport (FIELD_ALL, field_bit, field_count, field_has, field_init,
-                              field_lowest, field_spread, field_step, field_sum, field_t,
-                              field_touch12, field_touch2)
+                              field_highest, field_lowest, field_spread, field_step,
+                              field_sum, field_t, field_touch12, field_touch2)
 # every number shared with solver/shoo/, written out of it at build time (solver/shoo/kernel.py)
 from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BLOCK_START,
                                   CHANCE, COL_DECISION_TURNS, COL_ENDED_BY, COL_HUSHES,
@@ -58,7 +58,8 @@ from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BL
                                   K_SHOO_OFF, K_WALK, LN_RANK, LN_SQUARE, MAX_DEPTH, MAX_DIGITS,
                                   NB_RANK, NB_SQUARE, NEIGHBOURS_MAX, NEIGHBOUR_SQUARES,
                                   NGAME_COLUMNS, NKINDS, NODE_UNIT, NONE, NSEAT_COLUMNS, NSQ,
-                                  PIECE_KEY, PLY_SHIFT, P_GREEDY, P_RANDOM, P_SEARCH, RIDER,
+                                  PIECE_KEY, PLY_SHIFT, P_GREEDY, P_RANDOM, P_SEARCH, RAY_SQUARES,
+                                  RIDER,
                                   SEATCOL_CAPTURES, SEATCOL_HOME, SEATCOL_SHOOS,
                                   SEATCOL_SHOO_OFFS, SHOO_BASE, SIDE_BASE, STABLED_COST,
                                   TABLE_BITS, TERMINAL, THREAT_WEIGHT, WIN)
@@ -91,13 +92,26 @@ cdef field_t _from_python(object bits):
     return out
 
 
+cdef field_t RAY[NSQ][8]
+"""Each square's eight queen rays as sets (constants.pxd's RAY_SQUARES, board.RAYS)."""
+cdef bint RAY_UP[8]
+"""Whether ray d goes to higher squares (the same for every square)."""
+
+
 cdef void _tables() noexcept:
-    cdef int s, j
+    cdef int s, j, d
     for s in range(NSQ):
         NEIGH[s] = 0
         for j in range(NEIGHBOURS_MAX):
             if NEIGHBOUR_SQUARES[s][j] != NONE:
                 NEIGH[s] |= field_bit(NEIGHBOUR_SQUARES[s][j])
+        for d in range(8):
+            RAY[s][d] = 0
+            for j in range(8):
+                if RAY_SQUARES[s][d][j] != NONE:
+                    RAY[s][d] |= field_bit(RAY_SQUARES[s][d][j])
+    for d in range(8):          # from the centre, where every ray has squares
+        RAY_UP[d] = RAY_SQUARES[NSQ // 2][d][0] > NSQ // 2
 
 
 _tables()
@@ -262,14 +276,19 @@ cdef inline int winner(const Pos *p, const Config *c) noexcept nogil:
 
 
 cdef inline field_t line_squares(int s, field_t empty) noexcept nogil:
-    """The squares a queen on ``s`` reaches along ``empty`` squares."""
-    cdef field_t out = 0, y
-    cdef int d
+    """The squares a queen on ``s`` reaches along ``empty`` squares: each ray up to its
+    first square not empty (the nearest: the lowest member on a ray going up, the highest
+    on one going down)."""
+    cdef field_t out = 0, ray, blocked
+    cdef int d, b
     for d in range(8):
-        y = field_step(field_bit(s), d)
-        while y & empty:
-            out |= y
-            y = field_step(y, d)
+        ray = RAY[s][d]
+        blocked = ray & ~empty
+        if not blocked:
+            out |= ray
+        else:
+            b = field_lowest(blocked) if RAY_UP[d] else field_highest(blocked)
+            out |= ray & ~RAY[b][d] & ~field_bit(b)
     return out
 
 
@@ -406,11 +425,27 @@ cdef void with_shoos(const Pos *p, const Config *c, Moves *ms, int hush, int kin
 
 cdef void each_to(const Pos *p, const Config *c, Moves *ms, int hush, int kind, int frm,
                   int via, int put, field_t tos) noexcept nogil:
-    cdef int t
+    """with_shoos for each square of ``tos``, ascending, written straight into ms."""
+    cdef uint64_t base = pack(hush, kind, frm, via, put, NONE, NONE), key
+    cdef uint64_t *keys = ms.keys
+    cdef int n = ms.n, to, t
+    cdef field_t targets
     while tos:
-        t = field_lowest(tos)
+        to = field_lowest(tos)
         tos &= tos - 1
-        with_shoos(p, c, ms, hush, kind, frm, via, put, t)
+        key = base | (<uint64_t>(to + 1) << 8)
+        targets = shoo_targets(p, c, ms, kind, frm, put, to)
+        if n + 1 + (field_count(targets) if targets else 0) > MAXMOVES:
+            ms.overflow = True
+            break
+        keys[n] = key
+        n += 1
+        while targets:
+            t = field_lowest(targets)
+            targets &= targets - 1
+            keys[n] = key | <uint64_t>(t + 1)
+            n += 1
+    ms.n = n
 
 
 cdef void mounts(const Pos *p, const Config *c, Moves *ms, int hush, int s,

@@ -29,7 +29,7 @@ import numpy as np
 from solver.kernel_constants import player_codes
 from solver.kernel_rows import split
 from solver.registry import DRAW
-from solver.shoo.board import FIRST_ROWS, NEIGHBOURS, SQUARES, homes
+from solver.shoo.board import FIRST_ROWS, NEIGHBOURS, RAYS, SIZE, SQUARES, homes
 from solver.shoo.state import (_DIGITS, _FIELDS, ENDED_BY_LIMIT, ENDED_BY_REPETITION,
                                ENDED_BY_WIN, ShooState, encoder)
 from solver.shoo.evaluation import (BLOCKER_WEIGHT, DANGER_WEIGHT, DISTANCE_WEIGHT,
@@ -90,6 +90,9 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
     arrays = {
         "NEIGHBOUR_SQUARES": ("int", [[*n, *[NONE] * (width - len(n))] for n in NEIGHBOURS]),
         "PIECE_KEY": ("uint64_t", [list(row) for row in PIECE_KEYS]),
+        # each square's eight queen rays (board.RAYS), the squares outwards, NONE past the end
+        "RAY_SQUARES": ("int8_t", [[[*ray, *[NONE] * (SIZE - 1 - len(ray))] for ray in rays]
+                                   for rays in RAYS]),
         # the action ids (solver.shoo.state.Encoder): each block's first id (hush, kind), each
         # kind's digits (the field of the move, frm via put to = 0..3, and how it is counted,
         # D_*, and its radix; -1 past the last), each square's neighbours and line squares
