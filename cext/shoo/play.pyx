@@ -430,6 +430,14 @@ cdef void each_to(const Pos *p, const Config *c, Moves *ms, int hush, int kind, 
     cdef uint64_t *keys = ms.keys
     cdef int n = ms.n, to, t
     cdef field_t targets
+    if (ms.still == 0 and (kind == K_CALL or kind == K_LEAD)
+            and n + field_count(tos) <= MAXMOVES):
+        while tos:               # a horse's moves and no shoo: one key a destination
+            keys[n] = base | (<uint64_t>(field_lowest(tos) + 1) << 8)
+            n += 1
+            tos &= tos - 1
+        ms.n = n
+        return
     while tos:
         to = field_lowest(tos)
         tos &= tos - 1
@@ -734,7 +742,12 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
     cdef const int8_t *distance
     cdef const int8_t *side_distance = NULL
     cdef int opp_in_travel = 0, opp_in, side_foot = 0, side_out_riders = 0, side_in_riders = 0
-    cdef field_t side_home_riders = 0
+    cdef field_t side_home_riders = 0, mine_before = 0, ones_all = 0, twos_all = 0
+    cdef field_t danger_zone = 0, cached = 0, moved
+    cdef field_t ones_of[NSQ]
+    cdef field_t twos_of[NSQ]
+    cdef int dangers_before = 0, riders_before = 0, blocking_before = 0, dangers, riders
+    cdef int blocking
     w.nodes += ms.n
     q = p[0]
     q.side, q.held, q.shoo, q.hush_to, q.ply = opp, NONE, NONE, NONE, p.ply + 1
@@ -756,6 +769,12 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
         side_out_riders = riders_travel(p.rider[side] & ~home, home, empty, side_distance)
         side_home_riders = p.rider[side] & home
         side_in_riders = riders_travel(side_home_riders, home, empty, side_distance)
+        mine_before = travellers(p, side)
+        field_touch12(mine_before, &ones_all, &twos_all)
+        danger_zone = t2_opp & ~home
+        dangers_before = field_count(p.foot[side] & danger_zone)
+        riders_before = field_count(p.rider[side])
+        blocking_before = field_count(mine_before & opp_home)
     for i in range(ms.n):
         key = ms.keys[i]
         t = m_shoo(key)
@@ -812,7 +831,27 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
                 else:
                     empty_after = FIELD_ALL & ~(mine | theirs | horse)
                     free_after = horse
-                    danger_after = field_touch2(mine) & ~opp_home
+                    # touch2(mine) & ~opp_home from what the travellers but frm touch (once
+                    # a frm) and to; the counts of this position, the moved ones recounted
+                    moved = 0
+                    if frm >= 0:
+                        moved = field_bit(frm)
+                        if not cached & moved:
+                            field_touch12(mine_before & ~moved, &ones_of[frm], &twos_of[frm])
+                            cached |= moved
+                        danger_after = twos_of[frm] | (ones_of[frm] & NEIGH[to])
+                    else:                 # a return: all the travellers before, and to
+                        danger_after = twos_all | (ones_all & NEIGH[to])
+                    danger_after &= ~opp_home
+                    dangers = dangers_before      # the mover's on foot the opponent may shoo
+                    if kind == K_WALK or kind == K_DISMOUNT or kind == K_RETURN:
+                        dangers += field_has(danger_zone, to)
+                    if kind == K_WALK or kind == K_MOUNT:
+                        dangers -= field_has(danger_zone, frm)
+                    riders = riders_before + (kind == K_MOUNT) - (kind == K_DISMOUNT)
+                    blocking = blocking_before + field_has(opp_home, to)
+                    if frm >= 0:
+                        blocking -= field_has(opp_home, frm)
                     targets_after = opp_targets
                     touched = 0          # next to a square whose emptiness may change
                     if home_riders:
@@ -847,14 +886,13 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
                         opp_in = riders_travel(opp_in_riders, opp_home, empty_after,
                                                distance_opp)
                     plain = (-DISTANCE_WEIGHT * travel
-                             + HORSE_WEIGHT * (p.stable_horses[side] + field_count(rider))
+                             + HORSE_WEIGHT * (p.stable_horses[side] + riders)
                              - opp_static
                              + DISTANCE_WEIGHT * opp_in
                              + (THREAT_WEIGHT + DANGER_WEIGHT)
-                             * (field_count(p.foot[opp] & danger_after)
-                                - field_count(foot & t2_opp & ~home))
+                             * (field_count(p.foot[opp] & danger_after) - dangers)
                              - BLOCKER_WEIGHT * blockers_side
-                             + BLOCKER_WEIGHT * field_count(mine & opp_home))
+                             + BLOCKER_WEIGHT * blocking)
             else:
                 make_move(p, c, key, &after)
                 plain = evaluate(&after, c, side)
