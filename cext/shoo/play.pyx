@@ -92,26 +92,42 @@ cdef field_t _from_python(object bits):
     return out
 
 
-cdef field_t RAY[NSQ][8]
-"""Each square's eight queen rays as sets (constants.pxd's RAY_SQUARES, board.RAYS)."""
-cdef bint RAY_UP[8]
-"""Whether ray d goes to higher squares (the same for every square)."""
+cdef field_t RAY_UPWARD[NSQ][4]
+cdef field_t RAY_DOWNWARD[NSQ][4]
+"""Each square's queen rays as sets (constants.pxd's RAY_SQUARES, board.RAYS), the four
+going to higher squares and the four going to lower ones."""
+cdef field_t BEYOND_UP[NSQ + 1][4]
+"""BEYOND_UP[b][k]: square b and RAY_UPWARD[b][k], what a ray blocked at b does not reach;
+nothing for the sentinel b = NSQ."""
+cdef field_t BEYOND_DOWN[NSQ + 1][4]
+"""BEYOND_DOWN[b + 1][k]: the same going down; nothing for the sentinel b = -1."""
 
 
 cdef void _tables() noexcept:
-    cdef int s, j, d
+    cdef int s, j, d, k, up, down, centre = NSQ // 2
+    cdef field_t ray
     for s in range(NSQ):
         NEIGH[s] = 0
         for j in range(NEIGHBOURS_MAX):
             if NEIGHBOUR_SQUARES[s][j] != NONE:
                 NEIGH[s] |= field_bit(NEIGHBOUR_SQUARES[s][j])
-        for d in range(8):
-            RAY[s][d] = 0
+    for k in range(4):
+        BEYOND_UP[NSQ][k] = BEYOND_DOWN[0][k] = 0
+    for s in range(NSQ):
+        up = down = 0
+        for d in range(8):      # up or down: as from the centre, where every ray has squares
+            ray = 0
             for j in range(8):
                 if RAY_SQUARES[s][d][j] != NONE:
-                    RAY[s][d] |= field_bit(RAY_SQUARES[s][d][j])
-    for d in range(8):          # from the centre, where every ray has squares
-        RAY_UP[d] = RAY_SQUARES[NSQ // 2][d][0] > NSQ // 2
+                    ray |= field_bit(RAY_SQUARES[s][d][j])
+            if RAY_SQUARES[centre][d][0] > centre:
+                RAY_UPWARD[s][up] = ray
+                BEYOND_UP[s][up] = ray | field_bit(s)
+                up += 1
+            else:
+                RAY_DOWNWARD[s][down] = ray
+                BEYOND_DOWN[s + 1][down] = ray | field_bit(s)
+                down += 1
 
 
 _tables()
@@ -278,17 +294,15 @@ cdef inline int winner(const Pos *p, const Config *c) noexcept nogil:
 cdef inline field_t line_squares(int s, field_t empty) noexcept nogil:
     """The squares a queen on ``s`` reaches along ``empty`` squares: each ray up to its
     first square not empty (the nearest: the lowest member on a ray going up, the highest
-    on one going down)."""
-    cdef field_t out = 0, ray, blocked
-    cdef int d, b
-    for d in range(8):
-        ray = RAY[s][d]
-        blocked = ray & ~empty
-        if not blocked:
-            out |= ray
-        else:
-            b = field_lowest(blocked) if RAY_UP[d] else field_highest(blocked)
-            out |= ray & ~RAY[b][d] & ~field_bit(b)
+    on one going down), without a branch: a sentinel square past each end (NSQ up, -1
+    down) whose ray beyond is empty."""
+    cdef field_t out = 0, ray
+    cdef int k
+    for k in range(4):
+        ray = RAY_UPWARD[s][k]
+        out |= ray & ~BEYOND_UP[field_lowest((ray & ~empty) | field_bit(NSQ))][k]
+        ray = RAY_DOWNWARD[s][k]
+        out |= ray & ~BEYOND_DOWN[field_highest(((ray & ~empty) << 1) | 1)][k]
     return out
 
 
