@@ -17,11 +17,22 @@ Prints, on one core (CPU time):
 each with the kernel's ratio to the reference; then whole games (playouts) per second for
 ``random``, ``greedy`` and the search budgets of the skill ladder against ``greedy``, with
 their mean length and the positions the players evaluated or searched per second.
+
+    python benchmarks/bench_shoo.py --old DIR [--rounds 5] [--greedy-games 100]
+
+compares instead two builds of the kernel in one run: ``DIR`` (an old tree built in place,
+e.g. a worktree of main after ``python setup.py build_ext --inplace``) and this checkout,
+in alternating rounds, each measurement a subprocess whose PYTHONPATH is the build
+measured; it prints the medians of the rounds and the ratios new/old of greedy's games per
+CPU-second (2 players, standard rules), move generation in positions/s (the positions of
+5 random games, as above), the search-N nodes/s and the perft leaves/s (depth 3 from the
+start).
 """
 from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -58,8 +69,82 @@ def row(what: str, fast: float, slow: float, unit: str) -> None:
     print(f"{what:<28} {fast:>14,.0f} {slow:>14,.0f} {fast / slow:>9,.0f}x  {unit}")
 
 
+COMPARE = """
+import json, sys, time
+import numpy as np
+from solver.dice import Stream
+from solver.shoo import kernel
+from solver.shoo.moves import legal_moves, make_move
+from solver.shoo.position import start
+from solver.shoo.rules import ShooRules
+games, budget = int(sys.argv[1]), int(sys.argv[2])
+rules = ShooRules()
+positions = []
+for key in range(5):
+    stream, position = Stream(key), start(rules)
+    while position.winner() is None and position.ply < 150:
+        positions.append(position)
+        moves = legal_moves(position)
+        position = make_move(position, moves[stream.choose(len(moves))])
+def best(function, *args):
+    out = float("inf")
+    for _ in range(2):
+        cpu = time.process_time()
+        result = function(*args)
+        out = min(out, time.process_time() - cpu)
+    return out, result
+out = {}
+keys = np.arange(1, games + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+seconds, _ = best(kernel.play_chunk, rules, ("greedy", "greedy"), keys)
+out["greedy games/s"] = games / seconds
+batch = kernel.Positions(rules, positions)
+repeats = max(1, 200_000 // len(positions))
+seconds, _ = best(batch.count_moves, repeats)
+out["move generation positions/s"] = len(positions) * repeats / seconds
+searched = positions[::max(1, len(positions) // 40)]
+def searches():
+    return sum(kernel.search_values(rules, p, budget)[2] for p in searched)
+seconds, nodes = best(searches)
+out[f"search-{budget} nodes/s"] = nodes / seconds
+seconds, leaves = best(kernel.perft, rules, start(rules), 3)
+out["perft leaves/s"] = leaves / seconds
+print(json.dumps(out))
+"""
+
+
+def compare(old: Path, rounds: int, games: int, budget: int) -> None:
+    """The kernel of ``old`` (a tree built in place) against this checkout's (module
+    docstring), alternating, medians of ``rounds``."""
+    import json
+    import statistics
+    import subprocess
+
+    from bench_overhead import env, python
+
+    builds = {"old": old, "new": Path(__file__).resolve().parent.parent}
+    figures: dict[str, dict[str, list[float]]] = {}
+    for round_ in range(rounds):
+        for name, source in builds.items():
+            done = subprocess.run(python("-c", COMPARE, str(games), str(budget)),
+                                  env=env(source), check=True, capture_output=True, text=True)
+            for what, rate in json.loads(done.stdout).items():
+                figures.setdefault(what, {}).setdefault(name, []).append(rate)
+        print(f"round {round_ + 1} of {rounds} done", flush=True)
+    print(f"\nShoo kernel, standard rules, one core (CPU time), medians of {rounds} "
+          f"alternating rounds; old = {old}, new = this checkout")
+    print(f"{'':<30} {'old':>14} {'new':>14} {'new/old':>8}")
+    for what, kept in figures.items():
+        old_rate, new_rate = (statistics.median(kept[name]) for name in ("old", "new"))
+        print(f"{what:<30} {old_rate:>14,.0f} {new_rate:>14,.0f} {new_rate / old_rate:>8.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--old", type=Path,
+                        help="compare this old build (a tree built in place) with this checkout")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (--old)")
+    parser.add_argument("--greedy-games", type=int, default=100,
+                        help="greedy games a measurement (--old)")
     parser.add_argument("--positions", type=int, default=2000,
                         help="random placements for shoo detection")
     parser.add_argument("--games", type=int, default=200, help="kernel games per player")
@@ -70,6 +155,9 @@ def main() -> None:
     parser.add_argument("--reference-searches", type=int, default=3,
                         help="positions the reference searches (each takes seconds)")
     args = parser.parse_args()
+    if args.old is not None:
+        compare(args.old, args.rounds, args.greedy_games, args.search_budget)
+        return
     rules = ShooRules()
     stream = Stream(1)
     placements = [random_placement(rules, stream) for _ in range(args.positions)]

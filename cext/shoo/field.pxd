@@ -4,7 +4,7 @@
 # with the file that would wrap around masked off first; field_spread gives every square
 # touching a set at once, field_touch2 the squares touched by two or more of its members —
 # the whole of shoo detection in a few dozen instructions.
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int8_t, uint64_t
 
 cdef extern from *:
     """
@@ -43,12 +43,42 @@ cdef extern from *:
         for (int d = 0; d < 8; d++) { y = field_step(x, d); twos |= ones & y; ones |= y; }
         return twos;
     }
-    static inline int field_count(field_t x) {
-        return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+    static inline void field_touch12(field_t x, field_t *ones, field_t *twos) {
+        /* the squares touching a member of x, and those touching two or more */
+        field_t o = 0, t = 0, y;
+        for (int d = 0; d < 8; d++) { y = field_step(x, d); t |= o & y; o |= y; }
+        *ones = o;
+        *twos = t;
+    }
+    static inline __attribute__((always_inline)) int field_popcount64(uint64_t x) {
+    #if defined(__POPCNT__)
+        return __builtin_popcountll(x);
+    #else
+        /* without -mpopcnt GCC calls libgcc's __popcountdi2; this is the same count inline */
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    #endif
+    }
+    static inline __attribute__((always_inline)) int field_count(field_t x) {
+        return field_popcount64((uint64_t)x) + field_popcount64((uint64_t)(x >> 64));
     }
     static inline int field_lowest(field_t x) {
         uint64_t low = (uint64_t)x;
         return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+    }
+    static inline int field_sum(field_t x, const int8_t *table) {
+        /* the sum of table[s] over the members s of x */
+        uint64_t low = (uint64_t)x, high = (uint64_t)(x >> 64);
+        int out = 0;
+        while (low) { out += table[__builtin_ctzll(low)]; low &= low - 1; }
+        while (high) { out += table[64 + __builtin_ctzll(high)]; high &= high - 1; }
+        return out;
+    }
+    static inline int field_highest(field_t x) {
+        uint64_t high = (uint64_t)(x >> 64);
+        return high ? 127 - __builtin_clzll(high) : 63 - __builtin_clzll((uint64_t)x);
     }
     static inline field_t field_bit(int s) { return FIELD_ONE << s; }
     static inline int field_has(field_t x, int s) { return (int)((x >> s) & 1); }
@@ -61,7 +91,11 @@ cdef extern from *:
     field_t field_step(field_t x, int d) noexcept nogil       # every member moved one step
     field_t field_spread(field_t x) noexcept nogil            # squares touching a member
     field_t field_touch2(field_t x) noexcept nogil            # squares touching two or more
+    void field_touch12(field_t x, field_t *ones, field_t *twos) noexcept nogil
+                                                              # spread and touch2 at once
     int field_count(field_t x) noexcept nogil                 # number of members
     int field_lowest(field_t x) noexcept nogil                # smallest member; x != 0
+    int field_highest(field_t x) noexcept nogil               # largest member; x != 0
+    int field_sum(field_t x, const int8_t *table) noexcept nogil   # sum of table[member]
     field_t field_bit(int s) noexcept nogil                   # the set {s}
     int field_has(field_t x, int s) noexcept nogil            # whether s is a member

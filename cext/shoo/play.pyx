@@ -36,15 +36,14 @@ toolkit calls the kernel through that module.
 import numpy as np
 
 from cpython.exc cimport PyErr_SetString
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport qsort
-from libc.string cimport memcpy
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_choose
 from cext.common.interrupt cimport (Interrupt, _interrupt_fetch, interrupt_init, interrupt_raise,
                                      interrupted)
 from cext.shoo.field cimport (FIELD_ALL, field_bit, field_count, field_has, field_init,
-                              field_lowest, field_spread, field_step, field_t, field_touch2)
+                              field_highest, field_lowest, field_spread, field_step,
+                              field_sum, field_t, field_touch12, field_touch2)
 # every number shared with solver/shoo/, written out of it at build time (solver/shoo/kernel.py)
 from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BLOCK_START,
                                   CHANCE, COL_DECISION_TURNS, COL_ENDED_BY, COL_HUSHES,
@@ -54,19 +53,19 @@ from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BL
                                   ENDED_REPETITION, ENDED_WIN, FOOT, HELD_BASE, HISTORY_PLIES,
                                   HORSE, HORSE_WEIGHT, HUSH_BASE, HUSH_ILLEGAL, HUSH_LOSE_MOVE,
                                   HUSH_OFF, HUSH_SHOO_OFF, H_DISMOUNT, H_RETURN, H_STEP,
-                                  INFINITY, KING_DISTANCE, K_CALL, K_CAPTURE, K_DISMOUNT,
+                                  INFINITY, K_CALL, K_CAPTURE, K_DISMOUNT,
                                   K_HOLD, K_LEAD, K_MOUNT, K_PASS, K_RETIRE, K_RETURN, K_RIDE,
                                   K_SHOO_OFF, K_WALK, LN_RANK, LN_SQUARE, MAX_DEPTH, MAX_DIGITS,
                                   NB_RANK, NB_SQUARE, NEIGHBOURS_MAX, NEIGHBOUR_SQUARES,
                                   NGAME_COLUMNS, NKINDS, NODE_UNIT, NONE, NSEAT_COLUMNS, NSQ,
-                                  PIECE_KEY, PLY_SHIFT, P_GREEDY, P_RANDOM, P_SEARCH, RIDER,
+                                  PIECE_KEY, PLY_SHIFT, P_GREEDY, P_RANDOM, P_SEARCH, RAY_SQUARES,
+                                  RIDER,
                                   SEATCOL_CAPTURES, SEATCOL_HOME, SEATCOL_SHOOS,
                                   SEATCOL_SHOO_OFFS, SHOO_BASE, SIDE_BASE, STABLED_COST,
                                   TABLE_BITS, TERMINAL, THREAT_WEIGHT, WIN)
 
 cdef enum:
     MAXMOVES = 1 << 15      # room for the legal moves of one position
-    SORT_ROOM = 1024        # sort_keys merges up to this many moves (on the stack)
     B_EXACT = 0             # the bounds of a table entry's value
     B_LOWER = 1
     B_UPPER = 2
@@ -78,9 +77,10 @@ field_init()
 
 cdef field_t NEIGH[NSQ]
 """Squares touching each square as a set (from constants.pxd's NEIGHBOUR_SQUARES, the
-readable code's solver.shoo.board.NEIGHBOURS). KING_DISTANCE (evaluation.king_distance)
-and PIECE_KEY (search.PIECE_KEYS: the Zobrist key of each piece code on each square) are
-constants.pxd's tables as they are."""
+readable code's solver.shoo.board.NEIGHBOURS). PIECE_KEY (search.PIECE_KEYS: the Zobrist
+key of each piece code on each square) is constants.pxd's table as it is; the distances
+home (evaluation.king_distance to the nearest free home square) come in through Setup
+(solver.shoo.kernel.home_distances)."""
 
 
 cdef field_t _from_python(object bits):
@@ -92,13 +92,42 @@ cdef field_t _from_python(object bits):
     return out
 
 
+cdef field_t RAY_UPWARD[NSQ][4]
+cdef field_t RAY_DOWNWARD[NSQ][4]
+"""Each square's queen rays as sets (constants.pxd's RAY_SQUARES, board.RAYS), the four
+going to higher squares and the four going to lower ones."""
+cdef field_t BEYOND_UP[NSQ + 1][4]
+"""BEYOND_UP[b][k]: square b and RAY_UPWARD[b][k], what a ray blocked at b does not reach;
+nothing for the sentinel b = NSQ."""
+cdef field_t BEYOND_DOWN[NSQ + 1][4]
+"""BEYOND_DOWN[b + 1][k]: the same going down; nothing for the sentinel b = -1."""
+
+
 cdef void _tables() noexcept:
-    cdef int s, j
+    cdef int s, j, d, k, up, down, centre = NSQ // 2
+    cdef field_t ray
     for s in range(NSQ):
         NEIGH[s] = 0
         for j in range(NEIGHBOURS_MAX):
             if NEIGHBOUR_SQUARES[s][j] != NONE:
                 NEIGH[s] |= field_bit(NEIGHBOUR_SQUARES[s][j])
+    for k in range(4):
+        BEYOND_UP[NSQ][k] = BEYOND_DOWN[0][k] = 0
+    for s in range(NSQ):
+        up = down = 0
+        for d in range(8):      # up or down: as from the centre, where every ray has squares
+            ray = 0
+            for j in range(8):
+                if RAY_SQUARES[s][d][j] != NONE:
+                    ray |= field_bit(RAY_SQUARES[s][d][j])
+            if RAY_SQUARES[centre][d][0] > centre:
+                RAY_UPWARD[s][up] = ray
+                BEYOND_UP[s][up] = ray | field_bit(s)
+                up += 1
+            else:
+                RAY_DOWNWARD[s][down] = ray
+                BEYOND_DOWN[s + 1][down] = ray | field_bit(s)
+                down += 1
 
 
 _tables()
@@ -124,6 +153,11 @@ cdef struct Moves:
     uint64_t *keys
     int n
     bint overflow
+    field_t still            # gen_actions: the mover's shoo targets of a move that moves no
+                             # traveller (a horse's: call, lead, hold, retire; a pass)
+    field_t ones, twos       # ... the squares one / two or more of the mover's travellers
+                             # but the one moving (frm) touch
+    field_t theirs           # ... the opponent's travellers on foot outside their home
 
 
 cdef struct Entry:
@@ -156,6 +190,9 @@ cdef struct Work:
 
 cdef struct Config:
     field_t home[2]
+    int home_base[2]         # the lowest square of each home area (a 3 x 3 block)
+    const int8_t *home_distance[2]   # [subset * NSQ + s]: the distance from s to the nearest
+                                     # square of a subset of the home area (home_index)
     field_t first_row[2]
     int hush
     bint leave_home
@@ -197,6 +234,13 @@ cdef inline int m_shoo(uint64_t k) noexcept nogil:
 
 
 # -- sets of a position -------------------------------------------------------------------
+cdef inline int home_index(field_t x, int base) noexcept nogil:
+    """The squares of ``x`` in the 3 x 3 home area starting at ``base`` as a 9-bit number,
+    bit j for the area's j-th square in ascending order (solver.shoo.kernel.home_distances)."""
+    return <int>(((x >> base) & 7) | (((x >> (base + 9)) & 7) << 3)
+                 | (((x >> (base + 18)) & 7) << 6))
+
+
 cdef inline field_t travellers(const Pos *p, int seat) noexcept nogil:
     return p.foot[seat] | p.rider[seat]
 
@@ -248,14 +292,17 @@ cdef inline int winner(const Pos *p, const Config *c) noexcept nogil:
 
 
 cdef inline field_t line_squares(int s, field_t empty) noexcept nogil:
-    """The squares a queen on ``s`` reaches along ``empty`` squares."""
-    cdef field_t out = 0, y
-    cdef int d
-    for d in range(8):
-        y = field_step(field_bit(s), d)
-        while y & empty:
-            out |= y
-            y = field_step(y, d)
+    """The squares a queen on ``s`` reaches along ``empty`` squares: each ray up to its
+    first square not empty (the nearest: the lowest member on a ray going up, the highest
+    on one going down), without a branch: a sentinel square past each end (NSQ up, -1
+    down) whose ray beyond is empty."""
+    cdef field_t out = 0, ray
+    cdef int k
+    for k in range(4):
+        ray = RAY_UPWARD[s][k]
+        out |= ray & ~BEYOND_UP[field_lowest((ray & ~empty) | field_bit(NSQ))][k]
+        ray = RAY_DOWNWARD[s][k]
+        out |= ray & ~BEYOND_DOWN[field_highest(((ray & ~empty) << 1) | 1)][k]
     return out
 
 
@@ -354,16 +401,36 @@ cdef inline void emit(Moves *ms, uint64_t key) noexcept nogil:
         ms.overflow = True
 
 
+cdef inline field_t shoo_targets(const Pos *p, const Config *c, const Moves *ms, int kind,
+                                 int frm, int put, int to) noexcept nogil:
+    """shooable(after, c, p.side) of the position ``act`` would make, without making it: only
+    the mover's travellers (and, for a capture, the opponent's on foot) can change."""
+    cdef int side = p.side, opp = 1 - p.side
+    cdef field_t mine, theirs
+    if kind == K_CALL or kind == K_LEAD or kind == K_HOLD or kind == K_RETIRE or kind == K_PASS:
+        return ms.still
+    if (kind == K_WALK or kind == K_RIDE or kind == K_MOUNT or kind == K_DISMOUNT
+            or kind == K_CAPTURE):
+        # frm -> to: two or more touch where the others (ms.ones, ms.twos) and to do
+        theirs = ms.theirs
+        if kind == K_CAPTURE:
+            theirs |= field_bit(put) & ~c.home[opp]
+        return theirs & (ms.twos | (ms.ones & NEIGH[to]))
+    mine = travellers(p, side)
+    if kind == K_RETURN:
+        mine |= field_bit(to)
+    else:                        # shoo-off
+        mine &= ~field_bit(frm)
+    return p.foot[opp] & field_touch2(mine) & ~c.home[opp]
+
+
 cdef void with_shoos(const Pos *p, const Config *c, Moves *ms, int hush, int kind, int frm,
                      int via, int put, int to) noexcept nogil:
     """The action and each shoo it allows (moves._with_shoos)."""
-    cdef Pos after
     cdef uint64_t key = pack(hush, kind, frm, via, put, to, NONE)
-    cdef field_t targets
+    cdef field_t targets = shoo_targets(p, c, ms, kind, frm, put, to)
     cdef int t
-    act(p, c, key, &after)
     emit(ms, key)
-    targets = shooable(&after, c, p.side)
     while targets:
         t = field_lowest(targets)
         targets &= targets - 1
@@ -372,11 +439,35 @@ cdef void with_shoos(const Pos *p, const Config *c, Moves *ms, int hush, int kin
 
 cdef void each_to(const Pos *p, const Config *c, Moves *ms, int hush, int kind, int frm,
                   int via, int put, field_t tos) noexcept nogil:
-    cdef int t
+    """with_shoos for each square of ``tos``, ascending, written straight into ms."""
+    cdef uint64_t base = pack(hush, kind, frm, via, put, NONE, NONE), key
+    cdef uint64_t *keys = ms.keys
+    cdef int n = ms.n, to, t
+    cdef field_t targets
+    if (ms.still == 0 and (kind == K_CALL or kind == K_LEAD)
+            and n + field_count(tos) <= MAXMOVES):
+        while tos:               # a horse's moves and no shoo: one key a destination
+            keys[n] = base | (<uint64_t>(field_lowest(tos) + 1) << 8)
+            n += 1
+            tos &= tos - 1
+        ms.n = n
+        return
     while tos:
-        t = field_lowest(tos)
+        to = field_lowest(tos)
         tos &= tos - 1
-        with_shoos(p, c, ms, hush, kind, frm, via, put, t)
+        key = base | (<uint64_t>(to + 1) << 8)
+        targets = shoo_targets(p, c, ms, kind, frm, put, to)
+        if n + 1 + (field_count(targets) if targets else 0) > MAXMOVES:
+            ms.overflow = True
+            break
+        keys[n] = key
+        n += 1
+        while targets:
+            t = field_lowest(targets)
+            targets &= targets - 1
+            keys[n] = key | <uint64_t>(t + 1)
+            n += 1
+    ms.n = n
 
 
 cdef void mounts(const Pos *p, const Config *c, Moves *ms, int hush, int s,
@@ -423,117 +514,93 @@ cdef void gen_actions(const Pos *p, const Config *c, Moves *ms, int hush) noexce
     """Every action of the side to move with its shoos (moves.actions, moves._with_shoos)."""
     cdef int side = p.side, s, start = ms.n
     cdef field_t empty = empty_squares(p), d = danger(p, c, side), area, foot_ok, own, tos
-    cdef bint confined
+    cdef field_t horses, near, mine = travellers(p, side)
+    cdef field_t ones[NSQ]
+    cdef field_t twos[NSQ]
+    ms.still = shooable(p, c, side)
+    ms.theirs = p.foot[1 - side] & ~c.home[1 - side]
+    own = mine
+    while own:                   # what the others touch, for each traveller that moves
+        s = field_lowest(own)
+        own &= own - 1
+        field_touch12(mine & ~field_bit(s), &ones[s], &twos[s])
     if p.shoo >= 0:
         s = p.shoo
+        ms.ones, ms.twos = ones[s], twos[s]
         each_to(p, c, ms, hush, K_WALK, s, NONE, NONE, NEIGH[s] & empty & ~d)
         if c.escape_by_horse:
             mounts(p, c, ms, hush, s, False)
         if ms.n == start:
             with_shoos(p, c, ms, hush, K_SHOO_OFF, s, NONE, NONE, NONE)
         return
+    # kind by kind, each kind's moves ascending: the canonical order without a sort
     foot_ok = FIELD_ALL if c.hush != HUSH_ILLEGAL else ~d
     own = p.foot[side]
     while own:
         s = field_lowest(own)
         own &= own - 1
-        confined = not c.leave_home and field_has(c.home[side], s)
-        area = c.home[side] if confined else FIELD_ALL
+        area = c.home[side] if not c.leave_home and field_has(c.home[side], s) else FIELD_ALL
+        ms.ones, ms.twos = ones[s], twos[s]
         each_to(p, c, ms, hush, K_WALK, s, NONE, NONE, NEIGH[s] & empty & area & foot_ok)
-        mounts(p, c, ms, hush, s, confined)
-        captures(p, c, ms, hush, s, confined)
     own = p.rider[side]
     while own:
         s = field_lowest(own)
         own &= own - 1
-        confined = not c.leave_home and field_has(c.home[side], s)
-        area = c.home[side] if confined else FIELD_ALL
+        area = c.home[side] if not c.leave_home and field_has(c.home[side], s) else FIELD_ALL
+        ms.ones, ms.twos = ones[s], twos[s]
         each_to(p, c, ms, hush, K_RIDE, s, NONE, NONE, line_squares(s, empty) & area)
-        each_to(p, c, ms, hush, K_DISMOUNT, s, NONE, NONE, NEIGH[s] & empty & area & foot_ok)
-        captures(p, c, ms, hush, s, confined)
-    own = free_horses(p)
+    own = p.foot[side]
     while own:
         s = field_lowest(own)
         own &= own - 1
-        each_to(p, c, ms, hush, K_LEAD, s, NONE, NONE, line_squares(s, empty))
-        if NEIGH[s] & travellers(p, side):
-            if c.hold_move:
-                with_shoos(p, c, ms, hush, K_HOLD, s, NONE, NONE, NONE)
-            with_shoos(p, c, ms, hush, K_RETIRE, s, NONE, NONE, NONE)
+        ms.ones, ms.twos = ones[s], twos[s]
+        mounts(p, c, ms, hush, s, not c.leave_home and field_has(c.home[side], s))
+    own = p.rider[side]
+    while own:
+        s = field_lowest(own)
+        own &= own - 1
+        area = c.home[side] if not c.leave_home and field_has(c.home[side], s) else FIELD_ALL
+        ms.ones, ms.twos = ones[s], twos[s]
+        each_to(p, c, ms, hush, K_DISMOUNT, s, NONE, NONE, NEIGH[s] & empty & area & foot_ok)
+    own = travellers(p, side)
+    if field_spread(own) & p.rider[1 - side]:
+        while own:
+            s = field_lowest(own)
+            own &= own - 1
+            ms.ones, ms.twos = ones[s], twos[s]
+            captures(p, c, ms, hush, s, not c.leave_home and field_has(c.home[side], s))
     if p.stable_horses[side]:
         tos = empty
         if c.call_next_to:
             tos &= field_spread(travellers(p, side))
         each_to(p, c, ms, hush, K_CALL, NONE, NONE, NONE, tos)
+    horses = free_horses(p)
+    own = horses
+    while own:
+        s = field_lowest(own)
+        own &= own - 1
+        each_to(p, c, ms, hush, K_LEAD, s, NONE, NONE, line_squares(s, empty))
+    near = horses & field_spread(travellers(p, side))
+    if c.hold_move:
+        own = near
+        while own:
+            s = field_lowest(own)
+            own &= own - 1
+            with_shoos(p, c, ms, hush, K_HOLD, s, NONE, NONE, NONE)
+    own = near
+    while own:
+        s = field_lowest(own)
+        own &= own - 1
+        with_shoos(p, c, ms, hush, K_RETIRE, s, NONE, NONE, NONE)
     if p.stabled[side]:
         each_to(p, c, ms, hush, K_RETURN, NONE, NONE, NONE, empty & c.first_row[side] & foot_ok)
     if ms.n == start:
         with_shoos(p, c, ms, hush, K_PASS, NONE, NONE, NONE, NONE)
 
 
-cdef int compare_keys(const void *a, const void *b) noexcept nogil:
-    cdef uint64_t x = (<const uint64_t *>a)[0], y = (<const uint64_t *>b)[0]
-    return (x > y) - (x < y)
-
-
-cdef void sort_keys(uint64_t *keys, int n) noexcept nogil:
-    """``keys`` ascending, as qsort with compare_keys sorts them (integers: any sort gives
-    the same array) but faster: a natural merge sort, the generator's moves coming in a
-    few ascending runs (each kind's moves ascend as they are made)."""
-    cdef uint64_t room[SORT_ROOM]
-    cdef int bounds[SORT_ROOM + 1]
-    cdef int runs = 1, merged, i, r, lo, mid, hi, x, y, k
-    cdef uint64_t *src = keys
-    cdef uint64_t *dst = room
-    cdef uint64_t *swap
-    if n > SORT_ROOM:
-        qsort(keys, n, sizeof(uint64_t), compare_keys)
-        return
-    bounds[0] = 0
-    for i in range(1, n):
-        if keys[i] < keys[i - 1]:
-            bounds[runs] = i
-            runs += 1
-    bounds[runs] = n
-    while runs > 1:
-        merged = 0
-        r = 0
-        while r < runs:
-            lo = bounds[r]
-            if r + 1 < runs:
-                mid = bounds[r + 1]
-                hi = bounds[r + 2]
-                x, y, k = lo, mid, lo
-                while x < mid and y < hi:
-                    if src[y] < src[x]:
-                        dst[k] = src[y]
-                        y += 1
-                    else:
-                        dst[k] = src[x]
-                        x += 1
-                    k += 1
-                if x < mid:
-                    memcpy(dst + k, src + x, (mid - x) * sizeof(uint64_t))
-                elif y < hi:
-                    memcpy(dst + k, src + y, (hi - y) * sizeof(uint64_t))
-                r += 2
-            else:
-                hi = bounds[r + 1]
-                memcpy(dst + lo, src + lo, (hi - lo) * sizeof(uint64_t))
-                r += 1
-            bounds[merged] = lo        # read bounds[r..r+2] first: merged <= r / 2
-            merged += 1
-        bounds[merged] = n
-        runs = merged
-        swap = src
-        src = dst
-        dst = swap
-    if src != keys:
-        memcpy(keys, src, n * sizeof(uint64_t))
-
-
 cdef void legal_moves(const Pos *p, const Config *c, Moves *ms) noexcept nogil:
-    """Every legal move in canonical (ascending key) order (moves.legal_moves)."""
+    """Every legal move in canonical (ascending key) order (moves.legal_moves): gen_actions
+    makes each position's moves in that order, the hush's after the others."""
     cdef Pos hushed
     ms.n = 0
     ms.overflow = False
@@ -541,48 +608,39 @@ cdef void legal_moves(const Pos *p, const Config *c, Moves *ms) noexcept nogil:
     if p.hush_to >= 0:
         apply_hush(p, c, &hushed)
         gen_actions(&hushed, c, ms, 1)
-    sort_keys(ms.keys, ms.n)
 
 
 # -- players --------------------------------------------------------------------------------
 cdef int standing(const Pos *p, const Config *c, int seat,
                   const field_t *touch2) noexcept nogil:
     """evaluation.standing; ``touch2[s]``: the squares two or more of seat s's travellers
-    touch (computed once for both standings)."""
-    cdef field_t home = c.home[seat], own = travellers(p, seat), targets, rest
-    cdef field_t empty = empty_squares(p)
+    touch (computed once for both standings). The travellers on foot outside the home area
+    count their distances home at once (field_sum); the riders one by one."""
+    cdef field_t home = c.home[seat], own = travellers(p, seat), rest
+    cdef field_t empty = empty_squares(p), foot = p.foot[seat], riders = p.rider[seat]
     cdef field_t danger_mine = touch2[1 - seat] & ~home
     cdef field_t danger_theirs = touch2[seat] & ~c.home[1 - seat]
-    cdef int travel = STABLED_COST * p.stabled[seat], horses = p.stable_horses[seat]
-    cdef int s, t, d, threats, dangers, blockers
-    cdef bint inside
-    targets = home & ~own
-    rest = own
+    cdef int travel = STABLED_COST * p.stabled[seat]
+    cdef int horses = p.stable_horses[seat] + field_count(riders)
+    cdef int s, threats, dangers, blockers
+    cdef const int8_t *distance = (c.home_distance[seat]
+                                   + NSQ * home_index(home & ~own, c.home_base[seat]))
+    travel += field_sum(foot & ~home, distance)
+    s = p.shoo
+    if s >= 0 and field_has(foot, s) and not can_escape(p, c, s):
+        travel += STABLED_COST - (0 if field_has(home, s) else distance[s])
+    rest = riders & ~home
     while rest:
         s = field_lowest(rest)
         rest &= rest - 1
-        inside = field_has(home, s)
-        d = 0
-        if not inside:
-            d = 1 << 20
-            own = targets
-            while own:
-                t = field_lowest(own)
-                own &= own - 1
-                if KING_DISTANCE[s][t] < d:
-                    d = KING_DISTANCE[s][t]
-        if field_has(p.rider[seat], s):
-            if inside and not (NEIGH[s] & empty & home):
-                travel += STABLED_COST
-            else:
-                travel += (d + 3) // 4 + 2
-            horses += 1
-        elif s == p.shoo and not can_escape(p, c, s):
-            travel += STABLED_COST
-        else:
-            travel += d
+        travel += (distance[s] + 3) // 4 + 2
+    rest = riders & home
+    while rest:
+        s = field_lowest(rest)
+        rest &= rest - 1
+        travel += 2 if NEIGH[s] & empty & home else STABLED_COST
     threats = field_count(p.foot[1 - seat] & danger_theirs)
-    dangers = field_count(p.foot[seat] & danger_mine)
+    dangers = field_count(foot & danger_mine)
     blockers = field_count(travellers(p, 1 - seat) & home)
     return (-DISTANCE_WEIGHT * travel + HORSE_WEIGHT * horses + THREAT_WEIGHT * threats
             - DANGER_WEIGHT * dangers - BLOCKER_WEIGHT * blockers)
@@ -601,15 +659,268 @@ cdef int evaluate(const Pos *p, const Config *c, int seat) noexcept nogil:
     return standing(p, c, seat, touch2) - standing(p, c, 1 - seat, touch2)
 
 
-cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *values,
-                       Work *w) noexcept nogil:
-    """Each move's value for the mover; returns the best."""
+cdef int greedy_values_slow(const Pos *p, const Config *c, const Moves *ms, int *values,
+                            Work *w) noexcept nogil:
+    """Each move's value for the mover, each move made and evaluated
+    (policies.GreedyPolicy.values); returns the best. greedy_values' twin, for the tests."""
     cdef Pos after
     cdef int i, best = -WIN - 1
     w.nodes += ms.n
     for i in range(ms.n):
         make_move(p, c, ms.keys[i], &after)
         values[i] = evaluate(&after, c, p.side)
+        if values[i] > best:
+            best = values[i]
+    return best
+
+
+cdef inline int shoo_bonus(const Config *c, field_t empty, field_t free, field_t danger_t,
+                           field_t targets, int seat, int t) noexcept nogil:
+    """What naming ``t`` (``seat``'s traveller on foot, outside its home area) adds to the
+    mover's evaluation of the position after a move: standing counts t as stabled when it
+    cannot escape (can_escape: an empty square next to it out of ``danger_t``, or a free
+    horse next to it), else at its distance home. ``empty``, ``free``, ``targets``: the
+    empty squares, free horses and ``seat``'s free home squares after the move."""
+    cdef field_t near = NEIGH[t]
+    if near & empty & ~danger_t:
+        return 0
+    if c.escape_by_horse and (near & free):
+        return 0
+    return DISTANCE_WEIGHT * (STABLED_COST - c.home_distance[seat][
+        NSQ * home_index(targets, c.home_base[seat]) + t])
+
+
+cdef inline bint horse_kind(int kind) noexcept nogil:
+    return kind == K_CALL or kind == K_LEAD or kind == K_HOLD or kind == K_RETIRE
+
+
+cdef inline int stuck_travel(const Pos *p, const Config *c, field_t riders, field_t empty,
+                             int side) noexcept nogil:
+    """Of ``riders`` (riders in their own home area), the travel standing adds for those
+    with no empty home square next to them, beyond a free rider's, counted for ``side``
+    (the opponent's negated)."""
+    cdef int r, seat, out = 0
+    while riders:
+        r = field_lowest(riders)
+        riders &= riders - 1
+        seat = 0 if field_has(p.rider[0], r) else 1
+        if not (NEIGH[r] & empty & c.home[seat]):
+            out += (STABLED_COST - 2) if seat == side else -(STABLED_COST - 2)
+    return out
+
+
+cdef inline int riders_travel(field_t riders, field_t home, field_t empty,
+                              const int8_t *distance) noexcept nogil:
+    """standing's travel of a seat's ``riders``."""
+    cdef int s, out = 0
+    cdef field_t rest = riders & ~home
+    while rest:
+        s = field_lowest(rest)
+        rest &= rest - 1
+        out += (distance[s] + 3) // 4 + 2
+    rest = riders & home
+    while rest:
+        s = field_lowest(rest)
+        rest &= rest - 1
+        out += 2 if NEIGH[s] & empty & home else STABLED_COST
+    return out
+
+
+cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *values,
+                       Work *w) noexcept nogil:
+    """Each move's value for the mover, as greedy_values_slow gives it, each action valued
+    once: a shoo adds shoo_bonus to its plain move's value (nothing after a won game or at
+    the move limit: the evaluation is then the end's). Unless the game ends by the move
+    limit after the move (or a seat has won already), a horse's move (call, lead, hold,
+    retire: no traveller moves) is worth the one figure ``base`` of the position with the
+    travellers as they are, less a called horse, the riders in their home areas next to the
+    squares it changes recounted (stuck_travel); a walk, ride, mount, dismount or return
+    (only the mover's travellers change) is the mover's standing after it, from its sets,
+    less the opponent's, whose parts the move cannot change (distances home, horses) are
+    counted once. Captures, passes, shoo-offs and moves after a hush are made and
+    evaluated. Returns the best."""
+    cdef Pos after, q
+    cdef int i, best = -WIN - 1, side = p.side, opp = 1 - p.side, t, kind, frm, via, to
+    cdef int plain = 0, base = 0, opp_static = 0, blockers_side = 0, travel
+    cdef bint settled = True, fast
+    cdef uint64_t key
+    cdef field_t empty = empty_squares(p), danger_opp = danger(p, c, opp), touched
+    cdef field_t home_riders = (p.rider[0] & c.home[0]) | (p.rider[1] & c.home[1])
+    cdef field_t opp_targets = c.home[opp] & ~travellers(p, opp)
+    cdef field_t home = c.home[side], opp_home = c.home[opp], theirs = travellers(p, opp)
+    cdef field_t t2_opp = field_touch2(theirs), opp_in_riders = p.rider[opp] & opp_home
+    cdef field_t mine, foot, rider, horse
+    cdef field_t empty_after = 0, free_after = 0, danger_after = 0, targets_after = 0
+    cdef const int8_t *distance_opp = (c.home_distance[opp]
+                                       + NSQ * home_index(opp_targets, c.home_base[opp]))
+    cdef const int8_t *distance
+    cdef const int8_t *side_distance = NULL
+    cdef int opp_in_travel = 0, opp_in, side_foot = 0, side_out_riders = 0, side_in_riders = 0
+    cdef field_t side_home_riders = 0, mine_before = 0, ones_all = 0, twos_all = 0
+    cdef field_t danger_zone = 0, cached = 0, moved
+    cdef field_t ones_of[NSQ]
+    cdef field_t twos_of[NSQ]
+    cdef int dangers_before = 0, riders_before = 0, blocking_before = 0, dangers, riders
+    cdef int blocking
+    w.nodes += ms.n
+    q = p[0]
+    q.side, q.held, q.shoo, q.hush_to, q.ply = opp, NONE, NONE, NONE, p.ply + 1
+    fast = winner(&q, c) == NONE and q.ply < c.max_plies
+    if fast:
+        base = evaluate(&q, c, side)
+        # the opponent's standing but for its riders at home (their travel depends on the
+        # empty squares), threats, dangers and blockers
+        opp_static = (-DISTANCE_WEIGHT * (STABLED_COST * p.stabled[opp]
+                                          + field_sum(p.foot[opp] & ~opp_home, distance_opp)
+                                          + riders_travel(p.rider[opp] & ~opp_home, opp_home,
+                                                          empty, distance_opp))
+                      + HORSE_WEIGHT * (p.stable_horses[opp] + field_count(p.rider[opp])))
+        blockers_side = field_count(theirs & home)
+        opp_in_travel = riders_travel(opp_in_riders, opp_home, empty, distance_opp)
+        side_distance = (c.home_distance[side]
+                         + NSQ * home_index(home & ~travellers(p, side), c.home_base[side]))
+        side_foot = field_sum(p.foot[side] & ~home, side_distance)
+        side_out_riders = riders_travel(p.rider[side] & ~home, home, empty, side_distance)
+        side_home_riders = p.rider[side] & home
+        side_in_riders = riders_travel(side_home_riders, home, empty, side_distance)
+        mine_before = travellers(p, side)
+        field_touch12(mine_before, &ones_all, &twos_all)
+        danger_zone = t2_opp & ~home
+        dangers_before = field_count(p.foot[side] & danger_zone)
+        riders_before = field_count(p.rider[side])
+        blocking_before = field_count(mine_before & opp_home)
+    for i in range(ms.n):
+        key = ms.keys[i]
+        t = m_shoo(key)
+        if t == NONE:
+            kind = m_kind(key)
+            settled = False
+            if not fast or m_hush(key):
+                kind = -1                         # the slow way
+            if kind == K_CALL or kind == K_LEAD or kind == K_HOLD or kind == K_RETIRE:
+                frm, to = m_frm(key), m_to(key)
+                empty_after = empty
+                free_after = p.horse
+                if frm >= 0:
+                    free_after &= ~field_bit(frm)
+                if kind == K_LEAD:
+                    empty_after = (empty | field_bit(frm)) & ~field_bit(to)
+                elif kind == K_CALL:
+                    empty_after = empty & ~field_bit(to)
+                elif kind == K_RETIRE:
+                    empty_after = empty | field_bit(frm)
+                plain = base - (HORSE_WEIGHT if kind == K_CALL else 0)
+                touched = 0
+                if home_riders:
+                    touched = home_riders & ((NEIGH[frm] if frm >= 0 else <field_t>0)
+                                             | (NEIGH[to] if to >= 0 else <field_t>0))
+                if touched:
+                    plain -= DISTANCE_WEIGHT * (stuck_travel(p, c, touched, empty_after, side)
+                                                - stuck_travel(p, c, touched, empty, side))
+                danger_after = danger_opp
+                targets_after = opp_targets
+            elif (kind == K_WALK or kind == K_RIDE or kind == K_MOUNT or kind == K_DISMOUNT
+                    or kind == K_RETURN):
+                frm, via, to = m_frm(key), m_via(key), m_to(key)
+                foot, rider, horse = p.foot[side], p.rider[side], p.horse
+                travel = STABLED_COST * p.stabled[side]
+                if kind == K_WALK:
+                    foot = (foot & ~field_bit(frm)) | field_bit(to)
+                elif kind == K_RIDE:
+                    rider = (rider & ~field_bit(frm)) | field_bit(to)
+                elif kind == K_MOUNT:
+                    foot &= ~field_bit(frm)
+                    rider |= field_bit(to)
+                    horse &= ~field_bit(via)
+                elif kind == K_DISMOUNT:
+                    rider &= ~field_bit(frm)
+                    foot |= field_bit(to)
+                    horse |= field_bit(frm)
+                else:
+                    foot |= field_bit(to)
+                    travel -= STABLED_COST
+                mine = foot | rider
+                if rider == 0 and travel == 0 and (foot & ~home) == 0:
+                    plain, settled = WIN, True    # the mover wins (the opponent has not)
+                else:
+                    empty_after = FIELD_ALL & ~(mine | theirs | horse)
+                    free_after = horse
+                    # touch2(mine) & ~opp_home from what the travellers but frm touch (once
+                    # a frm) and to; the counts of this position, the moved ones recounted
+                    moved = 0
+                    if frm >= 0:
+                        moved = field_bit(frm)
+                        if not cached & moved:
+                            field_touch12(mine_before & ~moved, &ones_of[frm], &twos_of[frm])
+                            cached |= moved
+                        danger_after = twos_of[frm] | (ones_of[frm] & NEIGH[to])
+                    else:                 # a return: all the travellers before, and to
+                        danger_after = twos_all | (ones_all & NEIGH[to])
+                    danger_after &= ~opp_home
+                    dangers = dangers_before      # the mover's on foot the opponent may shoo
+                    if kind == K_WALK or kind == K_DISMOUNT or kind == K_RETURN:
+                        dangers += field_has(danger_zone, to)
+                    if kind == K_WALK or kind == K_MOUNT:
+                        dangers -= field_has(danger_zone, frm)
+                    riders = riders_before + (kind == K_MOUNT) - (kind == K_DISMOUNT)
+                    blocking = blocking_before + field_has(opp_home, to)
+                    if frm >= 0:
+                        blocking -= field_has(opp_home, frm)
+                    targets_after = opp_targets
+                    touched = 0          # next to a square whose emptiness may change
+                    if home_riders:
+                        touched = ((NEIGH[frm] if frm >= 0 else <field_t>0) | NEIGH[to]
+                                   | (NEIGH[via] if via >= 0 else <field_t>0))
+                    if ((field_bit(frm) if frm >= 0 else <field_t>0) | field_bit(to)) & home:
+                        # the free home squares change: every distance home with them
+                        distance = (c.home_distance[side]
+                                    + NSQ * home_index(home & ~mine, c.home_base[side]))
+                        travel += (field_sum(foot & ~home, distance)
+                                   + riders_travel(rider, home, empty_after, distance))
+                    else:
+                        # frm and to outside the home area: the distances of this position
+                        # (side_distance), the travellers that moved recounted
+                        travel += side_foot + side_out_riders + side_in_riders
+                        if kind == K_WALK:
+                            travel += side_distance[to] - side_distance[frm]
+                        elif kind == K_RIDE:
+                            travel += ((side_distance[to] + 3) // 4
+                                       - (side_distance[frm] + 3) // 4)
+                        elif kind == K_MOUNT:
+                            travel += (side_distance[to] + 3) // 4 + 2 - side_distance[frm]
+                        elif kind == K_DISMOUNT:
+                            travel += side_distance[to] - (side_distance[frm] + 3) // 4 - 2
+                        else:
+                            travel += side_distance[to]
+                        if side_home_riders & touched:
+                            travel += (riders_travel(side_home_riders, home, empty_after,
+                                                     side_distance) - side_in_riders)
+                    opp_in = opp_in_travel
+                    if opp_in_riders & touched:
+                        opp_in = riders_travel(opp_in_riders, opp_home, empty_after,
+                                               distance_opp)
+                    plain = (-DISTANCE_WEIGHT * travel
+                             + HORSE_WEIGHT * (p.stable_horses[side] + riders)
+                             - opp_static
+                             + DISTANCE_WEIGHT * opp_in
+                             + (THREAT_WEIGHT + DANGER_WEIGHT)
+                             * (field_count(p.foot[opp] & danger_after) - dangers)
+                             - BLOCKER_WEIGHT * blockers_side
+                             + BLOCKER_WEIGHT * blocking)
+            else:
+                make_move(p, c, key, &after)
+                plain = evaluate(&after, c, side)
+                settled = winner(&after, c) != NONE or after.ply >= c.max_plies
+                empty_after = empty_squares(&after)
+                free_after = free_horses(&after)
+                danger_after = danger(&after, c, opp)
+                targets_after = c.home[opp] & ~travellers(&after, opp)
+            values[i] = plain
+        elif settled:
+            values[i] = plain
+        else:
+            values[i] = plain + shoo_bonus(c, empty_after, free_after, danger_after,
+                                           targets_after, opp, t)
         if values[i] > best:
             best = values[i]
     return best
@@ -1115,6 +1426,7 @@ cdef class Setup:
     cdef uint64_t[::1] root_keys, scratch, buffer
     cdef int[::1] values, order, scores
     cdef uint8_t[::1] table
+    cdef const int8_t[:, :, ::1] home_distance
 
     def __init__(self, config):
         """``config``: solver.shoo.kernel.config's plain dict."""
@@ -1138,8 +1450,14 @@ cdef class Setup:
         self.w.nodes = 0
         self.c.w = &self.w
         self.c.scratch = &self.scratch[0]
+        self.home_distance = config["home_distance"]
+        if (self.home_distance.shape[0], self.home_distance.shape[1],
+                self.home_distance.shape[2]) != (2, 512, NSQ):
+            raise ValueError("home_distance: one 512 x 81 table a seat")
         for seat in range(2):
             self.c.home[seat] = _from_python(config["home"][seat])
+            self.c.home_base[seat] = config["home_base"][seat]
+            self.c.home_distance[seat] = &self.home_distance[seat, 0, 0]
             self.c.first_row[seat] = _from_python(config["first_row"][seat])
             self.c.policy[seat] = config["policy"][seat]
             self.c.budget[seat] = config["budget"][seat]
@@ -1311,6 +1629,25 @@ cdef class Positions:
                     legal_moves(&self.states[i], &self.setup.c, &self.setup.w.root)
                     total += self.setup.w.root.n
         return int(total)
+
+
+    def greedy_values(self, int i, bint fast=True):
+        """greedy's value of each legal move of position ``i`` (in canonical order), by
+        greedy_values (``fast``) or greedy_values_slow (each move made and evaluated)."""
+        cdef Work *w = &self.setup.w
+        cdef int n
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        with nogil:
+            legal_moves(&self.states[i], &self.setup.c, &w.root)
+            if not w.root.overflow:
+                if fast:
+                    greedy_values(&self.states[i], &self.setup.c, &w.root, w.values, w)
+                else:
+                    greedy_values_slow(&self.states[i], &self.setup.c, &w.root, w.values, w)
+        if w.root.overflow:
+            raise OverflowError("more legal moves than the kernel has room for")
+        return [w.values[j] for j in range(w.root.n)]
 
 
 def evaluated_positions(config, const uint64_t[::1] keys):

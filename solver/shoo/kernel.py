@@ -20,6 +20,7 @@ with: the kernel imports nothing from ``solver/`` (DESIGN.md).
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -28,7 +29,7 @@ import numpy as np
 from solver.kernel_constants import player_codes
 from solver.kernel_rows import split
 from solver.registry import DRAW
-from solver.shoo.board import FIRST_ROWS, NEIGHBOURS, SQUARES, homes
+from solver.shoo.board import FIRST_ROWS, NEIGHBOURS, RAYS, SIZE, SQUARES, homes
 from solver.shoo.state import (_DIGITS, _FIELDS, ENDED_BY_LIMIT, ENDED_BY_REPETITION,
                                ENDED_BY_WIN, ShooState, encoder)
 from solver.shoo.evaluation import (BLOCKER_WEIGHT, DANGER_WEIGHT, DISTANCE_WEIGHT,
@@ -88,9 +89,10 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              }
     arrays = {
         "NEIGHBOUR_SQUARES": ("int", [[*n, *[NONE] * (width - len(n))] for n in NEIGHBOURS]),
-        "KING_DISTANCE": ("int", [[king_distance(s, t) for t in range(SQUARES)]
-                                  for s in range(SQUARES)]),
         "PIECE_KEY": ("uint64_t", [list(row) for row in PIECE_KEYS]),
+        # each square's eight queen rays (board.RAYS), the squares outwards, NONE past the end
+        "RAY_SQUARES": ("int8_t", [[[*ray, *[NONE] * (SIZE - 1 - len(ray))] for ray in rays]
+                                   for rays in RAYS]),
         # the action ids (solver.shoo.state.Encoder): each block's first id (hush, kind), each
         # kind's digits (the field of the move, frm via put to = 0..3, and how it is counted,
         # D_*, and its radix; -1 past the last), each square's neighbours and line squares
@@ -118,12 +120,44 @@ def config(rules: ShooRules, policies: Sequence[str] = ("random", "random")) -> 
     if len(policies) != 2:
         raise ValueError(f"Shoo has two seats, not {len(policies)} players")
     codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH)
-    return {"home": [int(area) for area in homes(rules.corners)],
+    areas = homes(rules.corners)
+    return {"home": [int(area) for area in areas],
+            "home_base": [home_base(area) for area in areas],
+            "home_distance": home_distances(tuple(int(area) for area in areas)),
             "first_row": [int(row) for row in FIRST_ROWS], "hush": HUSHES.index(rules.hush),
             "leave_home": rules.leave_home, "call_next_to": rules.call_next_to,
             "hold_move": rules.hold_move, "escape_by_horse": rules.escape_by_horse,
             "max_plies": rules.max_plies, "repetition": rules.repetition,
             "policy": codes, "budget": budgets, "start": _start(rules)}
+
+
+def home_base(area: int) -> int:
+    """The lowest square of a home area, which must be a 3 x 3 block: the kernel reads the
+    area's squares as three runs of 3 bits, 9 apart, from there (``home_index``)."""
+    base = (area & -area).bit_length() - 1
+    block = sum(1 << (base + 9 * row + col) for row in range(3) for col in range(3))
+    if area != block or base % 9 > 6:
+        raise ValueError("the kernel's home areas are 3 x 3 blocks of the 9 x 9 field")
+    return base
+
+
+@functools.lru_cache(maxsize=None)
+def home_distances(areas: tuple[int, ...]) -> np.ndarray:
+    """``[seat, subset, s]``: the king distance from square ``s`` to the nearest square of a
+    subset of the seat's home area (evaluation.standing's ``min(king_distance(s, t) for t
+    in targets)``), the subset numbered by its squares' bits in ascending square order;
+    127 for the empty subset (no traveller outside then). int8, C order, read-only (one
+    array a pair of home areas)."""
+    out = np.full((len(areas), 512, SQUARES), 127, dtype=np.int8)
+    distance = np.array([[king_distance(s, t) for t in range(SQUARES)]
+                         for s in range(SQUARES)])
+    for seat, area in enumerate(areas):
+        squares = [s for s in range(SQUARES) if area >> s & 1]
+        for subset in range(1, 512):
+            targets = [t for j, t in enumerate(squares) if subset >> j & 1]
+            out[seat, subset] = distance[:, targets].min(axis=1)
+    out.flags.writeable = False
+    return out
 
 
 def position_data(position: Position) -> tuple:
