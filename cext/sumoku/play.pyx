@@ -73,6 +73,18 @@ cdef enum:               # what a sink keeps
     S_TOP = 3
     S_MAX = 4
 
+cdef enum:
+    NCOLOURS = NKINDS // NUMBERS
+    MAXOPT = 64           # a hand's options (kind and value): at most 48 kinds and 6 nines
+    MAXROOTS = 8192       # best_first's windows (more: the canonical walk instead)
+    MAXUB = 1024          # above any play's score
+
+cdef extern from *:
+    """
+    static inline int sumoku_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    """
+    int ctz64 "sumoku_ctz64"(uint64_t x) noexcept nogil
+
 
 cdef struct State
 
@@ -119,6 +131,7 @@ cdef struct Sink:
     Play found              # S_FIND: the play at target; S_GREEDY: the first best
     long found_index
     int best                # S_GREEDY, S_MAX: the best score
+    int best_rank           # S_GREEDY: the rank of its window (Gen.cur_rank)
     int ntop                # S_TOP: the best plays by score, then index
     Play top[WIDTH]
     long top_index[WIDTH]
@@ -166,13 +179,16 @@ cdef struct Gen:
     State* s
     const Config* c
     Sink* sink
-    int vmax                    # the largest value of any of the hand's tiles (a "6": 9)
-    int wknown                  # the window's tiles already there: their values (free: 9)
-    int nopt                    # the hand's kinds, ascending, with their values
-    int opt_kind[MAXHAND]
-    int opt_bit[MAXHAND]
-    int opt_nval[MAXHAND]
-    int opt_val[MAXHAND][2]
+    int cur_rank                # the rank of the window being filled (canonical order),
+                                # -1 for single tiles: the tie-break of a best-first search
+    int nopt                    # the hand's options: its kinds ascending, each with its
+    int opt_kind[MAXOPT]        # values ascending (a "6": 6 then 9, or FREE per line)
+    int opt_val[MAXOPT]
+    int opt_v9[MAXOPT]          # the value with FREE read as 9 (an upper bound)
+    uint64_t opt_excl[MAXOPT]   # the options of the same colour (taken with it)
+    uint64_t col_opts[NCOLOURS] # the options of each colour
+    uint64_t all_opts
+    int ncolours                # the colours in hand: the most empty cells a window can fill
     int axis                    # the window being filled
     int wlen
     int wr[MAX_LINE]
@@ -181,15 +197,33 @@ cdef struct Gen:
     int ne
     int er[MAX_LINE]
     int ec[MAX_LINE]
-    int nk[MAX_LINE]            # the kind and value chosen for each empty cell
-    int nv[MAX_LINE]
-    int cross_tot[MAX_LINE]
-    bint cross_six[MAX_LINE]
-    int cx_len[MAX_LINE]        # each empty cell's cross line without it: its tiles (0: none),
-    int cx_mask[MAX_LINE]       # their colours, the sum of their values, their free sixes,
-    int cx_sum[MAX_LINE]        # and whether a colour repeats among them (the runs on both
-    int cx_free[MAX_LINE]       # sides of the cell may meet)
-    bint cx_bad[MAX_LINE]
+    uint64_t wused              # the options the window's tiles' colours exclude
+    int wsum                    # the window's tiles: the sum of their values, free sixes
+    int wfree
+    uint64_t fit[MAX_LINE]      # each empty cell: the options its cross line takes,
+    const short* ctrow[MAX_LINE]  # the cross line's total with each (0: no cross line),
+    short ct[MAX_LINE][MAXOPT]  # (window_setup's rows)
+    bint csix[MAX_LINE]         # whether that line has six tiles,
+    int suffix[MAX_LINE + 1]    # and from it on, the most the cells can add to a score
+    int sel[MAX_LINE]           # the option chosen for each empty cell
+    short zero_ct[MAXOPT]       # the totals of a cell without a cross line
+    int lbase                   # the line walked (walk): its cells from position lbase on,
+    int lx[GRID]                # each its tile (kind + 1, 0 empty), its value, and if empty
+    int lv[GRID]                # whether it touches the pattern, the options its cross
+    bint ltouch[GRID]           # line takes, their totals and whether that line has six
+    uint64_t lfit[GRID]         # tiles
+    const short* lctp[GRID]
+    short lct[GRID][MAXOPT]
+    bint lsix[GRID]
+    bint lready[GRID]           # whether its cross line is read yet (walk reads it lazily)
+    int lnext[GRID + 1]         # the first tile or empty cell touching the pattern from it on
+    int lline                   # the line walked and its axis
+    int laxis
+    int nroots
+    int root_ub[MAXROOTS]       # best-first: the windows with their upper bounds
+    int root_at[MAXROOTS]
+    int order[MAXROOTS]
+    int bucket[MAXUB + 1]
 
 
 # ------------------------------------------------------------------------------ tiles
@@ -269,18 +303,18 @@ cdef int run_with(const State* s, int r, int c, int axis, int k, int v, int* ks,
 
 # ------------------------------------------------------------------------------ sinks
 
-cdef void emit(Sink* sink, const Play* p) noexcept nogil:
-    cdef long index = sink.count
+cdef inline void keep(Sink* sink, const Play* p, long index, int rank) noexcept nogil:
+    """What the sink keeps of the play at ``index`` (counted already) of window ``rank``."""
     cdef int j, pos
-    sink.count += 1
     if sink.mode == S_FIND:
         if index == sink.target:
             sink.found = p[0]
             sink.found_index = index
             sink.stop = True
     elif sink.mode == S_GREEDY:
-        if p.score > sink.best:
+        if p.score > sink.best or (p.score == sink.best and rank < sink.best_rank):
             sink.best = p.score
+            sink.best_rank = rank
             sink.found = p[0]
             sink.found_index = index
     elif sink.mode == S_MAX:
@@ -302,6 +336,12 @@ cdef void emit(Sink* sink, const Play* p) noexcept nogil:
                 sink.ntop += 1
 
 
+cdef inline void emit(Sink* sink, const Play* p, int rank) noexcept nogil:
+    cdef long index = sink.count
+    sink.count += 1
+    keep(sink, p, index, rank)
+
+
 cdef void sink_init(Sink* sink, int mode, long target) noexcept nogil:
     sink.mode = mode
     sink.bound = False
@@ -309,8 +349,22 @@ cdef void sink_init(Sink* sink, int mode, long target) noexcept nogil:
     sink.target = target
     sink.stop = False
     sink.best = NOSCORE
+    sink.best_rank = 1 << 30
     sink.ntop = 0
     sink.found_index = -1
+
+
+cdef inline bint beyond(const Gen* g, int most) noexcept nogil:
+    """Whether no play scoring at most ``most`` (in the window being filled) can change
+    what the sink keeps."""
+    cdef const Sink* sink = g.sink
+    if sink.mode == S_GREEDY:
+        return most < sink.best or (most == sink.best and g.cur_rank >= sink.best_rank)
+    if sink.mode == S_MAX:
+        return most <= sink.best
+    if sink.mode == S_TOP:
+        return sink.ntop == WIDTH and most <= sink.top[WIDTH - 1].score
+    return False
 
 
 # ------------------------------------------------------------------------ the generator
@@ -340,158 +394,203 @@ cdef void single(Gen* g, int r, int c, int k, int v) noexcept nogil:
     p.v[0] = v
     p.score = total if g.c.single_both else larger
     p.bonus = six
-    emit(g.sink, &p)
+    emit(g.sink, &p, -1)
 
 
-cdef bint beyond_reach(const Gen* g, int i) noexcept nogil:
-    """Whether no play completing the window from empty cell i on can score more than the
-    sink keeps: the window's total at most its known values plus vmax a new tile, each cross
-    line at most its tiles (a free six as 9) plus vmax."""
-    cdef int e, most = g.wknown + (g.ne - i) * g.vmax
-    cdef int keep
-    for e in range(g.ne):
-        if e < i:
-            most += (NINE if g.nv[e] == FREE else g.nv[e]) + g.cross_tot[e]
-        elif g.cx_len[e] and not g.cx_bad[e]:
-            most += g.cx_sum[e] + NINE * g.cx_free[e] + g.vmax
-    if g.sink.mode == S_TOP:
-        if g.sink.ntop < WIDTH:
-            return False
-        keep = g.sink.top[WIDTH - 1].score
-    elif g.sink.mode == S_GREEDY or g.sink.mode == S_MAX:
-        keep = g.sink.best
-    else:
-        return False
-    return most <= keep
-
-
-cdef void fill(Gen* g, int i, int used) noexcept nogil:
-    """moves._fill_window's fill: the empty cells from i on, colours ``used`` taken."""
-    cdef int ks[RUN_CAP]
-    cdef int vs[RUN_CAP]
-    cdef int o, vi, k, v, n, t, w, e, r, c, axis = g.axis, partial = -1
+cdef void leaf(Gen* g, int score, bint bonus) noexcept nogil:
+    """A play of the window: every empty cell has its option (``sel``)."""
+    cdef Sink* sink = g.sink
+    cdef long index = sink.count
+    cdef int e, o
     cdef Play p
-    if g.sink.stop:
+    sink.count += 1
+    if sink.mode == S_COUNT:
         return
-    if i == g.ne:
-        for w in range(g.wlen):
-            e = g.wempty[w]
-            if e >= 0:
-                ks[w] = g.nk[e]
-                vs[w] = g.nv[e]
-            else:
-                ks[w] = g.s.grid[g.wr[w]][g.wc[w]] - 1
-                vs[w] = g.s.value[g.wr[w]][g.wc[w]]
-        t = line_total(ks, vs, g.wlen, g.s.multiple)
-        if t == INVALID:
+    if sink.mode == S_MAX:
+        if score > sink.best:
+            sink.best = score
+        return
+    if sink.mode == S_FIND:
+        if index != sink.target:
             return
-        p.n = g.ne
-        p.score = t
-        p.bonus = g.wlen == MAX_LINE
-        for e in range(g.ne):
-            p.r[e] = g.er[e]
-            p.c[e] = g.ec[e]
-            p.k[e] = g.nk[e]
-            p.v[e] = g.nv[e]
-            p.score += g.cross_tot[e]
-            p.bonus = p.bonus or g.cross_six[e]
-        emit(g.sink, &p)
-        return
-    if g.sink.bound and g.sink.count >= 2 and beyond_reach(g, i):
-        return
-    r = g.er[i]
-    c = g.ec[i]
-    if i == g.ne - 1:
-        # the last new tile: the window's other tiles are known, so a value that cannot
-        # make its total a multiple of the key is skipped before any cross line is read
-        # (the window's line_total would reject it); a free "6" anywhere defeats this
-        partial = 0
-        for w in range(g.wlen):
-            e = g.wempty[w]
-            if e == i:
-                continue
-            v = g.nv[e] if e >= 0 else g.s.value[g.wr[w]][g.wc[w]]
-            if v == FREE:
-                partial = -1
-                break
-            partial += v
-    for o in range(g.nopt):
-        if used & g.opt_bit[o]:
-            continue
-        k = g.opt_kind[o]
-        for vi in range(g.opt_nval[o]):
-            v = g.opt_val[o][vi]
-            if partial >= 0 and v != FREE and not g.s.multiple[partial + v]:
-                continue
-            if g.cx_len[i]:
-                # the cross line with this tile, as line_total reads it
-                n = g.cx_len[i] + 1
-                if g.cx_bad[i] or n > MAX_LINE or g.cx_mask[i] & g.opt_bit[o]:
-                    continue
-                t = cross_total(g.cx_sum[i] + v, g.cx_free[i] + (v == FREE), g.s.multiple)
-                if t == INVALID:
-                    continue
-                g.cross_tot[i] = t
-                g.cross_six[i] = n == MAX_LINE
-            else:
-                g.cross_tot[i] = 0
-                g.cross_six[i] = False
-            g.nk[i] = k
-            g.nv[i] = v
-            fill(g, i + 1, used | g.opt_bit[o])
-            if g.sink.stop:
-                return
+    elif sink.mode == S_GREEDY:
+        if not (score > sink.best or (score == sink.best and g.cur_rank < sink.best_rank)):
+            return
+    elif sink.mode == S_TOP:
+        if sink.ntop == WIDTH and score <= sink.top[WIDTH - 1].score:
+            return
+    p.n = g.ne
+    for e in range(g.ne):
+        o = g.sel[e]
+        p.r[e] = g.er[e]
+        p.c[e] = g.ec[e]
+        p.k[e] = g.opt_kind[o]
+        p.v[e] = g.opt_val[o]
+    p.score = score
+    p.bonus = bonus
+    keep(sink, &p, index, g.cur_rank)
 
 
-cdef void cross_info(Gen* g, int e, int r, int c, int axis) noexcept nogil:
-    """The tiles beside the empty cell (r, c) across ``axis`` (the window's direction)."""
+cdef void fill(Gen* g, int i, uint64_t used, int msum, int mfree, int xsum,
+               bint xsix) noexcept nogil:
+    """moves._fill_window's fill: the empty cells from i on, the options ``used`` excluded
+    (their colours taken); the window's values so far (``msum``, free sixes ``mfree``) and
+    the cross lines' totals so far."""
+    cdef uint64_t m
+    cdef int o, v, t
+    cdef bint last
+    cdef Sink* sink = g.sink
+    if i == g.ne:
+        t = cross_total(msum, mfree, g.s.multiple)
+        if t != INVALID:
+            leaf(g, t + xsum, g.wlen == MAX_LINE or xsix)
+        return
+    if sink.bound and sink.count >= 2 and beyond(g, msum + NINE * mfree + xsum + g.suffix[i]):
+        return
+    # the last new tile: the window's other values are known, so a value that cannot make
+    # its total a multiple of the key is skipped (a free "6" anywhere defeats this)
+    last = i == g.ne - 1 and mfree == 0
+    m = g.fit[i] & ~used
+    while m:
+        o = ctz64(m)
+        m &= m - 1
+        v = g.opt_val[o]
+        g.sel[i] = o
+        if v == FREE:
+            fill(g, i + 1, used | g.opt_excl[o], msum, mfree + 1, xsum + g.ctrow[i][o],
+                 xsix or g.csix[i])
+        else:
+            if last and not g.s.multiple[msum + v]:
+                continue
+            fill(g, i + 1, used | g.opt_excl[o], msum + v, mfree, xsum + g.ctrow[i][o],
+                 xsix or g.csix[i])
+        if sink.stop:
+            return
+
+
+cdef inline uint64_t colour_options(const Gen* g, int colours) noexcept nogil:
+    cdef uint64_t m = 0
+    cdef int col
+    for col in range(NCOLOURS):
+        if colours >> col & 1:
+            m |= g.col_opts[col]
+    return m
+
+
+cdef uint64_t cross_options(Gen* g, int r, int c, int axis, uint64_t avail, short* ct,
+                           bint* six, bint* has) noexcept nogil:
+    """The options of ``avail`` the empty cell (r, c) takes with its cross line across
+    ``axis`` (the tiles beside it in the other direction): all of them if it has none
+    (``has`` False, ``ct`` untouched), else those that make it a valid line, with its total
+    in ``ct``; ``six``: that line has six tiles."""
     cdef int dr = 1 if axis == 0 else 0, dc = 1 if axis == 1 else 0
-    cdef int side, rr, cc, bit, b
-    g.cx_len[e] = 0
-    g.cx_mask[e] = 0
-    g.cx_sum[e] = 0
-    g.cx_free[e] = 0
-    g.cx_bad[e] = False
+    cdef int side, rr, cc, bit, x, n = 0, colours = 0, total = 0, nfree = 0, o, t
+    cdef bint bad = False
+    cdef uint64_t m, fit = 0
     for side in range(2):
         rr = r + (dr if side else -dr)
         cc = c + (dc if side else -dc)
-        while g.s.grid[rr][cc] != 0 and g.cx_len[e] < RUN_CAP:
-            b = g.s.grid[rr][cc] - 1
-            bit = 1 << kind_colour(b)
-            if g.cx_mask[e] & bit:
-                g.cx_bad[e] = True
-            g.cx_mask[e] |= bit
+        while g.s.grid[rr][cc] != 0 and n < RUN_CAP:
+            x = g.s.grid[rr][cc] - 1
+            bit = 1 << kind_colour(x)
+            if colours & bit:
+                bad = True
+            colours |= bit
             if g.s.value[rr][cc] == FREE:
-                g.cx_free[e] += 1
+                nfree += 1
             else:
-                g.cx_sum[e] += g.s.value[rr][cc]
-            g.cx_len[e] += 1
+                total += g.s.value[rr][cc]
+            n += 1
             rr += dr if side else -dr
             cc += dc if side else -dc
+    six[0] = n + 1 == MAX_LINE
+    has[0] = n > 0
+    if n == 0:
+        return avail
+    if bad or n + 1 > MAX_LINE:
+        return 0
+    m = avail & ~colour_options(g, colours)
+    while m:
+        o = ctz64(m)
+        m &= m - 1
+        if g.opt_val[o] == FREE:
+            t = cross_total(total, nfree + 1, g.s.multiple)
+        else:
+            t = cross_total(total + g.opt_val[o], nfree, g.s.multiple)
+        if t == INVALID:
+            continue
+        fit |= (<uint64_t>1) << o
+        ct[o] = t
+    return fit
 
 
-cdef void fill_window(Gen* g, int axis, int line, int start, int length) noexcept nogil:
-    cdef int i, r, c, colours = 0
+cdef inline int most_of(const Gen* g, uint64_t m, const short* ct) noexcept nogil:
+    """The most an option of ``m`` adds to a score on a cell: its value (FREE as 9) and
+    its cross line's total."""
+    cdef int o, most = INVALID
+    while m:
+        o = ctz64(m)
+        m &= m - 1
+        if g.opt_v9[o] + ct[o] > most:
+            most = g.opt_v9[o] + ct[o]
+    return most
+
+
+cdef int cell_options(Gen* g, int e, int r, int c, uint64_t avail) noexcept nogil:
+    """The window's e-th empty cell (r, c): what it takes (``fit``, ``ctrow``, ``csix``);
+    the most it can add to a score, or INVALID if it takes no option."""
+    cdef bint has
+    g.fit[e] = cross_options(g, r, c, g.axis, avail, g.ct[e], &g.csix[e], &has)
+    g.ctrow[e] = &g.ct[e][0] if has else &g.zero_ct[0]
+    if g.fit[e] == 0:
+        return INVALID
+    return most_of(g, g.fit[e], g.ctrow[e])
+
+
+cdef int window_setup(Gen* g, int axis, int line, int start, int length) noexcept nogil:
+    """The window's cells, its tiles and what each empty cell takes; the most a play of it
+    can score (an upper bound), or INVALID if it has no play (a colour repeats among its
+    tiles, or an empty cell takes no option)."""
+    cdef int i, r, c, x, bit, e, most, colours = 0
     g.axis = axis
     g.wlen = length
     g.ne = 0
-    g.wknown = 0
+    g.wsum = 0
+    g.wfree = 0
     for i in range(length):
         r = line if axis == 0 else start + i
         c = start + i if axis == 0 else line
         g.wr[i] = r
         g.wc[i] = c
-        if g.s.grid[r][c] != 0:
-            colours |= 1 << kind_colour(g.s.grid[r][c] - 1)
-            g.wknown += NINE if g.s.value[r][c] == FREE else g.s.value[r][c]
+        x = g.s.grid[r][c]
+        if x != 0:
+            bit = 1 << kind_colour(x - 1)
+            if colours & bit:
+                return INVALID
+            colours |= bit
+            if g.s.value[r][c] == FREE:
+                g.wfree += 1
+            else:
+                g.wsum += g.s.value[r][c]
             g.wempty[i] = -1
         else:
             g.wempty[i] = g.ne
             g.er[g.ne] = r
             g.ec[g.ne] = c
-            cross_info(g, g.ne, r, c, axis)
             g.ne += 1
-    fill(g, 0, colours)
+    g.wused = colour_options(g, colours)
+    g.suffix[g.ne] = 0
+    for e in range(g.ne - 1, -1, -1):
+        most = cell_options(g, e, g.er[e], g.ec[e], g.all_opts & ~g.wused)
+        if most == INVALID:
+            return INVALID
+        g.suffix[e] = g.suffix[e + 1] + most
+    return g.wsum + NINE * g.wfree + g.suffix[0]
+
+
+cdef inline void fill_window(Gen* g) noexcept nogil:
+    """Every play of the window set up last."""
+    fill(g, 0, g.wused, g.wsum, g.wfree, 0, False)
 
 
 cdef bint is_window(const State* s, int axis, int line, int start, int length,
@@ -518,78 +617,283 @@ cdef bint is_window(const State* s, int axis, int line, int start, int length,
 
 
 cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
-    """The hand's kinds ascending (the hand is sorted) with moves.tile_values."""
-    cdef int i, j, k, last = -1
+    """The hand's options: its kinds ascending (the hand is sorted), each with its values
+    (moves.tile_values) ascending."""
+    cdef int i, k, n, col, last = -1, colours = 0
     g.nopt = 0
-    g.vmax = 0
+    g.all_opts = 0
+    for col in range(NCOLOURS):
+        g.col_opts[col] = 0
     for i in range(nhand):
-        k = hand[i] // 2
+        k = hand[i] // COPIES
         if k == last:
             continue
         last = k
-        g.opt_kind[g.nopt] = k
-        g.opt_bit[g.nopt] = 1 << kind_colour(k)
+        colours |= 1 << kind_colour(k)
         if kind_number(k) == SIX and g.c.six_is_nine:
             if g.c.per_line:
-                g.opt_nval[g.nopt] = 1
-                g.opt_val[g.nopt][0] = FREE
+                add_option(g, k, FREE)
             else:
-                g.opt_nval[g.nopt] = 2
-                g.opt_val[g.nopt][0] = SIX
-                g.opt_val[g.nopt][1] = NINE
+                add_option(g, k, SIX)
+                add_option(g, k, NINE)
         else:
-            g.opt_nval[g.nopt] = 1
-            g.opt_val[g.nopt][0] = kind_number(k)
-        for j in range(g.opt_nval[g.nopt]):
-            if g.opt_val[g.nopt][j] == FREE:
-                g.vmax = NINE
-            elif g.opt_val[g.nopt][j] > g.vmax:
-                g.vmax = g.opt_val[g.nopt][j]
-        g.nopt += 1
-
-
-cdef void legal_plays(State* s, const Config* c, const int* hand, int nhand,
-                      Sink* sink) noexcept nogil:
-    """moves.legal_plays, streamed into ``sink`` in canonical order."""
-    cdef Gen g
-    cdef int length, r, cc, o, vi, axis, line, start, lo, hi, along_lo, along_hi
-    cdef int colours = 0, most = 0
-    g.s = s
-    g.c = c
-    g.sink = sink
-    set_options(&g, hand, nhand)
-    for o in range(g.nopt):
-        colours |= g.opt_bit[o]
+            add_option(g, k, kind_number(k))
+    for i in range(g.nopt):
+        g.opt_excl[i] = g.col_opts[kind_colour(g.opt_kind[i])]
+    n = 0
     while colours:
-        most += colours & 1
+        n += colours & 1
         colours >>= 1
-    if s.ntiles == 0:
-        for length in range(MIN_LINE, MAX_LINE + 1):
-            fill_window(&g, 0, ORIGIN, ORIGIN, length)
-            if sink.stop:
-                return
-        return
-    for r in range(s.min_r - 1, s.max_r + 2):
-        for cc in range(s.min_c - 1, s.max_c + 2):
-            if s.grid[r][cc] != 0 or not touches(s, r, cc):
-                continue
-            for o in range(g.nopt):
-                for vi in range(g.opt_nval[o]):
-                    single(&g, r, cc, g.opt_kind[o], g.opt_val[o][vi])
-                    if sink.stop:
-                        return
+    g.ncolours = n
+
+
+cdef inline void add_option(Gen* g, int k, int v) noexcept nogil:
+    cdef uint64_t bit = (<uint64_t>1) << g.nopt
+    g.opt_kind[g.nopt] = k
+    g.opt_val[g.nopt] = v
+    g.opt_v9[g.nopt] = NINE if v == FREE else v
+    g.col_opts[kind_colour(k)] |= bit
+    g.all_opts |= bit
+    g.nopt += 1
+
+
+cdef void line_cells(Gen* g, int axis, int line, int lo, int hi) noexcept nogil:
+    """The cells of the line from position ``lo`` to ``hi`` (walk's l* arrays; the cross
+    lines are read by line_cross when needed)."""
+    cdef const State* s = g.s
+    cdef int pos, q, r, c, x, nxt
+    g.lbase = lo
+    g.laxis = axis
+    g.lline = line
+    nxt = hi - lo + 1 + MAX_LINE
+    g.lnext[hi - lo + 1] = nxt
+    for pos in range(hi, lo - 1, -1):
+        q = pos - lo
+        r = line if axis == 0 else pos
+        c = pos if axis == 0 else line
+        x = s.grid[r][c]
+        g.lx[q] = x
+        g.lready[q] = False
+        if x != 0:
+            g.lv[q] = s.value[r][c]
+            nxt = q
+        else:
+            g.ltouch[q] = touches(s, r, c)
+            if g.ltouch[q]:
+                nxt = q
+        g.lnext[q] = nxt
+
+
+cdef inline void line_cross(Gen* g, int q) noexcept nogil:
+    """The cross line of the line's empty cell q (line_cells)."""
+    cdef bint has
+    cdef int pos = g.lbase + q
+    cdef int r = g.lline if g.laxis == 0 else pos, c = pos if g.laxis == 0 else g.lline
+    g.lfit[q] = cross_options(g, r, c, g.laxis, g.all_opts, g.lct[q], &g.lsix[q], &has)
+    g.lctp[q] = &g.lct[q][0] if has else &g.zero_ct[0]
+    g.lready[q] = True
+
+
+cdef bint walk(Gen* g, bint collect) noexcept nogil:
+    """The windows of a board with tiles (moves._is_window) in canonical order, walking
+    each line: a window ends before a cell its tiles cannot fill (its cross line takes no
+    option of the hand's colours left) or a colour its tiles repeat, which every longer
+    window holds too. Each window's plays go to the sink (``fill``); with ``collect``, the
+    windows and their upper bounds are kept for best_first instead (False: too many)."""
+    cdef const State* s = g.s
+    cdef Sink* sink = g.sink
+    cdef int axis, line, lo, hi, along_lo, along_hi, start, length, q, qs, qq, x, bit
+    cdef int colours, wsum, wfree, empty, most, ub, ne, e, n = 0
+    cdef bint touching, dead
+    cdef uint64_t wused, m
     for axis in range(2):
         lo = s.min_r if axis == 0 else s.min_c
         hi = s.max_r if axis == 0 else s.max_c
         along_lo = s.min_c if axis == 0 else s.min_r
         along_hi = s.max_c if axis == 0 else s.max_r
         for line in range(lo - 1, hi + 2):
+            line_cells(g, axis, line, along_lo - MAX_LINE - 1, along_hi + MAX_LINE + 1)
             for start in range(along_lo - MAX_LINE, along_hi + 2):
-                for length in range(MIN_LINE, MAX_LINE + 1):
-                    if is_window(s, axis, line, start, length, most):
-                        fill_window(&g, axis, line, start, length)
-                        if sink.stop:
-                            return
+                qs = start - g.lbase
+                if g.lx[qs - 1] != 0 or g.lnext[qs] >= qs + MAX_LINE:
+                    continue        # a window touches the pattern
+                colours = wsum = wfree = empty = 0
+                touching = False
+                for length in range(1, MAX_LINE + 1):
+                    q = qs + length - 1
+                    x = g.lx[q]
+                    if x != 0:
+                        bit = 1 << kind_colour(x - 1)
+                        if colours & bit:
+                            break
+                        colours |= bit
+                        if g.lv[q] == FREE:
+                            wfree += 1
+                        else:
+                            wsum += g.lv[q]
+                    else:
+                        empty += 1
+                        if empty > g.ncolours:
+                            break
+                        if not g.lready[q]:
+                            line_cross(g, q)
+                        if g.lfit[q] == 0:
+                            break
+                        touching = touching or g.ltouch[q]
+                    if (length < MIN_LINE or g.lx[q + 1] != 0 or empty < 2
+                            or not (empty < length or touching)):
+                        continue
+                    wused = colour_options(g, colours)
+                    ub = wsum + NINE * wfree
+                    dead = False
+                    ne = 0
+                    for qq in range(qs, q + 1):
+                        if g.lx[qq] != 0:
+                            continue
+                        m = g.lfit[qq] & ~wused
+                        if m == 0:
+                            dead = True
+                            break
+                        most = most_of(g, m, g.lctp[qq])
+                        ub += most
+                        if not collect:
+                            g.er[ne] = line if axis == 0 else g.lbase + qq
+                            g.ec[ne] = g.lbase + qq if axis == 0 else line
+                            g.fit[ne] = m
+                            g.ctrow[ne] = g.lctp[qq]
+                            g.csix[ne] = g.lsix[qq]
+                            g.suffix[ne] = most
+                            ne += 1
+                    if dead:
+                        break       # the cell stays unfillable in every longer window
+                    if collect:
+                        if n == MAXROOTS or ub >= MAXUB or ub < 0:
+                            return False
+                        g.root_ub[n] = ub
+                        g.root_at[n] = axis | line << 1 | start << 10 | length << 19
+                        n += 1
+                        continue
+                    g.axis = axis
+                    g.wlen = length
+                    g.ne = ne
+                    g.wsum = wsum
+                    g.wfree = wfree
+                    g.wused = wused
+                    g.suffix[ne] = 0
+                    for e in range(ne - 1, -1, -1):
+                        g.suffix[e] += g.suffix[e + 1]
+                    fill_window(g)
+                    if sink.stop:
+                        return True
+    g.nroots = n
+    return True
+
+
+cdef bint best_first(Gen* g) noexcept nogil:
+    """The windows of a board with tiles searched best-first for a sink that keeps the
+    best score (S_GREEDY, S_MAX, bounding): each window's upper bound (walk), the windows
+    by bound, highest first (equal bounds in canonical order), until the bound falls below
+    the best score found (S_GREEDY: an equal score counts if its window comes first in
+    canonical order, ``cur_rank``). False (nothing done) if there are too many windows."""
+    cdef Sink* sink = g.sink
+    cdef int ub, n, i, j, at
+    if not walk(g, True):
+        return False
+    n = g.nroots
+    # by bound, highest first, stable (a counting sort)
+    memset(g.bucket, 0, sizeof(g.bucket))
+    for i in range(n):
+        g.bucket[MAXUB - 1 - g.root_ub[i]] += 1
+    at = 0
+    for j in range(MAXUB):
+        i = g.bucket[j]
+        g.bucket[j] = at
+        at += i
+    for i in range(n):
+        j = MAXUB - 1 - g.root_ub[i]
+        g.order[g.bucket[j]] = i
+        g.bucket[j] += 1
+    for j in range(n):
+        i = g.order[j]
+        ub = g.root_ub[i]
+        if sink.count >= 2:
+            if sink.mode == S_MAX:
+                if ub <= sink.best:
+                    break
+            elif ub < sink.best:
+                break
+            elif ub == sink.best and i >= sink.best_rank:
+                continue
+        at = g.root_at[i]
+        window_setup(g, at & 1, (at >> 1) & 511, (at >> 10) & 511, at >> 19)
+        g.cur_rank = i
+        fill_window(g)
+    return True
+
+
+cdef void singles(Gen* g) noexcept nogil:
+    """moves._single for every empty cell touching the pattern (by row, then column) and
+    every option: valid in its row and its column."""
+    cdef const State* s = g.s
+    cdef short ct_row[MAXOPT]
+    cdef short ct_col[MAXOPT]
+    cdef bint six_row, six_col, has_row, has_col
+    cdef uint64_t m
+    cdef int r, c, o, a, b
+    cdef Play p
+    p.n = 1
+    for r in range(s.min_r - 1, s.max_r + 2):
+        for c in range(s.min_c - 1, s.max_c + 2):
+            if s.grid[r][c] != 0 or not touches(s, r, c):
+                continue
+            m = cross_options(g, r, c, 1, g.all_opts, ct_row, &six_row, &has_row)
+            if m == 0:
+                continue
+            m &= cross_options(g, r, c, 0, g.all_opts, ct_col, &six_col, &has_col)
+            p.r[0] = r
+            p.c[0] = c
+            while m:
+                o = ctz64(m)
+                m &= m - 1
+                a = ct_row[o] if has_row else 0
+                b = ct_col[o] if has_col else 0
+                p.k[0] = g.opt_kind[o]
+                p.v[0] = g.opt_val[o]
+                p.score = a + b if g.c.single_both else (a if a > b else b)
+                p.bonus = six_row or six_col
+                emit(g.sink, &p, -1)
+                if g.sink.stop:
+                    return
+
+
+cdef void legal_plays(State* s, const Config* c, const int* hand, int nhand,
+                      Sink* sink) noexcept nogil:
+    """moves.legal_plays, streamed into ``sink`` in canonical order (a bounding sink that
+    keeps the best score: best-first, ``best_first``)."""
+    cdef Gen g
+    cdef int length
+    g.s = s
+    g.c = c
+    g.sink = sink
+    set_options(&g, hand, nhand)
+    memset(g.zero_ct, 0, sizeof(g.zero_ct))
+    g.cur_rank = 0
+    if s.ntiles == 0:
+        for length in range(MIN_LINE, MAX_LINE + 1):
+            if window_setup(&g, 0, ORIGIN, ORIGIN, length) != INVALID:
+                fill_window(&g)
+            if sink.stop:
+                return
+        return
+    g.cur_rank = -1
+    singles(&g)
+    if sink.stop:
+        return
+    g.cur_rank = 0
+    if sink.bound and (sink.mode == S_GREEDY or sink.mode == S_MAX) and best_first(&g):
+        return
+    g.cur_rank = 0
+    walk(&g, False)
 
 
 # ------------------------------------------------------------------------------ the game
