@@ -20,6 +20,19 @@ branch whose scores cannot exceed what it keeps is skipped (branch and bound), w
 which plays it counts but never the plays it keeps; it bounds only once it has seen two
 plays, so that "two or more plays" (a decision) is still known.
 
+**The walk.** Single tiles first (each empty cell touching the pattern reads its row and
+column once: the hand's *options*, kind and value, that fit each, as a bit mask, with the
+line's total). Then each line is walked once (``walk``): its cells' cross lines are read
+when a window first reaches them, into the same masks; a window from a first cell grows to
+6 cells and ends at a cell no option fits or a colour its tiles repeat (every longer window
+holds it too); ``fill`` tries only the options each cell takes, its colours unused. A
+bounding sink that keeps the best score (greedy, a lookahead's reply) searches the windows
+*best-first* (``best_first``): every window's upper bound (its tiles, and each empty cell's
+best value and cross total; the part the window's values make floored to a multiple of the
+key), then the windows by bound, highest first, until the bound falls below the best score
+found. The canonical tie-break (the first best play) is the window's rank in canonical
+order, compared only on equal scores, so the search order is free.
+
 **Action ids and the bound.** A bounded sink no longer knows a kept play's index in the
 canonical list (the plays of the branches it skipped are not counted). ``decide`` therefore
 keeps the play it picked in the State (``chosen``), and ``apply_action`` of the id it
@@ -152,6 +165,7 @@ cdef struct State:
     int dealt[MAXP]
     int key                     # 0 until known
     uint8_t multiple[MAXSUM]    # multiple[x]: x is a multiple of the key (x < MAXSUM)
+    uint8_t below[MAXSUM]       # below[x]: the largest multiple of the key up to x
     int scores[MAXP]
     int penalties[MAXP]
     int placed[MAXP]
@@ -204,7 +218,9 @@ cdef struct Gen:
     const short* ctrow[MAX_LINE]  # the cross line's total with each (0: no cross line),
     short ct[MAX_LINE][MAXOPT]  # (window_setup's rows)
     bint csix[MAX_LINE]         # whether that line has six tiles,
-    int suffix[MAX_LINE + 1]    # and from it on, the most the cells can add to a score
+    int suffix[MAX_LINE + 1]    # and from it on, the most the cells can add to a score,
+    int svs[MAX_LINE + 1]       # the most their values can add to the window's total and
+    int scs[MAX_LINE + 1]       # the most their cross lines can add
     int sel[MAX_LINE]           # the option chosen for each empty cell
     short zero_ct[MAXOPT]       # the totals of a cell without a cross line
     int lbase                   # the line walked (walk): its cells from position lbase on,
@@ -216,6 +232,10 @@ cdef struct Gen:
     short lct[GRID][MAXOPT]
     bint lsix[GRID]
     bint lready[GRID]           # whether its cross line is read yet (walk reads it lazily)
+    uint64_t lmm[GRID]          # the options most_of last looked at on it (0: none) and
+    int lmost[GRID]             # what it found
+    int lmv[GRID]
+    int lmc[GRID]
     int lnext[GRID + 1]         # the first tile or empty cell touching the pattern from it on
     int lline                   # the line walked and its axis
     int laxis
@@ -240,26 +260,9 @@ cdef inline int kind_colour(int k) noexcept nogil:
     return k // NUMBERS                               # tiles.kind_colour
 
 
-cdef int line_total(const int* ks, const int* vs, int n, const uint8_t* multiple) noexcept nogil:
-    """solver.sumoku.board.line_total (``multiple[x]``: x is a multiple of the key)."""
-    cdef int colours = 0, total = 0, nfree = 0, i, bit, j, candidate
-    if n < MIN_LINE or n > MAX_LINE:
-        return INVALID
-    for i in range(n):
-        bit = 1 << kind_colour(ks[i])
-        if colours & bit:
-            return INVALID
-        colours |= bit
-        if vs[i] == FREE:
-            nfree += 1
-        else:
-            total += vs[i]
-    return cross_total(total, nfree, multiple)
-
-
 cdef inline int cross_total(int total, int nfree, const uint8_t* multiple) noexcept nogil:
-    """line_total's reading of ``nfree`` free sixes besides ``total``: the largest multiple
-    of the key, or INVALID."""
+    """solver.sumoku.board.line_total of a line of distinct colours: ``total`` and ``nfree``
+    free sixes besides, the largest multiple of the key, or INVALID."""
     cdef int j, candidate
     for j in range(nfree, -1, -1):
         candidate = total + NINE * j + SIX * (nfree - j)
@@ -268,37 +271,9 @@ cdef inline int cross_total(int total, int nfree, const uint8_t* multiple) noexc
     return INVALID
 
 
-cdef inline bint occupied(const State* s, int r, int c) noexcept nogil:
-    return s.grid[r][c] != 0
-
-
 cdef inline bint touches(const State* s, int r, int c) noexcept nogil:
     return (s.grid[r - 1][c] != 0 or s.grid[r + 1][c] != 0 or s.grid[r][c - 1] != 0
             or s.grid[r][c + 1] != 0)
-
-
-cdef int run_with(const State* s, int r, int c, int axis, int k, int v, int* ks,
-                  int* vs) noexcept nogil:
-    """The run through the empty cell (r, c) along axis with tile (k, v) on it: its length
-    (at most RUN_CAP - 1; 7 means too long) and its entries in ks, vs."""
-    cdef int dr = 1 if axis == 1 else 0, dc = 1 if axis == 0 else 0
-    cdef int rr = r, cc = c, n = 0
-    while s.grid[rr - dr][cc - dc] != 0:
-        rr -= dr
-        cc -= dc
-    while n < RUN_CAP - 1:
-        if rr == r and cc == c:
-            ks[n] = k
-            vs[n] = v
-        elif s.grid[rr][cc] != 0:
-            ks[n] = s.grid[rr][cc] - 1
-            vs[n] = s.value[rr][cc]
-        else:
-            break
-        n += 1
-        rr += dr
-        cc += dc
-    return n
 
 
 # ------------------------------------------------------------------------------ sinks
@@ -369,34 +344,6 @@ cdef inline bint beyond(const Gen* g, int most) noexcept nogil:
 
 # ------------------------------------------------------------------------ the generator
 
-cdef void single(Gen* g, int r, int c, int k, int v) noexcept nogil:
-    """moves._single: one tile on (r, c)."""
-    cdef int ks[RUN_CAP]
-    cdef int vs[RUN_CAP]
-    cdef int axis, n, t, nt = 0, total = 0, larger = NOSCORE
-    cdef bint six = False
-    cdef Play p
-    for axis in range(2):
-        n = run_with(g.s, r, c, axis, k, v, ks, vs)
-        if n >= MIN_LINE:
-            t = line_total(ks, vs, n, g.s.multiple)
-            if t == INVALID:
-                return
-            nt += 1
-            total += t
-            if t > larger:
-                larger = t
-            six = six or n == MAX_LINE
-    p.n = 1
-    p.r[0] = r
-    p.c[0] = c
-    p.k[0] = k
-    p.v[0] = v
-    p.score = total if g.c.single_both else larger
-    p.bonus = six
-    emit(g.sink, &p, -1)
-
-
 cdef void leaf(Gen* g, int score, bint bonus) noexcept nogil:
     """A play of the window: every empty cell has its option (``sel``)."""
     cdef Sink* sink = g.sink
@@ -437,20 +384,37 @@ cdef void fill(Gen* g, int i, uint64_t used, int msum, int mfree, int xsum,
     (their colours taken); the window's values so far (``msum``, free sixes ``mfree``) and
     the cross lines' totals so far."""
     cdef uint64_t m
-    cdef int o, v, t
-    cdef bint last
+    cdef int o, v, t, known
+    cdef bint six
     cdef Sink* sink = g.sink
-    if i == g.ne:
-        t = cross_total(msum, mfree, g.s.multiple)
-        if t != INVALID:
-            leaf(g, t + xsum, g.wlen == MAX_LINE or xsix)
-        return
-    if sink.bound and sink.count >= 2 and beyond(g, msum + NINE * mfree + xsum + g.suffix[i]):
-        return
-    # the last new tile: the window's other values are known, so a value that cannot make
-    # its total a multiple of the key is skipped (a free "6" anywhere defeats this)
-    last = i == g.ne - 1 and mfree == 0
+    if sink.bound and sink.count >= 2:
+        known = msum + NINE * mfree
+        if beyond(g, known + xsum + g.suffix[i]):
+            return
+        if beyond(g, g.s.below[known + g.svs[i]] + xsum + g.scs[i]):
+            return
     m = g.fit[i] & ~used
+    if i == g.ne - 1:
+        # the last new tile: the window's total decides (line_total; its colours are
+        # distinct by construction)
+        six = g.wlen == MAX_LINE or xsix or g.csix[i]
+        while m:
+            o = ctz64(m)
+            m &= m - 1
+            v = g.opt_val[o]
+            if v == FREE:
+                t = cross_total(msum, mfree + 1, g.s.multiple)
+            elif mfree == 0:
+                t = msum + v if g.s.multiple[msum + v] else INVALID
+            else:
+                t = cross_total(msum + v, mfree, g.s.multiple)
+            if t == INVALID:
+                continue
+            g.sel[i] = o
+            leaf(g, t + xsum + g.ctrow[i][o], six)
+            if sink.stop:
+                return
+        return
     while m:
         o = ctz64(m)
         m &= m - 1
@@ -460,8 +424,6 @@ cdef void fill(Gen* g, int i, uint64_t used, int msum, int mfree, int xsum,
             fill(g, i + 1, used | g.opt_excl[o], msum, mfree + 1, xsum + g.ctrow[i][o],
                  xsix or g.csix[i])
         else:
-            if last and not g.s.multiple[msum + v]:
-                continue
             fill(g, i + 1, used | g.opt_excl[o], msum + v, mfree, xsum + g.ctrow[i][o],
                  xsix or g.csix[i])
         if sink.stop:
@@ -524,16 +486,41 @@ cdef uint64_t cross_options(Gen* g, int r, int c, int axis, uint64_t avail, shor
     return fit
 
 
-cdef inline int most_of(const Gen* g, uint64_t m, const short* ct) noexcept nogil:
-    """The most an option of ``m`` adds to a score on a cell: its value (FREE as 9) and
-    its cross line's total."""
-    cdef int o, most = INVALID
+cdef inline void most_of(Gen* g, int e, uint64_t m, const short* ct) noexcept nogil:
+    """The most an option of ``m`` adds to a score on the window's e-th empty cell: its
+    value (FREE as 9) and its cross line's total (``suffix[e]``), its value (``svs[e]``),
+    its cross line's total (``scs[e]``); suffix_sums makes them sums."""
+    cdef int o, most = INVALID, mv = 0, mc = 0
     while m:
         o = ctz64(m)
         m &= m - 1
         if g.opt_v9[o] + ct[o] > most:
             most = g.opt_v9[o] + ct[o]
-    return most
+        if g.opt_v9[o] > mv:
+            mv = g.opt_v9[o]
+        if ct[o] > mc:
+            mc = ct[o]
+    g.suffix[e] = most
+    g.svs[e] = mv
+    g.scs[e] = mc
+
+
+cdef inline void suffix_sums(Gen* g, int ne) noexcept nogil:
+    cdef int e
+    g.suffix[ne] = g.svs[ne] = g.scs[ne] = 0
+    for e in range(ne - 1, -1, -1):
+        g.suffix[e] += g.suffix[e + 1]
+        g.svs[e] += g.svs[e + 1]
+        g.scs[e] += g.scs[e + 1]
+
+
+cdef inline int bound_at(const Gen* g, int i, int known, int xsum) noexcept nogil:
+    """The most a play of the window can score with its empty cells before i filled: the
+    window's values so far (``known``, a free six as 9) and its cross lines' totals so far
+    (``xsum``), and the most the cells from i on add; the window's total is a multiple of
+    the key, so is the part the values make."""
+    cdef int a = known + xsum + g.suffix[i], b = g.s.below[known + g.svs[i]] + xsum + g.scs[i]
+    return a if a < b else b
 
 
 cdef int cell_options(Gen* g, int e, int r, int c, uint64_t avail) noexcept nogil:
@@ -544,7 +531,8 @@ cdef int cell_options(Gen* g, int e, int r, int c, uint64_t avail) noexcept nogi
     g.ctrow[e] = &g.ct[e][0] if has else &g.zero_ct[0]
     if g.fit[e] == 0:
         return INVALID
-    return most_of(g, g.fit[e], g.ctrow[e])
+    most_of(g, e, g.fit[e], g.ctrow[e])
+    return 0
 
 
 cdef int window_setup(Gen* g, int axis, int line, int start, int length) noexcept nogil:
@@ -579,41 +567,16 @@ cdef int window_setup(Gen* g, int axis, int line, int start, int length) noexcep
             g.ec[g.ne] = c
             g.ne += 1
     g.wused = colour_options(g, colours)
-    g.suffix[g.ne] = 0
-    for e in range(g.ne - 1, -1, -1):
-        most = cell_options(g, e, g.er[e], g.ec[e], g.all_opts & ~g.wused)
-        if most == INVALID:
+    for e in range(g.ne):
+        if cell_options(g, e, g.er[e], g.ec[e], g.all_opts & ~g.wused) == INVALID:
             return INVALID
-        g.suffix[e] = g.suffix[e + 1] + most
-    return g.wsum + NINE * g.wfree + g.suffix[0]
+    suffix_sums(g, g.ne)
+    return bound_at(g, 0, g.wsum + NINE * g.wfree, 0)
 
 
 cdef inline void fill_window(Gen* g) noexcept nogil:
     """Every play of the window set up last."""
     fill(g, 0, g.wused, g.wsum, g.wfree, 0, False)
-
-
-cdef bint is_window(const State* s, int axis, int line, int start, int length,
-                    int most) noexcept nogil:
-    """moves._is_window."""
-    cdef int i, r, c, empty = 0
-    cdef bint touching = False
-    if axis == 0:
-        if s.grid[line][start - 1] != 0 or s.grid[line][start + length] != 0:
-            return False
-    else:
-        if s.grid[start - 1][line] != 0 or s.grid[start + length][line] != 0:
-            return False
-    for i in range(length):
-        r = line if axis == 0 else start + i
-        c = start + i if axis == 0 else line
-        if s.grid[r][c] == 0:
-            empty += 1
-            if not touching and touches(s, r, c):
-                touching = True
-    if empty < 2 or empty > most:
-        return False
-    return empty < length or touching
 
 
 cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
@@ -689,9 +652,16 @@ cdef inline void line_cross(Gen* g, int q) noexcept nogil:
     cdef bint has
     cdef int pos = g.lbase + q
     cdef int r = g.lline if g.laxis == 0 else pos, c = pos if g.laxis == 0 else g.lline
-    g.lfit[q] = cross_options(g, r, c, g.laxis, g.all_opts, g.lct[q], &g.lsix[q], &has)
-    g.lctp[q] = &g.lct[q][0] if has else &g.zero_ct[0]
+    if (g.s.grid[r - 1][c] == 0 and g.s.grid[r + 1][c] == 0 if g.laxis == 0 else
+            g.s.grid[r][c - 1] == 0 and g.s.grid[r][c + 1] == 0):
+        g.lfit[q] = g.all_opts          # no cross line
+        g.lctp[q] = &g.zero_ct[0]
+        g.lsix[q] = False
+    else:
+        g.lfit[q] = cross_options(g, r, c, g.laxis, g.all_opts, g.lct[q], &g.lsix[q], &has)
+        g.lctp[q] = &g.lct[q][0] if has else &g.zero_ct[0]
     g.lready[q] = True
+    g.lmm[q] = 0
 
 
 cdef bint walk(Gen* g, bint collect) noexcept nogil:
@@ -744,7 +714,6 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                             or not (empty < length or touching)):
                         continue
                     wused = colour_options(g, colours)
-                    ub = wsum + NINE * wfree
                     dead = False
                     ne = 0
                     for qq in range(qs, q + 1):
@@ -754,19 +723,27 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                         if m == 0:
                             dead = True
                             break
-                        most = most_of(g, m, g.lctp[qq])
-                        ub += most
-                        if not collect:
-                            g.er[ne] = line if axis == 0 else g.lbase + qq
-                            g.ec[ne] = g.lbase + qq if axis == 0 else line
-                            g.fit[ne] = m
-                            g.ctrow[ne] = g.lctp[qq]
-                            g.csix[ne] = g.lsix[qq]
-                            g.suffix[ne] = most
-                            ne += 1
+                        if m == g.lmm[qq]:
+                            g.suffix[ne] = g.lmost[qq]
+                            g.svs[ne] = g.lmv[qq]
+                            g.scs[ne] = g.lmc[qq]
+                        else:
+                            most_of(g, ne, m, g.lctp[qq])
+                            g.lmm[qq] = m
+                            g.lmost[qq] = g.suffix[ne]
+                            g.lmv[qq] = g.svs[ne]
+                            g.lmc[qq] = g.scs[ne]
+                        g.er[ne] = line if axis == 0 else g.lbase + qq
+                        g.ec[ne] = g.lbase + qq if axis == 0 else line
+                        g.fit[ne] = m
+                        g.ctrow[ne] = g.lctp[qq]
+                        g.csix[ne] = g.lsix[qq]
+                        ne += 1
                     if dead:
                         break       # the cell stays unfillable in every longer window
+                    suffix_sums(g, ne)
                     if collect:
+                        ub = bound_at(g, 0, wsum + NINE * wfree, 0)
                         if n == MAXROOTS or ub >= MAXUB or ub < 0:
                             return False
                         g.root_ub[n] = ub
@@ -779,9 +756,6 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                     g.wsum = wsum
                     g.wfree = wfree
                     g.wused = wused
-                    g.suffix[ne] = 0
-                    for e in range(ne - 1, -1, -1):
-                        g.suffix[e] += g.suffix[e + 1]
                     fill_window(g)
                     if sink.stop:
                         return True
@@ -919,6 +893,7 @@ cdef void set_key(State* s, int key) noexcept nogil:
     s.key = key
     for x in range(MAXSUM):
         s.multiple[x] = x % key == 0
+        s.below[x] = x - x % key
 
 
 cdef void lay(State* s, const Play* p) noexcept nogil:
