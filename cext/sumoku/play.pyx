@@ -203,6 +203,8 @@ cdef struct Gen:
     uint64_t col_opts[NCOLOURS] # the options of each colour
     uint64_t all_opts
     int ncolours                # the colours in hand: the most empty cells a window can fill
+    int corder[NCOLOURS]        # the colours in hand by their largest value (FREE as 9),
+    int cmax[NCOLOURS]          # highest first, and that value
     int axis                    # the window being filled
     int wlen
     int wr[MAX_LINE]
@@ -391,7 +393,7 @@ cdef void fill(Gen* g, int i, uint64_t used, int msum, int mfree, int xsum,
         known = msum + NINE * mfree
         if beyond(g, known + xsum + g.suffix[i]):
             return
-        if beyond(g, g.s.below[known + g.svs[i]] + xsum + g.scs[i]):
+        if beyond(g, bound_at(g, i, used, known, xsum)):
             return
     m = g.fit[i] & ~used
     if i == g.ne - 1:
@@ -514,12 +516,29 @@ cdef inline void suffix_sums(Gen* g, int ne) noexcept nogil:
         g.scs[e] += g.scs[e + 1]
 
 
-cdef inline int bound_at(const Gen* g, int i, int known, int xsum) noexcept nogil:
+cdef inline int top_values(const Gen* g, uint64_t used, int k) noexcept nogil:
+    """The sum of the ``k`` largest values (FREE as 9) of distinct colours among the hand's
+    colours whose options ``used`` does not hold."""
+    cdef int j, total = 0
+    for j in range(g.ncolours):
+        if k == 0:
+            break
+        if used & g.col_opts[g.corder[j]]:
+            continue
+        total += g.cmax[j]
+        k -= 1
+    return total
+
+
+cdef inline int bound_at(const Gen* g, int i, uint64_t used, int known, int xsum) noexcept nogil:
     """The most a play of the window can score with its empty cells before i filled: the
     window's values so far (``known``, a free six as 9) and its cross lines' totals so far
     (``xsum``), and the most the cells from i on add; the window's total is a multiple of
     the key, so is the part the values make."""
-    cdef int a = known + xsum + g.suffix[i], b = g.s.below[known + g.svs[i]] + xsum + g.scs[i]
+    cdef int a = known + xsum + g.suffix[i], b = g.svs[i], top = top_values(g, used, g.ne - i)
+    if top < b:
+        b = top
+    b = g.s.below[known + b] + xsum + g.scs[i]
     return a if a < b else b
 
 
@@ -571,7 +590,7 @@ cdef int window_setup(Gen* g, int axis, int line, int start, int length) noexcep
         if cell_options(g, e, g.er[e], g.ec[e], g.all_opts & ~g.wused) == INVALID:
             return INVALID
     suffix_sums(g, g.ne)
-    return bound_at(g, 0, g.wsum + NINE * g.wfree, 0)
+    return bound_at(g, 0, g.wused, g.wsum + NINE * g.wfree, 0)
 
 
 cdef inline void fill_window(Gen* g) noexcept nogil:
@@ -582,7 +601,7 @@ cdef inline void fill_window(Gen* g) noexcept nogil:
 cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
     """The hand's options: its kinds ascending (the hand is sorted), each with its values
     (moves.tile_values) ascending."""
-    cdef int i, k, n, col, last = -1, colours = 0
+    cdef int i, k, n, col, most, last = -1, colours = 0
     g.nopt = 0
     g.all_opts = 0
     for col in range(NCOLOURS):
@@ -604,9 +623,21 @@ cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
     for i in range(g.nopt):
         g.opt_excl[i] = g.col_opts[kind_colour(g.opt_kind[i])]
     n = 0
-    while colours:
-        n += colours & 1
-        colours >>= 1
+    for col in range(NCOLOURS):
+        if not colours >> col & 1:
+            continue
+        most = 0
+        for i in range(g.nopt):
+            if kind_colour(g.opt_kind[i]) == col and g.opt_v9[i] > most:
+                most = g.opt_v9[i]
+        i = n
+        while i > 0 and g.cmax[i - 1] < most:
+            g.corder[i] = g.corder[i - 1]
+            g.cmax[i] = g.cmax[i - 1]
+            i -= 1
+        g.corder[i] = col
+        g.cmax[i] = most
+        n += 1
     g.ncolours = n
 
 
@@ -742,8 +773,9 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                     if dead:
                         break       # the cell stays unfillable in every longer window
                     suffix_sums(g, ne)
+                    g.ne = ne
                     if collect:
-                        ub = bound_at(g, 0, wsum + NINE * wfree, 0)
+                        ub = bound_at(g, 0, wused, wsum + NINE * wfree, 0)
                         if n == MAXROOTS or ub >= MAXUB or ub < 0:
                             return False
                         g.root_ub[n] = ub
@@ -770,21 +802,24 @@ cdef bint best_first(Gen* g) noexcept nogil:
     the best score found (S_GREEDY: an equal score counts if its window comes first in
     canonical order, ``cur_rank``). False (nothing done) if there are too many windows."""
     cdef Sink* sink = g.sink
-    cdef int ub, n, i, j, at
+    cdef int ub, n, i, j, at, top = 0
     if not walk(g, True):
         return False
     n = g.nroots
     # by bound, highest first, stable (a counting sort)
-    memset(g.bucket, 0, sizeof(g.bucket))
     for i in range(n):
-        g.bucket[MAXUB - 1 - g.root_ub[i]] += 1
+        if g.root_ub[i] > top:
+            top = g.root_ub[i]
+    memset(g.bucket, 0, (top + 1) * sizeof(int))
+    for i in range(n):
+        g.bucket[top - g.root_ub[i]] += 1
     at = 0
-    for j in range(MAXUB):
+    for j in range(top + 1):
         i = g.bucket[j]
         g.bucket[j] = at
         at += i
     for i in range(n):
-        j = MAXUB - 1 - g.root_ub[i]
+        j = top - g.root_ub[i]
         g.order[g.bucket[j]] = i
         g.bucket[j] += 1
     for j in range(n):
