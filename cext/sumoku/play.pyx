@@ -91,6 +91,8 @@ cdef enum:
     MAXOPT = 64           # a hand's options (kind and value): at most 48 kinds and 6 nines
     MAXROOTS = 8192       # best_first's windows (more: the canonical walk instead)
     MAXUB = 1024          # above any play's score
+    BOXCAP = 1600         # the cells around a pattern whose cross lines singles keeps for
+    POOL = 256            # walk (more: walk reads them again), and the lines it keeps
 
 cdef extern from *:
     """
@@ -242,6 +244,17 @@ cdef struct Gen:
     int lline                   # the line walked and its axis
     int laxis
     int nroots
+    bint boxed                  # singles' cross lines kept for walk: the cells from (br0,
+    int br0                     # bc0), bh rows of bw, each its pool entry + 1 by direction
+    int bc0                     # (cross_options' axis; 0: not kept)
+    int bh
+    int bw
+    short cidx[BOXCAP][2]
+    int npool
+    uint64_t pfit[POOL]
+    bint psix[POOL]
+    bint phas[POOL]
+    short pct[POOL][MAXOPT]
     int root_ub[MAXROOTS]       # best-first: the windows with their upper bounds
     int root_at[MAXROOTS]
     int order[MAXROOTS]
@@ -488,10 +501,11 @@ cdef uint64_t cross_options(Gen* g, int r, int c, int axis, uint64_t avail, shor
     return fit
 
 
-cdef inline void most_of(Gen* g, int e, uint64_t m, const short* ct) noexcept nogil:
-    """The most an option of ``m`` adds to a score on the window's e-th empty cell: its
-    value (FREE as 9) and its cross line's total (``suffix[e]``), its value (``svs[e]``),
-    its cross line's total (``scs[e]``); suffix_sums makes them sums."""
+cdef inline void most_of(const Gen* g, uint64_t m, const short* ct, int* out_most, int* out_v,
+                         int* out_c) noexcept nogil:
+    """The most an option of ``m`` adds to a score on an empty cell whose cross line's
+    totals are ``ct``: its value (FREE as 9) and its cross line's total together, its value
+    alone, its cross line's total alone."""
     cdef int o, most = INVALID, mv = 0, mc = 0
     while m:
         o = ctz64(m)
@@ -502,9 +516,9 @@ cdef inline void most_of(Gen* g, int e, uint64_t m, const short* ct) noexcept no
             mv = g.opt_v9[o]
         if ct[o] > mc:
             mc = ct[o]
-    g.suffix[e] = most
-    g.svs[e] = mv
-    g.scs[e] = mc
+    out_most[0] = most
+    out_v[0] = mv
+    out_c[0] = mc
 
 
 cdef inline void suffix_sums(Gen* g, int ne) noexcept nogil:
@@ -550,7 +564,7 @@ cdef int cell_options(Gen* g, int e, int r, int c, uint64_t avail) noexcept nogi
     g.ctrow[e] = &g.ct[e][0] if has else &g.zero_ct[0]
     if g.fit[e] == 0:
         return INVALID
-    most_of(g, e, g.fit[e], g.ctrow[e])
+    most_of(g, g.fit[e], g.ctrow[e], &g.suffix[e], &g.svs[e], &g.scs[e])
     return 0
 
 
@@ -681,13 +695,19 @@ cdef void line_cells(Gen* g, int axis, int line, int lo, int hi) noexcept nogil:
 cdef inline void line_cross(Gen* g, int q) noexcept nogil:
     """The cross line of the line's empty cell q (line_cells)."""
     cdef bint has
-    cdef int pos = g.lbase + q
+    cdef int e, pos = g.lbase + q
     cdef int r = g.lline if g.laxis == 0 else pos, c = pos if g.laxis == 0 else g.lline
     if (g.s.grid[r - 1][c] == 0 and g.s.grid[r + 1][c] == 0 if g.laxis == 0 else
             g.s.grid[r][c - 1] == 0 and g.s.grid[r][c + 1] == 0):
         g.lfit[q] = g.all_opts          # no cross line
         g.lctp[q] = &g.zero_ct[0]
         g.lsix[q] = False
+    elif (g.boxed and 0 <= r - g.br0 < g.bh and 0 <= c - g.bc0 < g.bw
+            and g.cidx[(r - g.br0) * g.bw + c - g.bc0][g.laxis]):
+        e = g.cidx[(r - g.br0) * g.bw + c - g.bc0][g.laxis] - 1     # singles read it
+        g.lfit[q] = g.pfit[e]
+        g.lctp[q] = &g.pct[e][0] if g.phas[e] else &g.zero_ct[0]
+        g.lsix[q] = g.psix[e]
     else:
         g.lfit[q] = cross_options(g, r, c, g.laxis, g.all_opts, g.lct[q], &g.lsix[q], &has)
         g.lctp[q] = &g.lct[q][0] if has else &g.zero_ct[0]
@@ -704,7 +724,7 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
     cdef const State* s = g.s
     cdef Sink* sink = g.sink
     cdef int axis, line, lo, hi, along_lo, along_hi, start, length, q, qs, qq, x, bit
-    cdef int colours, wsum, wfree, empty, most, ub, ne, e, n = 0
+    cdef int colours, wsum, wfree, empty, most, ub, ne, e, sm, sv, sc, n = 0
     cdef bint touching, dead
     cdef uint64_t wused, m
     for axis in range(2):
@@ -747,6 +767,7 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                     wused = colour_options(g, colours)
                     dead = False
                     ne = 0
+                    sm = sv = sc = 0
                     for qq in range(qs, q + 1):
                         if g.lx[qq] != 0:
                             continue
@@ -754,16 +775,18 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                         if m == 0:
                             dead = True
                             break
-                        if m == g.lmm[qq]:
-                            g.suffix[ne] = g.lmost[qq]
-                            g.svs[ne] = g.lmv[qq]
-                            g.scs[ne] = g.lmc[qq]
-                        else:
-                            most_of(g, ne, m, g.lctp[qq])
+                        if m != g.lmm[qq]:
+                            most_of(g, m, g.lctp[qq], &g.lmost[qq], &g.lmv[qq], &g.lmc[qq])
                             g.lmm[qq] = m
-                            g.lmost[qq] = g.suffix[ne]
-                            g.lmv[qq] = g.svs[ne]
-                            g.lmc[qq] = g.scs[ne]
+                        if collect:
+                            sm += g.lmost[qq]
+                            sv += g.lmv[qq]
+                            sc += g.lmc[qq]
+                            ne += 1
+                            continue
+                        g.suffix[ne] = g.lmost[qq]
+                        g.svs[ne] = g.lmv[qq]
+                        g.scs[ne] = g.lmc[qq]
                         g.er[ne] = line if axis == 0 else g.lbase + qq
                         g.ec[ne] = g.lbase + qq if axis == 0 else line
                         g.fit[ne] = m
@@ -772,16 +795,22 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                         ne += 1
                     if dead:
                         break       # the cell stays unfillable in every longer window
-                    suffix_sums(g, ne)
-                    g.ne = ne
                     if collect:
-                        ub = bound_at(g, 0, wused, wsum + NINE * wfree, 0)
+                        # bound_at at the window's start, from the sums
+                        x = top_values(g, wused, ne)
+                        if x < sv:
+                            sv = x
+                        ub = s.below[wsum + NINE * wfree + sv] + sc
+                        x = wsum + NINE * wfree + sm
+                        if x < ub:
+                            ub = x
                         if n == MAXROOTS or ub >= MAXUB or ub < 0:
                             return False
                         g.root_ub[n] = ub
                         g.root_at[n] = axis | line << 1 | start << 10 | length << 19
                         n += 1
                         continue
+                    suffix_sums(g, ne)
                     g.axis = axis
                     g.wlen = length
                     g.ne = ne
@@ -840,25 +869,55 @@ cdef bint best_first(Gen* g) noexcept nogil:
     return True
 
 
+cdef inline uint64_t single_cross(Gen* g, int r, int c, int axis, short* own, short** ct,
+                                 bint* six, bint* has) noexcept nogil:
+    """cross_options for singles, kept for walk in the pool while it lasts (else in
+    ``own``); ``ct`` the totals' row."""
+    cdef int e
+    cdef uint64_t fit
+    if not g.boxed or g.npool == POOL:
+        ct[0] = own
+        return cross_options(g, r, c, axis, g.all_opts, own, six, has)
+    e = g.npool
+    g.npool += 1
+    fit = cross_options(g, r, c, axis, g.all_opts, g.pct[e], six, has)
+    ct[0] = g.pct[e]
+    g.pfit[e] = fit
+    g.psix[e] = six[0]
+    g.phas[e] = has[0]
+    g.cidx[(r - g.br0) * g.bw + c - g.bc0][axis] = e + 1
+    return fit
+
+
 cdef void singles(Gen* g) noexcept nogil:
     """moves._single for every empty cell touching the pattern (by row, then column) and
     every option: valid in its row and its column."""
     cdef const State* s = g.s
-    cdef short ct_row[MAXOPT]
-    cdef short ct_col[MAXOPT]
+    cdef short own_row[MAXOPT]
+    cdef short own_col[MAXOPT]
+    cdef short* ct_row
+    cdef short* ct_col
     cdef bint six_row, six_col, has_row, has_col
     cdef uint64_t m
     cdef int r, c, o, a, b
     cdef Play p
     p.n = 1
+    g.br0 = s.min_r - 1
+    g.bc0 = s.min_c - 1
+    g.bh = s.max_r - s.min_r + 3
+    g.bw = s.max_c - s.min_c + 3
+    g.boxed = g.bh * g.bw <= BOXCAP
+    g.npool = 0
+    if g.boxed:
+        memset(g.cidx, 0, g.bh * g.bw * sizeof(g.cidx[0]))
     for r in range(s.min_r - 1, s.max_r + 2):
         for c in range(s.min_c - 1, s.max_c + 2):
             if s.grid[r][c] != 0 or not touches(s, r, c):
                 continue
-            m = cross_options(g, r, c, 1, g.all_opts, ct_row, &six_row, &has_row)
+            m = single_cross(g, r, c, 1, own_row, &ct_row, &six_row, &has_row)
             if m == 0:
                 continue
-            m &= cross_options(g, r, c, 0, g.all_opts, ct_col, &six_col, &has_col)
+            m &= single_cross(g, r, c, 0, own_col, &ct_col, &six_col, &has_col)
             p.r[0] = r
             p.c[0] = c
             while m:
