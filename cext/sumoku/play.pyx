@@ -20,6 +20,19 @@ branch whose scores cannot exceed what it keeps is skipped (branch and bound), w
 which plays it counts but never the plays it keeps; it bounds only once it has seen two
 plays, so that "two or more plays" (a decision) is still known.
 
+**The walk.** Single tiles first (each empty cell touching the pattern reads its row and
+column once: the hand's *options*, kind and value, that fit each, as a bit mask, with the
+line's total). Then each line is walked once (``walk``): its cells' cross lines are read
+when a window first reaches them, into the same masks; a window from a first cell grows to
+6 cells and ends at a cell no option fits or a colour its tiles repeat (every longer window
+holds it too); ``fill`` tries only the options each cell takes, its colours unused. A
+bounding sink that keeps the best score (greedy, a lookahead's reply) searches the windows
+*best-first* (``best_first``): every window's upper bound (its tiles, and each empty cell's
+best value and cross total; the part the window's values make floored to a multiple of the
+key), then the windows by bound, highest first, until the bound falls below the best score
+found. The canonical tie-break (the first best play) is the window's rank in canonical
+order, compared only on equal scores, so the search order is free.
+
 **Action ids and the bound.** A bounded sink no longer knows a kept play's index in the
 canonical list (the plays of the branches it skipped are not counted). ``decide`` therefore
 keeps the play it picked in the State (``chosen``), and ``apply_action`` of the id it
@@ -73,6 +86,20 @@ cdef enum:               # what a sink keeps
     S_TOP = 3
     S_MAX = 4
 
+cdef enum:
+    NCOLOURS = NKINDS // NUMBERS
+    MAXOPT = 64           # a hand's options (kind and value): at most 48 kinds and 6 nines
+    MAXROOTS = 8192       # best_first's windows (more: the canonical walk instead)
+    MAXUB = 1024          # above any play's score
+    BOXCAP = 1600         # the cells around a pattern whose cross lines singles keeps for
+    POOL = 256            # walk (more: walk reads them again), and the lines it keeps
+
+cdef extern from *:
+    """
+    static inline int sumoku_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    """
+    int ctz64 "sumoku_ctz64"(uint64_t x) noexcept nogil
+
 
 cdef struct State
 
@@ -119,6 +146,7 @@ cdef struct Sink:
     Play found              # S_FIND: the play at target; S_GREEDY: the first best
     long found_index
     int best                # S_GREEDY, S_MAX: the best score
+    int best_rank           # S_GREEDY: the rank of its window (Gen.cur_rank)
     int ntop                # S_TOP: the best plays by score, then index
     Play top[WIDTH]
     long top_index[WIDTH]
@@ -139,6 +167,7 @@ cdef struct State:
     int dealt[MAXP]
     int key                     # 0 until known
     uint8_t multiple[MAXSUM]    # multiple[x]: x is a multiple of the key (x < MAXSUM)
+    uint8_t below[MAXSUM]       # below[x]: the largest multiple of the key up to x
     int scores[MAXP]
     int penalties[MAXP]
     int placed[MAXP]
@@ -166,13 +195,18 @@ cdef struct Gen:
     State* s
     const Config* c
     Sink* sink
-    int vmax                    # the largest value of any of the hand's tiles (a "6": 9)
-    int wknown                  # the window's tiles already there: their values (free: 9)
-    int nopt                    # the hand's kinds, ascending, with their values
-    int opt_kind[MAXHAND]
-    int opt_bit[MAXHAND]
-    int opt_nval[MAXHAND]
-    int opt_val[MAXHAND][2]
+    int cur_rank                # the rank of the window being filled (canonical order),
+                                # -1 for single tiles: the tie-break of a best-first search
+    int nopt                    # the hand's options: its kinds ascending, each with its
+    int opt_kind[MAXOPT]        # values ascending (a "6": 6 then 9, or FREE per line)
+    int opt_val[MAXOPT]
+    int opt_v9[MAXOPT]          # the value with FREE read as 9 (an upper bound)
+    uint64_t opt_excl[MAXOPT]   # the options of the same colour (taken with it)
+    uint64_t col_opts[NCOLOURS] # the options of each colour
+    uint64_t all_opts
+    int ncolours                # the colours in hand: the most empty cells a window can fill
+    int corder[NCOLOURS]        # the colours in hand by their largest value (FREE as 9),
+    int cmax[NCOLOURS]          # highest first, and that value
     int axis                    # the window being filled
     int wlen
     int wr[MAX_LINE]
@@ -181,15 +215,50 @@ cdef struct Gen:
     int ne
     int er[MAX_LINE]
     int ec[MAX_LINE]
-    int nk[MAX_LINE]            # the kind and value chosen for each empty cell
-    int nv[MAX_LINE]
-    int cross_tot[MAX_LINE]
-    bint cross_six[MAX_LINE]
-    int cx_len[MAX_LINE]        # each empty cell's cross line without it: its tiles (0: none),
-    int cx_mask[MAX_LINE]       # their colours, the sum of their values, their free sixes,
-    int cx_sum[MAX_LINE]        # and whether a colour repeats among them (the runs on both
-    int cx_free[MAX_LINE]       # sides of the cell may meet)
-    bint cx_bad[MAX_LINE]
+    uint64_t wused              # the options the window's tiles' colours exclude
+    int wsum                    # the window's tiles: the sum of their values, free sixes
+    int wfree
+    uint64_t fit[MAX_LINE]      # each empty cell: the options its cross line takes,
+    const short* ctrow[MAX_LINE]  # the cross line's total with each (0: no cross line),
+    short ct[MAX_LINE][MAXOPT]  # (window_setup's rows)
+    bint csix[MAX_LINE]         # whether that line has six tiles,
+    int suffix[MAX_LINE + 1]    # and from it on, the most the cells can add to a score,
+    int svs[MAX_LINE + 1]       # the most their values can add to the window's total and
+    int scs[MAX_LINE + 1]       # the most their cross lines can add
+    int sel[MAX_LINE]           # the option chosen for each empty cell
+    short zero_ct[MAXOPT]       # the totals of a cell without a cross line
+    int lbase                   # the line walked (walk): its cells from position lbase on,
+    int lx[GRID]                # each its tile (kind + 1, 0 empty), its value, and if empty
+    int lv[GRID]                # whether it touches the pattern, the options its cross
+    bint ltouch[GRID]           # line takes, their totals and whether that line has six
+    uint64_t lfit[GRID]         # tiles
+    const short* lctp[GRID]
+    short lct[GRID][MAXOPT]
+    bint lsix[GRID]
+    bint lready[GRID]           # whether its cross line is read yet (walk reads it lazily)
+    uint64_t lmm[GRID]          # the options most_of last looked at on it (0: none) and
+    int lmost[GRID]             # what it found
+    int lmv[GRID]
+    int lmc[GRID]
+    int lnext[GRID + 1]         # the first tile or empty cell touching the pattern from it on
+    int lline                   # the line walked and its axis
+    int laxis
+    int nroots
+    bint boxed                  # singles' cross lines kept for walk: the cells from (br0,
+    int br0                     # bc0), bh rows of bw, each its pool entry + 1 by direction
+    int bc0                     # (cross_options' axis; 0: not kept)
+    int bh
+    int bw
+    short cidx[BOXCAP][2]
+    int npool
+    uint64_t pfit[POOL]
+    bint psix[POOL]
+    bint phas[POOL]
+    short pct[POOL][MAXOPT]
+    int root_ub[MAXROOTS]       # best-first: the windows with their upper bounds
+    int root_at[MAXROOTS]
+    int order[MAXROOTS]
+    int bucket[MAXUB + 1]
 
 
 # ------------------------------------------------------------------------------ tiles
@@ -206,26 +275,9 @@ cdef inline int kind_colour(int k) noexcept nogil:
     return k // NUMBERS                               # tiles.kind_colour
 
 
-cdef int line_total(const int* ks, const int* vs, int n, const uint8_t* multiple) noexcept nogil:
-    """solver.sumoku.board.line_total (``multiple[x]``: x is a multiple of the key)."""
-    cdef int colours = 0, total = 0, nfree = 0, i, bit, j, candidate
-    if n < MIN_LINE or n > MAX_LINE:
-        return INVALID
-    for i in range(n):
-        bit = 1 << kind_colour(ks[i])
-        if colours & bit:
-            return INVALID
-        colours |= bit
-        if vs[i] == FREE:
-            nfree += 1
-        else:
-            total += vs[i]
-    return cross_total(total, nfree, multiple)
-
-
 cdef inline int cross_total(int total, int nfree, const uint8_t* multiple) noexcept nogil:
-    """line_total's reading of ``nfree`` free sixes besides ``total``: the largest multiple
-    of the key, or INVALID."""
+    """solver.sumoku.board.line_total of a line of distinct colours: ``total`` and ``nfree``
+    free sixes besides, the largest multiple of the key, or INVALID."""
     cdef int j, candidate
     for j in range(nfree, -1, -1):
         candidate = total + NINE * j + SIX * (nfree - j)
@@ -234,53 +286,25 @@ cdef inline int cross_total(int total, int nfree, const uint8_t* multiple) noexc
     return INVALID
 
 
-cdef inline bint occupied(const State* s, int r, int c) noexcept nogil:
-    return s.grid[r][c] != 0
-
-
 cdef inline bint touches(const State* s, int r, int c) noexcept nogil:
     return (s.grid[r - 1][c] != 0 or s.grid[r + 1][c] != 0 or s.grid[r][c - 1] != 0
             or s.grid[r][c + 1] != 0)
 
 
-cdef int run_with(const State* s, int r, int c, int axis, int k, int v, int* ks,
-                  int* vs) noexcept nogil:
-    """The run through the empty cell (r, c) along axis with tile (k, v) on it: its length
-    (at most RUN_CAP - 1; 7 means too long) and its entries in ks, vs."""
-    cdef int dr = 1 if axis == 1 else 0, dc = 1 if axis == 0 else 0
-    cdef int rr = r, cc = c, n = 0
-    while s.grid[rr - dr][cc - dc] != 0:
-        rr -= dr
-        cc -= dc
-    while n < RUN_CAP - 1:
-        if rr == r and cc == c:
-            ks[n] = k
-            vs[n] = v
-        elif s.grid[rr][cc] != 0:
-            ks[n] = s.grid[rr][cc] - 1
-            vs[n] = s.value[rr][cc]
-        else:
-            break
-        n += 1
-        rr += dr
-        cc += dc
-    return n
-
-
 # ------------------------------------------------------------------------------ sinks
 
-cdef void emit(Sink* sink, const Play* p) noexcept nogil:
-    cdef long index = sink.count
+cdef inline void keep(Sink* sink, const Play* p, long index, int rank) noexcept nogil:
+    """What the sink keeps of the play at ``index`` (counted already) of window ``rank``."""
     cdef int j, pos
-    sink.count += 1
     if sink.mode == S_FIND:
         if index == sink.target:
             sink.found = p[0]
             sink.found_index = index
             sink.stop = True
     elif sink.mode == S_GREEDY:
-        if p.score > sink.best:
+        if p.score > sink.best or (p.score == sink.best and rank < sink.best_rank):
             sink.best = p.score
+            sink.best_rank = rank
             sink.found = p[0]
             sink.found_index = index
     elif sink.mode == S_MAX:
@@ -302,6 +326,12 @@ cdef void emit(Sink* sink, const Play* p) noexcept nogil:
                 sink.ntop += 1
 
 
+cdef inline void emit(Sink* sink, const Play* p, int rank) noexcept nogil:
+    cdef long index = sink.count
+    sink.count += 1
+    keep(sink, p, index, rank)
+
+
 cdef void sink_init(Sink* sink, int mode, long target) noexcept nogil:
     sink.mode = mode
     sink.bound = False
@@ -309,287 +339,629 @@ cdef void sink_init(Sink* sink, int mode, long target) noexcept nogil:
     sink.target = target
     sink.stop = False
     sink.best = NOSCORE
+    sink.best_rank = 1 << 30
     sink.ntop = 0
     sink.found_index = -1
 
 
+cdef inline bint beyond(const Gen* g, int most) noexcept nogil:
+    """Whether no play scoring at most ``most`` (in the window being filled) can change
+    what the sink keeps."""
+    cdef const Sink* sink = g.sink
+    if sink.mode == S_GREEDY:
+        return most < sink.best or (most == sink.best and g.cur_rank >= sink.best_rank)
+    if sink.mode == S_MAX:
+        return most <= sink.best
+    if sink.mode == S_TOP:
+        return sink.ntop == WIDTH and most <= sink.top[WIDTH - 1].score
+    return False
+
+
 # ------------------------------------------------------------------------ the generator
 
-cdef void single(Gen* g, int r, int c, int k, int v) noexcept nogil:
-    """moves._single: one tile on (r, c)."""
-    cdef int ks[RUN_CAP]
-    cdef int vs[RUN_CAP]
-    cdef int axis, n, t, nt = 0, total = 0, larger = NOSCORE
-    cdef bint six = False
+cdef void leaf(Gen* g, int score, bint bonus) noexcept nogil:
+    """A play of the window: every empty cell has its option (``sel``)."""
+    cdef Sink* sink = g.sink
+    cdef long index = sink.count
+    cdef int e, o
     cdef Play p
-    for axis in range(2):
-        n = run_with(g.s, r, c, axis, k, v, ks, vs)
-        if n >= MIN_LINE:
-            t = line_total(ks, vs, n, g.s.multiple)
-            if t == INVALID:
-                return
-            nt += 1
-            total += t
-            if t > larger:
-                larger = t
-            six = six or n == MAX_LINE
-    p.n = 1
-    p.r[0] = r
-    p.c[0] = c
-    p.k[0] = k
-    p.v[0] = v
-    p.score = total if g.c.single_both else larger
-    p.bonus = six
-    emit(g.sink, &p)
-
-
-cdef bint beyond_reach(const Gen* g, int i) noexcept nogil:
-    """Whether no play completing the window from empty cell i on can score more than the
-    sink keeps: the window's total at most its known values plus vmax a new tile, each cross
-    line at most its tiles (a free six as 9) plus vmax."""
-    cdef int e, most = g.wknown + (g.ne - i) * g.vmax
-    cdef int keep
-    for e in range(g.ne):
-        if e < i:
-            most += (NINE if g.nv[e] == FREE else g.nv[e]) + g.cross_tot[e]
-        elif g.cx_len[e] and not g.cx_bad[e]:
-            most += g.cx_sum[e] + NINE * g.cx_free[e] + g.vmax
-    if g.sink.mode == S_TOP:
-        if g.sink.ntop < WIDTH:
-            return False
-        keep = g.sink.top[WIDTH - 1].score
-    elif g.sink.mode == S_GREEDY or g.sink.mode == S_MAX:
-        keep = g.sink.best
-    else:
-        return False
-    return most <= keep
-
-
-cdef void fill(Gen* g, int i, int used) noexcept nogil:
-    """moves._fill_window's fill: the empty cells from i on, colours ``used`` taken."""
-    cdef int ks[RUN_CAP]
-    cdef int vs[RUN_CAP]
-    cdef int o, vi, k, v, n, t, w, e, r, c, axis = g.axis, partial = -1
-    cdef Play p
-    if g.sink.stop:
+    sink.count += 1
+    if sink.mode == S_COUNT:
         return
-    if i == g.ne:
-        for w in range(g.wlen):
-            e = g.wempty[w]
-            if e >= 0:
-                ks[w] = g.nk[e]
-                vs[w] = g.nv[e]
-            else:
-                ks[w] = g.s.grid[g.wr[w]][g.wc[w]] - 1
-                vs[w] = g.s.value[g.wr[w]][g.wc[w]]
-        t = line_total(ks, vs, g.wlen, g.s.multiple)
-        if t == INVALID:
+    if sink.mode == S_MAX:
+        if score > sink.best:
+            sink.best = score
+        return
+    if sink.mode == S_FIND:
+        if index != sink.target:
             return
-        p.n = g.ne
-        p.score = t
-        p.bonus = g.wlen == MAX_LINE
-        for e in range(g.ne):
-            p.r[e] = g.er[e]
-            p.c[e] = g.ec[e]
-            p.k[e] = g.nk[e]
-            p.v[e] = g.nv[e]
-            p.score += g.cross_tot[e]
-            p.bonus = p.bonus or g.cross_six[e]
-        emit(g.sink, &p)
-        return
-    if g.sink.bound and g.sink.count >= 2 and beyond_reach(g, i):
-        return
-    r = g.er[i]
-    c = g.ec[i]
+    elif sink.mode == S_GREEDY:
+        if not (score > sink.best or (score == sink.best and g.cur_rank < sink.best_rank)):
+            return
+    elif sink.mode == S_TOP:
+        if sink.ntop == WIDTH and score <= sink.top[WIDTH - 1].score:
+            return
+    p.n = g.ne
+    for e in range(g.ne):
+        o = g.sel[e]
+        p.r[e] = g.er[e]
+        p.c[e] = g.ec[e]
+        p.k[e] = g.opt_kind[o]
+        p.v[e] = g.opt_val[o]
+    p.score = score
+    p.bonus = bonus
+    keep(sink, &p, index, g.cur_rank)
+
+
+cdef void fill(Gen* g, int i, uint64_t used, int msum, int mfree, int xsum,
+               bint xsix) noexcept nogil:
+    """moves._fill_window's fill: the empty cells from i on, the options ``used`` excluded
+    (their colours taken); the window's values so far (``msum``, free sixes ``mfree``) and
+    the cross lines' totals so far."""
+    cdef uint64_t m
+    cdef int o, v, t, known
+    cdef bint six
+    cdef Sink* sink = g.sink
+    if sink.bound and sink.count >= 2:
+        known = msum + NINE * mfree
+        if beyond(g, known + xsum + g.suffix[i]):
+            return
+        if beyond(g, bound_at(g, i, used, known, xsum)):
+            return
+    m = g.fit[i] & ~used
     if i == g.ne - 1:
-        # the last new tile: the window's other tiles are known, so a value that cannot
-        # make its total a multiple of the key is skipped before any cross line is read
-        # (the window's line_total would reject it); a free "6" anywhere defeats this
-        partial = 0
-        for w in range(g.wlen):
-            e = g.wempty[w]
-            if e == i:
-                continue
-            v = g.nv[e] if e >= 0 else g.s.value[g.wr[w]][g.wc[w]]
+        # the last new tile: the window's total decides (line_total; its colours are
+        # distinct by construction)
+        six = g.wlen == MAX_LINE or xsix or g.csix[i]
+        while m:
+            o = ctz64(m)
+            m &= m - 1
+            v = g.opt_val[o]
             if v == FREE:
-                partial = -1
-                break
-            partial += v
-    for o in range(g.nopt):
-        if used & g.opt_bit[o]:
-            continue
-        k = g.opt_kind[o]
-        for vi in range(g.opt_nval[o]):
-            v = g.opt_val[o][vi]
-            if partial >= 0 and v != FREE and not g.s.multiple[partial + v]:
-                continue
-            if g.cx_len[i]:
-                # the cross line with this tile, as line_total reads it
-                n = g.cx_len[i] + 1
-                if g.cx_bad[i] or n > MAX_LINE or g.cx_mask[i] & g.opt_bit[o]:
-                    continue
-                t = cross_total(g.cx_sum[i] + v, g.cx_free[i] + (v == FREE), g.s.multiple)
-                if t == INVALID:
-                    continue
-                g.cross_tot[i] = t
-                g.cross_six[i] = n == MAX_LINE
+                t = cross_total(msum, mfree + 1, g.s.multiple)
+            elif mfree == 0:
+                t = msum + v if g.s.multiple[msum + v] else INVALID
             else:
-                g.cross_tot[i] = 0
-                g.cross_six[i] = False
-            g.nk[i] = k
-            g.nv[i] = v
-            fill(g, i + 1, used | g.opt_bit[o])
-            if g.sink.stop:
+                t = cross_total(msum + v, mfree, g.s.multiple)
+            if t == INVALID:
+                continue
+            g.sel[i] = o
+            leaf(g, t + xsum + g.ctrow[i][o], six)
+            if sink.stop:
                 return
+        return
+    while m:
+        o = ctz64(m)
+        m &= m - 1
+        v = g.opt_val[o]
+        g.sel[i] = o
+        if v == FREE:
+            fill(g, i + 1, used | g.opt_excl[o], msum, mfree + 1, xsum + g.ctrow[i][o],
+                 xsix or g.csix[i])
+        else:
+            fill(g, i + 1, used | g.opt_excl[o], msum + v, mfree, xsum + g.ctrow[i][o],
+                 xsix or g.csix[i])
+        if sink.stop:
+            return
 
 
-cdef void cross_info(Gen* g, int e, int r, int c, int axis) noexcept nogil:
-    """The tiles beside the empty cell (r, c) across ``axis`` (the window's direction)."""
+cdef inline uint64_t colour_options(const Gen* g, int colours) noexcept nogil:
+    cdef uint64_t m = 0
+    cdef int col
+    for col in range(NCOLOURS):
+        if colours >> col & 1:
+            m |= g.col_opts[col]
+    return m
+
+
+cdef uint64_t cross_options(Gen* g, int r, int c, int axis, uint64_t avail, short* ct,
+                           bint* six, bint* has) noexcept nogil:
+    """The options of ``avail`` the empty cell (r, c) takes with its cross line across
+    ``axis`` (the tiles beside it in the other direction): all of them if it has none
+    (``has`` False, ``ct`` untouched), else those that make it a valid line, with its total
+    in ``ct``; ``six``: that line has six tiles."""
     cdef int dr = 1 if axis == 0 else 0, dc = 1 if axis == 1 else 0
-    cdef int side, rr, cc, bit, b
-    g.cx_len[e] = 0
-    g.cx_mask[e] = 0
-    g.cx_sum[e] = 0
-    g.cx_free[e] = 0
-    g.cx_bad[e] = False
+    cdef int side, rr, cc, bit, x, n = 0, colours = 0, total = 0, nfree = 0, o, t
+    cdef bint bad = False
+    cdef uint64_t m, fit = 0
     for side in range(2):
         rr = r + (dr if side else -dr)
         cc = c + (dc if side else -dc)
-        while g.s.grid[rr][cc] != 0 and g.cx_len[e] < RUN_CAP:
-            b = g.s.grid[rr][cc] - 1
-            bit = 1 << kind_colour(b)
-            if g.cx_mask[e] & bit:
-                g.cx_bad[e] = True
-            g.cx_mask[e] |= bit
+        while g.s.grid[rr][cc] != 0 and n < RUN_CAP:
+            x = g.s.grid[rr][cc] - 1
+            bit = 1 << kind_colour(x)
+            if colours & bit:
+                bad = True
+            colours |= bit
             if g.s.value[rr][cc] == FREE:
-                g.cx_free[e] += 1
+                nfree += 1
             else:
-                g.cx_sum[e] += g.s.value[rr][cc]
-            g.cx_len[e] += 1
+                total += g.s.value[rr][cc]
+            n += 1
             rr += dr if side else -dr
             cc += dc if side else -dc
+    six[0] = n + 1 == MAX_LINE
+    has[0] = n > 0
+    if n == 0:
+        return avail
+    if bad or n + 1 > MAX_LINE:
+        return 0
+    m = avail & ~colour_options(g, colours)
+    while m:
+        o = ctz64(m)
+        m &= m - 1
+        if g.opt_val[o] == FREE:
+            t = cross_total(total, nfree + 1, g.s.multiple)
+        else:
+            t = cross_total(total + g.opt_val[o], nfree, g.s.multiple)
+        if t == INVALID:
+            continue
+        fit |= (<uint64_t>1) << o
+        ct[o] = t
+    return fit
 
 
-cdef void fill_window(Gen* g, int axis, int line, int start, int length) noexcept nogil:
-    cdef int i, r, c, colours = 0
+cdef inline void most_of(const Gen* g, uint64_t m, const short* ct, int* out_most, int* out_v,
+                         int* out_c) noexcept nogil:
+    """The most an option of ``m`` adds to a score on an empty cell whose cross line's
+    totals are ``ct``: its value (FREE as 9) and its cross line's total together, its value
+    alone, its cross line's total alone."""
+    cdef int o, most = INVALID, mv = 0, mc = 0
+    while m:
+        o = ctz64(m)
+        m &= m - 1
+        if g.opt_v9[o] + ct[o] > most:
+            most = g.opt_v9[o] + ct[o]
+        if g.opt_v9[o] > mv:
+            mv = g.opt_v9[o]
+        if ct[o] > mc:
+            mc = ct[o]
+    out_most[0] = most
+    out_v[0] = mv
+    out_c[0] = mc
+
+
+cdef inline void suffix_sums(Gen* g, int ne) noexcept nogil:
+    cdef int e
+    g.suffix[ne] = g.svs[ne] = g.scs[ne] = 0
+    for e in range(ne - 1, -1, -1):
+        g.suffix[e] += g.suffix[e + 1]
+        g.svs[e] += g.svs[e + 1]
+        g.scs[e] += g.scs[e + 1]
+
+
+cdef inline int top_values(const Gen* g, uint64_t used, int k) noexcept nogil:
+    """The sum of the ``k`` largest values (FREE as 9) of distinct colours among the hand's
+    colours whose options ``used`` does not hold."""
+    cdef int j, total = 0
+    for j in range(g.ncolours):
+        if k == 0:
+            break
+        if used & g.col_opts[g.corder[j]]:
+            continue
+        total += g.cmax[j]
+        k -= 1
+    return total
+
+
+cdef inline int bound_at(const Gen* g, int i, uint64_t used, int known, int xsum) noexcept nogil:
+    """The most a play of the window can score with its empty cells before i filled: the
+    window's values so far (``known``, a free six as 9) and its cross lines' totals so far
+    (``xsum``), and the most the cells from i on add; the window's total is a multiple of
+    the key, so is the part the values make."""
+    cdef int a = known + xsum + g.suffix[i], b = g.svs[i], top = top_values(g, used, g.ne - i)
+    if top < b:
+        b = top
+    b = g.s.below[known + b] + xsum + g.scs[i]
+    return a if a < b else b
+
+
+cdef int cell_options(Gen* g, int e, int r, int c, uint64_t avail) noexcept nogil:
+    """The window's e-th empty cell (r, c): what it takes (``fit``, ``ctrow``, ``csix``);
+    the most it can add to a score, or INVALID if it takes no option."""
+    cdef bint has
+    g.fit[e] = cross_options(g, r, c, g.axis, avail, g.ct[e], &g.csix[e], &has)
+    g.ctrow[e] = &g.ct[e][0] if has else &g.zero_ct[0]
+    if g.fit[e] == 0:
+        return INVALID
+    most_of(g, g.fit[e], g.ctrow[e], &g.suffix[e], &g.svs[e], &g.scs[e])
+    return 0
+
+
+cdef int window_setup(Gen* g, int axis, int line, int start, int length) noexcept nogil:
+    """The window's cells, its tiles and what each empty cell takes; the most a play of it
+    can score (an upper bound), or INVALID if it has no play (a colour repeats among its
+    tiles, or an empty cell takes no option)."""
+    cdef int i, r, c, x, bit, e, most, colours = 0
     g.axis = axis
     g.wlen = length
     g.ne = 0
-    g.wknown = 0
+    g.wsum = 0
+    g.wfree = 0
     for i in range(length):
         r = line if axis == 0 else start + i
         c = start + i if axis == 0 else line
         g.wr[i] = r
         g.wc[i] = c
-        if g.s.grid[r][c] != 0:
-            colours |= 1 << kind_colour(g.s.grid[r][c] - 1)
-            g.wknown += NINE if g.s.value[r][c] == FREE else g.s.value[r][c]
+        x = g.s.grid[r][c]
+        if x != 0:
+            bit = 1 << kind_colour(x - 1)
+            if colours & bit:
+                return INVALID
+            colours |= bit
+            if g.s.value[r][c] == FREE:
+                g.wfree += 1
+            else:
+                g.wsum += g.s.value[r][c]
             g.wempty[i] = -1
         else:
             g.wempty[i] = g.ne
             g.er[g.ne] = r
             g.ec[g.ne] = c
-            cross_info(g, g.ne, r, c, axis)
             g.ne += 1
-    fill(g, 0, colours)
+    g.wused = colour_options(g, colours)
+    for e in range(g.ne):
+        if cell_options(g, e, g.er[e], g.ec[e], g.all_opts & ~g.wused) == INVALID:
+            return INVALID
+    suffix_sums(g, g.ne)
+    return bound_at(g, 0, g.wused, g.wsum + NINE * g.wfree, 0)
 
 
-cdef bint is_window(const State* s, int axis, int line, int start, int length,
-                    int most) noexcept nogil:
-    """moves._is_window."""
-    cdef int i, r, c, empty = 0
-    cdef bint touching = False
-    if axis == 0:
-        if s.grid[line][start - 1] != 0 or s.grid[line][start + length] != 0:
-            return False
-    else:
-        if s.grid[start - 1][line] != 0 or s.grid[start + length][line] != 0:
-            return False
-    for i in range(length):
-        r = line if axis == 0 else start + i
-        c = start + i if axis == 0 else line
-        if s.grid[r][c] == 0:
-            empty += 1
-            if not touching and touches(s, r, c):
-                touching = True
-    if empty < 2 or empty > most:
-        return False
-    return empty < length or touching
+cdef inline void fill_window(Gen* g) noexcept nogil:
+    """Every play of the window set up last."""
+    fill(g, 0, g.wused, g.wsum, g.wfree, 0, False)
 
 
 cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
-    """The hand's kinds ascending (the hand is sorted) with moves.tile_values."""
-    cdef int i, j, k, last = -1
+    """The hand's options: its kinds ascending (the hand is sorted), each with its values
+    (moves.tile_values) ascending."""
+    cdef int i, k, n, col, most, last = -1, colours = 0
     g.nopt = 0
-    g.vmax = 0
+    g.all_opts = 0
+    for col in range(NCOLOURS):
+        g.col_opts[col] = 0
     for i in range(nhand):
-        k = hand[i] // 2
+        k = hand[i] // COPIES
         if k == last:
             continue
         last = k
-        g.opt_kind[g.nopt] = k
-        g.opt_bit[g.nopt] = 1 << kind_colour(k)
+        colours |= 1 << kind_colour(k)
         if kind_number(k) == SIX and g.c.six_is_nine:
             if g.c.per_line:
-                g.opt_nval[g.nopt] = 1
-                g.opt_val[g.nopt][0] = FREE
+                add_option(g, k, FREE)
             else:
-                g.opt_nval[g.nopt] = 2
-                g.opt_val[g.nopt][0] = SIX
-                g.opt_val[g.nopt][1] = NINE
+                add_option(g, k, SIX)
+                add_option(g, k, NINE)
         else:
-            g.opt_nval[g.nopt] = 1
-            g.opt_val[g.nopt][0] = kind_number(k)
-        for j in range(g.opt_nval[g.nopt]):
-            if g.opt_val[g.nopt][j] == FREE:
-                g.vmax = NINE
-            elif g.opt_val[g.nopt][j] > g.vmax:
-                g.vmax = g.opt_val[g.nopt][j]
-        g.nopt += 1
+            add_option(g, k, kind_number(k))
+    for i in range(g.nopt):
+        g.opt_excl[i] = g.col_opts[kind_colour(g.opt_kind[i])]
+    n = 0
+    for col in range(NCOLOURS):
+        if not colours >> col & 1:
+            continue
+        most = 0
+        for i in range(g.nopt):
+            if kind_colour(g.opt_kind[i]) == col and g.opt_v9[i] > most:
+                most = g.opt_v9[i]
+        i = n
+        while i > 0 and g.cmax[i - 1] < most:
+            g.corder[i] = g.corder[i - 1]
+            g.cmax[i] = g.cmax[i - 1]
+            i -= 1
+        g.corder[i] = col
+        g.cmax[i] = most
+        n += 1
+    g.ncolours = n
 
 
-cdef void legal_plays(State* s, const Config* c, const int* hand, int nhand,
-                      Sink* sink) noexcept nogil:
-    """moves.legal_plays, streamed into ``sink`` in canonical order."""
-    cdef Gen g
-    cdef int length, r, cc, o, vi, axis, line, start, lo, hi, along_lo, along_hi
-    cdef int colours = 0, most = 0
-    g.s = s
-    g.c = c
-    g.sink = sink
-    set_options(&g, hand, nhand)
-    for o in range(g.nopt):
-        colours |= g.opt_bit[o]
-    while colours:
-        most += colours & 1
-        colours >>= 1
-    if s.ntiles == 0:
-        for length in range(MIN_LINE, MAX_LINE + 1):
-            fill_window(&g, 0, ORIGIN, ORIGIN, length)
-            if sink.stop:
-                return
-        return
-    for r in range(s.min_r - 1, s.max_r + 2):
-        for cc in range(s.min_c - 1, s.max_c + 2):
-            if s.grid[r][cc] != 0 or not touches(s, r, cc):
-                continue
-            for o in range(g.nopt):
-                for vi in range(g.opt_nval[o]):
-                    single(&g, r, cc, g.opt_kind[o], g.opt_val[o][vi])
-                    if sink.stop:
-                        return
+cdef inline void add_option(Gen* g, int k, int v) noexcept nogil:
+    cdef uint64_t bit = (<uint64_t>1) << g.nopt
+    g.opt_kind[g.nopt] = k
+    g.opt_val[g.nopt] = v
+    g.opt_v9[g.nopt] = NINE if v == FREE else v
+    g.col_opts[kind_colour(k)] |= bit
+    g.all_opts |= bit
+    g.nopt += 1
+
+
+cdef void line_cells(Gen* g, int axis, int line, int lo, int hi) noexcept nogil:
+    """The cells of the line from position ``lo`` to ``hi`` (walk's l* arrays; the cross
+    lines are read by line_cross when needed)."""
+    cdef const State* s = g.s
+    cdef int pos, q, r, c, x, nxt
+    g.lbase = lo
+    g.laxis = axis
+    g.lline = line
+    nxt = hi - lo + 1 + MAX_LINE
+    g.lnext[hi - lo + 1] = nxt
+    for pos in range(hi, lo - 1, -1):
+        q = pos - lo
+        r = line if axis == 0 else pos
+        c = pos if axis == 0 else line
+        x = s.grid[r][c]
+        g.lx[q] = x
+        g.lready[q] = False
+        if x != 0:
+            g.lv[q] = s.value[r][c]
+            nxt = q
+        else:
+            g.ltouch[q] = touches(s, r, c)
+            if g.ltouch[q]:
+                nxt = q
+        g.lnext[q] = nxt
+
+
+cdef inline void line_cross(Gen* g, int q) noexcept nogil:
+    """The cross line of the line's empty cell q (line_cells)."""
+    cdef bint has
+    cdef int e, pos = g.lbase + q
+    cdef int r = g.lline if g.laxis == 0 else pos, c = pos if g.laxis == 0 else g.lline
+    if (g.s.grid[r - 1][c] == 0 and g.s.grid[r + 1][c] == 0 if g.laxis == 0 else
+            g.s.grid[r][c - 1] == 0 and g.s.grid[r][c + 1] == 0):
+        g.lfit[q] = g.all_opts          # no cross line
+        g.lctp[q] = &g.zero_ct[0]
+        g.lsix[q] = False
+    elif (g.boxed and 0 <= r - g.br0 < g.bh and 0 <= c - g.bc0 < g.bw
+            and g.cidx[(r - g.br0) * g.bw + c - g.bc0][g.laxis]):
+        e = g.cidx[(r - g.br0) * g.bw + c - g.bc0][g.laxis] - 1     # singles read it
+        g.lfit[q] = g.pfit[e]
+        g.lctp[q] = &g.pct[e][0] if g.phas[e] else &g.zero_ct[0]
+        g.lsix[q] = g.psix[e]
+    else:
+        g.lfit[q] = cross_options(g, r, c, g.laxis, g.all_opts, g.lct[q], &g.lsix[q], &has)
+        g.lctp[q] = &g.lct[q][0] if has else &g.zero_ct[0]
+    g.lready[q] = True
+    g.lmm[q] = 0
+
+
+cdef bint walk(Gen* g, bint collect) noexcept nogil:
+    """The windows of a board with tiles (moves._is_window) in canonical order, walking
+    each line: a window ends before a cell its tiles cannot fill (its cross line takes no
+    option of the hand's colours left) or a colour its tiles repeat, which every longer
+    window holds too. Each window's plays go to the sink (``fill``); with ``collect``, the
+    windows and their upper bounds are kept for best_first instead (False: too many)."""
+    cdef const State* s = g.s
+    cdef Sink* sink = g.sink
+    cdef int axis, line, lo, hi, along_lo, along_hi, start, length, q, qs, qq, x, bit
+    cdef int colours, wsum, wfree, empty, most, ub, ne, e, sm, sv, sc, n = 0
+    cdef bint touching, dead
+    cdef uint64_t wused, m
     for axis in range(2):
         lo = s.min_r if axis == 0 else s.min_c
         hi = s.max_r if axis == 0 else s.max_c
         along_lo = s.min_c if axis == 0 else s.min_r
         along_hi = s.max_c if axis == 0 else s.max_r
         for line in range(lo - 1, hi + 2):
+            line_cells(g, axis, line, along_lo - MAX_LINE - 1, along_hi + MAX_LINE + 1)
             for start in range(along_lo - MAX_LINE, along_hi + 2):
-                for length in range(MIN_LINE, MAX_LINE + 1):
-                    if is_window(s, axis, line, start, length, most):
-                        fill_window(&g, axis, line, start, length)
-                        if sink.stop:
-                            return
+                qs = start - g.lbase
+                if g.lx[qs - 1] != 0 or g.lnext[qs] >= qs + MAX_LINE:
+                    continue        # a window touches the pattern
+                colours = wsum = wfree = empty = 0
+                touching = False
+                for length in range(1, MAX_LINE + 1):
+                    q = qs + length - 1
+                    x = g.lx[q]
+                    if x != 0:
+                        bit = 1 << kind_colour(x - 1)
+                        if colours & bit:
+                            break
+                        colours |= bit
+                        if g.lv[q] == FREE:
+                            wfree += 1
+                        else:
+                            wsum += g.lv[q]
+                    else:
+                        empty += 1
+                        if empty > g.ncolours:
+                            break
+                        if not g.lready[q]:
+                            line_cross(g, q)
+                        if g.lfit[q] == 0:
+                            break
+                        touching = touching or g.ltouch[q]
+                    if (length < MIN_LINE or g.lx[q + 1] != 0 or empty < 2
+                            or not (empty < length or touching)):
+                        continue
+                    wused = colour_options(g, colours)
+                    dead = False
+                    ne = 0
+                    sm = sv = sc = 0
+                    for qq in range(qs, q + 1):
+                        if g.lx[qq] != 0:
+                            continue
+                        m = g.lfit[qq] & ~wused
+                        if m == 0:
+                            dead = True
+                            break
+                        if m != g.lmm[qq]:
+                            most_of(g, m, g.lctp[qq], &g.lmost[qq], &g.lmv[qq], &g.lmc[qq])
+                            g.lmm[qq] = m
+                        if collect:
+                            sm += g.lmost[qq]
+                            sv += g.lmv[qq]
+                            sc += g.lmc[qq]
+                            ne += 1
+                            continue
+                        g.suffix[ne] = g.lmost[qq]
+                        g.svs[ne] = g.lmv[qq]
+                        g.scs[ne] = g.lmc[qq]
+                        g.er[ne] = line if axis == 0 else g.lbase + qq
+                        g.ec[ne] = g.lbase + qq if axis == 0 else line
+                        g.fit[ne] = m
+                        g.ctrow[ne] = g.lctp[qq]
+                        g.csix[ne] = g.lsix[qq]
+                        ne += 1
+                    if dead:
+                        break       # the cell stays unfillable in every longer window
+                    if collect:
+                        # bound_at at the window's start, from the sums
+                        x = top_values(g, wused, ne)
+                        if x < sv:
+                            sv = x
+                        ub = s.below[wsum + NINE * wfree + sv] + sc
+                        x = wsum + NINE * wfree + sm
+                        if x < ub:
+                            ub = x
+                        if n == MAXROOTS or ub >= MAXUB or ub < 0:
+                            return False
+                        g.root_ub[n] = ub
+                        g.root_at[n] = axis | line << 1 | start << 10 | length << 19
+                        n += 1
+                        continue
+                    suffix_sums(g, ne)
+                    g.axis = axis
+                    g.wlen = length
+                    g.ne = ne
+                    g.wsum = wsum
+                    g.wfree = wfree
+                    g.wused = wused
+                    fill_window(g)
+                    if sink.stop:
+                        return True
+    g.nroots = n
+    return True
+
+
+cdef bint best_first(Gen* g) noexcept nogil:
+    """The windows of a board with tiles searched best-first for a sink that keeps the
+    best score (S_GREEDY, S_MAX, bounding): each window's upper bound (walk), the windows
+    by bound, highest first (equal bounds in canonical order), until the bound falls below
+    the best score found (S_GREEDY: an equal score counts if its window comes first in
+    canonical order, ``cur_rank``). False (nothing done) if there are too many windows."""
+    cdef Sink* sink = g.sink
+    cdef int ub, n, i, j, at, top = 0
+    if not walk(g, True):
+        return False
+    n = g.nroots
+    # by bound, highest first, stable (a counting sort)
+    for i in range(n):
+        if g.root_ub[i] > top:
+            top = g.root_ub[i]
+    memset(g.bucket, 0, (top + 1) * sizeof(int))
+    for i in range(n):
+        g.bucket[top - g.root_ub[i]] += 1
+    at = 0
+    for j in range(top + 1):
+        i = g.bucket[j]
+        g.bucket[j] = at
+        at += i
+    for i in range(n):
+        j = top - g.root_ub[i]
+        g.order[g.bucket[j]] = i
+        g.bucket[j] += 1
+    for j in range(n):
+        i = g.order[j]
+        ub = g.root_ub[i]
+        if sink.count >= 2:
+            if sink.mode == S_MAX:
+                if ub <= sink.best:
+                    break
+            elif ub < sink.best:
+                break
+            elif ub == sink.best and i >= sink.best_rank:
+                continue
+        at = g.root_at[i]
+        window_setup(g, at & 1, (at >> 1) & 511, (at >> 10) & 511, at >> 19)
+        g.cur_rank = i
+        fill_window(g)
+    return True
+
+
+cdef inline uint64_t single_cross(Gen* g, int r, int c, int axis, short* own, short** ct,
+                                 bint* six, bint* has) noexcept nogil:
+    """cross_options for singles, kept for walk in the pool while it lasts (else in
+    ``own``); ``ct`` the totals' row."""
+    cdef int e
+    cdef uint64_t fit
+    if not g.boxed or g.npool == POOL:
+        ct[0] = own
+        return cross_options(g, r, c, axis, g.all_opts, own, six, has)
+    e = g.npool
+    g.npool += 1
+    fit = cross_options(g, r, c, axis, g.all_opts, g.pct[e], six, has)
+    ct[0] = g.pct[e]
+    g.pfit[e] = fit
+    g.psix[e] = six[0]
+    g.phas[e] = has[0]
+    g.cidx[(r - g.br0) * g.bw + c - g.bc0][axis] = e + 1
+    return fit
+
+
+cdef void singles(Gen* g) noexcept nogil:
+    """moves._single for every empty cell touching the pattern (by row, then column) and
+    every option: valid in its row and its column."""
+    cdef const State* s = g.s
+    cdef short own_row[MAXOPT]
+    cdef short own_col[MAXOPT]
+    cdef short* ct_row
+    cdef short* ct_col
+    cdef bint six_row, six_col, has_row, has_col
+    cdef uint64_t m
+    cdef int r, c, o, a, b
+    cdef Play p
+    p.n = 1
+    g.br0 = s.min_r - 1
+    g.bc0 = s.min_c - 1
+    g.bh = s.max_r - s.min_r + 3
+    g.bw = s.max_c - s.min_c + 3
+    g.boxed = g.bh * g.bw <= BOXCAP
+    g.npool = 0
+    if g.boxed:
+        memset(g.cidx, 0, g.bh * g.bw * sizeof(g.cidx[0]))
+    for r in range(s.min_r - 1, s.max_r + 2):
+        for c in range(s.min_c - 1, s.max_c + 2):
+            if s.grid[r][c] != 0 or not touches(s, r, c):
+                continue
+            m = single_cross(g, r, c, 1, own_row, &ct_row, &six_row, &has_row)
+            if m == 0:
+                continue
+            m &= single_cross(g, r, c, 0, own_col, &ct_col, &six_col, &has_col)
+            p.r[0] = r
+            p.c[0] = c
+            while m:
+                o = ctz64(m)
+                m &= m - 1
+                a = ct_row[o] if has_row else 0
+                b = ct_col[o] if has_col else 0
+                p.k[0] = g.opt_kind[o]
+                p.v[0] = g.opt_val[o]
+                p.score = a + b if g.c.single_both else (a if a > b else b)
+                p.bonus = six_row or six_col
+                emit(g.sink, &p, -1)
+                if g.sink.stop:
+                    return
+
+
+cdef void legal_plays(State* s, const Config* c, const int* hand, int nhand,
+                      Sink* sink) noexcept nogil:
+    """moves.legal_plays, streamed into ``sink`` in canonical order (a bounding sink that
+    keeps the best score: best-first, ``best_first``)."""
+    cdef Gen g
+    cdef int length
+    g.s = s
+    g.c = c
+    g.sink = sink
+    set_options(&g, hand, nhand)
+    memset(g.zero_ct, 0, sizeof(g.zero_ct))
+    g.cur_rank = 0
+    if s.ntiles == 0:
+        for length in range(MIN_LINE, MAX_LINE + 1):
+            if window_setup(&g, 0, ORIGIN, ORIGIN, length) != INVALID:
+                fill_window(&g)
+            if sink.stop:
+                return
+        return
+    g.cur_rank = -1
+    singles(&g)
+    if sink.stop:
+        return
+    g.cur_rank = 0
+    if sink.bound and (sink.mode == S_GREEDY or sink.mode == S_MAX) and best_first(&g):
+        return
+    g.cur_rank = 0
+    walk(&g, False)
 
 
 # ------------------------------------------------------------------------------ the game
@@ -615,6 +987,7 @@ cdef void set_key(State* s, int key) noexcept nogil:
     s.key = key
     for x in range(MAXSUM):
         s.multiple[x] = x % key == 0
+        s.below[x] = x - x % key
 
 
 cdef void lay(State* s, const Play* p) noexcept nogil:
