@@ -209,9 +209,6 @@ cdef struct Gen:
     int cmax[NCOLOURS]          # highest first, and that value
     int axis                    # the window being filled
     int wlen
-    int wr[MAX_LINE]
-    int wc[MAX_LINE]
-    int wempty[MAX_LINE]        # index among the empty cells, or -1
     int ne
     int er[MAX_LINE]
     int ec[MAX_LINE]
@@ -581,8 +578,6 @@ cdef int window_setup(Gen* g, int axis, int line, int start, int length) noexcep
     for i in range(length):
         r = line if axis == 0 else start + i
         c = start + i if axis == 0 else line
-        g.wr[i] = r
-        g.wc[i] = c
         x = g.s.grid[r][c]
         if x != 0:
             bit = 1 << kind_colour(x - 1)
@@ -593,9 +588,7 @@ cdef int window_setup(Gen* g, int axis, int line, int start, int length) noexcep
                 g.wfree += 1
             else:
                 g.wsum += g.s.value[r][c]
-            g.wempty[i] = -1
         else:
-            g.wempty[i] = g.ne
             g.er[g.ne] = r
             g.ec[g.ne] = c
             g.ne += 1
