@@ -539,18 +539,21 @@ cdef inline void flip(uint64_t* lo, uint64_t* hi, int square) noexcept nogil:
 
 
 cdef int64_t expert_worth(const State* g, const Config* c, int seat, int source,
-                          int target) noexcept nogil:
-    """q_den times a move's worth (solver.manhome.policies.ExpertPolicy.move_worth)."""
+                          int target, int64_t rest=-1) noexcept nogil:
+    """q_den times a move's worth (solver.manhome.policies.ExpertPolicy.move_worth);
+    ``rest``: the side's own expected goes after the source is taken off (the same for every
+    new man: the caller gives it once), or -1 to look it up."""
     cdef uint64_t lo = g.men[seat][0], hi = g.men[seat][1]
     cdef int k = g.nmen[seat], home = g.home[seat], holder, their
-    cdef int64_t rest, kill
+    cdef int64_t kill
     if source >= 0:
         flip(&lo, &hi, source)
         k -= 1
     if target == HOME:
         return c.q_den * (c.bonus - expert_goes(c, home + 1, lo, hi, k))
     holder = EMPTY if target == DEATH else g.board[target]
-    rest = expert_goes(c, home, lo, hi, k)
+    if rest < 0:
+        rest = expert_goes(c, home, lo, hi, k)
     if target == DEATH or holder == seat:
         return -c.q_den * rest
     flip(&lo, &hi, target)
@@ -582,13 +585,14 @@ cdef int32_t choose_option(State* g, const Config* c, int seat) noexcept nogil:
     cdef int source[MAXMOVES]
     cdef int target[MAXMOVES]
     cdef int kind, i, k
-    cdef int64_t new_sum = 0, best_sum = 0, best, w
+    cdef int64_t new_sum = 0, best_sum = 0, best, w, rest
     if policy == P_SEARCH:
         return search(g, c, seat)
     if g.nmen[seat] >= c.spaces[P_EXPERT].cap:
         return A_ACTION
+    rest = expert_goes(c, g.home[seat], g.men[seat][0], g.men[seat][1], g.nmen[seat])
     for i in range(ROW * c.board_rows):
-        new_sum += expert_worth(g, c, seat, -1, i)
+        new_sum += expert_worth(g, c, seat, -1, i, rest)
     for kind in range(K_SUB_ONE, K_DIV_PRIME + 1):
         k = action_moves(g, seat, kind, source, target, NULL)
         best = expert_worth(g, c, seat, source[0], target[0])
