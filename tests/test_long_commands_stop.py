@@ -42,9 +42,7 @@ COMMANDS = [
     # (argv, what to wait for: STAGE or CPU seconds used by its processes, signal); a
     # command has started (Python, numpy, pandas, the toolkit) in about 0.6 CPU seconds
     (["position", "shoo", "--perft", "5"], 1.2, signal.SIGINT),
-    (["position", "shoo", "--perft", "5"], 1.2, signal.SIGTERM),
     (["position", "sumoku", "--set", "key=7", "--search", "10000", HAND], 1.2, signal.SIGINT),
-    (["position", "sumoku", "--set", "key=7", "--search", "10000", HAND], 1.2, signal.SIGTERM),
     (["exact", "manhome"], STAGE, signal.SIGINT),
     (["exact", "manhome", "--largest"], STAGE, signal.SIGTERM),
     (["exact", "sosooyoo"], STAGE, signal.SIGTERM),

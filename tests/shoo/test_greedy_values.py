@@ -47,8 +47,8 @@ def home_riders_touched(position, moves):
 def test_fast_greedy_values_equal_the_slow_way(values):
     rules = ShooRules(**values)
     stream = Stream(11 + len(str(values)))
-    positions = game_positions(rules, stream, 3, 120)
-    positions += [random_placement(rules, stream) for _ in range(400)]
+    positions = game_positions(rules, stream, 2, 120)
+    positions += [random_placement(rules, stream) for _ in range(200)]
     batch = kernel.Positions(rules, positions)
     horse_shoos = shoos = touched = settled = 0
     for i, position in enumerate(positions):
@@ -61,7 +61,7 @@ def test_fast_greedy_values_equal_the_slow_way(values):
         touched += home_riders_touched(position, moves)
         settled += position.ply + 1 >= rules.max_plies
     # the sample meets every path of the fast valuation
-    assert shoos > 2000 and horse_shoos > 500 and touched > 100
+    assert shoos > 1000 and horse_shoos > 250 and touched > 50
     if rules.max_plies <= 120:
         assert settled > 0
 
