@@ -616,7 +616,7 @@ cdef int standing(const Pos *p, const Config *c, int seat,
     """evaluation.standing; ``touch2[s]``: the squares two or more of seat s's travellers
     touch (computed once for both standings). The travellers on foot outside the home area
     count their distances home at once (field_sum); the riders one by one."""
-    cdef field_t home = c.home[seat], own = travellers(p, seat), rest
+    cdef field_t home = c.home[seat], own = travellers(p, seat)
     cdef field_t empty = empty_squares(p), foot = p.foot[seat], riders = p.rider[seat]
     cdef field_t danger_mine = touch2[1 - seat] & ~home
     cdef field_t danger_theirs = touch2[seat] & ~c.home[1 - seat]
@@ -629,16 +629,7 @@ cdef int standing(const Pos *p, const Config *c, int seat,
     s = p.shoo
     if s >= 0 and field_has(foot, s) and not can_escape(p, c, s):
         travel += STABLED_COST - (0 if field_has(home, s) else distance[s])
-    rest = riders & ~home
-    while rest:
-        s = field_lowest(rest)
-        rest &= rest - 1
-        travel += (distance[s] + 3) // 4 + 2
-    rest = riders & home
-    while rest:
-        s = field_lowest(rest)
-        rest &= rest - 1
-        travel += 2 if NEIGH[s] & empty & home else STABLED_COST
+    travel += riders_travel(riders, home, empty, distance)
     threats = field_count(p.foot[1 - seat] & danger_theirs)
     dangers = field_count(foot & danger_mine)
     blockers = field_count(travellers(p, 1 - seat) & home)
