@@ -28,8 +28,14 @@ def main() -> None:
         rows.append({**case, "columns": list(games.columns), "sha256": digest(games)})
     OUT.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
     print(f"{len(rows)} cases written to {OUT}")
-    rows = [{**case, "sha256": reference.digest(reference.play_reference(case))}
-            for case in CASES]
+    rows = []
+    for case in CASES:
+        row = {**case, "sha256": reference.digest(reference.play_reference(case))}
+        quick = reference.QUICK.get((case["game"], case["policy"]))
+        if quick:
+            row["quick"] = {"games": quick,
+                            "sha256": reference.digest(reference.play_reference(case, quick))}
+        rows.append(row)
     REFERENCE_OUT.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
     print(f"{len(rows)} cases written to {REFERENCE_OUT}")
 
