@@ -38,6 +38,33 @@ def _absl_logs_to_the_real_stderr() -> None:
 _absl_logs_to_the_real_stderr()
 
 
+def pytest_configure(config) -> None:
+    """One table cache (:mod:`solver.tablecache`) for the whole session, new and empty: the
+    expert's standard table (11 seconds) is solved once for every xdist worker and every
+    command a test runs (they inherit the environment), and never read from or left in
+    the user's own cache. Set here, in the main process, before the workers start."""
+    from solver.tablecache import ENV
+
+    if hasattr(config, "workerinput"):  # an xdist worker: the main process set it
+        return
+    folder = tempfile.mkdtemp(prefix="numbergames-tables-")
+    config._numbergames_tables = (folder, os.environ.get(ENV))
+    os.environ[ENV] = folder
+
+
+def pytest_unconfigure(config) -> None:
+    from solver.tablecache import ENV
+
+    folder, before = getattr(config, "_numbergames_tables", (None, None))
+    if folder is None:
+        return
+    shutil.rmtree(folder, ignore_errors=True)
+    if before is None:
+        os.environ.pop(ENV, None)
+    else:
+        os.environ[ENV] = before
+
+
 def _sources_key() -> str:
     import Cython
 

@@ -214,12 +214,42 @@ class PolicyUnavailable(ValueError):
     """A policy that cannot be used with these rules (one-line message)."""
 
 
+SOLITAIRE_TABLE_VERSION = 1
+"""Raise it when the solitaire solver's values or decisions change: the solved tables kept
+on disk (:mod:`solver.tablecache`) are then solved again."""
+
+
 @cache
 def _solitaire(board_rows: int, men_per_player: int, men_to_win: int):
-    from solver.manhome.solitaire import solve_solitaire
+    """The solitaire solved for these rules (capped at :data:`SOLITAIRE_CAP` men), from the
+    table cache when it holds it (:mod:`solver.tablecache`)."""
+    from solver.manhome.solitaire import SolitaireSolution, solitaire_space, solve_solitaire
+    from solver.manhome.states import TIE
+    from solver.tablecache import cached_arrays
 
     rules = ManHomeRules(board_rows=board_rows, men_per_player=men_per_player, men_to_win=men_to_win)
-    return solve_solitaire(rules, cap=SOLITAIRE_CAP)
+    space = solitaire_space(rules, SOLITAIRE_CAP)
+    key = {"board_rows": board_rows, "men_per_player": men_per_player,
+           "men_to_win": men_to_win, "cap": space.cap, "tie": TIE,
+           "version": SOLITAIRE_TABLE_VERSION}
+
+    def solve() -> dict[str, np.ndarray]:
+        solved = solve_solitaire(rules, cap=SOLITAIRE_CAP)
+        return {"turns": solved.turns, "decisions": solved.decisions,
+                "counts": np.array([solved.sweeps, solved.updates]),
+                "seconds": np.array(solved.seconds)}
+
+    def sound(arrays) -> bool:
+        return (arrays.get("turns", np.empty(0)).shape == (space.size,)
+                and arrays["turns"].dtype == np.float64
+                and arrays.get("decisions", np.empty(0)).shape == (space.size, 4)
+                and arrays["decisions"].dtype == np.uint8 and "counts" in arrays
+                and "seconds" in arrays and bool(np.isfinite(arrays["turns"]).all()))
+
+    table = cached_arrays("manhome-solitaire", key, solve, sound)
+    sweeps, updates = (int(n) for n in table["counts"])
+    return SolitaireSolution(rules, space.cap, space, table["turns"], table["decisions"],
+                             sweeps, float(table["seconds"]), updates, solver="kernel")
 
 
 @cache

@@ -149,8 +149,6 @@ RANKED = ("manhome", "toy")
 game would take many minutes; each game's own reports are tested with the game)."""
 
 
-# the expert's standard table, solved once (see tests/manhome/test_differential.py)
-@pytest.mark.xdist_group("manhome-standard-table")
 def test_report_regenerates_every_game_and_ranks_them(toy, tmp_path):
     root = tmp_path / "reports"
     regenerate(root, games=RANKED, sims=3000, skill_sims=400, search_sims=12, whatif_sims=2000,

@@ -10,12 +10,6 @@ from solver.manhome.kernel import play_chunk
 from solver.manhome.rules import ManHomeRules
 from tests.manhome.twins import same_game
 
-STANDARD_TABLE = pytest.mark.xdist_group("manhome-standard-table")
-"""The expert on the standard rules reads a solitaire table that takes a process about 11
-seconds to solve: every test that needs it is in this group, which ``--dist loadgroup``
-runs in one xdist worker, so that the table is solved once."""
-pytestmark = STANDARD_TABLE
-
 SEATINGS = [("random", "random"), ("greedy", "greedy"), ("expert", "expert"),
             ("greedy", "random", "expert"), ("expert", "greedy", "random", "greedy"),
             ("solitaire", "expert", "random")]

@@ -12,8 +12,6 @@ from analysis.runner import run
 from solver.manhome.rules import ManHomeRules
 from solver.registry import find_game
 
-# the expert's standard table, solved once (see tests/manhome/test_differential.py)
-pytestmark = pytest.mark.xdist_group("manhome-standard-table")
 
 CASES = json.loads((Path(__file__).parents[1] / "data" / "manhome_games.json").read_text())
 
