@@ -201,9 +201,11 @@ cdef struct Gen:
     int opt_kind[MAXOPT]        # values ascending (a "6": 6 then 9, or FREE per line)
     int opt_val[MAXOPT]
     int opt_v9[MAXOPT]          # the value with FREE read as 9 (an upper bound)
-    uint64_t opt_excl[MAXOPT]   # the options of the same colour (taken with it)
     uint64_t col_opts[NCOLOURS] # the options of each colour
+    uint64_t copts[1 << NCOLOURS]  # the options of each set of colours
     uint64_t all_opts
+    int opt_col[MAXOPT]         # each option's colour, as a bit
+    uint8_t tops[1 << NCOLOURS][MAX_LINE + 1]  # top_values of each set of colours taken
     int ncolours                # the colours in hand: the most empty cells a window can fill
     int corder[NCOLOURS]        # the colours in hand by their largest value (FREE as 9),
     int cmax[NCOLOURS]          # highest first, and that value
@@ -212,7 +214,7 @@ cdef struct Gen:
     int ne
     int er[MAX_LINE]
     int ec[MAX_LINE]
-    uint64_t wused              # the options the window's tiles' colours exclude
+    int wcol                    # the window's tiles' colours (their options excluded)
     int wsum                    # the window's tiles: the sum of their values, free sixes
     int wfree
     uint64_t fit[MAX_LINE]      # each empty cell: the options its cross line takes,
@@ -390,11 +392,11 @@ cdef void leaf(Gen* g, int score, bint bonus) noexcept nogil:
     keep(sink, &p, index, g.cur_rank)
 
 
-cdef void fill(Gen* g, int i, uint64_t used, int msum, int mfree, int xsum,
+cdef void fill(Gen* g, int i, int ucol, int msum, int mfree, int xsum,
                bint xsix) noexcept nogil:
-    """moves._fill_window's fill: the empty cells from i on, the options ``used`` excluded
-    (their colours taken); the window's values so far (``msum``, free sixes ``mfree``) and
-    the cross lines' totals so far."""
+    """moves._fill_window's fill: the empty cells from i on, the colours ``ucol`` taken
+    (their options excluded); the window's values so far (``msum``, free sixes ``mfree``)
+    and the cross lines' totals so far."""
     cdef uint64_t m
     cdef int o, v, t, known
     cdef bint six
@@ -403,9 +405,9 @@ cdef void fill(Gen* g, int i, uint64_t used, int msum, int mfree, int xsum,
         known = msum + NINE * mfree
         if beyond(g, known + xsum + g.suffix[i]):
             return
-        if beyond(g, bound_at(g, i, used, known, xsum)):
+        if beyond(g, bound_at(g, i, ucol, known, xsum)):
             return
-    m = g.fit[i] & ~used
+    m = g.fit[i] & ~g.copts[ucol]
     if i == g.ne - 1:
         # the last new tile: the window's total decides (line_total; its colours are
         # distinct by construction)
@@ -433,22 +435,13 @@ cdef void fill(Gen* g, int i, uint64_t used, int msum, int mfree, int xsum,
         v = g.opt_val[o]
         g.sel[i] = o
         if v == FREE:
-            fill(g, i + 1, used | g.opt_excl[o], msum, mfree + 1, xsum + g.ctrow[i][o],
+            fill(g, i + 1, ucol | g.opt_col[o], msum, mfree + 1, xsum + g.ctrow[i][o],
                  xsix or g.csix[i])
         else:
-            fill(g, i + 1, used | g.opt_excl[o], msum + v, mfree, xsum + g.ctrow[i][o],
+            fill(g, i + 1, ucol | g.opt_col[o], msum + v, mfree, xsum + g.ctrow[i][o],
                  xsix or g.csix[i])
         if sink.stop:
             return
-
-
-cdef inline uint64_t colour_options(const Gen* g, int colours) noexcept nogil:
-    cdef uint64_t m = 0
-    cdef int col
-    for col in range(NCOLOURS):
-        if colours >> col & 1:
-            m |= g.col_opts[col]
-    return m
 
 
 cdef uint64_t cross_options(Gen* g, int r, int c, int axis, uint64_t avail, short* ct,
@@ -483,7 +476,7 @@ cdef uint64_t cross_options(Gen* g, int r, int c, int axis, uint64_t avail, shor
         return avail
     if bad or n + 1 > MAX_LINE:
         return 0
-    m = avail & ~colour_options(g, colours)
+    m = avail & ~g.copts[colours]
     while m:
         o = ctz64(m)
         m &= m - 1
@@ -527,26 +520,29 @@ cdef inline void suffix_sums(Gen* g, int ne) noexcept nogil:
         g.scs[e] += g.scs[e + 1]
 
 
-cdef inline int top_values(const Gen* g, uint64_t used, int k) noexcept nogil:
-    """The sum of the ``k`` largest values (FREE as 9) of distinct colours among the hand's
-    colours whose options ``used`` does not hold."""
-    cdef int j, total = 0
-    for j in range(g.ncolours):
-        if k == 0:
-            break
-        if used & g.col_opts[g.corder[j]]:
-            continue
-        total += g.cmax[j]
-        k -= 1
-    return total
+cdef void set_tops(Gen* g) noexcept nogil:
+    """``tops``: for each set of colours taken and each k up to MAX_LINE, the sum of the k
+    largest values (FREE as 9) of distinct colours among the hand's colours not taken (all
+    of them if fewer)."""
+    cdef int taken, j, k, total
+    for taken in range(1 << NCOLOURS):
+        k = total = 0
+        g.tops[taken][0] = 0
+        for j in range(g.ncolours):
+            if not taken >> g.corder[j] & 1:
+                total += g.cmax[j]
+                k += 1
+                g.tops[taken][k] = total
+        for k in range(k + 1, MAX_LINE + 1):
+            g.tops[taken][k] = total
 
 
-cdef inline int bound_at(const Gen* g, int i, uint64_t used, int known, int xsum) noexcept nogil:
+cdef inline int bound_at(const Gen* g, int i, int ucol, int known, int xsum) noexcept nogil:
     """The most a play of the window can score with its empty cells before i filled: the
     window's values so far (``known``, a free six as 9) and its cross lines' totals so far
     (``xsum``), and the most the cells from i on add; the window's total is a multiple of
     the key, so is the part the values make."""
-    cdef int a = known + xsum + g.suffix[i], b = g.svs[i], top = top_values(g, used, g.ne - i)
+    cdef int a = known + xsum + g.suffix[i], b = g.svs[i], top = g.tops[ucol][g.ne - i]
     if top < b:
         b = top
     b = g.s.below[known + b] + xsum + g.scs[i]
@@ -566,10 +562,9 @@ cdef int cell_options(Gen* g, int e, int r, int c, uint64_t avail) noexcept nogi
 
 
 cdef int window_setup(Gen* g, int axis, int line, int start, int length) noexcept nogil:
-    """The window's cells, its tiles and what each empty cell takes; the most a play of it
-    can score (an upper bound), or INVALID if it has no play (a colour repeats among its
-    tiles, or an empty cell takes no option)."""
-    cdef int i, r, c, x, bit, e, most, colours = 0
+    """The window's cells, its tiles and what each empty cell takes; INVALID if it has no
+    play (a colour repeats among its tiles, or an empty cell takes no option)."""
+    cdef int i, r, c, x, bit, e, colours = 0
     g.axis = axis
     g.wlen = length
     g.ne = 0
@@ -592,17 +587,17 @@ cdef int window_setup(Gen* g, int axis, int line, int start, int length) noexcep
             g.er[g.ne] = r
             g.ec[g.ne] = c
             g.ne += 1
-    g.wused = colour_options(g, colours)
+    g.wcol = colours
     for e in range(g.ne):
-        if cell_options(g, e, g.er[e], g.ec[e], g.all_opts & ~g.wused) == INVALID:
+        if cell_options(g, e, g.er[e], g.ec[e], g.all_opts & ~g.copts[colours]) == INVALID:
             return INVALID
     suffix_sums(g, g.ne)
-    return bound_at(g, 0, g.wused, g.wsum + NINE * g.wfree, 0)
+    return 0
 
 
 cdef inline void fill_window(Gen* g) noexcept nogil:
     """Every play of the window set up last."""
-    fill(g, 0, g.wused, g.wsum, g.wfree, 0, False)
+    fill(g, 0, g.wcol, g.wsum, g.wfree, 0, False)
 
 
 cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
@@ -628,7 +623,10 @@ cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
         else:
             add_option(g, k, kind_number(k))
     for i in range(g.nopt):
-        g.opt_excl[i] = g.col_opts[kind_colour(g.opt_kind[i])]
+        g.opt_col[i] = 1 << kind_colour(g.opt_kind[i])
+    g.copts[0] = 0
+    for i in range(1, 1 << NCOLOURS):
+        g.copts[i] = g.copts[i & (i - 1)] | g.col_opts[ctz64(i)]
     n = 0
     for col in range(NCOLOURS):
         if not colours >> col & 1:
@@ -757,7 +755,7 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                     if (length < MIN_LINE or g.lx[q + 1] != 0 or empty < 2
                             or not (empty < length or touching)):
                         continue
-                    wused = colour_options(g, colours)
+                    wused = g.copts[colours]
                     dead = False
                     ne = 0
                     sm = sv = sc = 0
@@ -790,7 +788,7 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                         break       # the cell stays unfillable in every longer window
                     if collect:
                         # bound_at at the window's start, from the sums
-                        x = top_values(g, wused, ne)
+                        x = g.tops[colours][ne]
                         if x < sv:
                             sv = x
                         ub = s.below[wsum + NINE * wfree + sv] + sc
@@ -809,7 +807,7 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                     g.ne = ne
                     g.wsum = wsum
                     g.wfree = wfree
-                    g.wused = wused
+                    g.wcol = colours
                     fill_window(g)
                     if sink.stop:
                         return True
@@ -937,6 +935,8 @@ cdef void legal_plays(State* s, const Config* c, const int* hand, int nhand,
     g.c = c
     g.sink = sink
     set_options(&g, hand, nhand)
+    if sink.bound:
+        set_tops(&g)
     memset(g.zero_ct, 0, sizeof(g.zero_ct))
     g.cur_rank = 0
     if s.ntiles == 0:
