@@ -230,6 +230,7 @@ cdef struct Gen:
     int lx[GRID]                # each its tile (kind + 1, 0 empty), its value, and if empty
     int lv[GRID]                # whether it touches the pattern, the options its cross
     bint ltouch[GRID]           # line takes, their totals and whether that line has six
+    bint lcross[GRID]           # tiles (lcross: whether it has a cross line)
     uint64_t lfit[GRID]         # tiles
     const short* lctp[GRID]
     short lct[GRID][MAXOPT]
@@ -243,6 +244,8 @@ cdef struct Gen:
     int lline                   # the line walked and its axis
     int laxis
     int nroots
+    int ext_lo[2][GRID]         # walk: the first and last positions along each line of the
+    int ext_hi[2][GRID]         # tiles on it (GRID and -1 without)
     bint boxed                  # singles' cross lines kept for walk: the cells from (br0,
     int br0                     # bc0), bh rows of bw, each its pool entry + 1 by direction
     int bc0                     # (cross_options' axis; 0: not kept)
@@ -660,26 +663,33 @@ cdef void line_cells(Gen* g, int axis, int line, int lo, int hi) noexcept nogil:
     """The cells of the line from position ``lo`` to ``hi`` (walk's l* arrays; the cross
     lines are read by line_cross when needed)."""
     cdef const State* s = g.s
-    cdef int pos, q, r, c, x, nxt
+    cdef int q, x, nxt, cross
+    cdef int along = 1 if axis == 0 else GRID, across = GRID if axis == 0 else 1
+    cdef int first = line * GRID + lo if axis == 0 else lo * GRID + line
+    cdef const uint8_t* cell
+    cdef const uint8_t* value
     g.lbase = lo
     g.laxis = axis
     g.lline = line
     nxt = hi - lo + 1 + MAX_LINE
     g.lnext[hi - lo + 1] = nxt
-    for pos in range(hi, lo - 1, -1):
-        q = pos - lo
-        r = line if axis == 0 else pos
-        c = pos if axis == 0 else line
-        x = s.grid[r][c]
+    for q in range(hi - lo, -1, -1):
+        cell = &s.grid[0][0] + first + q * along
+        x = cell[0]
         g.lx[q] = x
         g.lready[q] = False
         if x != 0:
-            g.lv[q] = s.value[r][c]
+            value = &s.value[0][0] + first + q * along
+            g.lv[q] = value[0]
             nxt = q
         else:
-            g.ltouch[q] = touches(s, r, c)
-            if g.ltouch[q]:
+            cross = cell[-across] | cell[across]
+            g.lcross[q] = cross != 0
+            if (cross | cell[-along] | cell[along]) != 0:
+                g.ltouch[q] = True
                 nxt = q
+            else:
+                g.ltouch[q] = False
         g.lnext[q] = nxt
 
 
@@ -688,8 +698,7 @@ cdef inline void line_cross(Gen* g, int q) noexcept nogil:
     cdef bint has
     cdef int e, pos = g.lbase + q
     cdef int r = g.lline if g.laxis == 0 else pos, c = pos if g.laxis == 0 else g.lline
-    if (g.s.grid[r - 1][c] == 0 and g.s.grid[r + 1][c] == 0 if g.laxis == 0 else
-            g.s.grid[r][c - 1] == 0 and g.s.grid[r][c + 1] == 0):
+    if not g.lcross[q]:
         g.lfit[q] = g.all_opts          # no cross line
         g.lctp[q] = &g.zero_ct[0]
         g.lsix[q] = False
@@ -706,6 +715,42 @@ cdef inline void line_cross(Gen* g, int q) noexcept nogil:
     g.lmm[q] = 0
 
 
+cdef inline int min3(int a, int b, int c) noexcept nogil:
+    if b < a:
+        a = b
+    return c if c < a else a
+
+
+cdef inline int max3(int a, int b, int c) noexcept nogil:
+    if b > a:
+        a = b
+    return c if c > a else a
+
+
+cdef void line_extents(Gen* g) noexcept nogil:
+    """``ext_lo``, ``ext_hi`` of every line from one before the pattern to one after it,
+    and of the line beyond each end."""
+    cdef const State* s = g.s
+    cdef int i, r, c
+    for r in range(s.min_r - 2, s.max_r + 3):
+        g.ext_lo[0][r] = GRID
+        g.ext_hi[0][r] = -1
+    for c in range(s.min_c - 2, s.max_c + 3):
+        g.ext_lo[1][c] = GRID
+        g.ext_hi[1][c] = -1
+    for i in range(s.ntiles):
+        r = s.cell_r[i]
+        c = s.cell_c[i]
+        if c < g.ext_lo[0][r]:
+            g.ext_lo[0][r] = c
+        if c > g.ext_hi[0][r]:
+            g.ext_hi[0][r] = c
+        if r < g.ext_lo[1][c]:
+            g.ext_lo[1][c] = r
+        if r > g.ext_hi[1][c]:
+            g.ext_hi[1][c] = r
+
+
 cdef bint walk(Gen* g, bint collect) noexcept nogil:
     """The windows of a board with tiles (moves._is_window) in canonical order, walking
     each line: a window ends before a cell its tiles cannot fill (its cross line takes no
@@ -718,12 +763,17 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
     cdef int colours, wsum, wfree, empty, most, ub, ne, e, sm, sv, sc, n = 0
     cdef bint touching, dead
     cdef uint64_t wused, m
+    line_extents(g)
     for axis in range(2):
         lo = s.min_r if axis == 0 else s.min_c
         hi = s.max_r if axis == 0 else s.max_c
-        along_lo = s.min_c if axis == 0 else s.min_r
-        along_hi = s.max_c if axis == 0 else s.max_r
         for line in range(lo - 1, hi + 2):
+            # a window holds a tile of the line or a cell beside one of the lines on
+            # either side (a connected pattern has tiles on every line from lo to hi)
+            along_lo = min3(g.ext_lo[axis][line - 1], g.ext_lo[axis][line],
+                            g.ext_lo[axis][line + 1])
+            along_hi = max3(g.ext_hi[axis][line - 1], g.ext_hi[axis][line],
+                            g.ext_hi[axis][line + 1])
             line_cells(g, axis, line, along_lo - MAX_LINE - 1, along_hi + MAX_LINE + 1)
             for start in range(along_lo - MAX_LINE, along_hi + 2):
                 qs = start - g.lbase
