@@ -91,6 +91,7 @@ cdef enum:
     MAXOPT = 64           # a hand's options (kind and value): at most 48 kinds and 6 nines
     MAXROOTS = 8192       # best_first's windows (more: the canonical walk instead)
     MAXUB = 1024          # above any play's score
+    MAXKEY = 16           # above any key (the challenge's largest is 10)
     BOXCAP = 1600         # the cells around a pattern whose cross lines singles keeps for
     POOL = 256            # walk (more: walk reads them again), and the lines it keeps
 
@@ -204,9 +205,13 @@ cdef struct Gen:
     uint64_t col_opts[NCOLOURS] # the options of each colour
     uint64_t copts[1 << NCOLOURS]  # the options of each set of colours
     uint64_t all_opts
+    uint64_t free_opts          # the options of value FREE (a "6" read per line)
+    uint64_t resfit[MAXKEY]     # resfit[x]: the options of fixed value v with x + v a
+                                # multiple of the key (x below the key)
     int opt_col[MAXOPT]         # each option's colour, as a bit
     uint8_t tops[1 << NCOLOURS][MAX_LINE + 1]  # top_values of each set of colours taken
     int ncolours                # the colours in hand: the most empty cells a window can fill
+    int hcols                   # and their set
     int corder[NCOLOURS]        # the colours in hand by their largest value (FREE as 9),
     int cmax[NCOLOURS]          # highest first, and that value
     int axis                    # the window being filled
@@ -453,26 +458,36 @@ cdef uint64_t cross_options(Gen* g, int r, int c, int axis, uint64_t avail, shor
     ``axis`` (the tiles beside it in the other direction): all of them if it has none
     (``has`` False, ``ct`` untouched), else those that make it a valid line, with its total
     in ``ct``; ``six``: that line has six tiles."""
-    cdef int dr = 1 if axis == 0 else 0, dc = 1 if axis == 1 else 0
-    cdef int side, rr, cc, bit, x, n = 0, colours = 0, total = 0, nfree = 0, o, t
+    cdef int step = GRID if axis == 0 else 1, d, bit, x, n = 0, colours = 0, total = 0
+    cdef int nfree = 0, o, t
     cdef bint bad = False
-    cdef uint64_t m, fit = 0
-    for side in range(2):
-        rr = r + (dr if side else -dr)
-        cc = c + (dc if side else -dc)
-        while g.s.grid[rr][cc] != 0 and n < RUN_CAP:
-            x = g.s.grid[rr][cc] - 1
-            bit = 1 << kind_colour(x)
-            if colours & bit:
-                bad = True
-            colours |= bit
-            if g.s.value[rr][cc] == FREE:
-                nfree += 1
-            else:
-                total += g.s.value[rr][cc]
-            n += 1
-            rr += dr if side else -dr
-            cc += dc if side else -dc
+    cdef uint64_t m, mm, fit = 0
+    cdef const uint8_t* cell = &g.s.grid[0][0] + r * GRID + c
+    cdef const uint8_t* value = &g.s.value[0][0] + r * GRID + c
+    d = -step
+    while cell[d] != 0 and n < RUN_CAP:
+        bit = 1 << kind_colour(cell[d] - 1)
+        if colours & bit:
+            bad = True
+        colours |= bit
+        if value[d] == FREE:
+            nfree += 1
+        else:
+            total += value[d]
+        n += 1
+        d -= step
+    d = step
+    while cell[d] != 0 and n < RUN_CAP:
+        bit = 1 << kind_colour(cell[d] - 1)
+        if colours & bit:
+            bad = True
+        colours |= bit
+        if value[d] == FREE:
+            nfree += 1
+        else:
+            total += value[d]
+        n += 1
+        d += step
     six[0] = n + 1 == MAX_LINE
     has[0] = n > 0
     if n == 0:
@@ -480,6 +495,18 @@ cdef uint64_t cross_options(Gen* g, int r, int c, int axis, uint64_t avail, shor
     if bad or n + 1 > MAX_LINE:
         return 0
     m = avail & ~g.copts[colours]
+    if nfree == 0:
+        # the options of fixed value that make the total a multiple of the key (resfit),
+        # with the total they make; the free sixes' the long way
+        fit = m & g.resfit[total - g.s.below[total]]
+        x = 0
+        t = 0
+        mm = fit
+        while mm:
+            o = ctz64(mm)
+            mm &= mm - 1
+            ct[o] = total + g.opt_val[o]
+        m &= g.free_opts
     while m:
         o = ctz64(m)
         m &= m - 1
@@ -524,11 +551,11 @@ cdef inline void suffix_sums(Gen* g, int ne) noexcept nogil:
 
 
 cdef void set_tops(Gen* g) noexcept nogil:
-    """``tops``: for each set of colours taken and each k up to MAX_LINE, the sum of the k
-    largest values (FREE as 9) of distinct colours among the hand's colours not taken (all
-    of them if fewer)."""
-    cdef int taken, j, k, total
-    for taken in range(1 << NCOLOURS):
+    """``tops``: for each set of the hand's colours taken and each k up to MAX_LINE, the sum
+    of the k largest values (FREE as 9) of distinct colours among the hand's colours not
+    taken (all of them if fewer); read at ``taken & hcols``."""
+    cdef int taken = g.hcols, j, k, total
+    while True:
         k = total = 0
         g.tops[taken][0] = 0
         for j in range(g.ncolours):
@@ -538,6 +565,9 @@ cdef void set_tops(Gen* g) noexcept nogil:
                 g.tops[taken][k] = total
         for k in range(k + 1, MAX_LINE + 1):
             g.tops[taken][k] = total
+        if taken == 0:
+            break
+        taken = (taken - 1) & g.hcols
 
 
 cdef inline int bound_at(const Gen* g, int i, int ucol, int known, int xsum) noexcept nogil:
@@ -545,7 +575,7 @@ cdef inline int bound_at(const Gen* g, int i, int ucol, int known, int xsum) noe
     window's values so far (``known``, a free six as 9) and its cross lines' totals so far
     (``xsum``), and the most the cells from i on add; the window's total is a multiple of
     the key, so is the part the values make."""
-    cdef int a = known + xsum + g.suffix[i], b = g.svs[i], top = g.tops[ucol][g.ne - i]
+    cdef int a = known + xsum + g.suffix[i], b = g.svs[i], top = g.tops[ucol & g.hcols][g.ne - i]
     if top < b:
         b = top
     b = g.s.below[known + b] + xsum + g.scs[i]
@@ -556,8 +586,16 @@ cdef int cell_options(Gen* g, int e, int r, int c, uint64_t avail) noexcept nogi
     """The window's e-th empty cell (r, c): what it takes (``fit``, ``ctrow``, ``csix``);
     the most it can add to a score, or INVALID if it takes no option."""
     cdef bint has
-    g.fit[e] = cross_options(g, r, c, g.axis, avail, g.ct[e], &g.csix[e], &has)
-    g.ctrow[e] = &g.ct[e][0] if has else &g.zero_ct[0]
+    cdef int p
+    if (g.boxed and 0 <= r - g.br0 < g.bh and 0 <= c - g.bc0 < g.bw
+            and g.cidx[(r - g.br0) * g.bw + c - g.bc0][g.axis]):
+        p = g.cidx[(r - g.br0) * g.bw + c - g.bc0][g.axis] - 1     # singles read it
+        g.fit[e] = g.pfit[p] & avail
+        g.ctrow[e] = &g.pct[p][0] if g.phas[p] else &g.zero_ct[0]
+        g.csix[e] = g.psix[p]
+    else:
+        g.fit[e] = cross_options(g, r, c, g.axis, avail, g.ct[e], &g.csix[e], &has)
+        g.ctrow[e] = &g.ct[e][0] if has else &g.zero_ct[0]
     if g.fit[e] == 0:
         return INVALID
     most_of(g, g.fit[e], g.ctrow[e], &g.suffix[e], &g.svs[e], &g.scs[e])
@@ -606,7 +644,7 @@ cdef inline void fill_window(Gen* g) noexcept nogil:
 cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
     """The hand's options: its kinds ascending (the hand is sorted), each with its values
     (moves.tile_values) ascending."""
-    cdef int i, k, n, col, most, last = -1, colours = 0
+    cdef int i, k, n, x, col, most, last = -1, colours = 0
     g.nopt = 0
     g.all_opts = 0
     for col in range(NCOLOURS):
@@ -630,6 +668,15 @@ cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
     g.copts[0] = 0
     for i in range(1, 1 << NCOLOURS):
         g.copts[i] = g.copts[i & (i - 1)] | g.col_opts[ctz64(i)]
+    g.free_opts = 0
+    for i in range(g.nopt):
+        if g.opt_val[i] == FREE:
+            g.free_opts |= (<uint64_t>1) << i
+    for x in range(g.s.key):
+        g.resfit[x] = 0
+        for i in range(g.nopt):
+            if g.opt_val[i] != FREE and g.s.multiple[x + g.opt_val[i]]:
+                g.resfit[x] |= (<uint64_t>1) << i
     n = 0
     for col in range(NCOLOURS):
         if not colours >> col & 1:
@@ -647,6 +694,7 @@ cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
         g.cmax[i] = most
         n += 1
     g.ncolours = n
+    g.hcols = colours
 
 
 cdef inline void add_option(Gen* g, int k, int v) noexcept nogil:
@@ -838,7 +886,7 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                         break       # the cell stays unfillable in every longer window
                     if collect:
                         # bound_at at the window's start, from the sums
-                        x = g.tops[colours][ne]
+                        x = g.tops[colours & g.hcols][ne]
                         if x < sv:
                             sv = x
                         ub = s.below[wsum + NINE * wfree + sv] + sc
@@ -989,6 +1037,7 @@ cdef void legal_plays(State* s, const Config* c, const int* hand, int nhand,
         set_tops(&g)
     memset(g.zero_ct, 0, sizeof(g.zero_ct))
     g.cur_rank = 0
+    g.boxed = False
     if s.ntiles == 0:
         for length in range(MIN_LINE, MAX_LINE + 1):
             if window_setup(&g, 0, ORIGIN, ORIGIN, length) != INVALID:
