@@ -799,30 +799,32 @@ cdef void line_extents(Gen* g) noexcept nogil:
             g.ext_hi[1][c] = r
 
 
-cdef bint walk(Gen* g, bint collect) noexcept nogil:
+cdef inline void line_walk_range(Gen* g, int axis, int line, int* along_lo,
+                                 int* along_hi) noexcept nogil:
+    """The line's cells a window may hold (line_cells): a window holds a tile of the line
+    or a cell beside one of the lines on either side (a connected pattern has tiles on
+    every line from its first to its last)."""
+    along_lo[0] = min3(g.ext_lo[axis][line - 1], g.ext_lo[axis][line], g.ext_lo[axis][line + 1])
+    along_hi[0] = max3(g.ext_hi[axis][line - 1], g.ext_hi[axis][line], g.ext_hi[axis][line + 1])
+    line_cells(g, axis, line, along_lo[0] - MAX_LINE - 1, along_hi[0] + MAX_LINE + 1)
+
+
+cdef bint walk(Gen* g) noexcept nogil:
     """The windows of a board with tiles (moves._is_window) in canonical order, walking
     each line: a window ends before a cell its tiles cannot fill (its cross line takes no
     option of the hand's colours left) or a colour its tiles repeat, which every longer
-    window holds too. Each window's plays go to the sink (``fill``); with ``collect``, the
-    windows and their upper bounds are kept for best_first instead (False: too many)."""
+    window holds too. Each window's plays go to the sink (``fill``)."""
     cdef const State* s = g.s
     cdef Sink* sink = g.sink
     cdef int axis, line, lo, hi, along_lo, along_hi, start, length, q, qs, qq, x, bit
-    cdef int colours, wsum, wfree, empty, most, ub, ne, e, sm, sv, sc, n = 0
-    cdef bint touching, dead
+    cdef int colours, wsum, wfree, empty, ne
+    cdef bint touching, dead, bound = sink.bound
     cdef uint64_t wused, m
-    line_extents(g)
     for axis in range(2):
         lo = s.min_r if axis == 0 else s.min_c
         hi = s.max_r if axis == 0 else s.max_c
         for line in range(lo - 1, hi + 2):
-            # a window holds a tile of the line or a cell beside one of the lines on
-            # either side (a connected pattern has tiles on every line from lo to hi)
-            along_lo = min3(g.ext_lo[axis][line - 1], g.ext_lo[axis][line],
-                            g.ext_lo[axis][line + 1])
-            along_hi = max3(g.ext_hi[axis][line - 1], g.ext_hi[axis][line],
-                            g.ext_hi[axis][line + 1])
-            line_cells(g, axis, line, along_lo - MAX_LINE - 1, along_hi + MAX_LINE + 1)
+            line_walk_range(g, axis, line, &along_lo, &along_hi)
             for start in range(along_lo - MAX_LINE, along_hi + 2):
                 qs = start - g.lbase
                 if g.lx[qs - 1] != 0 or g.lnext[qs] >= qs + MAX_LINE:
@@ -856,7 +858,6 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                     wused = g.copts[colours]
                     dead = False
                     ne = 0
-                    sm = sv = sc = 0
                     for qq in range(qs, q + 1):
                         if g.lx[qq] != 0:
                             continue
@@ -864,18 +865,14 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                         if m == 0:
                             dead = True
                             break
-                        if m != g.lmm[qq]:
-                            most_of(g, m, g.lctp[qq], &g.lmost[qq], &g.lmv[qq], &g.lmc[qq])
-                            g.lmm[qq] = m
-                        if collect:
-                            sm += g.lmost[qq]
-                            sv += g.lmv[qq]
-                            sc += g.lmc[qq]
-                            ne += 1
-                            continue
-                        g.suffix[ne] = g.lmost[qq]
-                        g.svs[ne] = g.lmv[qq]
-                        g.scs[ne] = g.lmc[qq]
+                        if bound:       # what fill's bound reads
+                            if m != g.lmm[qq]:
+                                most_of(g, m, g.lctp[qq], &g.lmost[qq], &g.lmv[qq],
+                                        &g.lmc[qq])
+                                g.lmm[qq] = m
+                            g.suffix[ne] = g.lmost[qq]
+                            g.svs[ne] = g.lmv[qq]
+                            g.scs[ne] = g.lmc[qq]
                         g.er[ne] = line if axis == 0 else g.lbase + qq
                         g.ec[ne] = g.lbase + qq if axis == 0 else line
                         g.fit[ne] = m
@@ -884,22 +881,8 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                         ne += 1
                     if dead:
                         break       # the cell stays unfillable in every longer window
-                    if collect:
-                        # bound_at at the window's start, from the sums
-                        x = g.tops[colours & g.hcols][ne]
-                        if x < sv:
-                            sv = x
-                        ub = s.below[wsum + NINE * wfree + sv] + sc
-                        x = wsum + NINE * wfree + sm
-                        if x < ub:
-                            ub = x
-                        if n == MAXROOTS or ub >= MAXUB or ub < 0:
-                            return False
-                        g.root_ub[n] = ub
-                        g.root_at[n] = axis | line << 1 | start << 10 | length << 19
-                        n += 1
-                        continue
-                    suffix_sums(g, ne)
+                    if bound:
+                        suffix_sums(g, ne)
                     g.axis = axis
                     g.wlen = length
                     g.ne = ne
@@ -909,6 +892,105 @@ cdef bint walk(Gen* g, bint collect) noexcept nogil:
                     fill_window(g)
                     if sink.stop:
                         return True
+    return True
+
+
+cdef inline bint cell_most(Gen* g, int q, int colours) noexcept nogil:
+    """The most the line's empty cell q adds to a score, its value and its cross line
+    (lmost, lmv, lmc) with the options of ``colours`` taken; False if it takes none."""
+    cdef uint64_t m = g.lfit[q] & ~g.copts[colours]
+    if m == 0:
+        return False
+    if not g.lcross[q]:
+        # every option of the colours left: the largest value of a colour left, no cross
+        # line (most_of's figures)
+        g.lmost[q] = g.lmv[q] = g.tops[colours & g.hcols][1]
+        g.lmc[q] = 0
+    elif m != g.lmm[q]:
+        most_of(g, m, g.lctp[q], &g.lmost[q], &g.lmv[q], &g.lmc[q])
+        g.lmm[q] = m
+    return True
+
+
+cdef bint walk_bounds(Gen* g) noexcept nogil:
+    """walk's windows in the same order, each kept with its upper bound (bound_at at its
+    start) for best_first instead of filled (False: too many). The bound's sums over the
+    window's empty cells grow with the window and are summed again when a tile brings a
+    colour."""
+    cdef const State* s = g.s
+    cdef int axis, line, lo, hi, along_lo, along_hi, start, length, q, qs, qq, x, bit
+    cdef int colours, wsum, wfree, empty, ub, sm, sv, sc, n = 0
+    cdef bint touching, stale, dead
+    for axis in range(2):
+        lo = s.min_r if axis == 0 else s.min_c
+        hi = s.max_r if axis == 0 else s.max_c
+        for line in range(lo - 1, hi + 2):
+            line_walk_range(g, axis, line, &along_lo, &along_hi)
+            for start in range(along_lo - MAX_LINE, along_hi + 2):
+                qs = start - g.lbase
+                if g.lx[qs - 1] != 0 or g.lnext[qs] >= qs + MAX_LINE:
+                    continue        # a window touches the pattern
+                colours = wsum = wfree = empty = sm = sv = sc = 0
+                touching = stale = False
+                for length in range(1, MAX_LINE + 1):
+                    q = qs + length - 1
+                    x = g.lx[q]
+                    if x != 0:
+                        bit = 1 << kind_colour(x - 1)
+                        if colours & bit:
+                            break
+                        colours |= bit
+                        if g.lv[q] == FREE:
+                            wfree += 1
+                        else:
+                            wsum += g.lv[q]
+                        stale = empty > 0
+                    else:
+                        empty += 1
+                        if empty > g.ncolours:
+                            break
+                        if not g.lready[q]:
+                            line_cross(g, q)
+                        if g.lfit[q] == 0:
+                            break
+                        touching = touching or g.ltouch[q]
+                        if not stale:
+                            if not cell_most(g, q, colours):
+                                break   # unfillable in every longer window
+                            sm += g.lmost[q]
+                            sv += g.lmv[q]
+                            sc += g.lmc[q]
+                    if (length < MIN_LINE or g.lx[q + 1] != 0 or empty < 2
+                            or not (empty < length or touching)):
+                        continue
+                    if stale:
+                        sm = sv = sc = 0
+                        dead = False
+                        for qq in range(qs, q + 1):
+                            if g.lx[qq] != 0:
+                                continue
+                            if not cell_most(g, qq, colours):
+                                dead = True
+                                break
+                            sm += g.lmost[qq]
+                            sv += g.lmv[qq]
+                            sc += g.lmc[qq]
+                        if dead:
+                            break   # the cell stays unfillable in every longer window
+                        stale = False
+                    # bound_at at the window's start, from the sums
+                    x = g.tops[colours & g.hcols][empty]
+                    if x > sv:
+                        x = sv
+                    ub = s.below[wsum + NINE * wfree + x] + sc
+                    x = wsum + NINE * wfree + sm
+                    if x < ub:
+                        ub = x
+                    if n == MAXROOTS or ub >= MAXUB or ub < 0:
+                        return False
+                    g.root_ub[n] = ub
+                    g.root_at[n] = axis | line << 1 | start << 10 | length << 19
+                    n += 1
     g.nroots = n
     return True
 
@@ -921,7 +1003,7 @@ cdef bint best_first(Gen* g) noexcept nogil:
     canonical order, ``cur_rank``). False (nothing done) if there are too many windows."""
     cdef Sink* sink = g.sink
     cdef int ub, n, i, j, at, top = 0
-    if not walk(g, True):
+    if not walk_bounds(g):
         return False
     n = g.nroots
     # by bound, highest first, stable (a counting sort)
@@ -1000,7 +1082,9 @@ cdef void singles(Gen* g) noexcept nogil:
     if g.boxed:
         memset(g.cidx, 0, g.bh * g.bw * sizeof(g.cidx[0]))
     for r in range(s.min_r - 1, s.max_r + 2):
-        for c in range(s.min_c - 1, s.max_c + 2):
+        # the cells beside a tile of the row or of the rows on either side
+        for c in range(min3(g.ext_lo[0][r - 1], g.ext_lo[0][r], g.ext_lo[0][r + 1]) - 1,
+                       max3(g.ext_hi[0][r - 1], g.ext_hi[0][r], g.ext_hi[0][r + 1]) + 2):
             if s.grid[r][c] != 0 or not touches(s, r, c):
                 continue
             m = single_cross(g, r, c, 1, own_row, &ct_row, &six_row, &has_row)
@@ -1046,6 +1130,7 @@ cdef void legal_plays(State* s, const Config* c, const int* hand, int nhand,
                 return
         return
     g.cur_rank = -1
+    line_extents(&g)
     singles(&g)
     if sink.stop:
         return
@@ -1053,7 +1138,7 @@ cdef void legal_plays(State* s, const Config* c, const int* hand, int nhand,
     if sink.bound and (sink.mode == S_GREEDY or sink.mode == S_MAX) and best_first(&g):
         return
     g.cur_rank = 0
-    walk(&g, False)
+    walk(&g)
 
 
 # ------------------------------------------------------------------------------ the game
