@@ -98,8 +98,10 @@ cdef enum:
 cdef extern from *:
     """
     static inline int sumoku_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int sumoku_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
     """
     int ctz64 "sumoku_ctz64"(uint64_t x) noexcept nogil
+    int popcount64 "sumoku_popcount64"(uint64_t x) noexcept nogil
 
 
 cdef struct State
@@ -420,6 +422,11 @@ cdef void fill(Gen* g, int i, int ucol, int msum, int mfree, int xsum,
         # the last new tile: the window's total decides (line_total; its colours are
         # distinct by construction)
         six = g.wlen == MAX_LINE or xsix or g.csix[i]
+        if sink.mode == S_COUNT and mfree == 0:
+            # counting only: the options of fixed value that make the total a multiple of
+            # the key (resfit), the free sixes the long way
+            sink.count += popcount64(m & g.resfit[msum - g.s.below[msum]])
+            m &= g.free_opts
         while m:
             o = ctz64(m)
             m &= m - 1
@@ -1091,6 +1098,9 @@ cdef void singles(Gen* g) noexcept nogil:
             if m == 0:
                 continue
             m &= single_cross(g, r, c, 0, own_col, &ct_col, &six_col, &has_col)
+            if g.sink.mode == S_COUNT:
+                g.sink.count += popcount64(m)
+                continue
             p.r[0] = r
             p.c[0] = c
             while m:
