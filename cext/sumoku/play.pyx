@@ -242,7 +242,6 @@ cdef struct Gen:
     const short* lctp[GRID]
     short lct[GRID][MAXOPT]
     bint lsix[GRID]
-    bint lready[GRID]           # whether its cross line is read yet (walk reads it lazily)
     uint64_t lmm[GRID]          # the options most_of last looked at on it (0: none) and
     int lmost[GRID]             # what it found
     int lmv[GRID]
@@ -715,8 +714,8 @@ cdef inline void add_option(Gen* g, int k, int v) noexcept nogil:
 
 
 cdef void line_cells(Gen* g, int axis, int line, int lo, int hi) noexcept nogil:
-    """The cells of the line from position ``lo`` to ``hi`` (walk's l* arrays; the cross
-    lines are read by line_cross when needed)."""
+    """The cells of the line from position ``lo`` to ``hi`` (walk's l* arrays), an empty
+    cell's cross line read by line_cross."""
     cdef const State* s = g.s
     cdef int q, x, nxt, cross
     cdef int along = 1 if axis == 0 else GRID, across = GRID if axis == 0 else 1
@@ -732,32 +731,34 @@ cdef void line_cells(Gen* g, int axis, int line, int lo, int hi) noexcept nogil:
         cell = &s.grid[0][0] + first + q * along
         x = cell[0]
         g.lx[q] = x
-        g.lready[q] = False
         if x != 0:
             value = &s.value[0][0] + first + q * along
             g.lv[q] = value[0]
             nxt = q
         else:
             cross = cell[-across] | cell[across]
-            g.lcross[q] = cross != 0
             if (cross | cell[-along] | cell[along]) != 0:
                 g.ltouch[q] = True
                 nxt = q
             else:
                 g.ltouch[q] = False
+            if cross != 0:
+                g.lcross[q] = True
+                line_cross(g, q)
+            else:
+                g.lcross[q] = False
+                g.lfit[q] = g.all_opts
+                g.lctp[q] = &g.zero_ct[0]
+                g.lsix[q] = False
         g.lnext[q] = nxt
 
 
 cdef inline void line_cross(Gen* g, int q) noexcept nogil:
-    """The cross line of the line's empty cell q (line_cells)."""
+    """The cross line of the line's empty cell q (line_cells), which has one."""
     cdef bint has
     cdef int e, pos = g.lbase + q
     cdef int r = g.lline if g.laxis == 0 else pos, c = pos if g.laxis == 0 else g.lline
-    if not g.lcross[q]:
-        g.lfit[q] = g.all_opts          # no cross line
-        g.lctp[q] = &g.zero_ct[0]
-        g.lsix[q] = False
-    elif (g.boxed and 0 <= r - g.br0 < g.bh and 0 <= c - g.bc0 < g.bw
+    if (g.boxed and 0 <= r - g.br0 < g.bh and 0 <= c - g.bc0 < g.bw
             and g.cidx[(r - g.br0) * g.bw + c - g.bc0][g.laxis]):
         e = g.cidx[(r - g.br0) * g.bw + c - g.bc0][g.laxis] - 1     # singles read it
         g.lfit[q] = g.pfit[e]
@@ -766,7 +767,6 @@ cdef inline void line_cross(Gen* g, int q) noexcept nogil:
     else:
         g.lfit[q] = cross_options(g, r, c, g.laxis, g.all_opts, g.lct[q], &g.lsix[q], &has)
         g.lctp[q] = &g.lct[q][0] if has else &g.zero_ct[0]
-    g.lready[q] = True
     g.lmm[q] = 0
 
 
@@ -854,8 +854,6 @@ cdef bint walk(Gen* g) noexcept nogil:
                         empty += 1
                         if empty > g.ncolours:
                             break
-                        if not g.lready[q]:
-                            line_cross(g, q)
                         if g.lfit[q] == 0:
                             break
                         touching = touching or g.ltouch[q]
@@ -956,12 +954,19 @@ cdef bint walk_bounds(Gen* g) noexcept nogil:
                         empty += 1
                         if empty > g.ncolours:
                             break
-                        if not g.lready[q]:
-                            line_cross(g, q)
                         if g.lfit[q] == 0:
                             break
                         touching = touching or g.ltouch[q]
-                        if not stale:
+                        if stale:
+                            pass
+                        elif not g.lcross[q]:
+                            # every option of the colours left (cell_most)
+                            x = g.tops[colours & g.hcols][1]
+                            if x == 0:
+                                break   # unfillable in every longer window
+                            sm += x
+                            sv += x
+                        else:
                             if not cell_most(g, q, colours):
                                 break   # unfillable in every longer window
                             sm += g.lmost[q]
