@@ -22,15 +22,18 @@ plays, so that "two or more plays" (a decision) is still known.
 
 **The walk.** Single tiles first (each empty cell touching the pattern reads its row and
 column once: the hand's *options*, kind and value, that fit each, as a bit mask, with the
-line's total). Then each line is walked once (``walk``): its cells' cross lines are read
-when a window first reaches them, into the same masks; a window from a first cell grows to
-6 cells and ends at a cell no option fits or a colour its tiles repeat (every longer window
-holds it too); ``fill`` tries only the options each cell takes, its colours unused. A
-bounding sink that keeps the best score (greedy, a lookahead's reply) searches the windows
-*best-first* (``best_first``): every window's upper bound (its tiles, and each empty cell's
-best value and cross total; the part the window's values make floored to a multiple of the
-key), then the windows by bound, highest first, until the bound falls below the best score
-found. The canonical tie-break (the first best play) is the window's rank in canonical
+line's total; a cross line of fixed values by the residue of its total and the set of its
+colours, tables made once per generation). Then each line is walked once, only around its
+tiles and those of the lines beside it (``walk``): its cells' cross lines are read once,
+into the same masks (singles' pool); a window from a first cell grows to 6 cells and ends
+at a cell no option fits or a colour its tiles repeat (every longer window holds it too);
+``fill`` tries only the options each cell takes, its colours unused. A bounding sink that
+keeps the best score (greedy, a lookahead's reply) searches the windows *best-first*
+(``best_first``): every window's upper bound (``walk_bounds``: its tiles, and each empty
+cell's best value and cross total, summed as the window grows; the part the window's values
+make floored to a multiple of the key, at most the k largest values of distinct colours
+left, a table), then the windows by bound, highest first, until the bound falls below the
+best score found. The canonical tie-break (the first best play) is the window's rank in canonical
 order, compared only on equal scores, so the search order is free.
 
 **Action ids and the bound.** A bounded sink no longer knows a kept play's index in the
