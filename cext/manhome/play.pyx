@@ -827,10 +827,34 @@ cdef inline void nth_move(const State* g, int seat, int kind, int n, int* src,
             n -= count
 
 
+# GREEDY_KEY[what the target holds][target]: (greedy_score + SQUARES, above 0) times
+# GREEDY_SPAN, by what the target holds: 0 no man (Death and Home never hold one), 1 one of
+# the mover's men, 2 an opponent's man
+cdef int GREEDY_KEY[3][SQUARES]
+cdef enum:
+    GREEDY_SPAN = 512            # more than a move's place, 4 * source + entry (< 4 * SQUARES)
+
+
+cdef void greedy_keys() noexcept nogil:
+    cdef int t, holder
+    cdef State g
+    memset(g.board, EMPTY, sizeof(g.board))
+    for t in range(SQUARES):
+        for holder in range(3):          # (the mover is seat 0; an opponent seat 1)
+            g.board[t] = EMPTY if holder == 0 else holder - 1
+            GREEDY_KEY[holder][t] = (greedy_score(&g, 0, t) + SQUARES) * GREEDY_SPAN
+        g.board[t] = EMPTY
+
+
+greedy_keys()
+
+
 cdef inline void greedy_move(const State* g, int seat, int kind, int* src,
                              int* dst) noexcept nogil:
-    """greedy_action's move as (source, target): the first best-scored in canonical order."""
-    cdef int w, j, s, n, t, score, best_score = -1 << 30
+    """greedy_action's move as (source, target): the first best-scored in canonical order,
+    as the largest key of GREEDY_KEY[what the target holds][target] + GREEDY_SPAN - 1 - the
+    move's place (4 * source + its entry): no branch on what the board holds."""
+    cdef int w, j, s, n, t, holder, key, best = 0
     cdef uint64_t bits
     for w in range(2):
         bits = g.men[seat][w]
@@ -840,11 +864,13 @@ cdef inline void greedy_move(const State* g, int seat, int kind, int* src,
             n = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
             for j in range(n):
                 t = action_target(kind, s, j)
-                score = greedy_score(g, seat, t)
-                if score > best_score:
-                    best_score = score
-                    src[0] = s
-                    dst[0] = t
+                holder = g.board[t]
+                key = (GREEDY_KEY[(holder != EMPTY) + ((holder != EMPTY) & (holder != seat))][t]
+                       + GREEDY_SPAN - 1 - (4 * s + j))
+                best = max(best, key)
+    best = GREEDY_SPAN - 1 - (best & (GREEDY_SPAN - 1))
+    src[0] = best >> 2
+    dst[0] = action_target(kind, best >> 2, best & 3)
 
 
 cdef inline bint fast_new_man(State* g, const Config* c, int seat, int policy) noexcept nogil:
