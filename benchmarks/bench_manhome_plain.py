@@ -2,11 +2,13 @@
 
     python benchmarks/bench_manhome_plain.py [--old /work/wt-main-base] [--rounds 5]
                                              [--check 100000] [--players random,greedy,...]
+                                             [--seats 2] [--scale 1]
 
 Builds ``benchmarks/manhome_plain.c`` (one C99 file: the default rules, the ``random``,
 ``greedy``, ``solitaire`` and ``expert`` players, solver/dice.py's dice) with the compiler
 and flags setup.py gives the kernels (Python's ``CC`` and ``CFLAGS``, then ``-O3
--ffp-contract=off``). Then, for every player in every seat of a two-player game:
+-ffp-contract=off``). Then, for every player in every seat of a game of ``--seats`` seats
+(default 2):
 
 1. **the same games**: the C program's result rows of ``--check`` games (game ``i`` has
    key ``(i + 1) * 0x9E3779B97F4A7C15``) must equal the rows of the kernel's ``play_chunk``
@@ -89,9 +91,9 @@ for line in sys.stdin:
 class Kernel:
     """A process with a build's kernel, answering one request a line."""
 
-    def __init__(self, source: Path) -> None:
+    def __init__(self, source: Path, seats: int) -> None:
         self.source = source
-        self.process = subprocess.Popen(python("-c", WORKER, str(SEATS)), env=env(source),
+        self.process = subprocess.Popen(python("-c", WORKER, str(seats)), env=env(source),
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True)
 
@@ -120,17 +122,18 @@ def compile_plain(out: Path) -> Path:
     return out
 
 
-def plain(program: Path, mode: str, player: str, n: int, table: Path | None) -> bytes:
-    argv = [str(program), mode, player, str(n), str(SEATS)]
+def plain(program: Path, mode: str, player: str, n: int, table: Path | None,
+          seats: int = SEATS) -> bytes:
+    argv = [str(program), mode, player, str(n), str(seats)]
     if table is not None:
         argv.append(str(table))
     return subprocess.run(argv, check=True, capture_output=True).stdout
 
 
-def plain_seconds(program: Path, player: str, n: int, table: Path | None) -> float:
+def plain_seconds(program: Path, player: str, n: int, table: Path | None, seats: int) -> float:
     best = float("inf")
     for _ in range(2):
-        best = min(best, float(plain(program, "time", player, n, table).split()[0]))
+        best = min(best, float(plain(program, "time", player, n, table, seats).split()[0]))
     return best
 
 
@@ -143,6 +146,7 @@ def main() -> None:
                         help="games checked the same before timing (default 100000)")
     parser.add_argument("--players", default=",".join(PLAYERS),
                         help="players, comma-separated (default all four)")
+    parser.add_argument("--seats", type=int, default=SEATS, help="seats (default 2)")
     parser.add_argument("--scale", type=float, default=1.0,
                         help="times the default games per measurement")
     options = parser.parse_args()
@@ -154,7 +158,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-manhome-plain-") as tmp:
         folder = Path(tmp)
         program = compile_plain(folder / "manhome_plain")
-        kernels = {"old": Kernel(options.old), "new": Kernel(ROOT)}
+        seats = options.seats
+        kernels = {"old": Kernel(options.old, seats), "new": Kernel(ROOT, seats)}
         tables: dict[str, Path | None] = {}
         try:
             for player in players:
@@ -166,7 +171,7 @@ def main() -> None:
                                  "cap": 4}:
                         sys.exit(f"{player}: the C program numbers other sides than {space}")
                 tables[player] = table
-                rows_c = np.frombuffer(plain(program, "rows", player, options.check, table),
+                rows_c = np.frombuffer(plain(program, "rows", player, options.check, table, seats),
                                        dtype=np.int32).reshape(options.check, -1)
                 for name, kernel in kernels.items():
                     out = folder / f"{name}-{player}.npy"
@@ -188,7 +193,7 @@ def main() -> None:
                     order = order[round_ % 3:] + order[:round_ % 3]   # each goes first in turn
                     for who in order:
                         if who == "plain":
-                            seconds = plain_seconds(program, player, n, tables[player])
+                            seconds = plain_seconds(program, player, n, tables[player], seats)
                         else:
                             seconds = kernels[who].ask(op="time", player=player, n=n)
                         rates.setdefault((player, who), []).append(n / seconds)
@@ -197,8 +202,8 @@ def main() -> None:
             for kernel in kernels.values():
                 kernel.close()
 
-    print(f"\nMan Home, {SEATS} seats, the default rules: games per CPU-second, medians of "
-          f"{options.rounds} rounds; old = {options.old}, new = {ROOT}")
+    print(f"\nMan Home, {options.seats} seats, the default rules: games per CPU-second, "
+          f"medians of {options.rounds} rounds; old = {options.old}, new = {ROOT}")
     print(f"{'player':10} {'plain C':>11} {'old':>11} {'new':>11} {'old/C':>7} {'new/C':>7} "
           f"{'new/old':>8}")
     worst = None

@@ -6,7 +6,10 @@ probabilities, and what a chance node draws from the dice stream are exactly tho
 ``solver/manhome/state.py`` (its module docstring); ``decide`` is each seat's player of
 ``solver/manhome/policies.py``, drawing from the choice stream exactly as it does. The
 generic half — the seeded whole-game loop, perft, the result rows of ``play_chunk`` and
-``KernelState`` — is ``cext/common/decisions.pxi``, included at the end.
+``KernelState`` — is ``cext/common/decisions.pxi``, included at the end. When no seat
+searches, ``play_chunk`` plays a turn at a time (``fast_game``: the same draws, decisions
+and games, without the nodes); the pxi's node-by-node ``play_chunk`` stays the reference,
+as ``play_chunk_generic``.
 
 The numbers both engines share (the board's size, the move kinds, phases, action ids and
 outcomes, the prime factors of every square, the players' and tie rules' codes, the greedy
