@@ -6,7 +6,10 @@ probabilities, and what a chance node draws from the dice stream are exactly tho
 ``solver/manhome/state.py`` (its module docstring); ``decide`` is each seat's player of
 ``solver/manhome/policies.py``, drawing from the choice stream exactly as it does. The
 generic half — the seeded whole-game loop, perft, the result rows of ``play_chunk`` and
-``KernelState`` — is ``cext/common/decisions.pxi``, included at the end.
+``KernelState`` — is ``cext/common/decisions.pxi``, included at the end. When no seat
+searches, ``play_chunk`` plays a turn at a time (``fast_game``: the same draws, decisions
+and games, without the nodes); the pxi's node-by-node ``play_chunk`` stays the reference,
+as ``play_chunk_generic``.
 
 The numbers both engines share (the board's size, the move kinds, phases, action ids and
 outcomes, the prime factors of every square, the players' and tie rules' codes, the greedy
@@ -334,12 +337,24 @@ cdef inline int legal_actions(const State* g, const Config* c, int32_t* actions)
 cdef inline int32_t draw_chance(State* g, const Config* c) noexcept nogil:
     """ManHomeState.draw_chance: the row die then the d6 (new man), one d6 (action), or the
     attacker's and the defender's d6, again while they tie under ``reroll`` (face-off)."""
-    cdef int row_die, a, d
     if g.phase == PH_NEW_ROLL:
-        row_die = roll(g, c.board_rows)       # its top face counts 0 (rules.new_man_square)
-        return ROW * (row_die if row_die < c.board_rows else 0) + roll(g, D6) % ROW
+        return new_man_square(g, c)
     if g.phase == PH_ACT_ROLL:
         return roll(g, D6)
+    return face_off(g, c)
+
+
+cdef inline int new_man_square(State* g, const Config* c) noexcept nogil:
+    """The NEW_ROLL node's draw: the row die (its top face counts 0: rules.new_man_square),
+    then the d6."""
+    cdef int row_die = roll(g, c.board_rows)
+    return ROW * (row_die if row_die < c.board_rows else 0) + roll(g, D6) % ROW
+
+
+cdef inline int32_t face_off(State* g, const Config* c) noexcept nogil:
+    """The FACE_OFF node's draw: the attacker's d6, then the defender's, again while they tie
+    under ``reroll``."""
+    cdef int a, d
     while True:
         a = roll(g, D6)
         d = roll(g, D6)
@@ -578,6 +593,56 @@ cdef inline int64_t table_row(const State* g, const Config* c, int seat, int pol
                                             g.nmen[other])
 
 
+cdef inline int64_t expert_new_sum(const State* g, const Config* c, int seat,
+                                   int64_t rest) noexcept nogil:
+    """The sum of expert_worth(-1, square) over the squares a new man may land on (the same
+    values, as exact integers), each side's index from its neighbours' sums: a new man on
+    ``t``, with ``j`` of the seat's k men below it, makes the side of k + 1 men numbered
+    offsets[home][k + 1] + below[j] + C(t - 2, j + 1) + above[j] (solver/manhome/states.py),
+    where below[j] sums C(m_i - 2, i + 1) over the j lowest men m_i and above[j] sums
+    C(m_i - 2, i + 2) over the others. (The caller has fewer men on the board than the cap;
+    the seat has not won.)"""
+    cdef const SideSpaceC* sp = c.spaces[P_EXPERT]
+    cdef const int64_t* goes = c.goes
+    cdef int men[MAXMOVES]
+    cdef int64_t below[MAXMOVES + 1]
+    cdef int64_t above[MAXMOVES + 1]
+    cdef int k = 0, i, j = 0, t, holder, home = g.home[seat]
+    cdef uint64_t bits
+    cdef int64_t base, total, value, away, q_win = c.q_num, q_lose = c.q_den - c.q_num
+    for i in range(2):
+        bits = g.men[seat][i]
+        while bits:
+            men[k] = 64 * i + bits_lowest(bits)
+            bits &= bits - 1
+            k += 1
+    below[0] = 0
+    for i in range(k):
+        below[i + 1] = below[i] + sp.binom[men[i] - FIRST_SQUARE][i + 1]
+    above[k] = 0
+    for i in range(k - 1, -1, -1):
+        above[i] = above[i + 1] + sp.binom[men[i] - FIRST_SQUARE][i + 2]
+    base = sp.offsets[home][k + 1]
+    # DEATH and HOME (squares 0 and 1), then the board
+    total = -c.q_den * rest + c.q_den * (c.bonus - expert_goes(c, home + 1, g.men[seat][0],
+                                                               g.men[seat][1], k))
+    for t in range(FIRST_SQUARE, ROW * c.board_rows):
+        holder = g.board[t]
+        if holder == seat:
+            total -= c.q_den * rest
+            j += 1
+            continue
+        value = goes[base + below[j] + sp.binom[t - FIRST_SQUARE][j + 1] + above[j]]
+        if holder == EMPTY:
+            total -= c.q_den * value
+        else:
+            away = g.home[holder]
+            total += (q_win * (c.bonus + goes[sp.offsets[away][0]]
+                               - goes[sp.offsets[away][1] + t - FIRST_SQUARE] - value)
+                      - q_lose * rest)
+    return total
+
+
 cdef int32_t choose_option(State* g, const Config* c, int seat) noexcept nogil:
     """The OPTION node of the search and expert players (policies.SearchPolicy,
     ExpertPolicy.new_man; the table players' is in decide)."""
@@ -585,14 +650,13 @@ cdef int32_t choose_option(State* g, const Config* c, int seat) noexcept nogil:
     cdef int source[MAXMOVES]
     cdef int target[MAXMOVES]
     cdef int kind, i, k
-    cdef int64_t new_sum = 0, best_sum = 0, best, w, rest
+    cdef int64_t new_sum, best_sum = 0, best, w, rest
     if policy == P_SEARCH:
         return search(g, c, seat)
     if g.nmen[seat] >= c.spaces[P_EXPERT].cap:
         return A_ACTION
     rest = expert_goes(c, g.home[seat], g.men[seat][0], g.men[seat][1], g.nmen[seat])
-    for i in range(ROW * c.board_rows):
-        new_sum += expert_worth(g, c, seat, -1, i, rest)
+    new_sum = expert_new_sum(g, c, seat, rest)
     for kind in range(K_SUB_ONE, K_DIV_PRIME + 1):
         k = action_moves(g, seat, kind, source, target, NULL)
         best = expert_worth(g, c, seat, source[0], target[0])
@@ -740,7 +804,192 @@ cdef class Setup:
         self.c.rollout = &self.rollout
 
 
+# -- the fast path: whole turns for the fixed players ----------------------------------
+# play_chunk's games when no seat searches: the same turns as the decision API's nodes (the
+# same draws from the dice and choice streams, in the same order, the same decisions), made
+# a turn at a time without going through the nodes. The generic loop (play_game over the
+# decision API, cext/common/decisions.pxi) stays the reference: play_chunk_generic plays it,
+# and tests/manhome/test_fast_path.py checks that both play the same games.
+
+
+cdef inline void nth_move(const State* g, int seat, int kind, int n, int* src,
+                          int* dst) noexcept nogil:
+    """The n-th legal move of an action in canonical order (pick_move without its id)."""
+    cdef int w, s, count
+    cdef uint64_t bits
+    for w in range(2):
+        bits = g.men[seat][w]
+        while bits:
+            s = 64 * w + bits_lowest(bits)
+            bits &= bits - 1
+            count = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
+            if n < count:
+                src[0] = s
+                dst[0] = action_target(kind, s, n)
+                return
+            n -= count
+
+
+# GREEDY_KEY[what the target holds][target]: (greedy_score + SQUARES, above 0) times
+# GREEDY_SPAN, by what the target holds: 0 no man (Death and Home never hold one), 1 one of
+# the mover's men, 2 an opponent's man
+cdef int GREEDY_KEY[3][SQUARES]
+cdef enum:
+    GREEDY_SPAN = 512            # more than a move's place, 4 * source + entry (< 4 * SQUARES)
+
+
+cdef void greedy_keys() noexcept nogil:
+    cdef int t, holder
+    cdef State g
+    memset(g.board, EMPTY, sizeof(g.board))
+    for t in range(SQUARES):
+        for holder in range(3):          # (the mover is seat 0; an opponent seat 1)
+            g.board[t] = EMPTY if holder == 0 else holder - 1
+            GREEDY_KEY[holder][t] = (greedy_score(&g, 0, t) + SQUARES) * GREEDY_SPAN
+        g.board[t] = EMPTY
+
+
+greedy_keys()
+
+
+cdef inline void greedy_move(const State* g, int seat, int kind, int* src,
+                             int* dst) noexcept nogil:
+    """greedy_action's move as (source, target): the first best-scored in canonical order,
+    as the largest key of GREEDY_KEY[what the target holds][target] + GREEDY_SPAN - 1 - the
+    move's place (4 * source + its entry): no branch on what the board holds."""
+    cdef int w, j, s, n, t, holder, key, best = 0
+    cdef uint64_t bits
+    for w in range(2):
+        bits = g.men[seat][w]
+        while bits:
+            s = 64 * w + bits_lowest(bits)
+            bits &= bits - 1
+            n = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
+            for j in range(n):
+                t = action_target(kind, s, j)
+                holder = g.board[t]
+                key = (GREEDY_KEY[(holder != EMPTY) + ((holder != EMPTY) & (holder != seat))][t]
+                       + GREEDY_SPAN - 1 - (4 * s + j))
+                best = max(best, key)
+    best = GREEDY_SPAN - 1 - (best & (GREEDY_SPAN - 1))
+    src[0] = best >> 2
+    dst[0] = action_target(kind, best >> 2, best & 3)
+
+
+cdef inline bint fast_new_man(State* g, const Config* c, int seat, int policy) noexcept nogil:
+    """decide at the OPTION node, as whether the new man is taken."""
+    if policy == P_RANDOM:
+        return dice_below(&g.choice, 2) == A_NEW_MAN
+    if policy == P_GREEDY:
+        return g.nmen[seat] < 2
+    if policy == P_SOLITAIRE or policy == P_OPTIMAL:
+        return c.tables[policy][NKINDS * table_row(g, c, seat, policy)] == 1
+    return choose_option(g, c, seat) == A_NEW_MAN     # expert
+
+
+cdef inline void fast_move(State* g, const Config* c, int seat, int policy, int kind,
+                           int count, int* src, int* dst) noexcept nogil:
+    """decide at the MOVE node (``count`` > 1 moves of ``kind``), as the move's source and
+    target."""
+    cdef unsigned rest
+    if policy == P_RANDOM:
+        nth_move(g, seat, kind, <int>dice_below(&g.choice, count), src, dst)
+    elif policy == P_GREEDY:
+        greedy_move(g, seat, kind, src, dst)
+    elif policy == P_SOLITAIRE or policy == P_OPTIMAL:
+        nth_move(g, seat, kind, c.tables[policy][NKINDS * table_row(g, c, seat, policy) + kind],
+                 src, dst)
+    else:                                              # expert: its action id, decoded
+        rest = <unsigned>(choose_move(g, c, seat, kind) - move_action(kind, 0, 0))
+        src[0] = rest // MOST_PRIMES
+        dst[0] = action_target(kind, src[0], rest - MOST_PRIMES * src[0])
+
+
+cdef inline void fast_game(State* g, const Config* c, uint64_t key, int same) noexcept nogil:
+    """play_game, a turn at a time: ``same`` is the policy of every seat (the compiler makes
+    a copy of the loop for each), or -1 to look each seat's up."""
+    cdef int seat, policy, kind, count, holder, src = -1, dst = -1
+    cdef bint attacker_wins
+    cdef uint64_t low
+    game_start(g, c, key)
+    while g.phase != PH_OVER:
+        seat = g.to_move
+        policy = same if same >= 0 else c.policy[seat]
+        if g.phase == PH_NEW_ROLL or (g.phase == PH_OPTION
+                                      and fast_new_man(g, c, seat, policy)):
+            kind = K_NEW_MAN
+            src = -1
+            dst = new_man_square(g, c)
+        else:
+            kind = KIND_OF_ROLL[roll(g, D6)]
+            count = move_count(g, seat, kind)
+            if count != 1:
+                g.decision = True
+                fast_move(g, c, seat, policy, kind, count, &src, &dst)
+            else:
+                low = g.men[seat][0]
+                src = bits_lowest(low) if low else 64 + bits_lowest(g.men[seat][1])
+                dst = action_target(kind, src, 0)
+        attacker_wins = False
+        if dst > HOME:
+            holder = g.board[dst]
+            if holder != EMPTY and holder != seat:
+                attacker_wins = face_off(g, c) == ATTACKER_WINS
+        finish(g, c, src, dst, attacker_wins)
+
+
+cdef inline int fast_policy(const Config* c) noexcept nogil:
+    """The policy every seat plays, -1 if they differ, -2 if one searches (no fast path)."""
+    cdef int seat, same = c.policy[0]
+    for seat in range(c.players):
+        if c.policy[seat] == P_SEARCH:
+            return -2
+        if c.policy[seat] != same:
+            same = -1
+    return same
+
+
 include "cext/common/decisions.pxi"
+
+
+play_chunk_generic = play_chunk
+
+
+def _play_chunk_fast(config, const uint64_t[::1] keys):
+    """play_chunk (decisions.pxi's: the same rows), a turn at a time when no seat searches
+    (fast_game); play_chunk_generic, the reference, plays every game node by node."""
+    cdef Setup setup = Setup(config)
+    cdef const Config* c = &setup.c
+    cdef Py_ssize_t n = keys.shape[0], i
+    cdef int k, width = row_width(c), same = fast_policy(c)
+    cdef State g
+    cdef int32_t row[NGAME_COLUMNS + NSEAT_COLUMNS * DECISIONS_MAX_SEATS]
+    if same == -2:
+        return play_chunk_generic(config, keys)
+    columns_a = np.empty((width, n), dtype=np.int32)
+    cdef int32_t[:, ::1] columns = columns_a
+    with nogil:
+        for i in range(n):
+            if same == P_RANDOM:
+                fast_game(&g, c, keys[i], P_RANDOM)
+            elif same == P_GREEDY:
+                fast_game(&g, c, keys[i], P_GREEDY)
+            elif same == P_SOLITAIRE:
+                fast_game(&g, c, keys[i], P_SOLITAIRE)
+            elif same == P_EXPERT:
+                fast_game(&g, c, keys[i], P_EXPERT)
+            else:
+                fast_game(&g, c, keys[i], -1)
+            if interrupted(c.stop, 1):    # a game a unit
+                break
+            write_row(&g, c, row)
+            for k in range(width):
+                columns[k, i] = row[k]
+    interrupt_raise(c.stop)
+    return columns_a.T
+
+
+play_chunk = _play_chunk_fast
 
 
 def play_solitaire(config, const uint64_t[::1] keys):
