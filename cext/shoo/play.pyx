@@ -803,7 +803,7 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
     cdef field_t opp_targets = c.home[opp] & ~travellers(p, opp)
     cdef field_t home = c.home[side], opp_home = c.home[opp], theirs = travellers(p, opp)
     cdef field_t t2_opp = 0, opp_in_riders = p.rider[opp] & opp_home
-    cdef field_t touch2[2]
+    cdef int threats_before
     cdef field_t mine, foot, rider, horse
     cdef field_t empty_after = 0, free_after = 0, danger_after = 0, targets_after = 0
     cdef const int8_t *distance_opp = (c.home_distance[opp]
@@ -841,8 +841,6 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
         field_touch123(theirs, &ones_t, &twos_t, &threes_t)
         t2_opp = twos_t
         danger_opp = twos_all & ~opp_home
-        touch2[side], touch2[opp] = twos_all, t2_opp
-        base = standing(&q, c, side, touch2) - standing(&q, c, opp, touch2)   # evaluate(&q)
         # the opponent's standing but for its riders at home (their travel depends on the
         # empty squares), threats, dangers and blockers
         opp_static = (-DISTANCE_WEIGHT * (STABLED_COST * p.stabled[opp]
@@ -863,6 +861,17 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
         dangers_before = field_count(p.foot[side] & danger_zone)
         riders_before = field_count(p.rider[side])
         blocking_before = field_count(mine_before & opp_home)
+        # evaluate(&q): the standing of each side from the figures above (the mover's
+        # threats are the opponent's dangers, and the other way round)
+        threats_before = field_count(p.foot[opp] & danger_opp)
+        base = ((-DISTANCE_WEIGHT * (STABLED_COST * p.stabled[side] + side_foot
+                                     + side_out_riders + side_in_riders)
+                 + HORSE_WEIGHT * (p.stable_horses[side] + riders_before)
+                 + THREAT_WEIGHT * threats_before - DANGER_WEIGHT * dangers_before
+                 - BLOCKER_WEIGHT * blockers_side)
+                - (opp_static - DISTANCE_WEIGHT * opp_in_travel
+                   + THREAT_WEIGHT * dangers_before - DANGER_WEIGHT * threats_before
+                   - BLOCKER_WEIGHT * blocking_before))
     i = 0
     while i < n:
         key = keys[i]
