@@ -92,8 +92,9 @@ cdef extern from *:
         uint64_t high = (uint64_t)(x >> 64);
         return high ? 127 - __builtin_clzll(high) : 63 - __builtin_clzll((uint64_t)x);
     }
-    static inline field_t field_bit(int s) { return FIELD_BITS[s]; }
-    static inline int field_has(field_t x, int s) { return (x & FIELD_BITS[s]) != 0; }
+    /* s & 127: within the table for any s (a square past the field's is in no set) */
+    static inline field_t field_bit(int s) { return FIELD_BITS[s & 127]; }
+    static inline int field_has(field_t x, int s) { return (x & FIELD_BITS[s & 127]) != 0; }
     """
     # Cython is told a 64-bit type so that it writes the C operators (& | ~ << >>) as they
     # are; C does them on all 128 bits. A field_t never becomes a Python object.

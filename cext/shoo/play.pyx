@@ -804,7 +804,7 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
     cdef field_t home = c.home[side], opp_home = c.home[opp], theirs = travellers(p, opp)
     cdef field_t t2_opp = 0, opp_in_riders = p.rider[opp] & opp_home
     cdef int threats_before
-    cdef field_t mine, foot, rider, horse
+    cdef field_t foot = 0, rider = 0, horse = 0
     cdef field_t empty_after = 0, free_after = 0, danger_after = 0, targets_after = 0
     cdef const int8_t *distance_opp = (c.home_distance[opp]
                                        + NSQ * home_index(opp_targets, c.home_base[opp]))
@@ -818,13 +818,13 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
     cdef const uint64_t *keys = ms.keys
     cdef uint64_t head
     cdef field_t empty_run, near_frm, twos_run = 0, ones_run = 0, to_bit, foot_after, rider_after
-    cdef bint to_foot, frm_home, can_win
+    cdef bint to_foot = False, frm_home, can_win
     cdef bint slow
     cdef int j, threats, idx, idx_before = 0, idx_run, home_base = 0
     cdef int put, opp_static_r, opp_in_travel_r, blockers_r
     cdef field_t foot_opp_r = 0, rider_opp_r, theirs_r = 0, opp_targets_r = 0, opp_in_riders_r = 0
     cdef field_t danger_zone_r = 0, ones_t = 0, twos_t = 0, threes_t = 0, ones_x, twos_x, near
-    cdef const int8_t *distance_opp_r
+    cdef const int8_t *distance_opp_r = NULL
     w.nodes += ms.n
     if w.home_gen == 0x7FFFFFFF:
         for i in range(512):
@@ -1003,8 +1003,9 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
             rest = travel0 + side_foot + side_out_riders + side_in_riders
             idx_run = idx_before
             if frm >= 0:
-                # touch2(mine) & ~opp_home from what the travellers but frm touch (once a
-                # frm) and to
+                # touch2(mine) & ~opp_home from what the travellers but frm touch (from
+                # what one, two, three or more of them all touch: frm touches one fewer
+                # on its neighbours, as in others_touch) and to
                 near = NEIGH[frm]
                 ones_run = ((ones_all & ~near) | (twos_all & near)) & ~opp_home
                 twos_run = ((twos_all & ~near) | (threes_all & near)) & ~opp_home
@@ -1843,22 +1844,6 @@ cdef class Positions:
                     total += self.setup.w.root.n
         return int(total)
 
-
-    def choose_all(self, int repeats=1):
-        """greedy's choice (legal moves, their values, the pick of a fixed stream) for
-        every position ``repeats`` times; returns the sum of the picks of one pass."""
-        cdef int64_t total = 0
-        cdef int r, i
-        cdef uint64_t stream
-        with nogil:
-            for r in range(repeats):
-                total = 0
-                stream = 12345
-                for i in range(self.n):
-                    legal_moves(&self.states[i], &self.setup.c, &self.setup.w.root)
-                    total += choose_greedy(&self.states[i], &self.setup.c, &self.setup.w,
-                                           &stream)
-        return int(total)
 
     def greedy_values(self, int i, bint fast=True):
         """greedy's value of each legal move of position ``i`` (in canonical order), by
