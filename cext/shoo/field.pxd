@@ -14,8 +14,11 @@ cdef extern from *:
     static const field_t FIELD_ALL = (((field_t)1) << 81) - 1;
     /* the field without file a, without file i: set once by field_init() */
     static field_t not_a = 0, not_i = 0;
+    /* FIELD_BITS[s]: the set {s}, for s = 0..127 (a load is cheaper than a 128-bit shift) */
+    static field_t FIELD_BITS[128];
     static void field_init(void) {
         field_t a = 0, i = 0;
+        for (int s = 0; s < 128; s++) FIELD_BITS[s] = ((field_t)1) << s;
         for (int r = 0; r < 9; r++) { a |= FIELD_ONE << (9 * r); i |= FIELD_ONE << (9 * r + 8); }
         not_a = FIELD_ALL & ~a;
         not_i = FIELD_ALL & ~i;
@@ -50,6 +53,15 @@ cdef extern from *:
         *ones = o;
         *twos = t;
     }
+    static inline void field_touch123(field_t x, field_t *ones, field_t *twos,
+                                      field_t *threes) {
+        /* the squares touching one or more members of x, two or more, three or more */
+        field_t o = 0, t = 0, h = 0, y;
+        for (int d = 0; d < 8; d++) { y = field_step(x, d); h |= t & y; t |= o & y; o |= y; }
+        *ones = o;
+        *twos = t;
+        *threes = h;
+    }
     static inline __attribute__((always_inline)) int field_popcount64(uint64_t x) {
     #if defined(__POPCNT__)
         return __builtin_popcountll(x);
@@ -80,8 +92,9 @@ cdef extern from *:
         uint64_t high = (uint64_t)(x >> 64);
         return high ? 127 - __builtin_clzll(high) : 63 - __builtin_clzll((uint64_t)x);
     }
-    static inline field_t field_bit(int s) { return FIELD_ONE << s; }
-    static inline int field_has(field_t x, int s) { return (int)((x >> s) & 1); }
+    /* s & 127: within the table for any s (a square past the field's is in no set) */
+    static inline field_t field_bit(int s) { return FIELD_BITS[s & 127]; }
+    static inline int field_has(field_t x, int s) { return (x & FIELD_BITS[s & 127]) != 0; }
     """
     # Cython is told a 64-bit type so that it writes the C operators (& | ~ << >>) as they
     # are; C does them on all 128 bits. A field_t never becomes a Python object.
@@ -93,6 +106,8 @@ cdef extern from *:
     field_t field_touch2(field_t x) noexcept nogil            # squares touching two or more
     void field_touch12(field_t x, field_t *ones, field_t *twos) noexcept nogil
                                                               # spread and touch2 at once
+    void field_touch123(field_t x, field_t *ones, field_t *twos, field_t *threes) noexcept nogil
+                                                              # touching 1+, 2+ and 3+ members
     int field_count(field_t x) noexcept nogil                 # number of members
     int field_lowest(field_t x) noexcept nogil                # smallest member; x != 0
     int field_highest(field_t x) noexcept nogil               # largest member; x != 0

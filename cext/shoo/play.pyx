@@ -38,12 +38,14 @@ import numpy as np
 from cpython.exc cimport PyErr_SetString
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
+from cext.common.bits cimport bits_lowest
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_choose
 from cext.common.interrupt cimport (Interrupt, _interrupt_fetch, interrupt_init, interrupt_raise,
                                      interrupted)
 from cext.shoo.field cimport (FIELD_ALL, field_bit, field_count, field_has, field_init,
                               field_highest, field_lowest, field_spread, field_step,
-                              field_sum, field_t, field_touch12, field_touch2)
+                              field_sum, field_t, field_touch12, field_touch123,
+                              field_touch2)
 # every number shared with solver/shoo/, written out of it at build time (solver/shoo/kernel.py)
 from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BLOCK_START,
                                   CHANCE, COL_DECISION_TURNS, COL_ENDED_BY, COL_HUSHES,
@@ -158,6 +160,7 @@ cdef struct Moves:
     field_t ones, twos       # ... the squares one / two or more of the mover's travellers
                              # but the one moving (frm) touch
     field_t theirs           # ... the opponent's travellers on foot outside their home
+    int per_to               # ... room a move with its shoos takes at most: 2 + theirs
 
 
 cdef struct Entry:
@@ -175,6 +178,11 @@ cdef struct Work:
     int *order                 # search's root moves (indices), in the order tried
     int *scores                # ... each root move's value in the last completed iteration
     int64_t nodes              # positions the players evaluated or searched (benchmarks)
+    # greedy_values: the travel of the mover's travellers outside its home area by each set of
+    # free home squares (home_index), filled once a call (home_stamp == home_gen)
+    int home_gen
+    int home_stamp[512]
+    int home_travel[512]
     # the search (solver.shoo.search.AlphaBeta)
     Entry *table
     uint64_t *buffer           # moves of the nodes on the search path, 2 * MAXMOVES each
@@ -239,6 +247,12 @@ cdef inline int home_index(field_t x, int base) noexcept nogil:
     bit j for the area's j-th square in ascending order (solver.shoo.kernel.home_distances)."""
     return <int>(((x >> base) & 7) | (((x >> (base + 9)) & 7) << 3)
                  | (((x >> (base + 18)) & 7) << 6))
+
+
+cdef inline int home_bit(int s, int base) noexcept nogil:
+    """The bit of square ``s`` of the home area starting at ``base`` in home_index."""
+    cdef int d = s - base
+    return d - 6 * (d // 9)
 
 
 cdef inline field_t travellers(const Pos *p, int seat) noexcept nogil:
@@ -440,26 +454,62 @@ cdef void with_shoos(const Pos *p, const Config *c, Moves *ms, int hush, int kin
 cdef void each_to(const Pos *p, const Config *c, Moves *ms, int hush, int kind, int frm,
                   int via, int put, field_t tos) noexcept nogil:
     """with_shoos for each square of ``tos``, ascending, written straight into ms."""
-    cdef uint64_t base = pack(hush, kind, frm, via, put, NONE, NONE), key
+    cdef uint64_t base = pack(hush, kind, frm, via, put, NONE, NONE), key, half
     cdef uint64_t *keys = ms.keys
     cdef int n = ms.n, to, t
-    cdef field_t targets
-    if (ms.still == 0 and (kind == K_CALL or kind == K_LEAD)
-            and n + field_count(tos) <= MAXMOVES):
-        while tos:               # a horse's moves and no shoo: one key a destination
-            keys[n] = base | (<uint64_t>(field_lowest(tos) + 1) << 8)
-            n += 1
+    cdef field_t targets, theirs = 0
+    cdef bint plain_only = False
+    if (n + NSQ * ms.per_to > MAXMOVES
+            and n + field_count(tos) * ms.per_to > MAXMOVES):
+        # a move and its shoos take ms.per_to keys at most: room checked as the moves come
+        while tos:
+            to = field_lowest(tos)
             tos &= tos - 1
+            key = base | (<uint64_t>(to + 1) << 8)
+            targets = shoo_targets(p, c, ms, kind, frm, put, to)
+            if n + 1 + (field_count(targets) if targets else 0) > MAXMOVES:
+                ms.overflow = True
+                break
+            keys[n] = key
+            n += 1
+            while targets:
+                t = field_lowest(targets)
+                targets &= targets - 1
+                keys[n] = key | <uint64_t>(t + 1)
+                n += 1
+        ms.n = n
+        return
+    if kind == K_CALL or kind == K_LEAD:
+        plain_only = ms.still == 0
+    elif (kind == K_WALK or kind == K_RIDE or kind == K_MOUNT or kind == K_DISMOUNT
+            or kind == K_CAPTURE):
+        theirs = ms.theirs
+        if kind == K_CAPTURE:
+            theirs |= field_bit(put) & ~c.home[1 - p.side]
+        # shoo_targets: theirs & (ms.twos | (ms.ones & NEIGH[to])), none if none is touched
+        plain_only = (theirs & ms.ones) == 0
+        theirs &= ms.ones
+    if plain_only:               # no shoo: one key a destination
+        half = <uint64_t>tos
+        while half:
+            keys[n] = base | (<uint64_t>(bits_lowest(half) + 1) << 8)
+            n += 1
+            half &= half - 1
+        half = <uint64_t>(tos >> 64)
+        while half:
+            keys[n] = base | (<uint64_t>(bits_lowest(half) + 65) << 8)
+            n += 1
+            half &= half - 1
         ms.n = n
         return
     while tos:
         to = field_lowest(tos)
         tos &= tos - 1
         key = base | (<uint64_t>(to + 1) << 8)
-        targets = shoo_targets(p, c, ms, kind, frm, put, to)
-        if n + 1 + (field_count(targets) if targets else 0) > MAXMOVES:
-            ms.overflow = True
-            break
+        if theirs:
+            targets = theirs & (ms.twos | NEIGH[to])
+        else:
+            targets = shoo_targets(p, c, ms, kind, frm, put, to)
         keys[n] = key
         n += 1
         while targets:
@@ -510,23 +560,28 @@ cdef void captures(const Pos *p, const Config *c, Moves *ms, int hush, int s,
             each_to(p, c, ms, hush, K_CAPTURE, s, r, put, dest)
 
 
+cdef inline void others_touch(Moves *ms, field_t ones, field_t twos, field_t threes,
+                             int s) noexcept nogil:
+    """ms.ones, ms.twos: the squares one / two or more of the mover's travellers but the one
+    on ``s`` touch, from those one, two, three or more of them all touch (``s`` touches
+    one fewer on its neighbours)."""
+    cdef field_t near = NEIGH[s]
+    ms.ones = (ones & ~near) | (twos & near)
+    ms.twos = (twos & ~near) | (threes & near)
+
+
 cdef void gen_actions(const Pos *p, const Config *c, Moves *ms, int hush) noexcept nogil:
     """Every action of the side to move with its shoos (moves.actions, moves._with_shoos)."""
     cdef int side = p.side, s, start = ms.n
     cdef field_t empty = empty_squares(p), d = danger(p, c, side), area, foot_ok, own, tos
-    cdef field_t horses, near, mine = travellers(p, side)
-    cdef field_t ones[NSQ]
-    cdef field_t twos[NSQ]
-    ms.still = shooable(p, c, side)
+    cdef field_t horses, near, mine = travellers(p, side), ones, twos, threes
+    field_touch123(mine, &ones, &twos, &threes)
+    ms.still = p.foot[1 - side] & twos & ~c.home[1 - side]      # shooable(p, c, side)
     ms.theirs = p.foot[1 - side] & ~c.home[1 - side]
-    own = mine
-    while own:                   # what the others touch, for each traveller that moves
-        s = field_lowest(own)
-        own &= own - 1
-        field_touch12(mine & ~field_bit(s), &ones[s], &twos[s])
+    ms.per_to = 2 + field_count(ms.theirs)
     if p.shoo >= 0:
         s = p.shoo
-        ms.ones, ms.twos = ones[s], twos[s]
+        others_touch(ms, ones, twos, threes, s)
         each_to(p, c, ms, hush, K_WALK, s, NONE, NONE, NEIGH[s] & empty & ~d)
         if c.escape_by_horse:
             mounts(p, c, ms, hush, s, False)
@@ -540,34 +595,34 @@ cdef void gen_actions(const Pos *p, const Config *c, Moves *ms, int hush) noexce
         s = field_lowest(own)
         own &= own - 1
         area = c.home[side] if not c.leave_home and field_has(c.home[side], s) else FIELD_ALL
-        ms.ones, ms.twos = ones[s], twos[s]
+        others_touch(ms, ones, twos, threes, s)
         each_to(p, c, ms, hush, K_WALK, s, NONE, NONE, NEIGH[s] & empty & area & foot_ok)
     own = p.rider[side]
     while own:
         s = field_lowest(own)
         own &= own - 1
         area = c.home[side] if not c.leave_home and field_has(c.home[side], s) else FIELD_ALL
-        ms.ones, ms.twos = ones[s], twos[s]
+        others_touch(ms, ones, twos, threes, s)
         each_to(p, c, ms, hush, K_RIDE, s, NONE, NONE, line_squares(s, empty) & area)
     own = p.foot[side]
     while own:
         s = field_lowest(own)
         own &= own - 1
-        ms.ones, ms.twos = ones[s], twos[s]
+        others_touch(ms, ones, twos, threes, s)
         mounts(p, c, ms, hush, s, not c.leave_home and field_has(c.home[side], s))
     own = p.rider[side]
     while own:
         s = field_lowest(own)
         own &= own - 1
         area = c.home[side] if not c.leave_home and field_has(c.home[side], s) else FIELD_ALL
-        ms.ones, ms.twos = ones[s], twos[s]
+        others_touch(ms, ones, twos, threes, s)
         each_to(p, c, ms, hush, K_DISMOUNT, s, NONE, NONE, NEIGH[s] & empty & area & foot_ok)
     own = travellers(p, side)
     if field_spread(own) & p.rider[1 - side]:
         while own:
             s = field_lowest(own)
             own &= own - 1
-            ms.ones, ms.twos = ones[s], twos[s]
+            others_touch(ms, ones, twos, threes, s)
             captures(p, c, ms, hush, s, not c.leave_home and field_has(c.home[side], s))
     if p.stable_horses[side]:
         tos = empty
@@ -721,26 +776,35 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
                        Work *w) noexcept nogil:
     """Each move's value for the mover, as greedy_values_slow gives it, each action valued
     once: a shoo adds shoo_bonus to its plain move's value (nothing after a won game or at
-    the move limit: the evaluation is then the end's). Unless the game ends by the move
-    limit after the move (or a seat has won already), a horse's move (call, lead, hold,
-    retire: no traveller moves) is worth the one figure ``base`` of the position with the
-    travellers as they are, less a called horse, the riders in their home areas next to the
-    squares it changes recounted (stuck_travel); a walk, ride, mount, dismount or return
-    (only the mover's travellers change) is the mover's standing after it, from its sets,
-    less the opponent's, whose parts the move cannot change (distances home, horses) are
-    counted once. Captures, passes, shoo-offs and moves after a hush are made and
-    evaluated. Returns the best."""
+    the move limit: the evaluation is then the end's). The moves are taken a run at a time:
+    the moves of one action to each square with their shoos (keys equal above ``to``, as
+    gen_actions writes them), what the run shares figured once. Unless the game ends by the
+    move limit after the move (or a seat has won already), a horse's move (call, lead,
+    hold, retire: no traveller moves) is worth the one figure ``base`` of the position with
+    the travellers as they are, less a called horse, the riders in their home areas next to
+    the squares it changes recounted (stuck_travel); a run with no shoo and no rider at home
+    is that figure throughout. A walk, ride, mount, dismount, return or capture is the
+    mover's standing after it, from its sets, less the opponent's: as the position has it
+    (counted once) but for a capture, whose run has the opponent as the capture leaves it
+    (the rider on via on foot on put, what its travellers touch from the counts of the
+    position). The mover's threats after the move are the shoos that follow it in the list
+    (shoo_targets made them); its travellers outside the home area go by the distances of
+    the position when neither frm nor to is in it, else by those of the free home squares
+    after the move, summed once a set of them a call (Work.home_travel). Passes,
+    shoo-offs, moves after a hush and a capture after which the opponent has won are made
+    and evaluated. Returns the best."""
     cdef Pos after, q
     cdef int i, best = -WIN - 1, side = p.side, opp = 1 - p.side, t, kind, frm, via, to
     cdef int plain = 0, base = 0, opp_static = 0, blockers_side = 0, travel
     cdef bint settled = True, fast
     cdef uint64_t key
-    cdef field_t empty = empty_squares(p), danger_opp = danger(p, c, opp), touched
+    cdef field_t empty = empty_squares(p), danger_opp = 0, touched
     cdef field_t home_riders = (p.rider[0] & c.home[0]) | (p.rider[1] & c.home[1])
     cdef field_t opp_targets = c.home[opp] & ~travellers(p, opp)
     cdef field_t home = c.home[side], opp_home = c.home[opp], theirs = travellers(p, opp)
-    cdef field_t t2_opp = field_touch2(theirs), opp_in_riders = p.rider[opp] & opp_home
-    cdef field_t mine, foot, rider, horse
+    cdef field_t t2_opp = 0, opp_in_riders = p.rider[opp] & opp_home
+    cdef int threats_before
+    cdef field_t foot = 0, rider = 0, horse = 0
     cdef field_t empty_after = 0, free_after = 0, danger_after = 0, targets_after = 0
     cdef const int8_t *distance_opp = (c.home_distance[opp]
                                        + NSQ * home_index(opp_targets, c.home_base[opp]))
@@ -748,17 +812,35 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
     cdef const int8_t *side_distance = NULL
     cdef int opp_in_travel = 0, opp_in, side_foot = 0, side_out_riders = 0, side_in_riders = 0
     cdef field_t side_home_riders = 0, mine_before = 0, ones_all = 0, twos_all = 0
-    cdef field_t danger_zone = 0, cached = 0, moved
-    cdef field_t ones_of[NSQ]
-    cdef field_t twos_of[NSQ]
+    cdef field_t danger_zone = 0, threes_all = 0
     cdef int dangers_before = 0, riders_before = 0, blocking_before = 0, dangers, riders
-    cdef int blocking
+    cdef int blocking, n = ms.n, value, plain0, travel0, rest, fixed
+    cdef const uint64_t *keys = ms.keys
+    cdef uint64_t head
+    cdef field_t empty_run, near_frm, twos_run = 0, ones_run = 0, to_bit, foot_after, rider_after
+    cdef bint to_foot = False, frm_home, can_win
+    cdef bint slow
+    cdef int j, threats, idx, idx_before = 0, idx_run, home_base = 0
+    cdef int put, opp_static_r, opp_in_travel_r, blockers_r
+    cdef field_t foot_opp_r = 0, rider_opp_r, theirs_r = 0, opp_targets_r = 0, opp_in_riders_r = 0
+    cdef field_t danger_zone_r = 0, ones_t = 0, twos_t = 0, threes_t = 0, ones_x, twos_x, near
+    cdef const int8_t *distance_opp_r = NULL
     w.nodes += ms.n
+    if w.home_gen == 0x7FFFFFFF:
+        for i in range(512):
+            w.home_stamp[i] = -1
+        w.home_gen = 0
+    w.home_gen += 1
     q = p[0]
     q.side, q.held, q.shoo, q.hush_to, q.ply = opp, NONE, NONE, NONE, p.ply + 1
     fast = winner(&q, c) == NONE and q.ply < c.max_plies
     if fast:
-        base = evaluate(&q, c, side)
+        # what one, two, three or more of each side's travellers touch
+        mine_before = travellers(p, side)
+        field_touch123(mine_before, &ones_all, &twos_all, &threes_all)
+        field_touch123(theirs, &ones_t, &twos_t, &threes_t)
+        t2_opp = twos_t
+        danger_opp = twos_all & ~opp_home
         # the opponent's standing but for its riders at home (their travel depends on the
         # empty squares), threats, dangers and blockers
         opp_static = (-DISTANCE_WEIGHT * (STABLED_COST * p.stabled[opp]
@@ -768,152 +850,290 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
                       + HORSE_WEIGHT * (p.stable_horses[opp] + field_count(p.rider[opp])))
         blockers_side = field_count(theirs & home)
         opp_in_travel = riders_travel(opp_in_riders, opp_home, empty, distance_opp)
-        side_distance = (c.home_distance[side]
-                         + NSQ * home_index(home & ~travellers(p, side), c.home_base[side]))
+        home_base = c.home_base[side]
+        idx_before = home_index(home & ~travellers(p, side), home_base)
+        side_distance = c.home_distance[side] + NSQ * idx_before
         side_foot = field_sum(p.foot[side] & ~home, side_distance)
         side_out_riders = riders_travel(p.rider[side] & ~home, home, empty, side_distance)
         side_home_riders = p.rider[side] & home
         side_in_riders = riders_travel(side_home_riders, home, empty, side_distance)
-        mine_before = travellers(p, side)
-        field_touch12(mine_before, &ones_all, &twos_all)
         danger_zone = t2_opp & ~home
         dangers_before = field_count(p.foot[side] & danger_zone)
         riders_before = field_count(p.rider[side])
         blocking_before = field_count(mine_before & opp_home)
-    for i in range(ms.n):
-        key = ms.keys[i]
-        t = m_shoo(key)
-        if t == NONE:
-            kind = m_kind(key)
-            settled = False
-            if not fast or m_hush(key):
-                kind = -1                         # the slow way
-            if kind == K_CALL or kind == K_LEAD or kind == K_HOLD or kind == K_RETIRE:
-                frm, to = m_frm(key), m_to(key)
-                empty_after = empty
-                free_after = p.horse
-                if frm >= 0:
-                    free_after &= ~field_bit(frm)
-                if kind == K_LEAD:
-                    empty_after = (empty | field_bit(frm)) & ~field_bit(to)
-                elif kind == K_CALL:
-                    empty_after = empty & ~field_bit(to)
-                elif kind == K_RETIRE:
-                    empty_after = empty | field_bit(frm)
-                plain = base - (HORSE_WEIGHT if kind == K_CALL else 0)
-                touched = 0
-                if home_riders:
-                    touched = home_riders & ((NEIGH[frm] if frm >= 0 else <field_t>0)
-                                             | (NEIGH[to] if to >= 0 else <field_t>0))
-                if touched:
-                    plain -= DISTANCE_WEIGHT * (stuck_travel(p, c, touched, empty_after, side)
-                                                - stuck_travel(p, c, touched, empty, side))
-                danger_after = danger_opp
-                targets_after = opp_targets
-            elif (kind == K_WALK or kind == K_RIDE or kind == K_MOUNT or kind == K_DISMOUNT
-                    or kind == K_RETURN):
-                frm, via, to = m_frm(key), m_via(key), m_to(key)
-                foot, rider, horse = p.foot[side], p.rider[side], p.horse
-                travel = STABLED_COST * p.stabled[side]
-                if kind == K_WALK:
-                    foot = (foot & ~field_bit(frm)) | field_bit(to)
-                elif kind == K_RIDE:
-                    rider = (rider & ~field_bit(frm)) | field_bit(to)
-                elif kind == K_MOUNT:
-                    foot &= ~field_bit(frm)
-                    rider |= field_bit(to)
-                    horse &= ~field_bit(via)
-                elif kind == K_DISMOUNT:
+        # evaluate(&q): the standing of each side from the figures above (the mover's
+        # threats are the opponent's dangers, and the other way round)
+        threats_before = field_count(p.foot[opp] & danger_opp)
+        base = ((-DISTANCE_WEIGHT * (STABLED_COST * p.stabled[side] + side_foot
+                                     + side_out_riders + side_in_riders)
+                 + HORSE_WEIGHT * (p.stable_horses[side] + riders_before)
+                 + THREAT_WEIGHT * threats_before - DANGER_WEIGHT * dangers_before
+                 - BLOCKER_WEIGHT * blockers_side)
+                - (opp_static - DISTANCE_WEIGHT * opp_in_travel
+                   + THREAT_WEIGHT * dangers_before - DANGER_WEIGHT * threats_before
+                   - BLOCKER_WEIGHT * blocking_before))
+    i = 0
+    while i < n:
+        key = keys[i]
+        head = key >> 16                          # hush, kind, frm, via, put: one action's
+        kind = m_kind(key)                        # moves to each square, with their shoos
+        frm = m_frm(key)
+        if fast and not m_hush(key) and horse_kind(kind):
+            # a horse's moves: the figure of the position, less a called horse, the riders
+            # at home next to frm or to recounted; a shoo adds its bonus
+            free_after = p.horse
+            empty_run = empty
+            near_frm = 0
+            if frm >= 0:
+                free_after &= ~field_bit(frm)
+                near_frm = NEIGH[frm]
+                if kind == K_LEAD or kind == K_RETIRE:
+                    empty_run |= field_bit(frm)
+            plain0 = base - (HORSE_WEIGHT if kind == K_CALL else 0)
+            if not (p.foot[opp] & danger_opp) and not home_riders:
+                # no shoo and no rider at home: every move of the run is worth plain0
+                if plain0 > best:
+                    best = plain0
+                while i < n and keys[i] >> 16 == head:
+                    values[i] = plain0
+                    i += 1
+                continue
+            plain = plain0
+            to = NONE
+            while i < n and keys[i] >> 16 == head:
+                key = keys[i]
+                t = <int>(key & 0xFF) - 1
+                if t == NONE:
+                    to = m_to(key)
+                    plain = plain0
+                    if home_riders:
+                        touched = home_riders & (near_frm | (NEIGH[to] if to >= 0 else <field_t>0))
+                        if touched:
+                            empty_after = empty_run & ~(field_bit(to) if to >= 0 else <field_t>0)
+                            plain -= DISTANCE_WEIGHT * (
+                                stuck_travel(p, c, touched, empty_after, side)
+                                - stuck_travel(p, c, touched, empty, side))
+                    value = plain
+                else:
+                    empty_after = empty_run & ~(field_bit(to) if to >= 0 else <field_t>0)
+                    value = plain + shoo_bonus(c, empty_after, free_after, danger_opp,
+                                               opp_targets, opp, t)
+                values[i] = value
+                if value > best:
+                    best = value
+                i += 1
+            continue
+        if fast and not m_hush(key) and (kind == K_WALK or kind == K_RIDE or kind == K_MOUNT
+                                         or kind == K_DISMOUNT or kind == K_RETURN
+                                         or kind == K_CAPTURE):
+            # a traveller's moves from frm (via a horse, or capturing the rider on via and
+            # putting it down on put): the mover's standing after each from its sets, the
+            # opponent's (as the action leaves it) less the parts no such move changes
+            via, put = m_via(key), m_put(key)
+            foot, rider, horse = p.foot[side], p.rider[side], p.horse
+            travel0 = STABLED_COST * p.stabled[side]
+            to_foot = kind == K_WALK or kind == K_DISMOUNT or kind == K_RETURN
+            riders = riders_before
+            if kind == K_WALK:
+                foot &= ~field_bit(frm)
+            elif kind == K_RIDE:
+                rider &= ~field_bit(frm)
+            elif kind == K_MOUNT:
+                foot &= ~field_bit(frm)
+                horse &= ~field_bit(via)
+                riders += 1
+            elif kind == K_DISMOUNT:
+                rider &= ~field_bit(frm)
+                horse |= field_bit(frm)
+                riders -= 1
+            elif kind == K_CAPTURE:
+                if field_has(rider, frm):         # its old horse stays behind, free
                     rider &= ~field_bit(frm)
-                    foot |= field_bit(to)
                     horse |= field_bit(frm)
                 else:
-                    foot |= field_bit(to)
-                    travel -= STABLED_COST
-                mine = foot | rider
-                if rider == 0 and travel == 0 and (foot & ~home) == 0:
-                    plain, settled = WIN, True    # the mover wins (the opponent has not)
-                else:
-                    empty_after = FIELD_ALL & ~(mine | theirs | horse)
-                    free_after = horse
-                    # touch2(mine) & ~opp_home from what the travellers but frm touch (once
-                    # a frm) and to; the counts of this position, the moved ones recounted
-                    moved = 0
-                    if frm >= 0:
-                        moved = field_bit(frm)
-                        if not cached & moved:
-                            field_touch12(mine_before & ~moved, &ones_of[frm], &twos_of[frm])
-                            cached |= moved
-                        danger_after = twos_of[frm] | (ones_of[frm] & NEIGH[to])
-                    else:                 # a return: all the travellers before, and to
-                        danger_after = twos_all | (ones_all & NEIGH[to])
-                    danger_after &= ~opp_home
-                    dangers = dangers_before      # the mover's on foot the opponent may shoo
-                    if kind == K_WALK or kind == K_DISMOUNT or kind == K_RETURN:
-                        dangers += field_has(danger_zone, to)
-                    if kind == K_WALK or kind == K_MOUNT:
-                        dangers -= field_has(danger_zone, frm)
-                    riders = riders_before + (kind == K_MOUNT) - (kind == K_DISMOUNT)
-                    blocking = blocking_before + field_has(opp_home, to)
-                    if frm >= 0:
-                        blocking -= field_has(opp_home, frm)
-                    targets_after = opp_targets
-                    touched = 0          # next to a square whose emptiness may change
-                    if home_riders:
-                        touched = ((NEIGH[frm] if frm >= 0 else <field_t>0) | NEIGH[to]
-                                   | (NEIGH[via] if via >= 0 else <field_t>0))
-                    if ((field_bit(frm) if frm >= 0 else <field_t>0) | field_bit(to)) & home:
-                        # the free home squares change: every distance home with them
-                        distance = (c.home_distance[side]
-                                    + NSQ * home_index(home & ~mine, c.home_base[side]))
-                        travel += (field_sum(foot & ~home, distance)
-                                   + riders_travel(rider, home, empty_after, distance))
-                    else:
-                        # frm and to outside the home area: the distances of this position
-                        # (side_distance), the travellers that moved recounted
-                        travel += side_foot + side_out_riders + side_in_riders
-                        if kind == K_WALK:
-                            travel += side_distance[to] - side_distance[frm]
-                        elif kind == K_RIDE:
-                            travel += ((side_distance[to] + 3) // 4
-                                       - (side_distance[frm] + 3) // 4)
-                        elif kind == K_MOUNT:
-                            travel += (side_distance[to] + 3) // 4 + 2 - side_distance[frm]
-                        elif kind == K_DISMOUNT:
-                            travel += side_distance[to] - (side_distance[frm] + 3) // 4 - 2
-                        else:
-                            travel += side_distance[to]
-                        if side_home_riders & touched:
-                            travel += (riders_travel(side_home_riders, home, empty_after,
-                                                     side_distance) - side_in_riders)
-                    opp_in = opp_in_travel
-                    if opp_in_riders & touched:
-                        opp_in = riders_travel(opp_in_riders, opp_home, empty_after,
-                                               distance_opp)
-                    plain = (-DISTANCE_WEIGHT * travel
-                             + HORSE_WEIGHT * (p.stable_horses[side] + riders)
-                             - opp_static
-                             + DISTANCE_WEIGHT * opp_in
-                             + (THREAT_WEIGHT + DANGER_WEIGHT)
-                             * (field_count(p.foot[opp] & danger_after) - dangers)
-                             - BLOCKER_WEIGHT * blockers_side
-                             + BLOCKER_WEIGHT * blocking)
+                    foot &= ~field_bit(frm)
+                    riders += 1
             else:
-                make_move(p, c, key, &after)
-                plain = evaluate(&after, c, side)
-                settled = winner(&after, c) != NONE or after.ply >= c.max_plies
-                empty_after = empty_squares(&after)
-                free_after = free_horses(&after)
-                danger_after = danger(&after, c, opp)
-                targets_after = c.home[opp] & ~travellers(&after, opp)
-            values[i] = plain
-        elif settled:
-            values[i] = plain
+                travel0 -= STABLED_COST
+            if kind == K_CAPTURE:
+                # the opponent as the capture leaves it: the rider on via on foot on put
+                foot_opp_r = p.foot[opp] | field_bit(put)
+                rider_opp_r = p.rider[opp] & ~field_bit(via)
+                if (rider_opp_r == 0 and p.stabled[opp] == 0
+                        and (foot_opp_r & ~opp_home) == 0):
+                    slow = True                   # the opponent wins: made and evaluated
+                else:
+                    slow = False
+                    theirs_r = foot_opp_r | rider_opp_r
+                    opp_targets_r = opp_home & ~theirs_r
+                    distance_opp_r = (c.home_distance[opp]
+                                      + NSQ * home_index(opp_targets_r, c.home_base[opp]))
+                    opp_static_r = (
+                        -DISTANCE_WEIGHT * (STABLED_COST * p.stabled[opp]
+                                            + field_sum(foot_opp_r & ~opp_home, distance_opp_r)
+                                            + riders_travel(rider_opp_r & ~opp_home, opp_home,
+                                                            empty, distance_opp_r))
+                        + HORSE_WEIGHT * (p.stable_horses[opp] + field_count(rider_opp_r)))
+                    opp_in_riders_r = rider_opp_r & opp_home
+                    opp_in_travel_r = riders_travel(opp_in_riders_r, opp_home, empty,
+                                                    distance_opp_r)
+                    blockers_r = field_count(theirs_r & home)
+                    # what the opponent's travellers touch, via taken away and put added
+                    near = NEIGH[via]
+                    ones_x = (ones_t & ~near) | (twos_t & near)
+                    twos_x = (twos_t & ~near) | (threes_t & near)
+                    danger_zone_r = (twos_x | (ones_x & NEIGH[put])) & ~home
+                    dangers = field_count(foot & danger_zone_r)
+            else:
+                slow = False
+                foot_opp_r, theirs_r, opp_targets_r = p.foot[opp], theirs, opp_targets
+                distance_opp_r, opp_static_r = distance_opp, opp_static
+                opp_in_riders_r, opp_in_travel_r = opp_in_riders, opp_in_travel
+                blockers_r, danger_zone_r = blockers_side, danger_zone
+                dangers = dangers_before
+                if kind == K_WALK or kind == K_MOUNT:
+                    dangers -= field_has(danger_zone, frm)
         else:
-            values[i] = plain + shoo_bonus(c, empty_after, free_after, danger_after,
+            slow = True
+        if not slow:
+            blocking = blocking_before
+            empty_run = FIELD_ALL & ~(foot | rider | theirs_r | horse)
+            frm_home = False
+            near_frm = 0
+            rest = travel0 + side_foot + side_out_riders + side_in_riders
+            idx_run = idx_before
+            if frm >= 0:
+                # touch2(mine) & ~opp_home from what the travellers but frm touch (from
+                # what one, two, three or more of them all touch: frm touches one fewer
+                # on its neighbours, as in others_touch) and to
+                near = NEIGH[frm]
+                ones_run = ((ones_all & ~near) | (twos_all & near)) & ~opp_home
+                twos_run = ((twos_all & ~near) | (threes_all & near)) & ~opp_home
+                blocking -= field_has(opp_home, frm)
+                frm_home = field_has(home, frm)
+                if frm_home:
+                    idx_run = idx_before | (1 << home_bit(frm, home_base))
+                near_frm = NEIGH[frm]
+                if via >= 0:
+                    near_frm |= NEIGH[via]
+                if put >= 0:
+                    near_frm |= NEIGH[put]
+                if field_has(p.foot[side], frm):
+                    rest -= side_distance[frm]
+                else:
+                    rest -= (side_distance[frm] + 3) // 4 + 2
+            else:                     # a return: all the travellers before, and to
+                twos_run, ones_run = twos_all & ~opp_home, ones_all & ~opp_home
+            can_win = to_foot and rider == 0 and travel0 == 0 and (foot & ~home) == 0
+            fixed = (HORSE_WEIGHT * (p.stable_horses[side] + riders) - opp_static_r
+                     - BLOCKER_WEIGHT * blockers_r + BLOCKER_WEIGHT * blocking
+                     - (THREAT_WEIGHT + DANGER_WEIGHT) * dangers)
+            settled = False
+            while i < n and keys[i] >> 16 == head:
+                key = keys[i]
+                t = <int>(key & 0xFF) - 1
+                if t == NONE:
+                    to = m_to(key)
+                    to_bit = field_bit(to)
+                    # the shoos that follow: the opponent's travellers on foot outside their
+                    # home area that two or more of the mover's touch after the move (the
+                    # threats of the mover's standing: shoo_targets made them)
+                    j = i + 1
+                    while j < n and keys[j] >> 8 == key >> 8:
+                        j += 1
+                    threats = j - i - 1
+                    settled = can_win and field_has(home, to)
+                    if settled:
+                        plain = WIN               # the mover wins (the opponent has not)
+                    else:
+                        empty_after = empty_run & ~to_bit
+                        touched = 0              # next to a square whose emptiness may change
+                        if home_riders:
+                            touched = near_frm | NEIGH[to]
+                        if frm_home or (to_bit & home):
+                            # the free home squares change: every distance home with them,
+                            # the sums over the travellers outside it once a set of free
+                            # home squares (home_sums), the one that moved recounted
+                            if to_foot:
+                                foot_after, rider_after = foot | to_bit, rider
+                            else:
+                                foot_after, rider_after = foot, rider | to_bit
+                            idx = idx_run     # home_index(home & ~(foot_after | rider_after))
+                            if to_bit & home:
+                                idx &= ~(1 << home_bit(to, home_base))
+                            distance = c.home_distance[side] + NSQ * idx
+                            if w.home_stamp[idx] != w.home_gen:
+                                w.home_stamp[idx] = w.home_gen
+                                w.home_travel[idx] = (
+                                    field_sum(p.foot[side] & ~home, distance)
+                                    + riders_travel(p.rider[side] & ~home, home, empty,
+                                                    distance))
+                            travel = travel0 + w.home_travel[idx]
+                            if frm >= 0 and not frm_home:
+                                if field_has(p.foot[side], frm):
+                                    travel -= distance[frm]
+                                else:
+                                    travel -= (distance[frm] + 3) // 4 + 2
+                            if not (to_bit & home):
+                                travel += (distance[to] if to_foot
+                                           else (distance[to] + 3) // 4 + 2)
+                            if rider_after & home:
+                                travel += riders_travel(rider_after & home, home, empty_after,
+                                                        distance)
+                        else:
+                            # frm and to outside the home area: the distances of this
+                            # position (side_distance), the traveller that moved recounted
+                            travel = rest + (side_distance[to] if to_foot
+                                             else (side_distance[to] + 3) // 4 + 2)
+                            if side_home_riders & touched:
+                                travel += (riders_travel(side_home_riders, home, empty_after,
+                                                         side_distance) - side_in_riders)
+                        opp_in = opp_in_travel_r
+                        if opp_in_riders_r & touched:
+                            opp_in = riders_travel(opp_in_riders_r, opp_home, empty_after,
+                                                   distance_opp_r)
+                        plain = (fixed - DISTANCE_WEIGHT * travel + DISTANCE_WEIGHT * opp_in
+                                 + (THREAT_WEIGHT + DANGER_WEIGHT)
+                                 * (threats - (field_has(danger_zone_r, to) if to_foot else 0))
+                                 + BLOCKER_WEIGHT * field_has(opp_home, to))
+                        if threats:       # touch2(mine after) & ~opp_home, for the shoos
+                            danger_after = twos_run | (ones_run & NEIGH[to])
+                    value = plain
+                elif settled:
+                    value = plain
+                else:
+                    value = plain + shoo_bonus(c, empty_after, horse, danger_after,
+                                               opp_targets_r, opp, t)
+                values[i] = value
+                if value > best:
+                    best = value
+                i += 1
+            continue
+        # the rest (passes, shoo-offs, moves after a hush, a capture that makes the
+        # opponent win, and every move when a seat has won or the move limit comes): made
+        # and evaluated, then its shoos
+        make_move(p, c, key, &after)
+        plain = evaluate(&after, c, side)
+        settled = winner(&after, c) != NONE or after.ply >= c.max_plies
+        empty_after = empty_squares(&after)
+        free_after = free_horses(&after)
+        danger_after = danger(&after, c, opp)
+        targets_after = c.home[opp] & ~travellers(&after, opp)
+        values[i] = plain
+        if plain > best:
+            best = plain
+        i += 1
+        while i < n and keys[i] >> 8 == key >> 8:
+            t = m_shoo(keys[i])
+            if settled:
+                value = plain
+            else:
+                value = plain + shoo_bonus(c, empty_after, free_after, danger_after,
                                            targets_after, opp, t)
-        if values[i] > best:
-            best = values[i]
+            values[i] = value
+            if value > best:
+                best = value
+            i += 1
     return best
 
 
@@ -1421,7 +1641,7 @@ cdef class Setup:
 
     def __init__(self, config):
         """``config``: solver.shoo.kernel.config's plain dict."""
-        cdef int seat
+        cdef int seat, i
         interrupt_init(&self.stop)
         self.c.stop = &self.stop
         self.root_keys = np.empty(MAXMOVES, dtype=np.uint64)
@@ -1438,6 +1658,9 @@ cdef class Setup:
         self.w.table = <Entry *>&self.table[0]
         self.w.buffer = &self.buffer[0]
         self.w.stamp = 0
+        self.w.home_gen = 0
+        for i in range(512):
+            self.w.home_stamp[i] = -1
         self.w.nodes = 0
         self.c.w = &self.w
         self.c.scratch = &self.scratch[0]

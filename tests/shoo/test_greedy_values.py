@@ -13,6 +13,7 @@ from solver.shoo.policies import GreedyPolicy
 from solver.shoo.position import RIDER, owner, start
 from solver.shoo.rules import ShooRules
 from solver.shoo.samples import random_placement
+from solver.shoo.state import ShooState
 
 VARIANTS = [{}, {"hush": "lose_move"}, {"hush": "shoo_off"}, {"hush": "off"},
             {"leave_home": True, "horses": 7}, {"odd_horse": "field", "escape_by_horse": False},
@@ -75,3 +76,42 @@ def test_the_slow_way_is_the_references(values):
     greedy = GreedyPolicy()
     for i, position in enumerate(positions):
         assert batch.greedy_values(i, False) == greedy.values(position, legal_moves(position))
+
+
+GAME_VARIANTS = [{}, {"hush": "lose_move"}, {"hush": "shoo_off"}, {"hush": "off"},
+                 {"leave_home": True, "horses": 7}, {"odd_horse": "field", "escape_by_horse": False}]
+
+
+def kernel_game_positions(rules, keys):
+    """Every position of the kernel's games of greedy against random (either way round),
+    as the reference engine's positions: greedy's kind of game, with its captures, shoos
+    and (under the hushing rules) moves to hush."""
+    out = []
+    for i, key in enumerate(keys):
+        policies = ("greedy", "random") if i % 2 == 0 else ("random", "greedy")
+        state, reference = kernel.kernel_state(rules, policies, key), ShooState(rules)
+        while not state.is_terminal():
+            out.append(reference.position)
+            action = state.decide()
+            state.apply_action(action)
+            reference.apply_action(action)
+    return out
+
+
+@pytest.mark.parametrize("values", GAME_VARIANTS)
+def test_fast_greedy_values_on_the_positions_of_games(values):
+    """The fast valuation is the slow one at every position of games with a greedy player;
+    under a hushing rule a position to hush has the hushed position's moves beside its own
+    (the fast valuation must read the shoos of each position, not those of the last made)."""
+    rules = ShooRules(**values)
+    positions = kernel_game_positions(rules, [7 + len(str(values)), 0x9E3779B97F4A7C15])
+    batch = kernel.Positions(rules, positions)
+    captures = hushes = 0
+    for i, position in enumerate(positions):
+        assert batch.greedy_values(i, True) == batch.greedy_values(i, False), i
+        moves = legal_moves(position)
+        captures += sum(1 for m in moves if m.kind == Kind.CAPTURE and not m.hush)
+        hushes += position.hush is not None
+    assert captures > 100
+    if rules.hush in ("lose_move", "shoo_off"):
+        assert hushes > 3
