@@ -125,7 +125,11 @@ def _no_sections(summary: Mapping[str, Any], games: pd.DataFrame) -> list[str]:
     return []
 
 
-def _no_fields(summary: Mapping[str, Any], games: pd.DataFrame) -> Mapping[str, Any]:
+def _no_fields(summary: Mapping[str, Any], parts: Any) -> Mapping[str, Any]:
+    return {}
+
+
+def _no_parts(games: Any, players: int) -> dict[str, Any]:
     return {}
 
 
@@ -137,8 +141,12 @@ class Presentation:
     (:class:`studies.Study`) is one; the analysis takes it from its caller (the command
     line, :mod:`studies`) and never looks a game's up itself."""
 
-    report_sections: Callable[[Mapping[str, Any], pd.DataFrame], list[str]] = _no_sections
-    summary_fields: Callable[[Mapping[str, Any], pd.DataFrame], Mapping[str, Any]] = _no_fields
+    report_sections: Callable[[Mapping[str, Any], Any], list[str]] = _no_sections
+    """``(summary, parts) -> Markdown sections``."""
+    summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = _no_fields
+    """``(summary, parts) -> figures`` for summary.json."""
+    tally_fields: Callable[[Any, int], dict[str, Any]] = _no_parts
+    """``(a chunk's games, players) -> parts`` that merge (:func:`analysis.tally.merge_parts`)."""
     standard_runs: tuple[Mapping[str, Any], ...] = ()
 
 
@@ -169,6 +177,11 @@ class Simulation:
     @cached_property
     def stats(self) -> Summary:
         return summarize(self.games, self.game.seats(self.rules), traits=self.game.traits)
+
+    @cached_property
+    def parts(self) -> dict[str, Any]:
+        """The game's own parts of these games (what its figures and sections read)."""
+        return self.presentation.tally_fields(self.games, self.game.seats(self.rules))
 
     @property
     def label(self) -> str:
@@ -204,7 +217,7 @@ class Simulation:
             "games_per_s": round(played / self.elapsed_s, 1) if self.elapsed_s > 0 and played else None,
             "version": package_version(), "created": self.created, "command": self.command,
         }
-        own = dict(self.presentation.summary_fields(summary, self.games))
+        own = dict(self.presentation.summary_fields(summary, self.parts))
         clash = sorted(set(own) & set(summary))
         if clash:
             raise ValueError(f"{self.game.name}'s summary_fields would replace {clash}")
@@ -222,7 +235,7 @@ def write_report(result: Simulation, out: str | Path | None = None) -> Path:
     out_dir = Path(out) if out is not None else Plan(
         result.game, result.rules, result.policies, len(result.games), result.seed,
         variant=result.variant, presentation=result.presentation).default_out()
-    sections = result.presentation.report_sections(result.summary, result.games)
+    sections = result.presentation.report_sections(result.summary, result.parts)
     return write_folder(out_dir, result.summary, result.games, sections)
 
 

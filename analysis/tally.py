@@ -53,7 +53,7 @@ def _int_column(games: Mapping[str, np.ndarray], name: str) -> np.ndarray:
     raise ValueError(f"column {name!r} must hold whole numbers")
 
 
-def _histogram(values: np.ndarray) -> Counter:
+def histogram(values: np.ndarray) -> Counter:
     """Value → count of an int64 array."""
     if values.size == 0:
         return Counter()
@@ -126,8 +126,8 @@ class Tally:
             raise ValueError("decision_turns must be in 0..turns")
         done = winner != UNFINISHED
         self.games += int(winner.size)
-        self.outcomes.update(_histogram(winner))
-        self.lengths.update(_histogram(turns[done]))
+        self.outcomes.update(histogram(winner))
+        self.lengths.update(histogram(turns[done]))
         self.turns += int(turns.sum())
         self.decision_turns += int(decision_turns.sum())
         score = (np.stack([_int_column(games, f"{traits.score}_{s}") for s in range(players)],
@@ -242,3 +242,60 @@ def moments(sum_: int, squares: int, n: int, scale: int = 1) -> tuple[float, flo
     numerator = n * squares - sum_ * sum_
     variance = numerator / (n * (n - 1) * scale * scale)
     return mean, math.sqrt(variance)
+
+
+# --------------------------------------------------------------------------- a game's own parts
+#
+# A study's own figures (studies/<game>/sections.py) come from *parts* it computes per chunk:
+# nested dicts (and lists) whose leaves are whole numbers (counts, sums) or histograms
+# (Counter: value -> games). Parts of the same run's chunks merge leaf by leaf.
+
+
+def merge_parts(a, b):
+    """``a`` and ``b`` (parts of the same shape) added leaf by leaf: numbers add, histograms
+    add their counts, lists and dicts merge item by item (a key only one side has is kept).
+
+    >>> merge_parts({"n": 2, "h": Counter({3: 1}), "s": [1, 2]},
+    ...             {"n": 5, "h": Counter({3: 2, 4: 1}), "s": [10, 20]})
+    {'n': 7, 'h': Counter({3: 3, 4: 1}), 's': [11, 22]}
+    """
+    if isinstance(a, Counter):
+        return a + b if isinstance(b, Counter) else _mismatch(a, b)
+    if isinstance(a, dict):
+        if not isinstance(b, dict):
+            _mismatch(a, b)
+        return {**a, **{k: merge_parts(a[k], v) if k in a else v for k, v in b.items()}}
+    if isinstance(a, list):
+        if not isinstance(b, list) or len(a) != len(b):
+            _mismatch(a, b)
+        return [merge_parts(x, y) for x, y in zip(a, b)]
+    if isinstance(a, (int, np.integer)) and isinstance(b, (int, np.integer)):
+        return int(a) + int(b)
+    return _mismatch(a, b)
+
+
+def _mismatch(a, b):
+    raise ValueError(f"parts of different shapes do not merge: {type(a).__name__} and "
+                     f"{type(b).__name__}")
+
+
+def count(mask: np.ndarray) -> int:
+    """How many of ``mask`` are true."""
+    return int(np.count_nonzero(mask))
+
+
+def total(values: np.ndarray) -> int:
+    """The exact sum of whole numbers."""
+    return int(np.asarray(values).sum(dtype=np.int64))
+
+
+def hist_mean(hist: Counter) -> float:
+    """The mean of the sample a histogram counts (NaN when empty)."""
+    n = sum(hist.values())
+    return sum(v * c for v, c in hist.items()) / n if n else math.nan
+
+
+def hist_percentiles(hist: Counter, q) -> np.ndarray:
+    """:func:`percentiles` of the sample a histogram counts."""
+    values = np.array(sorted(hist), dtype=np.int64)
+    return percentiles(values, np.array([hist[v] for v in values.tolist()], dtype=np.int64), q)
