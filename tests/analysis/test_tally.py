@@ -69,3 +69,25 @@ def test_moments_are_the_exact_ones(sample, scale):
     exact_var = Fraction(n * squares - total * total, n * (n - 1) * scale * scale)
     assert mean == float(exact_mean) and sd == math.sqrt(float(exact_var))
     assert sd == pytest.approx(np.std(np.array(sample) / scale, ddof=1), rel=1e-12, abs=1e-12)
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_a_run_that_keeps_few_rows_reports_the_same_figures(game, tmp_path):
+    import json
+
+    import studies
+
+    spec = find_game(game)
+    rules = spec.rules.from_values(dict(spec.small_rules))
+    sims = SIZES.get(game, 200)
+    every = studies.simulate(game, sims, rules=rules, seed=3, workers=1, keep_games=None)
+    few = studies.simulate(game, sims, rules=rules, seed=3, workers=1, keep_games=sims // 4)
+    assert len(few.games) == sims // 4 and few.sims == sims
+    assert few.games.equals(every.games.iloc[:sims // 4])
+    a = json.loads((every.write_report(tmp_path / "a") / "summary.json").read_text())
+    b = json.loads((few.write_report(tmp_path / "b") / "summary.json").read_text())
+    assert b.pop("games_kept") == sims // 4 and "games_kept" not in a
+    volatile = {"elapsed_s", "games_per_s", "created"}
+    assert {k: v for k, v in a.items() if k not in volatile} == \
+        {k: v for k, v in b.items() if k not in volatile}
+    assert "holds the rows of the first" in (tmp_path / "b" / "report.md").read_text()
