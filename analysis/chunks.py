@@ -71,37 +71,66 @@ def batches(chunks: Sequence[Task], workers: int) -> list[list[Task]]:
     return [list(chunks[i:i + size]) for i in range(0, len(chunks), size)]
 
 
+def expand(part: Mapping[str, np.ndarray], per_seat: Mapping[str, str]) -> dict[str, np.ndarray]:
+    """A chunk's arrays with each per-seat array (``seat_<name>``, shape (n, players)) as
+    the columns ``<name>_0``, ``<name>_1``, ... (views, not copies)."""
+    columns: dict[str, np.ndarray] = {}
+    for key, data in part.items():
+        name = per_seat.get(key)
+        if name is None:
+            columns[key] = data
+        else:
+            columns.update({f"{name}_{seat}": data[:, seat] for seat in range(data.shape[1])})
+    return columns
+
+
 class Collector:
-    """Gathers chunk results, in order, into one preallocated array per column.
+    """Gathers chunk results, in order: the rows of the first ``keep`` games (all when
+    None) into one preallocated array per column, and, when ``tally`` is given (a
+    :class:`analysis.tally.Tally` of the run's game and players), every chunk counted into
+    it and into the parts ``fields(columns, players)`` gives (:func:`analysis.tally.merge_parts`)
+    — so that a run keeps figures of every game but rows of no more than ``keep``.
 
     The arrays of the declared per-seat columns (``per_seat``, as
     :attr:`solver.registry.GameSpec.per_seat` lists them; each travels as ``seat_<name>``
     of shape (n, players)) become the columns ``<name>_0``, ``<name>_1``, ...; memory is
-    the final arrays plus one chunk.
+    the kept rows plus one chunk.
     """
 
-    def __init__(self, games: int, per_seat: Sequence[str] = ()) -> None:
+    def __init__(self, games: int, per_seat: Sequence[str] = (), keep: int | None = None,
+                 tally=None, fields=None) -> None:
         self.games = games
+        self.keep = games if keep is None else min(games, keep)
         self.filled = 0
+        self.seen = 0
         self.columns: dict[str, np.ndarray] = {}
         self.per_seat = {SEAT_PREFIX + name: name for name in per_seat}
+        self.tally, self.fields, self.parts = tally, fields, None
 
     def add(self, part: Mapping[str, np.ndarray]) -> None:
-        start = self.filled
-        for key, data in part.items():
-            name = self.per_seat.get(key)
-            parts = ({f"{name}_{seat}": data[:, seat] for seat in range(data.shape[1])}
-                     if name is not None else {key: data})
-            for column, values in parts.items():
-                if column not in self.columns:
-                    self.columns[column] = np.empty(self.games, dtype=values.dtype)
-                self.columns[column][start:start + len(values)] = values
-            self.filled = start + len(data)
+        columns = expand(part, self.per_seat)
+        size = len(next(iter(columns.values()))) if columns else 0
+        if self.tally is not None:
+            from analysis.tally import merge_parts
+
+            self.tally.add(columns)
+            if self.fields is not None:
+                import pandas as pd
+
+                parts = self.fields(pd.DataFrame(columns, copy=False), self.tally.players)
+                self.parts = parts if self.parts is None else merge_parts(self.parts, parts)
+        start, self.seen = self.seen, self.seen + size
+        take = max(0, min(size, self.keep - start))
+        for column, values in columns.items():
+            if column not in self.columns:
+                self.columns[column] = np.empty(self.keep, dtype=values.dtype)
+            self.columns[column][start:start + take] = values[:take]
+        self.filled = start + take
 
     def frame(self):
-        """The gathered games as a DataFrame (one row per game)."""
+        """The kept games as a DataFrame (one row per game)."""
         import pandas as pd
 
-        if self.filled != self.games:
-            raise RuntimeError(f"collected {self.filled} of {self.games} games")
+        if self.seen != self.games:
+            raise RuntimeError(f"collected {self.seen} of {self.games} games")
         return pd.DataFrame(self.columns, copy=False)

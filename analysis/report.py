@@ -32,6 +32,7 @@ from analysis.formatting import (conf_text, count_text, decimals_for, md_block, 
                                  share_text, turns_text)
 from analysis.outcomes import finished as finished_games
 from analysis.gamedata import alongside, save_games
+from analysis.tally import percentiles
 from analysis.writer import ReportFolder, report_folder
 from solver.params import value_text
 from solver.registry import find_game
@@ -371,6 +372,11 @@ def _reproduce(summary: Mapping[str, Any]) -> str:
                      f"results store {md_code(summary.get('store'))} (run "
                      f"{md_code(summary.get('run_id'))}), "
                      "not played again")
+    kept = summary.get("games_kept")
+    if kept is not None and kept < summary["games"]:
+        head += (f"\n\n`games.npz` holds the rows of the first {count_text(kept)} games only "
+                 "(`--keep-games`); every figure of this report counts all "
+                 f"{count_text(summary['games'])}, merged chunk by chunk.")
     items = [("Seed", f"`{summary.get('seed', 'n/a')}`"), ("Games", count_text(summary["games"])),
              ("Policies", ", ".join(f"`{p}`" for p in summary["policies"])),
              ("Toolkit version", f"`{summary.get('version', 'n/a')}`"),
@@ -449,14 +455,12 @@ def plot_win_rate(summary: Mapping[str, Any], path: str | os.PathLike[str]) -> N
     figure.savefig(path, format="png")
 
 
-def _finished_turns(games: pd.DataFrame) -> np.ndarray:
-    """Turn counts of the finished games (won, drawn or lost by all)."""
-    return games["turns"].to_numpy()[finished_games(games["winner"].to_numpy())]
-
-
-def _tally(done: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct values of ``done`` and their counts, as ``np.unique`` gives them; by
-    counting, not sorting, when they are non-negative integers (turn counts)."""
+def length_histogram(games: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """The finished games' lengths (won, drawn or lost by all) and how many games had
+    each, ascending (what :class:`analysis.tally.Tally` keeps for any number of games)."""
+    done = games["turns"].to_numpy()[finished_games(games["winner"].to_numpy())]
+    if done.size == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     if (done.dtype.kind == "i" or (done.dtype.kind == "u" and done.dtype.itemsize < 8)) and (
             0 <= done.min() and done.max() < 1 << 24):
         tally = np.bincount(done)
@@ -465,35 +469,36 @@ def _tally(done: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.unique(done, return_counts=True)
 
 
-def plot_length(games: pd.DataFrame, summary: Mapping[str, Any],
+def plot_length(lengths: tuple[np.ndarray, np.ndarray], summary: Mapping[str, Any],
                 path: str | os.PathLike[str]) -> None:
-    """Histogram of finished games' length over its empirical CDF; p10/median/p90 marked."""
+    """Histogram of finished games' length over its empirical CDF; p10/median/p90 marked.
+    ``lengths``: the finished games' lengths and their counts (:func:`length_histogram`)."""
     from matplotlib.ticker import PercentFormatter
 
-    done = _finished_turns(games)
+    values, counts = (np.asarray(a) for a in lengths)
+    finished = int(counts.sum())
     figure = new_figure(7.5, 5.5)
     hist_ax, cdf_ax = figure.subplots(2, 1, sharex=True, height_ratios=[3, 2])
     hist_ax.set_title(f"How long games last: {plot_text(summary.get('title') or summary['game'])}\n"
-                      f"{done.size:,} finished games", fontsize=11)
-    if done.size == 0:
+                      f"{finished:,} finished games", fontsize=11)
+    if finished == 0:
         hist_ax.text(0.5, 0.5, "no finished games", ha="center", va="center",
                      transform=hist_ax.transAxes, fontsize=14)
         figure.savefig(path, format="png")
         return
-    values, counts = _tally(done)
     lo, hi = int(values[0]), int(values[-1])
     edges = (np.arange(lo, hi + 2) - 0.5 if hi - lo < 120
              else np.linspace(lo - 0.5, hi + 0.5, 101))
     heights, _ = np.histogram(values, bins=edges, weights=counts)
-    hist_ax.stairs(heights / done.size, edges, fill=True, color="tab:blue", alpha=0.8)
-    cdf_ax.step(values, np.cumsum(counts) / done.size, where="post", color="tab:blue")
+    hist_ax.stairs(heights / finished, edges, fill=True, color="tab:blue", alpha=0.8)
+    cdf_ax.step(values, np.cumsum(counts) / finished, where="post", color="tab:blue")
 
     marks = [("10th percentile", "turns_p10", ":", 10),
              ("median", "turns_median", "--", 50),
              ("90th percentile", "turns_p90", ":", 90)]
     for label, key, style, percent in marks:
         value = num(summary.get(key))
-        value = float(np.percentile(done, percent)) if value is None else value
+        value = float(percentiles(values, counts, [percent])[0]) if value is None else value
         for ax in (hist_ax, cdf_ax):
             ax.axvline(value, color="black", linestyle=style, linewidth=1.2,
                        label=f"{label}: {turns_text(value)} turns" if ax is hist_ax else None)
@@ -535,31 +540,34 @@ def _check_inputs(summary: Mapping[str, Any], games: pd.DataFrame) -> None:
 
 
 def _write_files(report: ReportFolder, summary: Mapping[str, Any], games: pd.DataFrame,
-                 sections: Sequence[str]) -> None:
+                 sections: Sequence[str], lengths: tuple[np.ndarray, np.ndarray]) -> None:
     """Write every file of the report (plots drawn from the same figures as the folder's
     it replaces are copied from it)."""
     report.summary(summary)
     with alongside(save_games, report.path("games.npz"), games):  # written while plots are drawn
         report.figure("win_rate.png", plot_win_rate, summary)
-        report.figure("length.png", plot_length, games, summary,
-                      inputs=(summary, games[list(REQUIRED_COLUMNS)]))
+        report.figure("length.png", plot_length, lengths, summary, inputs=(summary, *lengths))
     report.markdown(render_markdown(summary, sections))
 
 
 def write_report(out_dir: str | os.PathLike[str], summary: Mapping[str, Any],
-                 games: pd.DataFrame, sections: Sequence[str] = ()) -> Path:
+                 games: pd.DataFrame, sections: Sequence[str] = (),
+                 lengths: tuple[np.ndarray, np.ndarray] | None = None) -> Path:
     """Write the report folder ``out_dir`` (see the module docstring); returns its path.
 
     ``sections`` are the game's own Markdown sections (each starting with a
-    ``## `` heading), placed after the standard ones. The folder is built in a
+    ``## `` heading), placed after the standard ones. ``games`` are the rows kept (every
+    game, or the first ``summary["games_kept"]``); ``lengths`` the finished games' length
+    histogram of every game (default: from ``games``). The folder is built in a
     hidden sibling ``.<name>.tmp-<pid>`` and swapped in only when complete; on any
     error the sibling is removed and an existing ``out_dir`` is left as it was.
     Raises UserError when ``out_dir`` cannot be written and ValueError when the
     summary or table lacks what the report needs.
     """
     _check_inputs(summary, games)
+    lengths = length_histogram(games) if lengths is None else lengths
     with report_folder(out_dir) as report:
-        _write_files(report, summary, games, sections)
+        _write_files(report, summary, games, sections, lengths)
     return Path(out_dir)
 
 

@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -33,6 +33,7 @@ from analysis import interrupts
 from analysis.chunks import Task
 from analysis.cluster import check_scheduler, play_on_cluster
 from analysis.errors import UserError
+from analysis.tally import Tally
 from solver.params import Rules
 from solver.registry import GameSpec, find_game
 
@@ -238,17 +239,30 @@ def _play_tasks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
 
 @dataclass(frozen=True)
 class RunResult:
-    """Per-game results of a run, how long it took, and how many games came from a store."""
+    """Per-game results of a run, how long it took, and how many games came from a store;
+    with a tally, the figures of every game and the rows of the first ``keep_games``."""
 
     games: "pd.DataFrame"
+    """One row per game: every game, or the first ``keep_games`` when the run was asked to
+    keep no more."""
     elapsed_s: float
     games_loaded: int = 0
     """Games read from the results store rather than played now."""
+    tally: Tally | None = None
+    """The standard figures of every game, merged chunk by chunk (when asked for)."""
+    parts: Any = None
+    """The game's own parts of every game (``fields`` of :func:`run`), merged."""
+    total: int | None = None
+    """Games in the run (``len(games)`` unless rows were dropped)."""
+
+    @property
+    def sims(self) -> int:
+        return len(self.games) if self.total is None else self.total
 
     @property
     def games_played(self) -> int:
         """Games played by this call."""
-        return len(self.games) - self.games_loaded
+        return self.sims - self.games_loaded
 
 
 def _joined(head: Mapping[str, np.ndarray], tail: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -261,8 +275,15 @@ def _joined(head: Mapping[str, np.ndarray], tail: Mapping[str, np.ndarray]) -> d
 
 def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, seed: int,
         workers: int | None = None, progress: bool = False, store: Store | None = None,
-        label: str | None = None, scheduler: str | None = None) -> RunResult:
+        label: str | None = None, scheduler: str | None = None,
+        keep_games: int | None = None, tally: bool = False,
+        fields: Callable[[Any, int], Any] | None = None) -> RunResult:
     """Play ``sims`` games and return one row per game.
+
+    With ``tally`` the result also holds every game's standard figures (a
+    :class:`~analysis.tally.Tally`) and the parts ``fields(chunk, players)`` counts
+    (a game's own figures), merged chunk by chunk; ``keep_games`` then keeps the rows of
+    the first so many games only, so that memory grows with the chunks, not the games.
 
     ``workers`` local processes (default: all cores) share the chunks; the result
     is the same for any number of workers. ``progress`` shows a bar on stderr.
@@ -307,7 +328,10 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
                          on_chunk=bar.update if bar else None, scheduler=scheduler,
                          on_prefix=save_prefix if store is not None else None)
     try:
-        collector = chunking.Collector(sims, spec.per_seat)
+        if keep_games is not None and not tally:
+            raise ValueError("keep_games needs tally: the figures of the games not kept")
+        counted = Tally(spec.seats(rules), spec.traits) if tally else None
+        collector = chunking.Collector(sims, spec.per_seat, keep_games, counted, fields)
         for chunk, size in chunks:
             head = None
             if have[chunk]:
@@ -325,7 +349,8 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
         played.close()
         if bar:
             bar.close()
-    return RunResult(collector.frame(), time.perf_counter() - start, loaded)
+    parts = collector.parts if collector.parts is not None or fields is None else {}
+    return RunResult(collector.frame(), time.perf_counter() - start, loaded, counted, parts, sims)
 
 
 def _progress_bar(total: int, title: str, enabled: bool):

@@ -16,6 +16,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from analysis.errors import UserError
@@ -23,14 +24,18 @@ from analysis.cluster import check_scheduler
 from analysis.chunks import CHUNK_SIZE
 from analysis.provenance import now, package_version
 from analysis.runner import run
-from analysis.stats import Summary, summarize
+from analysis.stats import Summary, summarize, summarize_tally
+from analysis.tally import Tally
 from analysis.folders import folder_name
 from analysis.store import Store, as_store, run_identity
 from solver.params import Rules, RulesError, Variant
 from solver.registry import GameSpec, find_game
 
 MAX_SIMS = 100_000_000
-"""The most games one run may ask for (their result rows must fit in memory)."""
+"""The most games one run may ask for."""
+KEEP_GAMES = 1_000_000
+"""The rows a run from the command line (or :func:`simulate`) keeps by default
+(``--keep-games``): its figures count every game, merged chunk by chunk."""
 REPORTS_ROOT = Path("reports")
 """Where reports go by default: ``reports/<game>/<label>``."""
 
@@ -53,6 +58,25 @@ def parse_sims(value: str | int | float, flag: str = "--sims") -> int:
     if not math.isfinite(number) or not number.is_integer() or not 1 <= number <= MAX_SIMS:
         raise UserError(problem)
     return int(number)
+
+
+def parse_keep(value: str | int | float) -> int:
+    """A number of rows to keep, 0 to :data:`MAX_SIMS` (``1e6``, ``0``); UserError otherwise.
+
+    >>> parse_keep("1e6"), parse_keep(0)
+    (1000000, 0)
+    """
+    try:
+        zero = not isinstance(value, bool) and float(str(value).strip().replace("_", "")) == 0
+    except ValueError:
+        zero = False
+    if zero:
+        return 0
+    try:
+        return parse_sims(value, "--keep-games")
+    except UserError:
+        raise UserError(f"--keep-games must be a whole number of games from 0 to {MAX_SIMS:.0e} "
+                        f"(e.g. 1e6, 0), not {value!r}") from None
 
 
 def parse_policies(spec: GameSpec, policy: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
@@ -125,7 +149,11 @@ def _no_sections(summary: Mapping[str, Any], games: pd.DataFrame) -> list[str]:
     return []
 
 
-def _no_fields(summary: Mapping[str, Any], games: pd.DataFrame) -> Mapping[str, Any]:
+def _no_fields(summary: Mapping[str, Any], parts: Any) -> Mapping[str, Any]:
+    return {}
+
+
+def _no_parts(games: Any, players: int) -> dict[str, Any]:
     return {}
 
 
@@ -137,8 +165,12 @@ class Presentation:
     (:class:`studies.Study`) is one; the analysis takes it from its caller (the command
     line, :mod:`studies`) and never looks a game's up itself."""
 
-    report_sections: Callable[[Mapping[str, Any], pd.DataFrame], list[str]] = _no_sections
-    summary_fields: Callable[[Mapping[str, Any], pd.DataFrame], Mapping[str, Any]] = _no_fields
+    report_sections: Callable[[Mapping[str, Any], Any], list[str]] = _no_sections
+    """``(summary, parts) -> Markdown sections``."""
+    summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = _no_fields
+    """``(summary, parts) -> figures`` for summary.json."""
+    tally_fields: Callable[[Any, int], dict[str, Any]] = _no_parts
+    """``(a chunk's games, players) -> parts`` that merge (:func:`analysis.tally.merge_parts`)."""
     standard_runs: tuple[Mapping[str, Any], ...] = ()
 
 
@@ -165,10 +197,42 @@ class Simulation:
     created: str = field(default_factory=now)
     presentation: Any = PLAIN
     """What its report shows besides the standard figures (:class:`Presentation`)."""
+    tally: Tally | None = None
+    """The standard figures of every game, merged chunk by chunk (default: of ``games``)."""
+    own_parts: Any = None
+    """The game's own parts of every game, merged (default: of ``games``)."""
+    total: int | None = None
+    """Games in the run: ``len(games)`` unless only the first rows were kept."""
+
+    @property
+    def sims(self) -> int:
+        """Games in the run (``games`` may hold only the first of them)."""
+        return len(self.games) if self.total is None else self.total
+
+    @property
+    def games_kept(self) -> int:
+        return len(self.games)
 
     @cached_property
     def stats(self) -> Summary:
+        if self.tally is not None:
+            return summarize_tally(self.tally)
         return summarize(self.games, self.game.seats(self.rules), traits=self.game.traits)
+
+    @cached_property
+    def parts(self) -> dict[str, Any]:
+        """The game's own parts of the games (what its figures and sections read)."""
+        if self.own_parts is not None:
+            return self.own_parts
+        return self.presentation.tally_fields(self.games, self.game.seats(self.rules))
+
+    def length_histogram(self) -> tuple[np.ndarray, np.ndarray]:
+        """The finished games' lengths and their counts, of every game."""
+        if self.tally is not None:
+            return self.tally.length_histogram()
+        from analysis.report import length_histogram
+
+        return length_histogram(self.games)
 
     @property
     def label(self) -> str:
@@ -190,7 +254,7 @@ class Simulation:
     @cached_property
     def summary(self) -> dict[str, Any]:
         """Everything ``summary.json`` holds: the run's identity, then its statistics."""
-        games = len(self.games)
+        games = self.sims
         played = games - self.games_loaded
         summary = {
             "game": self.game.name, "title": self.title, "variant": self.variant,
@@ -199,12 +263,13 @@ class Simulation:
             "traits": {"chance": self.game.traits.chance, "outcome": self.game.traits.outcome,
                        "score": self.game.traits.score, "ties": self.game.traits.ties or None},
             **self.stats.as_dict(),
+            **({"games_kept": self.games_kept} if self.games_kept < games else {}),
             "run_id": self.run_id, "store": self.store, "games_loaded": self.games_loaded,
             "elapsed_s": round(self.elapsed_s, 4),
             "games_per_s": round(played / self.elapsed_s, 1) if self.elapsed_s > 0 and played else None,
             "version": package_version(), "created": self.created, "command": self.command,
         }
-        own = dict(self.presentation.summary_fields(summary, self.games))
+        own = dict(self.presentation.summary_fields(summary, self.parts))
         clash = sorted(set(own) & set(summary))
         if clash:
             raise ValueError(f"{self.game.name}'s summary_fields would replace {clash}")
@@ -220,10 +285,11 @@ def write_report(result: Simulation, out: str | Path | None = None) -> Path:
     from analysis.report import write_report as write_folder
 
     out_dir = Path(out) if out is not None else Plan(
-        result.game, result.rules, result.policies, len(result.games), result.seed,
+        result.game, result.rules, result.policies, result.sims, result.seed,
         variant=result.variant, presentation=result.presentation).default_out()
-    sections = result.presentation.report_sections(result.summary, result.games)
-    return write_folder(out_dir, result.summary, result.games, sections)
+    sections = result.presentation.report_sections(result.summary, result.parts)
+    return write_folder(out_dir, result.summary, result.games, sections,
+                        lengths=result.length_histogram())
 
 
 @dataclass(frozen=True)
@@ -239,6 +305,9 @@ class Plan:
     variant: str | None = None
     presentation: Any = PLAIN
     """What the run's report shows besides the standard figures (:class:`Presentation`)."""
+    keep_games: int | None = None
+    """Keep the rows of the first so many games only (None: every game's); the figures
+    count every game."""
 
     @property
     def label(self) -> str:
@@ -269,18 +338,22 @@ class Plan:
         opened = as_store(store)
         result = run(self.game, self.rules, self.policies, self.sims, self.seed,
                      workers=self.workers, progress=progress, store=opened, label=self.label,
-                     scheduler=scheduler)
+                     scheduler=scheduler, keep_games=self.keep_games, tally=True,
+                     fields=self.presentation.tally_fields)
         return Simulation(self.game, self.rules, self.policies, self.seed, result.games,
                           result.elapsed_s, variant=self.variant, command=command,
                           store=None if opened is None else str(opened.path),
-                          games_loaded=result.games_loaded, presentation=self.presentation)
+                          games_loaded=result.games_loaded, presentation=self.presentation,
+                          tally=result.tally, own_parts=result.parts, total=result.sims)
 
 
 def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = None,
          policy: str | Sequence[str] | None = None, seed: int = 0, workers: int | None = None,
          variant: str | Path | Variant | None = None, rules: Rules | None = None,
-         presentation: Any = PLAIN, **rule_values: Any) -> Plan:
-    """Check a request (see :func:`simulate`); raises UserError with one line on bad input."""
+         presentation: Any = PLAIN, keep_games: int | str | None = None,
+         **rule_values: Any) -> Plan:
+    """Check a request (see :func:`simulate`); raises UserError with one line on bad input.
+    ``keep_games``: keep the rows of the first so many games only (None: all)."""
     try:
         spec = find_game(game)
     except LookupError as exc:
@@ -297,7 +370,9 @@ def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = 
         spec.players.check(built, seats)
     except ValueError as exc:
         raise UserError(str(exc)) from None
-    return Plan(spec, built, seats, sims, seed, workers, variant_name, presentation)
+    if keep_games is not None:
+        keep_games = parse_keep(keep_games)
+    return Plan(spec, built, seats, sims, seed, workers, variant_name, presentation, keep_games)
 
 
 def simulate(game: str, sims: int | str | float = 100_000, *, players: int | None = None,
@@ -305,7 +380,7 @@ def simulate(game: str, sims: int | str | float = 100_000, *, players: int | Non
              variant: str | Path | Variant | None = None, rules: Rules | None = None,
              progress: bool = False, store: Store | str | Path | None = None,
              scheduler: str | None = None, presentation: Any = PLAIN,
-             **rule_values: Any) -> Simulation:
+             keep_games: int | str | None = KEEP_GAMES, **rule_values: Any) -> Simulation:
     """Simulate ``sims`` games of ``game`` and summarise them.
 
     Rules start from the pinned defaults (or ``rules``), then a ``variant`` TOML
@@ -317,10 +392,11 @@ def simulate(game: str, sims: int | str | float = 100_000, *, players: int | Non
     there. With ``scheduler`` (``tcp://host:port``) the workers of that Dask
     cluster play the games instead of local processes; the result is the same.
     The result holds the per-game DataFrame
-    (``.games``), the statistics (``.stats``, ``.summary``) and can write its
+    (``.games``: the first ``keep_games`` games, default :data:`KEEP_GAMES`; None keeps
+    every game's row), the statistics (of every game) (``.stats``, ``.summary``) and can write its
     report (``.write_report()``). ``presentation`` adds the game's own figures and report
     sections (:class:`Presentation`; ``studies.simulate`` passes the game's study).
     """
     return plan(game, sims, players=players, policy=policy, seed=seed, workers=workers,
-                variant=variant, rules=rules, presentation=presentation,
+                variant=variant, rules=rules, presentation=presentation, keep_games=keep_games,
                 **rule_values).execute(progress=progress, store=store, scheduler=scheduler)

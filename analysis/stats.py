@@ -48,9 +48,8 @@ import numpy as np
 import pandas as pd
 
 from analysis import distributions
-from analysis.outcomes import finished as finished_games
-from analysis.outcomes import points, scores
 from analysis.plain import plain
+from analysis.tally import Tally, moments, percentiles
 from solver.registry import (DRAW, NO_WINNER, SCORES, STANDARD_COLUMNS, UNFINISHED,
                              Traits)
 
@@ -176,83 +175,81 @@ def mean_interval(values: np.ndarray, confidence: float = CONFIDENCE,
     n = len(values)
     if n < 2:
         return math.nan, math.nan
+    return interval(float(values.mean()), float(values.std(ddof=1)), n, confidence, span)
+
+
+def interval(mean: float, sd: float, n: int, confidence: float = CONFIDENCE,
+             span: tuple[float, float] | None = None) -> tuple[float, float]:
+    """``mean ± z·sd/√n`` (NaN bounds with fewer than two values), cut to ``span``."""
+    if n < 2:
+        return math.nan, math.nan
     z = Z if confidence == CONFIDENCE else distributions.norm_ppf(0.5 + confidence / 2)
-    mean, half = float(values.mean()), z * float(values.std(ddof=1)) / math.sqrt(n)
+    half = z * sd / math.sqrt(n)
     if span is not None:
         return max(mean - half, span[0]), min(mean + half, span[1])
     return mean - half, mean + half
 
 
-def _z_test(values: np.ndarray, fair: float) -> float:
-    """Two-sided normal p-value of ``mean(values)`` against ``fair``."""
-    n = len(values)
+def _z_test(mean: float, sd: float, n: int, fair: float) -> float:
+    """Two-sided normal p-value of a sample mean against ``fair``."""
     if n < 2:
         return math.nan
-    se = float(values.std(ddof=1)) / math.sqrt(n)
-    diff = float(values.mean()) - fair
+    se = sd / math.sqrt(n)
+    diff = mean - fair
     if se == 0:
         return 1.0 if diff == 0 else 0.0
     return 2 * distributions.norm_sf(abs(diff) / se)
 
 
-def _int_column(games: pd.DataFrame, name: str) -> np.ndarray:
-    """Column ``name`` as an int64 array; ValueError if not whole numbers."""
-    values = games[name].to_numpy()
-    if np.issubdtype(values.dtype, np.integer):
-        return values.astype(np.int64, copy=False)
-    if np.issubdtype(values.dtype, np.floating) and np.all(
-        np.isfinite(values) & (values == np.round(values))
-    ):
-        return values.astype(np.int64)
-    raise ValueError(f"column {name!r} must hold whole numbers")
-
-
 def summarize(games: pd.DataFrame, players: int, confidence: float = CONFIDENCE,
               traits: Traits | None = None) -> Summary:
     """Compute the outcome metrics of ``games`` (one row per game) for a game with these
-    ``traits`` (default: a game of chance won by one seat, :data:`TWO_PLAYER_WIN_LOSS`).
+    ``traits`` (default: a game of chance won by one seat, :data:`TWO_PLAYER_WIN_LOSS`):
+    :func:`summarize_tally` of their :class:`~analysis.tally.Tally`.
 
     Raises ValueError for ``players < 1``, missing columns, no rows, winner values the
     outcome kind does not allow, or bad turn counts.
     """
     traits = TWO_PLAYER_WIN_LOSS if traits is None else traits
-    if players < 1 or (players == 1) != (traits.players[1] == 1):
-        raise ValueError(f"players must be in {traits.players[0]}..{traits.players[1]}, "
-                         f"got {players}")
+    _check_players(players, traits)
     missing = [c for c in REQUIRED_COLUMNS if c not in games.columns]
     if missing:
         raise ValueError(f"missing required columns: {', '.join(missing)}")
-    n = len(games)
+    if len(games) == 0:
+        raise ValueError("no games to summarize")
+    return summarize_tally(Tally.of(games, players, traits), confidence)
+
+
+def _check_players(players: int, traits: Traits) -> None:
+    if players < 1 or (players == 1) != (traits.players[1] == 1):
+        raise ValueError(f"players must be in {traits.players[0]}..{traits.players[1]}, "
+                         f"got {players}")
+
+
+def summarize_tally(tally: Tally, confidence: float = CONFIDENCE) -> Summary:
+    """The outcome metrics of the games counted in ``tally`` (see the module docstring):
+    the same figures whether the tally was made of the rows at once or merged chunk by
+    chunk."""
+    players, traits = tally.players, tally.traits
+    _check_players(players, traits)
+    n = tally.games
     if n == 0:
         raise ValueError("no games to summarize")
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be in (0, 1), got {confidence}")
 
-    winner = _int_column(games, "winner")
-    turns = _int_column(games, "turns")
-    decision_turns = _int_column(games, "decision_turns")
-    codes = {UNFINISHED, NO_WINNER} | ({DRAW} if traits.draws else set())
-    if winner.max() >= players or not set(np.unique(winner[winner < 0]).tolist()) <= codes:
-        raise ValueError(f"winner must be a seat 0..{players - 1} or an outcome code a "
-                         f"{traits.outcome} game allows ({', '.join(map(str, sorted(codes)))})")
-    if turns.min() < 0:
-        raise ValueError("turns must be non-negative")
-    if decision_turns.min() < 0 or np.any(decision_turns > turns):
-        raise ValueError("decision_turns must be in 0..turns")
-
-    done = finished_games(winner)
-    n_finished = int(done.sum())
-    won = winner >= 0
-    wins = np.bincount(winner[won], minlength=players)
-    draws = int((winner == DRAW).sum())
+    n_finished = tally.finished
+    wins = np.array(tally.wins(), dtype=np.int64)
+    draws = tally.outcomes.get(DRAW, 0)
     cis = [wilson_interval(int(k), n_finished, confidence) if n_finished else (math.nan, math.nan)
            for k in wins]
     rates = wins / n_finished if n_finished else np.full(players, math.nan)
-    seat_points = points(games, players, traits)[done]
-    points_mean = seat_points.mean(axis=0) if n_finished else np.full(players, math.nan)
+    seat_points = [moments(tally.points[s], tally.points_sq[s], n_finished, tally.scale)
+                   if n_finished else (math.nan, math.nan) for s in range(players)]
+    points_mean = np.array([mean for mean, _ in seat_points])
     if traits.draws:
-        points_ci = [mean_interval(seat_points[:, s], confidence, (0.0, 1.0))
-                     for s in range(players)]
+        points_ci = [interval(mean, sd, n_finished, confidence, (0.0, 1.0))
+                     for mean, sd in seat_points]
     else:
         points_ci = list(cis)
     fair = 1.0 / players
@@ -266,32 +263,33 @@ def summarize(games: pd.DataFrame, players: int, confidence: float = CONFIDENCE,
         low, high = points_ci[0]
         advantage_ci = (low - fair, high - fair)
         if traits.draws and draws:
-            advantage_p = _z_test(seat_points[:, 0], fair)
+            advantage_p = _z_test(*seat_points[0], n_finished, fair)
         else:
             advantage_p = distributions.binomtest_pvalue(int(wins[0]), n_finished, fair)
         balance = 1.0 - float(points_mean.max() - points_mean.min())
-        if won.any():
+        if wins.sum():
             chi2, chi2_p = distributions.chisquare_uniform(wins)
 
     score_mean = score_ci = margin = None
     if traits.score is not None and n_finished:
-        values = scores(games, traits.score, players)[done]
-        score_mean = [float(v) for v in values.mean(axis=0)]
-        score_ci = [mean_interval(values[:, s], confidence) for s in range(players)]
+        seat_scores = [moments(tally.scores[s], tally.scores_sq[s], n_finished)
+                       for s in range(players)]
+        score_mean = [mean for mean, _ in seat_scores]
+        score_ci = [interval(mean, sd, n_finished, confidence) for mean, sd in seat_scores]
         if traits.outcome == SCORES and players > 1:
-            ordered = np.sort(values, axis=1)
-            margin = float((ordered[:, -1] - ordered[:, -2]).mean())
+            margin = tally.margin / n_finished
 
     if n_finished:
-        lengths = turns[done]
-        p10, median, p90 = np.percentile(lengths, [10, 50, 90])
-        mean, turns_max = float(lengths.mean()), int(lengths.max())
-        std = float(lengths.std(ddof=1)) if n_finished > 1 else math.nan
+        values, counts = tally.length_histogram()
+        p10, median, p90 = percentiles(values, counts, [10, 50, 90])
+        total = int((values * counts).sum())
+        squares = sum(v * v * c for v, c in zip(values.tolist(), counts.tolist()))
+        mean, std = moments(total, squares, n_finished)
+        turns_max = int(values[-1])
     else:
         p10 = median = p90 = mean = std = math.nan
         turns_max = 0
 
-    total_turns = int(turns.sum())
     return Summary(
         players=players,
         games=n,
@@ -305,7 +303,7 @@ def summarize(games: pd.DataFrame, players: int, confidence: float = CONFIDENCE,
         draw_rate=(draws / n_finished if n_finished else None) if traits.draws else None,
         draw_rate_ci=(wilson_interval(draws, n_finished, confidence) if n_finished else None)
         if traits.draws else None,
-        no_winner=int((winner == NO_WINNER).sum()),
+        no_winner=tally.outcomes.get(NO_WINNER, 0),
         points_by_seat=[float(v) for v in points_mean],
         points_ci_by_seat=[(float(a), float(b)) for a, b in points_ci],
         first_player_advantage=advantage,
@@ -326,7 +324,7 @@ def summarize(games: pd.DataFrame, players: int, confidence: float = CONFIDENCE,
         turns_std=std,
         balance=balance,
         completion=n_finished / n,
-        decision_rate=int(decision_turns.sum()) / total_turns if total_turns else math.nan,
+        decision_rate=tally.decision_turns / tally.turns if tally.turns else math.nan,
         judged=n_finished >= MIN_JUDGED,
         confidence=confidence,
     )

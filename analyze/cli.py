@@ -224,6 +224,9 @@ def _add_game_command(commands, spec: GameSpec) -> None:
                 policy={"help": f"one policy for every seat or one per seat (default "
                                 f"{spec.players.default})"},
                 out={"help": f"report folder (default reports/{spec.name}/<variant-name>)"})
+    parser.add_argument("--keep-games", default="1e6", metavar="N",
+                        help="rows kept in games.npz: the first N games (default 1e6; 0 keeps "
+                             "none); every figure counts all games")
     parser.set_defaults(handler=_run_game, game=spec.name)
 
 
@@ -234,7 +237,7 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
     players, values = _rules_values(args)
     request = plan(args.game, args.sims, players=players, policy=args.policy,
                    seed=args.seed, workers=args.workers, variant=args.variant,
-                   presentation=find_study(args.game), **values)
+                   presentation=find_study(args.game), keep_games=args.keep_games, **values)
     if args.scheduler is not None:
         from analysis.cluster import check_scheduler
 

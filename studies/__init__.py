@@ -147,11 +147,15 @@ class PositionTool:
         return getattr(importlib.import_module(module), function)
 
 
-def _no_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
+def _no_sections(summary: Mapping[str, Any], parts: Any) -> list[str]:
     return []
 
 
-def _no_fields(summary: Mapping[str, Any], games: Any) -> Mapping[str, Any]:
+def _no_fields(summary: Mapping[str, Any], parts: Any) -> Mapping[str, Any]:
+    return {}
+
+
+def _no_parts(games: Any, players: int) -> dict[str, Any]:
     return {}
 
 
@@ -163,10 +167,14 @@ class Study:
     """The name of the game (:attr:`solver.registry.GameSpec.name`)."""
     description: str = ""
     """One sentence for people: what the game is."""
+    tally_fields: Callable[[Any, int], dict[str, Any]] = _no_parts
+    """``(a chunk's games, players) -> parts``: what the game's own figures need of a chunk
+    of games, as parts that merge (:func:`analysis.tally.merge_parts`: counts, sums,
+    histograms), so that a run of any size keeps them and not its rows."""
     report_sections: Callable[[Mapping[str, Any], Any], list[str]] = _no_sections
-    """``(summary, games) -> Markdown sections`` the game adds to a run's report."""
+    """``(summary, parts) -> Markdown sections`` the game adds to a run's report."""
     summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = _no_fields
-    """``(summary, games) -> figures`` the game adds to ``summary.json`` (and to the summary
+    """``(summary, parts) -> figures`` the game adds to ``summary.json`` (and to the summary
     its report sections read): JSON values under new keys; a key of the standard summary
     may not be replaced."""
     analyses: tuple[ExactAnalysis, ...] = ()

@@ -4,12 +4,13 @@ and what-ifs."""
 from __future__ import annotations
 
 from studies import ExactAnalysis, Option, Study, register
-from studies.manhome.sections import report_sections
+from studies.manhome.sections import report_sections, tally_fields
 
 STUDY = register(Study(
     game="manhome",
     description="Race men home to 1 by subtracting one, subtracting or dividing by a prime factor.",
     report_sections=report_sections,
+    tally_fields=tally_fields,
     analyses=(ExactAnalysis(
         name="all", title="Man Home solved exactly", run="studies.manhome.exact_report:run",
         folder="manhome-exact", monte_carlo=True,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from solver.shoo.examine import MAX_PERFT
 from solver.shoo.exact_play import PLAYER_NAMES
 from solver.shoo.policies import PLAYERS
-from studies.shoo.sections import report_sections, summary_fields
+from studies.shoo.sections import report_sections, summary_fields, tally_fields
 from studies import ExactAnalysis, Option, PositionTool, Study, register
 
 REDUCED = ExactAnalysis(
@@ -52,6 +52,7 @@ STUDY = register(Study(
                 "shooing the opponent's travellers away; no dice, draws possible.",
     report_sections=report_sections,
     summary_fields=summary_fields,
+    tally_fields=tally_fields,
     analyses=(REDUCED, OPENING),
     standard_runs=({"policy": "greedy"}, {"policy": "random"}),
     standard_whatifs=({"horses": [9, 7]},

@@ -6,7 +6,8 @@ end.
 The standard report already gives win/draw/loss per seat with intervals and the game
 length; these sections add only the game's own counters (the columns of
 :mod:`solver.shoo`: ``ended_by``, ``hushes``, ``shoos_s``, ``shoo_offs_s``, ``captures_s``,
-``home_s``). :func:`summary_fields` computes the figures (they go into ``summary.json``);
+``home_s``). :func:`tally_fields` counts a chunk of games into mergeable parts;
+:func:`summary_fields` computes the figures from them (they go into ``summary.json``);
 :func:`report_sections` writes them as Markdown.
 
 The kernel counts what happened, not what could have: how often a shoo was possible but not
@@ -20,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from analysis.formatting import md_table, pct, pct_range
+from analysis.tally import count, total
 
 COLOURS = ("Blue", "White")
 """Seat 0 is Blue (the toss winner), seat 1 White."""
@@ -48,11 +50,42 @@ def _rate(count: int, total: int) -> dict[str, Any]:
             "hi": float(interval.high)}
 
 
-def _mean(values: np.ndarray) -> float | None:
-    return float(values.mean()) if len(values) else None
+def _mean(part: int, games: int) -> float | None:
+    return part / games if games else None
 
 
-def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
+ENDING_KEYS = {0: "won", 1: "move_limit", 2: "repetition"}
+"""``ended_by`` codes, as ``summary.json`` names them."""
+
+
+def tally_fields(games: Any, players: int) -> dict[str, Any]:
+    """A chunk's parts: games and turns per way of ending and per winning seat, the hushes'
+    and every per-seat counter's sums and games with one or more (per seat and for both
+    seats together), the travellers home, summed."""
+    ended_by = np.asarray(games["ended_by"])
+    winner = np.asarray(games["winner"])
+    turns = np.asarray(games["turns"], dtype=np.int64)
+    hushes = np.asarray(games["hushes"])
+    events = {"hushes": {"sum": total(hushes), "with": count(hushes > 0)}}
+    for name in SEAT_EVENTS:
+        seats = np.stack([np.asarray(games[f"{name}_{s}"], dtype=np.int64)
+                          for s in range(players)], axis=1)
+        both = seats.sum(axis=1)
+        events[name] = {"sum": total(both), "with": count(both > 0),
+                        "by_seat": [total(seats[:, s]) for s in range(players)],
+                        "with_by_seat": [count(seats[:, s] > 0) for s in range(players)]}
+    return {
+        "games": len(games),
+        "ended": {name: count(ended_by == code) for code, name in ENDING_KEYS.items()},
+        "ended_turns": {name: total(turns[ended_by == code]) for code, name in ENDING_KEYS.items()},
+        "won_by": [count(winner == s) for s in range(players)],
+        "won_turns": [total(turns[winner == s]) for s in range(players)],
+        "events": events,
+        "home": [total(games[f"home_{s}"]) for s in range(players)],
+    }
+
+
+def summary_fields(summary: Mapping[str, Any], parts: Mapping[str, Any]) -> dict[str, Any]:
     """The game's own figures for ``summary.json``.
 
     ``ended``: per way of ending (``won``, ``move_limit``, ``repetition``) the games, their
@@ -64,28 +97,23 @@ def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
     their home area at the end, mean per seat.
     """
     players = int(summary["players"])
-    n = len(games)
-    ended_by = np.asarray(games["ended_by"])
-    winner = np.asarray(games["winner"])
-    turns = np.asarray(games["turns"], dtype=float)
-    keys = {0: "won", 1: "move_limit", 2: "repetition"}
-    ended = {name: _rate(int((ended_by == code).sum()), n) for code, name in keys.items()}
-    won_by = [int((winner == s).sum()) for s in range(players)]
-    turns_by_ending = {name: _mean(turns[ended_by == code]) for code, name in keys.items()}
-    events: dict[str, Any] = {}
-    hushes = np.asarray(games["hushes"])
-    events["hushes"] = {"per_game": _mean(hushes), "games_with": _rate(int((hushes > 0).sum()), n)}
+    n = parts["games"]
+    ended = {name: _rate(parts["ended"][name], n) for name in ENDING_KEYS.values()}
+    turns_by_ending = {name: _mean(parts["ended_turns"][name], parts["ended"][name])
+                       for name in ENDING_KEYS.values()}
+    hushes = parts["events"]["hushes"]
+    events: dict[str, Any] = {"hushes": {"per_game": _mean(hushes["sum"], n),
+                                         "games_with": _rate(hushes["with"], n)}}
     for name in SEAT_EVENTS:
-        seats = np.stack([np.asarray(games[f"{name}_{s}"]) for s in range(players)], axis=1)
-        total = seats.sum(axis=1)
+        e = parts["events"][name]
         events[name] = {
-            "per_game": _mean(total),
-            "games_with": _rate(int((total > 0).sum()), n),
-            "by_seat": [_mean(seats[:, s]) for s in range(players)],
-            "games_with_by_seat": [_rate(int((seats[:, s] > 0).sum()), n) for s in range(players)],
+            "per_game": _mean(e["sum"], n),
+            "games_with": _rate(e["with"], n),
+            "by_seat": [_mean(e["by_seat"][s], n) for s in range(players)],
+            "games_with_by_seat": [_rate(e["with_by_seat"][s], n) for s in range(players)],
         }
-    home = [_mean(np.asarray(games[f"home_{s}"], dtype=float)) for s in range(players)]
-    return {"ended": ended, "won_by": won_by, "turns_by_ending": turns_by_ending,
+    home = [_mean(parts["home"][s], n) for s in range(players)]
+    return {"ended": ended, "won_by": list(parts["won_by"]), "turns_by_ending": turns_by_ending,
             "events": events, "home_by_seat": home}
 
 
@@ -99,10 +127,11 @@ def _num(value: float | None, fmt: str = "{:.2f}") -> str:
     return "n/a" if value is None else fmt.format(value)
 
 
-def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
+def report_sections(summary: Mapping[str, Any], parts: Mapping[str, Any]) -> list[str]:
     """Two sections — how the games ended, and shooing, captures and hushes — and a pointer
     to the opening analysis."""
-    figures = summary_fields(summary, games)
+    figures = summary_fields(summary, parts)
+    games = parts["games"]
     players = int(summary["players"])
     policies = summary["policies"]
     rules = summary.get("rules", {})
@@ -112,9 +141,8 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
     rows = []
     for s in range(players):
         rows.append([f"won by {names[s]}", f"{figures['won_by'][s]:,}",
-                     _with_ci(_rate(figures["won_by"][s], len(games))),
-                     _num(_mean(np.asarray(games["turns"], dtype=float)[
-                         np.asarray(games["winner"]) == s]), "{:.1f}")])
+                     _with_ci(_rate(figures["won_by"][s], games)),
+                     _num(_mean(parts["won_turns"][s], parts["won_by"][s]), "{:.1f}")])
     for key, words in (("move_limit", f"drawn at the move limit ({rules.get('max_plies', '?')} moves)"),
                        ("repetition", "drawn by repetition")):
         rows.append([words, f"{ended[key]['count']:,}", _with_ci(ended[key]),
@@ -123,7 +151,7 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
     note = ("no draw by repetition under these rules (`repetition=0`)" if not repetition else
             f"a position seen for the {repetition}th time is a draw (`repetition={repetition}`)")
     ending = ["## How the games ended", "",
-              f"Of {len(games):,} games, {_with_ci(ended['move_limit'])} reached the move limit "
+              f"Of {games:,} games, {_with_ci(ended['move_limit'])} reached the move limit "
               f"`max_plies` and were drawn there; {note}. Shares with 95% intervals; lengths "
               "in moves of both players together.", "",
               md_table(["ending", "games", "share (95% CI)", "mean length"], rows, "lrrr")]

@@ -3,7 +3,7 @@ each run's report, the board solved exactly, the standard runs and what-ifs."""
 from __future__ import annotations
 
 from studies import ExactAnalysis, Study, register
-from studies.sosooyoo.sections import report_sections, summary_fields
+from studies.sosooyoo.sections import report_sections, summary_fields, tally_fields
 
 STUDY = register(Study(
     game="sosooyoo",
@@ -11,6 +11,7 @@ STUDY = register(Study(
                 "six rings of one colour or a rainbow.",
     report_sections=report_sections,
     summary_fields=summary_fields,
+    tally_fields=tally_fields,
     analyses=(ExactAnalysis(
         name="board", title="So-Soo-Yoo's board solved exactly",
         run="studies.sosooyoo.exact_report:run", folder="sosooyoo-exact", takes_rules=True,

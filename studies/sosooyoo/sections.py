@@ -2,8 +2,9 @@
 they took in rounds, how often the game's events happened and decided a game, and the
 teacher's figures — the numbers each child said (RULES.md rule 36).
 
-:func:`summary_fields` computes the figures (they go into ``summary.json``);
-:func:`report_sections` writes them as Markdown.
+:func:`tally_fields` counts a chunk of games into mergeable parts; :func:`summary_fields`
+computes the figures from them (they go into ``summary.json``); :func:`report_sections`
+writes them as Markdown.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from analysis.formatting import count_text, md_table, pct
+from analysis.tally import count, hist_mean, hist_percentiles, histogram, total
 
 KINDS = {1: "popsicle", 2: "rainbow"}
 """``win_kind`` codes of a won game."""
@@ -30,15 +32,34 @@ SEAT_COUNTERS = {"rings": "rings held at the end", **TEACHER,
 """Every per-seat counter, in words."""
 
 
-def _mean(values: Any) -> float:
-    return round(float(np.mean(values)), 4) if len(values) else float("nan")
+def _mean(part: int, games: int) -> float:
+    return round(part / games, 4) if games else float("nan")
 
 
 def _share(part: int, whole: int) -> float | None:
     return round(part / whole, 6) if whole else None
 
 
-def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
+def tally_fields(games: Any, players: int) -> dict[str, Any]:
+    """A chunk's parts: the won games by kind and by what decided them, the rounds'
+    histogram, each event's sum and games with one, each per-seat counter's sums."""
+    winner = np.asarray(games["winner"])
+    won = winner >= 0
+    kind = np.asarray(games["win_kind"])[won]
+    decided = np.asarray(games["decided_by"])[won]
+    return {
+        "games": len(games), "won": count(won),
+        "kinds": {name: count(kind == code) for code, name in KINDS.items()},
+        "decided": {name: count(decided == code) for code, name in enumerate(DECIDED_BY)},
+        "rounds": histogram(np.asarray(games["rounds"], dtype=np.int64)),
+        "events": {name: {"sum": total(games[name]), "with": count(np.asarray(games[name]) > 0)}
+                   for name in EVENTS},
+        "seats": {name: [total(games[f"{name}_{s}"]) for s in range(players)]
+                  for name in SEAT_COUNTERS},
+    }
+
+
+def summary_fields(summary: Mapping[str, Any], parts: Mapping[str, Any]) -> dict[str, Any]:
     """The game's own figures for ``summary.json``.
 
     ``wins_by_kind`` (games won by a popsicle and by a rainbow) and their shares of the won
@@ -49,25 +70,20 @@ def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
     multiplication facts per game, and the same over all children.
     """
     players = int(summary["players"])
-    winner = np.asarray(games["winner"])
-    won = winner >= 0
-    n_won = int(won.sum())
-    kind = np.asarray(games["win_kind"])[won]
-    decided = np.asarray(games["decided_by"])[won]
-    wins_by_kind = {name: int((kind == code).sum()) for code, name in KINDS.items()}
-    decided_counts = {name: int((decided == code).sum()) for code, name in enumerate(DECIDED_BY)}
-    rounds = np.asarray(games["rounds"])
-    events = {name: {"per_game": _mean(games[name]),
-                     "games_with": _share(int((np.asarray(games[name]) > 0).sum()), len(games))}
+    n, n_won = parts["games"], parts["won"]
+    wins_by_kind, decided_counts = dict(parts["kinds"]), dict(parts["decided"])
+    rounds = parts["rounds"]
+    events = {name: {"per_game": _mean(parts["events"][name]["sum"], n),
+                     "games_with": _share(parts["events"][name]["with"], n)}
               for name in EVENTS}
-    teacher = {name: {"by_seat": [_mean(games[f"{name}_{s}"]) for s in range(players)],
-                      "per_child": _mean(np.concatenate(
-                          [np.asarray(games[f"{name}_{s}"]) for s in range(players)]))}
+    teacher = {name: {"by_seat": [_mean(parts["seats"][name][s], n) for s in range(players)],
+                      "per_child": _mean(sum(parts["seats"][name]), n * players)}
                for name in TEACHER}
     return {
         "wins_by_kind": wins_by_kind,
         "wins_by_kind_share": {k: _share(v, n_won) for k, v in wins_by_kind.items()},
-        "rounds_mean": _mean(rounds), "rounds_median": float(np.median(rounds)) if len(rounds) else None,
+        "rounds_mean": round(hist_mean(rounds), 4) if n else float("nan"),
+        "rounds_median": float(hist_percentiles(rounds, [50])[0]) if n else None,
         "events": events,
         "decided_by": decided_counts,
         "decided_by_share": {k: _share(v, n_won) for k, v in decided_counts.items()},
@@ -75,10 +91,10 @@ def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
     }
 
 
-def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
+def report_sections(summary: Mapping[str, Any], parts: Mapping[str, Any]) -> list[str]:
     """Three sections: how the games were won, events and length, and what each child
     said and did."""
-    figures = summary_fields(summary, games)
+    figures = summary_fields(summary, parts)
     players = int(summary["players"])
     policies = summary["policies"]
     kinds, kind_share = figures["wins_by_kind"], figures["wins_by_kind_share"]
@@ -107,6 +123,7 @@ def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
              + " per game.", "",
              md_table(["seat", "policy", *SEAT_COUNTERS],
                       [[str(s), policies[s],
-                        *(f"{float(np.mean(games[f'{name}_{s}'])):.2f}" for name in SEAT_COUNTERS)]
+                        *(f"{parts['seats'][name][s] / parts['games']:.2f}"
+                          for name in SEAT_COUNTERS)]
                        for s in range(players)], "ll" + "r" * len(SEAT_COUNTERS))]
     return ["\n".join(won), "\n".join(events), "\n".join(seats)]

@@ -11,7 +11,7 @@ tool's text in ``position.py``. What they show is computed by ``solver/sumoku/``
 from __future__ import annotations
 
 from solver.sumoku.examine import MAX_SEARCH
-from studies.sumoku.sections import report_sections, summary_fields
+from studies.sumoku.sections import report_sections, summary_fields, tally_fields
 from studies import ExactAnalysis, Option, PositionTool, Study, register
 
 TABLES = ExactAnalysis(
@@ -31,6 +31,7 @@ STUDY = register(Study(
                 "adds up to a multiple of the key number; score the lines you make.",
     report_sections=report_sections,
     summary_fields=summary_fields,
+    tally_fields=tally_fields,
     standard_runs=({"players": 3, "policy": "greedy"}, {"players": 2, "policy": "greedy"},
                    {"players": 4, "policy": "greedy"}, {"players": 5, "policy": "greedy"}),
     standard_whatifs=({"key": ["3", "4", "5", "challenge"]},

@@ -4,18 +4,23 @@ scores and the winning margins are spread, each key's game (the die rolls 3, 4 o
 the key changes the game), and how games end — tiles left, hand penalties, passes and
 six-colour bonus turns (RULES.md rules 19 to 22, 26).
 
-:func:`summary_fields` computes the figures (they go into ``summary.json``);
-:func:`report_sections` writes them as Markdown.
+:func:`tally_fields` counts a chunk of games into mergeable parts; :func:`summary_fields`
+computes the figures from them (they go into ``summary.json``); :func:`report_sections`
+writes them as Markdown.
 """
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from analysis.formatting import md_table, num, pct
-from analysis.stats import mean_interval
+from analysis.stats import interval
+from analysis.tally import (count, hist_mean, hist_percentiles, histogram, moments,
+                            point_scale, total)
 from solver.registry import UNFINISHED
 
 CLOSE = (10, 25)
@@ -37,25 +42,66 @@ def _seat_array(games: Any, name: str, players: int) -> np.ndarray:
                             for s in range(players)])
 
 
-def _spread(values: np.ndarray) -> dict[str, float | None]:
-    if not len(values):
+def _spread(hist: Counter) -> dict[str, float | None]:
+    if not hist:
         return {"mean": None, "p10": None, "median": None, "p90": None}
-    return {"mean": round(float(values.mean()), 3),
-            "p10": float(np.percentile(values, 10)), "median": float(np.median(values)),
-            "p90": float(np.percentile(values, 90))}
+    p10, median, p90 = hist_percentiles(hist, [10, 50, 90])
+    return {"mean": round(hist_mean(hist), 3), "p10": float(p10), "median": float(median),
+            "p90": float(p90)}
 
 
-def _shares(scores: np.ndarray) -> np.ndarray:
-    """(games, seats): 1 to the top score, shared by a tie (rule 23)."""
-    top = scores == scores.max(axis=1, keepdims=True)
-    return top / top.sum(axis=1, keepdims=True)
+def _share(part: int, whole: int) -> float | None:
+    return round(part / whole, 6) if whole else None
 
 
-def _share(mask: np.ndarray) -> float | None:
-    return round(float(mask.mean()), 6) if len(mask) else None
+def tally_fields(games: Any, players: int) -> dict[str, Any]:
+    """A chunk's parts, over its finished games: histograms of each seat's score, the
+    winning score, the margin and the endings' counters; the close games; per key the
+    games and the sums its row needs (seat 0's points share in units of
+    1/:func:`~analysis.tally.point_scale`, with its squares); per seat the tiles, penalty
+    and bonus turns summed."""
+    done = _finished(games)
+    scores = _seat_array(done, "score", players)
+    scale = point_scale(players)
+    if len(done):
+        top = scores == scores.max(axis=1, keepdims=True)
+        seat0 = top[:, 0] * (scale // top.sum(axis=1))   # a tie shared (rule 23)
+        best = scores.max(axis=1)
+    else:
+        seat0 = best = np.zeros(0, dtype=np.int64)
+    margin = np.asarray(done["margin"], dtype=np.int64)
+    key = np.asarray(done["key"], dtype=np.int64)
+    turns = np.asarray(done["turns"], dtype=np.int64)
+    bag = np.asarray(done["bag_left"], dtype=np.int64)
+    left = np.asarray(done["tiles_left"], dtype=np.int64)
+    passes = np.asarray(done["passes"], dtype=np.int64)
+    bonus = np.asarray(done["bonus_turns"], dtype=np.int64)
+    penalty = _seat_array(done, "penalty", players)
+    by_key = {}
+    for k in sorted(set(key.tolist())):
+        mine = key == k
+        by_key[str(k)] = {"games": count(mine), "best": total(best[mine]),
+                          "scores": total(scores[mine]), "margin": total(margin[mine]),
+                          "turns": total(turns[mine]), "bonus": total(bonus[mine]),
+                          "seat0": total(seat0[mine]), "seat0_sq": total(seat0[mine] ** 2)}
+    return {
+        "finished": len(done),
+        "scores": [histogram(scores[:, s]) for s in range(players)],
+        "best": histogram(best), "margin": histogram(margin),
+        "close": {str(c): count(margin < c) for c in CLOSE},
+        "by_key": by_key,
+        "bag_left": histogram(bag), "bag_left_games": count(bag > 0),
+        "hands_left": histogram(left - bag), "hands_left_games": count(left > bag),
+        "penalty_games": count((penalty > 0).any(axis=1)),
+        "passes": histogram(passes), "passes_games": count(passes > 0),
+        "bonus_turns": histogram(bonus), "bonus_games": count(bonus > 0),
+        "seats": {"tiles": [total(v) for v in _seat_array(done, "tiles", players).T],
+                  "penalty": [total(v) for v in penalty.T],
+                  "bonus_turns": [total(v) for v in _seat_array(done, "bonus_turns", players).T]},
+    }
 
 
-def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
+def summary_fields(summary: Mapping[str, Any], parts: Mapping[str, Any]) -> dict[str, Any]:
     """The game's own figures for ``summary.json``, over the finished games.
 
     ``score_spread_by_seat`` and ``winning_score`` (mean, p10, median, p90);
@@ -67,47 +113,42 @@ def summary_fields(summary: Mapping[str, Any], games: Any) -> dict[str, Any]:
     the tiles placed, penalty and bonus turns.
     """
     players = int(summary["players"])
-    done = _finished(games)
-    scores = _seat_array(done, "score", players)
-    shares = _shares(scores) if len(done) else np.zeros((0, players))
-    margin = np.asarray(done["margin"], dtype=np.int64)
-    key = np.asarray(done["key"], dtype=np.int64)
+    n = parts["finished"]
+    scale = point_scale(players)
     by_key = {}
-    for k in sorted(set(key.tolist())):
-        mine = key == k
-        lo, hi = mean_interval(shares[mine, 0], span=(0.0, 1.0))
-        by_key[str(k)] = {
-            "games": int(mine.sum()), "share": _share(mine),
-            "winning_score": round(float(scores[mine].max(axis=1).mean()), 3),
-            "score_mean": round(float(scores[mine].mean()), 3),
-            "margin_mean": round(float(margin[mine].mean()), 3),
-            "turns_mean": round(float(np.asarray(done["turns"])[mine].mean()), 3),
-            "bonus_per_game": round(float(np.asarray(done["bonus_turns"])[mine].mean()), 4),
-            "seat0_points": round(float(shares[mine, 0].mean()), 6),
+    for k, row in sorted(parts["by_key"].items(), key=lambda item: int(item[0])):
+        games = row["games"]
+        mean, sd = moments(row["seat0"], row["seat0_sq"], games, scale)
+        lo, hi = interval(mean, sd, games, span=(0.0, 1.0))
+        by_key[k] = {
+            "games": games, "share": _share(games, n),
+            "winning_score": round(row["best"] / games, 3),
+            "score_mean": round(row["scores"] / (games * players), 3),
+            "margin_mean": round(row["margin"] / games, 3),
+            "turns_mean": round(row["turns"] / games, 3),
+            "bonus_per_game": round(row["bonus"] / games, 4),
+            "seat0_points": round(mean, 6),
             "seat0_points_ci": [None if np.isnan(lo) else round(lo, 6),
                                 None if np.isnan(hi) else round(hi, 6)]}
-    bag = np.asarray(done["bag_left"], dtype=np.int64)
-    left = np.asarray(done["tiles_left"], dtype=np.int64)
-    passes = np.asarray(done["passes"], dtype=np.int64)
-    bonus = np.asarray(done["bonus_turns"], dtype=np.int64)
-    penalty = _seat_array(done, "penalty", players)
+    seats = parts["seats"]
     return {
-        "score_spread_by_seat": [_spread(scores[:, s]) for s in range(players)],
-        "winning_score": _spread(scores.max(axis=1) if len(done) else np.zeros(0)),
-        "margin_spread": _spread(margin),
-        "margin_close": {str(c): _share(margin < c) for c in CLOSE},
+        "score_spread_by_seat": [_spread(hist) for hist in parts["scores"]],
+        "winning_score": _spread(parts["best"]),
+        "margin_spread": _spread(parts["margin"]),
+        "margin_close": {c: _share(v, n) for c, v in parts["close"].items()},
         "by_key": by_key,
         "ending": {
-            "bag_left": _spread(bag), "bag_left_games": _share(bag > 0),
-            "hands_left": _spread(left - bag), "hands_left_games": _share(left > bag),
-            "penalty_games": _share((penalty > 0).any(axis=1)),
-            "passes": _spread(passes), "passes_games": _share(passes > 0),
-            "bonus_turns": _spread(bonus), "bonus_games": _share(bonus > 0),
-            "tiles_by_seat": [round(float(v), 3) for v in
-                              _seat_array(done, "tiles", players).mean(axis=0)],
-            "penalty_by_seat": [round(float(v), 3) for v in penalty.mean(axis=0)],
-            "bonus_by_seat": [round(float(v), 4) for v in
-                              _seat_array(done, "bonus_turns", players).mean(axis=0)],
+            "bag_left": _spread(parts["bag_left"]),
+            "bag_left_games": _share(parts["bag_left_games"], n),
+            "hands_left": _spread(parts["hands_left"]),
+            "hands_left_games": _share(parts["hands_left_games"], n),
+            "penalty_games": _share(parts["penalty_games"], n),
+            "passes": _spread(parts["passes"]), "passes_games": _share(parts["passes_games"], n),
+            "bonus_turns": _spread(parts["bonus_turns"]),
+            "bonus_games": _share(parts["bonus_games"], n),
+            "tiles_by_seat": [round(v / n, 3) if n else math.nan for v in seats["tiles"]],
+            "penalty_by_seat": [round(v / n, 3) if n else math.nan for v in seats["penalty"]],
+            "bonus_by_seat": [round(v / n, 4) if n else math.nan for v in seats["bonus_turns"]],
         },
     }
 
@@ -119,9 +160,9 @@ def _fixed(value: float | None, digits: int = 1) -> str:
     return "n/a" if number is None else f"{number:.{digits}f}"
 
 
-def report_sections(summary: Mapping[str, Any], games: Any) -> list[str]:
+def report_sections(summary: Mapping[str, Any], parts: Mapping[str, Any]) -> list[str]:
     """Three sections: scores and margins, the game by key, and how games end."""
-    figures = summary_fields(summary, games)
+    figures = summary_fields(summary, parts)
     players = int(summary["players"])
     policies = summary["policies"]
     win, margin = figures["winning_score"], figures["margin_spread"]

@@ -55,7 +55,7 @@ def test_summary_figures_match_counts_from_the_games_table(tmp_path):
 def test_sections_render_the_counts_and_link_the_opening_report():
     result = _run()
     games = result.games
-    ending, counters = STUDY.report_sections(result.summary, games)
+    ending, counters = STUDY.report_sections(result.summary, result.parts)
     assert ending.startswith("## How the games ended")
     repetition = int((games["ended_by"] == 2).sum())
     assert f"| drawn by repetition | {repetition:,} |" in ending

@@ -16,7 +16,7 @@ def _run():
 def test_sections_tell_how_games_were_won_and_what_each_child_did():
     rules, result = _run()
     summary = {"players": rules.players, "policies": result.policies}
-    won, events, seats = STUDY.report_sections(summary, result.games)
+    won, events, seats = STUDY.report_sections(summary, result.parts)
     assert won.startswith("## How the games were won") and "| a swap |" in won
     assert events.startswith("## Length and events") and "| swaps |" in events
     assert seats.count("| adaptive |") == rules.players and "| facts |" in seats

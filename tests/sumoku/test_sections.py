@@ -8,7 +8,7 @@ import pytest
 
 import studies
 from studies.sumoku import STUDY
-from studies.sumoku.sections import report_sections, summary_fields
+from studies.sumoku.sections import report_sections, summary_fields, tally_fields
 from solver.sumoku.tiles import NTILES
 
 
@@ -19,7 +19,7 @@ def result():
 
 def test_sections_render_scores_keys_and_endings(result):
     summary = {"players": 3, "policies": result.policies}
-    scores, keys, ending = STUDY.report_sections(summary, result.games)
+    scores, keys, ending = STUDY.report_sections(summary, result.parts)
     assert scores.startswith("## Scores and winning margins") and scores.count("| greedy |") == 3
     assert keys.startswith("## The game by key")
     for k in sorted(set(result.games["key"])):
@@ -54,7 +54,8 @@ def test_ties_share_the_points_and_margins_count_close_games():
         "tiles_0": [50, 44, 48, 0], "tiles_1": [44, 47, 48, 0],
         "bonus_turns_0": [1, 0, 0, 0], "bonus_turns_1": [0, 0, 2, 0]})
     summary = {"players": 2, "policies": ["greedy", "random"]}
-    fields = summary_fields(summary, games)                 # the unfinished game is left out
+    parts = tally_fields(games, 2)
+    fields = summary_fields(summary, parts)                 # the unfinished game is left out
     assert fields["by_key"]["3"]["games"] == 2 and fields["by_key"]["5"]["games"] == 1
     assert fields["by_key"]["3"]["seat0_points"] == 0.75     # a win and half a tie
     assert fields["by_key"]["5"]["seat0_points"] == 0.0
@@ -63,7 +64,7 @@ def test_ties_share_the_points_and_margins_count_close_games():
     assert fields["ending"]["hands_left"]["mean"] == round(4 / 3, 3)
     assert fields["ending"]["penalty_games"] == round(2 / 3, 6)
     assert fields["winning_score"]["median"] == 80
-    text = "\n".join(report_sections(summary, games))
+    text = "\n".join(report_sections(summary, parts))
     assert "| 1 | random |" in text
 
 
@@ -79,9 +80,9 @@ def test_missing_figures_read_n_a():
     summary = {"players": 2, "policies": ["greedy", "random"]}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)     # means of no games
-        text = "\n".join(report_sections(summary, games.iloc[:1]))
+        text = "\n".join(report_sections(summary, tally_fields(games.iloc[:1], 2)))
     assert "n/a of games end with a hand penalty" in text and "| 0 | greedy | n/a | n/a |" in text
     assert "nan" not in text and "–" not in text
-    one = "\n".join(report_sections(summary, games))
+    one = "\n".join(report_sections(summary, tally_fields(games, 2)))
     assert "| 4 | 1 | 100.0% |" in one and one.split("| 4 | 1 |")[1].split("\n")[0].endswith(
         "| n/a |")

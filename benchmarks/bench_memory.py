@@ -1,0 +1,69 @@
+"""Peak memory of a long run on the driver, before and after, in one run (issue 20).
+
+    python benchmarks/bench_memory.py --old DIR [--sims 2e7] [--workers 2]
+
+Runs ``analyze manhome --sims N --no-store --quiet`` (greedy, 2 players: the standard
+run) with an old build (``--old DIR``: a tree built in place, e.g. a worktree of main) and
+with this checkout, each in a subprocess whose PYTHONPATH is the build measured, and prints
+the driver's peak resident memory (``ru_maxrss`` of the command's own process, read by a
+small wrapper: the worker processes are its children and are not counted; they hold a few
+chunks each) and the wall time. The old toolkit keeps every game's row on the driver; this
+one keeps the rows of the first ``--keep-games`` (default 1e6) and merges the figures chunk
+by chunk.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from bench_overhead import env, python
+
+HERE = Path(__file__).resolve().parent.parent
+RUN = """
+import json, resource, sys
+from analyze.entry import main
+sys.argv = ["analyze", *sys.argv[1:]]
+try:
+    status = main()
+except SystemExit as exc:
+    status = exc.code
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"status": status, "peak_mib": peak}))
+"""
+
+
+def measure(source: Path, sims: str, workers: int, extra: list[str]) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        start = time.perf_counter()
+        done = subprocess.run(python("-c", RUN, "manhome", "--sims", sims, "--workers",
+                                     str(workers), "--no-store", "--quiet", "--out",
+                                     str(Path(folder) / "run"), *extra),
+                              env=env(source), cwd=folder, capture_output=True, text=True,
+                              check=True)
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+        result["seconds"] = time.perf_counter() - start
+        return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--old", type=Path, required=True, help="an old build (in place)")
+    parser.add_argument("--sims", default="2e7")
+    parser.add_argument("--workers", type=int, default=2)
+    options = parser.parse_args()
+    old = measure(options.old, options.sims, options.workers, [])
+    new = measure(HERE, options.sims, options.workers, [])
+    print(f"analyze manhome --sims {options.sims} --workers {options.workers} --no-store: "
+          "peak memory of the driver")
+    print(f"{'build':<8}{'peak MiB':>12}{'seconds':>10}")
+    for name, result in (("old", old), ("new", new)):
+        print(f"{name:<8}{result['peak_mib']:>12,.0f}{result['seconds']:>10.1f}")
+    print(f"new/old peak: {new['peak_mib'] / old['peak_mib']:.3f}")
+
+
+if __name__ == "__main__":
+    main()
