@@ -17,14 +17,12 @@ faster); the issue asks that none be below 0.97.
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from bench_overhead import build, env, python
+from bench_overhead import alternate, build, measured_json, print_ratios
 
 GAMES = {"manhome": 20_000, "sosooyoo": 2_000, "sumoku": 100, "shoo": 200}
 """Games per measurement: a fraction of a CPU-second for the game's random player."""
@@ -61,10 +59,7 @@ print(json.dumps(out))
 
 
 def rates(source: Path, game: str, games: int) -> dict[str, float]:
-    import json
-    done = subprocess.run(python("-c", MEASURE, game, str(games), str(SEARCH_SHARE)),
-                          env=env(source), check=True, capture_output=True, text=True)
-    return json.loads(done.stdout)
+    return measured_json(source, MEASURE, game, str(games), str(SEARCH_SHARE))
 
 
 def main() -> None:
@@ -88,29 +83,18 @@ def main() -> None:
         else:
             old = options.old
         builds = {"old": old, "new": Path(__file__).resolve().parent.parent}
-        figures: dict[tuple[str, str], dict[str, list[float]]] = {}
-        for round_ in range(options.rounds):
-            for game in games:
-                for name, source in builds.items():
-                    for player, rate in rates(source, game, GAMES[game]).items():
-                        figures.setdefault((game, player), {}).setdefault(name, []).append(rate)
-            print(f"round {round_ + 1} of {options.rounds} done", flush=True)
+
+        def measure(source: Path) -> dict:
+            return {(game, player): rate for game in games
+                    for player, rate in rates(source, game, GAMES[game]).items()}
+
+        figures = alternate(builds, options.rounds, measure)
 
     print(f"\ngames per CPU-second, medians of {options.rounds} rounds; "
           f"old = {options.rev if options.old is None else options.old}, new = this checkout")
-    print(f"{'game':10} {'player':14} {'old':>12} {'new':>12} {'new/old':>8}")
-    worst = None
-    for (game, player), kept in figures.items():
-        if set(kept) != {"old", "new"}:
-            print(f"{game:10} {player:14} (in one build only)")
-            continue
-        old_rate, new_rate = (statistics.median(kept[name]) for name in ("old", "new"))
-        ratio = new_rate / old_rate
-        worst = ratio if worst is None else min(worst, ratio)
-        print(f"{game:10} {player:14} {old_rate:12,.0f} {new_rate:12,.0f} {ratio:8.3f}")
+    worst = print_ratios(figures, lambda key: f"{key[0]:10} {key[1]:14}", 25)
     if worst is not None:
         print(f"\nslowest ratio: {worst:.3f} (the issue asks for none below 0.970)")
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -72,6 +72,45 @@ def python(*argv: str) -> list[str]:
     return [sys.executable, "-P", *argv]
 
 
+def measured_json(source: Path, code: str, *argv: str) -> dict:
+    """The JSON object that ``python -c code argv`` prints, run with the build ``source``."""
+    import json
+
+    done = subprocess.run(python("-c", code, *argv), env=env(source), check=True,
+                          capture_output=True, text=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def alternate(builds: dict[str, Path], rounds: int, measure) -> dict:
+    """``measure(source)`` (a dict: figure -> rate) for each build in turn, ``rounds``
+    times, so that a burst of load from other users of the machine hits them alike;
+    returns ``{figure: {build: [rate of each round]}}``."""
+    figures: dict = {}
+    for round_ in range(rounds):
+        for name, source in builds.items():
+            for what, rate in measure(source).items():
+                figures.setdefault(what, {}).setdefault(name, []).append(rate)
+        print(f"round {round_ + 1} of {rounds} done", flush=True)
+    return figures
+
+
+def print_ratios(figures: dict, label=str, width: int = 32) -> float | None:
+    """One line a figure: the medians of the old and new builds' rounds and new/old;
+    returns the smallest ratio (None when no figure has both builds)."""
+    import statistics
+
+    print(f"{'':{width}} {'old':>14} {'new':>14} {'new/old':>8}")
+    worst = None
+    for what, kept in figures.items():
+        if set(kept) != {"old", "new"}:
+            print(f"{label(what):{width}} (in one build only)")
+            continue
+        old, new = (statistics.median(kept[name]) for name in ("old", "new"))
+        worst = new / old if worst is None else min(worst, new / old)
+        print(f"{label(what):{width}} {old:14,.0f} {new:14,.0f} {new / old:8.3f}")
+    return worst
+
+
 def check(source: Path) -> str:
     """Where ``analysis`` is imported from with this build (it must be the build itself)."""
     done = subprocess.run(python("-c", "import analysis, cext.manhome; "

@@ -115,28 +115,14 @@ print(json.dumps(out))
 def compare(old: Path, rounds: int, games: int, budget: int) -> None:
     """The kernel of ``old`` (a tree built in place) against this checkout's (module
     docstring), alternating, medians of ``rounds``."""
-    import json
-    import statistics
-    import subprocess
-
-    from bench_overhead import env, python
+    from bench_overhead import alternate, measured_json, print_ratios
 
     builds = {"old": old, "new": Path(__file__).resolve().parent.parent}
-    figures: dict[str, dict[str, list[float]]] = {}
-    for round_ in range(rounds):
-        for name, source in builds.items():
-            done = subprocess.run(python("-c", COMPARE, str(games), str(budget)),
-                                  env=env(source), check=True, capture_output=True, text=True)
-            for what, rate in json.loads(done.stdout).items():
-                figures.setdefault(what, {}).setdefault(name, []).append(rate)
-        print(f"round {round_ + 1} of {rounds} done", flush=True)
+    figures = alternate(builds, rounds,
+                        lambda source: measured_json(source, COMPARE, str(games), str(budget)))
     print(f"\nShoo kernel, standard rules, one core (CPU time), medians of {rounds} "
           f"alternating rounds; old = {old}, new = this checkout")
-    print(f"{'':<30} {'old':>14} {'new':>14} {'new/old':>8}")
-    for what, kept in figures.items():
-        old_rate, new_rate = (statistics.median(kept[name]) for name in ("old", "new"))
-        print(f"{what:<30} {old_rate:>14,.0f} {new_rate:>14,.0f} {new_rate / old_rate:>8.2f}")
-
+    print_ratios(figures, width=30)
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

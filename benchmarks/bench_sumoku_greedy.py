@@ -14,15 +14,12 @@ seconds, the best of two in a round; prints the medians and the ratios new/old.
 from __future__ import annotations
 
 import argparse
-import json
 import pickle
-import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from bench_overhead import env, python
+from bench_overhead import alternate, measured_json, print_ratios
 
 MEASURE = """
 import json, pickle, sys, time, numpy as np
@@ -63,25 +60,14 @@ def main() -> None:
 
     found = positions(SumokuRules(), range(3))
     builds = {"old": options.old, "new": Path(__file__).resolve().parent.parent}
-    figures: dict[str, dict[str, list[float]]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-sumoku-") as tmp:
         hands = Path(tmp) / "hands.pkl"
         hands.write_bytes(pickle.dumps(found))
-        for round_ in range(options.rounds):
-            for name, source in builds.items():
-                done = subprocess.run(python("-c", MEASURE, str(options.games), str(hands)),
-                                      env=env(source), check=True, capture_output=True,
-                                      text=True)
-                for what, rate in json.loads(done.stdout).items():
-                    figures.setdefault(what, {}).setdefault(name, []).append(rate)
-            print(f"round {round_ + 1} of {options.rounds} done", flush=True)
+        figures = alternate(builds, options.rounds, lambda source: measured_json(
+            source, MEASURE, str(options.games), str(hands)))
     print(f"\nSumoku, medians of {options.rounds} alternated rounds; old = {options.old}, "
           f"new = this checkout; {len(found)} hands counted")
-    print(f"{'':32} {'old':>12} {'new':>12} {'new/old':>8}")
-    for what, kept in figures.items():
-        old, new = (statistics.median(kept[name]) for name in ("old", "new"))
-        print(f"{what:32} {old:12,.0f} {new:12,.0f} {new / old:8.2f}")
-
+    print_ratios(figures)
 
 if __name__ == "__main__":
     sys.exit(main())
