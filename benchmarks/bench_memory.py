@@ -10,6 +10,12 @@ small wrapper: the worker processes are its children and are not counted; they h
 chunks each) and the wall time. The old toolkit keeps every game's row on the driver; this
 one keeps the rows of the first ``--keep-games`` (default 1e6) and merges the figures chunk
 by chunk.
+
+    python benchmarks/bench_memory.py --merge 60000
+
+simulates the driver of a 1e9-game run (60,000 chunks of 16,384 games): the tallies and
+Man Home parts of real chunks (each a chunk of a different seed, so the length histograms
+differ) merged 60,000 times over, with the peak memory of the process and the seconds.
 """
 from __future__ import annotations
 
@@ -49,12 +55,55 @@ def measure(source: Path, sims: str, workers: int, extra: list[str]) -> dict:
         return result
 
 
+def merge(chunks: int, distinct: int = 20) -> None:
+    """Merge ``chunks`` chunk tallies (``distinct`` real chunks, round robin) as a 1e9-game
+    run's driver does."""
+    import copy
+    import resource
+
+    from analysis.chunks import CHUNK_SIZE, Collector, chunk_keys
+    from analysis.stats import summarize_tally
+    from analysis.tally import Tally, merge_parts
+    from solver.registry import find_game
+    from studies import find_study
+
+    spec, study = find_game("manhome"), find_study("manhome")
+    rules = spec.rules()
+    policies = ["greedy"] * spec.seats(rules)
+    play = spec.load_kernel()
+    tallies, parts = [], []
+    for seed in range(distinct):
+        one = Collector(CHUNK_SIZE, spec.per_seat, 0, Tally(2, spec.traits), study.tally_fields)
+        one.add(dict(play(rules, policies, chunk_keys(seed, 0))))
+        tallies.append(one.tally)
+        parts.append(one.parts)
+    start = time.perf_counter()
+    total, merged = Tally(2, spec.traits), copy.deepcopy(parts[0])
+    for i in range(chunks):
+        total.merge(tallies[i % distinct])
+        if i:
+            merged = merge_parts(merged, parts[i % distinct])
+    summary = summarize_tally(total)
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{chunks:,} chunk summaries merged ({total.games:,} games): {seconds:.1f} s, peak "
+          f"memory of the process {peak:,.0f} MiB; turns mean {summary.turns_mean:.3f}, "
+          f"seat 0 wins {summary.win_rate_by_seat[0]:.4f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--old", type=Path, required=True, help="an old build (in place)")
+    parser.add_argument("--old", type=Path, help="an old build (in place)")
     parser.add_argument("--sims", default="2e7")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--merge", type=int, metavar="CHUNKS",
+                        help="merge this many chunk summaries instead (a 1e9 run: 60000)")
     options = parser.parse_args()
+    if options.merge:
+        merge(options.merge)
+        return
+    if options.old is None:
+        parser.error("--old DIR is needed (or --merge CHUNKS)")
     old = measure(options.old, options.sims, options.workers, [])
     new = measure(HERE, options.sims, options.workers, [])
     print(f"analyze manhome --sims {options.sims} --workers {options.workers} --no-store: "
