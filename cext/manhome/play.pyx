@@ -194,10 +194,10 @@ cdef int action_moves(const State* g, int seat, int kind, int* source, int* targ
     return k
 
 
-cdef inline int32_t pick_move(State* g, int seat, int kind, int n) noexcept nogil:
-    """The action id of the n-th legal move of an action in canonical order, found without
-    listing them all; the move is also left in g.pick, g.pick_src and g.pick_dst for the
-    apply_action that follows."""
+cdef inline int nth_move(const State* g, int seat, int kind, int n, int* src,
+                         int* dst) noexcept nogil:
+    """The n-th legal move of an action in canonical order: its source and target in
+    ``src`` and ``dst``; returns which of its man's moves it is (-1: no n-th move)."""
     cdef int w, s, count
     cdef uint64_t bits
     for w in range(2):
@@ -207,12 +207,22 @@ cdef inline int32_t pick_move(State* g, int seat, int kind, int n) noexcept nogi
             bits &= bits - 1
             count = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
             if n < count:
-                g.pick_src = s
-                g.pick_dst = action_target(kind, s, n)
-                g.pick = move_action(kind, s, n)
-                return g.pick
+                src[0] = s
+                dst[0] = action_target(kind, s, n)
+                return n
             n -= count
     return -1
+
+
+cdef inline int32_t pick_move(State* g, int seat, int kind, int n) noexcept nogil:
+    """The action id of the n-th legal move of an action in canonical order, found without
+    listing them all; the move is also left in g.pick, g.pick_src and g.pick_dst for the
+    apply_action that follows."""
+    cdef int local = nth_move(g, seat, kind, n, &g.pick_src, &g.pick_dst)
+    if local < 0:
+        return -1
+    g.pick = move_action(kind, g.pick_src, local)
+    return g.pick
 
 
 # -- the turn (ManHomeState's rules) -----------------------------------------------
@@ -812,22 +822,6 @@ cdef class Setup:
 # and tests/manhome/test_fast_path.py checks that both play the same games.
 
 
-cdef inline void nth_move(const State* g, int seat, int kind, int n, int* src,
-                          int* dst) noexcept nogil:
-    """The n-th legal move of an action in canonical order (pick_move without its id)."""
-    cdef int w, s, count
-    cdef uint64_t bits
-    for w in range(2):
-        bits = g.men[seat][w]
-        while bits:
-            s = 64 * w + bits_lowest(bits)
-            bits &= bits - 1
-            count = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
-            if n < count:
-                src[0] = s
-                dst[0] = action_target(kind, s, n)
-                return
-            n -= count
 
 
 # GREEDY_KEY[what the target holds][target]: (greedy_score + SQUARES, above 0) times
