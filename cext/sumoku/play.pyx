@@ -753,6 +753,7 @@ cdef void line_cells(Gen* g, int axis, int line, int lo, int hi) noexcept nogil:
                 g.lfit[q] = g.all_opts
                 g.lctp[q] = &g.zero_ct[0]
                 g.lsix[q] = False
+                g.lmm[q] = 0        # most_of's figures of this cell are not a former line's
         g.lnext[q] = nxt
 
 
