@@ -244,7 +244,8 @@ def test_interrupted_ladder_resumes_from_the_store(tmp_path, capsys, monkeypatch
     # in the store and the same command then loads them instead of playing them again.
     monkeypatch.chdir(tmp_path)
     argv = ["skill", "manhome", "--sims", "400", "--search-sims", "10", "--budgets", "1,2",
-            "--workers", "1", "--quiet"]
+            "--workers", "1", "--quiet", "--out", "ladder",
+            *(f"--set={name}={value}" for name, value in SMALL.items())]
     real, calls = skill_module.play_match, []
 
     def interrupted(*args, **kwargs):
@@ -257,10 +258,10 @@ def test_interrupted_ladder_resumes_from_the_store(tmp_path, capsys, monkeypatch
     assert main(argv) == 130
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "running the same command again resumes" in err
-    assert not (tmp_path / "reports" / "manhome" / "skill").exists()
+    assert not (tmp_path / "ladder").exists()
     monkeypatch.setattr(skill_module, "play_match", real)
     assert main(argv) == 0
-    summary = json.loads((tmp_path / "reports/manhome/skill/summary.json").read_text())
+    summary = json.loads((tmp_path / "ladder" / "summary.json").read_text())
     loaded = [m["games_loaded"] for m in summary["matches"]]
     assert loaded[:2] == [2 * 400, 2 * 400] and loaded[2:] == [0] * (len(loaded) - 2)
 
