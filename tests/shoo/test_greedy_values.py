@@ -109,8 +109,9 @@ def test_fast_greedy_values_on_the_positions_of_games(values):
     captures = hushes = 0
     for i, position in enumerate(positions):
         assert batch.greedy_values(i, True) == batch.greedy_values(i, False), i
-        moves = legal_moves(position)
-        captures += sum(1 for m in moves if m.kind == Kind.CAPTURE and not m.hush)
+        if captures <= 100:   # the reference's moves (slow) only until the games have shown enough
+            moves = legal_moves(position)
+            captures += sum(1 for m in moves if m.kind == Kind.CAPTURE and not m.hush)
         hushes += position.hush is not None
     assert captures > 100
     if rules.hush in ("lose_move", "shoo_off"):
