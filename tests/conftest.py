@@ -65,6 +65,14 @@ def pytest_unconfigure(config) -> None:
         os.environ[ENV] = before
 
 
+def pytest_collection_modifyitems(items) -> None:
+    """The tests that use ``checks`` run on one xdist worker (``--dist loadgroup``): the
+    module is compiled once a session (3.5 s), not once by each worker."""
+    for item in items:
+        if "checks" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("checks"))
+
+
 def _sources_key() -> str:
     import Cython
 

@@ -35,3 +35,18 @@ def duel(monkeypatch):
 def puzzle(monkeypatch):
     """A one-player puzzle with a score."""
     return _register(monkeypatch, "toypuzzle")
+
+
+def _no_plots(path, previous, function, *args, inputs=None):
+    """The plot cache's ``draw`` without drawing: an empty file where the plot would be."""
+    path.write_bytes(b"")
+    return False
+
+
+@pytest.fixture
+def no_plots(monkeypatch):
+    """Reports without drawing their plots (0.2 s each), for tests of figures and pages;
+    each plot is drawn by the tests of its own report."""
+    from analysis import plotcache
+
+    monkeypatch.setattr(plotcache, "draw", _no_plots)

@@ -149,7 +149,7 @@ RANKED = ("manhome", "toy")
 game would take many minutes; each game's own reports are tested with the game)."""
 
 
-def test_report_regenerates_every_game_and_ranks_them(toy, tmp_path):
+def test_report_regenerates_every_game_and_ranks_them(toy, tmp_path, no_plots):
     root = tmp_path / "reports"
     regenerate(root, games=RANKED, sims=3000, skill_sims=400, search_sims=12, whatif_sims=2000,
                workers=1)

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 import analysis
-from analysis import chunks, plotcache, runner
+from analysis import chunks, runner
 from analysis import store as store_module
 from analyze.cli import main
 from analysis.errors import UserError
@@ -713,15 +713,9 @@ def _figures(folder):
     return {k: v for k, v in summary.items() if k not in VOLATILE}, columns
 
 
-def _no_plots(path, previous, function, *args, inputs=None):
-    """The plot cache's ``draw`` without drawing: the flips check figures, not plots."""
-    path.write_bytes(b"")
-    return False
-
-
-def test_a_byte_flipped_anywhere_is_one_line_or_the_right_figures(tmp_path, monkeypatch, capsys):
+def test_a_byte_flipped_anywhere_is_one_line_or_the_right_figures(tmp_path, monkeypatch, capsys,
+                                                                   no_plots):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(plotcache, "draw", _no_plots)
     assert main([*DAMAGE_COMMAND, "--store", "good.sqlite", "--out", "first"]) == 0
     gc.collect()  # the command's store is closed; the whole store into the main file:
     with sqlite3.connect("good.sqlite") as db:
