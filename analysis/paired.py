@@ -40,11 +40,13 @@ linearisation, or influence values, of a measure that is not a plain mean; no bo
 
 One comparison is one test: a measure whose per-game differences are a fixed multiple of
 seat 0's (the first-player advantage with the same number of players; the balance of two
-players when every game finishes and the same seat is ahead in both runs, whose
-differences are exactly ∓2 × seat 0's) shares seat 0's test, and a difference that is the
-same in every game (e.g. the completion when every game finishes under both rules) has
-no sampling error and is no test at all. Neither is counted in the Holm family
-(``<measure>_test`` says which each p-value is, :data:`OWN`).
+players when no game is drawn and the same seat is ahead in both runs, whose differences
+are exactly ∓2 × seat 0's — finished or not, since linearised its per-game values are
+``2 − 2·x_i`` or ``2·x_i`` of seat 0's ``x_i``) shares seat 0's test, and a difference
+that is the same in every game (e.g. the completion when every game finishes under both
+rules) has no sampling error and is no test at all. Neither is counted in the Holm family
+(``<measure>_test`` says which each p-value is, :data:`OWN`). Both are decided exactly
+(``Σ (d_i − k·seat0_i)² = 0``; a variance of 0), not by comparing rounded floats.
 
 The per-variant interval of a linearised measure is ``mean(x) ± 1.96·sd(x)/√n``, clipped
 to [0, 1]. The paired difference ``d_i = x_i(variant) − x_i(base)``: its mean (the
@@ -54,6 +56,16 @@ had, ``√(var_variant/n + var_base/n)``; and the variance reduction ``(independ
 paired SE)²``. The p-values of all variant × measure tests (grid points and variant files
 alike, every measure; :attr:`analysis.whatif.Sweep.tests` counts them) are adjusted together with Holm's
 step-down method (:func:`holm`).
+
+Every figure comes from sums that merge chunk by chunk (:mod:`analysis.pairsums`: each
+``x_i`` is linear in a few whole-number per-game features, so its mean and variance, and
+those of ``x(variant) − x(base)``, follow exactly from the features' sums and sums of
+products, own and across the two runs): :func:`variant_columns_of`,
+:func:`paired_measures_of` and :func:`paired_columns_of` take a
+:class:`~analysis.pairsums.PairedSums` of any number of chunks, and give the same figures,
+bit for bit, however the games were cut into chunks. Means and variances are exact
+fractions rounded once. :func:`variant_columns`, :func:`paired_measures` and
+:func:`paired_columns` do the same for whole tables of games (one chunk).
 
 Nothing here names a game: the columns are the standard ones every kernel returns
 (:data:`analysis.stats.REQUIRED_COLUMNS`).
@@ -273,8 +285,8 @@ def paired_measures_of(sums: PairedSums, variant: int,
 
     First-player advantage is seat 0's points shifted by the change of the fair share: with
     the same number of players and no draws it is seat 0's test. The balance of two seats
-    is too when its per-game differences are exactly ±2 × seat 0's (every game finished
-    and the same seat ahead in both runs)."""
+    is too when its per-game differences are exactly ±2 × seat 0's (no game drawn and the
+    same seat ahead in both runs)."""
     players, base_players = sums.players[variant], sums.players[base]
     x, y = values(sums, variant), values(sums, base)
     shift = Fraction(1, base_players) - Fraction(1, players)
