@@ -40,11 +40,13 @@ linearisation, or influence values, of a measure that is not a plain mean; no bo
 
 One comparison is one test: a measure whose per-game differences are a fixed multiple of
 seat 0's (the first-player advantage with the same number of players; the balance of two
-players when every game finishes and the same seat is ahead in both runs, whose
-differences are exactly ∓2 × seat 0's) shares seat 0's test, and a difference that is the
-same in every game (e.g. the completion when every game finishes under both rules) has
-no sampling error and is no test at all. Neither is counted in the Holm family
-(``<measure>_test`` says which each p-value is, :data:`OWN`).
+players when no game is drawn and the same seat is ahead in both runs, whose differences
+are exactly ∓2 × seat 0's — finished or not, since linearised its per-game values are
+``2 − 2·x_i`` or ``2·x_i`` of seat 0's ``x_i``) shares seat 0's test, and a difference
+that is the same in every game (e.g. the completion when every game finishes under both
+rules) has no sampling error and is no test at all. Neither is counted in the Holm family
+(``<measure>_test`` says which each p-value is, :data:`OWN`). Both are decided exactly
+(``Σ (d_i − k·seat0_i)² = 0``; a variance of 0), not by comparing rounded floats.
 
 The per-variant interval of a linearised measure is ``mean(x) ± 1.96·sd(x)/√n``, clipped
 to [0, 1]. The paired difference ``d_i = x_i(variant) − x_i(base)``: its mean (the
@@ -55,6 +57,16 @@ paired SE)²``. The p-values of all variant × measure tests (grid points and va
 alike, every measure; :attr:`analysis.whatif.Sweep.tests` counts them) are adjusted together with Holm's
 step-down method (:func:`holm`).
 
+Every figure comes from sums that merge chunk by chunk (:mod:`analysis.pairsums`: each
+``x_i`` is linear in a few whole-number per-game features, so its mean and variance, and
+those of ``x(variant) − x(base)``, follow exactly from the features' sums and sums of
+products, own and across the two runs): :func:`variant_columns_of`,
+:func:`paired_measures_of` and :func:`paired_columns_of` take a
+:class:`~analysis.pairsums.PairedSums` of any number of chunks, and give the same figures,
+bit for bit, however the games were cut into chunks. Means and variances are exact
+fractions rounded once. :func:`variant_columns`, :func:`paired_measures` and
+:func:`paired_columns` do the same for whole tables of games (one chunk).
+
 Nothing here names a game: the columns are the standard ones every kernel returns
 (:data:`analysis.stats.REQUIRED_COLUMNS`).
 """
@@ -63,16 +75,17 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from analysis.distributions import norm_sf
-from analysis.outcomes import finished as finished_games
-from analysis.outcomes import points
+from analysis.pairsums import (Form, PairedSums, combine, extreme_seats, features,
+                               mean_and_variance, values, vanishes)
 from analysis.stats import Z, Summary, wilson_interval
-from solver.registry import DRAW, Traits
+from solver.registry import Traits
 
 MEASURES: dict[str, str] = {"seat0_win_rate": "seat 0's win rate",
                             "solve_rate": "solve rate",
@@ -198,80 +211,22 @@ def paired_difference(variant: np.ndarray, base: np.ndarray,
     return Paired(n, diff, lo, hi, se, independent, _p_value(diff, se))
 
 
-def shifted(paired: Paired, shift: float) -> Paired:
-    """``paired`` moved by the constant ``shift`` (same SE, its own p-value)."""
-    diff = paired.diff + shift
-    return Paired(paired.n, diff, paired.lo + shift, paired.hi + shift, paired.se,
-                  paired.independent_se, _p_value(diff, paired.se))
-
-
-def extreme_seats(shares: np.ndarray) -> tuple[int, int]:
-    """The seats with the highest and the lowest mean points (the first of equal ones), as
-    :func:`analysis.stats.summarize` takes them for the balance; ``shares`` is the (n,
-    players) points of the finished games.
-
-    >>> extreme_seats(np.array([[0, 1, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1], [0, 1, 0.]]))
-    (1, 0)
-    """
-    means = shares.mean(axis=0) if len(shares) else np.zeros(shares.shape[1])
-    return int(np.argmax(means)), int(np.argmin(means))
-
-
-def _ratio(top: np.ndarray, bottom: np.ndarray) -> np.ndarray:
-    """Per-game values of the ratio of sums ``R = Σ top / Σ bottom``, linearised: ``R + (top
-    − R·bottom) / mean(bottom)``, whose mean is exactly ``R`` (NaN when ``Σ bottom`` is 0)."""
-    total = float(bottom.sum())
-    if total <= 0:
-        return np.full(len(top), math.nan)
-    rate = float(top.sum()) / total
-    return rate + (top - rate * bottom) / (total / len(top))
-
-
-def _over_finished(values: np.ndarray, done: np.ndarray) -> np.ndarray:
-    """Per-game values of the mean of ``values`` over the finished games: the values
-    themselves when every game finished, else the ratio of sums linearised."""
-    if done.all():
-        return values
-    return _ratio(np.where(done, values, 0.0), done.astype(float))
-
-
 def per_game(games: pd.DataFrame, players: int, traits: Traits) -> dict[str, np.ndarray]:
-    """Per-game values ``x_i`` of each measure of :func:`measures`, over all games; the mean
-    of ``x`` is the measure itself (see the module docstring). The first-player advantage
-    is given as seat 0's points (shifted by the fair share in :func:`paired_measures`)."""
-    winner = games["winner"].to_numpy().astype(np.int64)
-    turns = games["turns"].to_numpy().astype(float)
-    decisions = games["decision_turns"].to_numpy().astype(float)
-    done = finished_games(winner)
-    values: dict[str, np.ndarray] = {}
-    if players == 1:
-        values["solve_rate"] = _over_finished((winner == 0).astype(float), done)
-        if traits.score:
-            score = games[f"{traits.score}_0"].to_numpy().astype(float)
-            values["score_mean"] = _over_finished(np.where(done, score, 0.0), done)
-    else:
-        shares = np.nan_to_num(points(games, players, traits))
-        high, low = extreme_seats(shares[done])
-        values["seat0_win_rate"] = _over_finished((winner == 0).astype(float), done)
-        values["first_player_advantage"] = _over_finished(shares[:, 0], done)
-        if traits.draws:
-            values["draw_rate"] = _over_finished((winner == DRAW).astype(float), done)
-        values["balance"] = _over_finished(1.0 - shares[:, high] + shares[:, low], done)
-    # the mean length of finished games is Σ turns·finished / Σ finished: just the turns
-    # when every game finished
-    values["turns_mean"] = _over_finished(turns, done)
-    values["completion"] = done.astype(float)
-    values["decision_rate"] = _ratio(decisions, turns)
-    return values
-
-
-def linear_interval(x: np.ndarray) -> tuple[float, float]:
-    """``mean(x) ± 1.96·sd(x)/√n`` clipped to [0, 1] (a linearised share); NaN for n < 2."""
-    n = len(x)
-    if n < 2 or np.isnan(x).any():
-        return math.nan, math.nan
-    mean, half = float(x.mean()), Z * float(x.std(ddof=1)) / math.sqrt(n)
-    return max(0.0, mean - half), min(1.0, mean + half)
+    """Per-game values ``x_i`` of each measure of :func:`measures`, over all games (NaN
+    where a ratio's bottom sums to 0); the mean of ``x`` is the measure itself (see the
+    module docstring): :func:`analysis.pairsums.values` evaluated on the rows. The
+    first-player advantage is given as seat 0's points (shifted by the fair share in
+    :func:`paired_measures`)."""
+    sums = PairedSums.of([games], [players], traits)
+    table = features(games, players, traits).astype(float)
+    found: dict[str, np.ndarray] = {}
+    for measure, form in values(sums, 0).items():
+        coefficients = np.zeros(table.shape[1])
+        for (_, k), c in (form or {}).items():
+            coefficients[k] = float(c)
+        found[measure] = table @ coefficients if form is not None else np.full(
+            len(table), math.nan)
+    return found
 
 
 OWN, SEAT0, EXACT, NONE, BASE = "own", "seat0", "exact", "none", "base"
@@ -282,43 +237,70 @@ known without sampling error, so not a test (``exact``: p is 1 when no game diff
 0, and not adjusted); no test possible (``none``: fewer than two games); the base row."""
 
 
-def paired_measures(games: pd.DataFrame, players: int, base_games: pd.DataFrame,
-                    base_players: int, traits: Traits) -> dict[str, tuple[Paired, str]]:
-    """The paired difference ``games − base_games`` (game ``i`` against game ``i``) of every
-    measure of :func:`measures`, and what its p-value is (see :data:`OWN`).
+def _paired(sums: PairedSums, variant: Form | None, base: Form | None,
+            span: tuple[float, float] | None, shift: Fraction = Fraction(0)) -> Paired:
+    """:func:`paired_difference` of two runs' per-game values given as forms over
+    ``sums``, from exact moments (one rounding each), then moved by ``shift``."""
+    n = sums.n
+    if variant is None or base is None:
+        return Paired(n, *[math.nan] * 6)
+    mean, variance = mean_and_variance(sums, combine((1, variant), (-1, base)))
+    if mean is None:
+        return Paired(n, *[math.nan] * 6)
+    if variance is None:
+        return Paired(n, float(mean + shift), *[math.nan] * 5)
+    variances = [mean_and_variance(sums, form)[1] for form in (variant, base)]
+    se = math.sqrt(float(variance / n))
+    independent = math.sqrt(float(sum(variances) / n))
+    middle = float(mean)
+    lo, hi = middle - Z * se, middle + Z * se
+    if span is not None:
+        width = span[1] - span[0]
+        lo, hi = max(lo, -width), min(hi, width)
+    diff = float(mean + shift)
+    lo, hi = (lo + float(shift), hi + float(shift)) if shift else (lo, hi)
+    return Paired(n, diff, lo, hi, se, independent, _p_value(diff, se))
+
+
+def _seat0_test(sums: PairedSums, measure: str, x: dict[str, Form | None],
+                y: dict[str, Form | None], same_players: bool) -> bool:
+    """Whether ``measure``'s per-game differences ``x − y`` are a fixed multiple of seat
+    0's in every game, decided exactly: equal to them (the first-player advantage, same
+    players) or ±2 × them (the balance)."""
+    multiples = {"first_player_advantage": (1,) if same_players else (),
+                 "balance": (2, -2)}.get(measure, ())
+    forms = [x.get(measure), y.get(measure), x.get("seat0_win_rate"), y.get("seat0_win_rate")]
+    if not multiples or any(form is None for form in forms):
+        return False
+    own = combine((1, forms[0]), (-1, forms[1]))
+    seat0 = combine((1, forms[2]), (-1, forms[3]))
+    return any(vanishes(sums, combine((1, own), (-k, seat0))) for k in multiples)
+
+
+def paired_measures_of(sums: PairedSums, variant: int,
+                       base: int) -> dict[str, tuple[Paired, str]]:
+    """The paired difference run ``variant`` − run ``base`` (game ``i`` against game ``i``)
+    of every measure of :func:`measures` both runs have, from their sums, and what its
+    p-value is (see :data:`OWN`).
 
     First-player advantage is seat 0's points shifted by the change of the fair share: with
     the same number of players and no draws it is seat 0's test. The balance of two seats
-    is too when its per-game differences are exactly ±2 × seat 0's (every game finished
-    and the same seat ahead in both runs)."""
-    base_values = per_game(base_games, base_players, traits)
-    values = per_game(games, players, traits)
-    differences: dict[str, Paired] = {}
-    per_game_diffs: dict[str, np.ndarray] = {}
-    for measure, x in values.items():
-        if measure in base_values:
-            differences[measure] = paired_difference(x, base_values[measure],
-                                                     UNIT if measure in SHARES else None)
-            per_game_diffs[measure] = x - base_values[measure]
-    twice: dict[str, bool] = {}
-    if "first_player_advantage" in differences and "first_player_advantage" in base_values:
-        differences["first_player_advantage"] = shifted(
-            differences["first_player_advantage"], 1 / base_players - 1 / players)
-        seat0 = per_game_diffs["seat0_win_rate"]
-        twice = {"first_player_advantage": players == base_players and np.array_equal(
-                     per_game_diffs["first_player_advantage"], seat0),
-                 "balance": any(np.array_equal(per_game_diffs["balance"], k * seat0)
-                                for k in (2, -2))}
+    is too when its per-game differences are exactly ±2 × seat 0's (no game drawn and the
+    same seat ahead in both runs)."""
+    players, base_players = sums.players[variant], sums.players[base]
+    x, y = values(sums, variant), values(sums, base)
+    shift = Fraction(1, base_players) - Fraction(1, players)
     found: dict[str, tuple[Paired, str]] = {}
     for measure in MEASURES:
-        if measure not in differences:
+        if measure not in x or measure not in y:
             continue
-        paired = differences[measure]
+        paired = _paired(sums, x[measure], y[measure], UNIT if measure in SHARES else None,
+                         shift if measure == "first_player_advantage" else Fraction(0))
         if math.isnan(paired.p_value):
             kind = NONE
         elif paired.se == 0:
             kind = EXACT
-        elif twice.get(measure):
+        elif _seat0_test(sums, measure, x, y, players == base_players):
             kind = SEAT0
         else:
             kind = OWN
@@ -326,14 +308,12 @@ def paired_measures(games: pd.DataFrame, players: int, base_games: pd.DataFrame,
     return found
 
 
-def paired_columns(games: pd.DataFrame, players: int, base_games: pd.DataFrame,
-                   base_players: int, traits: Traits) -> dict[str, Any]:
-    """The paired differences ``games − base_games`` of every measure
-    (:func:`paired_measures`) as table columns; the p-value of a measure that is seat 0's
-    test is NaN (``<measure>_test`` says what each is)."""
+def paired_columns_of(sums: PairedSums, variant: int, base: int) -> dict[str, Any]:
+    """The paired differences run ``variant`` − run ``base`` of every measure
+    (:func:`paired_measures_of`) as table columns; the p-value of a measure that is seat
+    0's test is NaN (``<measure>_test`` says what each is)."""
     row: dict[str, Any] = {}
-    for measure, (paired, kind) in paired_measures(games, players, base_games, base_players,
-                                                   traits).items():
+    for measure, (paired, kind) in paired_measures_of(sums, variant, base).items():
         row[f"{measure}_diff"] = paired.diff
         row[f"{measure}_diff_lo"], row[f"{measure}_diff_hi"] = paired.lo, paired.hi
         row[f"{measure}_paired_se"] = paired.se
@@ -343,6 +323,26 @@ def paired_columns(games: pd.DataFrame, players: int, base_games: pd.DataFrame,
         row[f"{measure}_test"] = kind
         row[f"{measure}_pairs"] = paired.n
     return row
+
+
+def _two_runs(games: pd.DataFrame, players: int, base_games: pd.DataFrame,
+              base_players: int, traits: Traits) -> PairedSums:
+    """The sums of a base (run 0) and a variant (run 1), each table one chunk."""
+    return PairedSums.of([base_games, games], [base_players, players], traits)
+
+
+def paired_measures(games: pd.DataFrame, players: int, base_games: pd.DataFrame,
+                    base_players: int, traits: Traits) -> dict[str, tuple[Paired, str]]:
+    """:func:`paired_measures_of` of two tables of games (``games`` − ``base_games``)."""
+    return paired_measures_of(_two_runs(games, players, base_games, base_players, traits),
+                              1, 0)
+
+
+def paired_columns(games: pd.DataFrame, players: int, base_games: pd.DataFrame,
+                   base_players: int, traits: Traits) -> dict[str, Any]:
+    """:func:`paired_columns_of` of two tables of games (``games`` − ``base_games``)."""
+    return paired_columns_of(_two_runs(games, players, base_games, base_players, traits),
+                             1, 0)
 
 
 def add_holm(*tables: pd.DataFrame | None) -> None:
@@ -382,13 +382,24 @@ def count_tests(table: pd.DataFrame | None) -> int:
     return int((table[[f"{m}_test" for m in present(table)]] == OWN).to_numpy().sum())
 
 
-def variant_columns(games: pd.DataFrame, stats: Summary, traits: Traits) -> dict[str, Any]:
-    """Every measure of one run with its 95% interval, as table columns ``<measure>``,
+def _interval(sums: PairedSums, form: Form | None) -> tuple[float, float]:
+    """``mean(x) ± 1.96·sd(x)/√n`` clipped to [0, 1] (a linearised share) of ``form``'s
+    per-game values, from exact moments; NaN for n < 2 or undefined values."""
+    mean, variance = mean_and_variance(sums, form) if form is not None else (None, None)
+    if variance is None:
+        return math.nan, math.nan
+    middle, half = float(mean), Z * math.sqrt(float(variance / sums.n))
+    return max(0.0, middle - half), min(1.0, middle + half)
+
+
+def variant_columns_of(sums: PairedSums, run: int, stats: Summary) -> dict[str, Any]:
+    """Every measure of run ``run`` with its 95% interval, as table columns ``<measure>``,
     ``<measure>_lo``, ``<measure>_hi`` (and the balance's extreme seats); ``stats`` is the
-    run's :func:`analysis.stats.summarize`."""
-    s = stats
+    run's :func:`analysis.stats.summarize`, the intervals of the balance and the decision
+    rate come from ``sums``."""
+    s, traits = stats, sums.traits
     row: dict[str, Any] = {"games": s.games}
-    values = per_game(games, s.players, traits)
+    forms = values(sums, run)
     finished = s.finished
     half = Z * s.turns_std / math.sqrt(finished) if finished > 1 else math.nan
     length = {"turns_mean": s.turns_mean, "turns_mean_lo": s.turns_mean - half,
@@ -396,7 +407,7 @@ def variant_columns(games: pd.DataFrame, stats: Summary, traits: Traits) -> dict
     if s.players == 1:
         row["solve_rate"] = s.solve_rate
         row["solve_rate_lo"], row["solve_rate_hi"] = s.solve_rate_ci or (math.nan, math.nan)
-        if "score_mean" in values:
+        if "score_mean" in forms:
             row["score_mean"] = s.score_mean_by_seat[0] if s.score_mean_by_seat else math.nan
             lo, hi = s.score_ci_by_seat[0] if s.score_ci_by_seat else (math.nan, math.nan)
             row["score_mean_lo"], row["score_mean_hi"] = lo, hi
@@ -412,12 +423,15 @@ def variant_columns(games: pd.DataFrame, stats: Summary, traits: Traits) -> dict
             row["draw_rate_lo"], row["draw_rate_hi"] = s.draw_rate_ci or (math.nan, math.nan)
         row.update(length)
         row["balance"] = s.balance
-        row["balance_lo"], row["balance_hi"] = linear_interval(values["balance"])
-        shares = np.nan_to_num(points(games, s.players, traits))
-        done = finished_games(games["winner"].to_numpy())
-        row["balance_high_seat"], row["balance_low_seat"] = extreme_seats(shares[done])
+        row["balance_lo"], row["balance_hi"] = _interval(sums, forms["balance"])
+        row["balance_high_seat"], row["balance_low_seat"] = extreme_seats(sums, run)
     row["completion"] = s.completion
     row["completion_lo"], row["completion_hi"] = wilson_interval(finished, s.games)
     row["decision_rate"] = s.decision_rate
-    row["decision_rate_lo"], row["decision_rate_hi"] = linear_interval(values["decision_rate"])
+    row["decision_rate_lo"], row["decision_rate_hi"] = _interval(sums, forms["decision_rate"])
     return row
+
+
+def variant_columns(games: pd.DataFrame, stats: Summary, traits: Traits) -> dict[str, Any]:
+    """:func:`variant_columns_of` of one table of games (``stats`` its summary)."""
+    return variant_columns_of(PairedSums.of([games], [stats.players], traits), 0, stats)
