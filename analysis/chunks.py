@@ -86,10 +86,11 @@ def expand(part: Mapping[str, np.ndarray], per_seat: Mapping[str, str]) -> dict[
 
 class Collector:
     """Gathers chunk results, in order: the rows of the first ``keep`` games (all when
-    None) into one preallocated array per column, and, when ``tally`` is given (a
-    :class:`analysis.tally.Tally` of the run's game and players), every chunk counted into
-    it and into the parts ``fields(columns, players)`` gives (:func:`analysis.tally.merge_parts`)
-    — so that a run keeps figures of every game but rows of no more than ``keep``.
+    None) into one preallocated array per column (room for ``capacity`` games, the most
+    the run may reach), and, when ``tally`` is given (a :class:`analysis.tally.Tally` of the
+    run's game and players), every chunk counted into it and into the parts
+    ``fields(columns, players)`` gives (:func:`analysis.tally.merge_parts`) — so that a run
+    keeps figures of every game but rows of no more than ``keep``.
 
     The arrays of the declared per-seat columns (``per_seat``, as
     :attr:`solver.registry.GameSpec.per_seat` lists them; each travels as ``seat_<name>``
@@ -97,40 +98,64 @@ class Collector:
     the kept rows plus one chunk.
     """
 
-    def __init__(self, games: int, per_seat: Sequence[str] = (), keep: int | None = None,
+    def __init__(self, capacity: int, per_seat: Sequence[str] = (), keep: int | None = None,
                  tally=None, fields=None) -> None:
-        self.games = games
-        self.keep = games if keep is None else min(games, keep)
+        self.capacity = capacity
+        self.keep = capacity if keep is None else min(capacity, keep)
         self.filled = 0
         self.seen = 0
         self.columns: dict[str, np.ndarray] = {}
         self.per_seat = {SEAT_PREFIX + name: name for name in per_seat}
         self.tally, self.fields, self.parts = tally, fields, None
 
-    def add(self, part: Mapping[str, np.ndarray]) -> None:
+    def add(self, part: Mapping[str, np.ndarray]):
+        """Count a chunk's games in and keep the rows wanted; returns the chunk's own
+        ``(tally, parts)`` (None without a tally)."""
         columns = expand(part, self.per_seat)
         size = len(next(iter(columns.values()))) if columns else 0
+        counted = None
         if self.tally is not None:
-            from analysis.tally import merge_parts
+            from analysis.tally import Tally
 
-            self.tally.add(columns)
+            tally = Tally.of(columns, self.tally.players, self.tally.traits)
+            parts = None
             if self.fields is not None:
                 import pandas as pd
 
                 parts = self.fields(pd.DataFrame(columns, copy=False), self.tally.players)
-                self.parts = parts if self.parts is None else merge_parts(self.parts, parts)
+            self._count(tally, parts)
+            counted = (tally, parts)
         start, self.seen = self.seen, self.seen + size
+        if self.seen > self.capacity:
+            raise RuntimeError(f"collected {self.seen} games, room for {self.capacity}")
         take = max(0, min(size, self.keep - start))
         for column, values in columns.items():
             if column not in self.columns:
                 self.columns[column] = np.empty(self.keep, dtype=values.dtype)
             self.columns[column][start:start + take] = values[:take]
         self.filled = start + take
+        return counted
+
+    def add_summary(self, tally, parts, size: int) -> None:
+        """Count in a chunk of ``size`` games known by its summary alone (no rows: the chunk
+        must lie beyond the rows kept)."""
+        if self.tally is None or self.seen < self.keep:
+            raise RuntimeError("a chunk's summary stands for games whose rows are not kept")
+        self._count(tally, parts if self.fields is not None else None)
+        self.seen += size
+        if self.seen > self.capacity:
+            raise RuntimeError(f"collected {self.seen} games, room for {self.capacity}")
+
+    def _count(self, tally, parts) -> None:
+        from analysis.tally import merge_parts
+
+        self.tally.merge(tally)
+        if parts is not None:
+            self.parts = parts if self.parts is None else merge_parts(self.parts, parts)
 
     def frame(self):
         """The kept games as a DataFrame (one row per game)."""
         import pandas as pd
 
-        if self.seen != self.games:
-            raise RuntimeError(f"collected {self.seen} of {self.games} games")
-        return pd.DataFrame(self.columns, copy=False)
+        return pd.DataFrame({name: values[:self.filled] for name, values in self.columns.items()},
+                            copy=False)

@@ -24,6 +24,7 @@ that matters); Ctrl-C still raises KeyboardInterrupt.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import re
 import time
@@ -45,6 +46,9 @@ WORKER_TIMEOUT = 30.0
 lost them all during a run)."""
 POLL_INTERVAL = 2.0
 """Seconds between looks at the workers while a result is awaited."""
+IN_FLIGHT_PER_THREAD = 4
+"""Tasks given out per worker thread ahead of the one the driver reads: results wait on
+the cluster for at most so many tasks, however many games the run has."""
 INSTALL = "python -m pip install '.[cluster]'"
 """How to install the toolkit on a machine of the cluster."""
 _SCHEDULER = re.compile(r"(?:(tcp|tls)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):([0-9]{1,5})")
@@ -349,15 +353,20 @@ def play_on_cluster(args: tuple, chunks: Sequence[Any], scheduler: str,
         pending: deque = deque()
         try:
             workers = max(1, sum(client.nthreads().values()))
-            tasks = batches(chunks, workers)
-            for task in tasks:
-                future = client.submit(play, *args, task, pure=False)
-                if on_chunk:
-                    future.add_done_callback(lambda f, n=sum(map(played, task)):
-                                             on_chunk(n) if f.status == "finished" else None)
-                pending.append(future)
+            waiting = iter(batches(chunks, workers))
+
+            def submit(count: int) -> None:
+                for task in itertools.islice(waiting, count):
+                    future = client.submit(play, *args, task, pure=False)
+                    if on_chunk:
+                        future.add_done_callback(lambda f, n=sum(map(played, task)):
+                                                 on_chunk(n) if f.status == "finished" else None)
+                    pending.append(future)
+
+            submit(IN_FLIGHT_PER_THREAD * workers)
             while pending:  # pop each future as it is used, so its arrays can be freed
                 future = pending.popleft()
+                submit(1)  # the cluster stays busy but its results never pile up
                 yield from _result(client, future, address)
                 future.release()
         except BaseException as exc:  # Ctrl-C and the consumer's stop pass as they are

@@ -52,12 +52,13 @@ def format_runs(runs: pd.DataFrame, path: str) -> str:
     """The table `analyze runs` prints."""
     if runs.empty:
         return f"no runs stored in {path}"
-    rows = [["id", "game", "label", "policies", "seed", "games", "created"]]
+    rows = [["id", "game", "label", "policies", "seed", "games", "rows kept", "created"]]
     for r in runs.itertuples():
         rows.append([r.id, terminal_text(r.game), terminal_text(r.label or "-"),
-                     terminal_text(r.policies), str(r.seed), f"{r.games:,}", r.created])
+                     terminal_text(r.policies), str(r.seed), f"{r.games:,}", f"{r.rows:,}",
+                     r.created])
     return "\n".join([f"{len(runs)} run{'s' if len(runs) != 1 else ''} stored in {path}", "",
-                      *_table(rows, right={4, 5})])
+                      *_table(rows, right={4, 5, 6})])
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ as without a store.
 from __future__ import annotations
 
 import ctypes
+import itertools
 import multiprocessing
 import os
 import signal
@@ -33,6 +34,7 @@ from analysis import interrupts
 from analysis.chunks import Task
 from analysis.cluster import check_scheduler, play_on_cluster
 from analysis.errors import UserError
+from analysis.store import parts_id
 from analysis.tally import Tally
 from solver.params import Rules
 from solver.registry import GameSpec, find_game
@@ -46,6 +48,13 @@ MIN_PIECE = 64
 """Fewest games of a piece when a run has too few chunks to keep every worker busy."""
 PIECES_PER_WORKER = 4
 """A run with fewer than this many chunks per worker splits its chunks into pieces."""
+RUN_BLOCK_CHUNKS = 4096
+"""Chunks :func:`run` plays with one pool of workers (67 million games) before the next."""
+BLOCK_CHUNKS = 16
+"""Chunks each run of :func:`together` plays before the next run takes its turn."""
+IN_FLIGHT_PER_WORKER = 4
+"""Tasks given out per worker ahead of the one this process reads: finished games wait in
+memory for at most so many tasks, however many games the run has."""
 
 
 def default_workers() -> int:
@@ -219,14 +228,24 @@ def _play_tasks(spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int
     spec.players.prepare(rules, policies)
     pool = _pool(min(workers, len(tasks)))
     pending: deque = deque()
+    waiting = iter(tasks)
+    ahead = IN_FLIGHT_PER_WORKER * workers
+
+    def submit(count: int) -> None:
+        for task in itertools.islice(waiting, count):
+            future = pool.submit(chunking.play, *args, task)
+            if on_chunk:
+                future.add_done_callback(
+                    lambda _f, n=sum(map(chunking.played, task)): on_chunk(n))
+            pending.append(future)
+
     try:
         with interrupts.deferred():  # the workers are forked here: not cut in the middle
-            pending.extend(pool.submit(chunking.play, *args, task) for task in tasks)
-        if on_chunk:
-            for future, task in zip(pending, tasks):
-                future.add_done_callback(lambda _f, n=sum(map(chunking.played, task)): on_chunk(n))
+            submit(ahead)
         while pending:  # pop each future as it is used, so its arrays can be freed
-            yield from pending.popleft().result()
+            future = pending.popleft()
+            submit(1)  # the workers stay busy, but never run far ahead of this process
+            yield from future.result()
     except BaseException:  # Ctrl-C, SIGTERM, an error, or the consumer stopped early
         with interrupts.deferred():  # a signal now must not cut the stop in the middle
             _stop(pool)
@@ -273,6 +292,147 @@ def _joined(head: Mapping[str, np.ndarray], tail: Mapping[str, np.ndarray]) -> d
     return {name: np.concatenate([head[name], tail[name]]) for name in head}
 
 
+class Run:
+    """One run played chunk by chunk: what it has played or loaded so far, its record in a
+    results store, and what it keeps of its games — the rows of the first ``keep_games``
+    (all when None) and, with ``tally``, the figures of every game (a
+    :class:`~analysis.tally.Tally`) and the own parts ``fields(chunk, players)`` counts.
+
+    :meth:`extend` plays (or loads) the next games; :func:`run` plays one run whole and
+    :func:`together` several runs side by side, chunk by chunk, for figures that pair game
+    *i* of one run with game *i* of another (a what-if, a match), in memory that grows with
+    the chunks, not the games.
+
+    With a ``store``, a chunk's rows are saved there when they are kept, and beyond
+    ``keep_games`` its summary (tally and parts) instead; a stored chunk is loaded instead of
+    played — its summary only where the run needs no rows of it. ``hold_rows=False``: the
+    result holds no rows (a what-if or a match reads them chunk by chunk from
+    :func:`together`); the store still keeps the first ``keep_games``, so that the same
+    command resumes from them.
+    """
+
+    def __init__(self, spec: GameSpec, rules: Rules, policies: Sequence[str], seed: int, *,
+                 capacity: int, store: Store | None = None, label: str | None = None,
+                 keep_games: int | None = None, tally: bool = False,
+                 fields: Callable[[Any, int], Any] | None = None, hold_rows: bool = True) -> None:
+        if keep_games is not None and not tally:
+            raise ValueError("keep_games needs tally: the figures of the games not kept")
+        if not hold_rows and not tally:
+            raise ValueError("a run that holds no rows needs tally: the figures of its games")
+        self.spec, self.rules, self.policies, self.seed = spec, rules, tuple(policies), seed
+        self.store, self.label, self.fields = store, label, fields
+        self.keep = keep_games
+        self.identity = None if store is None else store.identify(spec, rules, policies, seed)
+        self.tally = Tally(spec.seats(rules), spec.traits) if tally else None
+        self.collector = chunking.Collector(capacity, spec.per_seat,
+                                           keep_games if hold_rows else 0, self.tally, fields)
+        self.parts_name = parts_id(fields)
+        self.games = 0
+        """Games played or loaded so far."""
+        self.loaded = 0
+        """Of them, games read from the store."""
+        self.elapsed_s = 0.0
+        self._registered = False
+        self._prepared = False
+
+    def _kept(self, chunk: int) -> bool:
+        """Whether the rows of chunk ``chunk`` are kept (all or some of them)."""
+        return self.keep is None or chunk * chunking.CHUNK_SIZE < self.keep
+
+    def _save(self, chunk: int, part: Mapping[str, np.ndarray]) -> None:
+        """Keep a chunk's rows, or the first of them, in the store."""
+        if not self._registered:
+            self.store.register(self.identity, self.label)  # type: ignore[union-attr, arg-type]
+            self._registered = True
+        self.store.save_chunk(self.identity.key, chunk, part)  # type: ignore[union-attr]
+
+    def _save_summary(self, chunk: int, tally: Tally, parts: Any) -> None:
+        if not self._registered:
+            self.store.register(self.identity, self.label)  # type: ignore[union-attr, arg-type]
+            self._registered = True
+        self.store.save_summary(self.identity.key, chunk, tally, parts,  # type: ignore[union-attr]
+                                self.parts_name)
+
+    def extend(self, games: int, workers: int = 1, scheduler: str | None = None,
+               bar: Any = None, rows: bool = False) -> list[dict[str, np.ndarray]]:
+        """Play (or load) the games up to ``games`` in all; the run must stand at a whole
+        number of chunks. With ``rows`` every added chunk's games are returned (as columns,
+        :func:`analysis.chunks.expand`), played again where the store holds only a summary."""
+        if self.games % chunking.CHUNK_SIZE or games < self.games:
+            raise ValueError("a run is extended from a whole number of chunks only")
+        first = self.games // chunking.CHUNK_SIZE
+        chunks = chunking.plan_chunks(games - self.games, first)
+        store, key = self.store, None if self.identity is None else self.identity.key
+        stored = store.stored_chunks(key) if store is not None else {}
+        summaries = store.stored_summaries(key) if store is not None and self.tally else {}
+        have, summarised = {}, set()
+        for chunk, size in chunks:
+            games_there, counted_by = summaries.get(chunk, (0, None))
+            if (not rows and not self._kept(chunk) and games_there == size
+                    and counted_by in (self.parts_name, None if self.fields else counted_by)
+                    and stored.get(chunk, 0) < size):
+                summarised.add(chunk)
+                have[chunk] = size
+            else:
+                have[chunk] = min(size, stored.get(chunk, 0))
+        todo = [(chunk, have[chunk], size) for chunk, size in chunks if have[chunk] < size]
+        if todo and not self._prepared:
+            self.spec.load_kernel()  # solved tables are built here, outside the games' timing
+            self.spec.players.prepare(self.rules, self.policies)
+            self._prepared = True
+        start = time.perf_counter()
+        head = None
+
+        def save_prefix(chunk: int, tail: Mapping[str, np.ndarray]) -> None:
+            if self._kept(chunk):  # beyond the rows kept, a chunk is stored whole (a summary)
+                self._save(chunk, _joined(head, tail) if head is not None else tail)
+
+        played = play_chunks(self.spec, self.rules, self.policies, self.seed, todo, workers,
+                             on_chunk=bar.update if bar else None, scheduler=scheduler,
+                             on_prefix=save_prefix if store is not None else None)
+        added: list[dict[str, np.ndarray]] = []
+        try:
+            for chunk, size in chunks:
+                head = None
+                if chunk in summarised:
+                    tally, parts = store.load_summary(  # type: ignore[union-attr]
+                        key, chunk, size, self.tally.players, self.tally.traits)  # type: ignore[union-attr]
+                    self.collector.add_summary(tally, parts, size)
+                    self.loaded += size
+                    if bar:
+                        bar.update(size)
+                    continue
+                if have[chunk]:
+                    part = head = store.load_chunk(key, chunk, have[chunk])  # type: ignore[union-attr]
+                    self.loaded += have[chunk]
+                    if bar:
+                        bar.update(have[chunk])
+                fresh = have[chunk] < size
+                if fresh:
+                    part = _joined(head, next(played)) if head is not None else next(played)
+                counted = self.collector.add(part)
+                if fresh and store is not None:
+                    if self._kept(chunk) or counted is None:
+                        self._save(chunk, part)
+                    elif summaries.get(chunk) != (size, self.parts_name):  # not there already
+                        self._save_summary(chunk, *counted)
+                if rows:
+                    added.append(chunking.expand(part, self.collector.per_seat))
+                interrupts.check()
+        finally:
+            played.close()
+            self.elapsed_s += time.perf_counter() - start
+        self.games = games
+        return added
+
+    def result(self) -> RunResult:
+        """What the run holds now."""
+        parts = (self.collector.parts if self.collector.parts is not None or self.fields is None
+                 else {})
+        return RunResult(self.collector.frame(), self.elapsed_s, self.loaded, self.tally, parts,
+                         self.games)
+
+
 def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, seed: int,
         workers: int | None = None, progress: bool = False, store: Store | None = None,
         label: str | None = None, scheduler: str | None = None,
@@ -289,7 +449,8 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
     is the same for any number of workers. ``progress`` shows a bar on stderr.
     With a ``store``, chunks it holds are loaded instead of played, only missing
     games are played, and each completed chunk is saved at once (in this process;
-    ``label`` names the run there); the games are the same as without a store.
+    ``label`` names the run there): its rows, or beyond ``keep_games`` its summary; the
+    games are the same as without a store.
     With ``scheduler`` (``tcp://host:port``) the workers of that Dask cluster play
     the chunks instead of local processes; the games are the same.
     """
@@ -298,59 +459,47 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
     spec = find_game(game) if isinstance(game, str) else game
     if sims < 1:
         raise ValueError("sims must be at least 1")
-    chunks = chunking.plan_chunks(sims)
     workers = default_workers() if workers is None else workers
-    identity = stored = None
-    if store is not None:
-        identity = store.identify(spec, rules, policies, seed)
-        stored = store.stored_chunks(identity.key)
-    have = {chunk: min(size, stored.get(chunk, 0)) if stored else 0 for chunk, size in chunks}
-    todo = [(chunk, have[chunk], size) for chunk, size in chunks if have[chunk] < size]
-    if todo:
-        spec.load_kernel()  # solved tables are built here, outside the timing of the games
-        spec.players.prepare(rules, policies)
-    start = time.perf_counter()
+    one = Run(spec, rules, policies, seed, capacity=sims, store=store, label=label,
+              keep_games=keep_games, tally=tally, fields=fields)
     bar = _progress_bar(sims, spec.title, progress)
-    registered, loaded, head = False, 0, None
-
-    def save(chunk: int, part: Mapping[str, np.ndarray]) -> None:
-        """Keep a chunk, or the first games of it, in the store (a later run resumes there)."""
-        nonlocal registered
-        if not registered:
-            store.register(identity, label)  # type: ignore[union-attr, arg-type]
-            registered = True
-        store.save_chunk(identity.key, chunk, part)  # type: ignore[union-attr]
-
-    def save_prefix(chunk: int, tail: Mapping[str, np.ndarray]) -> None:
-        save(chunk, _joined(head, tail) if head is not None else tail)
-
-    played = play_chunks(spec, rules, policies, seed, todo, workers,
-                         on_chunk=bar.update if bar else None, scheduler=scheduler,
-                         on_prefix=save_prefix if store is not None else None)
+    step = RUN_BLOCK_CHUNKS * chunking.CHUNK_SIZE
     try:
-        if keep_games is not None and not tally:
-            raise ValueError("keep_games needs tally: the figures of the games not kept")
-        counted = Tally(spec.seats(rules), spec.traits) if tally else None
-        collector = chunking.Collector(sims, spec.per_seat, keep_games, counted, fields)
-        for chunk, size in chunks:
-            head = None
-            if have[chunk]:
-                part = head = store.load_chunk(identity.key, chunk, have[chunk])  # type: ignore[union-attr]
-                loaded += have[chunk]
-                if bar:
-                    bar.update(have[chunk])
-            if have[chunk] < size:
-                part = _joined(head, next(played)) if head is not None else next(played)
-                if store is not None:
-                    save(chunk, part)
-            collector.add(part)
-            interrupts.check()
+        while one.games < sims:  # in blocks: what a run lists of its chunks stays small
+            one.extend(min(sims, one.games + step), workers, scheduler, bar)
     finally:
-        played.close()
         if bar:
             bar.close()
-    parts = collector.parts if collector.parts is not None or fields is None else {}
-    return RunResult(collector.frame(), time.perf_counter() - start, loaded, counted, parts, sims)
+    return one.result()
+
+
+
+
+def together(runs: Sequence[Run], games: int, workers: int | None = None,
+             scheduler: str | None = None, progress: bool = False,
+             title: str = "") -> Iterator[list[dict[str, np.ndarray]]]:
+    """Extend ``runs`` (standing at the same whole number of chunks) to ``games`` games each,
+    side by side: :data:`BLOCK_CHUNKS` chunks of every run in turn, then the next ones; yields,
+    chunk by chunk, the games of that chunk in every run (a list, in the order of ``runs``),
+    so that game *i* of one run meets game *i* of the others while memory holds one block."""
+    workers = default_workers() if workers is None else workers
+    if not runs:
+        return
+    now = runs[0].games
+    if any(r.games != now for r in runs):
+        raise ValueError("runs played together must stand at the same game")
+    bar = _progress_bar((games - now) * len(runs), title or runs[0].spec.title, progress)
+    block = BLOCK_CHUNKS * chunking.CHUNK_SIZE
+    try:
+        while now < games:
+            upto = min(games, now + block)
+            parts = [r.extend(upto, workers, scheduler, bar, rows=True) for r in runs]
+            for chunk in zip(*parts):
+                yield list(chunk)
+            now = upto
+    finally:
+        if bar:
+            bar.close()
 
 
 def _progress_bar(total: int, title: str, enabled: bool):

@@ -31,8 +31,9 @@ from analysis.store import Store, as_store, run_identity
 from solver.params import Rules, RulesError, Variant
 from solver.registry import GameSpec, find_game
 
-MAX_SIMS = 100_000_000
-"""The most games one run may ask for."""
+MAX_SIMS = 10_000_000_000
+"""The most games one run may ask for (a run keeps chunk summaries beyond the rows it
+keeps, so its memory does not grow with its games)."""
 KEEP_GAMES = 1_000_000
 """The rows a run from the command line (or :func:`simulate`) keeps by default
 (``--keep-games``): its figures count every game, merged chunk by chunk."""

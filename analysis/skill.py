@@ -41,8 +41,10 @@ from __future__ import annotations
 import math
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -52,11 +54,12 @@ import pandas as pd
 from analysis.distributions import norm_sf
 from analysis.errors import UserError
 from analysis.plain import plain
-from analysis.runner import run
+from analysis.runner import Run, together
 from analysis.provenance import now, package_version
-from analysis.simulation import REPORTS_ROOT, build_rules, parse_sims, run_label
+from analysis.simulation import KEEP_GAMES, REPORTS_ROOT, build_rules, parse_sims, run_label
 from analysis.outcomes import points
 from analysis.stats import CONFIDENCE, MIN_JUDGED, Z, wilson_interval
+from analysis.tally import count, point_scale
 from analysis.store import Store
 from solver.params import Rules, Variant
 from solver.registry import GameSpec, find_game
@@ -139,6 +142,22 @@ class Match:
         return row
 
 
+def _shares(pairs: Counter, scale: int) -> tuple[int, Fraction, Fraction]:
+    """Games, mean and sample variance (ddof=1; 0 for fewer than two) of the shares
+    ``total / (finished · scale)`` that ``pairs`` counts (``(total, finished) -> keys``),
+    exactly."""
+    n = sum(pairs.values())
+    if not n:
+        return 0, Fraction(0), Fraction(0)
+    values = {Fraction(total, finished * scale): 0 for total, finished in pairs}
+    for (total, finished), count in pairs.items():
+        values[Fraction(total, finished * scale)] += count
+    first = sum(v * c for v, c in values.items())
+    second = sum(v * v * c for v, c in values.items())
+    mean = first / n
+    return n, mean, (n * second - first * first) / (n * (n - 1)) if n > 1 else Fraction(0)
+
+
 def play_match(spec: GameSpec, rules: Rules, player: str, opponent: str, games: int, seed: int,
                *, chain: str = POLICIES, kind: str = "step", workers: int | None = None,
                store: Store | None = None, scheduler: str | None = None,
@@ -147,47 +166,69 @@ def play_match(spec: GameSpec, rules: Rules, player: str, opponent: str, games: 
     every seating with the same ``seed`` (see the module docstring). A draw counts as the
     player's share of it; an unfinished game counts for neither. Alone (a puzzle), the
     player and the opponent each play the same games, and the player's share is its solve
-    rate, tested against the opponent's game by game."""
+    rate, tested against the opponent's game by game.
+
+    The seatings are played side by side, chunk by chunk (:func:`analysis.runner.together`):
+    per key, the player's points over the seatings that finished, in units of
+    1/:func:`analysis.tally.point_scale`, are counted in a histogram, from which every figure
+    follows exactly — memory grows with the chunks, not the games."""
     n = spec.seats(rules)
     seatings = [[player], [opponent]] if n == 1 else [
         [player if s == seat else opponent for s in range(n)] for seat in range(n)]
-    got = []
-    wins, unfinished, elapsed, loaded = [], 0, 0.0, 0
-    for seat, policies in enumerate(seatings):
-        result = run(spec, rules, policies, games, seed, workers=workers, progress=progress,
-                     store=store, label=run_label(spec, rules, policies), scheduler=scheduler)
-        mine = points(result.games, n, spec.traits)[:, 0 if n == 1 else seat]
-        got.append(mine)
-        if n > 1 or seat == 0:
-            wins.append(int((mine == 1).sum()))
-            unfinished += int(np.isnan(mine).sum())
-        elapsed += result.elapsed_s
-        loaded += result.games_loaded
-    if n == 1:
-        keep = ~np.isnan(got[0]) & ~np.isnan(got[1])
-        x, fair = got[0][keep], got[1][keep]
-        d = x - fair
-    else:
+    scale = point_scale(n)
+    runs = [Run(spec, rules, policies, seed, capacity=games, store=store,
+                label=run_label(spec, rules, policies), keep_games=KEEP_GAMES, tally=True,
+                hold_rows=False) for policies in seatings]
+    wins, unfinished = [0] * (len(seatings) if n > 1 else 1), 0
+    pairs: Counter = Counter()
+    title = f"{spec.title}: {player} vs {opponent}"
+    for chunk in together(runs, games, workers, scheduler, progress, title):
+        got = []
+        for seat, columns in enumerate(chunk):
+            mine = points(pd.DataFrame(columns, copy=False), n, spec.traits)[:, 0 if n == 1 else seat]
+            got.append(mine)
+            if n > 1 or seat == 0:
+                wins[seat] += count(mine == 1)
+                unfinished += count(np.isnan(mine))
         table = np.stack(got, axis=1)
-        keep = ~np.isnan(table).all(axis=1)
-        x = np.nanmean(table[keep], axis=1) if keep.any() else np.zeros(0)
-        fair, d = 1 / n, x - 1 / n
-    judged = len(x) >= MIN_JUDGED
-    mean = float(x.mean()) if len(x) else math.nan
-    se = float(d.std(ddof=1) / math.sqrt(len(d))) if len(d) > 1 else math.nan
-    baseline = float(np.mean(fair))
+        done = ~np.isnan(table)
+        units = np.rint(np.where(done, table, 0.0) * scale).astype(np.int64)
+        if n == 1:  # the player's solve and the opponent's, on the keys both finished
+            both = done.all(axis=1)
+            pairs.update(zip(units[both, 0].tolist(), units[both, 1].tolist()))
+        else:  # the player's points over the seatings that finished, and how many did
+            finished = done.sum(axis=1)
+            some = finished > 0
+            pairs.update(zip(units[some].sum(axis=1).tolist(), finished[some].tolist()))
+    if n == 1:
+        solves = Counter()
+        differences = Counter()
+        for (x, fair), c in pairs.items():
+            solves[(x, 1)] += c
+            differences[(x - fair + scale, 1)] += c  # shifted: shares must not be negative
+        games_done, mean, var_x = _shares(solves, scale)
+        _, shifted, var_d = _shares(differences, scale)
+        baseline = float(mean - (shifted - 1)) if games_done else math.nan
+        d_mean = shifted - 1
+    else:
+        games_done, mean, var_x = _shares(pairs, scale)
+        var_d, baseline = var_x, 1 / n
+        d_mean = mean - Fraction(1, n)
+    judged = games_done >= MIN_JUDGED
+    se = math.sqrt(var_d / games_done) if games_done > 1 else math.nan
+    mean_f = float(mean) if games_done else math.nan
     if se > 0:
-        low, high = max(0.0, mean - Z * float(x.std(ddof=1)) / math.sqrt(len(x))), \
-            min(1.0, mean + Z * float(x.std(ddof=1)) / math.sqrt(len(x)))
-        p_value = 2 * norm_sf(abs(float(d.mean())) / se)
-    elif len(x):  # every key gave the same difference: fall back on the pooled binomial
-        low, high = wilson_interval(int(round(x.sum())), len(x), CONFIDENCE)
-        p_value = 1.0 if mean == baseline else 0.0
+        half = Z * math.sqrt(var_x / games_done)
+        low, high = max(0.0, mean_f - half), min(1.0, mean_f + half)
+        p_value = 2 * norm_sf(abs(float(d_mean)) / se)
+    elif games_done:  # every key gave the same difference: fall back on the pooled binomial
+        low, high = wilson_interval(int(round(mean * games_done)), games_done, CONFIDENCE)
+        p_value = 1.0 if mean_f == baseline else 0.0
     else:
         low = high = p_value = math.nan
-    return Match(player, opponent, chain, kind, games, tuple(wins), unfinished, mean, low,
-                 high, p_value, elapsed, loaded, judged=judged,
-                 opponent_rate=baseline if n == 1 else None)
+    return Match(player, opponent, chain, kind, games, tuple(wins), unfinished, mean_f, low,
+                 high, p_value, sum(r.elapsed_s for r in runs), sum(r.loaded for r in runs),
+                 judged=judged, opponent_rate=baseline if n == 1 else None)
 
 
 @dataclass(frozen=True)

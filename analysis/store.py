@@ -19,6 +19,17 @@ interrupted run loses at most the chunk in flight, never the store, and several
 processes may write one store at once. The schema version is ``PRAGMA
 user_version``.
 
+Beyond the rows a run keeps (``--keep-games``) a chunk is stored as its summary instead —
+the figures of its games (:class:`analysis.tally.Tally`) and the game's own parts, as
+zlib-compressed JSON — in a third table::
+
+    summaries(run_key, chunk, games, parts, data BLOB, created, digest, PRIMARY KEY(run_key, chunk))
+
+``parts`` names what the own parts count (:func:`parts_id`: the study's function and the
+source of its module), so a summary is used only by a run that counts the same parts; a
+run that needs a chunk's rows (a what-if's pairs, a match, rows it keeps) plays the chunk
+again where the store holds only its summary (the same games: each is played from its key).
+
 A damaged store is a one-line error, never wrong games: each chunk row holds
 ``digest``, the SHA-256 of the run key, the chunk, the number of games and the
 bytes (:func:`chunk_digest`), checked whenever the chunk is loaded (a byte of
@@ -26,7 +37,8 @@ the file flipped, or SQLite's index sending a look-up to another row), and a
 run's row is checked against its key, the SHA-256 of its identity. A store of
 schema 1 (chunks without a digest) is brought to schema 2 when it is opened,
 each chunk sealed with the digest of its bytes as they are then, so its runs
-stay usable.
+stay usable; a store of schema 2 gets the (empty) summaries table of schema 3. A summary
+row is sealed likewise (:func:`summary_digest`).
 """
 from __future__ import annotations
 
@@ -35,9 +47,12 @@ import io
 import json
 import os
 import sqlite3
+import sys
 import threading
 import weakref
 import zipfile
+import zlib
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -51,12 +66,13 @@ import pandas as pd
 from analysis import chunks as chunking
 from analysis.errors import UserError
 from analysis.folders import describe_os_error, disk_full, remove_leftovers
+from analysis.tally import Tally
 from solver.params import Rules
-from solver.registry import GameSpec, find_game
+from solver.registry import GameSpec, Traits, find_game
 
-SCHEMA_VERSION = 2
-"""``PRAGMA user_version`` of a store made by this code (1: chunks without a digest,
-migrated when opened)."""
+SCHEMA_VERSION = 3
+"""``PRAGMA user_version`` of a store made by this code (1: chunks without a digest, 2:
+without summaries; both migrated when opened)."""
 DEFAULT_STORE = Path("reports") / "runs.sqlite"
 """Where the command line keeps its store (relative to the current directory)."""
 ID_LENGTH = 10
@@ -83,6 +99,26 @@ CREATE TABLE IF NOT EXISTS chunks (
     digest TEXT,                   -- chunk_digest(run_key, chunk, games, data), schema 2
     PRIMARY KEY (run_key, chunk)
 );
+""" + """
+CREATE TABLE IF NOT EXISTS summaries (
+    run_key TEXT NOT NULL REFERENCES runs(run_key),
+    chunk INTEGER NOT NULL CHECK (chunk >= 0),
+    games INTEGER NOT NULL CHECK (games > 0),
+    parts TEXT NOT NULL,           -- parts_id() of the own parts counted ('' for none)
+    data BLOB NOT NULL,            -- zlib(JSON): the chunk's tally and own parts
+    created TEXT NOT NULL,
+    digest TEXT NOT NULL,          -- summary_digest(run_key, chunk, games, parts, data)
+    PRIMARY KEY (run_key, chunk)
+);
+"""
+
+_SAVE_SUMMARY = """
+INSERT INTO summaries (run_key, chunk, games, parts, data, created, digest)
+VALUES (?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (run_key, chunk) DO UPDATE
+SET games = excluded.games, parts = excluded.parts, data = excluded.data,
+    created = excluded.created, digest = excluded.digest
+WHERE excluded.games >= summaries.games
 """
 
 _SAVE_CHUNK = """
@@ -171,6 +207,108 @@ def chunk_digest(run_key: str, chunk: int, games: int, data: bytes) -> str:
     return hashlib.sha256(head + data).hexdigest()
 
 
+def parts_id(fields: Any) -> str:
+    """What a study's own parts function counts, as stored with a summary: its module and
+    name and the SHA-256 of its module's source (a change there and stored summaries are
+    not used: their chunks are played again); ``""`` for none."""
+    if fields is None:
+        return ""
+    module = getattr(fields, "__module__", None) or type(fields).__module__
+    name = getattr(fields, "__qualname__", None) or type(fields).__qualname__
+    path = getattr(sys.modules.get(module), "__file__", None)
+    try:
+        source = Path(path).read_bytes() if path else b""
+    except OSError:
+        source = b""
+    return f"{module}.{name}:{hashlib.sha256(source).hexdigest()[:16]}"
+
+
+def _tagged(value: Any) -> Any:
+    """Own parts (nested dicts, lists, histograms, whole numbers) as JSON that keeps their
+    kinds: ``{"d": [[key, value], ...]}``, ``{"h": [[value, count], ...]}``, ``{"l": [...]}``."""
+    if isinstance(value, Counter):
+        return {"h": [[_key(k), int(v)] for k, v in sorted(value.items())]}
+    if isinstance(value, dict):
+        return {"d": [[_key(k), _tagged(v)] for k, v in value.items()]}
+    if isinstance(value, (list, tuple)):
+        return {"l": [_tagged(v) for v in value]}
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return int(value)
+    raise ValueError(f"own parts must be whole numbers, lists, dicts and histograms, "
+                     f"not {type(value).__name__}")
+
+
+def _key(key: Any) -> Any:
+    if isinstance(key, (str, bool)) or key is None:
+        return key
+    if isinstance(key, (int, np.integer)):
+        return int(key)
+    raise ValueError(f"a key of own parts must be text or a whole number, not {key!r}")
+
+
+def _untagged(value: Any) -> Any:
+    if type(value) is int:
+        return value
+    if isinstance(value, dict) and len(value) == 1:
+        (tag, items), = value.items()
+        if tag == "h" and isinstance(items, list):
+            return Counter({_whole(k): _whole(v) for k, v in items})
+        if tag == "d" and isinstance(items, list):
+            return {k: _untagged(v) for k, v in items}
+        if tag == "l" and isinstance(items, list):
+            return [_untagged(v) for v in items]
+    raise ValueError(f"not a stored part: {str(value)[:60]}")
+
+
+def _whole(value: Any) -> int:
+    if type(value) is not int:
+        raise ValueError(f"not a whole number: {value!r}")
+    return value
+
+
+def encode_summary(tally: Tally, parts: Any) -> bytes:
+    """A chunk's summary — its tally and the game's own parts — as zlib-compressed JSON."""
+    plain = {"games": tally.games, "outcomes": _tagged(tally.outcomes),
+             "lengths": _tagged(tally.lengths), "turns": tally.turns,
+             "decision_turns": tally.decision_turns, "points": tally.points,
+             "points_sq": tally.points_sq, "scores": tally.scores, "scores_sq": tally.scores_sq,
+             "margin": tally.margin, "parts": None if parts is None else _tagged(parts)}
+    return zlib.compress(json.dumps(plain, separators=(",", ":")).encode("ascii"), 6)
+
+
+def decode_summary(data: bytes, players: int, traits: Traits) -> tuple[Tally, Any]:
+    """The tally (of a game with these players and traits) and own parts of
+    :func:`encode_summary`; ValueError when they are not what it writes."""
+    plain = json.loads(zlib.decompress(data).decode("ascii"))
+
+    def whole_list(name: str, optional: bool = False) -> list[int] | None:
+        values = plain[name]
+        if values is None and optional:
+            return None
+        if not isinstance(values, list) or len(values) != players:
+            raise ValueError(f"{name} must hold one number per seat")
+        return [_whole(v) for v in values]
+
+    scored = traits.score is not None
+    tally = Tally(players, traits, games=_whole(plain["games"]),
+                  outcomes=_untagged(plain["outcomes"]), lengths=_untagged(plain["lengths"]),
+                  turns=_whole(plain["turns"]), decision_turns=_whole(plain["decision_turns"]),
+                  points=whole_list("points"), points_sq=whole_list("points_sq"),
+                  scores=whole_list("scores", not scored), scores_sq=whole_list("scores_sq", not scored),
+                  margin=_whole(plain["margin"]))
+    if not isinstance(tally.outcomes, Counter) or not isinstance(tally.lengths, Counter) \
+            or sum(tally.outcomes.values()) != tally.games:
+        raise ValueError("its outcomes do not count its games")
+    parts = plain["parts"]
+    return tally, None if parts is None else _untagged(parts)
+
+
+def summary_digest(run_key: str, chunk: int, games: int, parts: str, data: bytes) -> str:
+    """The SHA-256 (hex) that seals a summary row (as :func:`chunk_digest` a chunk row)."""
+    head = f"summary\0{run_key}\0{int(chunk)}\0{int(games)}\0{parts}\0".encode("ascii")
+    return hashlib.sha256(head + data).hexdigest()
+
+
 def _games_in(part: Mapping[str, np.ndarray]) -> int:
     lengths = {len(values) for values in part.values()}
     if len(lengths) != 1:
@@ -207,6 +345,9 @@ class StoredRun:
     label: str | None
     games: int
     """Games stored as a prefix of the run: a run of at most this many loads them all."""
+    total: int = 0
+    """Games stored as rows or chunk summaries, as a prefix of the run (at least ``games``):
+    the figures of a run of at most this many come from the store."""
 
     @property
     def id(self) -> str:
@@ -375,23 +516,25 @@ class Store:
             if version > SCHEMA_VERSION:
                 raise UserError(f"results store {self.path} was made by a newer version "
                                 f"(schema {version}; this one reads {SCHEMA_VERSION})")
-            if version not in (1, SCHEMA_VERSION):  # a file of something else: left as it is
+            if version not in (1, 2, SCHEMA_VERSION):  # a file of something else: left as it is
                 self._refuse_foreign_file(connection, version)
             mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":  # pragma: no cover - e.g. a file system without locks
                 raise UserError(f"results store {self.path} cannot use a write-ahead log "
                                 f"(journal mode {mode})")
             connection.execute("PRAGMA synchronous = NORMAL")  # safe in WAL mode: no corruption
-            if version == 1:
-                self._migrate_from_1(connection)
+            if version < SCHEMA_VERSION:
+                self._migrate(connection)
 
     @staticmethod
-    def _migrate_from_1(connection: sqlite3.Connection) -> None:
-        """Schema 1 → 2 in one transaction: the digest column, each chunk sealed with the
-        digest of its row as it is (a row SQLite cannot read stays unsealed: damaged)."""
+    def _migrate(connection: sqlite3.Connection) -> None:
+        """Schema 1 → 2 → 3 in one transaction. 1 → 2: the digest column, each chunk sealed
+        with the digest of its row as it is (a row SQLite cannot read stays unsealed:
+        damaged). 2 → 3: the summaries table (empty)."""
         connection.execute("BEGIN IMMEDIATE")
         try:
-            if connection.execute("PRAGMA user_version").fetchone()[0] == 1:  # not done meanwhile
+            version = connection.execute("PRAGMA user_version").fetchone()[0]  # now, locked
+            if version == 1:
                 connection.execute("ALTER TABLE chunks ADD COLUMN digest TEXT")
                 for (rowid,) in connection.execute("SELECT rowid FROM chunks").fetchall():
                     key, chunk, games, data = connection.execute(
@@ -401,6 +544,10 @@ class Store:
                             and isinstance(data, bytes)):
                         connection.execute("UPDATE chunks SET digest = ? WHERE rowid = ?",
                                            (chunk_digest(key, chunk, games, data), rowid))
+            if version < SCHEMA_VERSION:
+                for statement in _SCHEMA.split(";"):  # IF NOT EXISTS: the tables it lacks
+                    if statement.strip():
+                        connection.execute(statement)
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             connection.execute("COMMIT")
         except BaseException:
@@ -462,7 +609,7 @@ class Store:
         """Remove the run whose key starts with ``id_prefix`` — its record and every chunk
         of it — in one transaction, even when they are damaged (the rows are matched by
         their raw keys, nothing is decoded); the other runs stay. Returns ``(run key,
-        chunk rows removed)``; UserError when no run or more than one matches."""
+        chunk and summary rows removed)``; UserError when no run or more than one matches."""
         prefix = id_prefix.strip().lower()
         if not prefix or len(prefix) > 64 or any(c not in "0123456789abcdef" for c in prefix):
             raise UserError(f"{id_prefix[:40]!r} is not a run id: give the hex id (or its "
@@ -470,8 +617,9 @@ class Store:
         with self._write() as connection:
             keys = sorted({key for (key,) in connection.execute(
                 "SELECT run_key FROM runs WHERE substr(run_key, 1, ?) = ? UNION "
-                "SELECT run_key FROM chunks WHERE substr(run_key, 1, ?) = ?",
-                (len(prefix), prefix, len(prefix), prefix))})
+                "SELECT run_key FROM chunks WHERE substr(run_key, 1, ?) = ? UNION "
+                "SELECT run_key FROM summaries WHERE substr(run_key, 1, ?) = ?",
+                (len(prefix), prefix) * 3)})
             if not keys:
                 raise UserError(f"no run with id {prefix} in {self.path} (`analyze runs` lists "
                                 "them)")
@@ -481,6 +629,8 @@ class Store:
                                 "give more characters")
             key, = keys
             chunks = connection.execute("DELETE FROM chunks WHERE run_key = ?", (key,)).rowcount
+            chunks += connection.execute("DELETE FROM summaries WHERE run_key = ?",
+                                         (key,)).rowcount
             connection.execute("DELETE FROM runs WHERE run_key = ?", (key,))
         return str(key), chunks
 
@@ -535,6 +685,57 @@ class Store:
             connection.execute(_SAVE_CHUNK, (run_key, int(chunk), games, data, _now(), digest))
         return games
 
+    def stored_summaries(self, run_key: str) -> dict[int, tuple[int, str]]:
+        """``{chunk: (games, parts id)}`` of the chunk summaries of a run."""
+        with self._read() as connection:
+            rows = connection.execute(
+                "SELECT chunk, games, parts FROM summaries WHERE run_key = ? ORDER BY chunk",
+                (run_key,)).fetchall()
+        for chunk, games, parts in rows:
+            if (type(chunk) is not int or type(games) is not int or chunk < 0 or games < 1
+                    or not isinstance(parts, str)):
+                raise self._damaged(f"summary row of run {run_key[:ID_LENGTH]}",
+                                    f"chunk {chunk!r}, games {games!r}", run_key)
+        return {chunk: (games, parts) for chunk, games, parts in rows}
+
+    def save_summary(self, run_key: str, chunk: int, tally: Tally, parts: Any,
+                     parts_name: str) -> None:
+        """Store the summary of a chunk's ``tally.games`` games (its tally and own parts,
+        counted by ``parts_name``, see :func:`parts_id`); one transaction."""
+        data = encode_summary(tally, parts)
+        digest = summary_digest(run_key, chunk, tally.games, parts_name, data)
+        with self._write() as connection:
+            connection.execute(_SAVE_SUMMARY, (run_key, int(chunk), tally.games, parts_name,
+                                               data, _now(), digest))
+
+    def load_summary(self, run_key: str, chunk: int, games: int, players: int,
+                     traits: Traits) -> tuple[Tally, Any]:
+        """The tally and own parts of a chunk summary the store holds (as
+        :meth:`stored_summaries` says) of ``games`` games; its digest is checked first.
+        UserError (one line) when the row is damaged or missing."""
+        what = f"summary of chunk {chunk} of run {run_key[:ID_LENGTH]}"
+        with self._read() as connection:
+            row = connection.execute(
+                "SELECT games, parts, data, digest FROM summaries WHERE run_key = ? AND chunk = ?",
+                (run_key, chunk)).fetchone()
+        if row is None:
+            raise self._damaged(what, "its row is listed but cannot be found", run_key)
+        stored, parts_name, data, digest = row
+        if (type(stored) is not int or not isinstance(parts_name, str)
+                or not isinstance(data, bytes) or not isinstance(digest, str)):
+            raise self._damaged(what, "a field of its row has the wrong type", run_key)
+        if stored != games:
+            raise self._damaged(what, f"it holds {stored} games, not {games}", run_key)
+        if digest != summary_digest(run_key, chunk, stored, parts_name, data):
+            raise self._damaged(what, "its bytes do not match their SHA-256", run_key)
+        try:
+            tally, parts = decode_summary(data, players, traits)
+        except Exception as exc:  # anything undecodable: zlib.error, JSON, a wrong field
+            raise self._damaged(what, f"{type(exc).__name__}: {exc}", run_key) from None
+        if tally.games != games:
+            raise self._damaged(what, "its figures do not count its games", run_key)
+        return tally, parts
+
     def _stored_runs(self, where: str = "", args: Sequence[Any] = ()) -> list[StoredRun]:
         with self._read() as connection:
             rows = connection.execute(
@@ -546,11 +747,20 @@ class Store:
                     raise self._damaged(f"chunk row of run {str(key)[:ID_LENGTH]}",
                                         f"chunk {chunk!r}, games {games!r}", key)
                 counts.setdefault(key, {})[chunk] = games
+            covered = {key: dict(chunks) for key, chunks in counts.items()}
+            for key, chunk, games in connection.execute(
+                    "SELECT run_key, chunk, games FROM summaries"):
+                if type(chunk) is not int or type(games) is not int or chunk < 0 or games < 1:
+                    raise self._damaged(f"summary row of run {str(key)[:ID_LENGTH]}",
+                                        f"chunk {chunk!r}, games {games!r}", key)
+                there = covered.setdefault(key, {})
+                there[chunk] = max(games, there.get(chunk, 0))
         runs = []
         for key, game, rules, policies, seed, created, label in rows:
             try:
                 run = StoredRun(key, game, json.loads(rules), tuple(json.loads(policies)),
-                                int(seed), created, label, answerable_games(counts.get(key, {})))
+                                int(seed), created, label, answerable_games(counts.get(key, {})),
+                                answerable_games(covered.get(key, {})))
                 if not (isinstance(key, str) and isinstance(game, str)
                         and isinstance(run.rules, dict)
                         and all(isinstance(p, str) for p in run.policies)):
@@ -564,12 +774,14 @@ class Store:
         return runs
 
     def runs(self) -> pd.DataFrame:
-        """Every stored run: id, game, label, policies, seed, games stored, created, key."""
+        """Every stored run: id, game, label, policies, seed, games stored (as rows or
+        summaries), games stored as rows, created, key."""
         rows = [{"id": r.id, "game": r.game, "label": r.label or "",
-                 "policies": ",".join(r.policies), "seed": r.seed, "games": r.games,
-                 "created": r.created, "run_key": r.key} for r in self._stored_runs()]
+                 "policies": ",".join(r.policies), "seed": r.seed, "games": r.total,
+                 "rows": r.games, "created": r.created, "run_key": r.key}
+                for r in self._stored_runs()]
         return pd.DataFrame(rows, columns=["id", "game", "label", "policies", "seed", "games",
-                                           "created", "run_key"])
+                                           "rows", "created", "run_key"])
 
     def find(self, id_prefix: str) -> StoredRun:
         """The one stored run whose key starts with ``id_prefix``; UserError otherwise."""

@@ -37,10 +37,10 @@ Nothing here names a game: the rules class, players and policies come from the r
 """
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 import os
-import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -53,9 +53,11 @@ from analysis.errors import UserError
 from analysis.folders import folder_name
 from analysis.plain import plain
 from analysis.provenance import now, package_version
-from analysis.simulation import REPORTS_ROOT, Plan, Simulation, parse_sims, plan
+from analysis.pairsums import PairedSums
 from analysis.paired import (BASE, MEASURES, add_holm, count_tests, measures,
-                             paired_columns, variant_columns)
+                             paired_columns_of, variant_columns_of)
+from analysis.runner import Run, together
+from analysis.simulation import KEEP_GAMES, REPORTS_ROOT, Plan, Simulation, parse_sims, plan
 from analysis.stats import CONFIDENCE, Z
 from analysis.store import Store, as_store
 from solver.params import RulesError, Variant, coerce, value_text
@@ -239,6 +241,10 @@ class Sweep:
     """The variant files, the base's first when the base is read from one."""
     scheduler: str | None = None
     """The Dask scheduler that played the games, if any (the games are the same)."""
+    sums: PairedSums | None = None
+    """The paired sums of the runs (default: of the results' rows, each result a run)."""
+    runs: list[int] | None = None
+    """Each result's run in :attr:`sums` (default: result i is run i)."""
 
     @property
     def game(self):
@@ -246,7 +252,7 @@ class Sweep:
 
     @property
     def games(self) -> int:
-        return len(self.base.games)
+        return self.base.sims
 
     @property
     def measures(self) -> list[str]:
@@ -269,6 +275,12 @@ class Sweep:
             self.entries = [Entry("base")] + [Entry("grid")] * (len(self.results) - 1)
         if len(self.entries) != len(self.results):
             raise ValueError("one entry per result is needed")
+        if self.sums is None:
+            self.runs = list(range(len(self.results)))
+            files = self._file_rows()
+            self.sums = PairedSums.of([r.games for r in self.results],
+                                      [r.stats.players for r in self.results], self.game.traits,
+                                      list(itertools.combinations([i for i in files if i], 2)))
         self._table = self._build_table()
         self._pairwise = self._build_pairwise()
         add_holm(self._table, self._pairwise)  # one family: every test of the report
@@ -294,9 +306,8 @@ class Sweep:
             row["source"] = entry.kind
             row["name"] = entry.name or ""
             row["file"] = entry.path or ""
-            row.update(variant_columns(result.games, result.stats, self.game.traits))
-            row.update(paired_columns(result.games, result.stats.players, base.games,
-                                      base.stats.players, self.game.traits))
+            row.update(variant_columns_of(self.sums, self.runs[index], result.stats))
+            row.update(paired_columns_of(self.sums, self.runs[index], self.runs[0]))
             if is_base:
                 for measure in self.measures:
                     row[f"{measure}_p"], row[f"{measure}_test"] = math.nan, BASE
@@ -318,8 +329,7 @@ class Sweep:
             records.append({"a": self.entries[i].name, "b": self.entries[j].name,
                             "a_file": self.entries[i].path or "",
                             "b_file": self.entries[j].path or "",
-                            **paired_columns(b.games, b.stats.players, a.games,
-                                             a.stats.players, self.game.traits)})
+                            **paired_columns_of(self.sums, self.runs[j], self.runs[i])})
         return pd.DataFrame(records)
 
     @property
@@ -424,56 +434,70 @@ class SweepPlan:
         """``reports/<game>/whatif-...`` (see :func:`out_name`)."""
         return REPORTS_ROOT / self.game.name / out_name(self.varied, [f.name for f in self.files])
 
-    def _sweep(self, results: list[Simulation], elapsed: float, command: str | None) -> Sweep:
-        return Sweep(results[0], self.varied, results, self.sims, self.seed, elapsed, command,
-                     precision=self.precision, entries=list(self.entries),
-                     files=list(self.files), scheduler=self.scheduler)
-
     def run(self, store: Store | str | Path | None = None, command: str | None = None,
             say: Callable[[str], None] | None = None, progress: bool = False) -> Sweep:
         """Play (or load from ``store``) every variant's games; the finished :class:`Sweep`.
 
-        Each chunk is kept in the store as soon as it is played, so after an interrupt
-        (KeyboardInterrupt propagates) the same call resumes from the finished chunks.
-        With ``precision`` and no store, the growing runs keep their games in a temporary
-        store (deleted afterwards), so each step plays only the chunks it adds.
+        The variants are played side by side, chunk by chunk
+        (:func:`analysis.runner.together`): chunk *k* of every variant is counted into the
+        paired sums (:class:`analysis.pairsums.PairedSums`) and the variants' tallies, and only
+        the rows of the first :data:`analysis.simulation.KEEP_GAMES` games are held, so that
+        memory grows with the variants, not the games. Each chunk is kept in the store as
+        soon as it is played, so after an interrupt (KeyboardInterrupt propagates) the same
+        call resumes from the finished chunks (beyond the rows the store keeps, a chunk is
+        played again: its pairs need its games). With ``precision`` the runs grow by whole
+        chunks until the target is met, each game played once.
         """
         opened = as_store(store)
-        if self.precision is not None and opened is None:
-            with tempfile.TemporaryDirectory(prefix="whatif-") as folder:
-                scratch = Store(Path(folder) / "runs.sqlite")
-                try:
-                    result = self.run(store=scratch, command=command, say=say,
-                                      progress=progress)
-                finally:
-                    scratch.close()
-            for one in result.results:  # every game was played by this call
-                one.store, one.games_loaded = None, 0
-            return result
         start = time.perf_counter()
-        steps: list[dict[str, Any]] = []
+        distinct: list[Plan] = []
+        index: list[int] = []  # each row's run: a grid point equal to a variant file is one run
+        for p in self.plans:
+            same = next((k for k, q in enumerate(distinct)
+                         if (q.rules, q.policies) == (p.rules, p.policies)), None)
+            if same is None:
+                distinct.append(p)
+                same = len(distinct) - 1
+            index.append(same)
+        runs = [Run(p.game, p.rules, p.policies, self.seed, capacity=self.sims, store=opened,
+                    label=p.label, keep_games=KEEP_GAMES, tally=True,
+                    fields=p.presentation.tally_fields) for p in distinct]
+        files = [i for i, e in enumerate(self.entries) if i != 0 and (
+            e.kind == "file" or (e.kind == "base" and e.name is not None))]
+        sums = PairedSums([self.game.seats(p.rules) for p in distinct], self.game.traits,
+                          [(index[i], index[j]) for i, j in itertools.combinations(files, 2)])
 
-        def run_all(games: int) -> list[Simulation]:
-            done: list[Simulation] = []
-            for i, p in enumerate(self.plans):
-                same = next((r for q, r in zip(self.plans, done) if q.rules == p.rules), None)
-                if same is not None:  # a grid point equal to a variant file: the same games
-                    done.append(same)
-                    continue
-                if say:
-                    say(f"[{i + 1}/{len(self.plans)}] {games:,} games of {p.label}")
-                done.append(Plan(p.game, p.rules, p.policies, games, self.seed, self.workers,
-                                 p.variant).execute(progress=progress, store=opened,
-                                                    command=command, scheduler=self.scheduler))
-            return done
+        def grow(games: int) -> Sweep:
+            if say:
+                say(f"{games - runs[0].games:,} more games of each of {len(runs)} variants"
+                    if runs[0].games else f"{games:,} games of each of {len(runs)} variants")
+            for chunk in together(runs, games, self.workers, self.scheduler, progress,
+                                  f"What if: {self.game.title}"):
+                sums.add(chunk)
+            played = []
+            for one, each in zip(distinct, runs):
+                result = each.result()
+                played.append(Simulation(
+                    one.game, one.rules, one.policies, self.seed, result.games,
+                    result.elapsed_s, variant=one.variant, command=command,
+                    store=None if opened is None else str(opened.path),
+                    games_loaded=result.games_loaded, presentation=one.presentation,
+                    tally=copy.deepcopy(result.tally), own_parts=copy.deepcopy(result.parts),
+                    total=result.sims))
+            results = [played[k] for k in index]  # one run, one result, whatever rows show it
+            return Sweep(results[0], self.varied, results, self.sims, self.seed,
+                         time.perf_counter() - start, command, precision=self.precision,
+                         entries=list(self.entries), files=list(self.files),
+                         scheduler=self.scheduler, sums=sums, runs=index)
 
         if self.precision is None:
-            return self._sweep(run_all(self.sims), time.perf_counter() - start, command)
+            return grow(self.sims)
         from analysis.chunks import CHUNK_SIZE
 
+        steps: list[dict[str, Any]] = []
         games = min(self.sims, CHUNK_SIZE)
         while True:
-            result = self._sweep(run_all(games), 0.0, command)
+            result = grow(games)
             width = _half_width(result.table)
             steps.append({"games": games, "half_width": width})
             if width <= self.precision or games >= self.sims:

@@ -112,7 +112,7 @@ name and of the store's key)."""
 OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "sims": (("--sims",), dict(default="100000", metavar="N",
                                help="games to play: 1e6, 250000, 2.5e5 (default 1e5, at "
-                                    "most 1e8)")),
+                                    "most 1e10)")),
     "players": (("--players",), dict(type=positive_int, metavar="N",
                                      help="seats (same as --set players=N)")),
     "policy": (("--policy",), dict(metavar="NAME[,NAME...]",
@@ -539,10 +539,10 @@ def _add_skill_command(commands, specs: Sequence[GameSpec]) -> None:
     parser.add_argument("game", choices=ladders, help="the game")
     add_options(parser, "sims",
                 sims={"help": "games per seat for matches of fixed players (default 1e5, at "
-                                 "most 1e8)"})
+                                 "most 1e10)"})
     parser.add_argument("--search-sims", default="4000", metavar="N",
                         help="games per seat for matches with a search player (default 4000, at "
-                             "most 1e8)")
+                             "most 1e10)")
     parser.add_argument("--budgets", metavar="N,N,...",
                         help="the search player's budgets, increasing, each at most the family's "
                              "largest (`analyze games` shows it; default: the game's, "
@@ -575,15 +575,15 @@ def _add_report_command(commands) -> None:
         epilog="example: analyze report --sims 1e6")
     parser.add_argument("--games", metavar="NAME[,NAME...]", help="only these games (default all)")
     add_options(parser, "sims", sims={"default": None,
-                                       "help": "games of each standard report (default 1e6, at most 1e8)"})
+                                       "help": "games of each standard report (default 1e6, at most 1e10)"})
     parser.add_argument("--skill-sims", metavar="N",
                         help="games per seat of the skill ladder's fixed matches (default 1e5, "
-                             "at most 1e8)")
+                             "at most 1e10)")
     parser.add_argument("--search-sims", metavar="N",
-                        help="games per seat of its search matches (default 4000, at most 1e8)")
+                        help="games per seat of its search matches (default 4000, at most 1e10)")
     parser.add_argument("--whatif-sims", metavar="N",
                         help="games per variant of its standard what-if sweeps (default 2e5, at "
-                             "most 1e8)")
+                             "most 1e10)")
     parser.add_argument("--exact", action="store_true", default=None,
                         help="also every game's own exact analyses (with their default options)")
     parser.add_argument("--overview-only", action="store_true",
@@ -811,7 +811,7 @@ def build_parser(specs: Sequence[GameSpec] | None = None) -> ArgumentParser:
                              "product, at most 64 variants)")
     add_options(whatif, "sims",
                 sims={"help": "games per variant (the ceiling with --precision; default 1e5, "
-                              "at most 1e8)"})
+                              "at most 1e10)"})
     whatif.add_argument("--precision", type=_precision, metavar="H",
                         help="grow the games until the paired 95%% half-width of seat 0's "
                              "win-rate difference is at most H (e.g. 0.002) for every variant")

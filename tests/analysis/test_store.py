@@ -564,22 +564,26 @@ def test_a_new_store_is_created_whole(tmp_path):
     assert [p.name for p in path.parent.iterdir() if not p.name.startswith("runs.sqlite")] == []
 
 
-def test_a_schema_1_store_stays_usable(tmp_path, plays):
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_older_store_stays_usable(tmp_path, plays, version):
     from analysis.store import SCHEMA_VERSION, chunk_digest
 
     path, sims = tmp_path / "old.sqlite", 2 * C + 50
     stored_run(Store(path), sims)
-    with sqlite3.connect(path) as db:  # as the first version made it: chunks without a digest
-        db.execute("ALTER TABLE chunks DROP COLUMN digest")
-        db.execute("PRAGMA user_version = 1")
+    with sqlite3.connect(path) as db:  # as the first versions made it
+        db.execute("DROP TABLE summaries")  # schema 2: no summaries
+        if version == 1:  # and chunks without a digest
+            db.execute("ALTER TABLE chunks DROP COLUMN digest")
+        db.execute(f"PRAGMA user_version = {version}")
     db.close()
     del plays[:]
     loaded = stored_run(Store(path), sims)
     assert loaded.games_loaded == sims and plays == []  # every game from the old store
     pd.testing.assert_frame_equal(loaded.games, fresh(sims))
-    with sqlite3.connect(path) as db:  # brought to schema 2: each chunk sealed as it was
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    with sqlite3.connect(path) as db:  # brought to schema 3: each chunk sealed as it was
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         rows = db.execute("SELECT run_key, chunk, games, data, digest FROM chunks").fetchall()
+        assert db.execute("SELECT count(*) FROM summaries").fetchone()[0] == 0
     db.close()
     assert len(rows) == 3
     assert all(digest == chunk_digest(key, chunk, games, data)
@@ -753,3 +757,82 @@ def test_a_byte_flipped_anywhere_is_one_line_or_the_right_figures(tmp_path, monk
         outcomes[status] = outcomes.get(status, 0) + 1
         gc.collect()
     assert outcomes.get(2, 0) > 0 and outcomes.get(0, 0) > 0  # both kinds of flip were tried
+
+
+def _summary_fields(games, players):
+    """Own parts of a chunk, of every kind a study counts: a count, a histogram, lists."""
+    from analysis.tally import count, histogram, total
+
+    return {"games": len(games), "long": count(games["turns"].to_numpy() > 40),
+            "turns": histogram(games["turns"].to_numpy().astype(np.int64)),
+            "seats": [total(games[f"home_{s}"]) for s in range(players)]}
+
+
+def kept_run(store, sims, keep, seed=1, fields=_summary_fields):
+    return runner.run("manhome", RULES, POLICIES, sims, seed, workers=1, store=store,
+                      keep_games=keep, tally=True, fields=fields)
+
+
+def test_beyond_the_rows_kept_the_store_holds_chunk_summaries(tmp_path, plays, monkeypatch):
+    from analysis.tally import Tally
+
+    path, sims, keep = tmp_path / "runs.sqlite", 5 * C + 30, 2 * C - 1
+    whole = kept_run(None, sims, None)  # every row, no store
+    first = kept_run(Store(path), sims, keep)
+    key = run_identity("manhome", RULES, POLICIES, 1).key
+    store = Store(path)
+    assert store.stored_chunks(key) == {0: C, 1: C}  # rows: the chunks they are kept of
+    assert {c: g for c, (g, _) in store.stored_summaries(key).items()} == {2: C, 3: C, 4: C, 5: 30}
+    listed = store.runs().iloc[0]
+    assert (listed["games"], listed["rows"]) == (sims, 2 * C)
+    plays.clear()
+    again = kept_run(Store(path), sims, keep)  # rows and summaries: nothing played
+    assert plays == [] and again.games_loaded == sims
+    for result in (first, again):
+        assert result.tally == whole.tally == Tally.of(whole.games, 2, whole.tally.traits)
+        assert result.parts == whole.parts == _summary_fields(whole.games, 2)
+        pd.testing.assert_frame_equal(result.games, whole.games.iloc[:keep])
+    # a run that keeps more rows plays the summarised chunks again (the same games)
+    more = kept_run(Store(path), sims, 3 * C)
+    assert sorted(plays) == [(2, 0, C)] and more.tally == whole.tally
+    pd.testing.assert_frame_equal(more.games, whole.games.iloc[:3 * C])
+    assert Store(path).stored_chunks(key) == {0: C, 1: C, 2: C}
+    # other own parts (another study, or its source changed): not these summaries
+    plays.clear()
+    other = kept_run(Store(path), sims, keep, fields=lambda games, players: {"n": len(games)})
+    assert sorted(plays) == [(3, 0, C), (4, 0, C), (5, 0, 30)]
+    assert other.parts == {"n": sims} and other.tally == whole.tally
+
+
+def test_a_damaged_summary_is_one_line(tmp_path):
+    path, sims = tmp_path / "runs.sqlite", 3 * C
+    kept_run(Store(path), sims, C)
+    with sqlite3.connect(path) as db:
+        data, = db.execute("SELECT data FROM summaries WHERE chunk = 2").fetchone()
+        db.execute("UPDATE summaries SET data = ? WHERE chunk = 2",
+                   (data[:10] + bytes([data[10] ^ 1]) + data[11:],))
+    db.close()
+    with pytest.raises(UserError, match="damaged summary of chunk 2 .*SHA-256.*analyze runs --drop"):
+        kept_run(Store(path), sims, C)
+    key = run_identity("manhome", RULES, POLICIES, 1).key
+    assert Store(path).drop(key[:10]) == (key, 1 + 2)  # one chunk of rows, two summaries
+    assert Store(path).runs().empty
+
+
+def test_summaries_round_trip_exactly():
+    from collections import Counter
+
+    from analysis.store import decode_summary, encode_summary
+    from analysis.tally import Tally
+
+    from solver.registry import find_game
+
+    games = fresh(C)
+    traits = find_game("manhome").traits
+    tally = Tally.of(games, 2, traits)
+    parts = {**_summary_fields(games, 2), "nested": {"a": [Counter({-3: 2}), 4]}}
+    back, back_parts = decode_summary(encode_summary(tally, parts), 2, traits)
+    assert back == tally and back_parts == parts
+    assert isinstance(back_parts["turns"], Counter) and isinstance(back_parts["nested"]["a"][0], Counter)
+    with pytest.raises(ValueError, match="whole numbers"):
+        encode_summary(tally, {"x": 0.5})
