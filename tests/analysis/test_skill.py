@@ -286,3 +286,69 @@ def test_overview_only_refuses_what_it_would_drop(tmp_path, capsys, option):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{option[0]} does not apply" in err
     assert os.listdir(tmp_path) == []
+
+
+def _match_from_rows(spec, rules, player, opponent, games, seed):
+    """A match's figures from every seating's rows, as the ladder computed them before it
+    counted chunk by chunk (numpy over one row per key)."""
+    import numpy as np
+
+    from analysis.outcomes import points
+
+    n = spec.seats(rules)
+    seatings = [[player], [opponent]] if n == 1 else [
+        [player if s == seat else opponent for s in range(n)] for seat in range(n)]
+    got, wins, unfinished = [], [], 0
+    for seat, policies in enumerate(seatings):
+        mine = points(run(spec, rules, policies, games, seed, workers=1).games, n,
+                      spec.traits)[:, 0 if n == 1 else seat]
+        got.append(mine)
+        if n > 1 or seat == 0:
+            wins.append(int((mine == 1).sum()))
+            unfinished += int(np.isnan(mine).sum())
+    if n == 1:
+        keep = ~np.isnan(got[0]) & ~np.isnan(got[1])
+        x, fair = got[0][keep], got[1][keep]
+        d = x - fair
+    else:
+        table = np.stack(got, axis=1)
+        keep = ~np.isnan(table).all(axis=1)
+        x = np.nanmean(table[keep], axis=1)
+        fair, d = 1 / n, x - 1 / n
+    se = float(d.std(ddof=1) / math.sqrt(len(d)))
+    half = 1.959963984540054 * float(x.std(ddof=1)) / math.sqrt(len(x))
+    return {"wins": tuple(wins), "unfinished": unfinished, "mean": float(x.mean()),
+            "low": max(0.0, x.mean() - half), "high": min(1.0, x.mean() + half),
+            "z": float(d.mean()) / se, "baseline": float(np.mean(fair))}
+
+
+@pytest.mark.parametrize("game, players", [("manhome", 2), ("manhome", 3), ("toy", 3),
+                                           ("duel", 2), ("puzzle", 1)])
+def test_a_match_counted_chunk_by_chunk_is_the_match_of_its_rows(game, players, request,
+                                                                 monkeypatch):
+    # Man Home's unfinished games (a short max_turns), three seats (shares of 1/3), draws,
+    # and a puzzle (solves against the opponent's, key by key)
+    from analysis import chunks, runner
+    from analysis.distributions import norm_sf
+
+    if game != "manhome":
+        request.getfixturevalue(game)
+    spec = registry.find_game(game)
+    rules = (ManHomeRules(players=players, max_turns=40) if game == "manhome" else
+             spec.rules.from_values({"players": players}) if game == "toy" else spec.rules())
+    monkeypatch.setattr(chunks, "CHUNK_SIZE", 64)   # 11 chunks (the keys depend on the size)
+    rows = _match_from_rows(spec, rules, "greedy", "random", 700, 3)
+    whole = play_match(spec, rules, "greedy", "random", 700, seed=3, workers=1)
+    assert whole.wins_by_seat == rows["wins"] and whole.unfinished == rows["unfinished"]
+    assert (whole.mean, whole.low, whole.high) == pytest.approx(
+        (rows["mean"], rows["low"], rows["high"]), rel=1e-12)
+    assert whole.p_value == pytest.approx(2 * norm_sf(abs(rows["z"])), rel=1e-9)
+    if players == 1:
+        assert whole.opponent_rate == pytest.approx(rows["baseline"], rel=1e-12)
+    if game == "manhome":
+        assert whole.unfinished > 0
+    monkeypatch.setattr(runner, "BLOCK_CHUNKS", 1)  # seatings take turns chunk by chunk
+    chunked = play_match(spec, rules, "greedy", "random", 700, seed=3, workers=1)
+    same = ("wins_by_seat", "unfinished", "mean", "low", "high", "p_value", "judged",
+            "opponent_rate")
+    assert [getattr(chunked, f) for f in same] == [getattr(whole, f) for f in same]  # exactly

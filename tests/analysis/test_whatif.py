@@ -690,3 +690,28 @@ def test_a_registered_toy_game_gets_sweeps_with_no_code_of_its_own(toy, in_tmp, 
     assert all(r.games_loaded == 1500 for r in again.results)
     pd.testing.assert_frame_equal(again.table, result.table)
     assert {f"{m}_by_target.png" for m in MEASURES} <= {p.name for p in out.iterdir()}
+
+
+def test_a_sweep_counted_chunk_by_chunk_is_the_sweep_of_its_rows(files, monkeypatch):
+    # variant files (so a pairwise table) and a grid with many games cut off (linearised
+    # measures), played side by side in 11 chunks, one chunk of each run at a time
+    from analysis import runner
+    from analysis import whatif as whatif_module
+    from analysis.whatif import Sweep
+
+    monkeypatch.setattr(chunks, "CHUNK_SIZE", 64)
+    monkeypatch.setattr(runner, "BLOCK_CHUNKS", 1)
+    swept = sweep("manhome", {"max_turns": [30, 60]}, 700, workers=1, seed=2,
+                  variants=[files["calm"], files["bold"], files["long"]])
+    assert len(swept.results) >= 4 and swept.pairwise is not None
+    assert all(len(r.games) == 700 for r in swept.results)
+    rows = Sweep(swept.base, swept.varied, swept.results, swept.sims, swept.seed, 0.0,
+                 entries=swept.entries, files=swept.files)  # the paired sums of every row at once
+    pd.testing.assert_frame_equal(swept.table, rows.table, check_exact=True)
+    pd.testing.assert_frame_equal(swept.pairwise, rows.pairwise, check_exact=True)
+    # the figures count every game, whatever rows are kept
+    monkeypatch.setattr(whatif_module, "KEEP_GAMES", 100)
+    kept = sweep("manhome", {"max_turns": [30, 60]}, 700, workers=1, seed=2,
+                 variants=[files["calm"], files["bold"], files["long"]])
+    assert all(len(r.games) == 100 and r.sims == 700 for r in kept.results)
+    pd.testing.assert_frame_equal(kept.table, swept.table, check_exact=True)
