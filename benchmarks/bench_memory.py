@@ -1,6 +1,6 @@
 """Peak memory of a long run on the driver, before and after, in one run (issue 20).
 
-    python benchmarks/bench_memory.py --old DIR [--sims 2e7] [--workers 2]
+    python benchmarks/bench_memory.py --old DIR [--sims 2e7] [--workers 2] [--command run]
 
 Runs ``analyze manhome --sims N --no-store --quiet`` (greedy, 2 players: the standard
 run) with an old build (``--old DIR``: a tree built in place, e.g. a worktree of main) and
@@ -9,7 +9,8 @@ the driver's peak resident memory (``ru_maxrss`` of the command's own process, r
 small wrapper: the worker processes are its children and are not counted; they hold a few
 chunks each) and the wall time. The old toolkit keeps every game's row on the driver; this
 one keeps the rows of the first ``--keep-games`` (default 1e6) and merges the figures chunk
-by chunk.
+by chunk. ``--command whatif`` (two variants), ``skill`` (a ladder) and ``store`` (a run kept
+in a results store) measure the same for a what-if, a skill ladder and the store.
 
     python benchmarks/bench_memory.py --merge 60000
 
@@ -42,11 +43,24 @@ print(json.dumps({"status": status, "peak_mib": peak}))
 """
 
 
-def measure(source: Path, sims: str, workers: int, extra: list[str]) -> dict:
+COMMANDS = {
+    "run": ["manhome"],
+    "store": ["manhome", "--store", "runs.sqlite"],
+    "whatif": ["whatif", "manhome", "--vary", "tie=defender,attacker"],
+    "skill": ["skill", "manhome", "--budgets", "4", "--search-sims", "2000"],
+}
+"""What ``--command`` measures: a standard run, the same kept in a results store (chunk
+summaries beyond the rows kept), a what-if of two variants, a skill ladder (its fixed
+players' matches at ``--sims`` games a seat; one small search rung)."""
+
+
+def measure(source: Path, sims: str, workers: int, extra: list[str],
+            command: str = "run") -> dict:
+    store = ["--no-store"] if command != "store" else []
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()
-        done = subprocess.run(python("-c", RUN, "manhome", "--sims", sims, "--workers",
-                                     str(workers), "--no-store", "--quiet", "--out",
+        done = subprocess.run(python("-c", RUN, *COMMANDS[command], "--sims", sims, "--workers",
+                                     str(workers), *store, "--quiet", "--out",
                                      str(Path(folder) / "run"), *extra),
                               env=env(source), cwd=folder, capture_output=True, text=True,
                               check=True)
@@ -96,6 +110,8 @@ def main() -> None:
     parser.add_argument("--old", type=Path, help="an old build (in place)")
     parser.add_argument("--sims", default="2e7")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--command", choices=sorted(COMMANDS), default="run",
+                        help="what to measure (default: a standard run)")
     parser.add_argument("--merge", type=int, metavar="CHUNKS",
                         help="merge this many chunk summaries instead (a 1e9 run: 60000)")
     options = parser.parse_args()
@@ -104,10 +120,11 @@ def main() -> None:
         return
     if options.old is None:
         parser.error("--old DIR is needed (or --merge CHUNKS)")
-    old = measure(options.old, options.sims, options.workers, [])
-    new = measure(HERE, options.sims, options.workers, [])
-    print(f"analyze manhome --sims {options.sims} --workers {options.workers} --no-store: "
-          "peak memory of the driver")
+    old = measure(options.old, options.sims, options.workers, [], options.command)
+    new = measure(HERE, options.sims, options.workers, [], options.command)
+    store = " --no-store" if options.command != "store" else " (a new results store)"
+    print(f"analyze {' '.join(COMMANDS[options.command])} --sims {options.sims} "
+          f"--workers {options.workers}{store}: peak memory of the driver")
     print(f"{'build':<8}{'peak MiB':>12}{'seconds':>10}")
     for name, result in (("old", old), ("new", new)):
         print(f"{name:<8}{result['peak_mib']:>12,.0f}{result['seconds']:>10.1f}")
