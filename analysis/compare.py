@@ -6,7 +6,9 @@ Two runs of the same game with the same seed played their games from the same ke
 game *i* of A and game *i* of B rolled the same dice until their rules or policies first
 made a difference. Such runs are compared **paired**, game by game, over the games both
 hold (the first *n* of each), with the intervals of :mod:`analysis.paired` — usually far
-narrower than independent intervals; the output says by how much.
+narrower than independent intervals; the output says by how much. A comparison reads the
+games the store holds as rows (a run's first ``--keep-games``; beyond them the store keeps
+chunk summaries, and the output says so).
 
 Other runs are compared as independent samples: Newcombe's hybrid score interval for win
 rates and the first-player advantage (:func:`analysis.stats.difference_interval`),
@@ -271,8 +273,11 @@ def format_comparison(c: Comparison) -> str:
         f"warning: A has {c.summary_a.players} players and B {c.summary_b.players} players: seat "
         f"win rates and the first-player advantage are not comparable across player counts, "
         f"so the verdict leaves them out"]
+    rows_only = [f"{name} holds {run.total:,} games, its first {run.games:,} as rows (beyond "
+                 f"--keep-games the store keeps chunk summaries): compared over those rows"
+                 for name, run in (("A", c.a), ("B", c.b)) if run.total > run.games]
     lines = [f"A  {_describe(c.a, c.summary_a.games)}", f"B  {_describe(c.b, c.summary_b.games)}", _rules_difference(c.a, c.b), "",
-             *_table(rows, right={1, 2, 3}), "", note, *warning,
+             *_table(rows, right={1, 2, 3}), "", note, *rows_only, *warning,
              verdict(c.measures, seats=same_players)]
     return "\n".join(lines)
 

@@ -836,3 +836,15 @@ def test_summaries_round_trip_exactly():
     assert isinstance(back_parts["turns"], Counter) and isinstance(back_parts["nested"]["a"][0], Counter)
     with pytest.raises(ValueError, match="whole numbers"):
         encode_summary(tally, {"x": 0.5})
+
+
+def test_compare_says_when_it_reads_only_the_rows_kept(tmp_path, capsys):
+    path = tmp_path / "runs.sqlite"
+    kept_run(Store(path), 3 * C, C)
+    runner.run("manhome", RULES, ("greedy", "random"), 3 * C, 1, workers=1, store=Store(path))
+    a, b = Store(path).runs()["id"]
+    assert main(["compare", a, b, "--store", str(path)]) == 0
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if "as rows" in line]
+    assert len(lines) == 1 and f"holds {3 * C:,} games, its first {C:,} as rows" in lines[0]
+    assert f"over the {C:,} games both hold" in out
