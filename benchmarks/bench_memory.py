@@ -65,8 +65,36 @@ def measure(source: Path, sims: str, workers: int, extra: list[str],
                               env=env(source), cwd=folder, capture_output=True, text=True,
                               check=True)
         result = json.loads(done.stdout.strip().splitlines()[-1])
+        if result["status"] not in (0, None):
+            raise SystemExit(f"the command failed in {source}: {done.stderr.strip()[-400:]}")
         result["seconds"] = time.perf_counter() - start
         return result
+
+
+CLUSTER = """
+import sys
+from distributed import LocalCluster
+with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                  dashboard_address=None) as cluster:
+    print(cluster.scheduler_address, flush=True)
+    sys.stdin.read()  # until the benchmark is done with it
+"""
+
+
+def measured(source: Path, options: argparse.Namespace) -> dict:
+    """:func:`measure` of one build; with ``--dask`` on a local Dask cluster of its own (a
+    process of its own, scheduler and workers importing that build: not the driver)."""
+    if not options.dask:
+        return measure(source, options.sims, options.workers, [], options.command)
+    cluster = subprocess.Popen(python("-c", CLUSTER), env=env(source), stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        address = cluster.stdout.readline().strip()
+        return measure(source, options.sims, options.workers, ["--scheduler", address],
+                       options.command)
+    finally:
+        cluster.stdin.close()
+        cluster.wait(timeout=60)
 
 
 def merge(chunks: int, distinct: int = 20) -> None:
@@ -112,6 +140,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--command", choices=sorted(COMMANDS), default="run",
                         help="what to measure (default: a standard run)")
+    parser.add_argument("--dask", action="store_true",
+                        help="play on a local Dask cluster (2 workers of 1 thread) through "
+                             "--scheduler: the driver's memory on a cluster")
     parser.add_argument("--merge", type=int, metavar="CHUNKS",
                         help="merge this many chunk summaries instead (a 1e9 run: 60000)")
     options = parser.parse_args()
@@ -120,11 +151,12 @@ def main() -> None:
         return
     if options.old is None:
         parser.error("--old DIR is needed (or --merge CHUNKS)")
-    old = measure(options.old, options.sims, options.workers, [], options.command)
-    new = measure(HERE, options.sims, options.workers, [], options.command)
+    old = measured(options.old, options)
+    new = measured(HERE, options)
     store = " --no-store" if options.command != "store" else " (a new results store)"
     print(f"analyze {' '.join(COMMANDS[options.command])} --sims {options.sims} "
-          f"--workers {options.workers}{store}: peak memory of the driver")
+          f"--workers {options.workers}{store}{' on a local Dask cluster' if options.dask else ''}"
+          ": peak memory of the driver")
     print(f"{'build':<8}{'peak MiB':>12}{'seconds':>10}")
     for name, result in (("old", old), ("new", new)):
         print(f"{name:<8}{result['peak_mib']:>12,.0f}{result['seconds']:>10.1f}")
