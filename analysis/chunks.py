@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+import pandas as pd
 
+from analysis.tally import Tally, merge_parts
 from solver.params import Rules
 from solver.registry import SEAT_PREFIX, find_game
 
@@ -115,13 +117,9 @@ class Collector:
         size = len(next(iter(columns.values()))) if columns else 0
         counted = None
         if self.tally is not None:
-            from analysis.tally import Tally
-
             tally = Tally.of(columns, self.tally.players, self.tally.traits)
             parts = None
             if self.fields is not None:
-                import pandas as pd
-
                 parts = self.fields(pd.DataFrame(columns, copy=False), self.tally.players)
             self._count(tally, parts)
             counted = (tally, parts)
@@ -147,15 +145,11 @@ class Collector:
             raise RuntimeError(f"collected {self.seen} games, room for {self.capacity}")
 
     def _count(self, tally, parts) -> None:
-        from analysis.tally import merge_parts
-
         self.tally.merge(tally)
         if parts is not None:
             self.parts = parts if self.parts is None else merge_parts(self.parts, parts)
 
     def frame(self):
         """The kept games as a DataFrame (one row per game)."""
-        import pandas as pd
-
         return pd.DataFrame({name: values[:self.filled] for name, values in self.columns.items()},
                             copy=False)
