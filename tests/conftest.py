@@ -65,12 +65,41 @@ def pytest_unconfigure(config) -> None:
         os.environ[ENV] = before
 
 
+WIDE = {
+    # the widest reference-engine nets: measured seconds on the 2-core machine (the suite's
+    # whole budget is 5 minutes); each has narrower cases of the same check in the suite
+    "tests/sumoku/test_state.py::test_rows_as_the_engine_returned_them_before_the_api"
+    "[lookahead,lookahead-10911575977458253652]": 3.8,
+    "tests/sumoku/test_state.py::test_rows_as_the_engine_returned_them_before_the_api"
+    "[random,search-1,greedy-14497892154943102585]": 3.8,
+    "tests/sumoku/test_state.py::test_rows_as_the_engine_returned_them_before_the_api"
+    "[lookahead,lookahead,lookahead,lookahead-12047254049451111851]": 3.7,
+    "tests/shoo/test_kernel.py::test_the_same_games_under_variants[names1-values1]": 4.5,
+    "tests/shoo/test_kernel.py::test_the_same_games_under_variants[names2-values2]": 3.8,
+    "tests/test_kernel_decisions.py::test_every_player_decides_as_the_reference_does"
+    "[sosooyoo-search-1]": 5.8,
+    "tests/test_kernel_decisions.py::test_every_player_decides_as_the_reference_does"
+    "[sumoku-lookahead]": 3.8,
+    "tests/sumoku/test_differential.py::test_same_games_decision_for_decision"
+    "[hand=4,players=3,key=challenge,single_tile=larger-lookahead]": 2.9,
+    "tests/sumoku/test_differential.py::test_same_games_decision_for_decision"
+    "[hand=3,players=4,six_value=per_line,stuck=draw,start_tie=first-lookahead]": 2.1,
+    "tests/test_spiel.py::test_mcts_and_toolkit_players_play_through_evaluate_bots"
+    "[sosooyoo]": 5.0,
+}
+"""Tests marked ``wide`` (node id: seconds): left out of the suite (``-m "not wide"`` in
+pyproject.toml's addopts) and run, all of them, by ``python benchmarks/wide_nets.py``."""
+
+
 def pytest_collection_modifyitems(items) -> None:
     """The tests that use ``checks`` run on one xdist worker (``--dist loadgroup``): the
-    module is compiled once a session (3.5 s), not once by each worker."""
+    module is compiled once a session (3.5 s), not once by each worker. The tests of
+    :data:`WIDE` are marked ``wide``."""
     for item in items:
         if "checks" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("checks"))
+        if item.nodeid in WIDE:
+            item.add_marker(pytest.mark.wide)
 
 
 def _sources_key() -> str:

@@ -48,19 +48,21 @@ def home_riders_touched(position, moves):
 def test_fast_greedy_values_equal_the_slow_way(values):
     rules = ShooRules(**values)
     stream = Stream(11 + len(str(values)))
-    positions = game_positions(rules, stream, 2, 120)
-    positions += [random_placement(rules, stream) for _ in range(200)]
+    positions = game_positions(rules, stream, 1, 120)  # a game's positions (reference moves:
+    positions += [random_placement(rules, stream) for _ in range(200)]  # 7 ms each)
     batch = kernel.Positions(rules, positions)
     horse_shoos = shoos = touched = settled = 0
     for i, position in enumerate(positions):
         fast, slow = batch.greedy_values(i, True), batch.greedy_values(i, False)
         assert fast == slow, i
+        settled += position.ply + 1 >= rules.max_plies
+        if shoos > 1000 and horse_shoos > 250 and touched > 50:
+            continue  # the reference's moves (most of the time) only until the sample is rich
         moves = legal_moves(position)
         assert len(fast) == len(moves)
         shoos += sum(1 for m in moves if m.shoo >= 0)
         horse_shoos += sum(1 for m in moves if m.shoo >= 0 and m.kind in HORSE_KINDS)
         touched += home_riders_touched(position, moves)
-        settled += position.ply + 1 >= rules.max_plies
     # the sample meets every path of the fast valuation
     assert shoos > 1000 and horse_shoos > 250 and touched > 50
     if rules.max_plies <= 120:

@@ -1,5 +1,6 @@
 """Shoo's players: legal choices, the evaluation's parts, and what search sees that greedy
 does not."""
+import numpy as np
 import pytest
 
 from solver.decision import play
@@ -71,7 +72,11 @@ def test_every_player_finishes_a_short_game_with_legal_moves(name):
 
 
 def test_greedy_beats_random_from_both_seats():
+    # the kernel's games, which are the reference's move for move (tests/shoo/test_kernel.py;
+    # a reference game of greedy takes about three seconds)
+    from solver.shoo import SPEC
+
     rules = ShooRules(max_plies=600)
-    greedy, rand = make_policy("greedy", rules), make_policy("random", rules)
-    assert play(ShooState(rules), [greedy, rand], key=1).winner == 0
-    assert play(ShooState(rules), [rand, greedy], key=1).winner == 1
+    keys = np.array([1, 2, 3], dtype=np.uint64)
+    assert list(SPEC.play_chunk(rules, ["greedy", "random"], keys)["winner"]) == [0, 0, 0]
+    assert list(SPEC.play_chunk(rules, ["random", "greedy"], keys)["winner"]) == [1, 1, 1]
