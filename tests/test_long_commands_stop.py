@@ -114,7 +114,7 @@ def test_a_long_command_stops_within_a_second(tmp_path, argv, wait, signum):
             assert process.poll() is None, f"ended before the signal: {err_path.read_text()}"
             assert time.monotonic() < deadline
             time.sleep(0.02)
-        time.sleep(0.3)   # at work, past the stage line
+        time.sleep(0.3 if wait == STAGE else 0.05)   # at work, past the stage line
         assert process.poll() is None, f"ended before the signal: {err_path.read_text()}"
         sent = time.monotonic()
         if signum == signal.SIGINT:

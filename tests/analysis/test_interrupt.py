@@ -45,7 +45,7 @@ def test_ctrl_c_at_any_moment_then_resume(tmp_path, signum, expected):
     # SIGTERM (a supervisor's stop, `kill`) stops a run as Ctrl-C does, with status 143
     argv = ["manhome", "--sims", "4e6", "--workers", "2", "--store", "s.sqlite", "--out", "out"]
     # while the modules load, while workers start, and while games are played
-    for delay in (0.05, 0.8, 2.5):
+    for delay in (0.05, 0.8, 1.8):
         status, err = _interrupt(argv, delay, tmp_path, signum)
         assert status == expected, (delay, err)
         assert err.count("\n") == 1 and "Traceback" not in err and "interrupted" in err, err
