@@ -84,14 +84,16 @@ def pxd_text(game: str, enums: Mapping[str, int], arrays: Arrays = {}) -> str:
 
 
 def player_codes(players: Any, policies: Sequence[str], names: Sequence[str],
-                 search: str) -> tuple[list[int], list[int]]:
+                 search: str, mcts: str | None = None) -> tuple[list[int], list[int]]:
     """Each seat's player as the kernels number them (``names`` in order, then the search
-    family ``search``) and its budget (0 for a fixed player): names checked by ``players``
-    (a :class:`solver.registry.Players`)."""
+    family ``search``, then the family ``mcts`` if given) and its budget (0 for a fixed
+    player): names checked by ``players`` (a :class:`solver.registry.Players`)."""
     codes, budgets = [], []
     for name in policies:
         family, budget = players.parse(name)
-        codes.append(len(names) if family == search else list(names).index(family))
+        codes.append(len(names) if family == search
+                     else len(names) + 1 if mcts is not None and family == mcts
+                     else list(names).index(family))
         budgets.append(budget)
     return codes, budgets
 

@@ -31,7 +31,7 @@ from cext.manhome.constants cimport (
     DEATH, DEFENDER_HOLDS, EMPTY, FIRST_MOVE_ACTION, FIRST_SQUARE, HOME, IS_PRIME, K_DIV_PRIME,
     K_NEW_MAN, K_SUB_ONE, KIND_OF_ROLL, MAX_ACTIONS, MAXMOVES, MAXP, MOST_PRIMES, MOVE_TARGET,
     NGAME_COLUMNS, NKINDS, NPOLICIES, NSEAT_COLUMNS, O_DEATH, O_HOME, O_KILL, O_KILLED,
-    O_MERGE, O_STAND, P_EXPERT, P_GREEDY, P_OPTIMAL, P_RANDOM, P_ROLLOUT, P_SEARCH,
+    O_MERGE, O_STAND, P_EXPERT, P_GREEDY, P_OPTIMAL, P_MCTS, P_RANDOM, P_ROLLOUT, P_SEARCH,
     P_SOLITAIRE, PH_ACT_ROLL, PH_FACE_OFF, PH_MOVE, PH_NEW_ROLL, PH_OPTION, PH_OVER,
     PRIME_COUNT, RANK_BACK, RANK_FIGHT, RANK_HOME, RANK_PRIME, RANK_SAFE, ROW, SEATCOL_DEATHS,
     SEATCOL_HOME, SEATCOL_KILLED, SEATCOL_KILLS, SEATCOL_TURNS, SQUARES, TERMINAL, TIE_ATTACKER,
@@ -50,7 +50,7 @@ cdef struct Config:
     int max_turns
     int board_rows                # new men land on squares 0 .. ROW * board_rows - 1
     int policy[MAXP]              # P_* of each seat
-    int budget[MAXP]              # search: playouts per candidate
+    int budget[MAXP]              # search: playouts per candidate; mcts: simulations
     const Config* rollout         # search: the same rules with greedy in every seat
     int64_t q_num                 # attacker's face-off chance q_num / q_den
     int64_t q_den
@@ -663,6 +663,8 @@ cdef int32_t choose_option(State* g, const Config* c, int seat) noexcept nogil:
     cdef int64_t new_sum, best_sum = 0, best, w, rest
     if policy == P_SEARCH:
         return search(g, c, seat)
+    if policy == P_MCTS:
+        return mcts(g, c, c.rollout, seat, c.budget[seat])
     if g.nmen[seat] >= c.spaces[P_EXPERT].cap:
         return A_ACTION
     rest = expert_goes(c, g.home[seat], g.men[seat][0], g.men[seat][1], g.nmen[seat])
@@ -689,6 +691,8 @@ cdef int32_t choose_move(State* g, const Config* c, int seat, int kind) noexcept
     cdef int64_t score, best_score
     if policy == P_SEARCH:
         return search(g, c, seat)
+    if policy == P_MCTS:
+        return mcts(g, c, c.rollout, seat, c.budget[seat])
     k = action_moves(g, seat, kind, source, target, actions)
     if policy == P_GREEDY:
         best_score = greedy_score(g, seat, target[0])
@@ -749,6 +753,13 @@ cdef int32_t search(State* g, const Config* c, int seat) noexcept nogil:
     return actions[best]
 
 
+cdef inline void mcts_reseed(State* h, const Config* c, uint64_t key) noexcept nogil:
+    """cext/common/mcts.pxi's hook: the copy's streams restarted from ``key`` (as game_start
+    and search's playouts do)."""
+    h.dice = key
+    h.choice = key ^ DICE_CHOICE_SALT
+
+
 # -- Python entry points --------------------------------------------------------
 cdef class Setup:
     """A kernel Config for a plain configuration (``solver.manhome.kernel.config``),
@@ -777,7 +788,7 @@ cdef class Setup:
         self.c.board_rows = config["board_rows"]
         for seat in range(players):
             code = policies[seat]
-            if not 0 <= code <= P_SEARCH:
+            if not 0 <= code <= P_MCTS:
                 raise ValueError(f"no policy code {code}")
             self.c.policy[seat] = code
             self.c.budget[seat] = budgets[seat]
@@ -936,7 +947,7 @@ cdef inline int fast_policy(const Config* c) noexcept nogil:
     """The policy every seat plays, -1 if they differ, -2 if one searches (no fast path)."""
     cdef int seat, same = c.policy[0]
     for seat in range(c.players):
-        if c.policy[seat] == P_SEARCH:
+        if c.policy[seat] == P_SEARCH or c.policy[seat] == P_MCTS:
             return -2
         if c.policy[seat] != same:
             same = -1
@@ -944,6 +955,7 @@ cdef inline int fast_policy(const Config* c) noexcept nogil:
 
 
 include "cext/common/decisions.pxi"
+include "cext/common/mcts.pxi"
 
 
 play_chunk_generic = play_chunk

@@ -29,7 +29,7 @@ from solver.kernel_rows import split
 from solver.manhome.state import (ACTION, ACTION_OF_ROLL, ATTACKER_WINS, DEFENDER_HOLDS, EMPTY,
                                   FIRST_MOVE_ACTION, NEW_MAN, Kind, ManHomeState, Outcome,
                                   Phase, action_moves)
-from solver.manhome.policies import (GREEDY_RANKS, POLICY_NAMES, SEARCH, SEARCH_ROLLOUT,
+from solver.manhome.policies import (GREEDY_RANKS, MCTS, POLICY_NAMES, SEARCH, SEARCH_ROLLOUT,
                                      VALUE_SCALE, expert_table, parse_policy, policy_table)
 from solver.manhome.rules import (DEATH, HOME, MAX_MEN, MAX_PLAYERS, PRIME_FACTORS, ROW, SQUARES,
                                   TIES, ManHomeRules)
@@ -57,7 +57,8 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "NKINDS": len(Kind), "NACTIONS": len(Kind) - 1,
              **{f"O_{outcome.name}": int(outcome) for outcome in Outcome},
              **{f"P_{name.upper()}": code for code, name in enumerate(POLICY_NAMES)},
-             "P_SEARCH": len(POLICY_NAMES), "NPOLICIES": len(POLICY_NAMES),
+             "P_SEARCH": len(POLICY_NAMES), "P_MCTS": len(POLICY_NAMES) + 1,
+             "NPOLICIES": len(POLICY_NAMES),
              "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
              **{f"TIE_{tie.upper()}": code for code, tie in enumerate(TIES)},
              **{f"RANK_{name.upper()}": rank for name, rank in GREEDY_RANKS.items()},
@@ -101,7 +102,8 @@ def config(rules: ManHomeRules, policies: Sequence[str],
     goes = None
     for name in policies:
         family, budget = parse_policy(name)
-        code = len(POLICY_NAMES) if family == SEARCH else POLICY_NAMES.index(family)
+        code = (len(POLICY_NAMES) if family == SEARCH else len(POLICY_NAMES) + 1
+                if family == MCTS else POLICY_NAMES.index(family))
         codes.append(code)
         budgets.append(budget)
         if family in TABLE_POLICIES and code not in tables:

@@ -35,6 +35,10 @@ order) where two or more actions are legal; :func:`make_policy` makes them by na
     the turn under the candidate: a new man or an action rolled on the playout's dice,
     or the chosen move with any face-off rolled on them. Doubling ``N`` gives the
     ladder of search players that ``analyze skill`` measures.
+``mcts-N``
+    Open-loop UCT with ``N`` simulations a decision (:mod:`solver.mcts`, the family every
+    game shares), ``greedy`` playing out every simulation in every seat; each simulation
+    restarts a copy of the game's dice and choice streams from its key.
 ``expert``
     The strongest player we can compute for any number of seats: one-ply expectimax
     on the exact solitaire values. ``T(side)`` is the exact expected number of turns a
@@ -61,6 +65,7 @@ import numpy as np
 
 from solver.decision import RandomPlayer, play
 from solver.dice import Stream
+from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy
 from solver.registry import Players, Search
 from solver.manhome.state import (ACTION, EMPTY, NEW_MAN, Kind, ManHomeState, Move, Phase,
                                   action_moves)
@@ -330,6 +335,8 @@ def make_policy(name: str, rules: ManHomeRules | None = None):
     family, budget = parse_policy(name)
     if family == SEARCH:
         return SearchPolicy(budget)
+    if family == MCTS:
+        return MctsPolicy(budget, GreedyPolicy())
     rules = rules if rules is not None else ManHomeRules()
     return ExpertPolicy(rules) if name == "expert" else TablePolicy(name, rules)
 
@@ -353,7 +360,7 @@ def prepare(rules: ManHomeRules, policies) -> None:
     check(rules, policies)
     for name in set(policies):
         family, _ = parse_policy(name)
-        if family in (SEARCH, *POLICIES):
+        if family in (SEARCH, MCTS, *POLICIES):
             continue
         if name == "expert":
             expert_table(rules)
@@ -365,6 +372,9 @@ PLAYERS = Players(
     fixed=POLICY_NAMES, default="greedy", ladder=("random", "greedy", "expert"),
     search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(4, 8, 16, 32, 64, 128),
                    max_budget=MAX_BUDGET,
-                   doc="flat Monte Carlo: N greedy playouts per candidate move"),),
+                   doc="flat Monte Carlo: N greedy playouts per candidate move"),
+            Search(MCTS, base=SEARCH_ROLLOUT, budgets=(16, 64, 256, 1024),
+                   max_budget=MCTS_MAX_BUDGET,
+                   doc="open-loop UCT: N simulations a decision, greedy playouts")),
     check=check, prepare=prepare)
 """Man Home's players: every engine's names, the parser, checks, the skill ladder."""

@@ -1,0 +1,185 @@
+# Open-loop UCT over the C decision API, written once for every game's kernel: the
+# ``mcts-N`` players (N simulations a decision). Its readable twin, which makes the same
+# choices bit for bit, is solver/mcts.py (its docstring states the algorithm).
+#
+# A Cython include, compiled into each kernel after `include "cext/common/decisions.pxi"`,
+# over the game's own inline functions (current_player, legal_actions, draw_chance,
+# apply_action, decide, returns) and one more hook the kernel defines before including it:
+#
+#     void mcts_reseed(State* h, const Config* c, uint64_t key)
+#         restart a copy of the state's dice and choice streams from ``key``, as
+#         game_start does for a game (and whatever else the game's own search does to a
+#         playout's copy: Sumoku reshuffles the tiles still unseen)
+#
+# and calls ``mcts(g, c, r, seat, budget)`` from its ``decide`` for the seat's mcts player,
+# where ``r`` is the kernel's rollout Config (the same rules, the family's rollout player
+# in every seat; its decide is the rollout policy).
+#
+# The tree: a node per sequence of (non-forced) decision actions from the root; chance
+# outcomes and forced actions are played in each simulation from its own streams, never
+# stored (open loop). A simulation: one word of the searched game's choice stream (drawn
+# once a decision) starts a SplitMix64 stream whose j-th word is simulation j's key; the
+# state is copied and reseeded from that key; from the root, at each decision node the
+# legal actions now are walked in ascending order: the first without a child is expanded
+# (one node a simulation), after which the game is played out to its end by the rollout
+# player; if every legal action has a child, the one of highest UCB1
+# value/visits + MCTS_C * sqrt(log(parent visits) / visits) is followed (the lowest action
+# among equals). The returns (1 a win, a share of a draw, 0 a loss) are backed up: every
+# node on the path gets a visit, and each child the return of the seat that chose it in
+# this simulation. The decision: the root's child of most visits, the lowest action among
+# equals. The node pool (budget + 1 nodes, children as sorted sibling lists) and the
+# buffers are allocated per decision; no Python object is touched.
+from libc.math cimport log, sqrt
+
+
+cdef struct MctsNode:
+    int32_t action
+    int32_t visits
+    int32_t first          # first child (children ascending by action), -1 for none
+    int32_t next           # next sibling, -1 for none
+    double value           # sum of the returns of the seats that chose this action
+
+
+cdef double MCTS_C = 1.4
+
+
+cdef inline int mcts_advance(State* h, const Config* r, int32_t* actions) noexcept nogil:
+    """Play chance nodes and forced actions; the legal actions (two or more) of the
+    decision reached, or 0 at the end of the game."""
+    cdef int seat, n
+    while True:
+        seat = current_player(h, r)
+        if seat == TERMINAL:
+            return 0
+        if seat == CHANCE:
+            apply_action(h, r, draw_chance(h, r))
+            continue
+        n = legal_actions(h, r, actions)
+        if n > 1:
+            return n
+        apply_action(h, r, actions[0])
+
+
+cdef inline void mcts_rollout(State* h, const Config* r) noexcept nogil:
+    """The game played to its end by the rollout Config's players."""
+    cdef int seat
+    while True:
+        seat = current_player(h, r)
+        if seat == TERMINAL:
+            return
+        if seat == CHANCE:
+            apply_action(h, r, draw_chance(h, r))
+        else:
+            apply_action(h, r, decide(h, r, seat))
+
+
+cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
+                  int budget) noexcept nogil:
+    """The mcts-``budget`` player's action at ``g`` (the header comment); -1 if memory
+    ran out (never expected: a few MB at the largest budget)."""
+    cdef int32_t* actions = <int32_t*>malloc(MAX_ACTIONS * sizeof(int32_t))
+    cdef MctsNode* nodes = <MctsNode*>malloc((budget + 1) * sizeof(MctsNode))
+    cdef int32_t* path = <int32_t*>malloc((budget + 1) * sizeof(int32_t))
+    cdef int32_t* movers = <int32_t*>malloc((budget + 1) * sizeof(int32_t))
+    cdef double ret[DECISIONS_MAX_SEATS]
+    cdef State h
+    cdef uint64_t stream, key
+    cdef int n, i, j, d, depth, used, cur, child, prev, best, mover
+    cdef int32_t a, chosen = -1
+    cdef double logn, score, best_score
+    if actions == NULL or nodes == NULL or path == NULL or movers == NULL:
+        free(actions)
+        free(nodes)
+        free(path)
+        free(movers)
+        return -1
+    n = legal_actions(g, c, actions)
+    if n == 1:
+        chosen = actions[0]
+    else:
+        stream = dice_word(&g.choice)
+        nodes[0].action = -1
+        nodes[0].visits = 0
+        nodes[0].first = -1
+        nodes[0].next = -1
+        nodes[0].value = 0.0
+        used = 1
+        for j in range(budget):
+            if interrupted(c.stop, 1):      # a simulation a unit; the game is abandoned
+                break
+            key = dice_word(&stream)
+            h = g[0]
+            mcts_reseed(&h, r, key)
+            n = legal_actions(&h, r, actions)
+            cur = 0
+            depth = 0
+            path[0] = 0
+            while True:
+                mover = current_player(&h, r)
+                child = nodes[cur].first
+                prev = -1
+                best = -1
+                best_score = 0.0
+                logn = 0.0
+                if nodes[cur].visits > 0:
+                    logn = log(<double>nodes[cur].visits)
+                a = -1
+                for i in range(n):
+                    a = actions[i]
+                    while child >= 0 and nodes[child].action < a:
+                        prev = child
+                        child = nodes[child].next
+                    if child < 0 or nodes[child].action != a:
+                        break                 # the lowest legal action without a child
+                    score = (nodes[child].value / <double>nodes[child].visits
+                             + MCTS_C * sqrt(logn / <double>nodes[child].visits))
+                    if best < 0 or score > best_score:
+                        best = child
+                        best_score = score
+                    prev = child
+                    child = nodes[child].next
+                    a = -1
+                depth += 1
+                movers[depth] = mover
+                if a >= 0 and used <= budget:     # expand it, then play out
+                    nodes[used].action = a
+                    nodes[used].visits = 0
+                    nodes[used].first = -1
+                    nodes[used].next = child
+                    nodes[used].value = 0.0
+                    if prev < 0:
+                        nodes[cur].first = used
+                    else:
+                        nodes[prev].next = used
+                    path[depth] = used
+                    used += 1
+                    apply_action(&h, r, a)
+                    mcts_rollout(&h, r)
+                    break
+                path[depth] = best
+                cur = best
+                apply_action(&h, r, nodes[best].action)
+                n = mcts_advance(&h, r, actions)
+                if n == 0:
+                    break
+            returns(&h, r, ret)
+            nodes[0].visits += 1
+            for d in range(1, depth + 1):
+                nodes[path[d]].visits += 1
+                nodes[path[d]].value += ret[movers[d]]
+        best = -1
+        child = nodes[0].first
+        while child >= 0:
+            if best < 0 or nodes[child].visits > nodes[best].visits:
+                best = child
+            child = nodes[child].next
+        if best >= 0:
+            chosen = nodes[best].action
+        else:                                  # interrupted before a simulation
+            n = legal_actions(g, c, actions)
+            chosen = actions[0]
+    free(actions)
+    free(nodes)
+    free(path)
+    free(movers)
+    return chosen

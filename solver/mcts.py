@@ -1,0 +1,153 @@
+"""``mcts-N``: open-loop UCT over the decision API, for every game — the reference of the
+kernels' ``cext/common/mcts.pxi``, which makes the same choices bit for bit.
+
+At a decision with two or more legal actions the player runs ``N`` simulations:
+
+* **Randomness.** One word of the game's choice stream starts a SplitMix64 stream whose
+  ``j``-th word is simulation ``j``'s key (as the games' ``search-N`` players draw their
+  playouts' keys); the simulation plays a copy of the state whose dice and choice streams
+  restart from that key (the game's ``start`` hook: :func:`solver.dice.game_streams`, and
+  whatever the game's own search does to a playout's copy — Sumoku reshuffles the tiles
+  still unseen). So the search never reads the real game's future dice, and one key gives
+  one choice.
+* **The tree** has a node per sequence of (non-forced) decision actions from the root;
+  chance outcomes and forced actions are played from the simulation's streams and never
+  stored (open loop): the same node may be reached with other dice, and other legal actions.
+* **Selection and expansion.** At a decision node the legal actions *now* are walked in
+  ascending order: the first without a child is expanded (one node a simulation) and the
+  game is played out from it to its end by the rollout player (every seat); when every
+  legal action has a child, the child of highest UCB1
+  ``value / visits + C * sqrt(log(parent visits) / visits)`` (``C`` = :data:`C`) is
+  followed, the lowest action among equals. A game that ends in the tree is not played out.
+* **Backup.** Each node on the path gets a visit; each child adds the return (1 a win, its
+  share of a draw, 0 a loss: ``State.returns``) of the seat that chose its action in this
+  simulation.
+* **The choice**: the root's child of most visits, the lowest action among equals.
+
+The float operations are the kernel's, in the same order (Python's ``math.log`` and
+``math.sqrt`` are C's), so both engines pick the same actions.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from solver.decision import CHANCE, TERMINAL, Player, State
+from solver.dice import Stream, game_streams
+
+FAMILY = "mcts"
+"""The family's name: ``mcts-N``."""
+C = 1.4
+"""UCB1's exploration constant."""
+MAX_BUDGET = 1 << 16
+"""The most simulations a decision."""
+
+Start = Callable[[State, int], tuple[State, Stream, Stream]]
+"""A game's hook: (a copy of the state to simulate, its dice stream, its choice stream)
+restarted from a simulation's key."""
+
+
+def fresh_streams(state: State, key: int) -> tuple[State, Stream, Stream]:
+    """The hook of a game whose state holds nothing drawn ahead: a copy of the state and
+    the streams of ``key`` (:func:`solver.dice.game_streams`)."""
+    dice, choices = game_streams(key)
+    return state.clone(), dice, choices
+
+
+class _Node:
+    __slots__ = ("visits", "value", "children")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.value = 0.0
+        self.children: dict[int, _Node] = {}
+
+
+def _advance(state: State, dice: Stream) -> list[int]:
+    """Play chance nodes and forced actions; the legal actions (two or more) of the
+    decision reached, or [] at the end."""
+    while True:
+        seat = state.current_player()
+        if seat == TERMINAL:
+            return []
+        if seat == CHANCE:
+            state.apply_action(state.draw_chance(dice))
+            continue
+        actions = state.legal_actions()
+        if len(actions) > 1:
+            return actions
+        state.apply_action(actions[0])
+
+
+def rollout(state: State, player: Player, dice: Stream, choices: Stream) -> None:
+    """Play ``state`` to its end with ``player`` in every seat (:func:`solver.decision.play`
+    with the given streams)."""
+    while True:
+        seat = state.current_player()
+        if seat == TERMINAL:
+            return
+        if seat == CHANCE:
+            action = state.draw_chance(dice)
+        else:
+            actions = state.legal_actions()
+            action = actions[0] if len(actions) == 1 else player.choose(state, choices)
+        state.apply_action(action)
+
+
+class MctsPolicy:
+    """``mcts-N`` (module docstring) with a game's rollout player and ``start`` hook."""
+
+    def __init__(self, budget: int, rollout_player: Player,
+                 start: Start = fresh_streams) -> None:
+        if not 1 <= budget <= MAX_BUDGET:
+            raise ValueError(f"mcts budget must be 1..{MAX_BUDGET}, not {budget}")
+        self.name = f"{FAMILY}-{budget}"
+        self.budget = budget
+        self.rollout = rollout_player
+        self.start = start
+
+    def choose(self, state: State, choices: Stream) -> int:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        stream = Stream(choices.word())
+        root = _Node()
+        for _ in range(self.budget):
+            twin, dice, moves = self.start(state, stream.word())
+            legal = twin.legal_actions()
+            node = root
+            path: list[tuple[_Node, int]] = []
+            while True:
+                mover = twin.current_player()
+                logn = math.log(node.visits) if node.visits > 0 else 0.0
+                best, best_score, new = None, 0.0, None
+                for a in legal:
+                    child = node.children.get(a)
+                    if child is None:
+                        new = a
+                        break
+                    score = child.value / child.visits + C * math.sqrt(logn / child.visits)
+                    if best is None or score > best_score:
+                        best, best_score = a, score
+                if new is not None:
+                    child = node.children[new] = _Node()
+                    path.append((child, mover))
+                    twin.apply_action(new)
+                    rollout(twin, self.rollout, dice, moves)
+                    break
+                node = node.children[best]
+                path.append((node, mover))
+                twin.apply_action(best)
+                legal = _advance(twin, dice)
+                if not legal:
+                    break
+            returns = twin.returns()
+            root.visits += 1
+            for child, mover in path:
+                child.visits += 1
+                child.value += returns[mover]
+        best, most = actions[0], -1
+        for a in sorted(root.children):
+            if root.children[a].visits > most:
+                best, most = a, root.children[a].visits
+        return best

@@ -1,0 +1,143 @@
+"""``mcts-N`` (open-loop UCT, ``cext/common/mcts.pxi`` and its reference ``solver/mcts.py``):
+the kernel plays the reference's games, decision for decision, at small budgets; a game is
+the same from the same key and differs between keys; a position with one winning move is
+won; bad budgets are refused in one line, exit 2."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analysis.chunks import chunk_keys
+from solver.dice import Stream
+from solver.registry import find_game
+
+GAMES = {
+    # game: (rules values, budgets, games) — small enough for a few tenths of a second each
+    "manhome": ({"board_rows": 2, "men_per_player": 2, "men_to_win": 2}, (4, 16), 3),
+}
+
+
+def _rows(spec, rules, policies, keys):
+    fast = spec.play_chunk(rules, policies, keys)
+    for i, key in enumerate(keys):
+        row = spec.reference(rules, policies, int(key))
+        for column in spec.result_keys:
+            assert np.array_equal(np.asarray(row[column]), fast[column][i]), (
+                f"{spec.name} {policies}: key {int(key)} column {column}")
+    return fast
+
+
+CASES = [(game, budget) for game, (_, budgets, _) in GAMES.items() for budget in budgets]
+
+
+@pytest.mark.parametrize("game, budget", CASES, ids=[f"{g}-mcts-{b}" for g, b in CASES])
+def test_kernel_and_reference_play_the_same_games(game, budget):
+    spec = find_game(game)
+    values, _, games = GAMES[game]
+    rules = spec.rules.from_values(dict(values))
+    seats = spec.seats(rules)
+    # mcts in seat 0 against the rollout player, and mcts in every seat
+    base = spec.players.search[-1].base
+    for policies in ([f"mcts-{budget}"] + [base] * (seats - 1), [f"mcts-{budget}"] * seats):
+        _rows(spec, rules, policies, chunk_keys(5, 0, games))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_decision_is_the_references(game):
+    """Node by node: at every decision of mcts-8 the kernel picks the reference's action."""
+    from solver.decision import CHANCE, TERMINAL
+    from solver.dice import game_streams
+    import importlib
+
+    spec = find_game(game)
+    values = GAMES[game][0]
+    rules = spec.rules.from_values(dict(values))
+    seats = spec.seats(rules)
+    module = importlib.import_module(spec.kernel.split(":")[0])
+    key = 7
+    kernel = module.kernel_state(rules, ["mcts-8"] * seats, key)
+    reference = spec.new_state(rules)
+    player = spec.make_player("mcts-8", rules)
+    dice, choices = game_streams(key)
+    decisions = 0
+    while reference.current_player() != TERMINAL:
+        seat = reference.current_player()
+        if seat == CHANCE:
+            action = reference.draw_chance(dice)
+            assert kernel.draw_chance() == action
+        else:
+            actions = reference.legal_actions()
+            action = actions[0] if len(actions) == 1 else player.choose(reference, choices)
+            decisions += len(actions) > 1
+            assert kernel.decide() == action
+        reference.apply_action(action)
+        kernel.apply_action(action)
+        assert kernel.view() == module.state_view(reference)
+    assert decisions > 0
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_same_key_plays_the_same_game_and_others_differ(game):
+    spec = find_game(game)
+    rules = spec.rules.from_values(dict(GAMES[game][0]))
+    policies = ["mcts-8"] * spec.seats(rules)
+    keys = chunk_keys(3, 0, 6)
+    once = spec.play_chunk(rules, policies, keys)
+    again = spec.play_chunk(rules, policies, keys)
+    for column in spec.result_keys:
+        assert np.array_equal(once[column], again[column])
+    rows = {tuple(np.concatenate([np.ravel(once[c][i]) for c in spec.result_keys]))
+            for i in range(len(keys))}
+    assert len(rows) > 1
+
+
+KEY_OF_ONE_WIN = 1
+
+
+def test_one_winning_move_is_found():
+    """Man Home (three men, two to win): the first decision of a random walk where one
+    action wins at once and the others do not (key 1: seat 1, one man home and men on 3
+    and 10, has three moves and one of them brings its second man Home): mcts-32 of
+    both engines takes the winning move."""
+    from solver.decision import CHANCE, TERMINAL
+    from solver.dice import game_streams
+    from solver.manhome.kernel import kernel_state, state_view
+    from solver.manhome.rules import ManHomeRules
+    from solver.manhome.state import ManHomeState
+    from solver.mcts import MctsPolicy
+    from solver.manhome.policies import GreedyPolicy
+
+    rules = ManHomeRules(board_rows=2, men_per_player=3, men_to_win=2)
+    key = KEY_OF_ONE_WIN
+    walk = Stream(99)
+    state, kernel = ManHomeState(rules), kernel_state(rules, ["mcts-32"] * 2, key)
+    dice, choices = game_streams(key)
+    while state.current_player() != TERMINAL:
+        seat = state.current_player()
+        if seat == CHANCE:
+            action = state.draw_chance(dice)
+        else:
+            actions = state.legal_actions()
+            wins = [a for a in actions if state.child(a).returns()[seat] == 1.0]
+            if len(actions) > 2 and len(wins) == 1:
+                assert MctsPolicy(32, GreedyPolicy()).choose(state, choices) == wins[0]
+                assert kernel.decide() == wins[0]
+                return
+            action = actions[walk.choose(len(actions))]
+        state.apply_action(action)
+        kernel.apply_action(action)
+        assert kernel.view() == state_view(state)
+    raise AssertionError("no position with one winning move among several in this game")
+
+
+@pytest.mark.parametrize("policy", ["mcts-0", "mcts--1", "mcts-x", "mcts-65537", "mcts-1.5"])
+def test_bad_budgets_are_refused_in_one_line(policy, capsys, tmp_path, monkeypatch):
+    from analyze.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        raise SystemExit(main(["manhome", "--policy", policy, "--sims", "10", "--quiet"]))
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "mcts-N (N = 1..65536)" in err and err.count("\n") == 1 and "Traceback" not in err
+    assert not (tmp_path / "reports").exists()
