@@ -9,7 +9,9 @@
 #     void mcts_reseed(State* h, const Config* c, uint64_t key)
 #         restart a copy of the state's dice and choice streams from ``key``, as
 #         game_start does for a game (and whatever else the game's own search does to a
-#         playout's copy: Sumoku reshuffles the tiles still unseen)
+#         playout's copy: So-Soo-Yoo cuts the playout off as search-N does)
+#     uint64_t* mcts_choices(State* g)
+#         the game's choice stream in its state (the one word a decision is drawn from it)
 #
 # and calls ``mcts(g, c, r, seat, budget)`` from its ``decide`` for the seat's mcts player,
 # where ``r`` is the kernel's rollout Config (the same rules, the family's rollout player
@@ -30,6 +32,8 @@
 # equals. The node pool (budget + 1 nodes, children as sorted sibling lists) and the
 # buffers are allocated per decision; no Python object is touched.
 from libc.math cimport log, sqrt
+
+from cext.common.dice cimport dice_word
 
 
 cdef struct MctsNode:
@@ -97,7 +101,7 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
     if n == 1:
         chosen = actions[0]
     else:
-        stream = dice_word(&g.choice)
+        stream = dice_word(mcts_choices(g))
         nodes[0].action = -1
         nodes[0].visits = 0
         nodes[0].first = -1

@@ -753,6 +753,11 @@ cdef int32_t search(State* g, const Config* c, int seat) noexcept nogil:
     return actions[best]
 
 
+cdef inline uint64_t* mcts_choices(State* g) noexcept nogil:
+    """cext/common/mcts.pxi's hook: the game's choice stream."""
+    return &g.choice
+
+
 cdef inline void mcts_reseed(State* h, const Config* c, uint64_t key) noexcept nogil:
     """cext/common/mcts.pxi's hook: the copy's streams restarted from ``key`` (as game_start
     and search's playouts do)."""

@@ -60,7 +60,7 @@ from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BL
                                   K_SHOO_OFF, K_WALK, LN_RANK, LN_SQUARE, MAX_DEPTH, MAX_DIGITS,
                                   NB_RANK, NB_SQUARE, NEIGHBOURS_MAX, NEIGHBOUR_SQUARES,
                                   NGAME_COLUMNS, NKINDS, NODE_UNIT, NONE, NSEAT_COLUMNS, NSQ,
-                                  PIECE_KEY, PLY_SHIFT, P_GREEDY, P_RANDOM, P_SEARCH, RAY_SQUARES,
+                                  PIECE_KEY, PLY_SHIFT, P_GREEDY, P_MCTS, P_RANDOM, P_SEARCH, RAY_SQUARES,
                                   RIDER,
                                   SEATCOL_CAPTURES, SEATCOL_HOME, SEATCOL_SHOOS,
                                   SEATCOL_SHOO_OFFS, SHOO_BASE, SIDE_BASE, STABLED_COST,
@@ -210,7 +210,8 @@ cdef struct Config:
     int max_plies
     int repetition
     int policy[2]            # P_* of each seat
-    int budget[2]            # search-N's N
+    int budget[2]            # search-N's N; mcts-N's N
+    const Config *rollout    # mcts: the same rules with greedy in both seats (Setup's)
     int players              # 2 (the rows' per-seat columns)
     Pos start                # the position every game starts from
     Work *w                  # the players' work space (Setup's)
@@ -1513,6 +1514,9 @@ cdef inline int32_t decide(State *g, const Config *c, int seat) noexcept nogil:
     cdef Work *w = c.w
     cdef int pick = 0
     cdef int64_t searched = w.nodes
+    if c.policy[seat] == P_MCTS:          # its playouts' greedy moves use the work space
+        g.nlegal = g.picked = -1
+        return mcts(g, c, c.rollout, seat, c.budget[seat])
     legal_moves(&g.pos, c, &w.root)
     if w.root.overflow:
         overflowed(c)
@@ -1632,6 +1636,7 @@ cdef class Setup:
     space of one worker, in typed memoryviews the Config points into."""
 
     cdef Config c
+    cdef Config rollout
     cdef Work w
     cdef Interrupt stop
     cdef uint64_t[::1] root_keys, scratch, buffer
@@ -1687,6 +1692,12 @@ cdef class Setup:
         if self.c.repetition and self.c.max_plies - self.c.start.ply > HISTORY_PLIES:
             raise ValueError(f"the kernel keeps the positions of {HISTORY_PLIES} moves for the "
                              f"draw by repetition, not of max_plies = {self.c.max_plies}")
+        self.rollout = self.c                 # mcts-N's playouts: greedy in both seats
+        for seat in range(2):
+            self.rollout.policy[seat] = P_GREEDY
+            self.rollout.budget[seat] = 0
+        self.rollout.rollout = NULL
+        self.c.rollout = &self.rollout
 
 
 cdef Pos state_of(position):
@@ -1881,4 +1892,17 @@ def evaluated_positions(config, const uint64_t[::1] keys):
 
 
 # the seeded whole-game loop, play_chunk, perft and KernelState over the functions above
+cdef inline uint64_t* mcts_choices(State* g) noexcept nogil:
+    """cext/common/mcts.pxi's hook: the game's choice stream."""
+    return &g.choices
+
+
+cdef inline void mcts_reseed(State *h, const Config *c, uint64_t key) noexcept nogil:
+    """cext/common/mcts.pxi's hook: the copy's choice stream restarted from ``key`` (as
+    game_start does; Shoo has no dice)."""
+    h.choices = key ^ DICE_CHOICE_SALT
+    h.nlegal = h.picked = -1
+
+
 include "cext/common/decisions.pxi"
+include "cext/common/mcts.pxi"

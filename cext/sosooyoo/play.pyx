@@ -63,7 +63,7 @@ cdef struct Config:
     int rings_per_colour
     int max_turns
     int policy[MAXP]              # P_* of each seat
-    int budget[MAXP]              # search: playouts per candidate
+    int budget[MAXP]              # search: playouts per candidate; mcts: simulations
     const Config* rollout         # search: the same rules with adaptive in every seat
     int ntargets[MAXS]
     int targets[MAXS][MAXT]       # each space's targets, ascending
@@ -1232,7 +1232,7 @@ cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
             return targets[dice_choose(&g.choice, g.nopt)]
         if g.nopt == 1:
             return targets[0]
-        if code != P_SEARCH:
+        if code != P_SEARCH and code != P_MCTS:
             return targets[planner_move(g, c, code, seat, targets, g.nopt)]
     elif g.node == D_END and c.policy[seat] == P_RANDOM:
         n = end_options(g, c, g.subject, options)
@@ -1245,6 +1245,8 @@ cdef int32_t choose(State* g, const Config* c, int seat) noexcept nogil:
     cdef int code = c.policy[seat], kind = g.node, n, index
     cdef const int* targets
     cdef int options[MAXOPT]
+    if code == P_MCTS:
+        return mcts(g, c, c.rollout, seat, c.budget[seat])
     if kind == D_MOVE:                # the options are the table's: no list
         targets = c.targets[g.pos[seat]]
         n = c.ntargets[g.pos[seat]]
@@ -1381,4 +1383,20 @@ cdef class Setup:
         c.rollout = &self.rollout
 
 
+cdef inline uint64_t* mcts_choices(State* g) noexcept nogil:
+    """cext/common/mcts.pxi's hook: the game's choice stream."""
+    return &g.choice
+
+
+cdef inline void mcts_reseed(State* h, const Config* c, uint64_t key) noexcept nogil:
+    """cext/common/mcts.pxi's hook: the copy's streams restarted from ``key`` and its end
+    at most PLAYOUT_TURNS turns after this one (as search's playouts)."""
+    cdef int limit = h.turns + 1 + PLAYOUT_TURNS
+    h.dice = key
+    h.choice = key ^ DICE_CHOICE_SALT
+    if h.limit > limit:
+        h.limit = limit
+
+
 include "cext/common/decisions.pxi"
+include "cext/common/mcts.pxi"

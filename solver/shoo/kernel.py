@@ -36,7 +36,7 @@ from solver.shoo.evaluation import (BLOCKER_WEIGHT, DANGER_WEIGHT, DISTANCE_WEIG
                                     HORSE_WEIGHT, STABLED_COST, THREAT_WEIGHT, WIN,
                                     king_distance)
 from solver.shoo.moves import Kind
-from solver.shoo.policies import PLAYERS, POLICY_NAMES, SEARCH
+from solver.shoo.policies import MCTS, PLAYERS, POLICY_NAMES, SEARCH
 from solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
                                   Position)
 from solver.shoo.rules import HUSHES, REPETITION_PLIES, ShooRules
@@ -76,7 +76,7 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "H_STEP": STEP, "H_DISMOUNT": DISMOUNT, "H_RETURN": RETURN,
              **{f"HUSH_{name.upper()}": code for code, name in enumerate(HUSHES)},
              **{f"P_{name.upper()}": code for code, name in enumerate(POLICY_NAMES)},
-             "P_SEARCH": len(POLICY_NAMES),
+             "P_SEARCH": len(POLICY_NAMES), "P_MCTS": len(POLICY_NAMES) + 1,
              "DISTANCE_WEIGHT": DISTANCE_WEIGHT, "HORSE_WEIGHT": HORSE_WEIGHT,
              "THREAT_WEIGHT": THREAT_WEIGHT, "DANGER_WEIGHT": DANGER_WEIGHT,
              "BLOCKER_WEIGHT": BLOCKER_WEIGHT, "STABLED_COST": STABLED_COST, "WIN": WIN,
@@ -119,7 +119,7 @@ def config(rules: ShooRules, policies: Sequence[str] = ("random", "random")) -> 
     and the start position (:func:`position_data`)."""
     if len(policies) != 2:
         raise ValueError(f"Shoo has two seats, not {len(policies)} players")
-    codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH)
+    codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH, MCTS)
     areas = homes(rules.corners)
     return {"home": [int(area) for area in areas],
             "home_base": [home_base(area) for area in areas],

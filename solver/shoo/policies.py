@@ -51,6 +51,7 @@ from solver.shoo.evaluation import evaluate
 from solver.shoo.moves import Move, make_move
 from solver.shoo.position import Position
 from solver.shoo.rules import ShooRules
+from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy
 from solver.shoo.search import NODE_UNIT, pick_best, search
 from solver.shoo.state import ShooState
 
@@ -103,11 +104,15 @@ def make_policy(name: str, rules: ShooRules):
         return RandomPlayer()
     if family == "greedy":
         return GreedyPolicy()
+    if family == MCTS:
+        return MctsPolicy(budget, GreedyPolicy())
     return SearchPolicy(budget)
 
 
 PLAYERS = Players(
     fixed=POLICY_NAMES, default="greedy", ladder=POLICY_NAMES,
     search=(Search(SEARCH, base="greedy", budgets=(10, 20, 40, 80), max_budget=MAX_BUDGET,
-                   doc="iterative-deepening alpha-beta, N hundred nodes a move"),))
+                   doc="iterative-deepening alpha-beta, N hundred nodes a move"),
+            Search(MCTS, base="greedy", budgets=(16, 64, 256), max_budget=MCTS_MAX_BUDGET,
+                   doc="open-loop UCT: N simulations a move, greedy playouts to the end")))
 """Shoo's players: names, the parser, the skill ladder."""

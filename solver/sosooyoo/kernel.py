@@ -34,7 +34,7 @@ from solver.sosooyoo.engine import (END_DISCARD, END_NOTHING, END_SWAP, MOVE_DIE
                                     DecidedBy, Decision, WinKind, say_threshold)
 from solver.sosooyoo.policies import (CONTESTED, FAR, IMPOSSIBLE, NEED_WEIGHT, PLAYERS,
                                       PLAYOUT_TURNS, POLICY_NAMES, POPSICLE_WEIGHT, RAINBOW,
-                                      RING_WORTH, SEARCH, SEARCH_ROLLOUT, TOUR_RINGS,
+                                      MCTS, RING_WORTH, SEARCH, SEARCH_ROLLOUT, TOUR_RINGS,
                                       landing_values, tables)
 from solver.sosooyoo.rules import MAX_SPACES, WIN_RINGS, SoSooYooRules
 from solver.sosooyoo.state import END, NUM_ACTIONS, PLACEMENTS, RANDOM, RING, SoSooYooState
@@ -53,7 +53,8 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "END_NOTHING": END_NOTHING, "END_SWAP": END_SWAP, "END_DISCARD": END_DISCARD,
              **{f"D_{d.name}": int(d) for d in Decision},
              **{f"P_{name.upper()}": code for code, name in enumerate(POLICY_NAMES)},
-             "P_SEARCH": len(POLICY_NAMES), "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
+             "P_SEARCH": len(POLICY_NAMES), "P_MCTS": len(POLICY_NAMES) + 1,
+             "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
              "RAINBOW": RAINBOW, "NEED_WEIGHT": NEED_WEIGHT, "POPSICLE_WEIGHT": POPSICLE_WEIGHT,
              "IMPOSSIBLE": IMPOSSIBLE, "FAR": FAR, "PLAYOUT_TURNS": PLAYOUT_TURNS,
              "RING_WORTH": RING_WORTH, "CONTESTED": CONTESTED, "TOUR_RINGS": TOUR_RINGS,
@@ -69,7 +70,7 @@ def config(rules: SoSooYooRules, policies: Sequence[str]) -> dict[str, Any]:
     """The kernel's configuration for ``rules`` and one player per seat (checked names)."""
     if len(policies) != rules.players:
         raise ValueError(f"need {rules.players} policies, got {len(policies)}")
-    codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH)
+    codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH, MCTS)
     dist, reach = tables(rules)
     return {"players": rules.players, "board_size": rules.board_size,
             "say_threshold": say_threshold(rules.say_error),

@@ -60,6 +60,11 @@ that a kernel can make the same choices; they read the engine's position
     playouts share their keys across candidates (common random numbers): one word of the
     game's choice stream starts a SplitMix64 stream whose next ``N`` words are the keys, and
     playout ``j`` of every candidate draws from the dice and choice streams of key ``j``.
+``mcts-N``
+    Open-loop UCT with ``N`` simulations at every decision of two or more actions (moves,
+    bumps, swaps, discards, end actions: :mod:`solver.mcts`, the family every game
+    shares), ``adaptive`` playing out every simulation in every seat, for at most
+    :data:`PLAYOUT_TURNS` turns after the one decided (a game cut off there is a draw).
 
 **Cost.** A plan's cost for a holding ``h`` is ``w * need + extra``, ``w`` 8 for the
 rainbow (:data:`NEED_WEIGHT`) and 12 for a popsicle (:data:`POPSICLE_WEIGHT`; with 8,
@@ -80,6 +85,8 @@ import numpy as np
 
 from solver.decision import RandomPlayer, play
 from solver.dice import Stream
+from solver.dice import game_streams
+from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy
 from solver.registry import Players, Search
 from solver.sosooyoo.board import adjacency, board_flags, board_graph
 from solver.sosooyoo.engine import END_DISCARD, END_SWAP, NCOL, RANDOM_BUMP, Decision, Game
@@ -450,11 +457,23 @@ class SearchPolicy:
         return actions[best]
 
 
+def mcts_start(state: SoSooYooState, key: int):
+    """``mcts-N``'s simulation of ``key`` (:mod:`solver.mcts`): a copy of the state that
+    ends at most :data:`PLAYOUT_TURNS` turns after this one (as ``search-N``'s playouts), and
+    the streams of ``key``."""
+    twin = state.clone()
+    twin.limit = min(twin.limit, state.game.turns + 1 + PLAYOUT_TURNS)
+    dice, choices = game_streams(key)
+    return twin, dice, choices
+
+
 def make_policy(name: str, rules: SoSooYooRules):
     """The player called ``name``: ``choose(state, stream) -> action``."""
     family, budget = PLAYERS.parse(name)
     if family == SEARCH:
         return SearchPolicy(budget, rules)
+    if family == MCTS:
+        return MctsPolicy(budget, PlannerPolicy(SEARCH_ROLLOUT, rules), mcts_start)
     if name == "random":
         return RandomPlayer()
     return PlannerPolicy(name, rules)
@@ -472,7 +491,10 @@ PLAYERS = Players(
     fixed=POLICY_NAMES, default="adaptive", ladder=("random", "popsicle", "rainbow", "adaptive"),
     search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(2, 4, 8), max_budget=MAX_BUDGET,
                    doc="flat Monte Carlo over moves and end-of-turn actions: N adaptive "
-                       "playouts per candidate"),),
+                       "playouts per candidate"),
+            Search(MCTS, base=SEARCH_ROLLOUT, budgets=(16, 64, 256), max_budget=MCTS_MAX_BUDGET,
+                   doc="open-loop UCT: N simulations a decision, adaptive playouts of at "
+                       f"most {PLAYOUT_TURNS} turns")),
     prepare=prepare, luck_baseline="popsicle",
     luck_note="`random` discards its rings at random and never wins (RULES.md rule 37), so "
               "beating it says nothing about how much the dice decide")
