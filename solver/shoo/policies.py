@@ -23,6 +23,11 @@ the same players differ, and a key replays its game.
     stream, one ``choose(k)``). A budget, not a clock, so that a key replays its game;
     ``search-1`` has room for little more than depth 1 and mostly plays greedy's moves.
     On the skill ladder: ``search-10``, ``-20``, ``-40``, ``-80``.
+``mcts-N``
+    Open-loop UCT with ``N`` simulations a move (:mod:`solver.mcts`, the family every game
+    shares), ``greedy`` playing every simulation out to the end of the game (its
+    ``max_plies``) in both seats, its ties drawn from the simulation's own choice stream.
+    An extra family: ``search-N``'s alpha-beta stays Shoo's search on the skill ladder.
 
 Measured with the kernel on the standard rules, 400 games in each seat (``play_chunk`` on
 the keys ``numpy.random.PCG64(11).random_raw(400)``); win / draw / loss of the first-named
