@@ -24,12 +24,14 @@ RULES = {
     "manhome": {},
     "sosooyoo": {"max_turns": 60},
     "shoo": {"max_plies": 60},
+    "sumoku": {},
 }
 """The rules measured, by game (values over the defaults)."""
 RATIO_RULES = {
     "manhome": {},
     "sosooyoo": {"board_size": 24, "players": 3, "max_turns": 10},
     "shoo": {"max_plies": 10},
+    "sumoku": {"hand": 3, "players": 2},
 }
 """The rules of the kernel/reference ratio (the reference is slow)."""
 
@@ -67,7 +69,7 @@ def reference_games(spec, rules, policies, keys) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budgets", default="4,16,64")
-    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--ratio-budget", type=int, default=4)
     args = parser.parse_args()
     budgets = [int(b) for b in args.budgets.split(",")]

@@ -13,12 +13,16 @@ At a decision with two or more legal actions the player runs ``N`` simulations:
 * **The tree** has a node per sequence of (non-forced) decision actions from the root;
   chance outcomes and forced actions are played from the simulation's streams and never
   stored (open loop): the same node may be reached with other dice, and other legal actions.
-* **Selection and expansion.** At a decision node the legal actions *now* are walked in
-  ascending order: the first without a child is expanded (one node a simulation) and the
-  game is played out from it to its end by the rollout player (every seat); when every
-  legal action has a child, the child of highest UCB1
+* **Selection and expansion.** At a decision node the actions the search considers *now*
+  (the game's ``candidates`` hook: every legal action, ascending, for most games; Sumoku's
+  plays are thousands, so there the :data:`~solver.sumoku.policies.LOOKAHEAD_WIDTH`
+  highest-scoring, best first — heuristic move ordering and pruning, search-N's candidates)
+  are walked in that order: the first without a child is expanded (one node a simulation)
+  and the game is played out from it to its end by the rollout player (every seat); when
+  every one has a child, the child of highest UCB1
   ``value / visits + C * sqrt(log(parent visits) / visits)`` (``C`` = :data:`C`) is
-  followed, the lowest action among equals. A game that ends in the tree is not played out.
+  followed, the first in that order among equals. A game that ends in the tree is not
+  played out. A decision is forced (not a tree node) when it has one candidate.
 * **Backup.** Each node on the path gets a visit; each child adds the return (1 a win, its
   share of a draw, 0 a loss: ``State.returns``) of the seat that chose its action in this
   simulation.
@@ -63,8 +67,13 @@ class _Node:
         self.children: dict[int, _Node] = {}
 
 
-def _advance(state: State, dice: Stream) -> list[int]:
-    """Play chance nodes and forced actions; the legal actions (two or more) of the
+def every_action(state: State) -> list[int]:
+    """The default ``candidates`` hook: every legal action, ascending."""
+    return state.legal_actions()
+
+
+def _advance(state: State, dice: Stream, candidates) -> list[int]:
+    """Play chance nodes and forced actions; the candidates (two or more) of the
     decision reached, or [] at the end."""
     while True:
         seat = state.current_player()
@@ -73,7 +82,7 @@ def _advance(state: State, dice: Stream) -> list[int]:
         if seat == CHANCE:
             state.apply_action(state.draw_chance(dice))
             continue
-        actions = state.legal_actions()
+        actions = candidates(state)
         if len(actions) > 1:
             return actions
         state.apply_action(actions[0])
@@ -97,24 +106,25 @@ def rollout(state: State, player: Player, dice: Stream, choices: Stream) -> None
 class MctsPolicy:
     """``mcts-N`` (module docstring) with a game's rollout player and ``start`` hook."""
 
-    def __init__(self, budget: int, rollout_player: Player,
-                 start: Start = fresh_streams) -> None:
+    def __init__(self, budget: int, rollout_player: Player, start: Start = fresh_streams,
+                 candidates: Callable[[State], list[int]] = every_action) -> None:
         if not 1 <= budget <= MAX_BUDGET:
             raise ValueError(f"mcts budget must be 1..{MAX_BUDGET}, not {budget}")
         self.name = f"{FAMILY}-{budget}"
         self.budget = budget
         self.rollout = rollout_player
         self.start = start
+        self.candidates = candidates
 
     def choose(self, state: State, choices: Stream) -> int:
-        actions = state.legal_actions()
+        actions = self.candidates(state)
         if len(actions) == 1:
             return actions[0]
         stream = Stream(choices.word())
         root = _Node()
         for _ in range(self.budget):
             twin, dice, moves = self.start(state, stream.word())
-            legal = twin.legal_actions()
+            legal = self.candidates(twin)
             node = root
             path: list[tuple[_Node, int]] = []
             while True:
@@ -138,7 +148,7 @@ class MctsPolicy:
                 node = node.children[best]
                 path.append((node, mover))
                 twin.apply_action(best)
-                legal = _advance(twin, dice)
+                legal = _advance(twin, dice, self.candidates)
                 if not legal:
                     break
             returns = twin.returns()

@@ -12,6 +12,11 @@
 #         playout's copy: So-Soo-Yoo cuts the playout off as search-N does)
 #     uint64_t* mcts_choices(State* g)
 #         the game's choice stream in its state (the one word a decision is drawn from it)
+#     int mcts_actions(State* g, const Config* c, int32_t* actions)
+#         at a decision, the actions the search considers, in the order it tries them
+#         (legal_actions for most games: all of them, ascending; Sumoku: the highest-scoring
+#         few, best first, as its search-N's candidates); one only when the decision is
+#         forced
 #
 # and calls ``mcts(g, c, r, seat, budget)`` from its ``decide`` for the seat's mcts player,
 # where ``r`` is the kernel's rollout Config (the same rules, the family's rollout player
@@ -22,14 +27,15 @@
 # stored (open loop). A simulation: one word of the searched game's choice stream (drawn
 # once a decision) starts a SplitMix64 stream whose j-th word is simulation j's key; the
 # state is copied and reseeded from that key; from the root, at each decision node the
-# legal actions now are walked in ascending order: the first without a child is expanded
+# actions now (mcts_actions) are walked in order: the first without a child is expanded
 # (one node a simulation), after which the game is played out to its end by the rollout
 # player; if every legal action has a child, the one of highest UCB1
-# value/visits + MCTS_C * sqrt(log(parent visits) / visits) is followed (the lowest action
-# among equals). The returns (1 a win, a share of a draw, 0 a loss) are backed up: every
+# value/visits + MCTS_C * sqrt(log(parent visits) / visits) is followed (the first in
+# that order among equals). The returns (1 a win, a share of a draw, 0 a loss) are backed up: every
 # node on the path gets a visit, and each child the return of the seat that chose it in
 # this simulation. The decision: the root's child of most visits, the lowest action among
-# equals. The node pool (budget + 1 nodes, children as sorted sibling lists) and the
+# equals. The node pool (budget + 1 nodes, children as sibling lists ascending by action;
+# a walk restarts from the first child when the actions come in another order) and the
 # buffers are allocated per decision; no Python object is touched.
 from libc.math cimport log, sqrt
 
@@ -45,6 +51,8 @@ cdef struct MctsNode:
 
 
 cdef double MCTS_C = 1.4
+cdef enum:
+    MCTS_MAX_BUDGET = 1 << 16     # solver.mcts.MAX_BUDGET
 
 
 cdef inline int mcts_advance(State* h, const Config* r, int32_t* actions) noexcept nogil:
@@ -58,7 +66,7 @@ cdef inline int mcts_advance(State* h, const Config* r, int32_t* actions) noexce
         if seat == CHANCE:
             apply_action(h, r, draw_chance(h, r))
             continue
-        n = legal_actions(h, r, actions)
+        n = mcts_actions(h, r, actions)
         if n > 1:
             return n
         apply_action(h, r, actions[0])
@@ -89,7 +97,8 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
     cdef State h
     cdef uint64_t stream, key
     cdef int n, i, j, d, depth, used, cur, child, prev, best, mover
-    cdef int32_t a, chosen = -1
+    cdef int32_t a, last, chosen = -1
+    cdef bint expand
     cdef double logn, score, best_score
     if actions == NULL or nodes == NULL or path == NULL or movers == NULL:
         free(actions)
@@ -97,7 +106,7 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
         free(path)
         free(movers)
         return -1
-    n = legal_actions(g, c, actions)
+    n = mcts_actions(g, c, actions)
     if n == 1:
         chosen = actions[0]
     else:
@@ -114,7 +123,7 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
             key = dice_word(&stream)
             h = g[0]
             mcts_reseed(&h, r, key)
-            n = legal_actions(&h, r, actions)
+            n = mcts_actions(&h, r, actions)
             cur = 0
             depth = 0
             path[0] = 0
@@ -127,14 +136,20 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
                 logn = 0.0
                 if nodes[cur].visits > 0:
                     logn = log(<double>nodes[cur].visits)
-                a = -1
+                expand = False
+                last = actions[0]
                 for i in range(n):
                     a = actions[i]
+                    if a < last:                     # not ascending: walk from the first
+                        child = nodes[cur].first
+                        prev = -1
+                    last = a
                     while child >= 0 and nodes[child].action < a:
                         prev = child
                         child = nodes[child].next
                     if child < 0 or nodes[child].action != a:
-                        break                 # the lowest legal action without a child
+                        expand = True         # the first action without a child
+                        break
                     score = (nodes[child].value / <double>nodes[child].visits
                              + MCTS_C * sqrt(logn / <double>nodes[child].visits))
                     if best < 0 or score > best_score:
@@ -142,10 +157,9 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
                         best_score = score
                     prev = child
                     child = nodes[child].next
-                    a = -1
                 depth += 1
                 movers[depth] = mover
-                if a >= 0 and used <= budget:     # expand it, then play out
+                if expand and used <= budget:     # expand it, then play out
                     nodes[used].action = a
                     nodes[used].visits = 0
                     nodes[used].first = -1
@@ -180,7 +194,7 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
         if best >= 0:
             chosen = nodes[best].action
         else:                                  # interrupted before a simulation
-            n = legal_actions(g, c, actions)
+            n = mcts_actions(g, c, actions)
             chosen = actions[0]
     free(actions)
     free(nodes)

@@ -753,6 +753,11 @@ cdef int32_t search(State* g, const Config* c, int seat) noexcept nogil:
     return actions[best]
 
 
+cdef inline int mcts_actions(State* g, const Config* c, int32_t* actions) noexcept nogil:
+    """cext/common/mcts.pxi's hook: every legal action, ascending."""
+    return legal_actions(g, c, actions)
+
+
 cdef inline uint64_t* mcts_choices(State* g) noexcept nogil:
     """cext/common/mcts.pxi's hook: the game's choice stream."""
     return &g.choice

@@ -1892,6 +1892,11 @@ def evaluated_positions(config, const uint64_t[::1] keys):
 
 
 # the seeded whole-game loop, play_chunk, perft and KernelState over the functions above
+cdef inline int mcts_actions(State* g, const Config* c, int32_t* actions) noexcept nogil:
+    """cext/common/mcts.pxi's hook: every legal action, ascending."""
+    return legal_actions(g, c, actions)
+
+
 cdef inline uint64_t* mcts_choices(State* g) noexcept nogil:
     """cext/common/mcts.pxi's hook: the game's choice stream."""
     return &g.choices

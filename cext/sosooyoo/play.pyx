@@ -1383,6 +1383,24 @@ cdef class Setup:
         c.rollout = &self.rollout
 
 
+cdef inline int mcts_actions(State* g, const Config* c, int32_t* actions) noexcept nogil:
+    """cext/common/mcts.pxi's hook: every legal action, adaptive's first, then the others
+    ascending (policies.mcts_candidates: adaptive draws nothing)."""
+    cdef const Config* a = c.rollout if c.rollout != NULL else c
+    cdef int n = legal_actions(g, c, actions), i
+    cdef int32_t first
+    if n > 1:
+        first = decide(g, a, current_player(g, c))
+        i = 0
+        while actions[i] != first:
+            i += 1
+        while i > 0:
+            actions[i] = actions[i - 1]
+            i -= 1
+        actions[0] = first
+    return n
+
+
 cdef inline uint64_t* mcts_choices(State* g) noexcept nogil:
     """cext/common/mcts.pxi's hook: the game's choice stream."""
     return &g.choice

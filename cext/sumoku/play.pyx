@@ -62,7 +62,7 @@ from cext.sumoku.constants cimport (
     COL_TILES_LEFT, COL_TURNS, COL_WINNER, COPIES, DRAW, FREE, KEY_FACES, K_CHALLENGE, K_DIE,
     K_FIXED, MAXP, MAX_BUDGET, MAX_LINE, MIN_LINE, NFACES, NGAME_COLUMNS, NINE, NKINDS,
     NSEAT_COLUMNS, NTILES, NUMBERS, PASS, PH_BONUS, PH_DEAL, PH_KEY, PH_OVER, PH_PLAY,
-    PH_REFILL, PH_START, P_GREEDY, P_LOOKAHEAD, P_RANDOM, P_ROLLOUT, P_SEARCH,
+    PH_REFILL, PH_START, P_GREEDY, P_LOOKAHEAD, P_MCTS, P_RANDOM, P_ROLLOUT, P_SEARCH,
     SEATCOL_BONUS_TURNS, SEATCOL_PENALTY, SEATCOL_SCORE, SEATCOL_TILES, SIX, TERMINAL, WIDTH)
 
 cdef enum:
@@ -126,7 +126,7 @@ cdef struct Config:
     bint penalty
     bint exact              # decide's ids are canonical indices (no branch and bound)
     int policy[MAXP]
-    int budget[MAXP]        # search-N: N
+    int budget[MAXP]        # search-N, mcts-N: N
     const Config* rollout   # the playouts' config (greedy in every seat), or NULL
     State* twin             # the State a playout runs on (Setup's scratch)
     Interrupt* stop         # Ctrl-C and SIGTERM in long loops (cext/common/interrupt.pxd)
@@ -1619,6 +1619,9 @@ cdef int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
     cdef uint64_t keys[MAX_BUDGET]
     cdef Play chosen
     interrupted(c.stop, DECIDE_WORK)   # a signal stops the chunk at the end of this game
+    if policy == P_MCTS:               # a canonical index: apply_action finds its play
+        g.has_chosen = False
+        return mcts(g, c, c.rollout, seat, c.budget[seat])
     if g.nhand[seat] == 0:
         n = 0
     elif policy == P_GREEDY:
@@ -1800,7 +1803,9 @@ cdef class Setup:
         for seat in range(players):
             c.policy[seat] = config["policy"][seat]
             c.budget[seat] = config["budget"][seat]
-            if not (P_RANDOM <= c.policy[seat] <= P_SEARCH and 0 <= c.budget[seat] <= MAX_BUDGET):
+            if not ((P_RANDOM <= c.policy[seat] <= P_SEARCH
+                     and 0 <= c.budget[seat] <= MAX_BUDGET)
+                    or (c.policy[seat] == P_MCTS and 1 <= c.budget[seat] <= MCTS_MAX_BUDGET)):
                 raise ValueError(f"bad player code or budget for seat {seat}")
         interrupt_init(&self.stop)
         c.stop = &self.stop
@@ -1816,7 +1821,48 @@ cdef class Setup:
         c.rollout = &self.rollout
 
 
+cdef inline int mcts_actions(State* g, const Config* c, int32_t* actions) noexcept nogil:
+    """cext/common/mcts.pxi's hook: at a play, the WIDTH highest-scoring plays, best first
+    (ties in canonical order; their canonical indices: no bound), as search-N's candidates
+    (policies.top_plays); else the legal actions."""
+    cdef Sink sink
+    cdef int i, seat = g.to_move
+    if (g.phase != PH_PLAY and g.phase != PH_BONUS) or g.nhand[seat] == 0:
+        return legal_actions(g, c, actions)
+    sink_init(&sink, S_TOP, 0)
+    sink.bound = False
+    legal_plays(g, c, g.hand[seat], g.nhand[seat], &sink)
+    if sink.count == 0:
+        actions[0] = PASS
+        return 1
+    for i in range(sink.ntop):
+        actions[i] = <int32_t>sink.top_index[i]
+    return sink.ntop
+
+
+cdef inline uint64_t* mcts_choices(State* g) noexcept nogil:
+    """cext/common/mcts.pxi's hook: the game's choice stream."""
+    return &g.choice
+
+
+cdef inline void mcts_reseed(State* h, const Config* c, uint64_t key) noexcept nogil:
+    """cext/common/mcts.pxi's hook: the copy's bag left shuffled by the dice stream of
+    ``key`` (as playout_value: hands lie face up, only the bag's order is unknown), its
+    choice stream restarted from ``key``."""
+    cdef int i, j, x
+    h.dice = key
+    for i in range(NTILES - 1 - h.drawn, 0, -1):
+        j = <int>dice_below(&h.dice, i + 1)
+        x = h.bag[h.drawn + i]
+        h.bag[h.drawn + i] = h.bag[h.drawn + j]
+        h.bag[h.drawn + j] = x
+    h.shuffled = True
+    h.choice = key ^ DICE_CHOICE_SALT
+    h.has_chosen = False
+
+
 include "cext/common/decisions.pxi"
+include "cext/common/mcts.pxi"
 
 
 def count_plays(config, cells, hand, int key, int repeat=1):

@@ -65,6 +65,8 @@ that a kernel can make the same choices; they read the engine's position
     bumps, swaps, discards, end actions: :mod:`solver.mcts`, the family every game
     shares), ``adaptive`` playing out every simulation in every seat, for at most
     :data:`PLAYOUT_TURNS` turns after the one decided (a game cut off there is a draw).
+    A node tries ``adaptive``'s action first, then the others ascending
+    (:func:`mcts_candidates`).
 
 **Cost.** A plan's cost for a holding ``h`` is ``w * need + extra``, ``w`` 8 for the
 rainbow (:data:`NEED_WEIGHT`) and 12 for a popsicle (:data:`POPSICLE_WEIGHT`; with 8,
@@ -467,13 +469,25 @@ def mcts_start(state: SoSooYooState, key: int):
     return twin, dice, choices
 
 
+def mcts_candidates(state: SoSooYooState, rollout: "PlannerPolicy") -> list[int]:
+    """``mcts-N``'s actions at a decision: every legal action, ``adaptive``'s first (it
+    draws nothing), then the others ascending — so a budget below the number of actions
+    still weighs the heuristic's choice."""
+    actions = state.legal_actions()
+    if len(actions) < 2:
+        return actions
+    first = rollout.choose(state, Stream(0))
+    return [first] + [a for a in actions if a != first]
+
+
 def make_policy(name: str, rules: SoSooYooRules):
     """The player called ``name``: ``choose(state, stream) -> action``."""
     family, budget = PLAYERS.parse(name)
     if family == SEARCH:
         return SearchPolicy(budget, rules)
     if family == MCTS:
-        return MctsPolicy(budget, PlannerPolicy(SEARCH_ROLLOUT, rules), mcts_start)
+        rollout = PlannerPolicy(SEARCH_ROLLOUT, rules)
+        return MctsPolicy(budget, rollout, mcts_start, lambda state: mcts_candidates(state, rollout))
     if name == "random":
         return RandomPlayer()
     return PlannerPolicy(name, rules)

@@ -27,7 +27,7 @@ from solver.kernel_rows import split
 from solver.registry import DRAW
 from solver.sumoku.board import FREE
 from solver.sumoku.lines import ENCODED_MAX, MAX_LINE, MIN_LINE
-from solver.sumoku.policies import (LOOKAHEAD_WIDTH, MAX_BUDGET, PLAYERS, POLICY_NAMES, SEARCH,
+from solver.sumoku.policies import (LOOKAHEAD_WIDTH, MAX_BUDGET, MCTS, PLAYERS, POLICY_NAMES, SEARCH,
                                     SEARCH_ROLLOUT)
 from solver.sumoku.rules import KEY_CHALLENGE, KEY_DIE, SumokuRules
 from solver.sumoku.state import BONUS, DEAL, KEY, OVER, PASS, PLAY, REFILL, START, SumokuState
@@ -50,7 +50,8 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "MAXP": SumokuRules.parameters()["players"].high,
              "WIDTH": LOOKAHEAD_WIDTH, "MAX_BUDGET": MAX_BUDGET,
              **{f"P_{name.upper()}": code for code, name in enumerate(POLICY_NAMES)},
-             "P_SEARCH": len(POLICY_NAMES), "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
+             "P_SEARCH": len(POLICY_NAMES), "P_MCTS": len(POLICY_NAMES) + 1,
+             "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
              **{f"K_{mode.upper()}": code for code, mode in enumerate(KEY_MODES)}}
     arrays = {"KIND_COLOUR": ("int", [kind_colour(k) for k in range(NKINDS)]),
               "KIND_NUMBER": ("int", [kind_number(k) for k in range(NKINDS)]),
@@ -68,7 +69,7 @@ def config(rules: SumokuRules, policies: Sequence[str],
     return is good only for the ``apply_action`` that follows it (``cext/sumoku/play.pyx``)."""
     if len(policies) != rules.players:
         raise ValueError(f"need {rules.players} policies, got {len(policies)}")
-    codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH)
+    codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH, MCTS)
     mode = KEY_MODES.index(rules.key) if rules.key in KEY_MODES else 0
     return {"players": rules.players, "hand": rules.hand, "key_mode": mode,
             "fixed_key": rules.fixed_key or 0, "six_is_nine": rules.six_is_nine,

@@ -28,6 +28,14 @@ take the first of equal plays, so that a kernel can make the same choices.
     random numbers): one word of the game's choice stream starts a SplitMix64 stream whose
     next ``N`` words are the playouts' keys, each the dice stream that shuffles its bag.
 
+``mcts-N``
+    Open-loop UCT with ``N`` simulations a decision (:mod:`solver.mcts`, the family every
+    game shares) over the same :data:`LOOKAHEAD_WIDTH` highest-scoring plays, best first
+    (heuristic move ordering and pruning rather than progressive widening: a decision has
+    thousands of plays, and widening by visits would spend a small budget on the first
+    few anyway), deeper decisions likewise; each simulation shuffles the bag left by its
+    own key (as ``search-N``'s playouts) and ``greedy`` plays it out to the end of the game.
+
 **Strength** (the kernel, standard rules, 2 players, each pair from both seats on the same
 keys; points = wins plus half the draws, 95% intervals): ``lookahead`` takes 58% ± 4% of
 the points against ``greedy`` (600 games), ``search-4`` 76% ± 8% (120 games). The skill
@@ -37,7 +45,8 @@ game of ``search-8`` takes seconds.
 from __future__ import annotations
 
 from solver.decision import RandomPlayer
-from solver.dice import Stream
+from solver.dice import CHOICE_SALT, Stream
+from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy
 from solver.registry import Players, Search
 from solver.sumoku.board import Board
 from solver.sumoku.moves import Play, legal_plays
@@ -136,11 +145,30 @@ def _playout(state: SumokuState, action: int, dice: Stream, seat: int, stop: int
     return points[seat] - max(score for other, score in enumerate(points) if other != seat)
 
 
+def mcts_start(state: SumokuState, key: int):
+    """``mcts-N``'s simulation of ``key`` (:mod:`solver.mcts`): a copy whose bag left is
+    shuffled by the dice stream of ``key`` (:meth:`SumokuState.playout`, as ``search-N``'s
+    playouts: hands lie face up, only the bag's order is unknown), that stream and the
+    choice stream of ``key``."""
+    dice = Stream(key)
+    return state.playout(dice), dice, Stream(key ^ CHOICE_SALT)
+
+
+def mcts_candidates(state: SumokuState) -> list[int]:
+    """``mcts-N``'s actions at a decision: the :data:`LOOKAHEAD_WIDTH` highest-scoring
+    plays, best first (:func:`top_plays`, ``search-N``'s candidates); ``PASS`` alone
+    without a play."""
+    plays = state.plays()
+    return top_plays(plays, LOOKAHEAD_WIDTH) if plays else state.legal_actions()
+
+
 def make_policy(name: str, rules: SumokuRules):
     """A player by name: ``choose(state, stream) -> action`` (:class:`solver.decision.Player`)."""
     family, budget = PLAYERS.parse(name)
     if family == SEARCH:
         return SearchPolicy(budget)
+    if family == MCTS:
+        return MctsPolicy(budget, GreedyPolicy(), mcts_start, mcts_candidates)
     return {"random": RandomPlayer, "greedy": GreedyPolicy, "lookahead": LookaheadPolicy}[name]()
 
 
@@ -148,7 +176,10 @@ PLAYERS = Players(
     fixed=POLICY_NAMES, default="greedy", ladder=POLICY_NAMES,
     search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(1, 2, 4, 8), max_budget=MAX_BUDGET,
                    doc="flat Monte Carlo over the six best plays: N greedy playouts of one "
-                       "round each"),),
+                       "round each"),
+            Search(MCTS, base=SEARCH_ROLLOUT, budgets=(4, 16, 64), max_budget=MCTS_MAX_BUDGET,
+                   doc="open-loop UCT over the six best plays: N simulations a decision, "
+                       "greedy playouts to the end")),
     luck_baseline="greedy",
     luck_note="`random` lays a uniformly random legal play and never wins against `greedy` "
               "(0 of 2,000 games on the skill ladder), so beating it says nothing about how "
