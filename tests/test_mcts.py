@@ -15,7 +15,7 @@ GAMES = {
     # game: (rules values, budgets, games) — small enough for a few tenths of a second each
     "manhome": ({"board_rows": 2, "men_per_player": 2, "men_to_win": 2}, (4, 16), 3),
     # So-Soo-Yoo's reference is slow: games cut off after 8 turns (playouts too)
-    "sosooyoo": ({"board_size": 24, "players": 3, "max_turns": 8}, (4, 8), 1),
+    "sosooyoo": ({"board_size": 24, "players": 3, "max_turns": 8}, (4,), 1),
     # Shoo's reference greedy is slow: games (and playouts) of 6 moves
     "shoo": ({"max_plies": 6}, (4,), 1),
     # Sumoku's reference plays a greedy game in a tenth of a second, and a simulation is one:
@@ -36,7 +36,7 @@ def _rows(spec, rules, policies, keys):
 
 CASES = [(game, budget) for game, (_, budgets, games) in GAMES.items() if games
          for budget in budgets]
-DECISIONS = {"sumoku": 3}
+DECISIONS = {"sumoku": 2}
 """Decisions compared node by node (default: the whole game)."""
 NODE_KEY = {"sumoku": 8}
 """The key of the game compared node by node (default 7; Sumoku's game 7 has no choice)."""

@@ -4,7 +4,7 @@
 #
 # A Cython include, compiled into each kernel after `include "cext/common/decisions.pxi"`,
 # over the game's own inline functions (current_player, legal_actions, draw_chance,
-# apply_action, decide, returns) and one more hook the kernel defines before including it:
+# apply_action, decide, returns) and three hooks the kernel defines:
 #
 #     void mcts_reseed(State* h, const Config* c, uint64_t key)
 #         restart a copy of the state's dice and choice streams from ``key``, as
@@ -14,9 +14,9 @@
 #         the game's choice stream in its state (the one word a decision is drawn from it)
 #     int mcts_actions(State* g, const Config* c, int32_t* actions)
 #         at a decision, the actions the search considers, in the order it tries them
-#         (legal_actions for most games: all of them, ascending; Sumoku: the highest-scoring
-#         few, best first, as its search-N's candidates); one only when the decision is
-#         forced
+#         (legal_actions for Man Home and Shoo: all of them, ascending; So-Soo-Yoo: all,
+#         adaptive's first; Sumoku: the six highest-scoring plays, best first, its
+#         search-N's candidates); one only when the decision is forced
 #
 # and calls ``mcts(g, c, r, seat, budget)`` from its ``decide`` for the seat's mcts player,
 # where ``r`` is the kernel's rollout Config (the same rules, the family's rollout player
@@ -29,11 +29,11 @@
 # state is copied and reseeded from that key; from the root, at each decision node the
 # actions now (mcts_actions) are walked in order: the first without a child is expanded
 # (one node a simulation), after which the game is played out to its end by the rollout
-# player; if every legal action has a child, the one of highest UCB1
+# player; if every one has a child, the one of highest UCB1
 # value/visits + MCTS_C * sqrt(log(parent visits) / visits) is followed (the first in
-# that order among equals). The returns (1 a win, a share of a draw, 0 a loss) are backed up: every
-# node on the path gets a visit, and each child the return of the seat that chose it in
-# this simulation. The decision: the root's child of most visits, the lowest action among
+# that order among equals). The returns (1 a win, a share of a draw, 0 a loss) are backed
+# up: every node on the path gets a visit, and each child the return of the seat that
+# chose it in this simulation. The decision: the root's child of most visits, the lowest action among
 # equals. The node pool (budget + 1 nodes, children as sibling lists ascending by action;
 # a walk restarts from the first child when the actions come in another order) and the
 # buffers are allocated per decision; no Python object is touched.
