@@ -38,6 +38,17 @@ def _absl_logs_to_the_real_stderr() -> None:
 _absl_logs_to_the_real_stderr()
 
 
+def pytest_xdist_auto_num_workers(config) -> int:
+    """``-n auto``: one worker more than the cores this process may use. Many tests wait —
+    on a command in a subprocess, a Dask cluster starting, a signal's moment — and an extra
+    worker keeps the cores busy meanwhile (2 cores: 3 workers)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return cores + 1
+
+
 def pytest_configure(config) -> None:
     """One table cache (:mod:`solver.tablecache`) for the whole session, new and empty: the
     expert's standard table (11 seconds) is solved once for every xdist worker and every
