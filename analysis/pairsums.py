@@ -32,7 +32,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from analysis.tally import point_scale
+from analysis.tally import point_scale, whole
 from solver.registry import DRAW, SCORES, UNFINISHED, Traits
 
 EXACT_FLOAT = 2 ** 53
@@ -58,22 +58,11 @@ def feature_names(players: int, traits: Traits) -> tuple[str, ...]:
     return tuple(names + ["turns", "finished_turns", "decision_turns"])
 
 
-def _whole(values: np.ndarray, name: str) -> np.ndarray:
-    """``values`` as int64; ValueError if they are not whole numbers."""
-    values = np.asarray(values)
-    if np.issubdtype(values.dtype, np.integer):
-        return values.astype(np.int64, copy=False)
-    if np.issubdtype(values.dtype, np.floating) and np.all(
-            np.isfinite(values) & (values == np.round(values))):
-        return values.astype(np.int64)
-    raise ValueError(f"column {name!r} must hold whole numbers")
-
-
 def point_units(games: Mapping[str, np.ndarray], players: int, traits: Traits) -> np.ndarray:
     """Each seat's points in each game in units of 1/``point_scale(players)``, an (n,
     players) int64 array: :func:`analysis.outcomes.points` times the scale, 0 (not NaN) for
     an unfinished game."""
-    winner = _whole(games["winner"], "winner")
+    winner = whole(games["winner"], "winner")
     scale = point_scale(players)
     units = np.zeros((winner.size, players), dtype=np.int64)
     won = winner >= 0
@@ -93,19 +82,19 @@ def point_units(games: Mapping[str, np.ndarray], players: int, traits: Traits) -
 def features(games: Mapping[str, np.ndarray], players: int, traits: Traits) -> np.ndarray:
     """The (n, k) int64 features of a table of games (a DataFrame or a mapping of column
     arrays), columns as :func:`feature_names` names them."""
-    winner = _whole(games["winner"], "winner")
-    turns = _whole(games["turns"], "turns")
+    winner = whole(games["winner"], "winner")
+    turns = whole(games["turns"], "turns")
     done = winner != UNFINISHED
     columns = [np.ones_like(winner), done, winner == 0]
     if players == 1:
         if traits.score:
             score = np.asarray(games[f"{traits.score}_0"])
-            columns.append(_whole(np.where(done, score, 0), traits.score))
+            columns.append(whole(np.where(done, score, 0), traits.score))
     else:
         if traits.draws:
             columns.append(winner == DRAW)
         columns.extend(point_units(games, players, traits).T)
-    columns += [turns, turns * done, _whole(games["decision_turns"], "decision_turns")]
+    columns += [turns, turns * done, whole(games["decision_turns"], "decision_turns")]
     return np.stack(columns, axis=1).astype(np.int64, copy=False)
 
 

@@ -44,7 +44,12 @@ def point_scale(players: int) -> int:
 
 def _int_column(games: Mapping[str, np.ndarray], name: str) -> np.ndarray:
     """Column ``name`` as an int64 array; ValueError if not whole numbers."""
-    values = np.asarray(games[name])
+    return whole(games[name], name)
+
+
+def whole(values, name: str) -> np.ndarray:
+    """``values`` (of column ``name``) as an int64 array; ValueError if not whole numbers."""
+    values = np.asarray(values)
     if np.issubdtype(values.dtype, np.integer):
         return values.astype(np.int64, copy=False)
     if np.issubdtype(values.dtype, np.floating) and np.all(

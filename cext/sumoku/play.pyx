@@ -1571,6 +1571,19 @@ cdef int reply_score(State* s, const Config* c, int seat, const Play* p) noexcep
     return sink.best if sink.count else 0
 
 
+cdef inline void shuffle_bag_left(State* t, uint64_t key) noexcept nogil:
+    """A playout's bag: the tiles left shuffled by the dice stream of ``key`` (hands lie face
+    up, only the bag's order is unknown), as SumokuState.playout shuffles them."""
+    cdef int i, j, x
+    t.dice = key
+    for i in range(NTILES - 1 - t.drawn, 0, -1):
+        j = <int>dice_below(&t.dice, i + 1)
+        x = t.bag[t.drawn + i]
+        t.bag[t.drawn + i] = t.bag[t.drawn + j]
+        t.bag[t.drawn + j] = x
+    t.shuffled = True
+
+
 cdef int playout_value(const State* g, const Config* c, int seat, const Play* p,
                        int32_t action, uint64_t key) noexcept nogil:
     """One playout of ``p`` (policies._playout, SumokuState.playout): the twin copies the
@@ -1579,15 +1592,9 @@ cdef int playout_value(const State* g, const Config* c, int seat, const Play* p,
     turn; the seat's score minus the best other score."""
     cdef State* t = c.twin
     cdef const Config* rollout = c.rollout
-    cdef int i, j, x, stop, other, best = NOSCORE, who
+    cdef int stop, other, best = NOSCORE, who
     memcpy(t, g, sizeof(State))   # the whole State, grid included
-    t.dice = key
-    for i in range(NTILES - 1 - t.drawn, 0, -1):
-        j = <int>dice_below(&t.dice, i + 1)
-        x = t.bag[t.drawn + i]
-        t.bag[t.drawn + i] = t.bag[t.drawn + j]
-        t.bag[t.drawn + j] = x
-    t.shuffled = True
+    shuffle_bag_left(t, key)
     stop = t.turns + c.players
     t.has_chosen = True
     t.chosen_action = action
@@ -1849,14 +1856,7 @@ cdef inline void mcts_reseed(State* h, const Config* c, uint64_t key) noexcept n
     """cext/common/mcts.pxi's hook: the copy's bag left shuffled by the dice stream of
     ``key`` (as playout_value: hands lie face up, only the bag's order is unknown), its
     choice stream restarted from ``key``."""
-    cdef int i, j, x
-    h.dice = key
-    for i in range(NTILES - 1 - h.drawn, 0, -1):
-        j = <int>dice_below(&h.dice, i + 1)
-        x = h.bag[h.drawn + i]
-        h.bag[h.drawn + i] = h.bag[h.drawn + j]
-        h.bag[h.drawn + j] = x
-    h.shuffled = True
+    shuffle_bag_left(h, key)
     h.choice = key ^ DICE_CHOICE_SALT
     h.has_chosen = False
 
