@@ -1,14 +1,19 @@
 """Skill versus luck: a game's skill ladder and its luck share.
 
 The **skill ladder** of a game comes from its registration (``ladder``, ``search``,
-``search_budgets``, ``search_base``) and has two chains of players:
+``luck_baseline``) and has a chain of players for the fixed policies and one for each
+budgeted search family:
 
 * the fixed policies from weakest to strongest (e.g. random → greedy → expert);
-* the search player at doubling budgets, starting from the policy its playouts use
-  (e.g. greedy → search-4 → search-8 → … → search-128).
+* each search family at doubling budgets, starting from the policy its playouts use
+  (e.g. greedy → search-4 → search-8 → … → search-128, and greedy → mcts-16 → … → mcts-1024).
 
-Every player on a chain meets the one below it (a *step*) and the ladder's *baseline*, the
-first fixed policy (normally ``random``). A match is played from every seat: with ``n``
+Every player on a chain meets the one below it (a *step*); every fixed player and the top
+of every search chain meet the ladder's *baseline*, the first fixed policy (normally
+``random``), and the luck baseline when a game names another; the tops of the chains meet
+each other (the strongest fixed player against every search chain's top, and those against
+each other), so that the **strongest player measured** is the winner of that round robin
+(:attr:`Ladder.strongest`). A match is played from every seat: with ``n``
 players, ``n`` seatings, the player in seat ``s`` and its opponent in every other seat.
 Every seating plays the same game keys (the same seed), so game *i* of each seating rolls
 the same dice at the start — a *duplicate* match, as in duplicate bridge, which cancels
@@ -28,10 +33,10 @@ player would win ``w = (1 − L) + L/n`` of its games against the weakest. So
 
 is the share of results that would have to be replaced by coin flips to make a pure-skill
 game look like this one: 0 for pure skill (chess, nearly), 1 for pure luck (the best player
-does no better than chance). ``w`` is the highest win rate over all seats that a player on
-the ladder reaches against the baseline — the widest gap of skill measured — so ``L`` is an
-upper bound: a stronger player than any on the ladder could only lower it. Its interval is
-the interval of that ``w`` mapped through the same formula.
+does no better than chance). ``w`` is the win rate over all seats of the strongest player
+measured against the (luck) baseline — the widest gap of skill measured, as far as strength
+is transitive — so ``L`` is an upper bound: a stronger player would lower it. Its interval
+is the interval of that ``w`` mapped through the same formula.
 
 Nothing here names a game: players, rules and engines come from the registry, and the games
 are played by :func:`analysis.runner.run` (workers, a results store, a Dask cluster).
@@ -42,7 +47,7 @@ import math
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -66,8 +71,8 @@ from solver.registry import GameSpec, find_game
 
 FILES = ("report.md", "summary.json", "ladder.csv", "players.csv", "ladder.png")
 """The files of a skill report folder."""
-POLICIES, SEARCH = "policies", "search"
-"""The two chains of the ladder."""
+POLICIES = "policies"
+"""The fixed players' chain of the ladder (each search chain is named for its family)."""
 
 
 def luck_share(win_rate: float, players: int) -> float:
@@ -233,10 +238,12 @@ def play_match(spec: GameSpec, rules: Rules, player: str, opponent: str, games: 
 
 @dataclass(frozen=True)
 class Rungs:
-    """The players of a ladder: the fixed chain and the search chain (may be empty)."""
+    """The players of a ladder: the fixed chain and one chain per search family on it."""
 
     fixed: tuple[str, ...]
-    search: tuple[str, ...]
+    chains: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each search family on the ladder: ``(family, (base, family-b1, family-b2, …))``,
+    its base the fixed player its playouts use."""
     luck_base: str = ""
     """The player the luck share is measured against (default: :attr:`baseline`)."""
 
@@ -248,41 +255,107 @@ class Rungs:
     def luck_baseline(self) -> str:
         return self.luck_base or self.baseline
 
+    @property
+    def search(self) -> tuple[str, ...]:
+        """Every search player on the ladder, chain by chain, smallest budget first."""
+        return tuple(p for _, players in self.chains for p in players[1:])
+
+    @property
+    def tops(self) -> dict[str, str]:
+        """The strongest-by-budget player of every chain: ``{chain: player}``."""
+        out = {POLICIES: self.fixed[-1]}
+        out |= {name: players[-1] for name, players in self.chains if len(players) > 1}
+        return out
+
     def matches(self) -> list[tuple[str, str, str, str]]:
-        """``(player, opponent, chain, kind)`` of every match, in playing order: the
-        steps, every player against the baseline, and the strongest fixed player against
-        each fixed player it has not met that way (kind ``top``)."""
-        out = [(p, below, POLICIES, "step") for below, p in zip(self.fixed, self.fixed[1:])]
-        out += [(p, below, SEARCH, "step") for below, p in zip(self.search, self.search[1:])]
-        out += [(p, self.baseline, chain, "baseline")
-                for chain, players in ((POLICIES, self.fixed[2:]), (SEARCH, self.search[1:]))
-                for p in players if p != self.baseline]
-        out += [(self.fixed[-1], p, POLICIES, "top") for p in self.fixed[1:-2]]
+        """``(player, opponent, chain, kind)`` of every match, in playing order:
+
+        * ``step``: every player against the one below it on its chain;
+        * ``baseline``: every fixed player and the top of every search chain against the
+          baseline (a search chain's other players are rated through their steps);
+        * ``luck``: the top of every chain against the luck baseline, when that is not the
+          baseline;
+        * ``top``: the strongest fixed player against each fixed player it has not met;
+        * ``best``: the top of every search chain against the strongest fixed player;
+        * ``head``: the tops of the search chains against each other.
+
+        A pair of players meets once."""
+        out: list[tuple[str, str, str, str]] = []
+        met: set[frozenset[str]] = set()
+
+        def add(player: str, opponent: str, chain: str, kind: str) -> None:
+            pair = frozenset((player, opponent))
+            if player != opponent and pair not in met:
+                met.add(pair)
+                out.append((player, opponent, chain, kind))
+
+        for below, p in zip(self.fixed, self.fixed[1:]):
+            add(p, below, POLICIES, "step")
+        for name, players in self.chains:
+            for below, p in zip(players, players[1:]):
+                add(p, below, name, "step")
+        for p in self.fixed[2:]:
+            add(p, self.baseline, POLICIES, "baseline")
+        tops = self.tops
+        for name, top in tops.items():
+            if name != POLICIES:
+                add(top, self.baseline, name, "baseline")
+        if self.luck_baseline != self.baseline:
+            for name, top in tops.items():
+                add(top, self.luck_baseline, name, "luck")
+        for p in self.fixed[1:-2]:
+            add(self.fixed[-1], p, POLICIES, "top")
+        for name, top in tops.items():
+            if name != POLICIES:
+                add(top, self.fixed[-1], name, "best")
+        searching = [(name, top) for name, top in tops.items() if name != POLICIES]
+        for i, (name, top) in enumerate(searching):
+            for _, other in searching[:i]:
+                add(top, other, name, "head")
         return out
 
 
-def rungs(spec: GameSpec, budgets: Sequence[int] | None = None) -> Rungs:
-    """The ladder of a registered game (``budgets`` replace its search budgets)."""
+def rungs(spec: GameSpec, budgets: Sequence[int] | Mapping[str, Sequence[int]] | None = None
+          ) -> Rungs:
+    """The ladder of a registered game. ``budgets`` replace the search families' budgets:
+    a sequence gives the first family's and leaves the others off the ladder; a mapping
+    ``{family: budgets}`` gives the families named (an empty sequence leaves one off) and
+    keeps the others' registered budgets."""
     ladder = spec.players.ladder
     if len(ladder) < 2:
         raise UserError(f"{spec.name} has no skill ladder (it registers fewer than two players)")
-    family = spec.players.search[0] if spec.players.search else None
-    budgets = (family.budgets if family else ()) if budgets is None else tuple(budgets)
-    if family is None or not budgets:
-        if budgets:
+    families = spec.players.search
+    if budgets is None:
+        chosen = {f.name: tuple(f.budgets) for f in families}
+    elif isinstance(budgets, Mapping):
+        names = {f.name for f in families}
+        for name in budgets:
+            if name not in names:
+                raise UserError(f"{spec.name} has no search family {name!r}; its families: "
+                                + (", ".join(sorted(names)) or "none"))
+        chosen = {f.name: tuple(budgets.get(f.name, f.budgets)) for f in families}
+    else:
+        if budgets and not families:
             raise UserError(f"{spec.name} has no search player, so --budgets cannot be used")
-        return Rungs(tuple(ladder), (), spec.players.luck_baseline)
-    if list(budgets) != sorted(set(budgets)):
-        raise UserError(f"--budgets must increase, got {','.join(map(str, budgets))}")
-    search = tuple(f"{family.name}-{b}" for b in budgets)
-    for name in search:
-        if not spec.players.knows(name):
-            raise UserError(f"bad search budget in {name!r}; allowed: {spec.players.help()}")
-    return Rungs(tuple(ladder), (family.base, *search), spec.players.luck_baseline)
+        chosen = {f.name: (tuple(budgets) if i == 0 else ()) for i, f in enumerate(families)}
+    chains = []
+    for family in families:
+        these = chosen[family.name]
+        if not these:
+            continue
+        if list(these) != sorted(set(these)):
+            raise UserError(f"--budgets must increase, got {','.join(map(str, these))}")
+        names = tuple(f"{family.name}-{b}" for b in these)
+        for name in names:
+            if not spec.players.knows(name):
+                raise UserError(f"bad search budget in {name!r}; allowed: {spec.players.help()}")
+        chains.append((family.name, (family.base, *names)))
+    return Rungs(tuple(ladder), tuple(chains), spec.players.luck_baseline)
 
 
-def parse_budgets(text: str) -> tuple[int, ...]:
-    """``"4,8,16"`` as a tuple of budgets (UserError on anything else)."""
+def _budget_list(text: str) -> tuple[int, ...]:
+    if not text:
+        return ()
     try:
         budgets = tuple(int(part) for part in text.split(","))
     except ValueError:
@@ -290,6 +363,32 @@ def parse_budgets(text: str) -> tuple[int, ...]:
     if any(b < 1 for b in budgets):
         raise UserError(f"--budgets must be positive, not {text!r}")
     return budgets
+
+
+def parse_budgets(texts: str | Sequence[str]) -> tuple[int, ...] | dict[str, tuple[int, ...]]:
+    """``--budgets`` as :func:`rungs` takes it: ``"4,8,16"`` is the first search family's
+    budgets (the other families stay off the ladder); ``FAMILY=N,N,...`` (repeatable) gives
+    that family's, ``FAMILY=`` leaves it off; UserError on anything else."""
+    texts = [texts] if isinstance(texts, str) else list(texts)
+    named = [t for t in texts if "=" in t]
+    if named and len(named) != len(texts):
+        raise UserError("--budgets takes either N,N,... once or FAMILY=N,N,... for each family, "
+                        "not both")
+    if not named:
+        if len(texts) != 1:
+            raise UserError("--budgets N,N,... can be given once (use FAMILY=N,N,... for "
+                            "several families)")
+        budgets = _budget_list(texts[0])
+        if not budgets:
+            raise UserError("--budgets must be whole numbers separated by commas, not ''")
+        return budgets
+    out: dict[str, tuple[int, ...]] = {}
+    for text in named:
+        family, _, values = text.partition("=")
+        if family in out:
+            raise UserError(f"--budgets names the family {family!r} twice")
+        out[family] = _budget_list(values)
+    return out
 
 
 @dataclass
@@ -335,7 +434,8 @@ class Ladder:
         rows = [{"player": base, "chain": POLICIES, "win_rate_vs_baseline": base_rate,
                  "low": None, "high": None, "elo_direct": 0.0, "elo_steps": 0.0}]
         steps = {base: 0.0}
-        for chain, chain_players in ((POLICIES, self.rungs.fixed), (SEARCH, self.rungs.search)):
+        chains = ((POLICIES, self.rungs.fixed), *self.rungs.chains)
+        for chain, chain_players in chains:
             for below, player in zip(chain_players, chain_players[1:]):
                 step = self._against(player, below)
                 if step is not None and steps.get(below) is not None and step.elo is not None:
@@ -352,9 +452,37 @@ class Ladder:
         return pd.DataFrame(rows)
 
     @property
+    def strongest(self) -> str:
+        """The strongest player measured, among the tops of the chains (the strongest fixed
+        player and every search chain's largest budget), which all meet each other: the one
+        with the highest mean edge over its matches against the other tops (a round robin;
+        the edge of a share ``x`` is ``n·x − 1``, negated for the opponent); ties go to the higher share against the baseline, then to the earlier
+        chain. Only the fixed chain: its top."""
+        tops = list(dict.fromkeys(self.rungs.tops.values()))
+
+        def edge(player: str, other: str) -> float:
+            """How far above the fair share ``player`` scored against ``other``, in units
+            of the fair share (``n·share − 1``; the opponent's is the negative)."""
+            m = next((m for m in self.matches if {m.player, m.opponent} == {player, other}), None)
+            if m is None or not m.judged or m.mean != m.mean:
+                return math.nan
+            e = self.players * m.mean - 1
+            return e if m.player == player else -e
+
+        def rank(i: int) -> tuple:
+            shares = [x for other in tops if other != tops[i]
+                      if (x := edge(tops[i], other)) == x]
+            base = self._against(tops[i], self.rungs.baseline)
+            return (sum(shares) / len(shares) if shares else 0.0,
+                    base.mean if base is not None and base.judged else -1.0, -i)
+
+        return tops[max(range(len(tops)), key=rank)]
+
+    @property
     def luck(self) -> dict[str, Any]:
-        """The luck share (module docstring) from the best win rate against the luck
-        baseline (normally the ladder's baseline)."""
+        """The luck share (module docstring) from the strongest player's win rate against
+        the luck baseline (normally the ladder's baseline); when that match could not be
+        judged, from the best judged win rate against it."""
         base = self.rungs.luck_baseline
         against = [m for m in self.matches if m.opponent == base and m.judged]
         n = self.players
@@ -366,7 +494,8 @@ class Ladder:
                     "best_win_rate_low": None, "best_win_rate_high": None, "luck_share": None,
                     "luck_share_low": None, "luck_share_high": None, "skill_share": None,
                     "no_luck_share": reason}
-        best = max(against, key=lambda m: m.mean)
+        strongest = [m for m in against if m.player == self.strongest]
+        best = strongest[0] if strongest else max(against, key=lambda m: m.mean)
         return {"best_player": best.player, "baseline": base,
                 "best_win_rate": best.mean, "best_win_rate_low": best.low,
                 "best_win_rate_high": best.high, "luck_share": luck_share(best.mean, n),
@@ -381,8 +510,10 @@ class Ladder:
             "game": self.game.name, "title": self.game.title, "variant": self.variant,
             "rules": self.rules.as_dict(), "players": self.players, "seed": self.seed,
             "games_per_seat": self.sims, "games_per_seat_search": self.search_sims,
-            "confidence": CONFIDENCE, "ladder": {"policies": list(self.rungs.fixed),
-                                                 "search": list(self.rungs.search)},
+            "confidence": CONFIDENCE, "ladder": {POLICIES: list(self.rungs.fixed),
+                                                 **{name: list(players)
+                                                    for name, players in self.rungs.chains}},
+            "strongest": self.strongest,
             **self.luck,
             "matches": self.table.to_dict(orient="records"),
             "players_table": self.players_table.to_dict(orient="records"),

@@ -22,30 +22,59 @@ def _elo(value: Any) -> str:
     return "n/a" if value is None or (isinstance(value, float) and np.isnan(value)) else f"{value:+.0f}"
 
 
+def _row(m: Match) -> list[str]:
+    seats = [f"{pct(w / m.games)}" for w in m.wins_by_seat]
+    return [f"`{m.player}`", f"`{m.opponent}`", f"{m.games:,}", *seats,
+            f"**{pct(m.mean)}** ({pct_range(m.low, m.high)})", p_text(m.p_value), _elo(m.elo)]
+
+
 def _step_rows(ladder: Ladder, chain: str, kind: str = "step") -> list[list[str]]:
-    rows = []
-    for m in ladder.matches:
-        if m.kind != kind or m.chain != chain:
-            continue
-        seats = [f"{pct(w / m.games)}" for w in m.wins_by_seat]
-        rows.append([f"`{m.player}`", f"`{m.opponent}`", f"{m.games:,}", *seats,
-                     f"**{pct(m.mean)}** ({pct_range(m.low, m.high)})", p_text(m.p_value),
-                     _elo(m.elo)])
-    return rows
+    return [_row(m) for m in ladder.matches if m.kind == kind and m.chain == chain]
 
 
-def _search_sentence(ladder: Ladder) -> str:
-    steps = [m for m in ladder.matches if m.kind == "step" and m.chain == "search"]
-    if len(steps) < 2:
+def _family(ladder: Ladder, chain: str) -> Any:
+    return next(f for f in ladder.game.players.search if f.name == chain)
+
+
+def doubling_sentence(ladder: Ladder, chain: str) -> str:
+    """Where doubling a search chain's budget pays: every step clear, or the first step
+    whose interval includes (or falls below) the fair share."""
+    steps = [m for m in ladder.matches if m.kind == "step" and m.chain == chain]
+    if not steps:
         return ""
-    last = steps[-1]
-    clear = last.low > 1 / ladder.players
-    return (f" Search keeps paying as its budget doubles: `{last.player}` wins "
-            f"{pct(last.mean)} ({pct_range(last.low, last.high)}) against `{last.opponent}`."
-            if clear else
-            f" Doubling the search budget stops paying clearly at the top: `{last.player}` wins "
-            f"{pct(last.mean)} ({pct_range(last.low, last.high)}) against `{last.opponent}`, "
-            "an interval that includes the fair share.")
+    fair = 1 / ladder.players
+    clear = [m.low > fair for m in steps]
+    if all(clear):
+        last = steps[-1]
+        return (f"`{chain}` pays at every step of its chain ({len(steps)} of {len(steps)}, each "
+                f"interval above the fair share): `{last.player}` wins {pct(last.mean)} "
+                f"({pct_range(last.low, last.high)}) against `{last.opponent}`.")
+    first = clear.index(False)
+    flat = steps[first]
+    where = ("does not pay clearly even at its first step:" if first == 0 else
+             f"pays up to `{steps[first - 1].player}` ({first} of {len(steps)} steps clear); then")
+    return (f"`{chain}` {where} `{flat.player}` wins {pct(flat.mean)} "
+            f"({pct_range(flat.low, flat.high)}) against `{flat.opponent}`, an interval that "
+            + ("lies below the fair share." if flat.high < fair else "includes the fair share: "
+               "the chain flattens there."))
+
+
+def _strongest_sentence(ladder: Ladder) -> str:
+    strongest = ladder.strongest
+    fixed_top = ladder.rungs.fixed[-1]
+    if strongest == fixed_top:
+        beaten = [m for m in ladder.matches if m.kind in ("best", "head")
+                  and fixed_top in (m.player, m.opponent)]
+        return (f" The strongest player measured is the fixed player `{fixed_top}`"
+                + (": no search chain's top beats it clearly." if beaten else "."))
+    best = ladder._against(strongest, fixed_top)
+    text = f" The strongest player measured is `{strongest}`"
+    if best is not None:
+        seats = ", ".join(pct(w / best.games) for w in best.wins_by_seat)
+        text += (f": against the best fixed player `{fixed_top}` it wins {pct(best.mean)} "
+                 f"({pct_range(best.low, best.high)}) over all seats ({seats} from seats "
+                 f"{', '.join(map(str, range(len(best.wins_by_seat))))})")
+    return text + "."
 
 
 def _luck_base_sentence(ladder: Ladder) -> str:
@@ -64,9 +93,13 @@ def render_markdown(ladder: Ladder) -> str:
     n = ladder.players
     seat_heads = [f"as seat {i}" for i in range(n)]
     fixed = " → ".join(f"`{p}`" for p in ladder.rungs.fixed)
-    search = " → ".join(f"`{p}`" for p in ladder.rungs.search)
-    chains = f"the fixed players {fixed}" + (f", and the search player at doubling budgets "
-                                            f"{search}" if search else "")
+    searches = "; ".join(f"{' → '.join(f'`{p}`' for p in players)}"
+                         for _, players in ladder.rungs.chains)
+    chains = f"the fixed players {fixed}" + (
+        f", and the search {'families' if len(ladder.rungs.chains) > 1 else 'player'} at "
+        f"doubling budgets: {searches}" if searches else "")
+    doubling = " ".join(doubling_sentence(ladder, name) for name, _ in ladder.rungs.chains)
+    after = _strongest_sentence(ladder) + (f" {doubling}" if doubling else "")
     rules_phrase = "the standard rules" if not ladder.rules.changed() or list(
         ladder.rules.changed()) == ["players"] else "the rules below"
     intro = (
@@ -79,7 +112,7 @@ def render_markdown(ladder: Ladder) -> str:
         f"the same dice (seed {ladder.seed}): a *duplicate* match, which cancels much of the "
         "luck of the seats. A draw counts as the player's share of it, and an unfinished "
         "game for neither player. Every rate has its 95% confidence interval.\n\n"
-        + (f"**In short:** no luck share: {luck['no_luck_share']}.{_search_sentence(ladder)}"
+        + (f"**In short:** no luck share: {luck['no_luck_share']}.{after}"
            if luck["luck_share"] is None else
            f"**In short:** the luck share of {ladder.game.title} is "
            f"**{pct(luck['luck_share'])}** (95% CI "
@@ -87,7 +120,7 @@ def render_markdown(ladder: Ladder) -> str:
            f"player measured, `{luck['best_player']}`, wins {pct(luck['best_win_rate'])} of "
            f"its games against `{luck['baseline']}`, which is what a game of pure skill would "
            f"give if {pct(luck['luck_share'])} of its results were decided by a coin flip "
-           f"instead.{_search_sentence(ladder)}"))
+           f"instead.{after}"))
     head = ["player", "against", "games per seat", *seat_heads, "all seats (95% CI)",
             "test vs fair", "Elo"]
     align = "llr" + "r" * n + "rrr"
@@ -100,12 +133,20 @@ def render_markdown(ladder: Ladder) -> str:
         parts.append(f"### `{ladder.rungs.fixed[-1]}` against the other fixed players\n\n"
                      "The strongest fixed player also meets every fixed player it does not "
                      "meet as a step or as the baseline.\n\n" + md_table(head, top, align))
-    if ladder.rungs.search:
-        family = ladder.game.players.search[0]
-        parts.append(f"### Search at doubling budgets\n\nThe search player `{family.name}-N`: "
-                     f"{family.doc}; the chain starts from `{ladder.rungs.search[0]}` "
-                     "itself.\n\n"
-                     + md_table(head, _step_rows(ladder, "search"), align))
+    for name, chain_players in ladder.rungs.chains:
+        family = _family(ladder, name)
+        parts.append(f"### `{name}-N` at doubling budgets\n\nThe search player `{name}-N`: "
+                     f"{family.doc}; the chain starts from `{chain_players[0]}` itself. "
+                     f"{doubling_sentence(ladder, name)}\n\n"
+                     + md_table(head, _step_rows(ladder, name), align))
+    tops = [m for m in ladder.matches if m.kind in ("best", "head", "luck")]
+    if tops:
+        rows = [_row(m) for m in tops]
+        parts.append("### The strongest players\n\nThe top of every search chain against the "
+                     f"best fixed player `{ladder.rungs.fixed[-1]}` and against each other"
+                     + (f", and against the luck baseline `{ladder.rungs.luck_baseline}`"
+                        if any(m.kind == "luck" for m in tops) else "")
+                     + f".{_strongest_sentence(ladder)}\n\n" + md_table(head, rows, align))
     players = ladder.players_table
     rows = [[f"`{r.player}`", r.chain,
              "fair share" if r.player == ladder.rungs.baseline else
@@ -131,11 +172,12 @@ def render_markdown(ladder: Ladder) -> str:
         f"*L = (1 − w) / (1 − 1/{n})*: the share of results that would have to be replaced "
         "by coin flips to make a pure-skill game look like this one (0: pure skill, 1: pure "
         f"luck). {_luck_base_sentence(ladder)}Here *w* = {pct(luck['best_win_rate'])} "
-        f"({pct_range(luck['best_win_rate_low'], luck['best_win_rate_high'])}), the best win "
-        f"rate over all seats any player on the ladder reaches against "
-        f"`{luck['baseline']}` (`{luck['best_player']}`), so *L* = "
+        f"({pct_range(luck['best_win_rate_low'], luck['best_win_rate_high'])}), the win rate "
+        f"over all seats of the strongest player measured, `{luck['best_player']}`, against "
+        f"`{luck['baseline']}`, so *L* = "
         f"{pct(luck['luck_share'])} ({pct_range(luck['luck_share_low'], luck['luck_share_high'])}). "
-        "It is an upper bound: a stronger player than any on the ladder could only lower it.")
+        "It is an upper bound as far as strength is transitive: a stronger player than any on "
+        "the ladder would lower it.")
     parts.append(rules_section(s))
     command = s.get("command")
     parts.append("## Reproduce\n\n" + (f"{md_block(command, 'sh')}\n\n" if command else "")
@@ -154,13 +196,16 @@ def plot_ladder(ladder: Ladder, path: Path) -> None:
     figure = new_figure(11, 4.4)
     left, right = figure.subplots(1, 2)
     fair = 1 / ladder.players
+    names = ["policies", *(name for name, _ in ladder.rungs.chains)]
+    palette = dict(zip(names, ["tab:blue", "tab:green", "tab:orange", "tab:purple", "tab:red"]))
+    palette |= {m.chain: "tab:gray" for m in ladder.matches if m.chain not in palette}
 
     def bars(ax: Any, matches: list[Match], label: Any, title: str) -> None:
         x = np.arange(len(matches))
         rates = np.array([m.mean for m in matches])
         errors = np.abs(np.array([[m.mean - m.low for m in matches],
                                   [m.high - m.mean for m in matches]]))
-        colors = ["tab:blue" if m.chain == "policies" else "tab:green" for m in matches]
+        colors = [palette[m.chain] for m in matches]
         ax.bar(x, rates, color=colors, width=0.65)
         ax.errorbar(x, rates, yerr=errors, fmt="none", ecolor="black", capsize=4, linewidth=1)
         for i, m in enumerate(matches):
@@ -183,8 +228,9 @@ def plot_ladder(ladder: Ladder, path: Path) -> None:
     bars(right, against, lambda m: m.player, f"each player against {base}")
     left.set_ylabel("share of games won (all seats, 95% CI)")
     left.legend(fontsize=8, loc="lower right")
-    figure.suptitle(f"{ladder.game.title}: the skill ladder (blue: fixed players, green: search)",
-                    fontsize=11)
+    colours = ", ".join(f"{palette[n].removeprefix('tab:')}: "
+                        f"{'fixed players' if n == 'policies' else n + '-N'}" for n in names)
+    figure.suptitle(f"{ladder.game.title}: the skill ladder ({colours})", fontsize=11)
     figure.savefig(path, format="png")
 
 
@@ -198,5 +244,6 @@ def write_report(ladder: Ladder, out: str | Path | None = None) -> Path:
         report.table("ladder.csv", ladder.table)
         report.table("players.csv", ladder.players_table)
         report.figure("ladder.png", plot_ladder, ladder, inputs=(
-            ladder.matches, ladder.players, ladder.rungs.baseline, ladder.game.title))
+            ladder.matches, ladder.players, ladder.rungs.baseline, ladder.rungs.chains,
+            ladder.game.title))
     return out

@@ -531,8 +531,8 @@ def _add_skill_command(commands, specs: Sequence[GameSpec]) -> None:
     ladders = [spec.name for spec in specs if len(spec.players.ladder) >= 2]
     parser = commands.add_parser(
         "skill", help="skill versus luck: the skill ladder and the luck share of a game",
-        description="Every player of the game's skill ladder (fixed policies, then the search "
-                    "player at doubling budgets) against the one below and against the "
+        description="Every player of the game's skill ladder (fixed policies, then each search "
+                    "family at doubling budgets) against the one below and against the "
                     "weakest, from every seat; the luck share: how much of the results coin "
                     "flips would have to decide in a pure-skill game to look like this one.",
         epilog=f"example: analyze skill {_first_game(specs)} --sims 1e4 --search-sims 100")
@@ -543,10 +543,12 @@ def _add_skill_command(commands, specs: Sequence[GameSpec]) -> None:
     parser.add_argument("--search-sims", default="4000", metavar="N",
                         help="games per seat for matches with a search player (default 4000, at "
                              "most 1e10)")
-    parser.add_argument("--budgets", metavar="N,N,...",
-                        help="the search player's budgets, increasing, each at most the family's "
-                             "largest (`analyze games` shows it; default: the game's, "
-                             "doubling)")
+    parser.add_argument("--budgets", metavar="[FAMILY=]N,N,...", action="append",
+                        help="a search family's budgets, increasing, each at most the family's "
+                             "largest (`analyze games` shows it). N,N,... alone: the first "
+                             "family's, the others left off; FAMILY=N,N,... (repeatable): that "
+                             "family's, FAMILY= leaves it off (default: every family, at the "
+                             "game's doubling budgets)")
     add_options(parser, "players", "seed", "workers", "scheduler", "set", "variant", "out",
                 "store", "quiet", seed={"help": "seed of every match (default 0)"},
                 out={"help": "report folder (default reports/<game>/skill for the standard "

@@ -50,12 +50,16 @@ def test_ladder_order_luck_and_files(tmp_path):
     pairs = [(m.player, m.opponent, m.kind) for m in ladder.matches]
     assert pairs == [("greedy", "random", "step"), ("expert", "greedy", "step"),
                      ("search-2", "greedy", "step"), ("search-4", "search-2", "step"),
-                     ("expert", "random", "baseline"), ("search-2", "random", "baseline"),
-                     ("search-4", "random", "baseline")]
+                     ("expert", "random", "baseline"), ("search-4", "random", "baseline"),
+                     ("search-4", "expert", "best")]
     games = {(m.player, m.opponent): m.games for m in ladder.matches}
     assert games[("expert", "greedy")] == 2000 and games[("search-2", "greedy")] == 60
     luck = ladder.luck
-    best = max((m for m in ladder.matches if m.opponent == "random"), key=lambda m: m.mean)
+    # the strongest: the winner of the round robin of the chains' tops (expert, search-4)
+    duel = next(m for m in ladder.matches if m.kind == "best")
+    assert ladder.strongest == ("search-4" if duel.mean > 0.5 else "expert")
+    best = next(m for m in ladder.matches
+                if m.player == ladder.strongest and m.opponent == "random")
     assert luck["best_player"] == best.player
     assert luck["luck_share"] == pytest.approx(2 * (1 - best.mean))
     assert luck["luck_share_low"] <= luck["luck_share"] <= luck["luck_share_high"]
@@ -71,6 +75,8 @@ def test_ladder_order_luck_and_files(tmp_path):
     summary = json.loads((path / "summary.json").read_text())
     assert summary["luck_share"] == pytest.approx(luck["luck_share"])
     assert len(pd.read_csv(path / "ladder.csv")) == 7
+    assert summary["ladder"] == {"policies": ["random", "greedy", "expert"],
+                                 "search": ["greedy", "search-2", "search-4"]}
     text = (path / "report.md").read_text()
     assert "luck share" in text and "`search-4`" in text and "![The skill ladder](ladder.png)" in text
 
@@ -79,8 +85,74 @@ def test_three_players_have_three_seatings_and_no_elo():
     ladder = skill("manhome", sims=600, search_sims=30, budgets=[1], workers=1, players=3,
                    **SMALL)
     assert all(len(m.wins_by_seat) == 3 and m.elo is None for m in ladder.matches)
-    best = max((m for m in ladder.matches if m.opponent == "random"), key=lambda m: m.mean)
+    best = next(m for m in ladder.matches
+                if m.player == ladder.strongest and m.opponent == "random")
     assert ladder.luck["luck_share"] == pytest.approx(min(1, (1 - best.mean) / (2 / 3)))
+
+
+def test_every_chain_climbs_and_the_tops_meet_in_a_round_robin():
+    rungs = skill_module.Rungs(
+        ("random", "popsicle", "rainbow", "adaptive"),
+        (("search", ("adaptive", "search-2", "search-4")),
+         ("mcts", ("adaptive", "mcts-16", "mcts-64"))), "popsicle")
+    assert rungs.search == ("search-2", "search-4", "mcts-16", "mcts-64")
+    assert rungs.tops == {"policies": "adaptive", "search": "search-4", "mcts": "mcts-64"}
+    assert rungs.matches() == [
+        ("popsicle", "random", "policies", "step"), ("rainbow", "popsicle", "policies", "step"),
+        ("adaptive", "rainbow", "policies", "step"),
+        ("search-2", "adaptive", "search", "step"), ("search-4", "search-2", "search", "step"),
+        ("mcts-16", "adaptive", "mcts", "step"), ("mcts-64", "mcts-16", "mcts", "step"),
+        ("rainbow", "random", "policies", "baseline"), ("adaptive", "random", "policies", "baseline"),
+        ("search-4", "random", "search", "baseline"), ("mcts-64", "random", "mcts", "baseline"),
+        ("adaptive", "popsicle", "policies", "luck"), ("search-4", "popsicle", "search", "luck"),
+        ("mcts-64", "popsicle", "mcts", "luck"),
+        ("search-4", "adaptive", "search", "best"), ("mcts-64", "adaptive", "mcts", "best"),
+        ("mcts-64", "search-4", "mcts", "head")]
+    # the registered ladder: every family climbs at its own budgets
+    spec = registry.find_game("manhome")
+    chains = dict(skill_module.rungs(spec).chains)
+    assert list(chains) == [f.name for f in spec.players.search]
+    assert chains["mcts"] == ("greedy", *(f"mcts-{b}" for b in spec.players.search[1].budgets))
+    assert dict(skill_module.rungs(spec, [2, 4]).chains) == {"search": ("greedy", "search-2",
+                                                                        "search-4")}
+    assert dict(skill_module.rungs(spec, {"search": [], "mcts": [8]}).chains) == {
+        "mcts": ("greedy", "mcts-8")}
+
+
+def _match(player, opponent, mean, kind="best"):
+    return skill_module.Match(player, opponent, "x", kind, 100, (50, 50), 0, mean, mean - 0.05,
+                              mean + 0.05, 0.5, 0.0, 0)
+
+
+def test_the_strongest_wins_the_round_robin_of_the_tops():
+    rungs = skill_module.Rungs(("random", "greedy", "expert"),
+                               (("search", ("greedy", "search-8")),
+                                ("mcts", ("greedy", "mcts-64"))))
+    spec = registry.find_game("manhome")
+
+    def ladder(matches):
+        return skill_module.Ladder(spec, ManHomeRules(), None, 0, 1, 1, rungs, matches, 0.0)
+
+    base = [_match("expert", "random", 0.95, "baseline"), _match("search-8", "random", 0.90, "baseline"),
+            _match("mcts-64", "random", 0.93, "baseline")]
+    # mcts-64 beats both other tops; expert beats search-8: mcts-64 is the strongest, and the
+    # luck share comes from its match against random, not from the best rate against random
+    won = ladder(base + [_match("search-8", "expert", 0.45), _match("mcts-64", "expert", 0.56),
+                         _match("mcts-64", "search-8", 0.60, "head")])
+    assert won.strongest == "mcts-64"
+    assert won.luck["best_player"] == "mcts-64"
+    assert won.luck["luck_share"] == pytest.approx(2 * (1 - 0.93))
+    lost = ladder(base + [_match("search-8", "expert", 0.45), _match("mcts-64", "expert", 0.40),
+                          _match("mcts-64", "search-8", 0.52, "head")])
+    assert lost.strongest == "expert"
+
+
+@pytest.mark.parametrize("texts, parsed", [
+    ("4,8", (4, 8)), (["4,8"], (4, 8)),
+    (["mcts=16,64", "search="], {"mcts": (16, 64), "search": ()}),
+])
+def test_budgets_for_one_family_or_each(texts, parsed):
+    assert skill_module.parse_budgets(texts) == parsed
 
 
 def test_luck_share_is_the_coin_flip_share():
@@ -126,6 +198,10 @@ def test_cli_skill_writes_the_report(tmp_path, capsys):
     (["skill", "manhome", "--budgets", "4,x"], "--budgets must be whole numbers"),
     (["skill", "manhome", "--budgets", "0,4"], "--budgets must be positive"),
     (["skill", "manhome", "--budgets", "99999999"], "bad search budget"),
+    (["skill", "manhome", "--budgets", "4", "--budgets", "mcts=8"], "not both"),
+    (["skill", "manhome", "--budgets", "4", "--budgets", "8"], "can be given once"),
+    (["skill", "manhome", "--budgets", "chess=4"], "has no search family 'chess'"),
+    (["skill", "manhome", "--budgets", "mcts=4", "--budgets", "mcts=8"], "twice"),
     (["skill", "manhome", "--set", "tie=never"], "allowed: defender | attacker | reroll"),
     (["skill", "manhome", "--sims", "lots"], "--sims must be a whole number"),
     (["skill", "manhome", "--scheduler", "nowhere"], "--scheduler must be"),
