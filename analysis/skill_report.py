@@ -37,36 +37,48 @@ def _family(ladder: Ladder, chain: str) -> Any:
 
 
 def doubling_sentence(ladder: Ladder, chain: str) -> str:
-    """Where doubling a search chain's budget pays: every step clear, or the first step
-    whose interval includes (or falls below) the fair share."""
+    """A search chain in one or two sentences: its smallest budget against its base, then
+    whether each doubling of the budget pays (its interval above the fair share), or the
+    first doubling where it stops paying (the chain flattens there)."""
     steps = [m for m in ladder.matches if m.kind == "step" and m.chain == chain]
     if not steps:
         return ""
     fair = 1 / ladder.players
-    clear = [m.low > fair for m in steps]
+    first, doublings = steps[0], steps[1:]
+    text = (f"`{first.player}` against its base `{first.opponent}`: {pct(first.mean)} "
+            f"({pct_range(first.low, first.high)}).")
+    if not doublings:
+        return text
+    clear = [m.low > fair for m in doublings]
     if all(clear):
-        last = steps[-1]
-        return (f"`{chain}` pays at every step of its chain ({len(steps)} of {len(steps)}, each "
-                f"interval above the fair share): `{last.player}` wins {pct(last.mean)} "
-                f"({pct_range(last.low, last.high)}) against `{last.opponent}`.")
-    first = clear.index(False)
-    flat = steps[first]
-    where = ("does not pay clearly even at its first step:" if first == 0 else
-             f"pays up to `{steps[first - 1].player}` ({first} of {len(steps)} steps clear); then")
-    return (f"`{chain}` {where} `{flat.player}` wins {pct(flat.mean)} "
-            f"({pct_range(flat.low, flat.high)}) against `{flat.opponent}`, an interval that "
-            + ("lies below the fair share." if flat.high < fair else "includes the fair share: "
-               "the chain flattens there."))
+        last = doublings[-1]
+        return text + (f" Every doubling of the budget pays ({len(doublings)} of "
+                       f"{len(doublings)}, each interval above the fair share): the last, "
+                       f"`{last.player}` against `{last.opponent}`, {pct(last.mean)} "
+                       f"({pct_range(last.low, last.high)}).")
+    k = clear.index(False)
+    flat = doublings[k]
+    return text + (
+        (f" Doubling the budget pays up to `{doublings[k - 1].player}` ({k} of "
+         f"{len(doublings)} doublings clear); then" if k else " The first doubling does not "
+         "pay clearly:")
+        + f" `{flat.player}` against `{flat.opponent}` {pct(flat.mean)} "
+        f"({pct_range(flat.low, flat.high)}), an interval that "
+        + ("lies below the fair share." if flat.high < fair else
+           "includes the fair share: the chain flattens there."))
 
 
 def _strongest_sentence(ladder: Ladder) -> str:
     strongest = ladder.strongest
     fixed_top = ladder.rungs.fixed[-1]
     if strongest == fixed_top:
-        beaten = [m for m in ladder.matches if m.kind in ("best", "head")
-                  and fixed_top in (m.player, m.opponent)]
-        return (f" The strongest player measured is the fixed player `{fixed_top}`"
-                + (": no search chain's top beats it clearly." if beaten else "."))
+        met = [m for m in ladder.matches if m.kind == "best"]
+        if not met:
+            return f" The strongest player measured is the fixed player `{fixed_top}`."
+        return (f" The strongest player measured is the fixed player `{fixed_top}`: the top of "
+                "every search chain scores against it " + ", ".join(
+                    f"`{m.player}` {pct(m.mean)} ({pct_range(m.low, m.high)})" for m in met)
+                + f", against a fair share of {pct(1 / ladder.players)}.")
     best = ladder._against(strongest, fixed_top)
     text = f" The strongest player measured is `{strongest}`"
     if best is not None:

@@ -242,9 +242,9 @@ NOTES: dict[str, str] = {
         "and the lowest rate held fixed at their estimates (`balance_high_seat`, "
         "`balance_low_seat` in `variants.csv`). That is right when those seats are clearly "
         "apart from the rest; when two seats are nearly tied for the highest or the lowest "
-        "rate (a nearly balanced game) the interval is too narrow. With two players, every "
-        "game finished and the same seat ahead in both runs, the balance moves by exactly "
-        "twice seat 0's win rate, game by game: the same test, marked (= seat 0) and not "
+        "rate (a nearly balanced game) the interval is too narrow. With two players, no draws "
+        "and the same seat ahead in both runs (games cut off or not: both measures count the "
+        "finished games), the balance moves by exactly twice seat 0's win rate, game by game: the same test, marked (= seat 0) and not "
         "counted again."),
     "completion": ("The share of games that finished (won, drawn or lost); below 100% only when "
                    "games are cut off (`max_turns`). Wilson interval; the paired difference "
@@ -352,7 +352,8 @@ def render_markdown(sweep: Sweep, plots: Sequence[tuple[str, str, str]] = ()) ->
                    "at them all" if sweep.tests else "") + ". One "
         "comparison counts once: a measure that moves game by game exactly as seat 0's win "
         "rate does (the first-player advantage unless the number of players changes, the "
-        "balance of two players when every game finishes) shares seat 0's test, marked "
+        "balance of two players without draws and the same seat ahead in both runs) shares "
+        "seat 0's test, marked "
         "(= seat 0), and a difference that is the same in every game (*no game differs*) is "
         "certain, not a test.\n\n"
         + _reading(sweep))
