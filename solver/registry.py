@@ -121,7 +121,8 @@ class Search:
     """The fixed player it improves on (its playouts' policy): the skill ladder's search
     chain starts with the smallest budget against it."""
     budgets: tuple[int, ...] = ()
-    """Its doubling budgets on the skill ladder, smallest first."""
+    """Its doubling budgets on the skill ladder, smallest first; none: the family is off the
+    ladder (a player still, by name)."""
     max_budget: int = 1 << 16
     doc: str = ""
 
@@ -142,7 +143,8 @@ class Players:
     """The fixed players from weakest to strongest, for the skill ladder (the first is the
     no-skill baseline, normally ``random``)."""
     search: tuple[Search, ...] = ()
-    """The budgeted search families; the first climbs the skill ladder."""
+    """The budgeted search families; each with budgets climbs the skill ladder as its own
+    chain (``analyze skill --budgets N,N`` gives the first one's)."""
     luck_baseline: str = ""
     """The ladder player the luck share is measured against (default: the ladder's
     first). A game names another when its first never wins against anyone, so that the
