@@ -79,7 +79,9 @@ SEARCH = "search"
 MAX_BUDGET = 1 << 16
 """The largest search budget."""
 SEARCH_ROLLOUT = "greedy"
-"""The policy every seat plays in a search player's playouts."""
+"""The policy every seat plays in a ``search-N`` player's playouts."""
+MCTS_ROLLOUT = "expert"
+"""The policy every seat plays in an ``mcts-N`` player's simulations."""
 
 
 def parse_policy(name: str) -> tuple[str, int]:
@@ -181,6 +183,8 @@ class ExpertPolicy:
         seat = state.to_move
         if state.phase == Phase.OPTION:
             return NEW_MAN if self.new_man(state, seat) else ACTION
+        if len(state.men[seat]) > self.space.cap:     # beyond its table: greedy's move
+            return GreedyPolicy().choose(state, choices)
         moves = state.moves()
         return state.legal_actions()[_best([self.move_worth(state, seat, m) for m in moves])]
 
@@ -335,9 +339,9 @@ def make_policy(name: str, rules: ManHomeRules | None = None):
     family, budget = parse_policy(name)
     if family == SEARCH:
         return SearchPolicy(budget)
-    if family == MCTS:
-        return MctsPolicy(budget, GreedyPolicy())
     rules = rules if rules is not None else ManHomeRules()
+    if family == MCTS:
+        return MctsPolicy(budget, ExpertPolicy(rules))
     return ExpertPolicy(rules) if name == "expert" else TablePolicy(name, rules)
 
 
@@ -360,9 +364,9 @@ def prepare(rules: ManHomeRules, policies) -> None:
     check(rules, policies)
     for name in set(policies):
         family, _ = parse_policy(name)
-        if family in (SEARCH, MCTS, *POLICIES):
+        if family in (SEARCH, *POLICIES):
             continue
-        if name == "expert":
+        if name == "expert" or family == MCTS:      # mcts plays expert in its simulations
             expert_table(rules)
         else:
             policy_table(name, rules)
@@ -373,8 +377,8 @@ PLAYERS = Players(
     search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(4, 8, 16, 32, 64, 128),
                    max_budget=MAX_BUDGET,
                    doc="flat Monte Carlo: N greedy playouts per candidate move"),
-            Search(MCTS, base=SEARCH_ROLLOUT, budgets=(16, 64, 256, 1024),
+            Search(MCTS, base=MCTS_ROLLOUT, budgets=(16, 64, 256, 1024),
                    max_budget=MCTS_MAX_BUDGET,
-                   doc="open-loop UCT: N simulations a decision, greedy playouts")),
+                   doc="open-loop UCT: N simulations a decision, expert playouts")),
     check=check, prepare=prepare)
 """Man Home's players: every engine's names, the parser, checks, the skill ladder."""
