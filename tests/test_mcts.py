@@ -120,8 +120,7 @@ def test_one_winning_move_is_found():
     from solver.manhome.kernel import kernel_state, state_view
     from solver.manhome.rules import ManHomeRules
     from solver.manhome.state import ManHomeState
-    from solver.mcts import MctsPolicy
-    from solver.manhome.policies import ExpertPolicy
+    from solver.manhome.policies import make_policy
 
     rules = ManHomeRules(board_rows=2, men_per_player=3, men_to_win=2)
     key = KEY_OF_ONE_WIN
@@ -136,7 +135,7 @@ def test_one_winning_move_is_found():
             actions = state.legal_actions()
             wins = [a for a in actions if state.child(a).returns()[seat] == 1.0]
             if len(actions) > 2 and len(wins) == 1:
-                assert MctsPolicy(32, ExpertPolicy(rules)).choose(state, choices) == wins[0]
+                assert make_policy("mcts-32", rules).choose(state, choices) == wins[0]
                 assert kernel.decide() == wins[0]
                 return
             action = actions[walk.choose(len(actions))]

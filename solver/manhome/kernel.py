@@ -29,7 +29,7 @@ from solver.kernel_rows import split
 from solver.manhome.state import (ACTION, ACTION_OF_ROLL, ATTACKER_WINS, DEFENDER_HOLDS, EMPTY,
                                   FIRST_MOVE_ACTION, NEW_MAN, Kind, ManHomeState, Outcome,
                                   Phase, action_moves)
-from solver.manhome.policies import (GREEDY_RANKS, MCTS, MCTS_ROLLOUT, POLICY_NAMES, SEARCH,
+from solver.manhome.policies import (GREEDY_RANKS, MCTS, MCTS_KEEP, MCTS_ROLLOUT, POLICY_NAMES, SEARCH,
                                      SEARCH_ROLLOUT, VALUE_SCALE, expert_table, parse_policy, policy_table)
 from solver.manhome.rules import (DEATH, HOME, MAX_MEN, MAX_PLAYERS, PRIME_FACTORS, ROW, SQUARES,
                                   TIES, ManHomeRules)
@@ -61,6 +61,7 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "NPOLICIES": len(POLICY_NAMES),
              "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
              "P_MCTS_ROLLOUT": POLICY_NAMES.index(MCTS_ROLLOUT),
+             "MCTS_KEEP": MCTS_KEEP,
              **{f"TIE_{tie.upper()}": code for code, tie in enumerate(TIES)},
              **{f"RANK_{name.upper()}": rank for name, rank in GREEDY_RANKS.items()},
              "VALUE_SCALE": VALUE_SCALE, "NO_STATE": NO_STATE, "MAX_PAIRS": MAX_PAIRS}

@@ -82,6 +82,9 @@ SEARCH_ROLLOUT = "greedy"
 """The policy every seat plays in a ``search-N`` player's playouts."""
 MCTS_ROLLOUT = "expert"
 """The policy every seat plays in an ``mcts-N`` player's simulations."""
+MCTS_KEEP = 2
+"""``mcts-N`` keeps the rollout player's own choice unless the search's beats it by more than
+this many standard errors (:class:`solver.mcts.MctsPolicy`'s ``keep``)."""
 
 
 def parse_policy(name: str) -> tuple[str, int]:
@@ -341,7 +344,7 @@ def make_policy(name: str, rules: ManHomeRules | None = None):
         return SearchPolicy(budget)
     rules = rules if rules is not None else ManHomeRules()
     if family == MCTS:
-        return MctsPolicy(budget, ExpertPolicy(rules))
+        return MctsPolicy(budget, ExpertPolicy(rules), keep=MCTS_KEEP)
     return ExpertPolicy(rules) if name == "expert" else TablePolicy(name, rules)
 
 
