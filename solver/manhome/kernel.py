@@ -95,7 +95,8 @@ def config(rules: ManHomeRules, policies: Sequence[str],
            players: int | None = None) -> dict[str, Any]:
     """The kernel's configuration for ``rules`` and one player per seat (``players`` seats,
     default the rules'): numbers, and the solved tables of the table players
-    (``tables``: code -> (side numbering, decisions)) and of the expert (``goes``)."""
+    (``tables``: code -> (side numbering, decisions)) and of the expert (``goes``; also
+    for mcts, whose simulations expert plays)."""
     players = rules.players if players is None else players
     if len(policies) != players:
         raise ValueError(f"need {players} policies, got {len(policies)}")
