@@ -26,7 +26,12 @@ At a decision with two or more legal actions the player runs ``N`` simulations:
 * **Backup.** Each node on the path gets a visit; each child adds the return (1 a win, its
   share of a draw, 0 a loss: ``State.returns``) of the seat that chose its action in this
   simulation.
-* **The choice**: the root's child of most visits, the lowest action among equals.
+* **The choice**: the root's child of most visits, the lowest action among equals. With
+  ``keep`` > 0 (a game's choice: Man Home's), the child of the rollout player's own choice
+  at the root is kept unless that child's mean return ``m`` is beaten by more than ``keep``
+  standard errors of the difference, ``sqrt(m_b(1 - m_b)/n_b + m(1 - m)/n)``: at these
+  budgets the means of a dice game's moves differ by less than their noise, and a search
+  that follows the noise plays worse than its rollout player.
 
 The float operations are the kernel's, in the same order (Python's ``math.log`` and
 ``math.sqrt`` are C's), so both engines pick the same actions.
@@ -107,7 +112,8 @@ class MctsPolicy:
     """``mcts-N`` (module docstring) with a game's rollout player and ``start`` hook."""
 
     def __init__(self, budget: int, rollout_player: Player, start: Start = fresh_streams,
-                 candidates: Callable[[State], list[int]] = every_action) -> None:
+                 candidates: Callable[[State], list[int]] = every_action,
+                 keep: float = 0.0) -> None:
         if not 1 <= budget <= MAX_BUDGET:
             raise ValueError(f"mcts budget must be 1..{MAX_BUDGET}, not {budget}")
         self.name = f"{FAMILY}-{budget}"
@@ -115,6 +121,7 @@ class MctsPolicy:
         self.rollout = rollout_player
         self.start = start
         self.candidates = candidates
+        self.keep = keep
 
     def choose(self, state: State, choices: Stream) -> int:
         actions = self.candidates(state)
@@ -160,4 +167,18 @@ class MctsPolicy:
         for a in sorted(root.children):
             if root.children[a].visits > most:
                 best, most = a, root.children[a].visits
+        if self.keep > 0 and root.children:
+            best = self._keep(state, Stream(choices.state), root, best)
         return best
+
+    def _keep(self, state: State, choices: Stream, root: _Node, best: int) -> int:
+        """The rollout player's own choice at the root (its choice stream a copy) unless
+        ``best`` beats it by more than ``keep`` standard errors (module docstring)."""
+        mine = self.rollout.choose(state, choices)
+        kept = root.children.get(mine)
+        if kept is None or mine == best:
+            return best
+        b = root.children[best]
+        mb, mk = b.value / b.visits, kept.value / kept.visits
+        se = math.sqrt(mb * (1.0 - mb) / b.visits + mk * (1.0 - mk) / kept.visits)
+        return best if mb - mk > self.keep * se else mine

@@ -120,8 +120,7 @@ def test_one_winning_move_is_found():
     from solver.manhome.kernel import kernel_state, state_view
     from solver.manhome.rules import ManHomeRules
     from solver.manhome.state import ManHomeState
-    from solver.mcts import MctsPolicy
-    from solver.manhome.policies import GreedyPolicy
+    from solver.manhome.policies import make_policy
 
     rules = ManHomeRules(board_rows=2, men_per_player=3, men_to_win=2)
     key = KEY_OF_ONE_WIN
@@ -136,7 +135,7 @@ def test_one_winning_move_is_found():
             actions = state.legal_actions()
             wins = [a for a in actions if state.child(a).returns()[seat] == 1.0]
             if len(actions) > 2 and len(wins) == 1:
-                assert MctsPolicy(32, GreedyPolicy()).choose(state, choices) == wins[0]
+                assert make_policy("mcts-32", rules).choose(state, choices) == wins[0]
                 assert kernel.decide() == wins[0]
                 return
             action = actions[walk.choose(len(actions))]
@@ -157,3 +156,21 @@ def test_bad_budgets_are_refused_in_one_line(policy, capsys, tmp_path, monkeypat
     err = capsys.readouterr().err
     assert "mcts-N (N = 1..65536)" in err and err.count("\n") == 1 and "Traceback" not in err
     assert not (tmp_path / "reports").exists()
+
+
+def test_manhome_rollouts_beyond_the_experts_table(monkeypatch):
+    """Man Home's mcts plays its simulations with ``expert`` in every seat, whose table
+    holds sides of at most ``SOLITAIRE_CAP`` (4) men on the board; a seat the tree or a
+    random opponent gave more (five men a side here) moves as greedy in the simulations.
+    Both engines play the same games, and the reference does reach such sides."""
+    from solver.manhome import policies
+
+    fallbacks = []
+    greedy = policies.GreedyPolicy.choose
+    monkeypatch.setattr(policies.GreedyPolicy, "choose",
+                        lambda self, state, choices: fallbacks.append(1) or greedy(self, state,
+                                                                                   choices))
+    spec = find_game("manhome")
+    rules = spec.rules.from_values({"board_rows": 2, "men_per_player": 5, "men_to_win": 2})
+    _rows(spec, rules, ["mcts-4", "random"], chunk_keys(5, 0, 3))
+    assert fallbacks

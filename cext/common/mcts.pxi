@@ -34,7 +34,9 @@
 # that order among equals). The returns (1 a win, a share of a draw, 0 a loss) are backed
 # up: every node on the path gets a visit, and each child the return of the seat that
 # chose it in this simulation. The decision: the root's child of most visits, the lowest action among
-# equals. The node pool (budget + 1 nodes, children as sibling lists ascending by action;
+# equals; a kernel that sets MCTS_KEEP_Z > 0 (Man Home) keeps instead the rollout player's
+# own choice at the root unless that child's mean return beats it by more than MCTS_KEEP_Z
+# standard errors (mcts_keep). The node pool (budget + 1 nodes, children as sibling lists ascending by action;
 # a walk restarts from the first child when the actions come in another order) and the
 # buffers are allocated per decision; no Python object is touched.
 from libc.math cimport log, sqrt
@@ -51,6 +53,7 @@ cdef struct MctsNode:
 
 
 cdef double MCTS_C = 1.4
+cdef double MCTS_KEEP_Z = 0.0     # solver.mcts.MctsPolicy's keep; 0: off (a kernel sets it)
 cdef enum:
     MCTS_MAX_BUDGET = 1 << 16     # solver.mcts.MAX_BUDGET
 
@@ -191,6 +194,8 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
             if best < 0 or nodes[child].visits > nodes[best].visits:
                 best = child
             child = nodes[child].next
+        if best >= 0 and MCTS_KEEP_Z > 0.0:
+            best = mcts_keep(g, r, seat, nodes, best)
         if best >= 0:
             chosen = nodes[best].action
         else:                                  # interrupted before a simulation
@@ -201,3 +206,25 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
     free(path)
     free(movers)
     return chosen
+
+
+cdef int mcts_keep(State* g, const Config* r, int seat, const MctsNode* nodes,
+                   int best) noexcept nogil:
+    """The root's child to take (MctsPolicy's ``keep``): the one of the rollout player's own
+    choice at the root (decided on a copy) unless ``best`` beats it by more than MCTS_KEEP_Z
+    standard errors of the difference of their mean returns, sqrt(m(1 - m)/visits) each."""
+    cdef State h = g[0]
+    cdef int32_t mine = decide(&h, r, seat)
+    cdef int child = nodes[0].first
+    cdef double mb, mc, se
+    while child >= 0 and nodes[child].action != mine:
+        child = nodes[child].next
+    if child < 0 or child == best:
+        return best
+    mb = nodes[best].value / <double>nodes[best].visits
+    mc = nodes[child].value / <double>nodes[child].visits
+    se = sqrt(mb * (1.0 - mb) / <double>nodes[best].visits
+              + mc * (1.0 - mc) / <double>nodes[child].visits)
+    if mb - mc > MCTS_KEEP_Z * se:
+        return best
+    return child

@@ -31,7 +31,8 @@ from cext.manhome.constants cimport (
     DEATH, DEFENDER_HOLDS, EMPTY, FIRST_MOVE_ACTION, FIRST_SQUARE, HOME, IS_PRIME, K_DIV_PRIME,
     K_NEW_MAN, K_SUB_ONE, KIND_OF_ROLL, MAX_ACTIONS, MAXMOVES, MAXP, MOST_PRIMES, MOVE_TARGET,
     NGAME_COLUMNS, NKINDS, NPOLICIES, NSEAT_COLUMNS, O_DEATH, O_HOME, O_KILL, O_KILLED,
-    O_MERGE, O_STAND, P_EXPERT, P_GREEDY, P_OPTIMAL, P_MCTS, P_RANDOM, P_ROLLOUT, P_SEARCH,
+    MCTS_KEEP, O_MERGE, O_STAND, P_EXPERT, P_GREEDY, P_OPTIMAL, P_MCTS, P_MCTS_ROLLOUT, P_RANDOM,
+    P_ROLLOUT, P_SEARCH,
     P_SOLITAIRE, PH_ACT_ROLL, PH_FACE_OFF, PH_MOVE, PH_NEW_ROLL, PH_OPTION, PH_OVER,
     PRIME_COUNT, RANK_BACK, RANK_FIGHT, RANK_HOME, RANK_PRIME, RANK_SAFE, ROW, SEATCOL_DEATHS,
     SEATCOL_HOME, SEATCOL_KILLED, SEATCOL_KILLS, SEATCOL_TURNS, SQUARES, TERMINAL, TIE_ATTACKER,
@@ -52,6 +53,7 @@ cdef struct Config:
     int policy[MAXP]              # P_* of each seat
     int budget[MAXP]              # search: playouts per candidate; mcts: simulations
     const Config* rollout         # search: the same rules with greedy in every seat
+    const Config* mcts_rollout    # mcts: the same rules with expert in every seat
     int64_t q_num                 # attacker's face-off chance q_num / q_den
     int64_t q_den
     const int64_t* goes           # expert: scaled expected goes of every side (solitaire
@@ -664,7 +666,7 @@ cdef int32_t choose_option(State* g, const Config* c, int seat) noexcept nogil:
     if policy == P_SEARCH:
         return search(g, c, seat)
     if policy == P_MCTS:
-        return mcts(g, c, c.rollout, seat, c.budget[seat])
+        return mcts(g, c, c.mcts_rollout, seat, c.budget[seat])
     if g.nmen[seat] >= c.spaces[P_EXPERT].cap:
         return A_ACTION
     rest = expert_goes(c, g.home[seat], g.men[seat][0], g.men[seat][1], g.nmen[seat])
@@ -692,9 +694,11 @@ cdef int32_t choose_move(State* g, const Config* c, int seat, int kind) noexcept
     if policy == P_SEARCH:
         return search(g, c, seat)
     if policy == P_MCTS:
-        return mcts(g, c, c.rollout, seat, c.budget[seat])
+        return mcts(g, c, c.mcts_rollout, seat, c.budget[seat])
     k = action_moves(g, seat, kind, source, target, actions)
-    if policy == P_GREEDY:
+    # (the expert beyond its table — more men on the board than its cap, which only
+    # another player's choices, as mcts's in its tree, can give it — moves as greedy)
+    if policy == P_GREEDY or g.nmen[seat] > c.spaces[P_EXPERT].cap:
         best_score = greedy_score(g, seat, target[0])
         for i in range(1, k):
             score = greedy_score(g, seat, target[i])
@@ -776,6 +780,7 @@ cdef class Setup:
     holding the solved tables it points into."""
     cdef Config c
     cdef Config rollout
+    cdef Config mcts_rollout
     cdef SideSpaceC spaces[NPOLICIES]
     cdef const uint8_t[:, ::1] solitaire        # the table players' solved decisions
     cdef const uint8_t[:, ::1] optimal
@@ -802,6 +807,9 @@ cdef class Setup:
                 raise ValueError(f"no policy code {code}")
             self.c.policy[seat] = code
             self.c.budget[seat] = budgets[seat]
+        if (P_MCTS in policies and P_MCTS_ROLLOUT == P_EXPERT and config["goes"] is None):
+            raise ValueError("mcts plays expert in its simulations: the expert's values "
+                             "are needed")
         for code, (space, table) in config["tables"].items():
             if code == P_SOLITAIRE:
                 self.solitaire = table
@@ -832,7 +840,13 @@ cdef class Setup:
             self.rollout.policy[seat] = P_ROLLOUT
             self.rollout.budget[seat] = 0
         self.rollout.rollout = NULL
+        self.rollout.mcts_rollout = NULL
+        # mcts players play their simulations with the mcts rollout player in every seat
+        self.mcts_rollout = self.rollout
+        for seat in range(players):
+            self.mcts_rollout.policy[seat] = P_MCTS_ROLLOUT
         self.c.rollout = &self.rollout
+        self.c.mcts_rollout = &self.mcts_rollout
 
 
 # -- the fast path: whole turns for the fixed players ----------------------------------
@@ -966,6 +980,8 @@ cdef inline int fast_policy(const Config* c) noexcept nogil:
 
 include "cext/common/decisions.pxi"
 include "cext/common/mcts.pxi"
+
+MCTS_KEEP_Z = MCTS_KEEP      # mcts keeps expert's choice unless clearly beaten (policies.py)
 
 
 play_chunk_generic = play_chunk

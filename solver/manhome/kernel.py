@@ -29,8 +29,8 @@ from solver.kernel_rows import split
 from solver.manhome.state import (ACTION, ACTION_OF_ROLL, ATTACKER_WINS, DEFENDER_HOLDS, EMPTY,
                                   FIRST_MOVE_ACTION, NEW_MAN, Kind, ManHomeState, Outcome,
                                   Phase, action_moves)
-from solver.manhome.policies import (GREEDY_RANKS, MCTS, POLICY_NAMES, SEARCH, SEARCH_ROLLOUT,
-                                     VALUE_SCALE, expert_table, parse_policy, policy_table)
+from solver.manhome.policies import (GREEDY_RANKS, MCTS, MCTS_KEEP, MCTS_ROLLOUT, POLICY_NAMES, SEARCH,
+                                     SEARCH_ROLLOUT, VALUE_SCALE, expert_table, parse_policy, policy_table)
 from solver.manhome.rules import (DEATH, HOME, MAX_MEN, MAX_PLAYERS, PRIME_FACTORS, ROW, SQUARES,
                                   TIES, ManHomeRules)
 from solver.manhome.states import FIRST_SQUARE
@@ -60,6 +60,8 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "P_SEARCH": len(POLICY_NAMES), "P_MCTS": len(POLICY_NAMES) + 1,
              "NPOLICIES": len(POLICY_NAMES),
              "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
+             "P_MCTS_ROLLOUT": POLICY_NAMES.index(MCTS_ROLLOUT),
+             "MCTS_KEEP": MCTS_KEEP,
              **{f"TIE_{tie.upper()}": code for code, tie in enumerate(TIES)},
              **{f"RANK_{name.upper()}": rank for name, rank in GREEDY_RANKS.items()},
              "VALUE_SCALE": VALUE_SCALE, "NO_STATE": NO_STATE, "MAX_PAIRS": MAX_PAIRS}
@@ -93,7 +95,8 @@ def config(rules: ManHomeRules, policies: Sequence[str],
            players: int | None = None) -> dict[str, Any]:
     """The kernel's configuration for ``rules`` and one player per seat (``players`` seats,
     default the rules'): numbers, and the solved tables of the table players
-    (``tables``: code -> (side numbering, decisions)) and of the expert (``goes``)."""
+    (``tables``: code -> (side numbering, decisions)) and of the expert (``goes``; also
+    for mcts, whose simulations expert plays)."""
     players = rules.players if players is None else players
     if len(policies) != players:
         raise ValueError(f"need {players} policies, got {len(policies)}")
@@ -110,7 +113,8 @@ def config(rules: ManHomeRules, policies: Sequence[str],
             solved = policy_table(name, rules)
             tables[code] = (_space(solved.space),
                             np.ascontiguousarray(solved.decisions, dtype=np.uint8))
-        if family == "expert" and goes is None:
+        # (mcts plays its simulations with MCTS_ROLLOUT in every seat)
+        if "expert" in (family, MCTS_ROLLOUT if family == MCTS else None) and goes is None:
             space, values = expert_table(rules)
             goes = (_space(space), np.ascontiguousarray(values, dtype=np.int64))
     q_num, q_den = rules.attacker_win_chance

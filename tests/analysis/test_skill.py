@@ -112,11 +112,11 @@ def test_every_chain_climbs_and_the_tops_meet_in_a_round_robin():
     spec = registry.find_game("manhome")
     chains = dict(skill_module.rungs(spec).chains)
     assert list(chains) == [f.name for f in spec.players.search]
-    assert chains["mcts"] == ("greedy", *(f"mcts-{b}" for b in spec.players.search[1].budgets))
+    assert chains["mcts"] == ("expert", *(f"mcts-{b}" for b in spec.players.search[1].budgets))
     assert dict(skill_module.rungs(spec, [2, 4]).chains) == {"search": ("greedy", "search-2",
                                                                         "search-4")}
     assert dict(skill_module.rungs(spec, {"search": [], "mcts": [8]}).chains) == {
-        "mcts": ("greedy", "mcts-8")}
+        "mcts": ("expert", "mcts-8")}
 
 
 def _match(player, opponent, mean, kind="best"):
