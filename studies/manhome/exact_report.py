@@ -4,7 +4,9 @@ Three exact analyses, each checked by Monte Carlo with the policy it solved for:
 
 1. one man alone on the board (:func:`solver.manhome.exact.lone_man_table`);
 2. the solitaire race (:mod:`solver.manhome.solitaire`);
-3. two players under optimal play on reduced rules (:mod:`solver.manhome.duel`).
+3. two players under optimal play on reduced rules (:mod:`solver.manhome.duel`);
+4. the players against that optimal play: how often each one's decision keeps the exact
+   value (:mod:`solver.manhome.duel_play`).
 """
 from __future__ import annotations
 
@@ -23,7 +25,9 @@ from analysis.chunks import chunk_keys
 from analysis.formatting import count_text, md_block, md_table
 from analysis.provenance import package_version
 from analysis.simulation import simulate
+from analysis.stats import wilson_interval
 from analysis.writer import ReportFolder, report_folder
+from solver.manhome.duel_play import KEEP, PLAYER_NAMES, SAMPLING_MIX, agreement, sample_positions
 from solver.manhome.exact import lone_man_table
 from solver.manhome.policies import SOLITAIRE_CAP, policy_table
 from solver.manhome.rules import PRIME_FACTORS, ManHomeRules
@@ -54,6 +58,13 @@ SOLITAIRE_CHECKS = ((2, 2), (3, 3), (6, 3))
 """(men_per_player, men_to_win) of the solitaire sizes checked by Monte Carlo."""
 SPEED_SOLITAIRE = ManHomeRules(board_rows=3, men_per_player=3, men_to_win=3)
 SPEED_DUEL = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
+AGREEMENT_DUELS = (ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2),
+                   ManHomeRules(board_rows=3, men_per_player=3, men_to_win=2),
+                   ManHomeRules(board_rows=12, men_per_player=2, men_to_win=2))
+"""The solved duels on which the players are compared with optimal play; ``--largest``
+adds :data:`LARGEST_DUEL`."""
+AGREEMENT_POSITIONS = 1000
+"""Positions sampled per solved duel (one from each of as many games)."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +75,9 @@ class ExactPlan:
     standard_caps: Sequence[int] = STANDARD_CAPS
     solitaire_checks: Sequence[tuple[int, int]] = SOLITAIRE_CHECKS
     duels: Sequence[ManHomeRules] = tuple(DUELS)
+    agreement: Sequence[ManHomeRules] = AGREEMENT_DUELS
+    players: Sequence[str] = tuple(PLAYER_NAMES.split(","))
+    positions: int = AGREEMENT_POSITIONS
 
 
 def rules_label(rules: ManHomeRules) -> str:
@@ -292,6 +306,88 @@ that the same number of games of `greedy` against `greedy` measures on the same 
     return text, {"duels": results}
 
 
+# -- 4. the players against optimal play ----------------------------------------------
+def players_vs_optimal(report: ReportFolder, seed: int, plan: ExactPlan,
+                       say: Callable[[str], None] = lambda text: None
+                       ) -> tuple[str, dict[str, Any]]:
+    rows = []
+    for rules in plan.agreement:
+        solution = policy_table("optimal", rules)
+        positions = sample_positions(rules, plan.positions, seed)
+        for name in plan.players:
+            say(f"players against optimal play: {rules_label(rules)}, {name}")
+            a = agreement(solution, name, positions, seed)
+            low, high = wilson_interval(a.kept, a.positions) if a.positions else (math.nan,) * 2
+            rows.append({"rules": rules_label(rules), "board_rows": rules.board_rows,
+                         "men_per_player": rules.men_per_player, "men_to_win": rules.men_to_win,
+                         "player": name, "sampled": plan.positions, "positions": a.positions,
+                         "indifferent": a.indifferent, "kept": a.kept, "share": a.share,
+                         "share_low": low, "share_high": high,
+                         "option_positions": a.option_positions, "option_share": a.option_share,
+                         "move_positions": a.positions - a.option_positions,
+                         "move_share": a.move_share, "mean_loss": a.mean_loss})
+    report.table("duel_players.csv", rows)
+
+    def share(value: float) -> str:
+        return "—" if math.isnan(value) else f"{value:.3f}"
+
+    table = md_table(
+        ["rules", "player", "kept (95% CI)", "option nodes kept", "move nodes kept",
+         "chance lost a decision (points)"],
+        [[r["rules"], f"`{r['player']}`",
+          f"{r['share']:.3f} ({r['share_low']:.3f}–{r['share_high']:.3f})",
+          share(r["option_share"]), share(r["move_share"]), f"{100 * r['mean_loss']:.2f}"]
+         for r in rows], "llrrrr")
+    counts = {r["rules"]: (r["positions"], r["option_positions"], r["indifferent"])
+              for r in rows}
+    compared = "; ".join(f"{label}: {n:,} ({o:,} option nodes, {i:,} indifferent left out)"
+                            for label, (n, o, i) in counts.items())
+    mix = ", ".join(f"`{name}`" for name in SAMPLING_MIX)
+    closest = closest_players(rows)
+    text = f"""## The players against optimal play
+
+How close do the toolkit's players come to optimal play? On each solved duel,
+{plan.positions:,} games are played from the start by players drawn at random for each
+seat from {mix}, and one decision of each game is taken at random — new man or action, or
+which move after the roll — so the positions are those that players of every strength
+reach. At each, the exact values give the mover's chance to win after every legal action,
+both players optimal from then on; a player *keeps the value* when the action it picks
+is within {KEEP:g} of the best. Positions where every action is that close (nothing to get
+wrong) are left out. *kept*: the share of the positions where the player keeps the value,
+with its 95% Wilson interval, then the same on the option nodes (new man or action) and on
+the move nodes alone; the last column is the mean chance of winning the player's decision
+gives away, in points. `optimal` is the check (it keeps every value); the `search-N` and
+`mcts-N` players decide in the kernel, which plays the reference engine's decisions bit
+for bit. `duel_players.csv` has the figures.
+
+Positions compared: {compared}.
+
+{closest}
+
+{table}
+"""
+    return text, {"players_vs_optimal": rows}
+
+
+def closest_players(rows: Sequence[dict[str, Any]]) -> str:
+    """A sentence per solved duel: the player other than ``optimal`` that keeps the value
+    most often, and the best of the search families."""
+    parts = []
+    for label in dict.fromkeys(r["rules"] for r in rows):
+        mine = [r for r in rows if r["rules"] == label and r["player"] != "optimal"]
+        if not mine:
+            continue
+        best = max(mine, key=lambda r: r["share"])
+        searches = [r for r in mine if "-" in r["player"]]
+        text = f"on {label}, `{best['player']}` keeps the value most often ({best['share']:.3f})"
+        if searches and best not in searches:
+            top = max(searches, key=lambda r: r["share"])
+            text += (f", the best search `{top['player']}` {top['share']:.3f} (option nodes "
+                     f"{top['option_share']:.3f}, move nodes {top['move_share']:.3f})")
+        parts.append(text)
+    return ("Apart from `optimal`: " + "; ".join(parts) + ".") if parts else ""
+
+
 # -- speed -----------------------------------------------------------------------------
 def speed() -> tuple[str, dict[str, Any]]:
     from solver.manhome.duel import solve_duel, solve_duel_reference
@@ -334,7 +430,8 @@ def run(out: str | Path | None = None, *, sims: int = 200_000, seed: int = 0,
     is being done (for progress).
     """
     out_dir = Path(out) if out is not None else DEFAULT_OUT
-    plan = plan or (ExactPlan(standard_caps=STANDARD_CAPS + (5,), duels=(*DUELS, LARGEST_DUEL))
+    plan = plan or (ExactPlan(standard_caps=STANDARD_CAPS + (5,), duels=(*DUELS, LARGEST_DUEL),
+                              agreement=(*AGREEMENT_DUELS, LARGEST_DUEL))
                     if largest else ExactPlan())
     start = time.perf_counter()
     with report_folder(out_dir) as report:
@@ -344,6 +441,8 @@ def run(out: str | Path | None = None, *, sims: int = 200_000, seed: int = 0,
         parts.append(solitaire(report, sims, seed, plan))
         say("two players under optimal play")
         parts.append(duels(report, sims, seed, workers, plan))
+        say("the players against optimal play")
+        parts.append(players_vs_optimal(report, seed, plan, say))
         say("speed of the state search")
         parts.append(speed())
         elapsed = time.perf_counter() - start

@@ -10,7 +10,9 @@ from solver.manhome.rules import ManHomeRules
 
 SMALL = ExactPlan(solitaire_sizes=[(1, 1), (2, 1)], standard_caps=(1, 2),
                   solitaire_checks=[(2, 1)],
-                  duels=[ManHomeRules(board_rows=2, men_per_player=1, men_to_win=1)])
+                  duels=[ManHomeRules(board_rows=2, men_per_player=1, men_to_win=1)],
+                  agreement=[ManHomeRules(board_rows=2, men_per_player=2, men_to_win=1)],
+                  players=("random", "optimal", "search-4"), positions=60)
 
 
 def test_exact_report_on_a_small_plan(tmp_path, monkeypatch):
@@ -18,6 +20,7 @@ def test_exact_report_on_a_small_plan(tmp_path, monkeypatch):
     out = run(tmp_path / "exact", sims=4000, seed=3, workers=1, plan=SMALL, command="analyze exact manhome")
     names = {p.name for p in out.iterdir()}
     assert {"report.md", "summary.json", "squares.csv", "solitaire.csv", "duel.csv",
+            "duel_players.csv",
             "board_p_home_best.png", "board_gain.png", "board_actions_best.png"} <= names
     squares = pd.read_csv(out / "squares.csv")
     assert list(squares.columns[:4]) == ["square", "p_home_best", "p_home_random", "actions_best"]
@@ -29,9 +32,14 @@ def test_exact_report_on_a_small_plan(tmp_path, monkeypatch):
     assert [r["cap"] for r in summary["rows"] if r["men_per_player"] == 6] == [1, 2]
     text = (out / "report.md").read_text()
     for heading in ("## One man alone", "## The solitaire race", "## Two players under optimal play",
-                    "## Speed of the state search", "## Reproduce"):
+                    "## The players against optimal play", "## Speed of the state search",
+                    "## Reproduce"):
         assert heading in text
     assert all(r["ratio"] > 1 and r["largest_difference"] < 1e-9 for r in summary["speed"])
+    players = pd.read_csv(out / "duel_players.csv").set_index("player")
+    assert list(players.index) == ["random", "optimal", "search-4"]
+    assert players.loc["optimal", "share"] == 1.0 > players.loc["random", "share"]
+    assert (players.share_low <= players.share).all() and (players.share <= players.share_high).all()
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -1,0 +1,274 @@
+"""The players of :mod:`solver.manhome.policies` against optimal play on a solved two-player
+game (:mod:`solver.manhome.duel`): how often a player's decision keeps the exact value.
+
+The positions
+-------------
+:func:`sample_positions` plays ``count`` games from the start with the reference engine,
+each seat's player drawn (seeded) from :data:`SAMPLING_MIX` — so the positions are those
+that players of every strength reach, not the solver's whole state space — and takes one
+decision node of each game, uniformly among its decision nodes (a node with two or more
+legal actions: new man or action; which move after the roll). One position a game keeps
+the positions independent. A position is kept as the actions that lead to it from the
+start (chance outcomes included), so that the kernel can replay it.
+
+The values
+----------
+:func:`action_values` gives, for each legal action at a decision node, the mover's exact
+chance of winning after it under optimal play by both players from then on — the right-hand
+side of the duel's Bellman equations (:class:`solver.manhome.duel.DuelEquations`) read off
+the solved values: at an option node, NEW MAN is the mean over the squares a new man may
+land on, ACTION the mean over the three kinds of the best move of each; at a move node, each
+move's arrival. An action *keeps the value* when its value is within :data:`KEEP` of the
+best. A position where every action is within :data:`KEEP` of the best (nothing to get
+wrong) is *indifferent*: counted, and left out of the shares.
+
+The players
+-----------
+:func:`agreement` asks a player by name for its decision at each position. The player of
+position ``n`` draws from the choice stream of the key ``seed * 1_000_003 + n``
+(:func:`solver.dice.game_streams`), in the kernel (``engine="kernel"``: the kernel's game of
+that key, ``KernelState``, replayed to the position with the player in both seats; replaying
+applies actions and draws nothing) or in the reference engine (``engine="reference"``:
+``player.choose(state, choices)``); the two engines' players decide bit for bit alike
+(``tests/test_kernel_decisions.py``), so the shares are the same (the tests check it on a
+few positions). The kernel makes ``search-128`` and ``mcts-1024`` affordable.
+
+Measured (``analyze exact manhome``, seed 0, 1,000 positions a duel; share kept with its
+95% Wilson interval): on 12 squares, 2 men, 2 home ``expert`` keeps 0.959 (0.945–0.970),
+``greedy`` 0.781, ``search-128`` 0.713 (0.684–0.740), ``mcts-1024`` 0.671, ``random``
+0.506; on 18 squares, 3 men, 2 home ``expert`` 0.856 (0.833–0.877), ``search-128`` 0.718,
+``mcts-1024`` 0.666; on the full board with 2 men, 2 home ``expert`` 0.960 (0.946–0.970),
+``search-128`` 0.738 (0.710–0.764), ``mcts-1024`` 0.721; on 36 squares, 3 men, 2 home
+(``--largest``) ``expert`` 0.895 (0.875–0.913), ``mcts-1024`` 0.683, ``search-128`` 0.679
+(0.650–0.708). The searches pick the better move
+after a roll more often as their budget grows (``search-128`` 0.79–0.86 of the move nodes,
+``mcts-1024`` 0.82–0.92 of them) but choose between new man and action worse than ``greedy``'s fixed
+rule (0.43–0.63 of the option nodes, ``greedy`` 0.59–0.98): the options' chances differ by
+less than their playouts' noise. None reaches 0.95; ``expert`` comes closest.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.decision import CHANCE, TERMINAL
+from solver.dice import game_streams
+from solver.manhome.duel import DuelSolution, check_duel_rules
+from solver.manhome.policies import PLAYERS, make_policy
+from solver.manhome.rules import DEATH, HOME, ManHomeRules
+from solver.manhome.state import (ACTION, NEW_MAN, Kind, ManHomeState, Phase, action_moves)
+
+KEEP = 1e-9
+"""An action keeps the value when its value is within this of the best action's."""
+SAMPLING_MIX = ("random", "greedy", "expert", "optimal")
+"""The players the sampled games draw each seat from (uniformly, seeded)."""
+PLAYER_NAMES = ",".join(
+    [*PLAYERS.ladder, "optimal",
+     *(f"{family.name}-{n}" for family in PLAYERS.search for n in family.budgets)])
+"""The players compared with optimal play by default: the ladder (``random``, ``greedy``,
+``expert``), ``optimal`` (the check: it keeps every value) and every budget of ``search-N``
+and ``mcts-N`` on the skill ladder."""
+KINDS = (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A decision node reached in a sampled game: the actions from the start (chance
+    outcomes included) and the reference state there."""
+
+    history: tuple[int, ...]
+    state: ManHomeState
+
+
+class Values:
+    """The exact values of a solved duel, read for the reference engine's states."""
+
+    def __init__(self, solution: DuelSolution) -> None:
+        self.rules = rules = solution.rules
+        self.space = solution.space
+        self.size = solution.size
+        self.values = solution.values
+        num, den = rules.attacker_win_chance
+        self.q = num / den
+
+    def V(self, mover: tuple[int, frozenset], opponent: tuple[int, frozenset]) -> float:
+        index = self.space.index
+        return float(self.values[index(mover[0], sorted(mover[1])) * self.size
+                                 + index(opponent[0], sorted(opponent[1]))])
+
+    def passes(self, mover, opponent) -> float:
+        return 1.0 - self.V(opponent, mover)
+
+    def goes_on(self, mover, opponent) -> float:
+        return self.V(mover, opponent) if self.rules.extra_turn else self.passes(mover, opponent)
+
+    def arrive(self, mover, opponent, t: int) -> float:
+        """:meth:`solver.manhome.duel.DuelEquations.arrive`: a man of ``mover`` (already off
+        his square) arriving at ``t``."""
+        (h, rest), (g, theirs) = mover, opponent
+        if t == DEATH or t in rest:
+            return self.passes(mover, opponent)
+        if t == HOME:
+            return 1.0 if h + 1 == self.rules.men_to_win else self.goes_on((h + 1, rest), opponent)
+        if t in theirs:
+            kill = self.goes_on((h, rest | {t}), (g, theirs - {t}))
+            return self.q * kill + (1.0 - self.q) * self.passes(mover, opponent)
+        return self.passes((h, rest | {t}), opponent)
+
+    def action_values(self, state: ManHomeState) -> list[float]:
+        """The mover's chance to win after each legal action (in ``legal_actions`` order),
+        both players optimal from then on."""
+        seat = state.to_move
+        h, men = state.home[seat], frozenset(state.men[seat])
+        opponent = (state.home[1 - seat], frozenset(state.men[1 - seat]))
+        if state.phase == Phase.MOVE:
+            return [self.arrive((h, men - {m.source}), opponent, m.target)
+                    for m in state.moves()]
+        if state.phase != Phase.OPTION:
+            raise ValueError(f"not a decision node: {state.phase.name}")
+        new = sum(self.arrive((h, men), opponent, t)
+                  for t in range(self.rules.squares)) / self.rules.squares
+        action = sum(max(self.arrive((h, men - {m.source}), opponent, m.target)
+                         for m in action_moves(sorted(men), kind)) for kind in KINDS) / 3.0
+        values = {NEW_MAN: new, ACTION: action}
+        return [values[a] for a in state.legal_actions()]
+
+
+def action_values(solution: DuelSolution, state: ManHomeState) -> list[float]:
+    """The mover's exact chance to win after each legal action at ``state`` (module
+    docstring)."""
+    return Values(solution).action_values(state)
+
+
+def _mix_player(name: str, rules: ManHomeRules):
+    return make_policy(name, rules)
+
+
+def sample_positions(rules: ManHomeRules, count: int, seed: int,
+                     mix: Sequence[str] = SAMPLING_MIX) -> list[Position]:
+    """``count`` decision positions, one from each of ``count`` games between players of
+    ``mix`` (module docstring); the same for the same arguments."""
+    check_duel_rules(rules)
+    rng = np.random.default_rng(seed)
+    players = {name: _mix_player(name, rules) for name in mix}
+    out: list[Position] = []
+    while len(out) < count:
+        seats = [players[mix[int(i)]] for i in rng.integers(len(mix), size=2)]
+        key = int(rng.integers(1 << 62))
+        dice, choices = game_streams(key)
+        state = ManHomeState(rules)
+        history: list[int] = []
+        nodes: list[tuple[int, ...]] = []
+        while True:
+            seat = state.current_player()
+            if seat == TERMINAL:
+                break
+            if seat == CHANCE:
+                action = state.draw_chance(dice)
+            else:
+                actions = state.legal_actions()
+                if len(actions) == 1:
+                    action = actions[0]
+                else:
+                    nodes.append(tuple(history))
+                    action = seats[seat].choose(state, choices)
+            history.append(action)
+            state.apply_action(action)
+        if nodes:
+            out.append(replay(rules, nodes[int(rng.integers(len(nodes)))]))
+    return out
+
+
+def replay(rules: ManHomeRules, history: Sequence[int]) -> Position:
+    """The reference state after ``history`` from the start."""
+    state = ManHomeState(rules)
+    for action in history:
+        state.apply_action(action)
+    return Position(tuple(history), state)
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """A player's decisions at the sampled positions against the exact values."""
+
+    player: str
+    positions: int
+    """Positions where some action is worse than the best (the shares' denominator)."""
+    kept: int
+    """Of those, the positions where the player's action keeps the value."""
+    indifferent: int
+    """Positions where every action keeps the value (left out of the shares)."""
+    option_positions: int
+    """Of ``positions``, the option nodes (new man or action)."""
+    option_kept: int
+    loss: float
+    """The sum over ``positions`` of the best value minus the chosen action's."""
+
+    @property
+    def share(self) -> float:
+        return self.kept / self.positions if self.positions else float("nan")
+
+    @property
+    def option_share(self) -> float:
+        return self.option_kept / self.option_positions if self.option_positions else float("nan")
+
+    @property
+    def move_share(self) -> float:
+        moves = self.positions - self.option_positions
+        return (self.kept - self.option_kept) / moves if moves else float("nan")
+
+    @property
+    def mean_loss(self) -> float:
+        """The mean chance of winning given away per decisive position."""
+        return self.loss / self.positions if self.positions else float("nan")
+
+
+def position_key(seed: int, n: int) -> int:
+    """The key whose choice stream the player of position ``n`` draws from."""
+    return seed * 1_000_003 + n
+
+
+def decisions(rules: ManHomeRules, name: str, positions: Sequence[Position], seed: int,
+              engine: str = "kernel") -> list[int]:
+    """The player ``name``'s action at each position (module docstring)."""
+    if engine == "reference":
+        player = make_policy(name, rules)
+        return [player.choose(p.state.clone(), game_streams(position_key(seed, n))[1])
+                for n, p in enumerate(positions)]
+    if engine != "kernel":
+        raise ValueError(f"bad engine {engine!r}; allowed: kernel, reference")
+    from solver.manhome.kernel import kernel_state
+
+    out = []
+    for n, p in enumerate(positions):
+        state = kernel_state(rules, [name, name], position_key(seed, n))
+        for action in p.history:
+            state.apply_action(action)
+        out.append(int(state.decide()))
+    return out
+
+
+def agreement(solution: DuelSolution, name: str, positions: Sequence[Position], seed: int,
+              engine: str = "kernel") -> Agreement:
+    """How often the player ``name`` keeps the exact value at ``positions``."""
+    values = Values(solution)
+    chosen = decisions(solution.rules, name, positions, seed, engine)
+    decisive = kept = indifferent = option = option_kept = 0
+    loss = 0.0
+    for p, action in zip(positions, chosen):
+        worth = values.action_values(p.state)
+        best = max(worth)
+        if min(worth) >= best - KEEP:
+            indifferent += 1
+            continue
+        got = worth[p.state.legal_actions().index(action)]
+        good = got >= best - KEEP
+        decisive += 1
+        kept += good
+        loss += best - got
+        if p.state.phase == Phase.OPTION:
+            option += 1
+            option_kept += good
+    return Agreement(name, decisive, kept, indifferent, option, option_kept, loss)
