@@ -49,7 +49,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.decision import RandomPlayer
 from solver.dice import Stream
 from solver.registry import Players, Search
 from solver.shoo.evaluation import evaluate
@@ -57,7 +56,7 @@ from solver.shoo.moves import Move, make_move
 from solver.shoo.position import Position
 from solver.shoo.rules import ShooRules
 from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy
-from solver.shoo.search import NODE_UNIT, pick_best, search
+from solver.shoo.search import NODE_UNIT, search
 from solver.shoo.state import ShooState
 
 POLICY_NAMES = ("random", "greedy")
@@ -66,9 +65,69 @@ SEARCH = "search"
 MAX_BUDGET = 1000
 
 
-def _best(values: Sequence[int]) -> list[int]:
-    top = max(values)
-    return [i for i, v in enumerate(values) if v == top]
+def same_move(move: Move) -> tuple:
+    """What makes two legal moves *the same move* (module docstring): the hush and the
+    action (kind, frm, via, put, to) — every field but the shoo it names."""
+    return move[:6]
+
+
+def replays(move: Move, hushed: tuple | None) -> bool:
+    """Whether ``move``'s action is ``hushed`` (:attr:`ShooState.hushed`: the mover's own
+    move that the opponent just hushed back), with or without a hush or shoo of its own."""
+    return hushed is not None and move[1:6] == hushed
+
+
+def allowed(state: ShooState) -> list[bool]:
+    """Which of the legal moves (``state.moves()``) a player may choose (RULES.md, players):
+    not a replay of the move just hushed back (:func:`replays`) while another move remains,
+    and then not a move that makes one of the game's :data:`~solver.shoo.state.RECENT`
+    latest positions again (:attr:`ShooState.recent`) while another remains."""
+    moves = state.moves()
+    ok = [not replays(m, state.hushed) for m in moves]
+    if not any(ok):
+        ok = [True] * len(moves)
+    recent = set(state.recent)
+    fresh = [ok[i] and make_move(state.position, m).key() not in recent
+             for i, m in enumerate(moves)]
+    return fresh if any(fresh) else ok
+
+
+def distinct_moves(moves: Sequence[Move], allow: Sequence[bool]) -> list[list[int]]:
+    """The moves a player chooses among: one group of indices into ``moves`` (canonical
+    order, so a group's entries are consecutive) per distinct move (:func:`same_move`),
+    ascending, of the entries ``allow`` lets it make (:func:`allowed`)."""
+    groups: list[list[int]] = []
+    last = None
+    for i, m in enumerate(moves):
+        if not allow[i]:
+            continue
+        key = same_move(m)
+        if key != last:
+            groups.append([])
+            last = key
+        groups[-1].append(i)
+    return groups
+
+
+def best_of_groups(groups: list[list[int]], values: Sequence[int]) -> list[int]:
+    """One index per distinct move whose best entry has the top value among ``groups``:
+    that entry, the first (lowest action) of the group's entries of that value."""
+    top = max(values[i] for g in groups for i in g)
+    return [next(i for i in g if values[i] == top) for g in groups
+            if any(values[i] == top for i in g)]
+
+
+class ShooRandom:
+    """``random`` (module docstring): one ``choose(k)`` among the ``k`` distinct moves,
+    then, when that move may name shoos, one ``choose(j)`` among its ``j`` entries (no
+    shoo, or each traveller it may shoo)."""
+
+    name = "random"
+
+    def choose(self, state: ShooState, choices: Stream) -> int:
+        groups = distinct_moves(state.moves(), allowed(state))
+        group = groups[choices.choose(len(groups))]
+        return state.legal_actions()[group[choices.choose(len(group))]]
 
 
 class GreedyPolicy:
@@ -79,8 +138,30 @@ class GreedyPolicy:
         return [evaluate(make_move(position, m), position.side) for m in moves]
 
     def choose(self, state: ShooState, choices: Stream) -> int:
-        best = _best(self.values(state.position, state.moves()))
+        moves = state.moves()
+        best = best_of_groups(distinct_moves(moves, allowed(state)),
+                              self.values(state.position, moves))
         return state.legal_actions()[best[choices.choose(len(best))]]
+
+    def candidates(self, state: ShooState) -> list[int]:
+        """``mcts-N``'s candidate actions (the ``candidates`` hook of
+        :class:`solver.mcts.MctsPolicy`): one per distinct move, ascending, the replay of a
+        hushed move left out as for every player; a move that may name shoos stands for
+        its entry of greedy's best value (the lowest action among equals)."""
+        moves = state.moves()
+        if state.is_terminal():
+            return []
+        groups = distinct_moves(moves, allowed(state))
+        actions = state.legal_actions()
+        out = []
+        for g in groups:
+            if len(g) == 1:
+                out.append(actions[g[0]])
+                continue
+            values = self.values(state.position, [moves[i] for i in g])
+            top = max(values)
+            out.append(actions[g[values.index(top)]])
+        return out
 
 
 class SearchPolicy:
@@ -94,23 +175,31 @@ class SearchPolicy:
         """(each move's value, the depth searched, the nodes visited)."""
         return search(position, moves, self.budget * NODE_UNIT)
 
-    def best(self, position: Position, moves: list[Move], choices: Stream) -> tuple[int, int]:
-        """``(index, value)``: the move chosen and its value for the side to move."""
-        return pick_best(self.search(position, moves)[0], choices)
+    def best(self, position: Position, moves: list[Move], choices: Stream,
+             allow: Sequence[bool] | None = None) -> tuple[int, int]:
+        """``(index, value)``: the move chosen (one ``choose(k)`` among the ``k`` distinct
+        best moves of those ``allow`` lets it make, :func:`best_of_groups`) and its value
+        for the side to move."""
+        values = self.search(position, moves)[0]
+        best = best_of_groups(distinct_moves(moves, allow or [True] * len(moves)), values)
+        index = best[choices.choose(len(best))]
+        return index, values[index]
 
     def choose(self, state: ShooState, choices: Stream) -> int:
-        return state.legal_actions()[self.best(state.position, state.moves(), choices)[0]]
+        index = self.best(state.position, state.moves(), choices, allowed(state))[0]
+        return state.legal_actions()[index]
 
 
 def make_policy(name: str, rules: ShooRules):
     """The player called ``name``."""
     family, budget = PLAYERS.parse(name)
     if family == "random":
-        return RandomPlayer()
+        return ShooRandom()
     if family == "greedy":
         return GreedyPolicy()
     if family == MCTS:
-        return MctsPolicy(budget, GreedyPolicy())
+        greedy = GreedyPolicy()
+        return MctsPolicy(budget, greedy, candidates=greedy.candidates)
     return SearchPolicy(budget)
 
 
