@@ -1155,11 +1155,33 @@ cdef inline bint replays(uint64_t key, uint64_t hushed) noexcept nogil:
     return (key >> 8) & ((<uint64_t>1 << ACTION_BITS) - 1) == hushed
 
 
+cdef inline field_t squares_apart(const Pos *a, const Pos *b) noexcept nogil:
+    """The squares whose contents differ between two positions."""
+    return ((a.foot[0] ^ b.foot[0]) | (a.foot[1] ^ b.foot[1]) | (a.rider[0] ^ b.rider[0])
+            | (a.rider[1] ^ b.rider[1]) | (a.horse ^ b.horse))
+
+
+cdef inline field_t move_squares(const Pos *p, uint64_t key) noexcept nogil:
+    """The squares a move may change (make_move): its frm, via, put and to, and the two of
+    the hush it begins with (field_bit of NONE is the empty set)."""
+    cdef field_t out = (field_bit(m_frm(key)) | field_bit(m_via(key)) | field_bit(m_put(key))
+                        | field_bit(m_to(key)))
+    if m_hush(key):
+        out |= field_bit(p.hush_to) | field_bit(p.hush_origin)
+    return out
+
+
 cdef void ban(const State *g, const Config *c, const Moves *ms, uint8_t *banned) noexcept nogil:
     """policies.allowed, inverted: banned[i] for a move that replays the move just hushed
     back while another remains, then for one that makes one of the game's RECENT latest
-    positions again while another remains."""
-    cdef int i, j, left = 0, m = g.nrecent if g.nrecent < RECENT else RECENT
+    positions again while another remains. A move is made and compared only with the recent
+    positions (the other side to move) that differ from this one on squares it changes
+    (move_squares): the same bans, without making most moves."""
+    cdef int i, j, k = 0, left = 0, m = g.nrecent if g.nrecent < RECENT else RECENT
+    cdef int near[RECENT]
+    cdef field_t apart[RECENT]
+    cdef field_t touched
+    cdef bint again
     cdef Pos after
     for i in range(ms.n):
         banned[i] = replays(ms.keys[i], g.hushed)
@@ -1167,15 +1189,27 @@ cdef void ban(const State *g, const Config *c, const Moves *ms, uint8_t *banned)
     if left == 0:
         for i in range(ms.n):
             banned[i] = 0
+    for j in range(m):
+        if g.recent[j].side != g.pos.side:
+            near[k] = j
+            apart[k] = squares_apart(&g.recent[j], &g.pos)
+            k += 1
+    if k == 0:
+        return
     left = 0
     for i in range(ms.n):
         if banned[i]:
             continue
-        make_move(&g.pos, c, ms.keys[i], &after)
-        for j in range(m):
-            if same_position(&after, &g.recent[j]):
-                banned[i] = 2
-                break
+        touched = move_squares(&g.pos, ms.keys[i])
+        again = False
+        for j in range(k):
+            if (apart[j] & ~touched) == 0:
+                if not again:
+                    make_move(&g.pos, c, ms.keys[i], &after)
+                    again = True
+                if same_position(&after, &g.recent[near[j]]):
+                    banned[i] = 2
+                    break
         left += not banned[i]
     if left == 0:
         for i in range(ms.n):
