@@ -68,7 +68,6 @@ position at will: ``tests/test_no_loops.py`` finds no game cut off at the turn l
     men on the board). Values are integers (``G`` scaled by ``2**24``) so that both
     engines decide identically. Against ``solitaire``, which ignores opponents, it
     wins about as often from the first seat and more from the second (see RULES.md).
-
 """
 from __future__ import annotations
 
