@@ -61,7 +61,7 @@ from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BL
                                   NB_RANK, NB_SQUARE, NEIGHBOURS_MAX, NEIGHBOUR_SQUARES,
                                   NGAME_COLUMNS, NKINDS, NODE_UNIT, NONE, NSEAT_COLUMNS, NSQ,
                                   PIECE_KEY, PLY_SHIFT, P_GREEDY, P_MCTS, P_RANDOM, P_SEARCH, RAY_SQUARES,
-                                  RIDER,
+                                  RECENT, RIDER,
                                   SEATCOL_CAPTURES, SEATCOL_HOME, SEATCOL_SHOOS,
                                   SEATCOL_SHOO_OFFS, SHOO_BASE, SIDE_BASE, STABLED_COST,
                                   TABLE_BITS, TERMINAL, THREAT_WEIGHT, WIN)
@@ -177,6 +177,7 @@ cdef struct Work:
     int *values                # greedy's value of each root move; a search iteration's
     int *order                 # search's root moves (indices), in the order tried
     int *scores                # ... each root move's value in the last completed iteration
+    uint8_t *banned            # the moves a player may not choose (ban), by index
     int64_t nodes              # positions the players evaluated or searched (benchmarks)
     # greedy_values: the travel of the mover's travellers outside its home area by each set of
     # free home squares (home_index), filled once a call (home_stamp == home_gen)
@@ -1138,19 +1139,148 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
     return best
 
 
-cdef int choose_greedy(const Pos *p, const Config *c, Work *w, uint64_t *choices) noexcept nogil:
-    """policies.GreedyPolicy.choose: a best move by the evaluation, ties broken by one
-    choose(k) from the choice stream; returns its index in w.root."""
-    cdef int best = greedy_values(p, c, &w.root, w.values, w), i, k = 0, pick
-    for i in range(w.root.n):
-        k += w.values[i] == best
+# -- the players' choice among distinct moves (policies.distinct_moves) ----------------------
+cdef enum:
+    ACTION_BITS = 40                          # a packed move's action fields, shoo and hush aside
+cdef uint64_t NO_HUSHED = <uint64_t>0xFFFFFFFFFFFFFFFFULL   # State.hushed: none
+
+
+cdef inline uint64_t same_move(uint64_t key) noexcept nogil:
+    """policies.same_move: the packed move without its shoo (hush and action)."""
+    return key >> 8
+
+
+cdef inline bint replays(uint64_t key, uint64_t hushed) noexcept nogil:
+    """policies.replays: the move's action is the hushed one (its hush and shoo aside)."""
+    return (key >> 8) & ((<uint64_t>1 << ACTION_BITS) - 1) == hushed
+
+
+cdef inline field_t squares_apart(const Pos *a, const Pos *b) noexcept nogil:
+    """The squares whose contents differ between two positions."""
+    return ((a.foot[0] ^ b.foot[0]) | (a.foot[1] ^ b.foot[1]) | (a.rider[0] ^ b.rider[0])
+            | (a.rider[1] ^ b.rider[1]) | (a.horse ^ b.horse))
+
+
+cdef inline field_t move_squares(const Pos *p, uint64_t key) noexcept nogil:
+    """The squares a move may change (make_move): its frm, via, put and to, and the two of
+    the hush it begins with (field_bit of NONE is the empty set)."""
+    cdef field_t out = (field_bit(m_frm(key)) | field_bit(m_via(key)) | field_bit(m_put(key))
+                        | field_bit(m_to(key)))
+    if m_hush(key):
+        out |= field_bit(p.hush_to) | field_bit(p.hush_origin)
+    return out
+
+
+cdef void ban(const State *g, const Config *c, const Moves *ms, uint8_t *banned) noexcept nogil:
+    """policies.allowed, inverted: banned[i] for a move that replays the move just hushed
+    back while another remains, then for one that makes one of the game's RECENT latest
+    positions again while another remains. A move is made and compared only with the recent
+    positions (the other side to move) that differ from this one on squares it changes
+    (move_squares): the same bans, without making most moves."""
+    cdef int i, j, k = 0, left = 0, m = g.nrecent if g.nrecent < RECENT else RECENT
+    cdef int near[RECENT]
+    cdef field_t apart[RECENT]
+    cdef field_t touched
+    cdef bint again
+    cdef Pos after
+    for i in range(ms.n):
+        banned[i] = replays(ms.keys[i], g.hushed)
+        left += not banned[i]
+    if left == 0:
+        for i in range(ms.n):
+            banned[i] = 0
+    for j in range(m):
+        if g.recent[j].side != g.pos.side:
+            near[k] = j
+            apart[k] = squares_apart(&g.recent[j], &g.pos)
+            k += 1
+    if k == 0:
+        return
+    left = 0
+    for i in range(ms.n):
+        if banned[i]:
+            continue
+        touched = move_squares(&g.pos, ms.keys[i])
+        again = False
+        for j in range(k):
+            if (apart[j] & ~touched) == 0:
+                if not again:
+                    make_move(&g.pos, c, ms.keys[i], &after)
+                    again = True
+                if same_position(&after, &g.recent[near[j]]):
+                    banned[i] = 2
+                    break
+        left += not banned[i]
+    if left == 0:
+        for i in range(ms.n):
+            if banned[i] == 2:
+                banned[i] = 0
+
+
+cdef int choose_random(const Moves *ms, const uint8_t *banned, uint64_t *choices) noexcept nogil:
+    """policies.ShooRandom.choose: one choose(k) among the k distinct moves not banned, then
+    one choose(j) among the chosen move's j entries not banned; returns its index in ms."""
+    cdef int i, k = 0, pick, first = -1, size = 0
+    cdef uint64_t last = NO_HUSHED
+    for i in range(ms.n):
+        if banned[i] or same_move(ms.keys[i]) == last:
+            continue
+        last = same_move(ms.keys[i])
+        k += 1
     pick = <int>dice_choose(choices, k)
-    for i in range(w.root.n):
-        if w.values[i] == best:
+    last = NO_HUSHED
+    for i in range(ms.n):
+        if banned[i] or same_move(ms.keys[i]) == last:
+            continue
+        last = same_move(ms.keys[i])
+        if pick == 0:
+            first = i
+            break
+        pick -= 1
+    i = first
+    while i < ms.n and same_move(ms.keys[i]) == last:
+        size += not banned[i]
+        i += 1
+    pick = <int>dice_choose(choices, size)
+    i = first
+    while True:
+        if not banned[i]:
+            if pick == 0:
+                return i
+            pick -= 1
+        i += 1
+
+
+cdef int choose_best(const Moves *ms, const int *values, const uint8_t *banned,
+                     uint64_t *choices) noexcept nogil:
+    """policies.best_of_groups and one choose(k) among the k distinct moves of the top
+    value (of those not banned), each by its first entry of that value; its index."""
+    cdef int i, k = 0, pick, top = -INFINITY
+    cdef uint64_t last = NO_HUSHED
+    for i in range(ms.n):
+        if not banned[i] and values[i] > top:
+            top = values[i]
+    for i in range(ms.n):
+        if values[i] == top and not banned[i] and same_move(ms.keys[i]) != last:
+            last = same_move(ms.keys[i])
+            k += 1
+    pick = <int>dice_choose(choices, k)
+    last = NO_HUSHED
+    for i in range(ms.n):
+        if values[i] == top and not banned[i] and same_move(ms.keys[i]) != last:
+            last = same_move(ms.keys[i])
             if pick == 0:
                 return i
             pick -= 1
     return 0
+
+
+cdef int choose_greedy(const Pos *p, const Config *c, Work *w, const uint8_t *banned,
+                       uint64_t *choices) noexcept nogil:
+    """policies.GreedyPolicy.choose: a best distinct move by the evaluation, ties broken by
+    one choose(k) from the choice stream; returns its index in w.root."""
+    greedy_values(p, c, &w.root, w.values, w)
+    return choose_best(&w.root, w.values, banned, choices)
 
 
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
@@ -1318,22 +1448,10 @@ cdef int search(const Pos *p, const Config *c, Work *w, int64_t limit) noexcept 
 
 
 cdef int choose_search(const Pos *p, const Config *c, Work *w, int budget,
-                       uint64_t *choices) noexcept nogil:
-    """policies.SearchPolicy.choose: search.pick_best of the search."""
-    cdef int i, k = 0, pick, top = -INFINITY
+                       const uint8_t *banned, uint64_t *choices) noexcept nogil:
+    """policies.SearchPolicy.choose: a best distinct move of the search (choose_best)."""
     search(p, c, w, <int64_t>budget * NODE_UNIT)
-    for i in range(w.root.n):
-        if w.scores[i] > top:
-            top = w.scores[i]
-    for i in range(w.root.n):
-        k += w.scores[i] == top
-    pick = <int>dice_choose(choices, k)
-    for i in range(w.root.n):
-        if w.scores[i] == top:
-            if pick == 0:
-                return i
-            pick -= 1
-    return 0
+    return choose_best(&w.root, w.scores, banned, choices)
 
 
 # -- the decision API (cext/common/decisions.pxi; solver/shoo/state.py) -----------------------
@@ -1358,6 +1476,11 @@ cdef struct State:
     int nlegal               # this node's legal moves, once decide has counted them; or -1
     int32_t picked           # the action decide picked at this node, or -1
     uint64_t picked_key      # ... its packed move
+    Pos recent[RECENT]       # the game's latest positions (ShooState.recent), a ring:
+    int nrecent              # ... position k at recent[k % RECENT]; how many so far
+    uint64_t hushed          # the side to move's last move, hushed back by the opponent's
+                             # last move: its action fields (replays), or NO_HUSHED
+                             # (ShooState.hushed: player memory, not in same_position)
     Pos seen[HISTORY_PLIES + 1]   # the position after each move, when the rules draw by
                                   # repetition (ShooState.seen; ply - start ply)
 
@@ -1478,6 +1601,9 @@ cdef inline void game_start(State *g, const Config *c, uint64_t key) noexcept no
         g.shoos[seat] = g.shoo_offs[seat] = g.captures[seat] = 0
     g.choices = key ^ DICE_CHOICE_SALT
     g.nlegal = g.picked = -1
+    g.hushed = NO_HUSHED
+    g.recent[0] = g.pos
+    g.nrecent = 1
     if c.repetition:
         g.seen[0] = g.pos
     settle(g, c)
@@ -1523,12 +1649,13 @@ cdef inline int32_t decide(State *g, const Config *c, int seat) noexcept nogil:
         g.stopped = True
         return -1
     if w.root.n > 1:
+        ban(g, c, &w.root, w.banned)
         if c.policy[seat] == P_RANDOM:
-            pick = <int>dice_choose(&g.choices, w.root.n)
+            pick = choose_random(&w.root, w.banned, &g.choices)
         elif c.policy[seat] == P_GREEDY:
-            pick = choose_greedy(&g.pos, c, w, &g.choices)
+            pick = choose_greedy(&g.pos, c, w, w.banned, &g.choices)
         else:
-            pick = choose_search(&g.pos, c, w, c.budget[seat], &g.choices)
+            pick = choose_search(&g.pos, c, w, c.budget[seat], w.banned, &g.choices)
             if w.overflow:
                 overflowed(c)
                 g.stopped = True
@@ -1559,6 +1686,11 @@ cdef inline void apply_action(State *g, const Config *c, int32_t action) noexcep
         legal_moves(&g.pos, c, &ms)
         n = ms.n
     kind = m_kind(key)
+    g.hushed = NO_HUSHED
+    if m_hush(key):                   # ShooState._play: the opponent's move hushed back
+        g.hushed = same_move(pack(0, K_WALK if g.pos.hush_how == H_STEP else (
+            K_DISMOUNT if g.pos.hush_how == H_DISMOUNT else K_RETURN), g.pos.hush_origin,
+            NONE, NONE, g.pos.hush_to, NONE))
     g.decisions += n > 1
     g.hushes += m_hush(key)
     g.shoos[seat] += m_shoo(key) != NONE
@@ -1566,6 +1698,8 @@ cdef inline void apply_action(State *g, const Config *c, int32_t action) noexcep
     g.captures[seat] += kind == K_CAPTURE
     make_move(&g.pos, c, key, &after)
     g.pos = after
+    g.recent[g.nrecent % RECENT] = after
+    g.nrecent += 1
     g.nlegal = g.picked = -1
     if c.repetition:
         g.seen[g.pos.ply - c.start.ply] = g.pos
@@ -1641,6 +1775,7 @@ cdef class Setup:
     cdef Interrupt stop
     cdef uint64_t[::1] root_keys, scratch, buffer
     cdef int[::1] values, order, scores
+    cdef uint8_t[::1] banned
     cdef uint8_t[::1] table
     cdef const int8_t[:, :, ::1] home_distance
 
@@ -1655,11 +1790,13 @@ cdef class Setup:
         self.values = np.empty(MAXMOVES, dtype=np.intc)
         self.order = np.empty(MAXMOVES, dtype=np.intc)
         self.scores = np.empty(MAXMOVES, dtype=np.intc)
+        self.banned = np.zeros(MAXMOVES, dtype=np.uint8)
         self.table = np.zeros((1 << TABLE_BITS) * sizeof(Entry), dtype=np.uint8)
         self.w.root.keys = &self.root_keys[0]
         self.w.values = &self.values[0]
         self.w.order = &self.order[0]
         self.w.scores = &self.scores[0]
+        self.w.banned = &self.banned[0]
         self.w.table = <Entry *>&self.table[0]
         self.w.buffer = &self.buffer[0]
         self.w.stamp = 0
@@ -1893,8 +2030,31 @@ def evaluated_positions(config, const uint64_t[::1] keys):
 
 # the seeded whole-game loop, play_chunk, perft and KernelState over the functions above
 cdef inline int mcts_actions(State* g, const Config* c, int32_t* actions) noexcept nogil:
-    """cext/common/mcts.pxi's hook: every legal action, ascending."""
-    return legal_actions(g, c, actions)
+    """cext/common/mcts.pxi's hook (policies.GreedyPolicy.candidates): one action per
+    distinct move, ascending, the replay of a hushed move left out; a move that may name
+    shoos stands for its entry of greedy's best value (the lowest action among equals)."""
+    cdef Moves ms
+    cdef Work *w = c.w
+    cdef int i, n = 0, best = -1
+    cdef uint64_t group = NO_HUSHED
+    if g.over or g.stopped:
+        return 0
+    ms.keys = c.scratch
+    legal_moves(&g.pos, c, &ms)
+    ban(g, c, &ms, w.banned)
+    greedy_values(&g.pos, c, &ms, w.values, w)
+    for i in range(ms.n):
+        if w.banned[i]:
+            continue
+        if same_move(ms.keys[i]) != group:
+            if best >= 0:
+                actions[n] = encode(ms.keys[best])
+                n += 1
+            group, best = same_move(ms.keys[i]), i
+        elif w.values[i] > w.values[best]:
+            best = i
+    actions[n] = encode(ms.keys[best])
+    return n + 1
 
 
 cdef inline uint64_t* mcts_choices(State* g) noexcept nogil:

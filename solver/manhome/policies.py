@@ -3,6 +3,18 @@
 option node (``NEW_MAN`` or ``ACTION``) or a move node (the rolled kind's moves, in canonical
 order) where two or more actions are legal; :func:`make_policy` makes them by name.
 
+**Ties** (issue 21: a choice, not an accident of the move list). A Man Home move is a man
+and the square it lands on, and every listed entry is a distinct move: a man's primes give
+distinct squares (``s - p``, ``s // p``) and no two of a seat's men share a square. So
+``random`` draws uniformly among distinct moves (one ``below(2)`` at an option node, one
+``choose(n)`` among the moves). ``greedy`` and ``expert`` break ties between moves of equal
+score by the lowest action (men ascending, then primes ascending: :func:`_best`),
+``search-N`` between candidates of equal wins likewise (new man before action, then moves
+in canonical order), ``solitaire`` and ``optimal`` play the one decision their solved
+table stores, and ``mcts-N`` chooses by its own rule (its entry below; among children of
+equal visits, the lowest action). Dice decide every turn, so no player can repeat a
+position at will: ``tests/test_no_loops.py`` finds no game cut off at the turn limit.
+
 ``random``
     Exactly the spec's: new man with probability 1/2 when both options are legal
     (one draw ``below(2)`` of the choice stream, 0 = new man); then a uniform pick

@@ -31,7 +31,7 @@ from solver.kernel_rows import split
 from solver.registry import DRAW
 from solver.shoo.board import FIRST_ROWS, NEIGHBOURS, RAYS, SIZE, SQUARES, homes
 from solver.shoo.state import (_DIGITS, _FIELDS, ENDED_BY_LIMIT, ENDED_BY_REPETITION,
-                               ENDED_BY_WIN, ShooState, encoder)
+                               ENDED_BY_WIN, RECENT, ShooState, encoder)
 from solver.shoo.evaluation import (BLOCKER_WEIGHT, DANGER_WEIGHT, DISTANCE_WEIGHT,
                                     HORSE_WEIGHT, STABLED_COST, THREAT_WEIGHT, WIN,
                                     king_distance)
@@ -71,7 +71,7 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "NB_WIDTH": nb_width, "LN_WIDTH": ln_width, "MAX_DIGITS": digits,
              **{f"D_{how.replace(':', '_').upper()}": code
                 for code, how in enumerate(DIGIT_HOWS)},
-             "HISTORY_PLIES": HISTORY_PLIES,
+             "HISTORY_PLIES": HISTORY_PLIES, "RECENT": RECENT,
              **{f"K_{kind.name}": int(kind) for kind in Kind},
              "H_STEP": STEP, "H_DISMOUNT": DISMOUNT, "H_RETURN": RETURN,
              **{f"HUSH_{name.upper()}": code for code, name in enumerate(HUSHES)},

@@ -29,15 +29,15 @@ fixed-depth minimax (tests prove it).
 
 **The root** searches each move with the window (best so far - 1, infinity), so that every
 move as good as the best gets its exact value; after an iteration the moves are re-ordered
-by value (stable). The moves of the deepest completed iteration with the best value are
-drawn from the game's choice stream, in canonical order (one ``choose(k)``).
+by value (stable). The player draws one of the distinct moves of the deepest completed
+iteration's best value from the game's choice stream (``SearchPolicy.best`` in
+:mod:`solver.shoo.policies`: one ``choose(k)``, each move by its lowest best entry).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.dice import Stream
 from solver.shoo.evaluation import WIN, evaluate
 from solver.shoo.moves import Kind, Move, legal_moves, make_move
 from solver.shoo.position import NONE, Position
@@ -197,11 +197,3 @@ def search(position: Position, moves: Sequence[Move], limit: int) -> tuple[list[
         values, depth = deeper, depth + 1
         order.sort(key=lambda i: -values[i])
     return values, depth, engine.nodes
-
-
-def pick_best(values: Sequence[int], choices: Stream) -> tuple[int, int]:
-    """(index, value): one of the best moves drawn from the choice stream."""
-    top = max(values)
-    best = [i for i, v in enumerate(values) if v == top]
-    return best[choices.choose(len(best))], top
-

@@ -69,7 +69,7 @@ from solver.shoo.board import FIELD, Field
 from solver.shoo.moves import Kind, Move, legal_moves, make_move
 from solver.shoo.movetext import move_text
 from solver.shoo.notation import PIECE_LETTER, read, write
-from solver.shoo.position import EMPTY, NONE, Position, start
+from solver.shoo.position import DISMOUNT, EMPTY, NONE, RETURN, STEP, Position, start
 from solver.shoo.rules import ShooRules
 
 ENDED_BY_WIN, ENDED_BY_LIMIT, ENDED_BY_REPETITION = 0, 1, 2
@@ -92,6 +92,12 @@ _DIGITS: dict[Kind, tuple[tuple[str, str], ...]] = {
     Kind.PASS: (),
 }
 _FIELDS = ("frm", "via", "put", "to")
+RECENT = 16
+"""How many of the game's latest positions (the one after each move, and the start) the
+players remember (:attr:`ShooState.recent`): a move that makes one of them again is left
+out of a player's choice while another remains (RULES.md, players)."""
+_HUSHED_KIND = {STEP: Kind.WALK, DISMOUNT: Kind.DISMOUNT, RETURN: Kind.RETURN}
+"""The action of a hushed move, by how its traveller came to its square."""
 
 
 class Encoder:
@@ -220,6 +226,13 @@ class ShooState(decision.State):
         """Travellers of each seat shooed off."""
         self.captures = [0, 0]
         """Horses each seat captured."""
+        self.hushed: tuple[int, int, int, int, int] | None = None
+        """The action ``(kind, frm, via, put, to)`` of the side to move's own last move when
+        the opponent's last move hushed it back (rules 28, 29), else None: what the players
+        do not replay (RULES.md, players). Player memory, not rules: not in the equality."""
+        self.recent: tuple = (position.key(),)
+        """The keys (:meth:`Position.key`) of the last :data:`RECENT` positions of the game,
+        oldest first: the players' memory, not rules (not in the equality)."""
         self._moves: list[Move] | None = None
         self._actions: list[int] | None = None
         self._index: dict[int, int] | None = None
@@ -315,12 +328,16 @@ class ShooState(decision.State):
 
     def _play(self, move: Move) -> None:
         seat = self.position.side
+        hush = self.position.hush
+        self.hushed = ((_HUSHED_KIND[hush.how], hush.origin, NONE, NONE, hush.to)
+                       if move.hush else None)
         self.decision_plies += len(self._moves) > 1
         self.hushes += move.hush
         self.shoos[seat] += move.shoo != NONE
         self.shoo_offs[seat] += move.kind == Kind.SHOO_OFF
         self.captures[seat] += move.kind == Kind.CAPTURE
         self.position = make_move(self.position, move)
+        self.recent = (*self.recent[1 - RECENT:], self.position.key())
         self._moves = self._actions = self._index = None
         if self.rules.repetition:
             self.seen[self.position.key()] += 1

@@ -68,6 +68,16 @@ that a kernel can make the same choices; they read the engine's position
     A node tries ``adaptive``'s action first, then the others ascending
     (:func:`mcts_candidates`).
 
+**Ties** (issue 21: a choice, not an accident of the option list). ``random`` draws
+uniformly among the listed options of a decision (rule 37's random player, as the spec
+defines it; each option is a distinct target, piece, ring or end action). ``popsicle``,
+``rainbow`` and ``adaptive`` break ties by the first option in canonical order (the lowest
+action), as stated for each above; ``search-N`` keeps ``adaptive``'s candidate unless
+another wins by its margin, then the first of the most winning; ``mcts-N`` takes the
+root's most visited child, the lowest action among equals. The dice move every piece, so
+no player can cycle positions at will: ``tests/test_no_loops.py`` finds no game of a
+non-random player cut off at the turn limit under any variant.
+
 **Cost.** A plan's cost for a holding ``h`` is ``w * need + extra``, ``w`` 8 for the
 rainbow (:data:`NEED_WEIGHT`) and 12 for a popsicle (:data:`POPSICLE_WEIGHT`; with 8,
 ``adaptive`` chased popsicles it was slower to finish and won 28% rather than 29% of

@@ -36,6 +36,14 @@ take the first of equal plays, so that a kernel can make the same choices.
     few anyway), deeper decisions likewise; each simulation shuffles the bag left by its
     own key (as ``search-N``'s playouts) and ``greedy`` plays it out to the end of the game.
 
+**Ties** (issue 21: a choice, not an accident of the play list). The canonical list holds
+each placement once (a hand's repeated tiles are one kind:
+:func:`solver.sumoku.moves.legal_plays`), so ``random`` draws uniformly among distinct
+plays; ``greedy``, ``lookahead`` and ``search-N`` take the first of equal plays in
+canonical order (the lowest action), and ``mcts-N`` the root's most visited child, the
+lowest action among equals. A play puts tiles down for good, so no player can repeat a
+position: ``tests/test_no_loops.py`` finds no loop.
+
 **Strength** (the kernel, standard rules, 2 players, each pair from both seats on the same
 keys; points = wins plus half the draws, 95% intervals): ``lookahead`` takes 58% ± 4% of
 the points against ``greedy`` (600 games), ``search-4`` 76% ± 8% (120 games).

@@ -9,8 +9,9 @@ from solver.shoo import SPEC
 from studies.shoo import STUDY
 from studies.shoo.sections import OPENING_REPORT
 
-VALUES = {"hush": "lose_move", "repetition": 3, "max_plies": 300}
-"""Rules under which greedy games end all three ways and hushes happen."""
+VALUES = {"hush": "lose_move", "repetition": 2, "max_plies": 300}
+"""Rules under which greedy games end all three ways and hushes happen (a second occurrence
+draws: greedy no longer remakes any of a game's 16 latest positions, so a third is rare)."""
 
 
 @lru_cache(maxsize=1)
