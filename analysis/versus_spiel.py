@@ -44,6 +44,20 @@ games each, seed keys 1..2000): Man Home's random games all end (58 turns on ave
 Sumoku's 98% (30 turns; 2% tied); So-Soo-Yoo's never end (all 2,000 cut off at 10,000
 turns) and Shoo's never have a winner (all 2,000 drawn at the 600-ply limit), so those two
 roll out with their rollout player (So-Soo-Yoo ``adaptive``, Shoo ``greedy``).
+
+**Budgets** (``benchmarks/bench_versus_spiel.py``; one core, the machine shared): the
+largest budget tried at which ``MCTSBot`` plays a game in about two to five seconds, so that
+100 games a seat take minutes. Man Home 200 (``MCTSBot`` 0.22 s a game at 50, 2.0 s at 200,
+9.9 s at 1,000; ``mcts-200`` 0.03 s); Sumoku 16 (``MCTSBot`` 2.0 s a game, ``mcts-16``
+0.3 s: its plays are many, and every ``MCTSBot`` node lists them all); Shoo 16 (``MCTSBot``
+5.0 s a game, ``mcts-16`` 3.4 s: a game is some 300 plies and every rollout plays greedy
+to the end). So-Soo-Yoo has none: its games do not end under search. One game of
+``mcts-64`` against three ``MCTSBot``\ s at 64 was cut off at a 300-turn limit (132 s), one at
+16 at the 10,000-turn limit (172 s), and even ``mcts-64`` in all four seats played 20 games
+for 39 CPU seconds without finishing them (``adaptive`` in every seat ends a game in 16
+turns on average): searching players block whoever comes near to winning (each maximises
+its own return, and a game cut off is a draw shared by all), so a match of searchers there
+measures the turn limit, not strength.
 """
 from __future__ import annotations
 

@@ -12,6 +12,28 @@ OpenSpiel's ``RandomRolloutEvaluator`` (Python random play: ``clone``, ``legal_a
 ``chance_outcomes``, ``apply_action`` through ``pyspiel``) on the reference-backed and the
 kernel-backed state, and of ``KernelRolloutEvaluator``'s random rollouts in C, from the
 start of the game.
+
+Measured 2026-11-25 (one core each, the machine shared with other jobs: load 8 to 15 on 2
+cores, so absolute figures are slow and noisy; ratios hold better), one game a seat:
+
+    manhome   budget    50: mcts 0.001 s/game, MCTSBot 0.22 s/game (random rollouts in C)
+    manhome   budget   200: mcts 0.027 s/game, MCTSBot 2.1 s/game  (2.0 over 200 games)
+    manhome   budget  1000: mcts 0.079 s/game, MCTSBot 9.9 s/game
+    sumoku    budget    16: mcts 0.30 s/game,  MCTSBot 2.0 s/game  (1.4 / 9.8 over 200
+                            games at load 15)
+    shoo      budget    16-20: mcts 3.4 s/game, MCTSBot 5.0 s/game (greedy rollouts in C)
+    sosooyoo  budget 16, 64: games cut off unfinished (10,000 turns: 172 s; 300 turns: 132 s)
+
+    bridge, random play through pyspiel (apply + clone a node), kernel vs reference:
+    manhome 6,667 vs 4,060 nodes/s (1.6x), sumoku 1,095 vs 10 (110x), shoo 2,607 vs 82
+    (32x), sosooyoo 1,439 vs 772 (1.9x, at load 15); random rollouts in C from the start:
+    manhome 30,000/s, sumoku 42/s, shoo 560/s, sosooyoo 2,900/s (cut off at 200 turns).
+    OpenSpiel's RandomRolloutEvaluator (Python) at the first decision, 50 simulations:
+    manhome 0.20 s, sumoku 3.4 s, shoo 1.3 s, sosooyoo 62 s; KernelRolloutEvaluator with
+    the rollout player: 0.006, 0.10, 0.04, 0.01 s.
+
+The chosen budgets (analysis/versus_spiel.py's docstring): Man Home 200, Sumoku 16, Shoo
+16; So-Soo-Yoo none (its games do not end under search).
 """
 from __future__ import annotations
 
