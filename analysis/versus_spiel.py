@@ -449,7 +449,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser.error = error
     args = parser.parse_args(argv)
-    interrupts.install()
     try:
         result = versus_openspiel(args.game, None, args.budget, args.games, args.seed,
                                   args.workers, rollout=args.rollout,
@@ -470,4 +469,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    interrupts.install()   # Ctrl-C and SIGTERM stop the workers and end with 130 / 143
     sys.exit(main())

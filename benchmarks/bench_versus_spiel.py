@@ -21,7 +21,7 @@ cores, so absolute figures are slow and noisy; ratios hold better), one game a s
     manhome   budget  1000: mcts 0.079 s/game, MCTSBot 9.9 s/game
     sumoku    budget    16: mcts 0.30 s/game,  MCTSBot 2.0 s/game  (1.4 / 9.8 over 200
                             games at load 15)
-    shoo      budget    16-20: mcts 3.4 s/game, MCTSBot 5.0 s/game (greedy rollouts in C)
+    shoo      budget    20: mcts 3.4 s/game, MCTSBot 5.0 s/game (greedy rollouts in C)
     sosooyoo  budget 16, 64: games cut off unfinished (10,000 turns: 172 s; 300 turns: 132 s)
 
     bridge, random play through pyspiel (apply + clone a node), kernel vs reference:
