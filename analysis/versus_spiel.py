@@ -52,7 +52,7 @@ largest budget tried at which ``MCTSBot`` plays a game in about two to five seco
 0.3 s: its plays are many, and every ``MCTSBot`` node lists them all); Shoo 16 (``MCTSBot``
 5.0 s a game, ``mcts-16`` 3.4 s: a game is some 300 plies and every rollout plays greedy
 to the end). So-Soo-Yoo has none: its games do not end under search. One game of
-``mcts-64`` against three ``MCTSBot``\ s at 64 was cut off at a 300-turn limit (132 s), one at
+``mcts-64`` against three ``MCTSBot`` players at 64 was cut off at a 300-turn limit (132 s), one at
 16 at the 10,000-turn limit (172 s), and even ``mcts-64`` in all four seats played 20 games
 for 39 CPU seconds without finishing them (``adaptive`` in every seat ends a game in 16
 turns on average): searching players block whoever comes near to winning (each maximises
