@@ -61,12 +61,15 @@ measures the turn limit, not strength.
 
 **Measured** (seed 0, 100 games a seat, pinned rules, 2 workers on a shared machine):
 
-* Man Home, 200 simulations, random rollouts: ``mcts-200`` won 59/100 from seat 0 (Wilson
-  0.492–0.681) and 51/100 from seat 1 (0.413–0.606); over all seats 0.550 (0.485–0.615,
-  p = 0.13) — not above the fair share with its interval excluding it. Man Home's skill
-  steps are small (the skill ladder's ``search-128`` takes 0.534 from ``search-64``), so an
-  edge of five points needs some 330 games a seat to show (``(1.96 · 0.46 / 0.05)²`` with the
-  paired sd 0.46 measured here); ``MCTSBot`` took 2.0 s a game, ``mcts-200`` 0.03 s.
+* Man Home, 200 simulations, random rollouts, 300 games a seat: ``mcts-200`` won 168 from
+  seat 0 (0.560, Wilson 0.503–0.615) and 148 from seat 1 (0.493, 0.437–0.550); over all
+  seats 0.527 (0.490–0.563, p = 0.15) — not above the fair share with its interval
+  excluding it: as strong as ``MCTSBot`` at 200 simulations, not measurably stronger (a
+  replicate of 100 a seat with seed 1 gave 0.565, 0.503–0.627). Man Home's skill steps are
+  small (the skill ladder's ``search-128`` takes 0.534 from ``search-64``); our search's
+  greedy rollouts are biased where ``MCTSBot``'s random ones are not, and its open loop
+  replays the dice where ``MCTSBot`` keeps a node per outcome. ``MCTSBot`` took 0.8 to 2.0 s
+  a game (by the machine's load), ``mcts-200`` 0.01 to 0.03 s.
 * Sumoku, 16 simulations, random rollouts: ``mcts-16`` won 200 of 200 (every seat: Wilson
   0.963–1.000; all seats 0.963–1.000). Little is learnt about the searches: at ~1,000 legal
   plays a node, ``MCTSBot`` with 16 simulations tries 16 plays drawn at random (unvisited
