@@ -13,17 +13,32 @@ or more players. A state is a thin ``pyspiel.State`` over the game's own ``State
 ``evaluate_bots`` — play our games, and :class:`PlayerBot` lets any of the toolkit's players
 sit at an OpenSpiel table.
 
+**Kernel-backed states.** :func:`kernel_state` wraps a game of the Cython kernel
+(``KernelState``, ``cext/common/decisions.pxi``) instead of the reference engine, so that
+``MCTSBot``'s clones and applies run in C (``state.clone()`` deep-copies the wrapper, and a
+``KernelState`` deep-copies by its own ``clone``). Its inner state also offers ``decide``
+(the seat's configured player) and ``draw_chance`` (the game's own dice), which
+:mod:`analysis.versus_spiel` plays matches with. :class:`KernelRolloutEvaluator` is an
+``MCTSBot`` evaluator whose rollout plays the game out in C with the game's ``mcts``
+family's rollout player in every seat, its streams restarted from a key drawn from the
+evaluator's own ``RandomState`` (so a rollout never sees the game's future dice); OpenSpiel's
+``RandomRolloutEvaluator`` is the other choice (random play, in Python, on the same states).
+
 It needs the ``openspiel`` extra (``pip install -e ".[openspiel]"``, which installs the
 ``open-spiel`` package); without it the import fails with one line that says so, and the rest
 of the toolkit works as before.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+import numpy as np
 
 try:
     import pyspiel
+    from open_spiel.python.algorithms.mcts import Evaluator
 except ImportError:  # pragma: no cover - depends on the environment
     raise ImportError("the OpenSpiel bridge needs the open-spiel package: "
                       "pip install -e \".[openspiel]\" (or pip install open-spiel)") from None
@@ -104,6 +119,8 @@ class SpielState(pyspiel.State):
         self.inner.apply_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if not hasattr(self.inner, "action_to_string"):   # a kernel state: ids only
+            return str(int(action))
         return self.inner.action_to_string(int(action))
 
     def is_terminal(self) -> bool:
@@ -141,6 +158,81 @@ def player_bot(game: str, name: str, rules: Any = None, seed: int = 0) -> Player
     """The toolkit's player ``name`` of ``game`` (e.g. ``"greedy"``) as an OpenSpiel bot."""
     spec = games()[game]
     return PlayerBot(spec.make_player(name, rules if rules is not None else spec.rules()), seed)
+
+
+def kernel_module(game: str) -> Any:
+    """The ``solver.<game>.kernel`` module of ``game`` (the module of its registered
+    kernel), which builds its ``KernelState`` (``kernel_state(rules, policies, key)``)."""
+    return importlib.import_module(games()[game].kernel.split(":")[0])
+
+
+def spiel_game(game: str, rules: Any = None) -> "pyspiel.Game":
+    """The OpenSpiel game of ``game`` under ``rules`` (default: the pinned rules)."""
+    spec = games()[game]
+    rules = spec.rules() if rules is None else rules
+    return pyspiel.load_game(PREFIX + spec.name, rules.as_dict())
+
+
+def kernel_state(game: str, rules: Any, policies: Sequence[str], key: int,
+                 spiel: "pyspiel.Game | None" = None) -> SpielState:
+    """The kernel's game of ``key`` (its dice and choice streams) at its start, as a
+    ``pyspiel.State`` (the module docstring): ``policies`` are the seats' players that
+    ``state.inner.decide()`` asks, and the rollout players' Config behind them is what
+    :class:`KernelRolloutEvaluator` plays out with. ``spiel``: the game from
+    :func:`spiel_game` (built when not given)."""
+    spiel = spiel_game(game, rules) if spiel is None else spiel
+    inner = kernel_module(game).kernel_state(rules, list(policies), int(key))
+    return SpielState(spiel, inner)
+
+
+def rollout_player(game: str) -> str:
+    """The rollout player of ``game``'s ``mcts`` family (its ``base``): the player that
+    :class:`KernelRolloutEvaluator` and ``mcts-N``'s own playouts play every seat with."""
+    for family in games()[game].players.search:
+        if family.name == "mcts":
+            return family.base
+    raise LookupError(f"{game} has no mcts family")
+
+
+def rollout_players(game: str, rules: Any, player: str) -> Any:
+    """A kernel state of ``rules`` with ``player`` in every seat, whose configuration
+    :class:`KernelRolloutEvaluator` rolls out with (``players``)."""
+    spec = games()[game]
+    return kernel_module(game).kernel_state(rules, [player] * spec.seats(rules), 0)
+
+
+class KernelRolloutEvaluator(Evaluator):
+    """An ``MCTSBot`` evaluator for kernel-backed states (:func:`kernel_state`): each of
+    ``n_rollouts`` rollouts is a clone played to its end in C as an ``mcts-N`` playout is
+    (``cext/common/mcts.pxi``'s ``rollout_state``: the clone's streams restarted from a
+    64-bit key drawn from ``random_state``, then the ``mcts`` family's rollout player in
+    every seat, with the family's cut-off where the game has one — or, given ``players``
+    (a kernel state of the same rules, :func:`rollout_players`), its configuration's
+    players, e.g. ``random`` in every seat: random rollouts in C); the value is the mean
+    of the returns. The prior is uniform, as ``RandomRolloutEvaluator``'s."""
+
+    def __init__(self, n_rollouts: int = 1,
+                 random_state: np.random.RandomState | None = None,
+                 players: Any = None) -> None:
+        self.n_rollouts = n_rollouts
+        self._random_state = random_state or np.random.RandomState()
+        self.players = players
+
+    def evaluate(self, state: SpielState) -> np.ndarray:
+        inner = state.inner
+        rollout = importlib.import_module(type(inner).__module__).rollout_state
+        total = None
+        for _ in range(self.n_rollouts):
+            key = int(self._random_state.randint(0, 1 << 62, dtype=np.int64))
+            returns = np.array(rollout(inner.clone(), key, self.players).returns())
+            total = returns if total is None else total + returns
+        return total / self.n_rollouts
+
+    def prior(self, state: SpielState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        actions = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(actions)) for action in actions]
 
 
 def register_all() -> tuple[str, ...]:

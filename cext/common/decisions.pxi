@@ -206,6 +206,14 @@ cdef class KernelState:
         twin.g = self.g
         return twin
 
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        """A clone: OpenSpiel clones a Python state by deep copy (solver.spiel's
+        kernel-backed bridge); the Setup is shared, as clone shares it."""
+        return self.clone()
+
     def returns(self):
         cdef double out[DECISIONS_MAX_SEATS]
         returns(&self.g, &self.setup.c, out)

@@ -22,6 +22,13 @@
 # where ``r`` is the kernel's rollout Config (the same rules, the family's rollout player
 # in every seat; its decide is the rollout policy).
 #
+# ``rollout_state(state, key)`` (Python) plays a KernelState to its end as a simulation's playout
+# does: the streams restarted by mcts_reseed from ``key``, then the rollout Config's
+# players in every seat (it reads the rollout Config as ``Config.rollout``, which every
+# kernel sets in its Setup), or another KernelState's players (e.g. random in every seat) —
+# the rollout of solver.spiel's KernelRolloutEvaluator, so that OpenSpiel's MCTSBot plays
+# out in C, with the same player and the same cut-off as mcts-N or with random play.
+#
 # The tree: a node per sequence of (non-forced) decision actions from the root; chance
 # outcomes and forced actions are played in each simulation from its own streams, never
 # stored (open loop). A simulation: one word of the searched game's choice stream (drawn
@@ -228,3 +235,32 @@ cdef int mcts_keep(State* g, const Config* r, int seat, const MctsNode* nodes,
     if mb - mc > MCTS_KEEP_Z * se:
         return best
     return child
+
+
+def rollout_state(KernelState state, uint64_t key, KernelState players=None):
+    """Play ``state`` (in place) to its end as an mcts-N playout does (the header comment):
+    its streams restarted from ``key`` (mcts_reseed), then the family's rollout player in
+    every seat — or, given ``players`` (a KernelState of the same rules), the players of
+    its configuration; returns the state. Nothing is drawn from the game's own streams, so
+    a playout from a clone of a game in progress learns nothing of its future dice."""
+    cdef const Config* r = (state.setup.c.rollout if players is None
+                            else &players.setup.c)
+    cdef Interrupt* stop = state.setup.c.stop   # (a rollout Config may have none)
+    cdef State* h = &state.g
+    cdef int seat
+    if r == NULL:
+        raise ValueError("this configuration has no rollout players")
+    if players is not None and r.players != state.setup.c.players:
+        raise ValueError("the players' configuration has another number of seats")
+    with nogil:
+        mcts_reseed(h, r, key)
+        while True:
+            seat = current_player(h, r)
+            if seat == TERMINAL or interrupted(stop, 1):
+                break
+            if seat == CHANCE:
+                apply_action(h, r, draw_chance(h, r))
+            else:
+                apply_action(h, r, decide(h, r, seat))
+    interrupt_raise(stop)
+    return state
