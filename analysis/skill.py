@@ -406,6 +406,10 @@ class Ladder:
     elapsed_s: float
     command: str | None = None
     created: str = field(default_factory=now)
+    versus: dict[str, Any] | None = None
+    """The match against OpenSpiel's ``MCTSBot`` (:meth:`analysis.versus_spiel.VersusSpiel.summary`
+    with its ``markdown``), or ``{"family", "note"}`` when the game's search has none; None
+    when not asked for."""
 
     @property
     def players(self) -> int:
@@ -517,6 +521,7 @@ class Ladder:
             **self.luck,
             "matches": self.table.to_dict(orient="records"),
             "players_table": self.players_table.to_dict(orient="records"),
+            "versus_openspiel": self.versus,
             "elapsed_s": round(self.elapsed_s, 3), "version": package_version(),
             "created": self.created, "command": self.command,
         })
@@ -547,6 +552,8 @@ class SkillPlan:
     seed: int
     workers: int | None
     rungs: Rungs
+    versus_games: int = 0
+    """Games a seat against OpenSpiel's ``MCTSBot`` (0: no such match)."""
 
     def execute(self, store: Store | None = None, scheduler: str | None = None,
                 progress: bool = False, command: str | None = None) -> Ladder:
@@ -562,14 +569,35 @@ class SkillPlan:
             matches.append(play_match(spec, self.rules, player, opponent, games, self.seed,
                                       chain=chain, kind=kind, workers=self.workers, store=store,
                                       scheduler=scheduler, progress=progress))
+        versus = self.versus(progress) if self.versus_games else None
         return Ladder(spec, self.rules, self.variant, self.seed, self.sims, self.search_sims,
-                      self.rungs, matches, time.perf_counter() - start, command)
+                      self.rungs, matches, time.perf_counter() - start, command, versus=versus)
+
+    def versus(self, progress: bool = False) -> dict[str, Any]:
+        """The match of the first search family with a :attr:`~solver.registry.Search.versus_budget`
+        against OpenSpiel's ``MCTSBot`` (:func:`analysis.versus_spiel.versus_openspiel`), or
+        the note of why the game's search has none."""
+        families = self.game.players.search
+        family = next((f for f in families if f.versus_budget), None)
+        if family is None:
+            notes = [f for f in families if f.versus_note]
+            return {"family": notes[0].name if notes else None,
+                    "note": notes[0].versus_note if notes else "the game has no search player"}
+        from analysis.versus_spiel import versus_openspiel
+
+        if progress and sys.stderr.isatty():
+            print(f"{self.game.title}: {family.name}-{family.versus_budget} against OpenSpiel's "
+                  f"MCTSBot, {self.versus_games:,} games per seat", file=sys.stderr)
+        match = versus_openspiel(self.game.name, self.rules, family.versus_budget,
+                                 self.versus_games, self.seed, self.workers, progress=progress)
+        return {"family": family.name, **match.summary(), "markdown": match.markdown()}
 
 
 def plan_skill(game: str, sims: int | str | float = 100_000,
                search_sims: int | str | float = 4_000, *, budgets: Sequence[int] | None = None,
                seed: int = 0, workers: int | None = None, players: int | None = None,
-               variant: str | Path | Variant | None = None, **rule_values: Any) -> SkillPlan:
+               variant: str | Path | Variant | None = None, openspiel: int = 0,
+               **rule_values: Any) -> SkillPlan:
     """Check a request (see :func:`skill`); raises UserError with one line on bad input."""
     try:
         spec = find_game(game)
@@ -582,19 +610,29 @@ def plan_skill(game: str, sims: int | str | float = 100_000,
         spec.players.check(rules, [*ladder_rungs.fixed, *ladder_rungs.search])
     except ValueError as exc:
         raise UserError(str(exc)) from None
-    return SkillPlan(spec, rules, variant_name, sims, search_sims, seed, workers, ladder_rungs)
+    openspiel = 0 if openspiel in (0, "0", None) else parse_sims(openspiel, "--openspiel")
+    if openspiel:
+        if any(f.versus_budget for f in spec.players.search):
+            try:
+                import pyspiel  # noqa: F401
+            except ImportError:
+                raise UserError("--openspiel needs the open-spiel package: pip install -e "
+                                "\".[openspiel]\"") from None
+    return SkillPlan(spec, rules, variant_name, sims, search_sims, seed, workers, ladder_rungs,
+                     openspiel or 0)
 
 
 def skill(game: str, sims: int | str | float = 100_000, search_sims: int | str | float = 4_000, *,
           budgets: Sequence[int] | None = None, seed: int = 0, workers: int | None = None,
           players: int | None = None, variant: str | Path | Variant | None = None,
           store: Store | None = None, scheduler: str | None = None, progress: bool = False,
-          command: str | None = None, **rule_values: Any) -> Ladder:
+          command: str | None = None, openspiel: int = 0, **rule_values: Any) -> Ladder:
     """Play the skill ladder of ``game``: ``sims`` games per seating for matches of fixed
     policies, ``search_sims`` for matches with a search player (see the module docstring;
     ``tests/analysis/test_skill.py`` shows the matches of a ladder)."""
     return plan_skill(game, sims, search_sims, budgets=budgets, seed=seed, workers=workers,
-                      players=players, variant=variant, **rule_values).execute(
+                      players=players, variant=variant, openspiel=openspiel,
+                      **rule_values).execute(
         store=store, scheduler=scheduler, progress=progress, command=command)
 
 

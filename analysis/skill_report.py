@@ -98,6 +98,39 @@ def _luck_base_sentence(ladder: Ladder) -> str:
             + (f": {note.rstrip('.')}" if note else "") + ". ")
 
 
+def versus_section(ladder: Ladder) -> str:
+    """The match of the game's search against OpenSpiel's ``MCTSBot`` at equal simulations
+    (:mod:`analysis.versus_spiel`), or why there is none."""
+    v = ladder.versus
+    head = "### Against OpenSpiel's MCTSBot\n\n"
+    if "note" in v:
+        return head + (f"No match of `{v['family']}-N` against OpenSpiel's `MCTSBot`: "
+                       if v.get("family") else "No match against OpenSpiel's `MCTSBot`: ") \
+            + v["note"].rstrip(".") + "."
+    rows = {r["seat"]: r for r in v["rows"]}
+    every = rows.get("all seats")
+    verdict = ("above the fair share from every seat and over all seats, each interval "
+               "excluding it" if v["above_fair"] else
+               "not above the fair share with its interval excluding it from every seat")
+    seats = [[str(r["seat"]), f"{r['finished']:,}", f"{r['wins']} / {r['draws']} / {r['losses']}",
+              f"{pct(r['share'])} ({pct_range(r['share_low'], r['share_high'])})",
+              p_text(r["p_value"])] for r in v["rows"]]
+    s = v["seconds_per_game"]
+    return head + (
+        f"`{v['player']}` (the toolkit's search, in C) against OpenSpiel's `MCTSBot` with the "
+        f"same {v['budget']} simulations a decision and the same exploration constant "
+        f"{v['uct_c']}, through the bridge on kernel-backed states: `{v['player']}` in one "
+        f"seat, `MCTSBot` in every other, every seat in turn, {v['games_per_seat']:,} games a "
+        f"seat on the same dice. `MCTSBot` rolls out with `{v['rollout']}` "
+        f"({v['rollout_reason'].rstrip('.')}). The budget is one at which `MCTSBot` plays a "
+        f"game in seconds ({s['openspiel']:.2f} s a game here, `{v['player']}` "
+        f"{s['mcts']:.3f} s). Result: {verdict}"
+        + (f" — {pct(every['share'])} ({pct_range(every['share_low'], every['share_high'])}) "
+           f"over all seats against a fair share of {pct(v['fair'])}." if every else ".")
+        + "\n\n" + md_table(["seat", "finished", "W / D / L", "share (95% CI)", "test vs fair"],
+                            seats, "lrrrr"))
+
+
 def render_markdown(ladder: Ladder) -> str:
     """The report's Markdown."""
     s = ladder.summary
@@ -159,6 +192,8 @@ def render_markdown(ladder: Ladder) -> str:
                      + (f", and against the luck baseline `{ladder.rungs.luck_baseline}`"
                         if any(m.kind == "luck" for m in tops) else "")
                      + f".{_strongest_sentence(ladder)}\n\n" + md_table(head, rows, align))
+    if ladder.versus is not None:
+        parts.append(versus_section(ladder))
     players = ladder.players_table
     rows = [[f"`{r.player}`", r.chain,
              "fair share" if r.player == ladder.rungs.baseline else

@@ -379,7 +379,7 @@ def _run_skill(args: argparse.Namespace, argv: Sequence[str]) -> int:
         check_scheduler(args.scheduler)
     request = plan_skill(args.game, args.sims, args.search_sims, budgets=budgets,
                          seed=args.seed, workers=args.workers, players=players,
-                         variant=args.variant, **values)
+                         variant=args.variant, openspiel=args.openspiel, **values)
     store = _store_beside(args.out if args.out is not None else
                           REPORTS_ROOT / request.game.name
                           / default_folder(request.game, request.rules, request.variant), args)
@@ -549,6 +549,10 @@ def _add_skill_command(commands, specs: Sequence[GameSpec]) -> None:
                              "family's, the others left off; FAMILY=N,N,... (repeatable): that "
                              "family's, FAMILY= leaves it off (default: every family, at the "
                              "game's doubling budgets)")
+    parser.add_argument("--openspiel", default="0", metavar="N",
+                        help="games per seat of the game's search against OpenSpiel's MCTSBot "
+                             "at equal simulations (default 0: none; needs the openspiel "
+                             "extra)")
     add_options(parser, "players", "seed", "workers", "scheduler", "set", "variant", "out",
                 "store", "quiet", seed={"help": "seed of every match (default 0)"},
                 out={"help": "report folder (default reports/<game>/skill for the standard "

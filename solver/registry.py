@@ -125,6 +125,11 @@ class Search:
     ladder (a player still, by name)."""
     max_budget: int = 1 << 16
     doc: str = ""
+    versus_budget: int = 0
+    """The budget at which the skill report measures the family against OpenSpiel's
+    ``MCTSBot`` at equal simulations (``analyze skill --openspiel``): one where ``MCTSBot``
+    plays a game in seconds; 0: no such match, :attr:`versus_note` says why."""
+    versus_note: str = ""
 
 
 def _no_check(rules: Rules, policies: Sequence[str]) -> None:

@@ -412,6 +412,7 @@ PLAYERS = Players(
                    max_budget=MCTS_MAX_BUDGET,
                    doc="open-loop UCT: N simulations a decision, expert playouts; expert's "
                        "own move is kept unless another's mean beats it by two standard "
-                       "errors")),
+                       "errors",
+                   versus_budget=200)),
     check=check, prepare=prepare)
 """Man Home's players: every engine's names, the parser, checks, the skill ladder."""

@@ -518,7 +518,12 @@ PLAYERS = Players(
                        "playouts per candidate"),
             Search(MCTS, base=SEARCH_ROLLOUT, budgets=(16, 64, 256), max_budget=MCTS_MAX_BUDGET,
                    doc="open-loop UCT: N simulations a decision, adaptive playouts of at "
-                       f"most {PLAYOUT_TURNS} turns")),
+                       f"most {PLAYOUT_TURNS} turns",
+                   versus_note="games of searching players do not end: each blocks whoever "
+                               "comes near winning, and one game of mcts-64 against three "
+                               "MCTSBot players at 64 simulations was cut off at a 300-turn "
+                               "limit after 132 s (adaptive ends a game in 16 turns), so a "
+                               "match would measure the turn limit, not strength")),
     prepare=prepare, luck_baseline="popsicle",
     luck_note="`random` discards its rings at random and never wins (RULES.md rule 37), so "
               "beating it says nothing about how much the dice decide")

@@ -193,7 +193,7 @@ PLAYERS = Players(
                        "round each"),
             Search(MCTS, base=SEARCH_ROLLOUT, budgets=(4, 16, 64), max_budget=MCTS_MAX_BUDGET,
                    doc="open-loop UCT over the six best plays: N simulations a decision, "
-                       "greedy playouts to the end")),
+                       "greedy playouts to the end", versus_budget=16)),
     luck_baseline="greedy",
     luck_note="`random` lays a uniformly random legal play and never wins against `greedy` "
               "(0 of 2,000 games on the skill ladder), so beating it says nothing about how "

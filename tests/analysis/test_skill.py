@@ -155,6 +155,23 @@ def test_budgets_for_one_family_or_each(texts, parsed):
     assert skill_module.parse_budgets(texts) == parsed
 
 
+def test_the_search_meets_openspiels_mcts_bot_in_the_report(tmp_path):
+    pytest.importorskip("pyspiel")
+    ladder = skill("manhome", sims=100, search_sims=10, budgets={"search": [], "mcts": [2]},
+                   workers=1, seed=2, openspiel=3, **SMALL)
+    v = ladder.versus
+    family = registry.find_game("manhome").players.search[1]
+    assert v["family"] == "mcts" and v["budget"] == family.versus_budget
+    rows = {str(r["seat"]): r for r in v["rows"]}
+    assert [rows[s]["games"] for s in ("0", "1")] == [3, 3]
+    assert rows["all seats"]["wins"] == rows["0"]["wins"] + rows["1"]["wins"]
+    text = (analysis.write_report(ladder, tmp_path / "sk") / "report.md").read_text()
+    assert "### Against OpenSpiel's MCTSBot" in text and f"`mcts-{v['budget']}`" in text
+    # a game whose search has no such match says why
+    plan = skill_module.plan_skill("sosooyoo", 10, 1, budgets=[1], openspiel=5)
+    assert "do not end" in plan.versus()["note"]
+
+
 def test_luck_share_is_the_coin_flip_share():
     # A pure-skill game mixed with a share L of coin flips gives the stronger player
     # (1 - L) + L / n: the formula inverts exactly that.
@@ -202,6 +219,7 @@ def test_cli_skill_writes_the_report(tmp_path, capsys):
     (["skill", "manhome", "--budgets", "4", "--budgets", "8"], "can be given once"),
     (["skill", "manhome", "--budgets", "chess=4"], "has no search family 'chess'"),
     (["skill", "manhome", "--budgets", "mcts=4", "--budgets", "mcts=8"], "twice"),
+    (["skill", "manhome", "--openspiel", "x"], "--openspiel must be a whole number"),
     (["skill", "manhome", "--set", "tie=never"], "allowed: defender | attacker | reroll"),
     (["skill", "manhome", "--sims", "lots"], "--sims must be a whole number"),
     (["skill", "manhome", "--scheduler", "nowhere"], "--scheduler must be"),
