@@ -26,12 +26,23 @@ At a decision with two or more legal actions the player runs ``N`` simulations:
 * **Backup.** Each node on the path gets a visit; each child adds the return (1 a win, its
   share of a draw, 0 a loss: ``State.returns``) of the seat that chose its action in this
   simulation.
-* **The choice**: the root's child of most visits, the lowest action among equals. With
+* **The choice**: the root's child of most visits, the first in the order of the root's
+  candidates among equals (the lowest action where they are ascending; the heuristic's
+  choice where it comes first — with a few simulations many children tie, and taking the
+  lowest action among them drove So-Soo-Yoo's pieces to the low spaces). With
   ``keep`` > 0 (a game's choice: Man Home's), the child of the rollout player's own choice
   at the root is kept unless that child's mean return ``m`` is beaten by more than ``keep``
   standard errors of the difference, ``sqrt(m_b(1 - m_b)/n_b + m(1 - m)/n)``: at these
   budgets the means of a dice game's moves differ by less than their noise, and a search
   that follows the noise plays worse than its rollout player.
+* **A game's two more choices** (:class:`MctsPolicy`'s ``max_depth`` and ``paired``, both
+  off by default): a tree at most ``max_depth`` decisions deep — a simulation that
+  follows a child at that depth plays out from it (1: a UCB1 bandit over the root's
+  candidates with the rollout player's playouts); and ``paired`` simulations (common
+  random numbers, as ``search-N``'s playouts): the ``budget`` keys are drawn first, the
+  root's candidates are the state's own, and the ``k``-th simulation through each child
+  of the root starts its streams from key ``k`` just before the child's action is made.
+  So-Soo-Yoo needs both (its policies' docstring).
 
 The float operations are the kernel's, in the same order (Python's ``math.log`` and
 ``math.sqrt`` are C's), so both engines pick the same actions.
@@ -113,7 +124,7 @@ class MctsPolicy:
 
     def __init__(self, budget: int, rollout_player: Player, start: Start = fresh_streams,
                  candidates: Callable[[State], list[int]] = every_action,
-                 keep: float = 0.0) -> None:
+                 keep: float = 0.0, *, max_depth: int = 0, paired: bool = False) -> None:
         if not 1 <= budget <= MAX_BUDGET:
             raise ValueError(f"mcts budget must be 1..{MAX_BUDGET}, not {budget}")
         self.name = f"{FAMILY}-{budget}"
@@ -122,6 +133,10 @@ class MctsPolicy:
         self.start = start
         self.candidates = candidates
         self.keep = keep
+        self.max_depth = max_depth
+        """The tree's depth in decisions (0: unlimited; the module docstring)."""
+        self.paired = paired
+        """Whether the k-th simulation through each root child draws from the k-th key."""
 
     def choose(self, state: State, choices: Stream) -> int:
         actions = self.candidates(state)
@@ -129,9 +144,13 @@ class MctsPolicy:
             return actions[0]
         stream = Stream(choices.word())
         root = _Node()
+        keys = [stream.word() for _ in range(self.budget)] if self.paired else None
         for _ in range(self.budget):
-            twin, dice, moves = self.start(state, stream.word())
-            legal = self.candidates(twin)
+            if keys is None:
+                twin, dice, moves = self.start(state, stream.word())
+                legal = self.candidates(twin)
+            else:                            # streams once the root's child is known
+                twin, legal = state, actions
             node = root
             path: list[tuple[_Node, int]] = []
             while True:
@@ -148,13 +167,20 @@ class MctsPolicy:
                         best, best_score = a, score
                 if new is not None:
                     child = node.children[new] = _Node()
+                    if keys is not None and not path:       # the child's first simulation
+                        twin, dice, moves = self.start(state, keys[0])
                     path.append((child, mover))
                     twin.apply_action(new)
                     rollout(twin, self.rollout, dice, moves)
                     break
                 node = node.children[best]
+                if keys is not None and not path:           # the child's next simulation
+                    twin, dice, moves = self.start(state, keys[node.visits])
                 path.append((node, mover))
                 twin.apply_action(best)
+                if self.max_depth and len(path) >= self.max_depth:   # the tree's floor
+                    rollout(twin, self.rollout, dice, moves)
+                    break
                 legal = _advance(twin, dice, self.candidates)
                 if not legal:
                     break
@@ -164,9 +190,10 @@ class MctsPolicy:
                 child.visits += 1
                 child.value += returns[mover]
         best, most = actions[0], -1
-        for a in sorted(root.children):
-            if root.children[a].visits > most:
-                best, most = a, root.children[a].visits
+        for a in actions:                    # the first in the candidates' order among equals
+            child = root.children.get(a)
+            if child is not None and child.visits > most:
+                best, most = a, child.visits
         if self.keep > 0 and root.children:
             best = self._keep(state, Stream(choices.state), root, best)
         return best

@@ -40,12 +40,17 @@
 # value/visits + MCTS_C * sqrt(log(parent visits) / visits) is followed (the first in
 # that order among equals). The returns (1 a win, a share of a draw, 0 a loss) are backed
 # up: every node on the path gets a visit, and each child the return of the seat that
-# chose it in this simulation. The decision: the root's child of most visits, the lowest action among
-# equals; a kernel that sets MCTS_KEEP_Z > 0 (Man Home) keeps instead the rollout player's
-# own choice at the root unless that child's mean return beats it by more than MCTS_KEEP_Z
-# standard errors (mcts_keep). The node pool (budget + 1 nodes, children as sibling lists ascending by action;
-# a walk restarts from the first child when the actions come in another order) and the
-# buffers are allocated per decision; no Python object is touched.
+# chose it in this simulation. The decision: the root's child of most visits, the first in
+# the order of the root's candidates among equals (mcts_actions asked again: it must give
+# the same list at the same state); a kernel that sets MCTS_KEEP_Z > 0 (Man Home,
+# So-Soo-Yoo) keeps instead the rollout player's own choice at the root unless that child's
+# mean return beats it by more than MCTS_KEEP_Z standard errors (mcts_keep). A game may
+# ask for two more things (mcts_search): a tree at most so many decisions deep (a
+# simulation that follows a child on the floor plays out from it), and paired simulations
+# (the k-th through each child of the root reseeded from the k-th key just before the
+# child's action). The node pool (budget + 1 nodes, children as sibling lists ascending by
+# action; a walk restarts from the first child when the actions come in another order) and
+# the buffers are allocated per decision; no Python object is touched.
 from libc.math cimport log, sqrt
 
 from cext.common.dice cimport dice_word
@@ -99,10 +104,21 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
                   int budget) noexcept nogil:
     """The mcts-``budget`` player's action at ``g`` (the header comment); -1 if memory
     ran out (never expected: a few MB at the largest budget)."""
+    return mcts_search(g, c, r, seat, budget, 0, False)
+
+
+cdef int32_t mcts_search(State* g, const Config* c, const Config* r, int seat,
+                         int budget, int max_depth, bint paired) noexcept nogil:
+    """mcts() with two of a game's choices (solver.mcts.MctsPolicy): a tree at most
+    ``max_depth`` decisions deep (0: no limit; a simulation that follows a child at that
+    depth plays out from it), and ``paired`` simulations: the k-th simulation through each
+    child of the root draws from the k-th key (common random numbers), the root's
+    candidates taken from ``g``."""
     cdef int32_t* actions = <int32_t*>malloc(MAX_ACTIONS * sizeof(int32_t))
     cdef MctsNode* nodes = <MctsNode*>malloc((budget + 1) * sizeof(MctsNode))
     cdef int32_t* path = <int32_t*>malloc((budget + 1) * sizeof(int32_t))
     cdef int32_t* movers = <int32_t*>malloc((budget + 1) * sizeof(int32_t))
+    cdef uint64_t* keys = <uint64_t*>malloc((budget + 1) * sizeof(uint64_t))
     cdef double ret[DECISIONS_MAX_SEATS]
     cdef State h
     cdef uint64_t stream, key
@@ -110,7 +126,8 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
     cdef int32_t a, last, chosen = -1
     cdef bint expand
     cdef double logn, score, best_score
-    if actions == NULL or nodes == NULL or path == NULL or movers == NULL:
+    if actions == NULL or nodes == NULL or path == NULL or movers == NULL or keys == NULL:
+        free(keys)
         free(actions)
         free(nodes)
         free(path)
@@ -127,12 +144,16 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
         nodes[0].next = -1
         nodes[0].value = 0.0
         used = 1
+        if paired:
+            for j in range(budget):
+                keys[j] = dice_word(&stream)
         for j in range(budget):
             if interrupted(c.stop, 1):      # a simulation a unit; the game is abandoned
                 break
-            key = dice_word(&stream)
             h = g[0]
-            mcts_reseed(&h, r, key)
+            if not paired:
+                key = dice_word(&stream)
+                mcts_reseed(&h, r, key)
             n = mcts_actions(&h, r, actions)
             cur = 0
             depth = 0
@@ -181,12 +202,19 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
                         nodes[prev].next = used
                     path[depth] = used
                     used += 1
+                    if paired and depth == 1:        # the child's first simulation
+                        mcts_reseed(&h, r, keys[0])
                     apply_action(&h, r, a)
                     mcts_rollout(&h, r)
                     break
                 path[depth] = best
                 cur = best
+                if paired and depth == 1:            # the child's next simulation
+                    mcts_reseed(&h, r, keys[nodes[best].visits])
                 apply_action(&h, r, nodes[best].action)
+                if max_depth > 0 and depth >= max_depth:    # the tree's floor: play out
+                    mcts_rollout(&h, r)
+                    break
                 n = mcts_advance(&h, r, actions)
                 if n == 0:
                     break
@@ -196,18 +224,20 @@ cdef int32_t mcts(State* g, const Config* c, const Config* r, int seat,
                 nodes[path[d]].visits += 1
                 nodes[path[d]].value += ret[movers[d]]
         best = -1
-        child = nodes[0].first
-        while child >= 0:
-            if best < 0 or nodes[child].visits > nodes[best].visits:
-                best = child
-            child = nodes[child].next
+        n = mcts_actions(g, c, actions)        # the root's candidates again, in their order
+        for i in range(n):
+            child = nodes[0].first
+            while child >= 0 and nodes[child].action != actions[i]:
+                child = nodes[child].next
+            if child >= 0 and (best < 0 or nodes[child].visits > nodes[best].visits):
+                best = child                   # the first in that order among equals
         if best >= 0 and MCTS_KEEP_Z > 0.0:
             best = mcts_keep(g, r, seat, nodes, best)
         if best >= 0:
             chosen = nodes[best].action
         else:                                  # interrupted before a simulation
-            n = mcts_actions(g, c, actions)
             chosen = actions[0]
+    free(keys)
     free(actions)
     free(nodes)
     free(path)
