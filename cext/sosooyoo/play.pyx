@@ -1246,7 +1246,7 @@ cdef int32_t choose(State* g, const Config* c, int seat) noexcept nogil:
     cdef const int* targets
     cdef int options[MAXOPT]
     if code == P_MCTS:
-        return mcts(g, c, c.rollout, seat, c.budget[seat])
+        return mcts_search(g, c, c.rollout, seat, c.budget[seat], MCTS_DEPTH, MCTS_PAIRED)
     if kind == D_MOVE:                # the options are the table's: no list
         targets = c.targets[g.pos[seat]]
         n = c.ntargets[g.pos[seat]]
@@ -1418,3 +1418,5 @@ cdef inline void mcts_reseed(State* h, const Config* c, uint64_t key) noexcept n
 
 include "cext/common/decisions.pxi"
 include "cext/common/mcts.pxi"
+
+MCTS_KEEP_Z = MCTS_KEEP      # mcts keeps adaptive's choice unless clearly beaten (policies.py)

@@ -32,7 +32,8 @@ from solver.sosooyoo.board import board_flags, move_table, states_product
 from solver.sosooyoo.engine import (END_DISCARD, END_NOTHING, END_SWAP, MOVE_DIE, NCOL, NOBODY,
                                     RANDOM_BUMP, SAY_BITS, TENS_DIE, UNITS_DIE, Chance,
                                     DecidedBy, Decision, WinKind, say_threshold)
-from solver.sosooyoo.policies import (CONTESTED, FAR, IMPOSSIBLE, NEED_WEIGHT, PLAYERS,
+from solver.sosooyoo.policies import (CONTESTED, FAR, IMPOSSIBLE, MCTS_DEPTH, MCTS_KEEP,
+                                      MCTS_PAIRED, NEED_WEIGHT, PLAYERS,
                                       PLAYOUT_TURNS, POLICY_NAMES, POPSICLE_WEIGHT, RAINBOW,
                                       MCTS, RING_WORTH, SEARCH, SEARCH_ROLLOUT, TOUR_RINGS,
                                       landing_values, tables)
@@ -57,6 +58,7 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
              "RAINBOW": RAINBOW, "NEED_WEIGHT": NEED_WEIGHT, "POPSICLE_WEIGHT": POPSICLE_WEIGHT,
              "IMPOSSIBLE": IMPOSSIBLE, "FAR": FAR, "PLAYOUT_TURNS": PLAYOUT_TURNS,
+             "MCTS_DEPTH": MCTS_DEPTH, "MCTS_PAIRED": int(MCTS_PAIRED), "MCTS_KEEP": MCTS_KEEP,
              "RING_WORTH": RING_WORTH, "CONTESTED": CONTESTED, "TOUR_RINGS": TOUR_RINGS,
              **{f"WIN_{k.name}": int(k) for k in WinKind if k != WinKind.NONE},
              **{f"BY_{k.name}": int(k) for k in DecidedBy},

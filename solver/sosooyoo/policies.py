@@ -113,6 +113,15 @@ SEARCH_ROLLOUT = "adaptive"
 MAX_BUDGET = 1 << 12
 PLAYOUT_TURNS = 200
 """A search playout stops after this many turns (unfinished: no win for anyone)."""
+MCTS_DEPTH = 1
+"""``mcts-N``'s tree is the root's children only (:class:`solver.mcts.MctsPolicy`'s
+``max_depth``): every later decision of a simulation is ``adaptive``'s."""
+MCTS_PAIRED = True
+"""``mcts-N``'s simulations are paired (common random numbers): the k-th through each
+candidate draws from the k-th key (:class:`solver.mcts.MctsPolicy`'s ``paired``)."""
+MCTS_KEEP = 2
+"""``mcts-N`` keeps ``adaptive``'s choice unless the search's beats it by more than this
+many standard errors (:class:`solver.mcts.MctsPolicy`'s ``keep``, as Man Home's)."""
 RAINBOW = NCOL
 """Plan number of the rainbow; plans 0..5 are the popsicles of each colour."""
 NEED_WEIGHT = 8
@@ -497,7 +506,9 @@ def make_policy(name: str, rules: SoSooYooRules):
         return SearchPolicy(budget, rules)
     if family == MCTS:
         rollout = PlannerPolicy(SEARCH_ROLLOUT, rules)
-        return MctsPolicy(budget, rollout, mcts_start, lambda state: mcts_candidates(state, rollout))
+        return MctsPolicy(budget, rollout, mcts_start,
+                          lambda state: mcts_candidates(state, rollout), keep=MCTS_KEEP,
+                          max_depth=MCTS_DEPTH, paired=MCTS_PAIRED)
     if name == "random":
         return RandomPlayer()
     return PlannerPolicy(name, rules)
