@@ -273,9 +273,9 @@ class Rungs:
         * ``step``: every player against the one below it on its chain;
         * ``baseline``: every fixed player and the top of every search chain against the
           baseline (a search chain's other players are rated through their steps);
-        * ``luck``: the top of every chain against the luck baseline, when that is not the
-          baseline;
         * ``top``: the strongest fixed player against each fixed player it has not met;
+        * ``luck``: the top of every chain against the luck baseline, when that is not the
+          baseline (and they have not met);
         * ``best``: the top of every search chain against the strongest fixed player;
         * ``head``: the tops of the search chains against each other.
 
@@ -300,11 +300,11 @@ class Rungs:
         for name, top in tops.items():
             if name != POLICIES:
                 add(top, self.baseline, name, "baseline")
+        for p in self.fixed[1:-2]:
+            add(self.fixed[-1], p, POLICIES, "top")
         if self.luck_baseline != self.baseline:
             for name, top in tops.items():
                 add(top, self.luck_baseline, name, "luck")
-        for p in self.fixed[1:-2]:
-            add(self.fixed[-1], p, POLICIES, "top")
         for name, top in tops.items():
             if name != POLICIES:
                 add(top, self.fixed[-1], name, "best")

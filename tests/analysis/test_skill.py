@@ -104,7 +104,7 @@ def test_every_chain_climbs_and_the_tops_meet_in_a_round_robin():
         ("mcts-16", "adaptive", "mcts", "step"), ("mcts-64", "mcts-16", "mcts", "step"),
         ("rainbow", "random", "policies", "baseline"), ("adaptive", "random", "policies", "baseline"),
         ("search-4", "random", "search", "baseline"), ("mcts-64", "random", "mcts", "baseline"),
-        ("adaptive", "popsicle", "policies", "luck"), ("search-4", "popsicle", "search", "luck"),
+        ("adaptive", "popsicle", "policies", "top"), ("search-4", "popsicle", "search", "luck"),
         ("mcts-64", "popsicle", "mcts", "luck"),
         ("search-4", "adaptive", "search", "best"), ("mcts-64", "adaptive", "mcts", "best"),
         ("mcts-64", "search-4", "mcts", "head")]
