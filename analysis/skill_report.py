@@ -58,14 +58,17 @@ def doubling_sentence(ladder: Ladder, chain: str) -> str:
                        f"({pct_range(last.low, last.high)}).")
     k = clear.index(False)
     flat = doublings[k]
-    return text + (
-        (f" Doubling the budget pays up to `{doublings[k - 1].player}` ({k} of "
-         f"{len(doublings)} doublings clear); then" if k else " The first doubling does not "
-         "pay clearly:")
-        + f" `{flat.player}` against `{flat.opponent}` {pct(flat.mean)} "
-        f"({pct_range(flat.low, flat.high)}), an interval that "
-        + ("lies below the fair share." if flat.high < fair else
-           "includes the fair share: the chain flattens there."))
+    text += ((f" Doubling the budget pays up to `{doublings[k - 1].player}`; then" if k else
+              " The first doubling does not pay clearly:")
+             + f" `{flat.player}` against `{flat.opponent}` {pct(flat.mean)} "
+             f"({pct_range(flat.low, flat.high)}), an interval that "
+             + ("lies below the fair share" if flat.high < fair else "includes the fair share"))
+    later = doublings[k + 1:]
+    if not later:
+        return text + ": the chain flattens there."
+    return text + ("; later: " + ", ".join(
+        f"`{m.player}` against `{m.opponent}` {pct(m.mean)} ({pct_range(m.low, m.high)})"
+        for m in later) + f" — {sum(clear)} of {len(doublings)} doublings clear.")
 
 
 def _strongest_sentence(ladder: Ladder) -> str:
