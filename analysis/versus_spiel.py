@@ -29,7 +29,7 @@ game (cut off at a turn limit) counts for neither side.
 not in how much they explore: OpenSpiel closed-loop (a tree node per chance outcome, chance
 nodes in the tree, MCTS-Solver backups, a uniform prior, unvisited children first in a
 shuffled order), ours open-loop (chance outcomes and forced actions replayed per simulation,
-not stored), with the game's candidate ordering (Sumoku: its six best plays only).
+not stored), with the game's candidate ordering.
 
 **The rollout** (:func:`choose_rollout`): ``MCTSBot`` rolls out randomly when random play
 ends the game — at least half of :data:`ROLLOUT_PROBE` random self-play games on the kernel
@@ -37,50 +37,14 @@ end with a winner — and else with the game's ``mcts`` rollout player in every 
 out in C as our own playouts are (:class:`solver.spiel.KernelRolloutEvaluator`). Random
 rollouts are played in C too (the game's ``random`` player, uniform over the legal actions,
 chance outcomes by their probabilities: the rollouts of OpenSpiel's
-``RandomRolloutEvaluator``, which ``rollout="openspiel-random"`` plays in Python): in Python
-a Sumoku rollout takes about 70 ms (its plays are many) and a Man Home one 4 ms, so at a
-useful budget ``MCTSBot`` would need minutes a game. Measured on the pinned rules (2,000 random
-games each, seed keys 1..2000): Man Home's random games all end (58 turns on average),
-Sumoku's 98% (30 turns; 2% tied); So-Soo-Yoo's never end (all 2,000 cut off at 10,000
-turns) and Shoo's never have a winner (all 2,000 drawn at the 600-ply limit), so those two
-roll out with their rollout player (So-Soo-Yoo ``adaptive``, Shoo ``greedy``).
+``RandomRolloutEvaluator``, which ``rollout="openspiel-random"`` plays in Python, some
+milliseconds to tens of milliseconds a rollout — minutes a game at a useful budget).
 
-**Budgets** (``benchmarks/bench_versus_spiel.py``; one core, the machine shared): the
-largest budget tried at which ``MCTSBot`` plays a game in about two to five seconds, so that
-100 games a seat take minutes. Man Home 200 (``MCTSBot`` 0.22 s a game at 50, 2.0 s at 200,
-9.9 s at 1,000; ``mcts-200`` 0.03 s); Sumoku 16 (``MCTSBot`` 2.0 s a game, ``mcts-16``
-0.3 s: its plays are many, and every ``MCTSBot`` node lists them all); Shoo 16 (``MCTSBot``
-5.0 s a game, ``mcts-16`` 3.4 s: a game is some 300 plies and every rollout plays greedy
-to the end). So-Soo-Yoo has none: its games do not end under search. One game of
-``mcts-64`` against three ``MCTSBot`` players at 64 was cut off at a 300-turn limit (132 s), one at
-16 at the 10,000-turn limit (172 s), and even ``mcts-64`` in all four seats played 20 games
-for 39 CPU seconds without finishing them (``adaptive`` in every seat ends a game in 16
-turns on average): searching players block whoever comes near to winning (each maximises
-its own return, and a game cut off is a draw shared by all), so a match of searchers there
-measures the turn limit, not strength.
-
-**Measured** (seed 0, 100 games a seat, pinned rules, 2 workers on a shared machine):
-
-* Man Home, 200 simulations, random rollouts, 300 games a seat: ``mcts-200`` won 168 from
-  seat 0 (0.560, Wilson 0.503–0.615) and 148 from seat 1 (0.493, 0.437–0.550); over all
-  seats 0.527 (0.490–0.563, p = 0.15) — not above the fair share with its interval
-  excluding it: as strong as ``MCTSBot`` at 200 simulations, not measurably stronger (a
-  replicate of 100 a seat with seed 1 gave 0.565, 0.503–0.627). Man Home's skill steps are
-  small (the skill ladder's ``search-128`` takes 0.534 from ``search-64``); our search's
-  greedy rollouts are biased where ``MCTSBot``'s random ones are not, and its open loop
-  replays the dice where ``MCTSBot`` keeps a node per outcome. ``MCTSBot`` took 0.8 to 2.0 s
-  a game (by the machine's load), ``mcts-200`` 0.01 to 0.03 s.
-* Sumoku, 16 simulations, random rollouts: ``mcts-16`` won 200 of 200 (every seat: Wilson
-  0.963–1.000; all seats 0.963–1.000). Little is learnt about the searches: at ~1,000 legal
-  plays a node, ``MCTSBot`` with 16 simulations tries 16 plays drawn at random (unvisited
-  children first, in shuffled order) and keeps the most visited, while ``mcts-16`` searches
-  the greedy player's six best plays; ``MCTSBot`` took 9.8 s a game at load 15.
-* Shoo, 16 simulations, greedy rollouts, only 20 games a seat (21.6 s a game at load 15:
-  ``mcts-16`` 8.6 s, ``MCTSBot`` 12.9 s): all 40 games drawn at the 600-ply limit, a share
-  of 0.500 (0.299–0.701) from every seat. Neither search converts at 16 simulations (about
-  the number of legal moves: a move gets a rollout or two), where greedy against greedy
-  ends 98% of its games with a winner in some 290 plies; whether a player repeats itself
-  is what Shoo's no-loop work changes, so this figure is expected to move.
+**Budgets**: each game registers the budget of its match (``Search.versus_budget``: the
+largest tried at which ``MCTSBot`` plays a game in seconds, so that 100 games a seat take
+minutes; ``benchmarks/bench_versus_spiel.py`` prints the seconds a game per budget), or a
+note of why a match there would measure nothing (``Search.versus_note``); the skill report
+(``analyze skill --openspiel N``) gives the match, the rollout and the seconds a game.
 """
 from __future__ import annotations
 

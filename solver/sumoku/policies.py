@@ -35,6 +35,9 @@ take the first of equal plays, so that a kernel can make the same choices.
     thousands of plays, and widening by visits would spend a small budget on the first
     few anyway), deeper decisions likewise; each simulation shuffles the bag left by its
     own key (as ``search-N``'s playouts) and ``greedy`` plays it out to the end of the game.
+    Against OpenSpiel's ``MCTSBot`` at the same 16 simulations (random rollouts, in C; seed
+    0, 100 games a seat) ``mcts-16`` won 200 of 200: at some 1,000 plays a node ``MCTSBot``
+    tries 16 plays drawn at random, ``mcts-16`` greedy's six best.
 
 **Ties** (issue 21: a choice, not an accident of the play list). The canonical list holds
 each placement once (a hand's repeated tiles are one kind:
