@@ -42,8 +42,9 @@ OPENING = ExactAnalysis(
                     int, -1, -1, len(PLAYERS.search[0].budgets)),
              Option("sims_of", "games of the players that play more or fewer than --sims, "
                     "as player=N,... (e.g. search-40=2000)", str, ""),
-             Option("whatif", "players of the odd_horse=field what-if, comma-separated "
-                    "(default greedy; 'none' for no what-if)", str, "greedy"),
+             Option("whatif", "players of the odd_horse=field what-if, comma-separated, each "
+                    "--whatif-sims games per opening or player=N (default greedy; 'none' "
+                    "for no what-if)", str, "greedy"),
              Option("whatif_sims", "games per opening of each what-if player (default 1000)",
                     int, 1000, 2, 1_000_000),
              Option("store", "a results store whose games are loaded, not played again, "

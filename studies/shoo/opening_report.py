@@ -137,13 +137,31 @@ class FieldChoice:
                                  self.cells[("other", "first_move")].points, UNIT)
 
 
-def field_choice(rules: ShooRules, players: Sequence[str], sims: int, *, seed: int = 0,
+def parse_whatif(text: str, sims: int) -> dict[str, int]:
+    """The what-if's players and their games per opening from ``"greedy=10000,search-10"``
+    (``sims`` for a player without ``=N``; ``""`` or ``"none"``: no what-if); ValueError
+    with one line otherwise."""
+    if text.strip() in ("", "none"):
+        return {}
+    parts = [part.strip() for part in text.split(",")]
+    try:
+        names = parse_players(",".join(part.partition("=")[0] for part in parts))
+        counts = parse_games(",".join(part for part in parts if "=" in part), names, sims)
+    except ValueError as exc:
+        raise ValueError(str(exc).replace("--players", "--whatif")
+                         .replace("--sims-of", "--whatif")) from None
+    if min(counts.values()) < 2:
+        raise ValueError(f"--whatif needs at least 2 games a player, not {text!r}")
+    return counts
+
+
+def field_choice(rules: ShooRules, games: dict[str, int], *, seed: int = 0,
                  workers: int | None = None, store: str | None = None,
                  say: Callable[[str], None] = lambda stage: None) -> list[FieldChoice]:
-    """For each player against itself, ``sims`` games of each of :data:`FIELD_CELLS` with
-    the same seed (so the same keys)."""
+    """For each player against itself, ``games[player]`` games of each of
+    :data:`FIELD_CELLS` with the same seed (so the same keys)."""
     found = []
-    for player in players:
+    for player, sims in games.items():
         cells = {}
         for odd, opening in FIELD_CELLS:
             say(f"what-if: {player} against itself, odd_horse={odd}, opening={opening}")
@@ -277,8 +295,8 @@ def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None, sims: 
     ``players``: comma-separated names (default: the ladder, :func:`solver.shoo.opening.ladder`
     with ``budgets`` search budgets, all of them when ``budgets`` is negative), each played
     against itself ``sims`` games or as ``sims_of`` says (``"search-40=2000"``); ``whatif``:
-    the players of the ``odd_horse = field`` what-if ("" for none), ``whatif_sims`` games
-    per opening; ``store``: a results store to load and keep the games ("" for none).
+    the players of the ``odd_horse = field`` what-if, ``whatif_sims`` games per opening each
+    or as ``"greedy=10000"`` says (``"none"`` for no what-if); ``store``: a results store to load and keep the games ("" for none).
     ``rules`` sets every parameter but ``opening`` and ``odd_horse``, which the study varies
     (rules that set them are refused). Bad options raise ValueError before any game.
     """
@@ -291,16 +309,13 @@ def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None, sims: 
     if sims < 1:
         raise ValueError(f"--sims must be at least 1, got {sims}")
     counts = parse_games(sims_of, chosen, sims)
-    try:
-        whatif_players = (parse_players(whatif) if whatif.strip() not in ("", "none") else ())
-    except ValueError as exc:
-        raise ValueError(str(exc).replace("--players", "--whatif")) from None
-    if whatif_players and whatif_sims < 2:
+    if whatif_sims < 2:
         raise ValueError(f"--whatif-sims must be at least 2, got {whatif_sims}")
+    whatif_counts = parse_whatif(whatif, whatif_sims)
     started = time.perf_counter()
     movers = first_movers(rules, counts, seed=seed, workers=workers, store=store, say=say)
-    choices = field_choice(rules, whatif_players, whatif_sims, seed=seed, workers=workers,
-                           store=store, say=say)
+    choices = field_choice(rules, whatif_counts, seed=seed, workers=workers, store=store,
+                           say=say)
     elapsed = time.perf_counter() - started
     figures = answer(movers, choices)
     out = Path(out)
@@ -309,7 +324,7 @@ def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None, sims: 
         write_tables(report, movers, choices)
         summary = {"game": "shoo", "analysis": "opening", "command": command,
                    "rules": rules.as_dict(), "players": list(chosen), "games": counts,
-                   "whatif": list(whatif_players), "whatif_sims": whatif_sims,
+                   "whatif": whatif_counts,
                    "seed": seed, "answer": figures, "sentence": answer_sentence(figures),
                    "version": package_version(), "elapsed_s": round(elapsed, 2)}
         report.summary(summary)
@@ -372,8 +387,8 @@ Under `odd_horse=field` the odd horse stays free on e5 when the toss winner take
 move (RULES.md rule 8: "the story's photograph of the start shows it there"), so the two
 choices are no longer one game: the first move with 4 + 4 horses in the stables and one
 free, or the extra horse (5 against 4, White moves first — the same game under both
-readings). Each player below played itself {summary['whatif_sims']:,} games under each
-opening with the same seed, so game *i* of each shares its key and the differences are
+readings). Each player below played itself under each opening
+({', '.join(f"`{p}` {n:,} games" for p, n in summary['whatif'].items())}) with the same seed, so game *i* of each shares its key and the differences are
 paired game by game. Scores are the toss winner's (seat 0, Blue).
 
 {md_table(['player', '`odd_horse`', 'toss winner takes', 'games', 'toss winner scores', 'W / D / L'], _field_rows(choices), 'lllrrr')}

@@ -24,7 +24,7 @@ MORE = 16
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     return run(tmp_path_factory.mktemp("opening") / "shoo-opening", sims=SIMS, seed=1,
-               workers=1, players="random,greedy", sims_of=f"greedy={MORE}", whatif="greedy",
+               workers=1, players="random,greedy", sims_of=f"greedy={MORE}", whatif="greedy,random=6",
                whatif_sims=SIMS, command="analyze exact shoo opening (test)")
 
 
@@ -122,11 +122,13 @@ def test_the_first_line_is_the_answer_and_the_scores_are_the_standard_runs(repor
 
 
 def test_the_field_what_if_pairs_the_openings_game_by_game(report):
-    cells = {(r["odd_horse"], r["opening"]): r for r in _csv(report / "field.csv")}
+    cells = {(r["odd_horse"], r["opening"]): r for r in _csv(report / "field.csv")
+             if r["player"] == "greedy"}
     assert set(cells) == {("other", "first_move"), ("field", "first_move"),
                           ("other", "extra_horse")}
     assert all(int(r["games"]) == SIMS for r in cells.values())
-    diffs = {r["comparison"]: r for r in _csv(report / "differences.csv")}
+    diffs = {r["comparison"]: r for r in _csv(report / "differences.csv")
+             if r["player"] == "greedy"}
     horse = diffs["field: extra_horse - first_move"]
     assert np.isclose(float(horse["diff"]), float(cells[("other", "extra_horse")]["score"])
                       - float(cells[("field", "first_move")]["score"]))
@@ -134,6 +136,9 @@ def test_the_field_what_if_pairs_the_openings_game_by_game(report):
     assert np.isclose(float(free["diff"]), float(cells[("field", "first_move")]["score"])
                       - float(cells[("other", "first_move")]["score"]))
     summary = json.loads((report / "summary.json").read_text())
+    assert summary["whatif"] == {"greedy": SIMS, "random": 6}
+    assert {(r["player"], int(r["games"])) for r in _csv(report / "field.csv")} == {
+        ("greedy", SIMS), ("random", 6)}
     field = summary["answer"]["field"]["greedy"]
     assert field["verdict"] == verdict(float(horse["lo"]), float(horse["hi"]))
     assert "Under `odd_horse=field` (`greedy`" in summary["sentence"]
@@ -162,6 +167,8 @@ def test_the_sentence_says_what_the_interval_says(lo, hi, words):
     (["--sims-of", "greedy=-1"], "whole number"),
     (["--whatif", "nobody"], "unknown player 'nobody'"),
     (["--whatif-sims", "1"], "--whatif-sims must be"),
+    (["--whatif", "greedy=1"], "--whatif needs"),
+    (["--whatif", "greedy=x"], "--whatif needs player=N"),
     (["--set", "opening=extra_horse"], "plays opening itself"),
     (["--set", "odd_horse=field"], "plays odd_horse itself"),
 ])
