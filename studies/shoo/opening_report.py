@@ -339,6 +339,10 @@ def _mover_rows(movers: dict[str, Seat0]) -> list[list[str]]:
     rows = []
     for p, m in movers.items():
         rates = m.rates()
+        if m.stats.draws == m.games:  # no spread: an interval of width 0 would mislead
+            rows.append([f"`{p}`", f"{m.games:,}", "50.0% (every game drawn)", "none shown",
+                         "—", "0% / 100% / 0%", f"{m.stats.turns_mean:.0f}"])
+            continue
         rows.append([f"`{p}`", f"{m.games:,}", _score(m.score, m.score_ci),
                      _points(m.score - 0.5, m.score_ci[0] - 0.5, m.score_ci[1] - 0.5),
                      p_text(m.p_value),
@@ -376,8 +380,9 @@ def render(rules: ShooRules, movers: dict[str, Seat0], choices: Sequence[FieldCh
     strongest = list(movers)[-1]
     strongest_note = ("" if strongest == a["player"] else
                       f", not to the strongest here, `{strongest}` ({movers[strongest].games:,} "
-                      f"games): it plays about half as fast, and {a['games']:,} games of it "
-                      f"did not fit this run's time")
+                      f"games): a search player's games take longer the larger its budget, "
+                      f"and {a['games']:,} of them did not fit this run's time")
+    max_plies = f"{rules.max_plies:,}"
     field_text = ""
     if choices:
         field_text = f"""
@@ -425,7 +430,8 @@ move); the most games, {a['games']:,}, went to `{a['player']}`{strongest_note}.
 {md_table(['player (both sides)', 'games', 'first mover scores', 'worth', 'test against ½', 'W / D / L', 'moves a game'], _mover_rows(movers), 'lrrrlrr')}
 
 A figure here is a statement about these players: the stronger the player, the closer the
-score is to what moving first is worth between good players.
+score is to what moving first is worth between good players. A player whose every game
+reached the move limit ({max_plies} moves, a draw) says nothing about moving first.
 {field_text}
 ## Files
 
