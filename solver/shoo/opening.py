@@ -1,13 +1,22 @@
-"""The opening question's pieces that need no games: the two choices, the players of the
-study (the skill ladder from :data:`solver.shoo.policies.PLAYERS`, or names given), and
+"""The opening question's pieces that need no games: the two choices, the colour mirror
+that makes them one game under the pinned reading, the players of the study (the skill
+ladder from :data:`solver.shoo.policies.PLAYERS`, or names given), their game counts, and
 which choice a difference favours.
 
-The games themselves are played and read, and their scores given intervals, by
-:mod:`studies.shoo.opening_report`.
+Under ``odd_horse = other`` (RULES.md rule 8) the toss winner's two choices give the same
+game with the colours swapped: ``opening = extra_horse`` (Blue has five horses, White moves
+first) is ``opening = first_move`` (Blue moves first, White has five horses) turned half
+round (square ``s`` to ``80 - s``, which takes each starting corner and first row to the
+other's) with Blue and White exchanged (:func:`mirror`). So there the opening question is
+the first mover's score. Under ``odd_horse = field`` the choices differ (the first move
+with the odd horse free on e5, or the extra horse) and the choice is a real one.
+
+The games themselves are played and read by :mod:`studies.shoo.opening_report`.
 """
 from __future__ import annotations
 
 from solver.shoo.policies import PLAYERS
+from solver.shoo.position import NONE, Hush, Position, is_traveller
 
 OPENINGS = ("first_move", "extra_horse")
 """The toss winner's two choices (values of the rules parameter ``opening``)."""
@@ -56,3 +65,58 @@ def verdict(lo: float, hi: float) -> str:
     if hi < 0:
         return "move"
     return "neither"
+
+
+def mirror(position: Position) -> Position:
+    """``position`` turned half round with the colours exchanged: the piece on square ``s``
+    stands on ``squares - 1 - s`` with the other seat's colour, each seat's stable,
+    stabled travellers and pasture become the other's, and the other seat is to move.
+
+    >>> from solver.shoo.position import start
+    >>> from solver.shoo.rules import ShooRules
+    >>> mirror(start(ShooRules())).key() == start(ShooRules(opening="extra_horse")).key()
+    True
+    """
+    last = position.field.squares - 1
+
+    def turned(s: int) -> int:
+        return NONE if s == NONE else last - s
+
+    board = [0] * len(position.board)
+    for s, piece in enumerate(position.board):
+        board[last - s] = (piece ^ 1) if is_traveller(piece) else piece
+    other = position.copy()
+    other.board = board
+    other.stable_horses = position.stable_horses[::-1]
+    other.stabled = position.stabled[::-1]
+    other.pasture = position.pasture[::-1]
+    other.side = 1 - position.side
+    other.held, other.shoo = turned(position.held), turned(position.shoo)
+    h = position.hush
+    other.hush = None if h is None else Hush(turned(h.to), h.how, turned(h.origin))
+    return other
+
+
+def parse_games(text: str, players: tuple[str, ...], sims: int) -> dict[str, int]:
+    """Games per player: ``sims`` each, but as ``"search-40=2000,random=4000"`` says for the
+    players it names; ValueError with one line for a player not in ``players`` or a count
+    that is not a whole number from 1 to 1,000,000.
+
+    >>> parse_games("greedy=30", ("random", "greedy"), 10)
+    {'random': 10, 'greedy': 30}
+    """
+    games = {p: sims for p in players}
+    for part in (x.strip() for x in text.split(",") if text.strip()):
+        name, _, count = part.partition("=")
+        name = name.strip()
+        if name not in games:
+            raise ValueError(f"--sims-of names {name!r}, not one of the players "
+                             f"({', '.join(players)}); write player=N,...")
+        try:
+            games[name] = int(count.strip().replace("_", ""))
+        except ValueError:
+            games[name] = 0
+        if not 1 <= games[name] <= 1_000_000:
+            raise ValueError(f"--sims-of needs player=N with N a whole number from 1 to "
+                             f"1,000,000, not {part!r}")
+    return games

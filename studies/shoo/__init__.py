@@ -31,20 +31,31 @@ REDUCED = ExactAnalysis(
 """``analyze exact shoo`` (the default): reduced fields solved exactly."""
 
 OPENING = ExactAnalysis(
-    name="opening", title="Shoo: the first move or the extra horse?",
+    name="opening", title="Shoo: what is moving first worth?",
     run="studies.shoo.opening_report:run", folder="shoo-opening", monte_carlo=True,
-    sims=60, takes_rules=True,
-    options=(Option("players", "comma-separated players (default: the skill ladder's "
-                    "fixed players and its first --budgets search budgets)", str, ""),
+    sims=500, takes_rules=True,
+    options=(Option("players", "comma-separated players, each played against itself "
+                    "(default: the skill ladder's fixed players and its first --budgets "
+                    "search budgets)", str, ""),
              Option("budgets", "how many of the ladder's search budgets, smallest first, "
                     f"when --players is not given (0 to {len(PLAYERS.search[0].budgets)}; default -1: all)",
-                    int, -1, -1, len(PLAYERS.search[0].budgets))),
-    description="for every ordered pair of players, both opening choices of the toss "
-                "winner on the same keys: scores, win/draw/loss and their paired "
-                "difference with 95% intervals, and who beats whom in both colours; "
-                "--sims counts games per pair and choice (default 60: the whole ladder, "
-                "36 pairs, in about 15 minutes on two cores)")
-"""``analyze exact shoo opening``: the first move or the extra horse."""
+                    int, -1, -1, len(PLAYERS.search[0].budgets)),
+             Option("sims_of", "games of the players that play more or fewer than --sims, "
+                    "as player=N,... (e.g. search-40=2000)", str, ""),
+             Option("whatif", "players of the odd_horse=field what-if, comma-separated, each "
+                    "--whatif-sims games per opening or player=N (default greedy; 'none' "
+                    "for no what-if)", str, "greedy"),
+             Option("whatif_sims", "games per opening of each what-if player (default 1000)",
+                    int, 1000, 2, 1_000_000),
+             Option("store", "a results store whose games are loaded, not played again, "
+                    "and which keeps the new ones (default: none)", str, "")),
+    description="under the pinned odd_horse=other both opening choices are one game with "
+                "the colours swapped, so: the first mover's score for each ladder player "
+                "against itself with its 95% interval and test against 1/2; and the "
+                "odd_horse=field what-if, where the toss winner's choice (the first move "
+                "or the extra horse) is a real one, compared game by game; --sims counts "
+                "games per player (default 500), --sims-of sets more for some")
+"""``analyze exact shoo opening``: what moving first is worth."""
 
 STUDY = register(Study(
     game="shoo",

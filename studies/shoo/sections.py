@@ -181,6 +181,7 @@ def report_sections(summary: Mapping[str, Any], parts: Mapping[str, Any]) -> lis
                           *(f"{COLOURS[s] if s < len(COLOURS) else s}" for s in range(players))],
                          event_rows, "lrr" + "r" * players),
                 "", f"Travellers in their own home area at the end, mean per game: {seats_text}.",
-                "", "Whether the extra horse is worth as much as the first move, for every pair "
-                f"of players on the skill ladder: [the opening analysis]({OPENING_REPORT})."]
+                "", "What moving first is worth for each player on the skill ladder, and the "
+                "first move against the extra horse under the other reading of the odd "
+                f"horse: [the opening analysis]({OPENING_REPORT})."]
     return ["\n".join(ending), "\n".join(counters)]
