@@ -55,7 +55,7 @@ import numpy as np
 
 from solver.decision import CHANCE, TERMINAL
 from solver.dice import game_streams
-from solver.manhome.duel import DuelSolution, check_duel_rules
+from solver.manhome.duel import DuelEquations, DuelSolution, check_duel_rules
 from solver.manhome.policies import PLAYERS, make_policy
 from solver.manhome.rules import DEATH, HOME, ManHomeRules
 from solver.manhome.state import (ACTION, NEW_MAN, Kind, ManHomeState, Phase, action_moves)
@@ -82,40 +82,25 @@ class Position:
     state: ManHomeState
 
 
-class Values:
-    """The exact values of a solved duel, read for the reference engine's states."""
+class Values(DuelEquations):
+    """The exact values of a solved duel, read for the reference engine's states: the duel's
+    own equations (:class:`solver.manhome.duel.DuelEquations`: ``passes``, ``goes_on``,
+    ``arrive``) over the solution's values, indexed by its side space (no pair lists: a
+    solution of millions of pairs is read as it is)."""
 
-    def __init__(self, solution: DuelSolution) -> None:
+    def __init__(self, solution: DuelSolution) -> None:   # noqa: super's builds the pairs
         self.rules = rules = solution.rules
         self.space = solution.space
         self.size = solution.size
         self.values = solution.values
         num, den = rules.attacker_win_chance
         self.q = num / den
+        self.miss = 1.0 - self.q
 
     def V(self, mover: tuple[int, frozenset], opponent: tuple[int, frozenset]) -> float:
         index = self.space.index
         return float(self.values[index(mover[0], sorted(mover[1])) * self.size
                                  + index(opponent[0], sorted(opponent[1]))])
-
-    def passes(self, mover, opponent) -> float:
-        return 1.0 - self.V(opponent, mover)
-
-    def goes_on(self, mover, opponent) -> float:
-        return self.V(mover, opponent) if self.rules.extra_turn else self.passes(mover, opponent)
-
-    def arrive(self, mover, opponent, t: int) -> float:
-        """:meth:`solver.manhome.duel.DuelEquations.arrive`: a man of ``mover`` (already off
-        his square) arriving at ``t``."""
-        (h, rest), (g, theirs) = mover, opponent
-        if t == DEATH or t in rest:
-            return self.passes(mover, opponent)
-        if t == HOME:
-            return 1.0 if h + 1 == self.rules.men_to_win else self.goes_on((h + 1, rest), opponent)
-        if t in theirs:
-            kill = self.goes_on((h, rest | {t}), (g, theirs - {t}))
-            return self.q * kill + (1.0 - self.q) * self.passes(mover, opponent)
-        return self.passes((h, rest | {t}), opponent)
 
     def action_values(self, state: ManHomeState) -> list[float]:
         """The mover's chance to win after each legal action (in ``legal_actions`` order),
