@@ -1365,6 +1365,18 @@ cdef int legal_actions(const State* g, const Config* c, int32_t* actions) noexce
     return chance_outcomes(g, c, actions, NULL)
 
 
+
+cdef inline void shuffle_left(State* t) noexcept nogil:
+    """Fisher-Yates over the tiles not yet drawn, from the state's dice stream (the bag is
+    shuffled once, at the first draw; a playout reshuffles it from its own key)."""
+    cdef int i, j, x
+    for i in range(NTILES - 1 - t.drawn, 0, -1):
+        j = <int>dice_below(&t.dice, i + 1)
+        x = t.bag[t.drawn + i]
+        t.bag[t.drawn + i] = t.bag[t.drawn + j]
+        t.bag[t.drawn + j] = x
+    t.shuffled = True
+
 cdef int32_t draw_chance(State* g, const Config* c) noexcept nogil:
     """SumokuState.draw_chance: the first tile drawn shuffles the bag left (Fisher–Yates
     from the last; rule 24), every tile is the next of it; the start tie ``below(k)``; the
@@ -1372,12 +1384,7 @@ cdef int32_t draw_chance(State* g, const Config* c) noexcept nogil:
     cdef int i, j, t, first
     if g.phase == PH_DEAL or g.phase == PH_REFILL:
         if not g.shuffled:
-            for i in range(NTILES - 1 - g.drawn, 0, -1):
-                j = <int>dice_below(&g.dice, i + 1)
-                t = g.bag[g.drawn + i]
-                g.bag[g.drawn + i] = g.bag[g.drawn + j]
-                g.bag[g.drawn + j] = t
-            g.shuffled = True
+            shuffle_left(g)
         return g.bag[g.drawn] // COPIES
     if g.phase == PH_START:
         return g.tied[dice_below(&g.dice, g.ntied)]
@@ -1574,14 +1581,8 @@ cdef int reply_score(State* s, const Config* c, int seat, const Play* p) noexcep
 cdef inline void shuffle_bag_left(State* t, uint64_t key) noexcept nogil:
     """A playout's bag: the tiles left shuffled by the dice stream of ``key`` (hands lie face
     up, only the bag's order is unknown), as SumokuState.playout shuffles them."""
-    cdef int i, j, x
     t.dice = key
-    for i in range(NTILES - 1 - t.drawn, 0, -1):
-        j = <int>dice_below(&t.dice, i + 1)
-        x = t.bag[t.drawn + i]
-        t.bag[t.drawn + i] = t.bag[t.drawn + j]
-        t.bag[t.drawn + j] = x
-    t.shuffled = True
+    shuffle_left(t)
 
 
 cdef int playout_value(const State* g, const Config* c, int seat, const Play* p,
