@@ -7,7 +7,8 @@ its inline ``analyze ...`` commands that are not templates (``GAME``, ``<notatio
 except:
 
 * budgets are cut to a few games (``--sims``, ``--search-sims``, ``--skill-sims`` and
-  ``--whatif-sims`` of the command, given or not), so the whole test takes seconds;
+  ``--whatif-sims`` of the command, given or not; ``--openspiel`` where given), so the
+  whole test takes seconds;
 * the placeholders an example needs are supplied: a Dask scheduler on this machine for
   ``HOST:8786``, the variant files an example names (written with valid rules), and the
   runs that `analyze compare` compares (played first, as the README's worked example does);
@@ -39,6 +40,9 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 SMALL = {"--sims": "24", "--search-sims": "2", "--skill-sims": "12", "--whatif-sims": "24"}
 """The budgets every example runs with."""
+SMALL_GIVEN = {"--openspiel": "2"}
+"""Budgets cut only where an example gives them: games a seat against OpenSpiel's MCTSBot
+(100 in the README's example, 40 seconds)."""
 TEMPLATE = re.compile(r"^[A-Z][A-Z0-9_]*$|[<>\[\]|]|\.\.\.")
 """A word of a template, not of a command: ``GAME``, ``<game>``, ``[ANALYSIS]``, ``a | b``."""
 
@@ -120,6 +124,9 @@ def shrunk(argv: list[str]) -> list[str]:
             out[out.index(flag) + 1] = value
         elif _accepts(out, flag) and out[0] not in ("exact", "report"):
             out += [flag, value]
+    for flag, value in SMALL_GIVEN.items():
+        if flag in out:
+            out[out.index(flag) + 1] = value
     return out
 
 
