@@ -252,7 +252,8 @@ def _advantage_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
             t = e.strong[1]
             low, high = t["first_player_advantage_ci"]
             strong = (f"{t['first_player_advantage'] * 100:+.2f} ({low * 100:+.2f} to "
-                      f"{high * 100:+.2f}), `{t['policies'][0]}`")
+                      f"{high * 100:+.2f}), "
+                      + _link(root, e.strong[0], f"`{t['policies'][0]}`, {t['games']:,} games"))
         draws = s.get("draw_rate") is not None
         rows.append([str(rank), e.spec.title, f"{s['players']}, `{seats}`",
                      pct((s.get("points_by_seat") or s["win_rate_by_seat"])[0])

@@ -313,6 +313,29 @@ def test_overview_alone_and_cli(toy, tmp_path, capsys):
     assert not list(root.glob(".*tmp*"))
 
 
+def test_the_strong_run_is_played_and_ranked_beside_the_headline(toy, tmp_path, monkeypatch):
+    import dataclasses
+    import studies
+
+    study = dataclasses.replace(find_study("toy"), strong_run={"players": 3, "policy": "greedy",
+                                                               "sims": 300})
+    monkeypatch.setitem(studies._STUDIES, "toy", study)
+    root = tmp_path / "r"
+    assert main(["report", "--out", str(root), "--sims", "1000", "--skill-sims", "100",
+                 "--search-sims", "4", "--whatif-sims", "100", "--workers", "1", "--no-store",
+                 "--games", "toy", "--quiet"]) == 0
+    # played with its own games (fewer than --sims), its command saying how to play it again
+    summary = json.loads((root / "toy" / "standard-3p-greedy" / "summary.json").read_text())
+    assert summary["games"] == 300 and summary["policies"] == ["greedy"] * 3
+    assert summary["command"].startswith("analyze toy --sims 300 ")
+    # the overview's row of the headline run (2 players) gives its advantage, player and games
+    row = next(line for line in (root / "README.md").read_text().splitlines()
+               if line.startswith("| 1 | Toy Race |"))
+    advantage = f"{summary['first_player_advantage'] * 100:+.2f}"
+    assert (f"| {advantage} (" in row and "[`greedy`, 300 games](toy/standard-3p-greedy/report.md)"
+            in row)
+
+
 def test_report_never_overwrites_what_is_not_its_own(toy, tmp_path, capsys):
     root = tmp_path / "r"
     root.mkdir()
