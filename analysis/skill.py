@@ -97,6 +97,51 @@ def elo(win_rate: float) -> float | None:
 
 
 @dataclass(frozen=True)
+class SeatEdge:
+    """How much more a player scores from one seat than its opponent scores there itself.
+
+    A seat has its own advantage (moving first, say), so a player's rate from a seat is
+    compared with the rate the *opponent* gets from that seat when it plays itself (every
+    seat) on the same keys: ``edge`` is the mean over keys of the player's points in that
+    seat minus the opponent's points in that seat in self-play (keys where both games
+    finished), with the paired interval ``d̄ ± 1.96·sd(d)/√keys`` and a z-test against 0.
+    An edge whose interval lies above 0 means the player beats the opponent from that seat,
+    whatever the seat is worth."""
+
+    seat: int
+    games: int
+    """Keys where both games finished."""
+    points: float
+    """The player's mean points from the seat (a win 1, a draw its share)."""
+    self_play: float
+    """The opponent's mean points from the seat in self-play, on the same keys."""
+    edge: float
+    low: float
+    high: float
+    p_value: float
+
+
+def _seat_edge(seat: int, pairs: Counter, scale: int) -> SeatEdge:
+    """The :class:`SeatEdge` of ``pairs`` (``(player units, self-play units) -> keys``)."""
+    n = sum(pairs.values())
+    if not n:
+        return SeatEdge(seat, 0, *(math.nan,) * 6)
+    mine = Fraction(sum(a * c for (a, _), c in pairs.items()), n * scale)
+    theirs = Fraction(sum(b * c for (_, b), c in pairs.items()), n * scale)
+    first = sum((a - b) * c for (a, b), c in pairs.items())
+    second = sum((a - b) ** 2 * c for (a, b), c in pairs.items())
+    var = Fraction(n * second - first * first, n * (n - 1) * scale * scale) if n > 1 else 0
+    edge = float(mine - theirs)
+    se = math.sqrt(var / n) if n > 1 else math.nan
+    if se > 0:
+        low, high, p = edge - Z * se, edge + Z * se, 2 * norm_sf(abs(edge) / se)
+    else:  # every key gave the same difference
+        low = high = edge
+        p = 1.0 if edge == 0 else 0.0
+    return SeatEdge(seat, n, float(mine), float(theirs), edge, low, high, p)
+
+
+@dataclass(frozen=True)
 class Match:
     """A duplicate match of ``player`` against ``opponent`` from every seat."""
 
@@ -123,6 +168,11 @@ class Match:
     """Whether enough games finished for a verdict (:data:`analysis.stats.MIN_JUDGED`)."""
     opponent_rate: float | None = None
     """Alone (a puzzle): the opponent's solve rate on the same games."""
+    seat_edges: tuple[SeatEdge, ...] = ()
+    """From each seat, the player's points against the opponent's own in that seat when it
+    plays itself on the same keys (:class:`SeatEdge`); empty unless asked for
+    (``play_match(..., seat_edges=True)``: the matches of the search chains' tops against
+    the strongest fixed player)."""
 
     @property
     def players(self) -> int:
@@ -144,7 +194,17 @@ class Match:
                 "p_value": self.p_value, "elo": self.elo, "unfinished": self.unfinished,
                 "judged": self.judged, "opponent_rate": self.opponent_rate,
                 "elapsed_s": round(self.elapsed_s, 3), "games_loaded": self.games_loaded}
+        for e in self.seat_edges:
+            row |= {f"points_seat{e.seat}": e.points, f"self_play_seat{e.seat}": e.self_play,
+                    f"edge_seat{e.seat}": e.edge, f"edge_seat{e.seat}_low": e.low,
+                    f"edge_seat{e.seat}_high": e.high, f"edge_seat{e.seat}_p": e.p_value}
         return row
+
+    @property
+    def every_seat(self) -> bool | None:
+        """Whether the player scores more than the opponent's self-play from every seat,
+        each interval above 0 (None: not measured)."""
+        return all(e.low > 0 for e in self.seat_edges) if self.seat_edges else None
 
 
 def _shares(pairs: Counter, scale: int) -> tuple[int, Fraction, Fraction]:
@@ -166,7 +226,7 @@ def _shares(pairs: Counter, scale: int) -> tuple[int, Fraction, Fraction]:
 def play_match(spec: GameSpec, rules: Rules, player: str, opponent: str, games: int, seed: int,
                *, chain: str = POLICIES, kind: str = "step", workers: int | None = None,
                store: Store | None = None, scheduler: str | None = None,
-               progress: bool = False) -> Match:
+               progress: bool = False, seat_edges: bool = False) -> Match:
     """Play ``player`` against ``opponent`` from every seat, ``games`` games per seating,
     every seating with the same ``seed`` (see the module docstring). A draw counts as the
     player's share of it; an unfinished game counts for neither. Alone (a puzzle), the
@@ -176,18 +236,28 @@ def play_match(spec: GameSpec, rules: Rules, player: str, opponent: str, games: 
     The seatings are played side by side, chunk by chunk (:func:`analysis.runner.together`):
     per key, the player's points over the seatings that finished, in units of
     1/:func:`analysis.tally.point_scale`, are counted in a histogram, from which every figure
-    follows exactly — memory grows with the chunks, not the games."""
+    follows exactly — memory grows with the chunks, not the games.
+
+    With ``seat_edges`` (two or more players) the opponent also plays itself in every seat
+    on the same keys, and the match gets the player's :class:`SeatEdge` from each seat."""
     n = spec.seats(rules)
     seatings = [[player], [opponent]] if n == 1 else [
         [player if s == seat else opponent for s in range(n)] for seat in range(n)]
+    edges = seat_edges and n > 1
+    if edges:
+        seatings.append([opponent] * n)
+    seat_pairs: list[Counter] = [Counter() for _ in range(n)] if edges else []
     scale = point_scale(n)
     runs = [Run(spec, rules, policies, seed, capacity=games, store=store,
                 label=run_label(spec, rules, policies), keep_games=KEEP_GAMES, tally=True,
                 hold_rows=False) for policies in seatings]
-    wins, unfinished = [0] * (len(seatings) if n > 1 else 1), 0
+    wins, unfinished = [0] * n, 0
     pairs: Counter = Counter()
     title = f"{spec.title}: {player} vs {opponent}"
     for chunk in together(runs, games, workers, scheduler, progress, title):
+        if edges:
+            mirror = points(pd.DataFrame(chunk[-1], copy=False), n, spec.traits)
+            chunk = chunk[:-1]
         got = []
         for seat, columns in enumerate(chunk):
             mine = points(pd.DataFrame(columns, copy=False), n, spec.traits)[:, 0 if n == 1 else seat]
@@ -198,6 +268,13 @@ def play_match(spec: GameSpec, rules: Rules, player: str, opponent: str, games: 
         table = np.stack(got, axis=1)
         done = ~np.isnan(table)
         units = np.rint(np.where(done, table, 0.0) * scale).astype(np.int64)
+        if edges:
+            both = done & ~np.isnan(mirror)
+            theirs = np.rint(np.where(both, mirror, 0.0) * scale).astype(np.int64)
+            for seat in range(n):
+                keep = both[:, seat]
+                seat_pairs[seat].update(zip(units[keep, seat].tolist(),
+                                            theirs[keep, seat].tolist()))
         if n == 1:  # the player's solve and the opponent's, on the keys both finished
             both = done.all(axis=1)
             pairs.update(zip(units[both, 0].tolist(), units[both, 1].tolist()))
@@ -233,7 +310,9 @@ def play_match(spec: GameSpec, rules: Rules, player: str, opponent: str, games: 
         low = high = p_value = math.nan
     return Match(player, opponent, chain, kind, games, tuple(wins), unfinished, mean_f, low,
                  high, p_value, sum(r.elapsed_s for r in runs), sum(r.loaded for r in runs),
-                 judged=judged, opponent_rate=baseline if n == 1 else None)
+                 judged=judged, opponent_rate=baseline if n == 1 else None,
+                 seat_edges=tuple(_seat_edge(seat, pairs_s, scale)
+                                  for seat, pairs_s in enumerate(seat_pairs)))
 
 
 @dataclass(frozen=True)
@@ -482,6 +561,12 @@ class Ladder:
 
         return tops[max(range(len(tops)), key=rank)]
 
+    def _every_seat(self) -> bool | None:
+        """Whether the strongest player beats the strongest fixed player from every seat
+        (:attr:`Match.every_seat`); None when it is that player or was not measured so."""
+        m = self._against(self.strongest, self.rungs.fixed[-1])
+        return m.every_seat if m is not None else None
+
     @property
     def luck(self) -> dict[str, Any]:
         """The luck share (module docstring) from the strongest player's win rate against
@@ -518,6 +603,7 @@ class Ladder:
                                                  **{name: list(players)
                                                     for name, players in self.rungs.chains}},
             "strongest": self.strongest,
+            "strongest_every_seat": self._every_seat(),
             **self.luck,
             "matches": self.table.to_dict(orient="records"),
             "players_table": self.players_table.to_dict(orient="records"),
@@ -568,7 +654,8 @@ class SkillPlan:
                       file=sys.stderr)
             matches.append(play_match(spec, self.rules, player, opponent, games, self.seed,
                                       chain=chain, kind=kind, workers=self.workers, store=store,
-                                      scheduler=scheduler, progress=progress))
+                                      scheduler=scheduler, progress=progress,
+                                      seat_edges=kind == "best"))
         versus = self.versus(progress) if self.versus_games else None
         return Ladder(spec, self.rules, self.variant, self.seed, self.sims, self.search_sims,
                       self.rungs, matches, time.perf_counter() - start, command, versus=versus)

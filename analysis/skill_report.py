@@ -89,7 +89,52 @@ def _strongest_sentence(ladder: Ladder) -> str:
         text += (f": against the best fixed player `{fixed_top}` it wins {pct(best.mean)} "
                  f"({pct_range(best.low, best.high)}) over all seats ({seats} from seats "
                  f"{', '.join(map(str, range(len(best.wins_by_seat))))})")
+        if best.seat_edges:
+            text += "; " + every_seat_clause(best)
     return text + "."
+
+
+def _points(value: float) -> str:
+    return f"{value * 100:+.1f}"
+
+
+def every_seat_clause(m: Match) -> str:
+    """Whether ``m``'s player beats its opponent from every seat (:class:`analysis.skill.SeatEdge`:
+    its points there minus the opponent's own there in self-play), in one clause."""
+    edges = ", ".join(f"{_points(e.edge)} ({_points(e.low)} to {_points(e.high)})"
+                      for e in m.seat_edges)
+    if m.every_seat:
+        return (f"from every seat it scores more than `{m.opponent}` itself scores there "
+                f"(self-play on the same keys): {edges} points from seats "
+                f"{', '.join(str(e.seat) for e in m.seat_edges)}, each interval above 0")
+    short = [e for e in m.seat_edges if not e.low > 0]
+    return (f"not clearly from every seat: against what `{m.opponent}` itself scores in a "
+            f"seat (self-play on the same keys) it gains {edges} points from seats "
+            f"{', '.join(str(e.seat) for e in m.seat_edges)}, the interval of seat"
+            f"{'s' if len(short) > 1 else ''} {', '.join(str(e.seat) for e in short)} "
+            "not above 0")
+
+
+def seat_edges_section(ladder: Ladder) -> str:
+    """The top of every search chain against the strongest fixed player seat by seat, each
+    seat's rate against that player's own in self-play; empty when none was measured."""
+    rows = [[f"`{m.player}`", f"`{m.opponent}`", str(e.seat), f"{e.games:,}", pct(e.points),
+             pct(e.self_play), f"**{_points(e.edge)}** ({_points(e.low)} to {_points(e.high)})",
+             p_text(e.p_value)]
+            for m in ladder.matches if m.seat_edges for e in m.seat_edges]
+    if not rows:
+        return ""
+    fixed_top = ladder.rungs.fixed[-1]
+    return ("#### From every seat\n\n"
+            "A seat has its own advantage, so a player's rate from a seat is set against the "
+            f"rate `{fixed_top}` itself gets from that seat when it plays every seat, on the "
+            "same keys: the *edge* is the mean over keys of the difference (points: a win 1, "
+            "a draw its share), with its paired 95% interval and a test against 0. An edge "
+            f"whose interval lies above 0 beats `{fixed_top}` from that seat, whatever the "
+            "seat is worth.\n\n"
+            + md_table(["player", "against", "seat", "games", "its points",
+                        f"`{fixed_top}` in self-play", "edge (pts, 95% CI)", "test vs 0"],
+                       rows, "llrrrrrr"))
 
 
 def _luck_base_sentence(ladder: Ladder) -> str:
@@ -195,6 +240,9 @@ def render_markdown(ladder: Ladder) -> str:
                      + (f", and against the luck baseline `{ladder.rungs.luck_baseline}`"
                         if any(m.kind == "luck" for m in tops) else "")
                      + f".{_strongest_sentence(ladder)}\n\n" + md_table(head, rows, align))
+        edges = seat_edges_section(ladder)
+        if edges:
+            parts.append(edges)
     if ladder.versus is not None:
         parts.append(versus_section(ladder))
     players = ladder.players_table

@@ -39,6 +39,35 @@ def test_a_match_is_every_seating_on_the_same_games():
     assert match.low > 0.5 and match.p_value < 1e-6
 
 
+def test_seat_edges_set_each_seat_against_the_opponents_self_play():
+    """A seat's edge is the player's points there minus the opponent's own there when it
+    plays every seat, key by key: against itself a player's games *are* the self-play
+    games, so every edge is exactly 0; a far stronger player gains in every seat, by the
+    difference of the two runs' rates, which the edge's pairs must reproduce."""
+    spec = registry.find_game("manhome")
+    rules = ManHomeRules()
+    twin = play_match(spec, rules, "greedy", "random", 400, seed=3, workers=1)
+    assert twin.seat_edges == () and twin.every_seat is None   # not asked for
+    mirror = play_match(spec, rules, "random", "random", 400, seed=3, workers=1,
+                        seat_edges=True)
+    assert [(e.edge, e.low, e.high, e.games) for e in mirror.seat_edges] == [(0, 0, 0, 400)] * 2
+    assert mirror.every_seat is False
+    match = play_match(spec, rules, "greedy", "random", 3000, seed=5, workers=1,
+                       seat_edges=True)
+    self_play = run(spec, rules, ["random", "random"], 3000, 5,
+                    workers=1).games["winner"].to_numpy()
+    seat0 = run(spec, rules, ["greedy", "random"], 3000, 5, workers=1).games["winner"].to_numpy()
+    d = (seat0 == 0).astype(float) - (self_play == 0)
+    e = match.seat_edges[0]
+    assert (e.points, e.self_play) == (match.wins_by_seat[0] / 3000, (self_play == 0).mean())
+    half = 1.959964 * d.std(ddof=1) / math.sqrt(3000)
+    assert (e.edge, e.low, e.high) == pytest.approx((d.mean(), d.mean() - half,
+                                                    d.mean() + half), abs=1e-6)
+    assert match.every_seat and all(e.low > 0.2 for e in match.seat_edges)
+    row = match.row()
+    assert row["edge_seat1"] == match.seat_edges[1].edge and "self_play_seat0" in row
+
+
 SMALL = dict(board_rows=2, men_per_player=3, men_to_win=2)
 """Small Man Home rules: the expert's solitaire table in a moment (the standard rules' takes
 a process some seconds)."""
@@ -187,7 +216,9 @@ def test_same_ladder_from_the_store_and_any_worker_count(tmp_path):
     again = skill("manhome", sims=700, search_sims=40, budgets=[1, 2], workers=2, store=store,
                   **SMALL)
     fresh = skill("manhome", sims=700, search_sims=40, budgets=[1, 2], workers=2, **SMALL)
-    assert all(m.games_loaded == 2 * m.games for m in again.matches)
+    # every seating from the store (and the opponent's self-play where a match measures
+    # its seat edges)
+    assert all(m.games_loaded == (2 + bool(m.seat_edges)) * m.games for m in again.matches)
     for other in (again, fresh):
         pd.testing.assert_frame_equal(first.table.drop(columns=["elapsed_s", "games_loaded"]),
                                       other.table.drop(columns=["elapsed_s", "games_loaded"]))
