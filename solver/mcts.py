@@ -139,6 +139,8 @@ class MctsPolicy:
         """Whether the k-th simulation through each root child draws from the k-th key."""
 
     def choose(self, state: State, choices: Stream) -> int:
+        if state.current_player() == TERMINAL:
+            raise ValueError(f"{self.name} has no legal action to search: the game is over")
         actions = self.candidates(state)
         if len(actions) == 1:
             return actions[0]

@@ -159,6 +159,30 @@ def test_bad_budgets_are_refused_in_one_line(policy, capsys, tmp_path, monkeypat
     assert not (tmp_path / "reports").exists()
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_search_of_a_finished_game_says_so_in_one_line(game):
+    """mcts-N asked to move in a game that is over: one line naming the reason, in both
+    engines (the kernel's decide and the reference's choose)."""
+    import importlib
+
+    from solver.decision import RandomPlayer, play
+
+    spec = find_game(game)
+    rules = spec.rules.from_values(dict(GAMES[game][0]))
+    seats = spec.seats(rules)
+    module = importlib.import_module(spec.kernel.split(":")[0])
+    state = module.kernel_state(rules, ["mcts-4"] * seats, 3)
+    while not state.is_terminal():
+        state.apply_action(state.draw_chance() if state.current_player() < 0
+                           else state.legal_actions()[0])
+    with pytest.raises(ValueError, match="^no legal action to decide: the game is over$"):
+        state.decide()
+    reference = play(spec.new_state(rules), [RandomPlayer()] * seats, 3)
+    with pytest.raises(ValueError, match="^mcts-4 has no legal action to search: the game is "
+                                         "over$"):
+        spec.make_player("mcts-4", rules).choose(reference, Stream(0))
+
+
 def test_manhome_rollouts_beyond_the_experts_table(monkeypatch):
     """Man Home's mcts plays its simulations with ``expert`` in every seat, whose table
     holds sides of at most ``SOLITAIRE_CAP`` (4) men on the board; a seat the tree or a

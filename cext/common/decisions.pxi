@@ -192,6 +192,8 @@ cdef class KernelState:
     def decide(self):
         """The action the seat to move's player picks (from the game's choice stream)."""
         cdef int seat = current_player(&self.g, &self.setup.c)
+        if seat == TERMINAL:
+            raise ValueError("no legal action to decide: the game is over")
         if seat < 0:
             raise ValueError("not a decision node")
         cdef int32_t action

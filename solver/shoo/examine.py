@@ -4,7 +4,8 @@ move with its value and the perft counts (the kernel's, depth by depth).
 
 :func:`describe` returns plain data (what ``--json`` prints);
 :func:`studies.shoo.position.render` writes it for a terminal. A malformed or impossible
-position, or an impossible request, raises a :class:`solver.params.RulesError` with one
+position, or an impossible request (a search of a position without a legal move: a won
+game), raises a :class:`solver.params.RulesError` with one
 line.
 """
 from __future__ import annotations
@@ -44,9 +45,13 @@ def describe(rules: ShooRules, text: str | None = None, search: int = 0,
     if not 0 <= perft <= MAX_PERFT:
         raise RulesError(f"--perft must be a depth from 1 to {MAX_PERFT}, not {perft}")
     position = start(rules) if text is None else read(text, rules)
-    moves = legal_moves(position)
-    shooable, off = detect(position)
     winner = position.winner()
+    moves = [] if winner is not None else legal_moves(position)  # a won game has no move
+    if search and not moves:
+        raise RulesError(f"search-{search} has no legal move to search: " + (
+            f"the game is over, won by {COLOUR_NAMES[winner]}" if winner is not None else
+            f"{COLOUR_NAMES[position.side]} has no legal move"))
+    shooable, off = detect(position)
     info: dict[str, Any] = {
         "notation": write(position), "side": COLOUR_NAMES[position.side], "ply": position.ply,
         "winner": None if winner is None else COLOUR_NAMES[winner],
@@ -54,11 +59,9 @@ def describe(rules: ShooRules, text: str | None = None, search: int = 0,
         "legal_moves": [move_text(m) for m in moves],
         "shooable": [name(s) for s in shooable], "shooed_off": [name(s) for s in off]}
     if search:
-        best = None
-        if moves and winner is None:
-            index, value = SearchPolicy(search).best(position, moves, Stream(0))
-            best = {"move": move_text(moves[index]), "value": value}
-        info["search"] = {"player": f"search-{search}", **(best or {"move": None, "value": None})}
+        index, value = SearchPolicy(search).best(position, moves, Stream(0))
+        info["search"] = {"player": f"search-{search}", "move": move_text(moves[index]),
+                          "value": value}
     if perft:
         from solver.shoo.kernel import perft as kernel_perft
 

@@ -23,8 +23,7 @@ def render(info: Mapping[str, Any]) -> str:
                            subsequent_indent="  ", break_on_hyphens=False)
     if "search" in info:
         s = info["search"]
-        lines.append(f"{s['player']}: " + ("no move" if s["move"] is None else
-                                           f"best {s['move']}, value {s['value']:+d}"))
+        lines.append(f"{s['player']}: best {s['move']}, value {s['value']:+d}")
     for row in info.get("perft", []):
         lines.append(f"perft {row['depth']}    {row['nodes']:,}")
     return "\n".join(lines)

@@ -60,6 +60,9 @@ def test_search_value_is_the_search_players_own():
     (["--perft", "9"], "--perft must be a whole number from 1 to 5"),
     (["--search", "5000"], "--search must be a whole number from 1 to 1,000"),
     (["--set", "horses=8"], "bad value 8 for horses"),
+    # Blue's nine travellers all home in White's corner: won, nothing to search
+    (["BBB6/BBB6/BBB6/9/9/9/6WWW/6WWW/6WWW w hhhh/hhhhh 0/0 - - - 0", "--search", "5"],
+     "search-5 has no legal move to search: the game is over, won by Blue"),
 ])
 def test_bad_positions_and_requests_are_one_line_exit_2(argv, words, capsys):
     assert main(["position", "shoo", *argv]) == 2
@@ -99,3 +102,10 @@ def test_an_empty_position_is_refused_not_read_as_the_start(tmp_path, capsys, mo
         assert captured.out == "" and captured.err.count("\n") == 1 and "is empty" in captured.err
     assert main(["position", "shoo", "--json"]) == 0   # no position at all: the start
     assert json.loads(capsys.readouterr().out)["ply"] == 0
+
+
+def test_a_won_game_lists_no_legal_move(capsys):
+    assert main(["position", "shoo", "BBB6/BBB6/BBB6/9/9/9/6WWW/6WWW/6WWW w hhhh/hhhhh 0/0 - - - 0",
+                 "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["winner"] == "Blue" and info["legal_moves"] == []
