@@ -110,6 +110,10 @@ SEARCH_ROLLOUT = "greedy"
 """The policy every seat plays in a ``search-N`` player's playouts."""
 MCTS_ROLLOUT = "expert"
 """The policy every seat plays in an ``mcts-N`` player's simulations."""
+PLY = "ply"
+"""The family of race searches: ``ply-N`` looks ``N`` turns ahead (:mod:`solver.manhome.race`)."""
+PLY_MAX_DEPTH = 4
+"""The deepest ``ply-N`` (each turn more costs about a hundred times the last)."""
 MCTS_KEEP = 2
 """``mcts-N`` keeps the rollout player's own choice unless the search's beats it by more than
 this many standard errors (:class:`solver.mcts.MctsPolicy`'s ``keep``)."""
@@ -218,6 +222,22 @@ class ExpertPolicy:
             return GreedyPolicy().choose(state, choices)
         moves = state.moves()
         return state.legal_actions()[_best([self.move_worth(state, seat, m) for m in moves])]
+
+
+class PlyPolicy:
+    """``ply-N``: expectimax over the next ``N`` turns on the race evaluation
+    (:class:`solver.manhome.race.Race`; module docstring)."""
+
+    def __init__(self, depth: int, rules: ManHomeRules) -> None:
+        from solver.manhome.race import Race
+
+        self.name = f"{PLY}-{depth}"
+        self.depth = depth
+        space, table = race_table(rules)
+        self.race = Race(rules, space, table)
+
+    def choose(self, state: ManHomeState, choices: Stream) -> int:
+        return self.race.choose(state, self.depth)
 
 
 class SearchPolicy:
@@ -336,6 +356,40 @@ def _expert(board_rows: int, men_per_player: int, men_to_win: int,
     return space, np.rint(goes * VALUE_SCALE).astype(np.int64)
 
 
+RACE_TABLE_VERSION = 1
+"""Raise it when the race table's numbers change (:mod:`solver.tablecache`)."""
+
+
+def race_table(rules: ManHomeRules) -> tuple[SideSpace, np.ndarray]:
+    """The race table of ``ply-N`` (:mod:`solver.manhome.race`): (side numbering, uint16
+    array of ``P(N <= n)`` scaled, one row a side), from the table cache when it holds it."""
+    return _race(rules.board_rows, rules.men_per_player, rules.men_to_win)
+
+
+@cache
+def _race(board_rows: int, men_per_player: int, men_to_win: int) -> tuple[SideSpace, np.ndarray]:
+    from solver.manhome.race import RACE_COLUMNS, RACE_SCALE
+    from solver.tablecache import cached_arrays
+
+    solved = _solitaire(board_rows, men_per_player, men_to_win)
+    space = solved.space
+    key = {"board_rows": board_rows, "men_per_player": men_per_player,
+           "men_to_win": men_to_win, "cap": space.cap, "columns": RACE_COLUMNS,
+           "scale": RACE_SCALE, "solitaire": SOLITAIRE_TABLE_VERSION,
+           "version": RACE_TABLE_VERSION}
+
+    def solve() -> dict[str, np.ndarray]:
+        from solver.manhome.exact_kernels import race_cdf
+
+        return {"cdf": race_cdf(space, solved.decisions, RACE_COLUMNS, RACE_SCALE)}
+
+    def sound(arrays) -> bool:
+        cdf = arrays.get("cdf", np.empty(0))
+        return cdf.shape == (space.size, RACE_COLUMNS) and cdf.dtype == np.uint16
+
+    return space, cached_arrays("manhome-race", key, solve, sound)["cdf"]
+
+
 class TablePolicy:
     """Plays the decisions of a solved table (``solitaire`` or ``optimal``)."""
 
@@ -373,6 +427,8 @@ def make_policy(name: str, rules: ManHomeRules | None = None):
     rules = rules if rules is not None else ManHomeRules()
     if family == MCTS:
         return MctsPolicy(budget, ExpertPolicy(rules), keep=MCTS_KEEP)
+    if family == PLY:
+        return PlyPolicy(budget, rules)
     return ExpertPolicy(rules) if name == "expert" else TablePolicy(name, rules)
 
 
@@ -399,6 +455,8 @@ def prepare(rules: ManHomeRules, policies) -> None:
             continue
         if name == "expert" or family == MCTS:      # mcts plays expert in its simulations
             expert_table(rules)
+        elif family == PLY:
+            race_table(rules)
         else:
             policy_table(name, rules)
 
@@ -413,6 +471,9 @@ PLAYERS = Players(
                    doc="open-loop UCT: N simulations a decision, expert playouts; expert's "
                        "own move is kept unless another's mean beats it by two standard "
                        "errors",
-                   versus_budget=200)),
+                   versus_budget=200),
+            Search(PLY, base="expert", budgets=(1, 2), max_budget=PLY_MAX_DEPTH,
+                   doc="expectimax over the next N turns on the chance to win of the race "
+                       "(the distributions of the goes each side needs alone)")),
     check=check, prepare=prepare)
 """Man Home's players: every engine's names, the parser, checks, the skill ladder."""
