@@ -11,8 +11,10 @@ distinct squares (``s - p``, ``s // p``) and no two of a seat's men share a squa
 score by the lowest action (men ascending, then primes ascending: :func:`_best`),
 ``search-N`` between candidates of equal wins likewise (new man before action, then moves
 in canonical order), ``solitaire`` and ``optimal`` play the one decision their solved
-table stores, and ``mcts-N`` chooses by its own rule (its entry below; among children of
-equal visits, the lowest action). Dice decide every turn, so no player can repeat a
+table stores, ``mcts-N`` chooses by its own rule (its entry below; among children of
+equal visits, the lowest action), and ``ply-N`` rolls a new man only when its chance is
+strictly higher than the action's and takes the first move in canonical order among moves of
+equal chance. Dice decide every turn, so no player can repeat a
 position at will: ``tests/test_no_loops.py`` finds no game cut off at the turn limit.
 
 ``random``
@@ -64,8 +66,30 @@ position at will: ``tests/test_no_loops.py`` finds no game cut off at the turn l
     skill ladder climbs 16, 64, 256: expert playouts make a simulation about 6 µs, so a game
     of ``mcts-1024`` costs about half a second and its matches would not fit the ladder's
     1,000 games a seat.
+``ply-N``
+    Expectimax over the next ``N`` turns (extra turns count) on the *race evaluation*
+    (:mod:`solver.manhome.race`): every seat's chance to win when each side needs the goes
+    of its own distribution under the solitaire's optimal policy, independently of the
+    others (the race table: ``P(goes <= n)`` of every side of the capped solitaire, n = 1..40,
+    2.9 million sides and 223 MB for the standard rules, solved in about 15 s when first used
+    and kept in the table cache). Every seat maximises its own chance (new man, or each
+    kind's best move; a face-off at the rules' odds), never with more than
+    :data:`SOLITAIRE_CAP` men on the board. It aims at the chance to win, not expected goes:
+    a side behind takes risks, a side ahead plays safe. Deterministic (no choice stream).
+    On the solved duels (``analyze exact manhome``, 1,000 positions each, share of decisive
+    positions keeping the exact value) ``ply-1`` keeps 0.977 / 0.927 / 0.965 / 0.918 (12
+    squares 2 men; 18 squares 3 men; 72 squares 2 men; 36 squares 3 men), ``ply-2`` 0.988 /
+    0.951 / 0.963 / 0.921, ``ply-3`` 0.995 / 0.965 / 0.973 / 0.943, where ``expert`` keeps
+    0.959 / 0.856 / 0.960 / 0.895. On the standard rules (kernel, duplicate keys, seed 21,
+    10,000 games a seat) ``ply-1`` beats ``expert`` 51.2% (50.7-51.7%): 55.2% from seat 0
+    and 47.1% from seat 1, where ``expert`` against itself gets 54.7% and 45.3%; ``ply-2``
+    against ``ply-1`` 50.2% (49.8-50.6%). The edge is small because the game leaves little
+    to skill beyond ``expert``: on the largest solved duel (36 squares, 3 men) exact optimal
+    play beats ``expert`` only 52.7% (51.7-53.7%, 2,000 games a seat), ``ply-3`` 52.0%,
+    ``ply-1`` 51.6%. Cost (both seats, one core): ``ply-1`` 0.0005 s a game, ``ply-2``
+    0.024 s, ``ply-3`` about 100 times ``ply-2``.
 ``expert``
-    The strongest player we can compute for any number of seats: one-ply expectimax
+    The strongest fixed player we can compute for any number of seats: one-ply expectimax
     on the exact solitaire values. ``T(side)`` is the exact expected number of turns a
     side still needs to win alone (the ``solitaire`` table, at most
     :data:`SOLITAIRE_CAP` men on the board); ``G = T - (men_to_win - home)`` is the
@@ -474,6 +498,9 @@ PLAYERS = Players(
                    versus_budget=200),
             Search(PLY, base="expert", budgets=(1, 2), max_budget=PLY_MAX_DEPTH,
                    doc="expectimax over the next N turns on the chance to win of the race "
-                       "(the distributions of the goes each side needs alone)")),
+                       "(the distributions of the goes each side needs alone)",
+                   versus_note="ply-N plays no simulations (its budget is turns searched, "
+                               "deterministically): mcts-N is the family measured against "
+                               "OpenSpiel's MCTSBot")),
     check=check, prepare=prepare)
 """Man Home's players: every engine's names, the parser, checks, the skill ladder."""
