@@ -51,8 +51,8 @@ less than their playouts' noise. None of those reaches 0.95; ``expert`` comes cl
 evaluation, not by noise (the same 1,000 positions a duel, seed 0): ``ply-1`` keeps 0.977 /
 0.927 / 0.965 / 0.918 on the four duels above (12 squares 2 men; 18 squares 3 men; 72 squares
 2 men; 36 squares 3 men), ``ply-2`` 0.988 / 0.951 / 0.963 / 0.921, ``ply-3`` 0.995 (mean loss
-0.00003) / 0.965 (0.00025) / 0.973 (0.00012) / 0.943 (0.00039), ``ply-4`` 0.998 / 0.972 on the
-two smallest. What is left is interaction the race evaluation does not see (it takes the
+0.00003) / 0.965 (0.00025) / 0.973 (0.00012) / 0.943 (0.00039), ``ply-4`` 0.998 / 0.972 / — / 0.947 (939 of 992, mean loss
+0.00016; 14 minutes on the largest duel). What is left is interaction the race evaluation does not see (it takes the
 sides' goes as independent: attacks and threats on the men are seen only as far as the
 search looks), most on the 3-men duels, where men meet most.
 """
