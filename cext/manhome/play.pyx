@@ -20,8 +20,8 @@ runs without the GIL over plain C structs.
 """
 import numpy as np
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
-from libc.string cimport memset
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.string cimport memcpy, memset
 
 from cext.common.bits cimport bits_lowest
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_word
@@ -31,8 +31,8 @@ from cext.manhome.constants cimport (
     DEATH, DEFENDER_HOLDS, EMPTY, FIRST_MOVE_ACTION, FIRST_SQUARE, HOME, IS_PRIME, K_DIV_PRIME,
     K_NEW_MAN, K_SUB_ONE, KIND_OF_ROLL, MAX_ACTIONS, MAXMOVES, MAXP, MOST_PRIMES, MOVE_TARGET,
     NGAME_COLUMNS, NKINDS, NPOLICIES, NSEAT_COLUMNS, O_DEATH, O_HOME, O_KILL, O_KILLED,
-    MCTS_KEEP, O_MERGE, O_STAND, P_EXPERT, P_GREEDY, P_OPTIMAL, P_MCTS, P_MCTS_ROLLOUT, P_RANDOM,
-    P_ROLLOUT, P_SEARCH,
+    MCTS_KEEP, O_MERGE, O_STAND, P_EXPERT, P_GREEDY, P_OPTIMAL, P_MCTS, P_MCTS_ROLLOUT, P_PLY,
+    P_RANDOM, P_ROLLOUT, P_SEARCH, RACE_SCALE,
     P_SOLITAIRE, PH_ACT_ROLL, PH_FACE_OFF, PH_MOVE, PH_NEW_ROLL, PH_OPTION, PH_OVER,
     PRIME_COUNT, RANK_BACK, RANK_FIGHT, RANK_HOME, RANK_PRIME, RANK_SAFE, ROW, SEATCOL_DEATHS,
     SEATCOL_HOME, SEATCOL_KILLED, SEATCOL_KILLS, SEATCOL_TURNS, SQUARES, TERMINAL, TIE_ATTACKER,
@@ -62,6 +62,9 @@ cdef struct Config:
     const uint8_t* tables[NPOLICIES]  # solved decisions per policy code (table players,
                                       # in Setup's tables), NKINDS to a side (or a pair)
     const SideSpaceC* spaces[NPOLICIES]  # ... and the numbering of their sides
+    const uint16_t* race          # ply: the race table (solver/manhome/race.py), race_columns
+    int race_columns              # to a side numbered by race_space
+    const SideSpaceC* race_space
     Interrupt* stop               # Ctrl-C and SIGTERM in long loops (cext/common/interrupt.pxd)
 
 
@@ -521,6 +524,8 @@ cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
                     else A_ACTION)
         return pick_move(g, seat, g.kind,
                          c.tables[policy][NKINDS * table_row(g, c, seat, policy) + g.kind])
+    if policy == P_PLY:
+        return ply_decide(g, c, seat)
     return decide_more(g, c, seat)
 
 
@@ -757,6 +762,219 @@ cdef int32_t search(State* g, const Config* c, int seat) noexcept nogil:
     return actions[best]
 
 
+
+# -- ply-N: expectimax over the next N turns on the race evaluation --------------------
+# The twin of solver/manhome/race.py's Race (its docstring has the definitions): the same
+# values, added in the same order, so both engines choose alike.
+cdef struct Pos:
+    int8_t board[SQUARES]
+    uint64_t men[MAXP][2]
+    int nmen[MAXP]
+    int home[MAXP]
+    int reserve[MAXP]
+
+
+cdef inline void pos_place(Pos* p, int seat, int square) noexcept nogil:
+    p.board[square] = seat
+    p.men[seat][square >> 6] |= (<uint64_t>1) << (square & 63)
+    p.nmen[seat] += 1
+
+
+cdef inline void pos_lift(Pos* p, int seat, int square) noexcept nogil:
+    p.board[square] = EMPTY
+    p.men[seat][square >> 6] &= ~((<uint64_t>1) << (square & 63))
+    p.nmen[seat] -= 1
+
+
+cdef inline int64_t race_index(const SideSpaceC* sp, const Pos* p, int seat) noexcept nogil:
+    """The race table's row of a seat's side: its cap lowest men (Race.cdf)."""
+    cdef int64_t rank = 0
+    cdef int w, k = 0, s
+    cdef uint64_t bits
+    for w in range(2):
+        bits = p.men[seat][w]
+        while bits and k < sp.cap:
+            s = 64 * w + bits_lowest(bits)
+            bits &= bits - 1
+            rank += sp.binom[s - FIRST_SQUARE][k + 1]
+            k += 1
+    return sp.offsets[p.home[seat]][k] + rank
+
+
+cdef void ply_leaf(const Pos* p, const Config* c, int t, double* out) noexcept nogil:
+    """Every seat's chance to win, seat t to move (Race.leaf)."""
+    cdef const uint16_t* rows[MAXP]
+    cdef int order[MAXP]
+    cdef int players = c.players, columns = c.race_columns, i, j, n
+    cdef double total, prod, fi, prev, fj
+    for i in range(players):
+        rows[i] = c.race + race_index(c.race_space, p, i) * columns
+        order[i] = (i - t + players) % players
+    for i in range(players):
+        total = 0.0
+        prev = 0.0
+        for n in range(1, columns + 1):
+            fi = <double>rows[i][n - 1] / <double>RACE_SCALE
+            prod = fi - prev
+            for j in range(players):
+                if j == i:
+                    continue
+                if order[j] < order[i]:
+                    fj = <double>rows[j][n - 1] / <double>RACE_SCALE
+                elif n >= 2:
+                    fj = <double>rows[j][n - 2] / <double>RACE_SCALE
+                else:
+                    fj = 0.0
+                prod *= 1.0 - fj
+            total += prod
+            prev = fi
+        out[i] = total
+
+
+cdef void ply_value(const Pos* p, const Config* c, int t, int depth, double* out) noexcept nogil:
+    """Race.value: every seat's chance at the start of seat t's turn."""
+    cdef double new[MAXP]
+    cdef double act[MAXP]
+    cdef bint has_new, has_act
+    cdef int i
+    if depth == 0:
+        ply_leaf(p, c, t, out)
+        return
+    has_new = ply_new(p, c, t, depth, new)
+    has_act = ply_action(p, c, t, depth, act)
+    if has_new and (not has_act or new[t] > act[t]):
+        for i in range(c.players):
+            out[i] = new[i]
+    else:
+        for i in range(c.players):
+            out[i] = act[i]
+
+
+cdef bint ply_new(const Pos* p, const Config* c, int t, int depth, double* out) noexcept nogil:
+    """Race.new_value; False when a new man is not legal here (no reserve, or the cap)."""
+    cdef double v[MAXP]
+    cdef int q, i, squares = ROW * c.board_rows
+    if p.reserve[t] == 0 or p.nmen[t] >= c.race_space.cap:
+        return False
+    for i in range(c.players):
+        out[i] = 0.0
+    for q in range(squares):
+        ply_arrive(p, c, t, -1, q, depth, v)
+        for i in range(c.players):
+            out[i] = out[i] + v[i]
+    for i in range(c.players):
+        out[i] = out[i] / <double>squares
+    return True
+
+
+cdef bint ply_action(const Pos* p, const Config* c, int t, int depth, double* out) noexcept nogil:
+    """Race.action_value; False without men on the board."""
+    cdef double v[MAXP]
+    cdef double best[MAXP]
+    cdef int kind, w, s, j, n, i
+    cdef bint found
+    cdef uint64_t bits
+    if p.nmen[t] == 0:
+        return False
+    for i in range(c.players):
+        out[i] = 0.0
+    for kind in range(K_SUB_ONE, K_DIV_PRIME + 1):
+        found = False
+        for w in range(2):
+            bits = p.men[t][w]
+            while bits:
+                s = 64 * w + bits_lowest(bits)
+                bits &= bits - 1
+                n = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
+                for j in range(n):
+                    ply_arrive(p, c, t, s, action_target(kind, s, j), depth, v)
+                    if not found or v[t] > best[t]:
+                        found = True
+                        for i in range(c.players):
+                            best[i] = v[i]
+        for i in range(c.players):
+            out[i] = out[i] + best[i]
+    for i in range(c.players):
+        out[i] = out[i] / 3.0
+    return True
+
+
+cdef void ply_arrive(const Pos* p, const Config* c, int t, int source, int target, int depth,
+                     double* out) noexcept nogil:
+    """Race.arrive: seat t's man (from source, -1 a new man) arrives at target."""
+    cdef Pos q = p[0]
+    cdef Pos w
+    cdef int following = (t + 1) % c.players, again, holder, i
+    cdef double kill[MAXP]
+    cdef double lost[MAXP]
+    cdef double chance, miss
+    again = t if c.extra_turn else following
+    if source >= 0:
+        pos_lift(&q, t, source)
+    else:
+        q.reserve[t] -= 1
+    if target == DEATH or (target != HOME and q.board[target] == t):
+        q.reserve[t] += 1
+        ply_value(&q, c, following, depth - 1, out)
+        return
+    if target == HOME:
+        q.home[t] += 1
+        if q.home[t] >= c.men_to_win:
+            for i in range(c.players):
+                out[i] = 1.0 if i == t else 0.0
+            return
+        ply_value(&q, c, again, depth - 1, out)
+        return
+    holder = q.board[target]
+    if holder == EMPTY:
+        pos_place(&q, t, target)
+        ply_value(&q, c, following, depth - 1, out)
+        return
+    w = q                                   # the face-off: the attacker kills, or is killed
+    pos_lift(&w, holder, target)
+    w.reserve[holder] += 1
+    pos_place(&w, t, target)
+    ply_value(&w, c, again, depth - 1, kill)
+    q.reserve[t] += 1
+    ply_value(&q, c, following, depth - 1, lost)
+    chance = <double>c.q_num / <double>c.q_den
+    miss = 1.0 - chance
+    for i in range(c.players):
+        out[i] = chance * kill[i] + miss * lost[i]
+
+
+cdef int32_t ply_decide(State* g, const Config* c, int seat) noexcept nogil:
+    """PlyPolicy.choose (Race.choose): the option, or the move, of the highest chance for
+    the seat, ``budget`` turns searched."""
+    cdef Pos p
+    cdef double new[MAXP]
+    cdef double act[MAXP]
+    cdef double v[MAXP]
+    cdef double best_value = 0.0
+    cdef int source[MAXMOVES]
+    cdef int target[MAXMOVES]
+    cdef int32_t actions[MAXMOVES]
+    cdef int depth = c.budget[seat], i, k, best = 0
+    cdef bint has_new
+    memcpy(p.board, g.board, sizeof(p.board))
+    for i in range(c.players):
+        p.men[i][0] = g.men[i][0]
+        p.men[i][1] = g.men[i][1]
+        p.nmen[i] = g.nmen[i]
+        p.home[i] = g.home[i]
+        p.reserve[i] = g.reserve[i]
+    if g.phase == PH_OPTION:
+        has_new = ply_new(&p, c, seat, depth, new)
+        ply_action(&p, c, seat, depth, act)
+        return A_NEW_MAN if has_new and new[seat] > act[seat] else A_ACTION
+    k = action_moves(g, seat, g.kind, source, target, actions)
+    for i in range(k):
+        ply_arrive(&p, c, seat, source[i], target[i], depth, v)
+        if i == 0 or v[seat] > best_value:
+            best = i
+            best_value = v[seat]
+    return actions[best]
+
 cdef inline int mcts_actions(State* g, const Config* c, int32_t* actions) noexcept nogil:
     """cext/common/mcts.pxi's hook: every legal action, ascending."""
     return legal_actions(g, c, actions)
@@ -785,6 +1003,8 @@ cdef class Setup:
     cdef const uint8_t[:, ::1] solitaire        # the table players' solved decisions
     cdef const uint8_t[:, ::1] optimal
     cdef const int64_t[::1] goes                # the expert's values
+    cdef const uint16_t[:, ::1] race            # ply's race table
+    cdef SideSpaceC race_space
     cdef Interrupt stop
 
     def __init__(self, config):
@@ -803,7 +1023,7 @@ cdef class Setup:
         self.c.board_rows = config["board_rows"]
         for seat in range(players):
             code = policies[seat]
-            if not 0 <= code <= P_MCTS:
+            if not 0 <= code <= P_PLY:
                 raise ValueError(f"no policy code {code}")
             self.c.policy[seat] = code
             self.c.budget[seat] = budgets[seat]
@@ -829,6 +1049,18 @@ cdef class Setup:
                             space["men_to_win"], space["cap"])
             self.c.goes = &self.goes[0]
             self.c.spaces[P_EXPERT] = &self.spaces[P_EXPERT]
+        if P_PLY in policies and config.get("race") is None:
+            raise ValueError("ply plays on the race table: it is needed")
+        if config.get("race") is not None:
+            space, race = config["race"]
+            self.race = race
+            side_space_init(&self.race_space, space["board_rows"], space["men_per_player"],
+                            space["men_to_win"], space["cap"])
+            if race.shape[0] != self.race_space.size:
+                raise ValueError("the race table does not fit its side numbering")
+            self.c.race = &self.race[0, 0]
+            self.c.race_columns = race.shape[1]
+            self.c.race_space = &self.race_space
         self.c.q_num = config["q_num"]
         self.c.q_den = config["q_den"]
         self.c.bonus = config["bonus"]
@@ -971,7 +1203,7 @@ cdef inline int fast_policy(const Config* c) noexcept nogil:
     """The policy every seat plays, -1 if they differ, -2 if one searches (no fast path)."""
     cdef int seat, same = c.policy[0]
     for seat in range(c.players):
-        if c.policy[seat] == P_SEARCH or c.policy[seat] == P_MCTS:
+        if c.policy[seat] == P_SEARCH or c.policy[seat] == P_MCTS or c.policy[seat] == P_PLY:
             return -2
         if c.policy[seat] != same:
             same = -1

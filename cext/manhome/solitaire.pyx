@@ -13,7 +13,7 @@ import time
 import numpy as np
 
 from libc.math cimport fabs, INFINITY
-from libc.stdint cimport int64_t, uint8_t
+from libc.stdint cimport int64_t, uint8_t, uint16_t
 
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
 from cext.manhome.constants cimport (FIRST_SQUARE, HOME, K_DIV_PRIME, K_NEW_MAN, K_SUB_ONE,
@@ -164,3 +164,134 @@ def solve(config, double tol=1e-12, int max_sweeps=100000, progress=None):
                 break
     interrupt_raise(&stop)
     return turns_a, decisions_a, sweeps, time.perf_counter() - start, updates
+
+
+# -- the race: the distribution of the goes a side needs under the solitaire's policy ------
+cdef inline double reach(const SideSpaceC* sp, const double* prev, int home, const int* men,
+                         int k, int skip, int target) noexcept nogil:
+    """P(done within the turns left) of the side after a man arrives at ``target`` (as
+    ``after``, 1 once the side has won)."""
+    cdef int rest[MAXM + 1]
+    cdef int n = 0, i
+    if target == HOME:
+        if home + 1 >= sp.men_to_win:
+            return 1.0
+        home += 1
+        target = 0
+    for i in range(k):
+        if i == skip:
+            continue
+        if men[i] == target:
+            target = 0
+        rest[n] = men[i]
+        n += 1
+    if target >= FIRST_SQUARE:
+        i = n
+        while i > 0 and rest[i - 1] > target:
+            rest[i] = rest[i - 1]
+            i -= 1
+        rest[i] = target
+        n += 1
+    return prev[rank_of(sp, home, rest, n)]
+
+
+cdef double race_step(const SideSpaceC* sp, const double* prev, const uint8_t* decision,
+                      int64_t index, int home, const int* men, int k, int squares) noexcept nogil:
+    """P(T <= t) of one side from P(T <= t - 1) of every side (``prev``), the side playing
+    the solitaire's decisions."""
+    cdef int q, j, kind, m, s, count, pick
+    cdef int reserve = sp.men_per_player - home - k
+    cdef int64_t below[MAXM + 1]
+    cdef int64_t above[MAXM + 2]
+    cdef int64_t base
+    cdef double total
+    if reserve > 0 and k < sp.cap and (k == 0 or decision[K_NEW_MAN] == 1):
+        below[0] = 0
+        for j in range(k):
+            below[j + 1] = below[j] + sp.binom[men[j] - FIRST_SQUARE][j + 1]
+        above[k] = 0
+        for j in range(k - 1, -1, -1):
+            above[j] = above[j + 1] + sp.binom[men[j] - FIRST_SQUARE][j + 2]
+        base = sp.offsets[home][k + 1]
+        total = (1 + k) * prev[index]                       # Death, and every own man
+        total += reach(sp, prev, home, men, k, -1, HOME)
+        j = 0
+        for q in range(FIRST_SQUARE, squares):
+            if j < k and men[j] == q:
+                j += 1
+                continue
+            total += prev[base + below[j] + sp.binom[q - FIRST_SQUARE][j + 1] + above[j]]
+        return total / squares
+    total = 0.0
+    for kind in range(K_SUB_ONE, K_DIV_PRIME + 1):
+        pick = decision[kind]
+        count = 0
+        for m in range(k):
+            s = men[m]
+            j = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
+            if pick < count + j:
+                j = pick - count
+                q = (s - 1 if kind == K_SUB_ONE else
+                     (s - PRIMES[s][j] if kind == K_SUB_PRIME else s // PRIMES[s][j]))
+                total += reach(sp, prev, home, men, k, m, q)
+                break
+            count += j
+    return total / 3.0
+
+
+def race_cdf(config, const uint8_t[:, ::1] decisions, int columns, double scale,
+             progress=None):
+    """The distribution of the goes every side still needs to win alone, playing the
+    solitaire's ``decisions`` (its solve: ``config`` as for ``solve``): a uint16 array
+    (sides, ``columns``) whose column ``n - 1`` is P(N <= n) times ``scale``, rounded, N
+    the goes counting the one about to start (a turn that brings a man home, not the last,
+    earns another in the same go: N = turns - (men_to_win - home - 1)). Computed in double,
+    one turn at a time: P(turns <= t) from P(turns <= t - 1) of every side
+    (solver.manhome.race.race_cdf_reference)."""
+    cdef SideSpaceC sp
+    side_space_init(&sp, config["board_rows"], config["men_per_player"], config["men_to_win"],
+                    config["cap"])
+    if decisions.shape[0] != sp.size or decisions.shape[1] != 4 or columns < 1:
+        raise ValueError("decisions do not fit the side space")
+    out_a = np.zeros((sp.size, columns), dtype=np.uint16)
+    prev_a = np.zeros(sp.size, dtype=np.float64)
+    next_a = np.zeros(sp.size, dtype=np.float64)
+    cdef uint16_t[:, ::1] out = out_a
+    cdef double[::1] prev = prev_a
+    cdef double[::1] cur = next_a
+    cdef double[::1] swap
+    cdef int squares = ROW * sp.board_rows, top = squares - 1
+    cdef int t, home, k, i, j, n
+    cdef int men[MAXM + 1]
+    cdef int64_t index
+    cdef Interrupt stop
+    interrupt_init(&stop, progress)
+    with nogil:
+        for t in range(1, columns + sp.men_to_win):
+            index = 0
+            for home in range(sp.men_to_win):
+                n = t - (sp.men_to_win - home - 1)       # the goes of t turns
+                for k in range(side_most_men(&sp, home) + 1):
+                    for i in range(k):
+                        men[i] = FIRST_SQUARE + i
+                    while not interrupted(&stop, 1):
+                        cur[index] = race_step(&sp, &prev[0], &decisions[index, 0], index, home,
+                                               men, k, squares)
+                        if 1 <= n <= columns:
+                            out[index, n - 1] = <uint16_t>(cur[index] * scale + 0.5)
+                        index += 1
+                        i = 0
+                        while i < k and men[i] + 1 == (men[i + 1] if i + 1 < k else top + 1):
+                            i += 1
+                        if i == k:
+                            break
+                        men[i] += 1
+                        for j in range(i):
+                            men[j] = FIRST_SQUARE + j
+            swap = prev
+            prev = cur
+            cur = swap
+            if stop.raised:
+                break
+    interrupt_raise(&stop)
+    return out_a

@@ -29,8 +29,10 @@ from solver.kernel_rows import split
 from solver.manhome.state import (ACTION, ACTION_OF_ROLL, ATTACKER_WINS, DEFENDER_HOLDS, EMPTY,
                                   FIRST_MOVE_ACTION, NEW_MAN, Kind, ManHomeState, Outcome,
                                   Phase, action_moves)
-from solver.manhome.policies import (GREEDY_RANKS, MCTS, MCTS_KEEP, MCTS_ROLLOUT, POLICY_NAMES, SEARCH,
-                                     SEARCH_ROLLOUT, VALUE_SCALE, expert_table, parse_policy, policy_table)
+from solver.manhome.policies import (GREEDY_RANKS, MCTS, MCTS_KEEP, MCTS_ROLLOUT, PLY, POLICY_NAMES,
+                                     SEARCH, SEARCH_ROLLOUT, VALUE_SCALE, expert_table,
+                                     parse_policy, policy_table, race_table)
+from solver.manhome.race import RACE_SCALE
 from solver.manhome.rules import (DEATH, HOME, MAX_MEN, MAX_PLAYERS, PRIME_FACTORS, ROW, SQUARES,
                                   TIES, ManHomeRules)
 from solver.manhome.states import FIRST_SQUARE
@@ -58,6 +60,7 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              **{f"O_{outcome.name}": int(outcome) for outcome in Outcome},
              **{f"P_{name.upper()}": code for code, name in enumerate(POLICY_NAMES)},
              "P_SEARCH": len(POLICY_NAMES), "P_MCTS": len(POLICY_NAMES) + 1,
+             "P_PLY": len(POLICY_NAMES) + 2, "RACE_SCALE": RACE_SCALE,
              "NPOLICIES": len(POLICY_NAMES),
              "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
              "P_MCTS_ROLLOUT": POLICY_NAMES.index(MCTS_ROLLOUT),
@@ -95,18 +98,20 @@ def config(rules: ManHomeRules, policies: Sequence[str],
            players: int | None = None) -> dict[str, Any]:
     """The kernel's configuration for ``rules`` and one player per seat (``players`` seats,
     default the rules'): numbers, and the solved tables of the table players
-    (``tables``: code -> (side numbering, decisions)) and of the expert (``goes``; also
-    for mcts, whose simulations expert plays)."""
+    (``tables``: code -> (side numbering, decisions)), of the expert (``goes``; also
+    for mcts, whose simulations expert plays) and of ``ply-N`` (``race``: the race table,
+    :mod:`solver.manhome.race`)."""
     players = rules.players if players is None else players
     if len(policies) != players:
         raise ValueError(f"need {players} policies, got {len(policies)}")
     codes, budgets = [], []
     tables: dict[int, tuple[dict[str, int], np.ndarray]] = {}
-    goes = None
+    goes = race = None
     for name in policies:
         family, budget = parse_policy(name)
         code = (len(POLICY_NAMES) if family == SEARCH else len(POLICY_NAMES) + 1
-                if family == MCTS else POLICY_NAMES.index(family))
+                if family == MCTS else len(POLICY_NAMES) + 2 if family == PLY
+                else POLICY_NAMES.index(family))
         codes.append(code)
         budgets.append(budget)
         if family in TABLE_POLICIES and code not in tables:
@@ -117,13 +122,16 @@ def config(rules: ManHomeRules, policies: Sequence[str],
         if "expert" in (family, MCTS_ROLLOUT if family == MCTS else None) and goes is None:
             space, values = expert_table(rules)
             goes = (_space(space), np.ascontiguousarray(values, dtype=np.int64))
+        if family == PLY and race is None:
+            space, cdf = race_table(rules)
+            race = (_space(space), np.ascontiguousarray(cdf, dtype=np.uint16))
     q_num, q_den = rules.attacker_win_chance
     return {"players": players, "men_per_player": rules.men_per_player,
             "men_to_win": rules.men_to_win, "tie": TIES.index(rules.tie),
             "extra_turn": bool(rules.extra_turn), "max_turns": rules.max_turns,
             "board_rows": rules.board_rows, "policy": codes, "budget": budgets,
             "q_num": q_num, "q_den": q_den, "bonus": VALUE_SCALE if rules.extra_turn else 0,
-            "tables": tables, "goes": goes}
+            "tables": tables, "goes": goes, "race": race}
 
 
 def play_chunk(rules: ManHomeRules, policies: Sequence[str],

@@ -1,0 +1,245 @@
+"""The race evaluation and the ``ply-N`` search of Man Home, readably (the reference of
+``cext/manhome/play.pyx``'s ``ply_*`` functions, which make the same choices bit for bit).
+
+Why
+---
+Man Home is a dice race with interaction: the right objective is the chance to win, not
+the expected number of goes (``expert``'s). A side behind must take risks, a side ahead
+must play safe, and only the *distribution* of the goes each side still needs tells them
+apart. On the solved duels (``analyze exact manhome``) one ply on the chance computed from
+these distributions keeps the exact value far more often than ``expert``'s one ply on the
+mean (see :mod:`solver.manhome.policies`, ``ply-N``).
+
+The race table
+--------------
+For every side ``(home, men)`` of the capped solitaire (:data:`~solver.manhome.policies.
+SOLITAIRE_CAP` men on the board at most), ``N`` is the number of goes the side still needs
+to win alone, counting the go about to start, when it plays the solitaire's optimal policy
+(a turn that brings a man home, not the last, earns another in the same go, so
+``N = turns - (men_to_win - home - 1)``). The table holds ``P(N <= n)`` for
+``n = 1 .. RACE_COLUMNS``, scaled by :data:`RACE_SCALE` and rounded to ``uint16``: computed
+one turn at a time, ``P(turns <= t)`` of a side from ``P(turns <= t - 1)`` of the sides its
+turn may lead to (:func:`race_cdf_reference`; the kernel's ``race_cdf`` for real sizes).
+The standard game's start needs 11.2 goes on average; past 40 goes less than ``10**-5``
+of any side's chance is left.
+
+The evaluation
+--------------
+With seat ``t`` to move and the seats' goes independent, seat ``i`` wins when it finishes
+in its ``n``-th go while every seat that moves before it in the round from ``t`` needs
+more than ``n`` goes and every seat after it more than ``n - 1``:
+
+    P_i = sum over n of p_i(n) * prod over j before i of (1 - F_j(n))
+                                * prod over j after i of (1 - F_j(n - 1))
+
+with ``F_j(n) = P(N_j <= n)`` from the table and ``p_i(n) = F_i(n) - F_i(n - 1)``
+(:meth:`Race.leaf`). A side with more men on the board than the cap (another player's
+choice) is read as the side of its ``cap`` lowest men, the others counted in the reserve.
+
+The search
+----------
+``ply-N`` is expectimax over the next ``N`` turns (extra turns count as turns), every seat
+maximising its own chance (a vector of chances, max-n), the race evaluation at the end:
+a turn's value is, over its legal options, the mean over the squares of a new man's arrival
+(a new man only with fewer than the cap on the board) or the mean over the three action
+kinds of the kind's best move; its option is the new man only when strictly better; the
+arrival of a man on Death or its own man passes the turn with the man back in the reserve,
+on Home earns another turn (or wins), on an opponent's man is the face-off's two outcomes at
+the rules' odds, on an empty square passes the turn. At the root the player takes the option
+(new man only when strictly better) or the move (the first in canonical order among equals)
+of the highest chance for itself. Values are doubles added in one fixed order in both
+engines (compiled without fused multiply-add), so both engines choose alike.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from solver.manhome.rules import DEATH, HOME, ManHomeRules
+from solver.manhome.state import EMPTY, Kind, ManHomeState, Phase, action_moves
+from solver.manhome.states import SideSpace
+
+RACE_COLUMNS = 40
+"""Columns of the race table: ``P(N <= n)`` for n = 1 .. 40."""
+RACE_SCALE = 65535
+"""The race table's scale (``uint16``)."""
+KINDS = (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME)
+
+
+def race_cdf_reference(rules: ManHomeRules, space: SideSpace, decisions: np.ndarray,
+                       columns: int = RACE_COLUMNS) -> np.ndarray:
+    """The race table of a solved solitaire (``space`` and its ``decisions``), readably:
+    for small rules and tests (the kernel's ``race_cdf`` gives the same numbers)."""
+    from solver.manhome.solitaire import arrive
+
+    sides = list(space.sides())
+    win, squares = rules.men_to_win, rules.squares
+
+    def index(home: int, men: frozenset[int]) -> int:
+        return -1 if home >= win else space.index(home, sorted(men))
+
+    moves = []          # each side's turn under the solitaire's policy: [(weight, side)]
+    for i, (home, men) in enumerate(sides):
+        men = frozenset(men)
+        row = decisions[i]
+        if space.reserve(home, men) > 0 and len(men) < space.cap and (not men or row[0] == 1):
+            moves.append([(squares, index(*arrive(home, men, q))) for q in range(squares)])
+        else:
+            picks = [action_moves(sorted(men), kind)[row[1 + k]] for k, kind in enumerate(KINDS)]
+            moves.append([(3, index(*arrive(home, men - {m.source}, m.target))) for m in picks])
+    out = np.zeros((len(sides), columns), dtype=np.uint16)
+    prev = [0.0] * len(sides)
+    for t in range(1, columns + win):
+        cur = []
+        for i, (home, _) in enumerate(sides):
+            total = 0.0
+            for weight, j in moves[i]:
+                total += 1.0 if j < 0 else prev[j]
+            cur.append(total / moves[i][0][0])
+            n = t - (win - home - 1)
+            if 1 <= n <= columns:
+                out[i, n - 1] = int(cur[i] * RACE_SCALE + 0.5)
+        prev = cur
+    return out
+
+
+class Race:
+    """The race evaluation and the ``ply-N`` search over a race table (module docstring).
+
+    A position is a list of seats' sides ``[home, men (sorted list)]`` and the board
+    (square -> seat or EMPTY), as :meth:`position` reads them off a state."""
+
+    def __init__(self, rules: ManHomeRules, space: SideSpace, table: np.ndarray) -> None:
+        self.rules = rules
+        self.space = space
+        self.table = table
+        self.cap = space.cap
+        self.columns = table.shape[1]
+        num, den = rules.attacker_win_chance
+        self.q = num / den
+        self.miss = 1.0 - self.q
+
+    # -- the evaluation -------------------------------------------------------------
+    def cdf(self, home: int, men: list[int]) -> list[float]:
+        """``[0, F(1), .., F(columns)]`` of a side (the cap's lowest men)."""
+        row = self.table[self.space.index(home, men[:self.cap])]
+        return [0.0] + [int(v) / RACE_SCALE for v in row]
+
+    def leaf(self, homes: list[int], men: list[list[int]], t: int) -> list[float]:
+        """Every seat's chance to win, seat ``t`` to move (module docstring)."""
+        players = len(homes)
+        cdfs = [self.cdf(homes[i], men[i]) for i in range(players)]
+        out = []
+        for i in range(players):
+            fi = cdfs[i]
+            total = 0.0
+            for n in range(1, self.columns + 1):
+                prod = fi[n] - fi[n - 1]
+                for j in range(players):
+                    if j == i:
+                        continue
+                    before = (j - t) % players < (i - t) % players
+                    prod *= 1.0 - (cdfs[j][n] if before else cdfs[j][n - 1])
+                total += prod
+            out.append(total)
+        return out
+
+    # -- the search -------------------------------------------------------------------
+    @staticmethod
+    def position(state: ManHomeState) -> tuple[list[int], list[list[int]], list[int], list[int]]:
+        """(homes, men, reserves, board) of a state, copies."""
+        return (list(state.home), [sorted(m) for m in state.men], list(state.reserve),
+                list(state.board))
+
+    def value(self, pos, t: int, depth: int) -> list[float]:
+        """The chances of every seat at the start of seat ``t``'s turn, ``depth`` turns
+        searched (0: the evaluation)."""
+        homes, men, reserve, board = pos
+        if depth == 0:
+            return self.leaf(homes, men, t)
+        new = self.new_value(pos, t, depth)
+        act = self.action_value(pos, t, depth)
+        if new is not None and (act is None or new[t] > act[t]):
+            return new
+        return act
+
+    def new_value(self, pos, t: int, depth: int) -> list[float] | None:
+        """The new man's value (None when not legal here: no reserve, or the cap)."""
+        homes, men, reserve, board = pos
+        if reserve[t] == 0 or len(men[t]) >= self.cap:
+            return None
+        squares = self.rules.squares
+        total = [0.0] * len(homes)
+        for q in range(squares):
+            v = self.arrive(pos, t, -1, q, depth)
+            total = [a + b for a, b in zip(total, v)]
+        return [a / squares for a in total]
+
+    def action_value(self, pos, t: int, depth: int) -> list[float] | None:
+        """The mean over the kinds of each kind's best move (None without men)."""
+        men = pos[1][t]
+        if not men:
+            return None
+        total = [0.0] * len(pos[0])
+        for kind in KINDS:
+            best = None
+            for m in action_moves(men, kind):
+                v = self.arrive(pos, t, m.source, m.target, depth)
+                if best is None or v[t] > best[t]:
+                    best = v
+            total = [a + b for a, b in zip(total, best)]
+        return [a / 3.0 for a in total]
+
+    def arrive(self, pos, t: int, source: int, target: int, depth: int) -> list[float]:
+        """The value of seat ``t``'s man (from ``source``, -1 a new man) arriving at
+        ``target``: the turn ends, ``depth - 1`` turns are left."""
+        homes, men, reserve, board = pos
+        players = len(homes)
+        homes, men, reserve, board = list(homes), [list(m) for m in men], list(reserve), list(board)
+        following = (t + 1) % players
+        if source >= 0:
+            men[t].remove(source)
+            board[source] = EMPTY
+        else:
+            reserve[t] -= 1
+        if target == DEATH or (target != HOME and board[target] == t):
+            reserve[t] += 1
+            return self.value((homes, men, reserve, board), following, depth - 1)
+        if target == HOME:
+            homes[t] += 1
+            if homes[t] >= self.rules.men_to_win:
+                return [1.0 if i == t else 0.0 for i in range(players)]
+            again = t if self.rules.extra_turn else following
+            return self.value((homes, men, reserve, board), again, depth - 1)
+        holder = board[target]
+        if holder == EMPTY:
+            board[target] = t
+            men[t] = sorted(men[t] + [target])
+            return self.value((homes, men, reserve, board), following, depth - 1)
+        # a face-off: the attacker kills (and goes on) or is killed (and the turn passes)
+        won_men = [list(m) for m in men]
+        won_men[holder].remove(target)
+        won_men[t] = sorted(won_men[t] + [target])
+        won_reserve = list(reserve)
+        won_reserve[holder] += 1
+        won_board = list(board)
+        won_board[target] = t
+        again = t if self.rules.extra_turn else following
+        kill = self.value((homes, won_men, won_reserve, won_board), again, depth - 1)
+        reserve[t] += 1
+        lost = self.value((homes, men, reserve, board), following, depth - 1)
+        return [self.q * a + self.miss * b for a, b in zip(kill, lost)]
+
+    def choose(self, state: ManHomeState, depth: int) -> int:
+        """The ``ply-depth`` player's action at a decision node (module docstring)."""
+        t = state.to_move
+        pos = self.position(state)
+        if state.phase == Phase.OPTION:
+            new = self.new_value(pos, t, depth)
+            act = self.action_value(pos, t, depth)
+            return 0 if new is not None and new[t] > act[t] else 1
+        best, best_value = 0, None
+        for i, m in enumerate(state.moves()):
+            v = self.arrive(pos, t, m.source, m.target, depth)[t]
+            if best_value is None or v > best_value:
+                best, best_value = i, v
+        return state.legal_actions()[best]

@@ -1,0 +1,72 @@
+"""The race table and the ``ply-N`` players (:mod:`solver.manhome.race`): the kernel's table
+is the readable one's, the evaluation is a distribution of the win among the seats, and both
+engines' ``ply-N`` play the same games (small budgets, several rules and seatings)."""
+import numpy as np
+import pytest
+
+from solver.manhome.policies import _solitaire, race_table
+from solver.manhome.exact_kernels import race_cdf
+from solver.manhome.race import RACE_COLUMNS, RACE_SCALE, Race, race_cdf_reference
+from solver.manhome.rules import ManHomeRules
+from tests.manhome.twins import same_game
+
+
+@pytest.mark.parametrize("sizes", [(1, 1, 1), (2, 2, 2), (2, 3, 2), (1, 6, 3)])
+def test_the_kernels_race_table_is_the_readable_one(sizes):
+    rows, men, win = sizes
+    rules = ManHomeRules(board_rows=rows, men_per_player=men, men_to_win=win)
+    solved = _solitaire(rows, men, win)
+    kernel = race_cdf(solved.space, solved.decisions, RACE_COLUMNS, RACE_SCALE)
+    reference = race_cdf_reference(rules, solved.space, solved.decisions)
+    # (the same doubles, added in another order: a rounding may differ by one unit)
+    assert np.abs(kernel.astype(int) - reference.astype(int)).max() <= 1
+    # distribution functions: non-decreasing, and the last column is all but certain
+    assert (np.diff(kernel.astype(int), axis=1) >= 0).all()
+    assert kernel[:, -1].min() >= 0.999 * RACE_SCALE
+
+
+def test_the_goes_of_the_start_have_the_solitaires_mean():
+    rules = ManHomeRules(board_rows=2, men_per_player=3, men_to_win=2)
+    space, table = race_table(rules)
+    solved = _solitaire(2, 3, 2)
+    start = space.index(0, [])
+    cdf = table[start].astype(float) / RACE_SCALE
+    pmf = np.diff(cdf, prepend=0.0)
+    mean = float(pmf @ np.arange(1, RACE_COLUMNS + 1))
+    # goes counting the first = turns - (men_to_win - 1)
+    assert mean == pytest.approx(solved.turns[start] - 1, abs=1e-3)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_chances_share_the_win(players):
+    rules = ManHomeRules(players=players)
+    race = Race(rules, *race_table(rules))
+    men = [[5, 30], [12], [40, 41, 60], []][:players]
+    homes = [1, 0, 2, 0][:players]
+    for t in range(players):
+        chances = race.leaf(homes, men, t)
+        assert sum(chances) == pytest.approx(1.0, abs=1e-3)
+        assert min(chances) > 0
+    # the seat to move is better off than when it has just moved
+    assert race.leaf(homes, men, 0)[0] > race.leaf(homes, men, 1)[0]
+
+
+PLY_SEATINGS = [("ply-1", "expert"), ("random", "ply-2"), ("ply-2", "greedy", "ply-1")]
+PLY_VARIANTS = [{"board_rows": 2, "men_per_player": 3, "men_to_win": 2},
+                {"board_rows": 2, "tie": "reroll", "extra_turn": False},
+                {"board_rows": 1, "men_per_player": 6, "men_to_win": 3}]
+
+
+@pytest.mark.parametrize("seating", PLY_SEATINGS, ids="-".join)
+@pytest.mark.parametrize("variant", PLY_VARIANTS,
+                         ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()))
+def test_ply_players_same_games(seating, variant):
+    rules = ManHomeRules(players=len(seating), **variant)
+    for key in np.random.PCG64(17 + len(variant)).random_raw(3):
+        same_game(rules, seating, int(key))
+
+
+def test_ply_one_on_the_standard_rules_same_games():
+    rules = ManHomeRules()
+    for key in (3, 4):
+        same_game(rules, ("ply-1", "expert"), key)
