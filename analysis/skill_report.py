@@ -64,11 +64,13 @@ def doubling_sentence(ladder: Ladder, chain: str) -> str:
              f"({pct_range(flat.low, flat.high)}), an interval that "
              + ("lies below the fair share" if flat.high < fair else "includes the fair share"))
     later = doublings[k + 1:]
+    note = next((f.flat_note for f in ladder.game.players.search if f.name == chain), "")
+    why = f" Why: {note.rstrip('.')}." if note else ""
     if not later:
-        return text + ": the chain flattens there."
+        return text + ": the chain flattens there." + why
     return text + ("; later: " + ", ".join(
         f"`{m.player}` against `{m.opponent}` {pct(m.mean)} ({pct_range(m.low, m.high)})"
-        for m in later) + f" — {sum(clear)} of {len(doublings)} doublings clear.")
+        for m in later) + f" — {sum(clear)} of {len(doublings)} doublings clear." + why)
 
 
 def _strongest_sentence(ladder: Ladder) -> str:

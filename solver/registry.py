@@ -130,6 +130,10 @@ class Search:
     ``MCTSBot`` at equal simulations (``analyze skill --openspiel``): one where ``MCTSBot``
     plays a game in seconds; 0: no such match, :attr:`versus_note` says why."""
     versus_note: str = ""
+    flat_note: str = ""
+    """Why the family's chain stops paying where it does on the ladder (measured), one
+    sentence for the skill report, which prints it when a doubling's interval does not
+    clear the fair share; empty: the report says only where."""
 
 
 def _no_check(rules: Rules, policies: Sequence[str]) -> None:

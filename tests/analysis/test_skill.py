@@ -500,3 +500,31 @@ def test_a_match_counted_chunk_by_chunk_is_the_match_of_its_rows(game, players, 
     same = ("wins_by_seat", "unfinished", "mean", "low", "high", "p_value", "judged",
             "opponent_rate")
     assert [getattr(chunked, f) for f in same] == [getattr(whole, f) for f in same]  # exactly
+
+
+def test_a_chain_that_flattens_says_where_and_the_familys_why():
+    """The doubling sentence names the first doubling whose interval includes the fair
+    share and adds the family's measured reason (Search.flat_note); without a note, only
+    where."""
+    from types import SimpleNamespace
+
+    from analysis.skill import Match
+    from analysis.skill_report import doubling_sentence
+    from solver.registry import Search
+
+    def step(player, opponent, mean, low, high):
+        return Match(player, opponent, "ply", "step", 1000, (500, 500), 0, mean, low, high,
+                     0.5, 1.0, 0)
+
+    matches = [step("ply-1", "expert", 0.512, 0.507, 0.517),
+               step("ply-2", "ply-1", 0.502, 0.498, 0.506)]
+    for note, why in (("depth buys nothing the race evaluation does not already see.",
+                       " Why: depth buys nothing the race evaluation does not already see."),
+                      ("", "")):
+        family = Search("ply", "expert", budgets=(1, 2), flat_note=note)
+        ladder = SimpleNamespace(matches=matches, players=2,
+                                 game=SimpleNamespace(players=SimpleNamespace(search=(family,))))
+        text = doubling_sentence(ladder, "ply")
+        assert text.endswith("an interval that includes the fair share: the chain flattens "
+                             "there." + why), text
+        assert text.startswith("`ply-1` against its base `expert`: 51.2% (50.7–51.7%).")
