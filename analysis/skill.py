@@ -346,6 +346,14 @@ class Rungs:
         out |= {name: players[-1] for name, players in self.chains if len(players) > 1}
         return out
 
+    def top_match(self, player: str, kind: str) -> bool:
+        """Whether a match of ``player`` of this ``kind`` is one of a search chain's top
+        beyond its steps (against the baseline or the luck baseline, the strongest fixed
+        player, another top): the matches the luck share and the strongest player's
+        verdicts rest on (``--top-sims``)."""
+        return kind in ("baseline", "luck", "best", "head") and player in self.tops.values() \
+            and player not in self.fixed
+
     def matches(self) -> list[tuple[str, str, str, str]]:
         """``(player, opponent, chain, kind)`` of every match, in playing order:
 
@@ -485,6 +493,8 @@ class Ladder:
     elapsed_s: float
     command: str | None = None
     created: str = field(default_factory=now)
+    top_sims: int = 0
+    """Games per seat of the search chains' tops beyond their steps (0: ``search_sims``)."""
     versus: dict[str, Any] | None = None
     """The match against OpenSpiel's ``MCTSBot`` (:meth:`analysis.versus_spiel.VersusSpiel.summary`
     with its ``markdown``), or ``{"family", "note"}`` when the game's search has none; None
@@ -599,6 +609,7 @@ class Ladder:
             "game": self.game.name, "title": self.game.title, "variant": self.variant,
             "rules": self.rules.as_dict(), "players": self.players, "seed": self.seed,
             "games_per_seat": self.sims, "games_per_seat_search": self.search_sims,
+            "games_per_seat_top": self.top_sims or self.search_sims,
             "confidence": CONFIDENCE, "ladder": {POLICIES: list(self.rungs.fixed),
                                                  **{name: list(players)
                                                     for name, players in self.rungs.chains}},
@@ -640,6 +651,10 @@ class SkillPlan:
     rungs: Rungs
     versus_games: int = 0
     """Games a seat against OpenSpiel's ``MCTSBot`` (0: no such match)."""
+    top_sims: int = 0
+    """Games per seat of the matches of the search chains' tops other than their steps
+    (against the baseline and the luck baseline, the strongest fixed player and each other;
+    :meth:`Rungs.top_match`); 0: :attr:`search_sims`."""
 
     def execute(self, store: Store | None = None, scheduler: str | None = None,
                 progress: bool = False, command: str | None = None) -> Ladder:
@@ -649,6 +664,8 @@ class SkillPlan:
         for player, opponent, chain, kind in self.rungs.matches():
             searching = any(spec.players.is_search(p) for p in (player, opponent))
             games = self.search_sims if searching else self.sims
+            if searching and self.top_sims and self.rungs.top_match(player, kind):
+                games = self.top_sims
             if progress and sys.stderr.isatty():
                 print(f"{spec.title}: {player} against {opponent}, {games:,} games per seat",
                       file=sys.stderr)
@@ -658,7 +675,8 @@ class SkillPlan:
                                       seat_edges=kind == "best"))
         versus = self.versus(progress) if self.versus_games else None
         return Ladder(spec, self.rules, self.variant, self.seed, self.sims, self.search_sims,
-                      self.rungs, matches, time.perf_counter() - start, command, versus=versus)
+                      self.rungs, matches, time.perf_counter() - start, command,
+                      top_sims=self.top_sims, versus=versus)
 
     def versus(self, progress: bool = False) -> dict[str, Any]:
         """The match of the first search family with a :attr:`~solver.registry.Search.versus_budget`
@@ -684,13 +702,14 @@ def plan_skill(game: str, sims: int | str | float = 100_000,
                search_sims: int | str | float = 4_000, *, budgets: Sequence[int] | None = None,
                seed: int = 0, workers: int | None = None, players: int | None = None,
                variant: str | Path | Variant | None = None, openspiel: int = 0,
-               **rule_values: Any) -> SkillPlan:
+               top_sims: int | str | float | None = None, **rule_values: Any) -> SkillPlan:
     """Check a request (see :func:`skill`); raises UserError with one line on bad input."""
     try:
         spec = find_game(game)
     except LookupError as exc:
         raise UserError(str(exc).strip('"')) from None
     sims, search_sims = parse_sims(sims), parse_sims(search_sims, "--search-sims")
+    top_sims = search_sims if top_sims is None else parse_sims(top_sims, "--top-sims")
     ladder_rungs = rungs(spec, budgets)
     rules, variant_name = build_rules(spec, variant, rule_values, players)
     try:
@@ -706,20 +725,22 @@ def plan_skill(game: str, sims: int | str | float = 100_000,
                 raise UserError("--openspiel needs the open-spiel package: pip install -e "
                                 "\".[openspiel]\"") from None
     return SkillPlan(spec, rules, variant_name, sims, search_sims, seed, workers, ladder_rungs,
-                     openspiel or 0)
+                     openspiel or 0, top_sims)
 
 
 def skill(game: str, sims: int | str | float = 100_000, search_sims: int | str | float = 4_000, *,
           budgets: Sequence[int] | None = None, seed: int = 0, workers: int | None = None,
           players: int | None = None, variant: str | Path | Variant | None = None,
           store: Store | None = None, scheduler: str | None = None, progress: bool = False,
-          command: str | None = None, openspiel: int = 0, **rule_values: Any) -> Ladder:
+          command: str | None = None, openspiel: int = 0,
+          top_sims: int | str | float | None = None, **rule_values: Any) -> Ladder:
     """Play the skill ladder of ``game``: ``sims`` games per seating for matches of fixed
-    policies, ``search_sims`` for matches with a search player (see the module docstring;
-    ``tests/analysis/test_skill.py`` shows the matches of a ladder)."""
+    policies, ``search_sims`` for matches with a search player, ``top_sims`` (default
+    ``search_sims``) for the search chains' tops beyond their steps (see the module
+    docstring; ``tests/analysis/test_skill.py`` shows the matches of a ladder)."""
     return plan_skill(game, sims, search_sims, budgets=budgets, seed=seed, workers=workers,
                       players=players, variant=variant, openspiel=openspiel,
-                      **rule_values).execute(
+                      top_sims=top_sims, **rule_values).execute(
         store=store, scheduler=scheduler, progress=progress, command=command)
 
 

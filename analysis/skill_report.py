@@ -203,7 +203,11 @@ def render_markdown(ladder: Ladder) -> str:
         f"game's skill ladder — {chains} — and pits every player against the one below it "
         f"and against `{ladder.rungs.baseline}`, from every seat, with {rules_phrase} for "
         f"{n} players. Matches of fixed players play {ladder.sims:,} games per seat, matches "
-        f"with a search player {ladder.search_sims:,} (search is slow). Every seating plays "
+        f"with a search player {ladder.search_sims:,} (search is slow)"
+        + (f", and the search chains' tops against the weakest player, the strongest fixed "
+           f"player and each other {ladder.top_sims:,} (the verdicts on the strongest player "
+           f"and the luck share rest on them)" if ladder.top_sims
+           and ladder.top_sims != ladder.search_sims else "") + ". Every seating plays "
         f"the same dice (seed {ladder.seed}): a *duplicate* match, which cancels much of the "
         "luck of the seats. A draw counts as the player's share of it, and an unfinished "
         "game for neither player. Every rate has its 95% confidence interval.\n\n"
@@ -282,7 +286,9 @@ def render_markdown(ladder: Ladder) -> str:
     command = s.get("command")
     parts.append("## Reproduce\n\n" + (f"{md_block(command, 'sh')}\n\n" if command else "")
                  + f"- Seed: `{ladder.seed}`\n- Games per seat: {ladder.sims:,} (fixed players), "
-                 f"{ladder.search_sims:,} (search)\n- Run time: {ladder.elapsed_s:,.1f} s\n"
+                 f"{ladder.search_sims:,} (search)"
+                 + (f", {ladder.top_sims:,} (the search chains' tops)" if ladder.top_sims
+                    and ladder.top_sims != ladder.search_sims else "") + "\n- Run time: {ladder.elapsed_s:,.1f} s\n"
                  f"- Toolkit version: `{s['version']}`\n- Created: {s['created']}\n"
                  "- Data: `ladder.csv` (one row per match), `players.csv` (one row per player), "
                  "`summary.json`")

@@ -379,7 +379,8 @@ def _run_skill(args: argparse.Namespace, argv: Sequence[str]) -> int:
         check_scheduler(args.scheduler)
     request = plan_skill(args.game, args.sims, args.search_sims, budgets=budgets,
                          seed=args.seed, workers=args.workers, players=players,
-                         variant=args.variant, openspiel=args.openspiel, **values)
+                         variant=args.variant, openspiel=args.openspiel,
+                         top_sims=args.top_sims, **values)
     store = _store_beside(args.out if args.out is not None else
                           REPORTS_ROOT / request.game.name
                           / default_folder(request.game, request.rules, request.variant), args)
@@ -543,6 +544,11 @@ def _add_skill_command(commands, specs: Sequence[GameSpec]) -> None:
     parser.add_argument("--search-sims", default="4000", metavar="N",
                         help="games per seat for matches with a search player (default 4000, at "
                              "most 1e10)")
+    parser.add_argument("--top-sims", default=None, metavar="N",
+                        help="games per seat for the matches of the search chains' tops "
+                             "(against the weakest and the luck baseline, the strongest fixed "
+                             "player and each other: the luck share and 'beats it from every "
+                             "seat' rest on them; default --search-sims, at most 1e10)")
     parser.add_argument("--budgets", metavar="[FAMILY=]N,N,...", action="append",
                         help="a search family's budgets, increasing, each at most the family's "
                              "largest (`analyze games` shows it). N,N,... alone: the first "

@@ -110,6 +110,25 @@ def test_ladder_order_luck_and_files(tmp_path):
     assert "luck share" in text and "`search-4`" in text and "![The skill ladder](ladder.png)" in text
 
 
+def test_the_tops_of_the_search_chains_play_their_own_number_of_games(tmp_path):
+    """--top-sims: the search chains' tops against the baseline, the strongest fixed player
+    and each other play their own number of games; steps play --search-sims, fixed players
+    --sims; the report says so."""
+    from analysis.skill_report import render_markdown
+
+    ladder = skill("manhome", sims=300, search_sims=30, top_sims=60, workers=1,
+                   budgets={"search": (2, 4), "mcts": (2,), "ply": ()}, **SMALL)
+    games = {(m.player, m.opponent, m.kind): m.games for m in ladder.matches}
+    assert games == {("greedy", "random", "step"): 300, ("expert", "greedy", "step"): 300,
+                     ("search-2", "greedy", "step"): 30, ("search-4", "search-2", "step"): 30,
+                     ("mcts-2", "expert", "step"): 30, ("expert", "random", "baseline"): 300,
+                     ("search-4", "random", "baseline"): 60,
+                     ("mcts-2", "random", "baseline"): 60, ("search-4", "expert", "best"): 60,
+                     ("mcts-2", "search-4", "head"): 60}   # (mcts-2 met expert as its step)
+    assert ladder.summary["games_per_seat_top"] == 60
+    assert "and each other 60 (the verdicts" in render_markdown(ladder)
+
+
 def test_three_players_have_three_seatings_and_no_elo():
     ladder = skill("manhome", sims=600, search_sims=30, budgets=[1], workers=1, players=3,
                    **SMALL)
@@ -144,7 +163,7 @@ def test_every_chain_climbs_and_the_tops_meet_in_a_round_robin():
     assert chains["mcts"] == ("expert", *(f"mcts-{b}" for b in spec.players.search[1].budgets))
     assert dict(skill_module.rungs(spec, [2, 4]).chains) == {"search": ("greedy", "search-2",
                                                                         "search-4")}
-    assert dict(skill_module.rungs(spec, {"search": [], "mcts": [8]}).chains) == {
+    assert dict(skill_module.rungs(spec, {"search": [], "mcts": [8], "ply": []}).chains) == {
         "mcts": ("expert", "mcts-8")}
 
 
@@ -251,6 +270,8 @@ def test_cli_skill_writes_the_report(tmp_path, capsys):
     (["skill", "manhome", "--budgets", "chess=4"], "has no search family 'chess'"),
     (["skill", "manhome", "--budgets", "mcts=4", "--budgets", "mcts=8"], "twice"),
     (["skill", "manhome", "--openspiel", "x"], "--openspiel must be a whole number"),
+    (["skill", "manhome", "--top-sims", "0"], "--top-sims must be a whole number"),
+    (["skill", "manhome", "--top-sims", "-5"], "--top-sims must be a whole number"),
     (["skill", "manhome", "--set", "tie=never"], "allowed: defender | attacker | reroll"),
     (["skill", "manhome", "--sims", "lots"], "--sims must be a whole number"),
     (["skill", "manhome", "--scheduler", "nowhere"], "--scheduler must be"),
