@@ -297,7 +297,7 @@ game would take many minutes; each game's own reports are tested with the game).
 
 def test_report_regenerates_every_game_and_ranks_them(toy, tmp_path, no_plots):
     root = tmp_path / "reports"
-    regenerate(root, games=RANKED, sims=3000, skill_sims=400, search_sims=12, whatif_sims=2000,
+    regenerate(root, games=RANKED, sims=800, skill_sims=400, search_sims=12, whatif_sims=2000,
                workers=1)
     page = (root / "README.md").read_text()
     chosen = {name: registry.games()[name] for name in RANKED}
