@@ -51,7 +51,7 @@ another move remains, the replay of its own move that the opponent just hushed b
     both seats (kernel, one core of a loaded machine): 0.05, 0.20, 0.46, 0.87. ``search-8``
     (the strong run's player) against ``greedy``, 200 games a seat (seed 0): 87.4%
     (84.1–90.7%), 91.0% and 83.5% of the games won from seats 0 and 1 (the old
-    ``search-80``, 0.44 s a game: 85.4%, 84.5% and 86.0%, on the ladder's same keys).
+    ``search-80``, 0.44 s a game, on the ladder's same keys: 85.4%, 81.8–89.0%).
 ``mcts-N``
     Open-loop UCT with ``N`` simulations a move (:mod:`solver.mcts`, the family every game
     shares), ``greedy`` playing every simulation out to the end of the game (its
