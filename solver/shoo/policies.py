@@ -38,7 +38,8 @@ another move remains, the replay of its own move that the opponent just hushed b
     entry). A node is a position the search expands: one of depth 1 values all its moves'
     leaves at once (greedy's values), so a node costs the CPU of a greedy move (some 2–5
     microseconds in the kernel). A budget, not a clock, so that a key replays its game;
-    ``search-1`` has room for depth 1 alone and plays greedy's moves. On the skill ladder:
+    ``search-1`` plays greedy's moves where a position has 100 moves or more (depth 1 fills
+    its budget) and looks at depth 2 over greedy's first moves where it has fewer. On the skill ladder:
     ``search-2``, ``-4``, ``-8``, ``-16`` (issue 21). Measured with the kernel on 130
     positions of greedy's games (190 moves a position on average): 200 nodes finish depth
     2 in 30% (and search part of it in the rest), 400 in 66%, 800 finish depth 3 in 15%,
