@@ -39,10 +39,10 @@ another move remains, the replay of its own move that the opponent just hushed b
     leaves at once (greedy's values), so a node costs the CPU of a greedy move (some 2–5
     microseconds in the kernel). A budget, not a clock, so that a key replays its game;
     ``search-1`` plays greedy's moves where a position has 100 moves or more (depth 1 fills
-    its budget) and looks at depth 2 over greedy's first moves where it has fewer. On the skill ladder:
-    ``search-2``, ``-4``, ``-8``, ``-16`` (issue 21). Measured with the kernel on 130
-    positions of greedy's games (190 moves a position on average): 200 nodes finish depth
-    2 in 30% (and search part of it in the rest), 400 in 66%, 800 finish depth 3 in 15%,
+    its budget) and looks at depth 2 over greedy's first moves where it has fewer. On the
+    skill ladder: ``search-2``, ``-4``, ``-8``, ``-16`` (issue 21). Measured with the kernel
+    on 130 positions of greedy's games (190 moves a position on average): 200 nodes finish
+    depth 2 in 32% (and search part of it in the rest), 400 in 66%, 800 finish depth 3 in 15%,
     1,600 in 58%, 3,200 in 78%. The ladder's doublings, 100 games a seat (seed 7, duplicate
     keys, ``/work/scratch/match.py``): ``search-2`` against ``greedy`` 68.5% (62.5–74.5%),
     ``search-4`` against ``search-2`` 53.0% (45.8–60.2%: both play depth 2, the first over
