@@ -43,9 +43,10 @@ fixed-depth minimax (tests prove it).
 
 **The root** searches each move with the window (best so far - 1, infinity), so that every
 move as good as the best gets its exact value; after each iteration, the first (greedy's
-values) included, the moves are re-ordered by value (stable). The player draws one of the distinct moves of the deepest completed
-iteration's best value from the game's choice stream (``SearchPolicy.best`` in
-:mod:`solver.shoo.policies`: one ``choose(k)``, each move by its lowest best entry).
+values) included, the moves are re-ordered by value (stable). The player draws one of the
+distinct moves of the deciding iteration's best value from the game's choice stream
+(``SearchPolicy.best`` in :mod:`solver.shoo.policies`: one ``choose(k)``, each move by its
+lowest best entry).
 """
 from __future__ import annotations
 
