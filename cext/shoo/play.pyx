@@ -60,6 +60,7 @@ from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BL
                                   K_SHOO_OFF, K_WALK, LN_RANK, LN_SQUARE, MAX_DEPTH, MAX_DIGITS,
                                   NB_RANK, NB_SQUARE, NEIGHBOURS_MAX, NEIGHBOUR_SQUARES,
                                   NGAME_COLUMNS, NKINDS, NODE_UNIT, NONE, NSEAT_COLUMNS, NSQ,
+                                  PARTIAL_DEPTH,
                                   PIECE_KEY, PLY_SHIFT, P_GREEDY, P_MCTS, P_RANDOM, P_SEARCH, RAY_SQUARES,
                                   RECENT, RIDER,
                                   SEATCOL_CAPTURES, SEATCOL_HOME, SEATCOL_SHOOS,
@@ -187,6 +188,8 @@ cdef struct Work:
     # the search (solver.shoo.search.AlphaBeta)
     Entry *table
     uint64_t *buffer           # moves of the nodes on the search path, 2 * MAXMOVES each
+    int completed              # root moves the last iteration searched
+    int *evals                 # their leaves' values and the order's, 2 * MAXMOVES a height
     uint64_t killers[MAX_DEPTH + 1]
     int stamp
     int64_t searched           # nodes of this search
@@ -1325,10 +1328,6 @@ cdef inline int leaf_value(const Pos *p, const Config *c, int root_ply) noexcept
     return value
 
 
-cdef inline bint forcing(uint64_t move) noexcept nogil:
-    return m_shoo(move) != NONE or m_kind(move) == K_CAPTURE
-
-
 cdef int negamax(const Pos *p, const Config *c, Work *w, int depth, int alpha, int beta,
                  uint64_t *buffer) noexcept nogil:
     """search.AlphaBeta.negamax; sets w.aborted (and returns 0) past the budget."""
@@ -1337,7 +1336,9 @@ cdef int negamax(const Pos *p, const Config *c, Work *w, int depth, int alpha, i
     cdef Entry *entry
     cdef uint64_t key, first = 0, killer, move, best_move
     cdef uint64_t *ordered
-    cdef int i, n, m = 0, height, best = -INFINITY, floor = alpha, value, bound
+    cdef int i, j, k, x, n, m = 0, early, height, best = -INFINITY, floor = alpha, value, bound
+    cdef int *static
+    cdef int *vals
     w.searched += 1
     if w.abortable and w.searched > w.limit:
         w.aborted = True
@@ -1361,7 +1362,23 @@ cdef int negamax(const Pos *p, const Config *c, Work *w, int depth, int alpha, i
     n = ms.n
     ordered = buffer + n
     height = p.ply - w.root_ply
+    static = w.evals + 2 * height * MAXMOVES
+    greedy_values(p, c, &ms, static, w)
+    for i in range(n):                  # the leaves' values (child_value)
+        if static[i] >= WIN:
+            static[i] = WIN - (p.ply + 1 - w.root_ply)
+        elif static[i] <= -WIN:
+            static[i] = -WIN + (p.ply + 1 - w.root_ply)
+    if depth == 1:                      # every child a leaf: the best of their values
+        j = 0
+        for i in range(1, n):
+            if static[i] > static[j]:
+                j = i
+        entry.key, entry.stamp, entry.depth = key, w.stamp, depth
+        entry.value, entry.bound, entry.move = static[j], B_EXACT, ms.keys[j]
+        return static[j]
     killer = w.killers[height]
+    vals = static + n
     for i in range(n):
         if ms.keys[i] == first:
             ordered[m] = first
@@ -1370,18 +1387,26 @@ cdef int negamax(const Pos *p, const Config *c, Work *w, int depth, int alpha, i
         if ms.keys[i] == killer and killer != first:
             ordered[m] = killer
             m += 1
+    early = m
     for i in range(n):
         move = ms.keys[i]
-        if move != first and move != killer and forcing(move):
+        if move != first and move != killer:
             ordered[m] = move
-            m += 1
-    for i in range(n):
-        move = ms.keys[i]
-        if move != first and move != killer and not forcing(move):
-            ordered[m] = move
+            vals[m] = static[i]
             m += 1
     best_move = ordered[0]
     for i in range(n):
+        if i >= early:                  # the best of the rest next, stable (a selection)
+            j = i
+            for k in range(i + 1, n):
+                if vals[k] > vals[j]:
+                    j = k
+            if j != i:
+                move, x = ordered[j], vals[j]
+                for k in range(j, i, -1):
+                    ordered[k] = ordered[k - 1]
+                    vals[k] = vals[k - 1]
+                ordered[i], vals[i] = move, x
         make_move(p, c, ordered[i], &after)
         value = -negamax(&after, c, w, depth - 1, -beta, -(alpha if alpha > best else best),
                          ordered + n)
@@ -1402,12 +1427,14 @@ cdef bint iteration(const Pos *p, const Config *c, Work *w, int depth) noexcept 
     """search.AlphaBeta.iteration into w.values; False if abandoned."""
     cdef Pos after
     cdef int j, i, best = -INFINITY
+    w.completed = 0
     for j in range(w.root.n):
         i = w.order[j]
         make_move(p, c, w.root.keys[i], &after)
         w.values[i] = -negamax(&after, c, w, depth - 1, -INFINITY, 1 - best, w.buffer)
         if w.aborted:
             return False
+        w.completed = j + 1
         if w.values[i] > best:
             best = w.values[i]
     return True
@@ -1427,13 +1454,7 @@ cdef int search(const Pos *p, const Config *c, Work *w, int64_t limit) noexcept 
     for i in range(n):
         w.order[i] = i
     iteration(p, c, w, 1)
-    for i in range(n):
-        w.scores[i] = w.values[i]
-    while depth < MAX_DEPTH:
-        w.abortable = True
-        if not iteration(p, c, w, depth + 1):
-            break
-        depth += 1
+    while True:
         for i in range(n):
             w.scores[i] = w.values[i]
         for i in range(1, n):          # stable, best first
@@ -1443,6 +1464,15 @@ cdef int search(const Pos *p, const Config *c, Work *w, int64_t limit) noexcept 
                 w.order[j + 1] = w.order[j]
                 j -= 1
             w.order[j + 1] = x
+        if depth >= MAX_DEPTH:
+            break
+        w.abortable = True
+        if not iteration(p, c, w, depth + 1):
+            if depth + 1 <= PARTIAL_DEPTH and w.completed > 0:   # the moves it searched decide
+                for j in range(n):
+                    w.scores[w.order[j]] = w.values[w.order[j]] if j < w.completed else -INFINITY
+            break
+        depth += 1
     w.nodes += w.searched
     return depth
 
@@ -1774,6 +1804,7 @@ cdef class Setup:
     cdef Work w
     cdef Interrupt stop
     cdef uint64_t[::1] root_keys, scratch, buffer
+    cdef int[::1] evals
     cdef int[::1] values, order, scores
     cdef uint8_t[::1] banned
     cdef uint8_t[::1] table
@@ -1787,6 +1818,7 @@ cdef class Setup:
         self.root_keys = np.empty(MAXMOVES, dtype=np.uint64)
         self.scratch = np.empty(MAXMOVES, dtype=np.uint64)
         self.buffer = np.empty(2 * MAX_DEPTH * MAXMOVES, dtype=np.uint64)
+        self.evals = np.empty(2 * (MAX_DEPTH + 1) * MAXMOVES, dtype=np.intc)
         self.values = np.empty(MAXMOVES, dtype=np.intc)
         self.order = np.empty(MAXMOVES, dtype=np.intc)
         self.scores = np.empty(MAXMOVES, dtype=np.intc)
@@ -1799,6 +1831,7 @@ cdef class Setup:
         self.w.banned = &self.banned[0]
         self.w.table = <Entry *>&self.table[0]
         self.w.buffer = &self.buffer[0]
+        self.w.evals = &self.evals[0]
         self.w.stamp = 0
         self.w.home_gen = 0
         for i in range(512):

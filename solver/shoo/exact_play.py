@@ -29,7 +29,7 @@ from solver.shoo.exact import DRAW, LOSS, Solution
 from solver.shoo.state import ShooState
 
 PERFECT = "perfect"
-PLAYER_NAMES = "random,greedy,search-10,search-40"
+PLAYER_NAMES = "random,greedy,search-4,search-16"
 """The players compared with perfect play by default (``--players``)."""
 
 

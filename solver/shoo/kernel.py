@@ -41,8 +41,8 @@ from solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RI
                                   Position)
 from solver.shoo.rules import HUSHES, REPETITION_PLIES, ShooRules
 from solver.shoo.search import (COUNT_BASE, HELD_BASE, HUSH_BASE, INFINITY, MAX_DEPTH,
-                                NODE_UNIT, PIECE_KEYS, PLY_BASE, SHOO_BASE, SIDE_BASE,
-                                TABLE_BITS)
+                                NODE_UNIT, PARTIAL_DEPTH, PIECE_KEYS, PLY_BASE, SHOO_BASE,
+                                SIDE_BASE, TABLE_BITS)
 
 HISTORY_PLIES = REPETITION_PLIES
 """The longest game (``max_plies``) the kernel plays under a draw by repetition: its state
@@ -81,6 +81,7 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "THREAT_WEIGHT": THREAT_WEIGHT, "DANGER_WEIGHT": DANGER_WEIGHT,
              "BLOCKER_WEIGHT": BLOCKER_WEIGHT, "STABLED_COST": STABLED_COST, "WIN": WIN,
              "INFINITY": INFINITY, "NODE_UNIT": NODE_UNIT, "MAX_DEPTH": MAX_DEPTH,
+             "PARTIAL_DEPTH": PARTIAL_DEPTH,
              "TABLE_BITS": TABLE_BITS, "COUNT_BASE": COUNT_BASE, "SIDE_BASE": SIDE_BASE,
              "HELD_BASE": HELD_BASE, "SHOO_BASE": SHOO_BASE, "HUSH_BASE": HUSH_BASE,
              "PLY_SHIFT": PLY_BASE.bit_length() - 1,

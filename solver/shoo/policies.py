@@ -32,11 +32,27 @@ another move remains, the replay of its own move that the opponent just hushed b
     Iterative-deepening alpha-beta on the same evaluation with a transposition table
     (:mod:`solver.shoo.search`), ``N * NODE_UNIT`` (``N`` hundred) nodes a move: it
     searches depth 1 (greedy's values), 2, 3, ... until the budget runs out mid-iteration,
-    and plays a best move of the deepest iteration completed (ties between distinct moves
-    drawn from the choice stream, one ``choose(k)``, each by its lowest best entry). A
-    budget, not a clock, so that a key replays its game; ``search-1`` has room for little
-    more than depth 1 and mostly plays greedy's moves. On the skill ladder: ``search-10``,
-    ``-20``, ``-40``, ``-80``.
+    and plays a best move of the deepest iteration completed — or, when the budget ends
+    inside depth 2, of the moves depth 2 searched (greedy's best first) — ties between
+    distinct moves drawn from the choice stream (one ``choose(k)``, each by its lowest best
+    entry). A node is a position the search expands: one of depth 1 values all its moves'
+    leaves at once (greedy's values), so a node costs the CPU of a greedy move (some 2–5
+    microseconds in the kernel). A budget, not a clock, so that a key replays its game;
+    ``search-1`` plays greedy's moves where a position has 100 moves or more (depth 1 fills
+    its budget) and looks at depth 2 over greedy's first moves where it has fewer. On the
+    skill ladder: ``search-2``, ``-4``, ``-8``, ``-16`` (issue 21). Measured with the kernel
+    on 130 positions of greedy's games (190 moves a position on average): 200 nodes finish
+    depth 2 in 32% (and search part of it in the rest), 400 in 66%, 800 finish depth 3 in 15%,
+    1,600 in 58%, 3,200 in 78%. The ladder's doublings, 100 games a seat (seed 7, duplicate
+    keys, ``/work/scratch/match.py``): ``search-2`` against ``greedy`` 68.5% (62.5–74.5%),
+    ``search-4`` against ``search-2`` 53.0% (45.8–60.2%: both play depth 2, the first over
+    greedy's first moves, the second over all of them), ``search-8`` against ``search-4``
+    60.8% (53.6–67.9%), ``search-16`` against ``search-8`` 68.8% (62.6–74.9%) — the budget
+    pays when it completes depth 3 in more positions. CPU seconds a game with the player in
+    both seats (kernel, one core of a loaded machine): 0.05, 0.20, 0.46, 0.87. ``search-8``
+    (the strong run's player) against ``greedy``, 200 games a seat (seed 0): 87.4%
+    (84.1–90.7%), 91.0% and 83.5% of the games won from seats 0 and 1 (the old
+    ``search-80``, 0.44 s a game, on the ladder's same keys: 85.4%, 81.8–89.0%).
 ``mcts-N``
     Open-loop UCT with ``N`` simulations a move (:mod:`solver.mcts`, the family every game
     shares), ``greedy`` playing every simulation out to the end of the game (its
@@ -60,7 +76,10 @@ lose_move`` it drew 88.5% with 503 hushes in 563 moves a game, now 2% with 33 hu
 hushing variants). Distinct moves alone, without the memory, made greedy against greedy go
 round: 50.5% drawn in 447 moves a game, a position up to 147 times in one game.
 
-The figures below were measured before that change (issue 21, point 3).
+The figures below were measured before that change (issue 21, point 3), and before the
+search valued a node of depth 1 in one node and ordered its moves by their leaves' values
+(issue 21: the old ``search-N`` spent ``N`` hundred leaves, so its budgets bought about a
+tenth of the nodes the same name buys now).
 Measured with the kernel on the standard rules, 400 games in each seat (``play_chunk`` on
 the keys ``numpy.random.PCG64(11).random_raw(400)``); win / draw / loss of the first-named
 player with the 95% Wilson interval of its wins, as Blue (who moves first), then as White:

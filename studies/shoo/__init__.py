@@ -66,9 +66,10 @@ STUDY = register(Study(
     tally_fields=tally_fields,
     analyses=(REDUCED, OPENING),
     standard_runs=({"policy": "greedy"}, {"policy": "random"}),
-    # the ladder's strongest player (search-80: 85% against greedy); 0.44 s a game on one
-    # core, so 10,000 games take 37 minutes on 2 cores
-    strong_run={"policy": "search-80", "sims": 10_000},
+    # the strongest player that affords 10,000 games in under an hour on 2 cores
+    # (search-8: 0.46 s a game in both seats on one core of a loaded machine, about 38
+    # minutes on 2 cores; search-16, the ladder's top, takes 0.87 s)
+    strong_run={"policy": "search-8", "sims": 10_000},
     standard_whatifs=({"horses": [9, 7]},
                       {"hush": ["illegal", "lose_move", "shoo_off", "off"]},
                       {"leave_home": [False, True]}),

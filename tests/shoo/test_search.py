@@ -16,7 +16,7 @@ from solver.shoo.policies import GreedyPolicy, SearchPolicy
 from solver.shoo.state import ShooState
 from solver.shoo.rules import ShooRules
 from solver.shoo.samples import random_game_position, random_placement
-from solver.shoo.search import AlphaBeta, leaf_value, search, zobrist
+from solver.shoo.search import INFINITY, AlphaBeta, leaf_value, search, zobrist
 
 
 def test_the_kernel_hashes_as_the_reference():
@@ -43,7 +43,7 @@ def sample_positions():
     yield endgame("e9", "e1")
 
 
-@pytest.mark.parametrize("budget", [3, 12])
+@pytest.mark.parametrize("budget", [3, 6])
 def test_kernel_and_reference_search_alike(budget):
     depths = []
     for position in sample_positions():
@@ -126,3 +126,21 @@ def test_iterative_deepening_gives_the_minimax_values(blue, white, side, deepest
             assert value == truth if value == top else truth <= value < top
     if deepest >= 4:
         assert engine.hits > 0                       # the table cut some nodes off
+
+
+def test_an_abandoned_depth_2_decides_among_the_moves_it_searched():
+    # the depth-1 iteration fills most of the budget, depth 2 searches a few moves
+    position = random_game_position(ShooRules(), Stream(8), 40)
+    moves = legal_moves(position)
+    budget = (len(moves) + 40) // 100 + 1
+    values, depth, _ = search(position, moves, budget * 100)
+    searched = [i for i, v in enumerate(values) if v > -INFINITY]
+    assert depth == 1 and 0 < len(searched) < len(moves)
+    # they are greedy's first moves, with their depth-2 values
+    engine = AlphaBeta(position, limit=10 ** 9)
+    greedy = engine.iteration(position, moves, list(range(len(moves))), 1)
+    order = sorted(range(len(moves)), key=lambda i: -greedy[i])
+    assert sorted(searched) == sorted(order[:len(searched)])
+    full = engine.iteration(position, moves, order, 2)
+    assert [values[i] for i in order[:len(searched)]] == [full[i] for i in order[:len(searched)]]
+    assert kernel.search_values(position.rules, position, budget)[:2] == (values, depth)
