@@ -15,13 +15,13 @@ At a decision with two or more legal actions the player runs ``N`` simulations:
   stored (open loop): the same node may be reached with other dice, and other legal actions.
 * **Selection and expansion.** At a decision node the actions the search considers *now*
   (the game's ``candidates`` hook: every legal action, ascending, for most games; Sumoku's
-  plays are thousands, so there the :data:`~solver.sumoku.policies.LOOKAHEAD_WIDTH`
-  highest-scoring, best first — heuristic move ordering and pruning, search-N's candidates)
+  plays are thousands, so there the :data:`~solver.sumoku.policies.MCTS_WIDTH`
+  highest-scoring in ``lookahead``'s order — heuristic move ordering and pruning)
   are walked in that order: the first without a child is expanded (one node a simulation)
   and the game is played out from it to its end by the rollout player (every seat); when
   every one has a child, the child of highest UCB1
-  ``value / visits + C * sqrt(log(parent visits) / visits)`` (``C`` = :data:`C`) is
-  followed, the first in that order among equals. A game that ends in the tree is not
+  ``value / visits + C * sqrt(log(parent visits) / visits)`` (``C`` = :data:`C`, or the
+  game's ``exploration``) is followed, the first in that order among equals. A game that ends in the tree is not
   played out. A decision is forced (not a tree node) when it has one candidate.
 * **Backup.** Each node on the path gets a visit; each child adds the return (1 a win, its
   share of a draw, 0 a loss: ``State.returns``) of the seat that chose its action in this
@@ -42,7 +42,9 @@ At a decision with two or more legal actions the player runs ``N`` simulations:
   random numbers, as ``search-N``'s playouts): the ``budget`` keys are drawn first, the
   root's candidates are the state's own, and the ``k``-th simulation through each child
   of the root starts its streams from key ``k`` just before the child's action is made.
-  So-Soo-Yoo needs both (its policies' docstring).
+  So-Soo-Yoo needs both (its policies' docstring). A game whose returns are not 0 or 1
+  may set UCB1's constant too (``exploration``, default :data:`C`; a kernel sets the pxi's
+  ``MCTS_C`` to it): Sumoku's simulations return a squashed score margin.
 
 The float operations are the kernel's, in the same order (Python's ``math.log`` and
 ``math.sqrt`` are C's), so both engines pick the same actions.
@@ -124,7 +126,8 @@ class MctsPolicy:
 
     def __init__(self, budget: int, rollout_player: Player, start: Start = fresh_streams,
                  candidates: Callable[[State], list[int]] = every_action,
-                 keep: float = 0.0, *, max_depth: int = 0, paired: bool = False) -> None:
+                 keep: float = 0.0, *, max_depth: int = 0, paired: bool = False,
+                 exploration: float = C) -> None:
         if not 1 <= budget <= MAX_BUDGET:
             raise ValueError(f"mcts budget must be 1..{MAX_BUDGET}, not {budget}")
         self.name = f"{FAMILY}-{budget}"
@@ -137,6 +140,8 @@ class MctsPolicy:
         """The tree's depth in decisions (0: unlimited; the module docstring)."""
         self.paired = paired
         """Whether the k-th simulation through each root child draws from the k-th key."""
+        self.exploration = exploration
+        """UCB1's exploration constant (:data:`C` unless a game's returns call for another)."""
 
     def choose(self, state: State, choices: Stream) -> int:
         if state.current_player() == TERMINAL:
@@ -164,7 +169,8 @@ class MctsPolicy:
                     if child is None:
                         new = a
                         break
-                    score = child.value / child.visits + C * math.sqrt(logn / child.visits)
+                    score = (child.value / child.visits
+                             + self.exploration * math.sqrt(logn / child.visits))
                     if best is None or score > best_score:
                         best, best_score = a, score
                 if new is not None:

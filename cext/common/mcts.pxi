@@ -15,8 +15,8 @@
 #     int mcts_actions(State* g, const Config* c, int32_t* actions)
 #         at a decision, the actions the search considers, in the order it tries them
 #         (legal_actions for Man Home and Shoo: all of them, ascending; So-Soo-Yoo: all,
-#         adaptive's first; Sumoku: the six highest-scoring plays, best first, its
-#         search-N's candidates); one only when the decision is forced
+#         adaptive's first; Sumoku: the sixteen highest-scoring plays in lookahead's
+#         order); one only when the decision is forced
 #
 # and calls ``mcts(g, c, r, seat, budget)`` from its ``decide`` for the seat's mcts player,
 # where ``r`` is the kernel's rollout Config (the same rules, the family's rollout player
@@ -64,7 +64,7 @@ cdef struct MctsNode:
     double value           # sum of the returns of the seats that chose this action
 
 
-cdef double MCTS_C = 1.4
+cdef double MCTS_C = 1.4          # solver.mcts.C (a kernel may set its game's exploration)
 cdef double MCTS_KEEP_Z = 0.0     # solver.mcts.MctsPolicy's keep; 0: off (a kernel sets it)
 cdef enum:
     MCTS_MAX_BUDGET = 1 << 16     # solver.mcts.MAX_BUDGET

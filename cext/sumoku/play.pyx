@@ -48,11 +48,21 @@ lookahead and search players bound, and the id ``decide`` returns is only good f
 always exact). A search player's playouts run on a second State (``Config.twin``) over the
 same functions with greedy players in every seat. The games run without the GIL over plain
 C structs.
+
+**mcts-N** (cext/common/mcts.pxi over the hooks at the end, policies.py's ``mcts-N``): a
+bandit over the MCTS_WIDTH highest-scoring plays in lookahead's order, paired simulations.
+A simulation is a copy of the State reseeded under the rollout Config (``simulates``): its
+``sim_stop`` cuts it off MCTS_TURNS turns on (current_player says TERMINAL) and ``returns``
+gives each seat its squashed score margin (policies.Simulation); a game's own State has
+``sim_stop`` 0. ``mcts_actions`` keeps the candidates and their plays in the State for the
+node they are of (``ckey``), so a simulation's copy of the decision finds them without
+listing the plays, and ``make_play`` applies a candidate's play as it applies ``decide``'s.
 """
 import numpy as np
 
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset
+from libc.math cimport exp
 
 from cext.common.dice cimport DICE_CHOICE_SALT, dice_below, dice_choose, dice_word
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
@@ -60,6 +70,7 @@ from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, i
 from cext.sumoku.constants cimport (
     CHANCE, COL_BAG_LEFT, COL_BONUS_TURNS, COL_DECISION_TURNS, COL_KEY, COL_MARGIN, COL_PASSES,
     COL_TILES_LEFT, COL_TURNS, COL_WINNER, COPIES, DRAW, FREE, KEY_FACES, K_CHALLENGE, K_DIE,
+    MCTS_EXPLORATION_PERMILLE, MCTS_SCALE, MCTS_TURNS, MCTS_WIDTH,
     K_FIXED, MAXP, MAX_BUDGET, MAX_LINE, MIN_LINE, NFACES, NGAME_COLUMNS, NINE, NKINDS,
     NSEAT_COLUMNS, NTILES, NUMBERS, PASS, PH_BONUS, PH_DEAL, PH_KEY, PH_OVER, PH_PLAY,
     PH_REFILL, PH_START, P_GREEDY, P_LOOKAHEAD, P_MCTS, P_RANDOM, P_ROLLOUT, P_SEARCH,
@@ -73,6 +84,7 @@ cdef enum:
     INVALID = -1
     NOSCORE = -1000000
     MAXSUM = 128          # above any total a line of 6 (at most 54) or its parts reach
+    TOPMAX = WIDTH + MCTS_WIDTH   # more plays than a sink keeps (lookahead's, mcts-N's)
     # work units (cext/common/interrupt.pxd): about a microsecond each
     DECIDE_WORK = 256     # a decision (a greedy one takes some 100 microseconds): the
                           # pxi's play_chunk counts a game as one unit, so decide counts
@@ -130,6 +142,8 @@ cdef struct Config:
     const Config* rollout   # the playouts' config (greedy in every seat), or NULL
     State* twin             # the State a playout runs on (Setup's scratch)
     Interrupt* stop         # Ctrl-C and SIGTERM in long loops (cext/common/interrupt.pxd)
+    bint simulates          # the rollout Config of mcts-N: a state reseeded under it is a
+                            # simulation (mcts_reseed)
 
 
 cdef struct Play:
@@ -153,9 +167,10 @@ cdef struct Sink:
     long found_index
     int best                # S_GREEDY, S_MAX: the best score
     int best_rank           # S_GREEDY: the rank of its window (Gen.cur_rank)
-    int ntop                # S_TOP: the best plays by score, then index
-    Play top[WIDTH]
-    long top_index[WIDTH]
+    int ntop                # S_TOP: the best plays by score, then index, at most width
+    int width
+    Play top[TOPMAX]
+    long top_index[TOPMAX]
 
 
 cdef struct State:
@@ -191,6 +206,11 @@ cdef struct State:
     int passes
     uint64_t dice
     uint64_t choice
+    int sim_stop                # an mcts-N simulation: the turn it ends at (0: not one)
+    int ckey[6]                 # mcts_actions' candidates and their plays, kept for the
+    int ncache                  # node of ckey (cache_valid): a simulation's root lists
+    int32_t cache_action[MCTS_WIDTH]  # them once a decision, and apply_action finds the
+    Play cache_play[MCTS_WIDTH]       # play of a candidate without listing the plays
     bint has_chosen             # decide's pick, for the apply_action that follows it:
     int32_t chosen_action       # its id, the plays at the node (0, 1 or 2: two or more)
     int chosen_n                # and the play
@@ -325,15 +345,15 @@ cdef inline void keep(Sink* sink, const Play* p, long index, int rank) noexcept 
         pos = sink.ntop
         while pos > 0 and sink.top[pos - 1].score < p.score:
             pos -= 1
-        if pos < WIDTH:
-            j = sink.ntop if sink.ntop < WIDTH else WIDTH - 1
+        if pos < sink.width:
+            j = sink.ntop if sink.ntop < sink.width else sink.width - 1
             while j > pos:
                 sink.top[j] = sink.top[j - 1]
                 sink.top_index[j] = sink.top_index[j - 1]
                 j -= 1
             sink.top[pos] = p[0]
             sink.top_index[pos] = index
-            if sink.ntop < WIDTH:
+            if sink.ntop < sink.width:
                 sink.ntop += 1
 
 
@@ -352,6 +372,7 @@ cdef void sink_init(Sink* sink, int mode, long target) noexcept nogil:
     sink.best = NOSCORE
     sink.best_rank = 1 << 30
     sink.ntop = 0
+    sink.width = WIDTH
     sink.found_index = -1
 
 
@@ -364,7 +385,7 @@ cdef inline bint beyond(const Gen* g, int most) noexcept nogil:
     if sink.mode == S_MAX:
         return most <= sink.best
     if sink.mode == S_TOP:
-        return sink.ntop == WIDTH and most <= sink.top[WIDTH - 1].score
+        return sink.ntop == sink.width and most <= sink.top[sink.width - 1].score
     return False
 
 
@@ -390,7 +411,7 @@ cdef void leaf(Gen* g, int score, bint bonus) noexcept nogil:
         if not (score > sink.best or (score == sink.best and g.cur_rank < sink.best_rank)):
             return
     elif sink.mode == S_TOP:
-        if sink.ntop == WIDTH and score <= sink.top[WIDTH - 1].score:
+        if sink.ntop == sink.width and score <= sink.top[sink.width - 1].score:
             return
     p.n = g.ne
     for e in range(g.ne):
@@ -1293,9 +1314,13 @@ cdef void game_start(State* g, const Config* c, uint64_t key) noexcept nogil:
     g.dice = key
     g.choice = key ^ DICE_CHOICE_SALT
     g.has_chosen = False
+    g.sim_stop = 0
+    g.ckey[0] = -1
 
 
 cdef inline int current_player(const State* g, const Config* c) noexcept nogil:
+    if g.sim_stop and g.phase == PH_PLAY and g.turns >= g.sim_stop:
+        return TERMINAL          # an mcts-N simulation cut off (policies.Simulation)
     if g.phase == PH_PLAY or g.phase == PH_BONUS:
         return g.to_move
     if g.phase == PH_OVER:
@@ -1511,15 +1536,42 @@ cdef void draw_tile(State* g, const Config* c, int k) noexcept nogil:
             end_turn(g, c)
 
 
+cdef inline bint cache_valid(const State* g) noexcept nogil:
+    return (g.ckey[0] == g.ntiles and g.ckey[1] == g.turns and g.ckey[2] == g.phase
+            and g.ckey[3] == g.drawn and g.ckey[4] == g.to_move
+            and g.ckey[5] == g.nhand[g.to_move])
+
+
+cdef inline void cache_set(State* g) noexcept nogil:
+    g.ckey[0] = g.ntiles
+    g.ckey[1] = g.turns
+    g.ckey[2] = g.phase
+    g.ckey[3] = g.drawn
+    g.ckey[4] = g.to_move
+    g.ckey[5] = g.nhand[g.to_move]
+
+
 cdef void make_play(State* g, const Config* c, int32_t action) noexcept nogil:
     """SumokuState._decide: the play of id ``action`` (decide's pick if it made it), or a
     pass."""
     cdef int seat = g.to_move
     cdef long n
     cdef Play play
+    cdef int i
     if g.has_chosen and action == g.chosen_action:
         n = g.chosen_n
         play = g.chosen
+    elif cache_valid(g):
+        n = 0
+        for i in range(g.ncache):
+            if g.cache_action[i] == action:
+                n = 2
+                play = g.cache_play[i]
+                break
+        if n == 0:
+            n = count_plays_of(g, c, seat)
+            if n and not find_play(g, c, seat, action, &play):
+                return
     else:
         n = count_plays_of(g, c, seat)
         if n and not find_play(g, c, seat, action, &play):
@@ -1628,8 +1680,8 @@ cdef int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
     cdef Play chosen
     interrupted(c.stop, DECIDE_WORK)   # a signal stops the chunk at the end of this game
     if policy == P_MCTS:               # a canonical index: apply_action finds its play
-        g.has_chosen = False
-        return mcts(g, c, c.rollout, seat, c.budget[seat])
+        g.has_chosen = False           # (a bandit over the root's candidates, paired)
+        return mcts_search(g, c, c.rollout, seat, c.budget[seat], 1, True)
     if g.nhand[seat] == 0:
         n = 0
     elif policy == P_GREEDY:
@@ -1714,8 +1766,18 @@ cdef int margin(const State* g, const Config* c) noexcept nogil:
 
 
 cdef void returns(const State* g, const Config* c, double* out) noexcept nogil:
-    """SumokuState.returns: the top score wins, a tie for it shares (0 while playing)."""
-    cdef int seat, best = g.scores[0], top = 0
+    """SumokuState.returns: the top score wins, a tie for it shares (0 while playing); in
+    an mcts-N simulation (policies.Simulation) each seat's squashed score margin over the
+    best other seat, 1 / (1 + exp(-margin / MCTS_SCALE))."""
+    cdef int seat, best = g.scores[0], top = 0, other, m
+    if g.sim_stop:
+        for seat in range(c.players):
+            m = NOSCORE
+            for other in range(c.players):
+                if other != seat and g.scores[other] > m:
+                    m = g.scores[other]
+            out[seat] = 1.0 / (1.0 + exp(-(<double>(g.scores[seat] - m)) / MCTS_SCALE))
+        return
     for seat in range(c.players):
         out[seat] = 0.0
         if g.scores[seat] > best:
@@ -1826,26 +1888,58 @@ cdef class Setup:
         self.rollout.rollout = NULL
         self.rollout.twin = NULL
         self.rollout.stop = NULL
+        self.rollout.simulates = True
         c.rollout = &self.rollout
 
 
 cdef inline int mcts_actions(State* g, const Config* c, int32_t* actions) noexcept nogil:
-    """cext/common/mcts.pxi's hook: at a play, the WIDTH highest-scoring plays, best first
-    (ties in canonical order; their canonical indices: no bound), as search-N's candidates
-    (policies.top_plays); else the legal actions."""
+    """cext/common/mcts.pxi's hook: at a play, the MCTS_WIDTH highest-scoring plays (ties in
+    canonical order; their canonical indices: no bound) in the order of lookahead's value,
+    the score minus the next player's best score at once (reply_score), highest first,
+    equal values in canonical order (policies.mcts_candidates); else the legal actions.
+    The candidates and their plays are kept in the state for its node (cache_valid): every
+    simulation starts from a copy of the decision's state, and make_play finds them there."""
     cdef Sink sink
-    cdef int i, seat = g.to_move
+    cdef int i, j, t, seat = g.to_move, n
+    cdef int values[MCTS_WIDTH]
+    cdef int order[MCTS_WIDTH]
     if (g.phase != PH_PLAY and g.phase != PH_BONUS) or g.nhand[seat] == 0:
         return legal_actions(g, c, actions)
+    if cache_valid(g):
+        for i in range(g.ncache):
+            actions[i] = g.cache_action[i]
+        return g.ncache
     sink_init(&sink, S_TOP, 0)
     sink.bound = False
+    sink.width = MCTS_WIDTH
     legal_plays(g, c, g.hand[seat], g.nhand[seat], &sink)
     if sink.count == 0:
         actions[0] = PASS
         return 1
-    for i in range(sink.ntop):
-        actions[i] = <int32_t>sink.top_index[i]
-    return sink.ntop
+    n = sink.ntop
+    for i in range(n):
+        order[i] = i
+        values[i] = 0
+    if n > 1:
+        for i in range(n):
+            values[i] = sink.top[i].score - reply_score(g, c, seat, &sink.top[i])
+        for i in range(1, n):           # insertion sort: value down, then canonical index
+            j = i
+            while j > 0 and (values[order[j - 1]] < values[order[j]] or
+                             (values[order[j - 1]] == values[order[j]] and
+                              sink.top_index[order[j - 1]] > sink.top_index[order[j]])):
+                t = order[j - 1]
+                order[j - 1] = order[j]
+                order[j] = t
+                j -= 1
+    for i in range(n):
+        actions[i] = <int32_t>sink.top_index[order[i]]
+        g.cache_action[i] = actions[i]
+        g.cache_play[i] = sink.top[order[i]]
+    g.ncache = n
+    if n > 1:
+        cache_set(g)
+    return n
 
 
 cdef inline uint64_t* mcts_choices(State* g) noexcept nogil:
@@ -1860,10 +1954,13 @@ cdef inline void mcts_reseed(State* h, const Config* c, uint64_t key) noexcept n
     shuffle_bag_left(h, key)
     h.choice = key ^ DICE_CHOICE_SALT
     h.has_chosen = False
+    if c.simulates:                    # policies.mcts_start: cut off, valued by the margin
+        h.sim_stop = h.turns + MCTS_TURNS
 
 
 include "cext/common/decisions.pxi"
 include "cext/common/mcts.pxi"
+MCTS_C = MCTS_EXPLORATION_PERMILLE / 1000.0    # policies.MCTS_EXPLORATION
 
 
 def count_plays(config, cells, hand, int key, int repeat=1):

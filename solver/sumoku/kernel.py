@@ -27,8 +27,9 @@ from solver.kernel_rows import split
 from solver.registry import DRAW
 from solver.sumoku.board import FREE
 from solver.sumoku.lines import ENCODED_MAX, MAX_LINE, MIN_LINE
-from solver.sumoku.policies import (LOOKAHEAD_WIDTH, MAX_BUDGET, MCTS, PLAYERS, POLICY_NAMES, SEARCH,
-                                    SEARCH_ROLLOUT)
+from solver.sumoku.policies import (LOOKAHEAD_WIDTH, MAX_BUDGET, MCTS, MCTS_EXPLORATION_PERMILLE,
+                                    MCTS_SCALE, MCTS_TURNS, MCTS_WIDTH, PLAYERS, POLICY_NAMES,
+                                    SEARCH, SEARCH_ROLLOUT)
 from solver.sumoku.rules import KEY_CHALLENGE, KEY_DIE, SumokuRules
 from solver.sumoku.state import BONUS, DEAL, KEY, OVER, PASS, PLAY, REFILL, START, SumokuState
 from solver.sumoku.tiles import (COPIES, KEY_FACES, NINE, NKINDS, NTILES, NUMBERS, SIX, is_six,
@@ -48,7 +49,9 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "NINE": NINE, "FREE": FREE, "DRAW": DRAW, "PASS": PASS, "NFACES": len(KEY_FACES),
              **{f"PH_{name}": code for name, code in PHASES.items()},
              "MAXP": SumokuRules.parameters()["players"].high,
-             "WIDTH": LOOKAHEAD_WIDTH, "MAX_BUDGET": MAX_BUDGET,
+             "WIDTH": LOOKAHEAD_WIDTH, "MAX_BUDGET": MAX_BUDGET, "MCTS_WIDTH": MCTS_WIDTH,
+             "MCTS_TURNS": MCTS_TURNS, "MCTS_SCALE": MCTS_SCALE,
+             "MCTS_EXPLORATION_PERMILLE": MCTS_EXPLORATION_PERMILLE,
              **{f"P_{name.upper()}": code for code, name in enumerate(POLICY_NAMES)},
              "P_SEARCH": len(POLICY_NAMES), "P_MCTS": len(POLICY_NAMES) + 1,
              "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),

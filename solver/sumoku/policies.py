@@ -29,46 +29,79 @@ take the first of equal plays, so that a kernel can make the same choices.
     next ``N`` words are the playouts' keys, each the dice stream that shuffles its bag.
 
 ``mcts-N``
-    Open-loop UCT with ``N`` simulations a decision (:mod:`solver.mcts`, the family every
-    game shares) over the same :data:`LOOKAHEAD_WIDTH` highest-scoring plays, best first
-    (heuristic move ordering and pruning rather than progressive widening: a decision has
-    thousands of plays, and widening by visits would spend a small budget on the first
-    few anyway), deeper decisions likewise; each simulation shuffles the bag left by its
-    own key (as ``search-N``'s playouts) and ``greedy`` plays it out to the end of the game.
-    Against OpenSpiel's ``MCTSBot`` at the same 16 simulations (random rollouts, in C; seed
-    0, 100 games a seat) ``mcts-16`` won 200 of 200: at some 1,000 plays a node ``MCTSBot``
-    tries 16 plays drawn at random, ``mcts-16`` greedy's six best.
+    A bandit over one decision with ``N`` simulations (:mod:`solver.mcts`, the family every
+    game shares, with ``max_depth`` 1 and ``paired`` simulations). Its candidates are the
+    :data:`MCTS_WIDTH` highest-scoring plays in ``lookahead``'s order (the score minus the
+    next player's best score at once; :func:`mcts_candidates`). The k-th simulation of
+    every candidate shuffles the bag left by the k-th key (common random numbers; hands lie
+    face up, only the bag's order is unknown), makes the play and lets ``greedy`` play on
+    until :data:`MCTS_TURNS` turns from the decision have been played (:class:`Simulation`);
+    its return to a seat is the seat's score margin over the best other seat, squashed by
+    a logistic of :data:`MCTS_SCALE` points (:func:`margin_value`) — a signal for the
+    search only: the game's result is still the win share. UCB1 explores with
+    :data:`MCTS_EXPLORATION` (the family's 1.4 is for returns of 0 or 1). The choice is the
+    most visited candidate, the first in that order among equals: up to ``N`` =
+    :data:`MCTS_WIDTH` every candidate tried gets one simulation, so ``mcts-16`` (and any
+    smaller budget) takes the first candidate — ``lookahead`` over sixteen plays.
+
+    Why so (the kernel, standard rules, 2 players, from both seats on the same keys, 200
+    games a seat, 95% intervals about ±5 points; against ``lookahead`` unless said): the
+    former ``mcts-16`` (open-loop UCT over the six best plays, greedy to the end of the
+    game, win shares) took 55.0%; its return as the squashed margin 58.1%, its candidates
+    in lookahead's order 59.5%, a playout cut off after 4 turns (and valued by the margin)
+    60.5% at less than half the cost; ``mcts-64`` so, with the tree below the root, 67.9%
+    at 0.25 s a game, as a paired bandit over the root 72.9% at 0.05 s; over ten plays
+    79.2%, sixteen with UCB1's constant 0.25 85.5%. Against that ``mcts-64`` (head to
+    head): ten plays 43.9% [39.0, 48.7], twenty-four 48.5%, constant 0.1 50.1%, scale 30
+    49.5%, a cut-off after 6 turns 44.1% [39.3, 49.0] (8 turns and playouts to the end
+    were weaker against ``lookahead`` too: 70.5% and 65.7%, at two and four times the
+    cost); with 3 players (fair share 33.3%) cut-offs after 3, 4 and 6 turns took 60.3%,
+    68.5% and 66.2% against ``lookahead``. A simulation's noise is the tiles still to be
+    drawn: the shorter the playout, the more its margin says about the play; four turns
+    see the refill of the player's own next turn and the replies to it.
 
 **Ties** (issue 21: a choice, not an accident of the play list). The canonical list holds
 each placement once (a hand's repeated tiles are one kind:
 :func:`solver.sumoku.moves.legal_plays`), so ``random`` draws uniformly among distinct
 plays; ``greedy``, ``lookahead`` and ``search-N`` take the first of equal plays in
-canonical order (the lowest action), and ``mcts-N`` the root's most visited child, the
-lowest action among equals. A play puts tiles down for good, so no player can repeat a
+canonical order (the lowest action), and ``mcts-N`` the most visited candidate, the first
+in ``lookahead``'s order among equals (equal values of that order: the lowest action). A play puts tiles down for good, so no player can repeat a
 position: ``tests/test_no_loops.py`` finds no loop.
 
 **Strength** (the kernel, standard rules, 2 players, each pair from both seats on the same
 keys; points = wins plus half the draws, 95% intervals): ``lookahead`` takes 58% ± 4% of
-the points against ``greedy`` (600 games), ``search-4`` 76% ± 8% (120 games).
+the points against ``greedy`` (600 games), ``search-4`` 76% ± 8% (120 games). At 1,000
+games a seat: ``mcts-256`` takes 89.6% [88.3, 90.9] against ``lookahead`` (86.6% from
+seat 0 and 92.6% from seat 1, where ``lookahead`` in self-play takes 44.4% and 55.6%: +42
+[+39, +46] and +37 [+34, +40] points above the seat's own advantage); the ladder's rungs
+``mcts-16`` against ``greedy`` 60.2% [58.1, 62.3], ``mcts-64`` against ``mcts-16`` 83.5%
+[81.9, 85.1], ``mcts-256`` against ``mcts-64`` 54.8% [52.6, 57.0]. The climb flattens:
+sixteen candidates and a four-turn horizon are what the search can learn, and by 256
+simulations (16 a candidate, paired) it has mostly learnt them; what is left is the
+horizon's own error, which more simulations do not shrink. Against OpenSpiel's
+``MCTSBot`` at 16 simulations (random rollouts, in C; seed 0, 100 games a seat)
+``mcts-16`` won 199 of 200 (100 and 99 from seats 0 and 1).
 
 ``search-N``'s budget buys nothing: within one round no refill reaches a hand before the
 round ends (hands refill at the end of a turn), so the ``N`` playouts of a candidate are
 the same game and ``search-1``, ``-2`` and ``-8`` play the same moves (the same winner and
 length in each of 10 games against ``greedy``; on the skill ladder each step scored exactly
 50.0%). It stays a player — a one-round lookahead — but off the skill ladder
-(``budgets=()``); ``mcts-N``, whose playouts run to the end of the game, is the search
-that climbs it.
+(``budgets=()``); ``mcts-N``, whose simulations run four turns (past the refill of the
+player's next turn, so that the bag's order matters), is the search that climbs it.
 """
 from __future__ import annotations
 
-from solver.decision import RandomPlayer
+import math
+
+from solver.decision import TERMINAL, RandomPlayer
 from solver.dice import CHOICE_SALT, Stream
 from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy
 from solver.registry import Players, Search
 from solver.sumoku.board import Board
 from solver.sumoku.moves import Play, legal_plays
 from solver.sumoku.rules import SumokuRules
-from solver.sumoku.state import SumokuState
+from solver.sumoku.state import PLAY, SumokuState
 
 POLICY_NAMES = ("random", "greedy", "lookahead")
 """The fixed players, in the order of their kernel codes."""
@@ -78,6 +111,16 @@ SEARCH_ROLLOUT = "greedy"
 MAX_BUDGET = 1 << 10
 LOOKAHEAD_WIDTH = 6
 """``lookahead``: how many of the highest-scoring plays it looks beyond."""
+MCTS_WIDTH = 16
+"""``mcts-N``: how many of the highest-scoring plays it searches (its candidates)."""
+MCTS_TURNS = 4
+"""``mcts-N``: a simulation ends after this many turns from the search's decision."""
+MCTS_SCALE = 60
+"""``mcts-N``: the score margin (points) a simulation's return squashes by (:func:`margin_value`)."""
+MCTS_EXPLORATION_PERMILLE = 250
+MCTS_EXPLORATION = MCTS_EXPLORATION_PERMILLE / 1000
+"""``mcts-N``: UCB1's exploration constant (:class:`solver.mcts.MctsPolicy`'s ``exploration``;
+the family's default is 1.4, made for returns of 0 or 1)."""
 
 
 def _first_max(values: list[int]) -> int:
@@ -162,21 +205,65 @@ def _playout(state: SumokuState, action: int, dice: Stream, seat: int, stop: int
     return points[seat] - max(score for other, score in enumerate(points) if other != seat)
 
 
+class Simulation(SumokuState):
+    """An ``mcts-N`` simulation's copy of the game (:func:`mcts_start`): it ends once
+    :data:`MCTS_TURNS` turns have been played from the search's decision (at the
+    start of a turn), and its returns are the seats' squashed score margins
+    (:func:`margin_value`), not the win shares of the game's result."""
+
+    stop: int
+    """The turn the simulation ends at (``turns`` counts whole turns)."""
+
+    def current_player(self) -> int:
+        if self.phase == PLAY and self.turns >= self.stop:
+            return TERMINAL
+        return super().current_player()
+
+    def returns(self) -> list[float]:
+        points = self.points
+        return [margin_value(score - max(p for other, p in enumerate(points) if other != seat))
+                for seat, score in enumerate(points)]
+
+
+def margin_value(margin: int) -> float:
+    """A simulation's return to a seat ``margin`` points ahead of the best other seat: the
+    logistic ``1 / (1 + exp(-margin / MCTS_SCALE))`` (0.5 level; the kernel's float
+    operations).
+
+    >>> margin_value(0), round(margin_value(MCTS_SCALE), 4)
+    (0.5, 0.7311)
+    """
+    return 1.0 / (1.0 + math.exp(-margin / MCTS_SCALE))
+
+
 def mcts_start(state: SumokuState, key: int):
     """``mcts-N``'s simulation of ``key`` (:mod:`solver.mcts`): a copy whose bag left is
     shuffled by the dice stream of ``key`` (:meth:`SumokuState.playout`, as ``search-N``'s
-    playouts: hands lie face up, only the bag's order is unknown), that stream and the
-    choice stream of ``key``."""
+    playouts: hands lie face up, only the bag's order is unknown), cut off after
+    :data:`MCTS_TURNS` turns and valued by the score margin (:class:`Simulation`), that
+    stream and the choice stream of ``key``."""
     dice = Stream(key)
-    return state.playout(dice), dice, Stream(key ^ CHOICE_SALT)
+    twin = state.playout(dice)
+    twin.__class__ = Simulation
+    twin.stop = state.turns + MCTS_TURNS
+    return twin, dice, Stream(key ^ CHOICE_SALT)
 
 
 def mcts_candidates(state: SumokuState) -> list[int]:
-    """``mcts-N``'s actions at a decision: the :data:`LOOKAHEAD_WIDTH` highest-scoring
-    plays, best first (:func:`top_plays`, ``search-N``'s candidates); ``PASS`` alone
-    without a play."""
+    """``mcts-N``'s actions at a decision: the :data:`MCTS_WIDTH` highest-scoring plays
+    (:func:`top_plays`), in the order of ``lookahead``'s value — the score minus the best
+    score the next player could make at once (:func:`reply_score`), highest first, equal
+    values in canonical order — so that the first is the one ``lookahead`` would pick among
+    them; ``PASS`` alone without a play."""
     plays = state.plays()
-    return top_plays(plays, LOOKAHEAD_WIDTH) if plays else state.legal_actions()
+    if not plays:
+        return state.legal_actions()
+    top = top_plays(plays, MCTS_WIDTH)
+    if len(top) == 1:
+        return top
+    seat = state.current_player()
+    value = {i: plays[i].score - reply_score(state, seat, plays[i]) for i in top}
+    return sorted(top, key=lambda i: (-value[i], i))
 
 
 def make_policy(name: str, rules: SumokuRules):
@@ -185,7 +272,8 @@ def make_policy(name: str, rules: SumokuRules):
     if family == SEARCH:
         return SearchPolicy(budget)
     if family == MCTS:
-        return MctsPolicy(budget, GreedyPolicy(), mcts_start, mcts_candidates)
+        return MctsPolicy(budget, GreedyPolicy(), mcts_start, mcts_candidates,
+                          max_depth=1, paired=True, exploration=MCTS_EXPLORATION)
     return {"random": RandomPlayer, "greedy": GreedyPolicy, "lookahead": LookaheadPolicy}[name]()
 
 
@@ -194,9 +282,10 @@ PLAYERS = Players(
     search=(Search(SEARCH, base=SEARCH_ROLLOUT, budgets=(), max_budget=MAX_BUDGET,
                    doc="flat Monte Carlo over the six best plays: N greedy playouts of one "
                        "round each"),
-            Search(MCTS, base=SEARCH_ROLLOUT, budgets=(4, 16, 64), max_budget=MCTS_MAX_BUDGET,
-                   doc="open-loop UCT over the six best plays: N simulations a decision, "
-                       "greedy playouts to the end", versus_budget=16)),
+            Search(MCTS, base=SEARCH_ROLLOUT, budgets=(16, 64, 256), max_budget=MCTS_MAX_BUDGET,
+                   doc="a bandit over the sixteen best plays in lookahead's order: N paired "
+                       "simulations a decision, greedy for four turns, valued by the squashed "
+                       "score margin", versus_budget=16)),
     luck_baseline="greedy",
     luck_note="`random` lays a uniformly random legal play and never wins against `greedy` "
               "(0 of 2,000 games on the skill ladder), so beating it says nothing about how "
