@@ -42,7 +42,8 @@ At a decision with two or more legal actions the player runs ``N`` simulations:
   random numbers, as ``search-N``'s playouts): the ``budget`` keys are drawn first, the
   root's candidates are the state's own, and the ``k``-th simulation through each child
   of the root starts its streams from key ``k`` just before the child's action is made.
-  So-Soo-Yoo needs both (its policies' docstring).
+  So-Soo-Yoo searched so before it got its own ``mcts-N`` (sequential halving over its
+  candidates: its policies' docstring).
 
 The float operations are the kernel's, in the same order (Python's ``math.log`` and
 ``math.sqrt`` are C's), so both engines pick the same actions.
