@@ -705,11 +705,7 @@ PLAYERS = Players(
                    doc="sequential halving over adaptive's candidates: N paired simulations "
                        f"a decision, adaptive playouts of at most {PLAYOUT_TURNS} turns, "
                        "adaptive's choice kept unless beaten by 2 standard errors",
-                   versus_note="games of searching players do not end: each blocks whoever "
-                               "comes near winning, and one game of mcts-64 against three "
-                               "MCTSBot players at 64 simulations was cut off at a 300-turn "
-                               "limit after 132 s (adaptive ends a game in 16 turns), so a "
-                               "match would measure the turn limit, not strength")),
+                   versus_budget=32)),
     prepare=prepare, luck_baseline="popsicle",
     luck_note="`random` discards its rings at random and never wins (RULES.md rule 37), so "
               "beating it says nothing about how much the dice decide")
