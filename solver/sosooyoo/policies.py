@@ -119,8 +119,9 @@ that a kernel can make the same choices; they read the engine's position
     against ``adaptive`` 33.2% [32.1, 34.4] (45.3, 35.0, 28.9, 23.7%, where ``adaptive``
     itself wins 34.1, 27.5, 21.0 and 17.4% of its self-play games on the same keys: the
     differences, paired by key, +11.2 [8.5, 13.9], +7.5 [4.9, 10.1], +7.9 [5.4, 10.4] and
-    +6.3 [4.1, 8.5] points). CPU seconds a game with it in every seat (one core, under
-    load): ``mcts-16`` 0.026, ``mcts-64`` 0.11, ``mcts-256`` 0.48. Against OpenSpiel's
+    +6.3 [4.1, 8.5] points); ``mcts-1024`` against ``mcts-256`` (500 games a seat)
+    28.2% [26.5, 29.8] (35.4, 28.8, 26.0, 22.4%). CPU seconds a game with it in every
+    seat (one core, under load): ``mcts-16`` 0.026, ``mcts-64`` 0.11, ``mcts-256`` 0.48. Against OpenSpiel's
     ``MCTSBot`` at 32 simulations (``uct_c`` 1.4, rollouts by ``adaptive`` in C,
     :mod:`analysis.versus_spiel`) ``mcts-32`` won all 400 games, 100 from each seat, and
     every game ended (``MCTSBot`` 1.0 s a game): with a few dozen simulations spread over
