@@ -42,8 +42,9 @@ At a decision with two or more legal actions the player runs ``N`` simulations:
   random numbers, as ``search-N``'s playouts): the ``budget`` keys are drawn first, the
   root's candidates are the state's own, and the ``k``-th simulation through each child
   of the root starts its streams from key ``k`` just before the child's action is made.
-  So-Soo-Yoo needs both (its policies' docstring). A game whose returns are not 0 or 1
-  may set UCB1's constant too (``exploration``, default :data:`C`; a kernel sets the pxi's
+  So-Soo-Yoo searched so before it got its own ``mcts-N`` (sequential halving over its
+  candidates: its policies' docstring). A game whose returns are not 0 or 1 may set
+  UCB1's constant too (``exploration``, default :data:`C`; a kernel sets the pxi's
   ``MCTS_C`` to it): Sumoku's simulations return a squashed score margin.
 
 The float operations are the kernel's, in the same order (Python's ``math.log`` and

@@ -9,14 +9,16 @@
 #     void mcts_reseed(State* h, const Config* c, uint64_t key)
 #         restart a copy of the state's dice and choice streams from ``key``, as
 #         game_start does for a game (and whatever else the game's own search does to a
-#         playout's copy: So-Soo-Yoo cuts the playout off as search-N does)
+#         playout's copy: So-Soo-Yoo cuts the playout off as search-N does and rolls each
+#         turn's moves die from the turn's own key)
 #     uint64_t* mcts_choices(State* g)
 #         the game's choice stream in its state (the one word a decision is drawn from it)
 #     int mcts_actions(State* g, const Config* c, int32_t* actions)
 #         at a decision, the actions the search considers, in the order it tries them
 #         (legal_actions for Man Home and Shoo: all of them, ascending; So-Soo-Yoo: all,
-#         adaptive's first; Sumoku: the sixteen highest-scoring plays in lookahead's
-#         order); one only when the decision is forced
+#         by adaptive's score — its mcts-N is its own sequential halving, which calls
+#         mcts_reseed and mcts_actions' order but not mcts_search; Sumoku: the sixteen
+#         highest-scoring plays in lookahead's order); one only when the decision is forced
 #
 # and calls ``mcts(g, c, r, seat, budget)`` from its ``decide`` for the seat's mcts player,
 # where ``r`` is the kernel's rollout Config (the same rules, the family's rollout player
@@ -42,8 +44,8 @@
 # up: every node on the path gets a visit, and each child the return of the seat that
 # chose it in this simulation. The decision: the root's child of most visits, the first in
 # the order of the root's candidates among equals (mcts_actions asked again: it must give
-# the same list at the same state); a kernel that sets MCTS_KEEP_Z > 0 (Man Home,
-# So-Soo-Yoo) keeps instead the rollout player's own choice at the root unless that child's
+# the same list at the same state); a kernel that sets MCTS_KEEP_Z > 0 (Man Home)
+# keeps instead the rollout player's own choice at the root unless that child's
 # mean return beats it by more than MCTS_KEEP_Z standard errors (mcts_keep). A game may
 # ask for two more things (mcts_search): a tree at most so many decisions deep (a
 # simulation that follows a child on the floor plays out from it), and paired simulations

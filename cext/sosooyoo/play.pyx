@@ -121,6 +121,7 @@ cdef struct State:
     int subject
     int value                     # the outcome or option the node was answered with
     int limit                     # turns after which the game ends (a playout's are fewer)
+    uint64_t turn_key             # a playout's: nonzero, each turn's moves die from (turn_key, turn)
     int cur                       # current_player(): chooser, CHANCE or TERMINAL, kept with node
     int nopt                      # a MOVE or BUMP_TO node's number of options
     int depth
@@ -1171,6 +1172,9 @@ cdef inline int32_t draw_chance(State* g, const Config* c) noexcept nogil:
         tens = <int>dice_below(&g.dice, TENS_DIE)
         return UNITS_DIE * tens + <int>dice_below(&g.dice, UNITS_DIE)
     if g.node == C_MOVES:
+        if g.turn_key:                # policies.turn_dice
+            g.dice = g.turn_key ^ (<uint64_t>g.turns * TURN_MIX[0])
+            g.dice = dice_word(&g.dice)
         return <int>dice_below(&g.dice, MOVE_DIE) + 1
     return (dice_word(&g.dice) >> SAY_SHIFT) < c.say_threshold
 
@@ -1246,7 +1250,7 @@ cdef int32_t choose(State* g, const Config* c, int seat) noexcept nogil:
     cdef const int* targets
     cdef int options[MAXOPT]
     if code == P_MCTS:
-        return mcts_search(g, c, c.rollout, seat, c.budget[seat], MCTS_DEPTH, MCTS_PAIRED)
+        return halving(g, c, c.rollout, seat, c.budget[seat])
     if kind == D_MOVE:                # the options are the table's: no list
         targets = c.targets[g.pos[seat]]
         n = c.ntargets[g.pos[seat]]
@@ -1384,21 +1388,9 @@ cdef class Setup:
 
 
 cdef inline int mcts_actions(State* g, const Config* c, int32_t* actions) noexcept nogil:
-    """cext/common/mcts.pxi's hook: every legal action, adaptive's first, then the others
-    ascending (policies.mcts_candidates: adaptive draws nothing)."""
-    cdef const Config* a = c.rollout if c.rollout != NULL else c
-    cdef int n = legal_actions(g, c, actions), i
-    cdef int32_t first
-    if n > 1:
-        first = decide(g, a, current_player(g, c))
-        i = 0
-        while actions[i] != first:
-            i += 1
-        while i > 0:
-            actions[i] = actions[i - 1]
-            i -= 1
-        actions[0] = first
-    return n
+    """cext/common/mcts.pxi's hook (its shared search is not So-Soo-Yoo's mcts-N, halving
+    is; the hook gives the same candidates): search_candidates."""
+    return search_candidates(g, c, current_player(g, c), actions)
 
 
 cdef inline uint64_t* mcts_choices(State* g) noexcept nogil:
@@ -1414,9 +1406,215 @@ cdef inline void mcts_reseed(State* h, const Config* c, uint64_t key) noexcept n
     h.choice = key ^ DICE_CHOICE_SALT
     if h.limit > limit:
         h.limit = limit
+    h.turn_key = key | 1
+
+
+cdef void adaptive_scores(State* g, const Config* c, int seat, int decision, int subject,
+                          const int* options, int n, double* out) noexcept nogil:
+    """policies.adaptive_scores: adaptive's score of every option (lower is better)."""
+    cdef int i, plan, goal, colour, rest, away, lead, mine, hurt
+    cdef bint exact
+    cdef int against[NCOL]
+    cdef int held[MAXP][NCOL]
+    if decision == D_MOVE:
+        plan = best_plan(g, c, seat)
+        goal = target(g, c, seat, plan, &colour)
+        exact = False
+        if goal:
+            exact = c.exact_count and completes_win(g, c, seat, colour)
+        else:
+            goal = nearest_piece(g, c, seat)
+        rest = g.moves_left - 1
+        if exact:
+            for i in range(n):
+                out[i] = c.landing[(rest * c.stride + goal) * c.stride + options[i]]
+            return
+        if colour >= 0:
+            contested(g, c, seat, against)
+            for i in range(n):
+                out[i] = <double>tour_score(g, c, seat, plan, options[i], rest, against)
+            return
+        for i in range(n):
+            out[i] = <double>move_score(c, options[i], goal, exact, rest)
+        return
+    if decision == D_BUMP_TO:
+        away = target(g, c, subject, best_plan(g, c, subject), &colour)
+        if not away:
+            colour = 0 if options[0] != RANDOM_BUMP else n - 1     # adaptive's pick
+            for i in range(n):
+                out[i] = 0.0 if i == colour else 1.0
+            return
+        for i in range(n):
+            out[i] = <double>(-dist(c, options[i], away)) if options[i] != RANDOM_BUMP else 1.0
+        return
+    if decision == D_TAKE_RING or decision == D_LOSE_RING:
+        for i in range(n):
+            copy_held(g, held)
+            held[subject][options[i]] -= 1
+            out[i] = <double>(-best_cost(held, c.players, subject, c.rings_per_colour))
+        return
+    if decision == D_DISCARD:
+        for i in range(n):
+            copy_held(g, held)
+            held[seat][options[i]] -= 1
+            out[i] = <double>best_cost(held, c.players, seat, c.rings_per_colour)
+        return
+    lead = leader(g, c, seat)
+    for i in range(n):
+        after_end_all(g, seat, options[i], held)
+        mine = best_cost(held, c.players, seat, c.rings_per_colour)
+        hurt = -best_cost(held, c.players, lead, c.rings_per_colour)
+        out[i] = <double>mine * 4096.0 + <double>hurt
+
+
+cdef int search_candidates(State* g, const Config* c, int seat, int32_t* acts) noexcept nogil:
+    """policies.search_candidates: the legal actions by adaptive's score, ascending among
+    equals (adaptive's choice first); how many."""
+    cdef int options[MAXOPT]
+    cdef double score[MAXOPT]
+    cdef int n, i, j, kind = g.node
+    cdef int32_t a
+    cdef double s
+    cdef const int* targets
+    if kind == D_MOVE:
+        n = c.ntargets[g.pos[seat]]
+        targets = c.targets[g.pos[seat]]
+        for i in range(n):
+            options[i] = targets[i]
+    else:
+        n = node_options(g, c, options)
+    for i in range(n):
+        acts[i] = encode(kind, options[i])
+    if n < 2:
+        return n
+    adaptive_scores(g, c, seat, kind, g.subject, options, n, score)
+    for i in range(1, n):              # insertion sort: stable
+        a = acts[i]
+        s = score[i]
+        j = i - 1
+        while j >= 0 and score[j] > s:
+            acts[j + 1] = acts[j]
+            score[j + 1] = score[j]
+            j -= 1
+        acts[j + 1] = a
+        score[j + 1] = s
+    return n
 
 
 include "cext/common/decisions.pxi"
 include "cext/common/mcts.pxi"
 
-MCTS_KEEP_Z = MCTS_KEEP      # mcts keeps adaptive's choice unless clearly beaten (policies.py)
+
+cdef double MCTS_Z = MCTS_Z_TENTHS / 10.0      # policies.MCTS_Z
+
+
+cdef int32_t halving(State* g, const Config* c, const Config* r, int seat,
+                     int budget) noexcept nogil:
+    """policies.HalvingPolicy.choose: the mcts-``budget`` player's action at ``g``."""
+    cdef int32_t acts[MAX_ACTIONS]
+    cdef int alive[MAX_ACTIONS]
+    cdef int order[MAX_ACTIONS]
+    cdef double sums[MAX_ACTIONS]
+    cdef double ret[DECISIONS_MAX_SEATS]
+    cdef int n, w, m, rounds, rnd, per, used, k, i, j, t, best, keepn, q
+    cdef double mean, var, d
+    cdef uint64_t stream
+    cdef uint64_t* keys
+    cdef double* res
+    cdef int32_t chosen
+    cdef State h
+    n = search_candidates(g, c, seat, acts)
+    if n < 2:
+        return acts[0]
+    stream = dice_word(&g.choice)
+    keys = <uint64_t*>malloc(budget * sizeof(uint64_t))
+    res = <double*>malloc(n * budget * sizeof(double))
+    if keys == NULL or res == NULL:        # (never expected: some kB)
+        free(keys)
+        free(res)
+        return acts[0]
+    for j in range(budget):
+        keys[j] = dice_word(&stream)
+    w = budget // MCTS_WIDTH
+    if w < 2:
+        w = 2
+    if w > n:
+        w = n
+    rounds = 0
+    while (1 << rounds) < w:
+        rounds += 1
+    m = w
+    for i in range(m):
+        alive[i] = i
+        sums[i] = 0.0
+    used = 0
+    k = 0
+    for rnd in range(rounds):
+        per = (budget - used) // (m * (rounds - rnd))
+        if per < 1:
+            per = 1
+        if used + per * m > budget:
+            break
+        for t in range(m):
+            i = alive[t]
+            for j in range(k, k + per):
+                if interrupted(c.stop, PLAYOUT_WORK):   # the game is abandoned
+                    break
+                h = g[0]
+                mcts_reseed(&h, r, keys[j])
+                apply_action(&h, r, acts[i])
+                playout(&h, r)
+                returns(&h, r, ret)
+                res[i * budget + j] = ret[seat]
+                sums[i] += ret[seat]
+        used += per * m
+        k += per
+        if m > 2:           # the better half by sum (the earlier among equals), 0 kept
+            for t in range(m):
+                order[t] = alive[t]
+            for t in range(1, m):
+                q = order[t]
+                j = t - 1
+                while j >= 0 and sums[order[j]] < sums[q]:
+                    order[j + 1] = order[j]
+                    j -= 1
+                order[j + 1] = q
+            keepn = (m + 1) // 2
+            if keepn < 2:
+                keepn = 2
+            q = 0
+            for t in range(keepn):
+                if order[t] == 0:
+                    q = 1
+            if not q:
+                order[keepn - 1] = 0
+            for t in range(1, keepn):          # back in candidate order
+                q = order[t]
+                j = t - 1
+                while j >= 0 and order[j] > q:
+                    order[j + 1] = order[j]
+                    j -= 1
+                order[j + 1] = q
+            m = keepn
+            for t in range(m):
+                alive[t] = order[t]
+    best = 0
+    for t in range(m):
+        if sums[alive[t]] > sums[best]:
+            best = alive[t]
+    chosen = acts[0]
+    if best != 0 and k >= MCTS_MIN_KEYS:       # the paired test against adaptive's
+        mean = 0.0
+        for j in range(k):
+            mean += res[best * budget + j] - res[j]
+        mean /= k
+        var = 0.0
+        for j in range(k):
+            d = res[best * budget + j] - res[j] - mean
+            var += d * d
+        var /= k - 1
+        if mean > MCTS_Z * sqrt(var / k):
+            chosen = acts[best]
+    free(keys)
+    free(res)
+    return chosen

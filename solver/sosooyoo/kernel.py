@@ -32,8 +32,8 @@ from solver.sosooyoo.board import board_flags, move_table, states_product
 from solver.sosooyoo.engine import (END_DISCARD, END_NOTHING, END_SWAP, MOVE_DIE, NCOL, NOBODY,
                                     RANDOM_BUMP, SAY_BITS, TENS_DIE, UNITS_DIE, Chance,
                                     DecidedBy, Decision, WinKind, say_threshold)
-from solver.sosooyoo.policies import (CONTESTED, FAR, IMPOSSIBLE, MCTS_DEPTH, MCTS_KEEP,
-                                      MCTS_PAIRED, NEED_WEIGHT, PLAYERS,
+from solver.sosooyoo.policies import (CONTESTED, FAR, IMPOSSIBLE, MCTS_MIN_KEYS, MCTS_WIDTH,
+                                      MCTS_Z_TENTHS, NEED_WEIGHT, PLAYERS, TURN_MIX,
                                       PLAYOUT_TURNS, POLICY_NAMES, POPSICLE_WEIGHT, RAINBOW,
                                       MCTS, RING_WORTH, SEARCH, SEARCH_ROLLOUT, TOUR_RINGS,
                                       landing_values, tables)
@@ -58,14 +58,15 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
              "RAINBOW": RAINBOW, "NEED_WEIGHT": NEED_WEIGHT, "POPSICLE_WEIGHT": POPSICLE_WEIGHT,
              "IMPOSSIBLE": IMPOSSIBLE, "FAR": FAR, "PLAYOUT_TURNS": PLAYOUT_TURNS,
-             "MCTS_DEPTH": MCTS_DEPTH, "MCTS_PAIRED": int(MCTS_PAIRED), "MCTS_KEEP": MCTS_KEEP,
+             "MCTS_WIDTH": MCTS_WIDTH, "MCTS_Z_TENTHS": MCTS_Z_TENTHS,
+             "MCTS_MIN_KEYS": MCTS_MIN_KEYS,
              "RING_WORTH": RING_WORTH, "CONTESTED": CONTESTED, "TOUR_RINGS": TOUR_RINGS,
              **{f"WIN_{k.name}": int(k) for k in WinKind if k != WinKind.NONE},
              **{f"BY_{k.name}": int(k) for k in DecidedBy},
              **{f"C_{k.name}": int(k) for k in Chance}, "NODE_OVER": NODE_OVER,
              "A_RANDOM": RANDOM, "A_RING": RING, "A_END": END, "PLACEMENTS": PLACEMENTS,
              "MAX_ACTIONS": max(NUM_ACTIONS, PLACEMENTS)}
-    return enums, {}
+    return enums, {"TURN_MIX": ("uint64_t", [TURN_MIX])}
 
 
 def config(rules: SoSooYooRules, policies: Sequence[str]) -> dict[str, Any]:

@@ -61,56 +61,82 @@ that a kernel can make the same choices; they read the engine's position
     game's choice stream starts a SplitMix64 stream whose next ``N`` words are the keys, and
     playout ``j`` of every candidate draws from the dice and choice streams of key ``j``.
 ``mcts-N``
-    Open-loop UCT (:mod:`solver.mcts`, the family every game shares) cut down to what this
-    game needs. At every decision of two or more actions (moves, bumps, swaps, discards,
-    end actions) it runs a UCB1 bandit over the legal actions, ``adaptive``'s first, then
-    the others ascending (:func:`mcts_candidates`): the tree is one decision deep
-    (:data:`MCTS_DEPTH`), so each of the ``N`` simulations makes one candidate and then
-    ``adaptive`` plays every seat, for at most :data:`PLAYOUT_TURNS` turns after the one
-    decided (a game cut off there is a draw). The ``k``-th simulation of every candidate
-    draws from the same key (:data:`MCTS_PAIRED`, common random numbers as ``search-N``'s).
-    It keeps ``adaptive``'s action unless the most visited beats it by more than
-    :data:`MCTS_KEEP` standard errors (the family's ``keep``, as Man Home's).
-    Why: the plain tree (every decision a node, the child of most visits, ties to the
-    lowest action) won 0 of 160 4-player games against three ``adaptive`` at 16 and at 64
-    simulations. With a few simulations most children tie, and the lowest action is the
-    lowest space, so its piece drifted to the board's centre. With ties to ``adaptive``'s
-    action it still won 19% (``mcts-16``) and 6% (``mcts-64``) of 2-player games: a game
-    has dozens of decisions, the moves of a turn are nearly equal, and each pick of the
-    luckiest one costs a little. The tree's deeper nodes made it worse, because they
-    average in the mover's own untried moves. ``mcts-64`` as a bandit without a keep rule
-    won 10% of 2-player games, and 37% with paired simulations. Keeping ``adaptive``'s
-    choice unless beaten by 1 standard error won 16% of 4-player games; by 2 it won 24%.
-    Measured with the kernel (standard rules, seed 29, 200 games a seat against
-    ``adaptive`` in the other seats; per seat with 95% Wilson intervals; all seats with
-    the paired interval; fair share 50% and 25%):
+    The family every game has (:mod:`solver.mcts`: ``N`` simulations a decision, each a
+    candidate action and then its rollout player's playout), searched here as this game
+    needs: a one-decision-deep bandit, not a tree (:class:`HalvingPolicy`; the kernel's
+    ``halving``). At every decision of two or more actions (moves, bumps, rings taken and
+    lost, discards, end actions):
 
-    ======= ============ ============================================ ===================
-    players player       by seat 0, 1, ...                            all seats
-    ======= ============ ============================================ ===================
-    2       ``mcts-16``  62% [56, 69], 37% [31, 44]                   49.7% [46.0, 53.5]
-    2       ``mcts-64``  66% [59, 72], 40% [33, 46]                   52.5% [48.5, 56.5]
-    2       ``mcts-256`` 77% [71, 82], 50% [43, 57]                   63.5% [60.1, 66.9]
-    4       ``mcts-16``  34% [28, 41], 26% [20, 32], 22% [17, 29],    24.4% [22.0, 26.7]
-                         15% [11, 21]
-    4       ``mcts-64``  34% [28, 41], 23% [18, 29], 22% [17, 29],    24.2% [21.7, 26.8]
-                         18% [13, 23]
-    4       ``mcts-256`` 40% [34, 47], 30% [24, 37], 24% [18, 30],    29.7% [27.2, 32.3]
-                         25% [20, 31]
-    ======= ============ ============================================ ===================
+    * **Candidates** (:func:`search_candidates`): the legal actions by ``adaptive``'s own
+      score of each (:func:`adaptive_scores`), the ascending order among equals, so
+      ``adaptive``'s choice is candidate 0. At most ``N // MCTS_WIDTH`` (at least 2) are
+      weighed: each gets simulations in the first round, and the rest are ``adaptive``'s
+      worst.
+    * **Simulations**: the ``N`` keys are drawn first (one word of the choice stream
+      starts a SplitMix64 stream, as ``search-N``'s); a simulation makes the candidate and
+      then ``adaptive`` plays every seat for at most :data:`PLAYOUT_TURNS` turns after the
+      one decided (a game cut off there is a draw). The ``j``-th simulation of every
+      candidate plays from key ``j`` (paired), and rolls each turn's moves die from the
+      turn's own stream (:func:`turn_dice`), so two candidates' playouts roll the same
+      moves on the same turns even when one placed more rings (more placement rolls) than
+      the other in between.
+    * **Sequential halving**: ``ceil(log2(width))`` rounds; in each, the remaining budget
+      is split evenly among the rounds left and the candidates alive (at least one
+      simulation each; a round that does not fit is not played), all on the same next
+      keys; then the better half by summed return stays (at least 2; the earlier among
+      equals), candidate 0 always (it replaces the last kept).
+    * **The choice**: the alive candidate of the highest sum (the earliest among equals)
+      if it is not ``adaptive``'s and its paired mean difference over the ``k`` common
+      keys beats ``adaptive``'s by more than :data:`MCTS_Z` standard errors
+      (``mean > MCTS_Z * sqrt(var / k)``, ``var`` the differences' sample variance) with
+      ``k >= MCTS_MIN_KEYS``; else ``adaptive``'s. So ``mcts-4`` plays as ``adaptive``.
 
-    ``mcts-16`` and ``mcts-64`` play as ``adaptive`` (the keep rule seldom lets a move
-    through), and ``mcts-256`` is clearly stronger. A margin of ``isqrt(N)`` visits in
-    place of the keep rule measured 53.7% and 66.7% (2 players, ``mcts-64`` and
-    ``mcts-256``) and 29.0% and 30.0% (4 players) on the same keys.
+    Why. The family's open-loop UCT (every decision a node, the most visited child, ties to
+    the lowest action) won 0 of 160 4-player games against three ``adaptive`` at 16 and 64
+    simulations: most children tie with few simulations, and the lowest action is the
+    lowest space. Cut to a depth-1 paired UCB1 bandit that kept ``adaptive``'s choice
+    unless the most visited child beat it by 2 standard errors (the family's ``keep``),
+    it won (seed 7, 500 games a seat, one player against three ``adaptive``) 23.9% at 16
+    simulations, 25.4% at 64 and 29.6% at 256 (fair share 25%): UCB1 spreads a few
+    simulations over a dozen near-equal moves and the keep rule's unpaired standard
+    error is 0 when both means are 0 or 1, so at 16 it followed the luck of one playout.
+    Measured on the same keys, the three changes: halving with the paired test at 1
+    standard error 25.5%, 28.75% and 33.7% (16, 64, 256); at 64 simulations the test at
+    0.5, 1, 1.5, 2 and 2.5 standard errors 23.1%, 28.75%, 29.1%, 29.15% and 27.55% (the
+    best of several candidates is the luckiest: a loose test follows luck, a strict one
+    plays ``adaptive``); ``turn_dice`` off (a playout's dice one stream) 27.25% against
+    28.75% with it (it lowers the variance of a paired difference of returns from 0.20 to
+    0.16, over 2,926 decisions of 40 ``adaptive`` games, 512 playouts a candidate); a
+    first round of at most ``N // 2`` or ``N // 8`` candidates 28.0% and 28.1% against
+    ``N // 4``'s 28.75%.
+
+    Measured with the kernel (standard rules, 4 players, seed 0, 1,000 games a seat, the
+    player in one seat and its opponent in the others; the share over all seats with its
+    paired 95% interval, fair share 25%; then the rates from seats 0..3): ``mcts-16``
+    against ``adaptive`` 26.7% [26.0, 27.5] (35.9, 28.6, 23.5, 18.9%); ``mcts-64``
+    against ``mcts-16`` 27.5% [26.5, 28.4] (35.8, 30.0, 24.1, 20.0%); ``mcts-256``
+    against ``mcts-64`` 28.1% [27.0, 29.2] (36.5, 31.3, 22.7, 21.8%); ``mcts-256``
+    against ``adaptive`` 33.2% [32.1, 34.4] (45.3, 35.0, 28.9, 23.7%, where ``adaptive``
+    itself wins 34.1, 27.5, 21.0 and 17.4% of its self-play games on the same keys: the
+    differences, paired by key, +11.2 [8.5, 13.9], +7.5 [4.9, 10.1], +7.9 [5.4, 10.4] and
+    +6.3 [4.1, 8.5] points); ``mcts-1024`` against ``mcts-256`` (500 games a seat)
+    28.2% [26.5, 29.8] (35.4, 28.8, 26.0, 22.4%). CPU seconds a game with it in every
+    seat (one core, under load): ``mcts-16`` 0.026, ``mcts-64`` 0.11, ``mcts-256`` 0.48. Against OpenSpiel's
+    ``MCTSBot`` at 32 simulations (``uct_c`` 1.4, rollouts by ``adaptive`` in C,
+    :mod:`analysis.versus_spiel`) ``mcts-32`` won all 400 games, 100 from each seat, and
+    every game ended (``MCTSBot`` 1.0 s a game): with a few dozen simulations spread over
+    a dozen moves and the end actions, ``MCTSBot`` discards and swaps away rings at near
+    random.
 
 **Ties** (issue 21: a choice, not an accident of the option list). ``random`` draws
 uniformly among the listed options of a decision (rule 37's random player, as the spec
 defines it; each option is a distinct target, piece, ring or end action). ``popsicle``,
 ``rainbow`` and ``adaptive`` break ties by the first option in canonical order (the lowest
 action), as stated for each above; ``search-N`` keeps ``adaptive``'s candidate unless
-another wins by its margin, then the first of the most winning; ``mcts-N`` takes the
-root's most visited child, the lowest action among equals. The dice move every piece, so
+another wins by its margin, then the first of the most winning; ``mcts-N`` orders its
+candidates by ``adaptive``'s score (the lower action among equal scores), halves them by
+summed return (the earlier among equal sums) and keeps ``adaptive``'s choice unless the
+best beats it by its test. The dice move every piece, so
 no player can cycle positions at will: ``tests/test_no_loops.py`` finds no game of a
 non-random player cut off at the turn limit under any variant.
 
@@ -131,13 +157,14 @@ from functools import cache
 
 import numpy as np
 
-from solver.decision import RandomPlayer, play
-from solver.dice import Stream
+from solver.decision import CHANCE, TERMINAL, RandomPlayer, play
+from solver.dice import MASK64, Stream
 from solver.dice import game_streams
-from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy
+from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET
 from solver.registry import Players, Search
 from solver.sosooyoo.board import adjacency, board_flags, board_graph
-from solver.sosooyoo.engine import END_DISCARD, END_SWAP, NCOL, RANDOM_BUMP, Decision, Game
+from solver.sosooyoo.engine import (END_DISCARD, END_SWAP, NCOL, RANDOM_BUMP, Chance, Decision,
+                                    Game)
 from solver.sosooyoo.state import SoSooYooState
 from solver.sosooyoo.exact import distance_table, walk_reach
 from solver.sosooyoo.rules import WIN_RINGS, SoSooYooRules
@@ -149,15 +176,18 @@ SEARCH_ROLLOUT = "adaptive"
 MAX_BUDGET = 1 << 12
 PLAYOUT_TURNS = 200
 """A search playout stops after this many turns (unfinished: no win for anyone)."""
-MCTS_DEPTH = 1
-"""``mcts-N``'s tree is the root's children only (:class:`solver.mcts.MctsPolicy`'s
-``max_depth``): every later decision of a simulation is ``adaptive``'s."""
-MCTS_PAIRED = True
-"""``mcts-N``'s simulations are paired (common random numbers): the k-th through each
-candidate draws from the k-th key (:class:`solver.mcts.MctsPolicy`'s ``paired``)."""
-MCTS_KEEP = 2
-"""``mcts-N`` keeps ``adaptive``'s choice unless the search's beats it by more than this
-many standard errors (:class:`solver.mcts.MctsPolicy`'s ``keep``, as Man Home's)."""
+MCTS_WIDTH = 4
+"""``mcts-N`` weighs at most ``N // MCTS_WIDTH`` candidates (at least 2), the first in
+:func:`search_candidates`' order: each gets some simulations in the first round."""
+MCTS_Z_TENTHS = 20
+MCTS_Z = MCTS_Z_TENTHS / 10
+"""``mcts-N`` takes the best candidate over ``adaptive``'s only when its paired mean return
+beats that one's by more than this many standard errors of the difference."""
+MCTS_MIN_KEYS = 4
+"""... and only when each was simulated on at least this many common keys."""
+TURN_MIX = 0xA24BAED4963EE407
+"""A playout's turn ``t`` rolls its moves die from the stream of one SplitMix64 word of
+``turn_key ^ (t * TURN_MIX mod 2**64)`` (:func:`turn_dice`)."""
 RAINBOW = NCOL
 """Plan number of the rainbow; plans 0..5 are the popsicles of each colour."""
 NEED_WEIGHT = 8
@@ -514,25 +544,154 @@ class SearchPolicy:
         return actions[best]
 
 
-def mcts_start(state: SoSooYooState, key: int):
-    """``mcts-N``'s simulation of ``key`` (:mod:`solver.mcts`): a copy of the state that
-    ends at most :data:`PLAYOUT_TURNS` turns after this one (as ``search-N``'s playouts), and
-    the streams of ``key``."""
-    twin = state.clone()
-    twin.limit = min(twin.limit, state.game.turns + 1 + PLAYOUT_TURNS)
-    dice, choices = game_streams(key)
-    return twin, dice, choices
+def adaptive_scores(planner: PlannerPolicy, game: Game, seat: int, decision: int,
+                    subject: int, options: Sequence[int]) -> list:
+    """``adaptive``'s score of every option (lower is better; its choice is the first
+    least): the keys :meth:`PlannerPolicy.pick` compares, a number each (the end of a turn:
+    ``4096 * mine + hurt``, the same order as the pair)."""
+    n = game.rules.rings_per_colour
+    dist = planner.dist
+    if decision == Decision.MOVE:
+        plan = best_plan(game, seat, dist)
+        goal, colour = target(game, seat, plan, dist)
+        exact = False
+        if goal:
+            exact = game.rules.exact_count and game.completes_win(seat, colour)
+        else:
+            goal = nearest_piece(game, seat, dist)
+        rest = game.moves_left - 1
+        if exact:
+            return [float(planner.landing[rest, goal, e]) for e in options]
+        if colour >= 0:
+            against = contested(game, seat, dist)
+            return [tour_score(game, seat, plan, e, rest, dist, against) for e in options]
+        return [move_score(dist, planner.reach, e, goal, exact, rest) for e in options]
+    if decision == Decision.BUMP_TO:
+        away, _ = target(game, subject, best_plan(game, subject, dist), dist)
+        if not away:
+            pick = 0 if options[0] != RANDOM_BUMP else len(options) - 1
+            return [0 if i == pick else 1 for i in range(len(options))]
+        return [-int(dist[e, away]) if e != RANDOM_BUMP else 1 for e in options]
+    if decision in (Decision.TAKE_RING, Decision.LOSE_RING):
+        return [-best_cost(without(game, subject, c), subject, n) for c in options]
+    if decision == Decision.DISCARD:
+        return [best_cost(without(game, seat, c), seat, n) for c in options]
+    leader = planner.leader(game, seat)
+    scores = []
+    for action in options:
+        held = after_end_all(game, seat, action)
+        scores.append(4096 * best_cost(held, seat, n) - best_cost(held, leader, n))
+    return scores
 
 
-def mcts_candidates(state: SoSooYooState, rollout: "PlannerPolicy") -> list[int]:
-    """``mcts-N``'s actions at a decision: every legal action, ``adaptive``'s first (it
-    draws nothing), then the others ascending — so a budget below the number of actions
-    still weighs the heuristic's choice."""
+def search_candidates(state: SoSooYooState, planner: PlannerPolicy) -> list[int]:
+    """``mcts-N``'s candidates at a decision: the legal actions by ``adaptive``'s score
+    (:func:`adaptive_scores`), the ascending order among equals — so ``adaptive``'s own
+    choice comes first."""
     actions = state.legal_actions()
     if len(actions) < 2:
         return actions
-    first = rollout.choose(state, Stream(0))
-    return [first] + [a for a in actions if a != first]
+    node = state.node
+    scores = adaptive_scores(planner, state.game, node.chooser, node.kind, node.subject,
+                             node.options)
+    return [actions[i] for i in sorted(range(len(actions)), key=lambda i: scores[i])]
+
+
+def turn_dice(turn_key: int, turn: int) -> int:
+    """The dice stream's state from which a playout rolls turn ``turn``'s moves die
+    (:data:`TURN_MIX`)."""
+    return Stream(turn_key ^ ((turn * TURN_MIX) & MASK64)).word()
+
+
+def playout(state: SoSooYooState, player, dice: Stream, choices: Stream,
+            turn_key: int) -> None:
+    """Play ``state`` to its end with ``player`` in every seat (an ``mcts-N`` simulation):
+    each turn's moves die from :func:`turn_dice` of ``turn_key``, every other roll from
+    ``dice``, so that the playouts of two candidates on one key roll the same moves on the
+    same turns however many rings they placed in between."""
+    while True:
+        seat = state.current_player()
+        if seat == TERMINAL:
+            return
+        if seat == CHANCE:
+            if state.node.kind == Chance.MOVES:
+                dice.state = turn_dice(turn_key, state.game.turns)
+            action = state.draw_chance(dice)
+        else:
+            actions = state.legal_actions()
+            action = actions[0] if len(actions) == 1 else player.choose(state, choices)
+        state.apply_action(action)
+
+
+class HalvingPolicy:
+    """``mcts-N``: sequential halving over the candidates with paired playouts (module
+    docstring)."""
+
+    def __init__(self, budget: int, rules: SoSooYooRules) -> None:
+        if not 1 <= budget <= MCTS_MAX_BUDGET:
+            raise ValueError(f"mcts budget must be 1..{MCTS_MAX_BUDGET}, not {budget}")
+        self.name = f"{MCTS}-{budget}"
+        self.budget = budget
+        self.rollout = PlannerPolicy(SEARCH_ROLLOUT, rules)
+
+    def simulate(self, state: SoSooYooState, action: int, key: int) -> float:
+        """The return of ``state``'s chooser when it makes ``action`` and ``adaptive`` plays
+        every seat from the streams of ``key``, at most :data:`PLAYOUT_TURNS` turns after
+        this one (a game cut off there is a draw)."""
+        twin = state.clone()
+        twin.limit = min(twin.limit, state.game.turns + 1 + PLAYOUT_TURNS)
+        dice, choices = game_streams(key)
+        twin.apply_action(action)
+        playout(twin, self.rollout, dice, choices, key | 1)
+        return twin.returns()[state.node.chooser]
+
+    def choose(self, state: SoSooYooState, choices: Stream) -> int:
+        actions = search_candidates(state, self.rollout)
+        if len(actions) < 2:
+            return actions[0]
+        budget = self.budget
+        stream = Stream(choices.word())
+        keys = [stream.word() for _ in range(budget)]
+        width = min(len(actions), max(2, budget // MCTS_WIDTH))
+        rounds = (width - 1).bit_length()
+        alive = list(range(width))
+        sums = [0.0] * width
+        results: list[list[float]] = [[] for _ in range(width)]
+        used = k = 0
+        for r in range(rounds):
+            m = len(alive)
+            per = max(1, (budget - used) // (m * (rounds - r)))
+            if used + per * m > budget:
+                break
+            for i in alive:
+                for j in range(k, k + per):
+                    value = self.simulate(state, actions[i], keys[j])
+                    results[i].append(value)
+                    sums[i] += value
+            used += per * m
+            k += per
+            if m > 2:          # the better half by sum (the earlier among equals), 0 kept
+                order = sorted(alive, key=lambda i: -sums[i])
+                kept = order[:max(2, (m + 1) // 2)]
+                if 0 not in kept:
+                    kept[-1] = 0
+                alive = sorted(kept)
+        best = 0
+        for i in alive:
+            if sums[i] > sums[best]:
+                best = i
+        if best == 0 or k < MCTS_MIN_KEYS:
+            return actions[0]
+        mean = 0.0
+        for j in range(k):
+            mean += results[best][j] - results[0][j]
+        mean /= k
+        var = 0.0
+        for j in range(k):
+            d = results[best][j] - results[0][j] - mean
+            var += d * d
+        var /= k - 1
+        return actions[best] if mean > MCTS_Z * math.sqrt(var / k) else actions[0]
 
 
 def make_policy(name: str, rules: SoSooYooRules):
@@ -541,10 +700,7 @@ def make_policy(name: str, rules: SoSooYooRules):
     if family == SEARCH:
         return SearchPolicy(budget, rules)
     if family == MCTS:
-        rollout = PlannerPolicy(SEARCH_ROLLOUT, rules)
-        return MctsPolicy(budget, rollout, mcts_start,
-                          lambda state: mcts_candidates(state, rollout), keep=MCTS_KEEP,
-                          max_depth=MCTS_DEPTH, paired=MCTS_PAIRED)
+        return HalvingPolicy(budget, rules)
     if name == "random":
         return RandomPlayer()
     return PlannerPolicy(name, rules)
@@ -564,13 +720,10 @@ PLAYERS = Players(
                    doc="flat Monte Carlo over moves and end-of-turn actions: N adaptive "
                        "playouts per candidate"),
             Search(MCTS, base=SEARCH_ROLLOUT, budgets=(16, 64, 256), max_budget=MCTS_MAX_BUDGET,
-                   doc="open-loop UCT: N simulations a decision, adaptive playouts of at "
-                       f"most {PLAYOUT_TURNS} turns",
-                   versus_note="games of searching players do not end: each blocks whoever "
-                               "comes near winning, and one game of mcts-64 against three "
-                               "MCTSBot players at 64 simulations was cut off at a 300-turn "
-                               "limit after 132 s (adaptive ends a game in 16 turns), so a "
-                               "match would measure the turn limit, not strength")),
+                   doc="sequential halving over adaptive's candidates: N paired simulations "
+                       f"a decision, adaptive playouts of at most {PLAYOUT_TURNS} turns, "
+                       "adaptive's choice kept unless beaten by 2 standard errors",
+                   versus_budget=32)),
     prepare=prepare, luck_baseline="popsicle",
     luck_note="`random` discards its rings at random and never wins (RULES.md rule 37), so "
               "beating it says nothing about how much the dice decide")

@@ -19,8 +19,9 @@ STUDY = register(Study(
                     "expected turns to collect a ring, for the rules and their variants"),),
     standard_runs=({"players": 4, "policy": "adaptive"}, {"players": 2, "policy": "adaptive"},
                    {"players": 6, "policy": "adaptive"}),
-    # the ladder's strongest player (mcts-256: 33% of 4-player games against three
-    # adaptive); 0.42 s a game on one core, so 10,000 games take 35 minutes on 2 cores
+    # the ladder's strongest player (mcts-256, sequential halving: 33.2% of 4-player games
+    # against three adaptive, above adaptive's own rate from every seat); 0.48 s a game on
+    # one core under load, so 10,000 games take some 40 minutes on 2 cores
     strong_run={"players": 4, "policy": "mcts-256", "sims": 10_000},
     standard_whatifs=({"say_error": [0, 0.1, 0.3], "players": [2, 4, 6]},
                       {"jumps": [True, False], "warps": [True, False]}),
