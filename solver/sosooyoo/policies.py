@@ -646,6 +646,8 @@ class HalvingPolicy:
         return twin.returns()[state.node.chooser]
 
     def choose(self, state: SoSooYooState, choices: Stream) -> int:
+        if state.current_player() == TERMINAL:
+            raise ValueError(f"{self.name} has no legal action to search: the game is over")
         actions = search_candidates(state, self.rollout)
         if len(actions) < 2:
             return actions[0]
