@@ -256,7 +256,7 @@ def make_policy(name: str, rules: ShooRules):
 
 PLAYERS = Players(
     fixed=POLICY_NAMES, default="greedy", ladder=POLICY_NAMES,
-    search=(Search(SEARCH, base="greedy", budgets=(10, 20, 40, 80), max_budget=MAX_BUDGET,
+    search=(Search(SEARCH, base="greedy", budgets=(2, 4, 8, 16), max_budget=MAX_BUDGET,
                    doc="iterative-deepening alpha-beta, N hundred nodes a move"),
             Search(MCTS, base="greedy", budgets=(), max_budget=MCTS_MAX_BUDGET,
                    doc="open-loop UCT: N simulations a move, greedy playouts to the end",
