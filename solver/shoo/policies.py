@@ -257,7 +257,11 @@ def make_policy(name: str, rules: ShooRules):
 PLAYERS = Players(
     fixed=POLICY_NAMES, default="greedy", ladder=POLICY_NAMES,
     search=(Search(SEARCH, base="greedy", budgets=(2, 4, 8, 16), max_budget=MAX_BUDGET,
-                   doc="iterative-deepening alpha-beta, N hundred nodes a move"),
+                   doc="iterative-deepening alpha-beta, N hundred nodes a move",
+                   flat_note="search-2 and search-4 both play depth 2 in most positions "
+                             "(200 nodes finish it in 32% of greedy's positions, 400 in 66%); "
+                             "the budget pays where it completes depth 3 (800 nodes in 15% of "
+                             "positions, 1,600 in 58%)"),
             Search(MCTS, base="greedy", budgets=(), max_budget=MCTS_MAX_BUDGET,
                    doc="open-loop UCT: N simulations a move, greedy playouts to the end",
                    versus_note="at 16 simulations, where OpenSpiel's MCTSBot plays a game in "
