@@ -98,7 +98,7 @@ def mirror(position: Position) -> Position:
 
 
 def parse_games(text: str, players: tuple[str, ...], sims: int) -> dict[str, int]:
-    """Games per player: ``sims`` each, but as ``"search-40=2000,random=4000"`` says for the
+    """Games per player: ``sims`` each, but as ``"search-16=2000,random=4000"`` says for the
     players it names; ValueError with one line for a player not in ``players`` or a count
     that is not a whole number from 1 to 1,000,000.
 

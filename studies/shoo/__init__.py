@@ -41,7 +41,7 @@ OPENING = ExactAnalysis(
                     f"when --players is not given (0 to {len(PLAYERS.search[0].budgets)}; default -1: all)",
                     int, -1, -1, len(PLAYERS.search[0].budgets)),
              Option("sims_of", "games of the players that play more or fewer than --sims, "
-                    "as player=N,... (e.g. search-40=2000)", str, ""),
+                    "as player=N,... (e.g. search-16=2000)", str, ""),
              Option("whatif", "players of the odd_horse=field what-if, comma-separated, each "
                     "--whatif-sims games per opening or player=N (default greedy; 'none' "
                     "for no what-if)", str, "greedy"),

@@ -294,7 +294,7 @@ def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None, sims: 
 
     ``players``: comma-separated names (default: the ladder, :func:`solver.shoo.opening.ladder`
     with ``budgets`` search budgets, all of them when ``budgets`` is negative), each played
-    against itself ``sims`` games or as ``sims_of`` says (``"search-40=2000"``); ``whatif``:
+    against itself ``sims`` games or as ``sims_of`` says (``"search-16=2000"``); ``whatif``:
     the players of the ``odd_horse = field`` what-if, ``whatif_sims`` games per opening each
     or as ``"greedy=10000"`` says (``"none"`` for no what-if); ``store``: a results store to load and keep the games ("" for none).
     ``rules`` sets every parameter but ``opening`` and ``odd_horse``, which the study varies
