@@ -60,8 +60,6 @@ def test_kernel_and_reference_play_the_same_games(game, budget):
 def test_every_decision_is_the_references(game):
     """Node by node: at every decision of mcts (the smaller budget) the kernel picks the
     reference's action and the states stay the same."""
-    from solver.decision import CHANCE, TERMINAL
-    from solver.dice import game_streams
     import importlib
 
     spec = find_game(game)
@@ -73,23 +71,34 @@ def test_every_decision_is_the_references(game):
     name = f"mcts-{GAMES[game][1][0]}"
     kernel = module.kernel_state(rules, [name] * seats, key)
     reference = spec.new_state(rules)
-    player = spec.make_player(name, rules)
+    decisions = lockstep(kernel, reference, spec.make_player(name, rules), key,
+                         module.state_view, DECISIONS.get(game, 1 << 30))
+    assert decisions > 0
+
+
+def lockstep(kernel, reference, player, key, view, decisions):
+    """Play the game of ``key`` in both engines until it ends or ``player`` (the
+    reference's) has made ``decisions`` choices among two or more actions: at every
+    decision the kernel's choice is the reference's, after every action ``view`` of the
+    reference equals the kernel's view. The decisions made."""
+    from solver.decision import CHANCE, TERMINAL
+    from solver.dice import game_streams
+
     dice, choices = game_streams(key)
-    decisions = 0
-    while reference.current_player() != TERMINAL and decisions < DECISIONS.get(game, 1 << 30):
-        seat = reference.current_player()
-        if seat == CHANCE:
+    made = 0
+    while reference.current_player() != TERMINAL and made < decisions:
+        if reference.current_player() == CHANCE:
             action = reference.draw_chance(dice)
             assert kernel.draw_chance() == action
         else:
             actions = reference.legal_actions()
             action = actions[0] if len(actions) == 1 else player.choose(reference, choices)
-            decisions += len(actions) > 1
+            made += len(actions) > 1
             assert kernel.decide() == action
         reference.apply_action(action)
         kernel.apply_action(action)
-        assert kernel.view() == module.state_view(reference)
-    assert decisions > 0
+        assert kernel.view() == view(reference)
+    return made
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

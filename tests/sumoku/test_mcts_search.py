@@ -12,6 +12,7 @@ from solver.dice import game_streams
 from solver.mcts import rollout
 from solver.sumoku import SPEC
 from solver.sumoku.kernel import kernel_state, state_view
+from tests.test_mcts import lockstep
 from solver.sumoku.policies import (MCTS_SCALE, MCTS_TURNS, MCTS_WIDTH, GreedyPolicy,
                                     LookaheadPolicy, make_policy, margin_value, mcts_candidates,
                                     mcts_start, reply_score)
@@ -49,23 +50,7 @@ def test_kernel_makes_the_references_choices(players, hand, budget, key):
     name = f"mcts-{budget}"
     kernel = kernel_state(rules, [name] * players, key)
     reference = SPEC.new_state(rules)
-    player = make_policy(name, rules)
-    dice, choices = game_streams(key)
-    decisions = 0
-    while reference.current_player() != TERMINAL and decisions < 3:
-        seat = reference.current_player()
-        if seat == CHANCE:
-            action = reference.draw_chance(dice)
-            assert kernel.draw_chance() == action
-        else:
-            actions = reference.legal_actions()
-            action = actions[0] if len(actions) == 1 else player.choose(reference, choices)
-            decisions += len(actions) > 1
-            assert kernel.decide() == action
-        reference.apply_action(action)
-        kernel.apply_action(action)
-        assert kernel.view() == state_view(reference)
-    assert decisions == 3
+    assert lockstep(kernel, reference, make_policy(name, rules), key, state_view, 3) == 3
 
 
 def test_a_simulation_is_cut_off_and_valued_by_the_margin_in_both_engines():
