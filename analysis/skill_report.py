@@ -288,7 +288,8 @@ def render_markdown(ladder: Ladder) -> str:
                  + f"- Seed: `{ladder.seed}`\n- Games per seat: {ladder.sims:,} (fixed players), "
                  f"{ladder.search_sims:,} (search)"
                  + (f", {ladder.top_sims:,} (the search chains' tops)" if ladder.top_sims
-                    and ladder.top_sims != ladder.search_sims else "") + "\n- Run time: {ladder.elapsed_s:,.1f} s\n"
+                    and ladder.top_sims != ladder.search_sims else "")
+                 + f"\n- Run time: {ladder.elapsed_s:,.1f} s\n"
                  f"- Toolkit version: `{s['version']}`\n- Created: {s['created']}\n"
                  "- Data: `ladder.csv` (one row per match), `players.csv` (one row per player), "
                  "`summary.json`")

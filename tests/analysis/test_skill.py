@@ -126,7 +126,9 @@ def test_the_tops_of_the_search_chains_play_their_own_number_of_games(tmp_path):
                      ("mcts-2", "random", "baseline"): 60, ("search-4", "expert", "best"): 60,
                      ("mcts-2", "search-4", "head"): 60}   # (mcts-2 met expert as its step)
     assert ladder.summary["games_per_seat_top"] == 60
-    assert "and each other 60 (the verdicts" in render_markdown(ladder)
+    text = render_markdown(ladder)
+    assert "and each other 60 (the verdicts" in text
+    assert "60 (the search chains' tops)\n- Run time: " in text and "{" not in text
 
 
 def test_three_players_have_three_seatings_and_no_elo():
