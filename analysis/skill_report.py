@@ -168,8 +168,8 @@ def versus_section(ladder: Ladder) -> str:
     s = v["seconds_per_game"]
     return head + (
         f"`{v['player']}` (the toolkit's search, in C) against OpenSpiel's `MCTSBot` with the "
-        f"same {v['budget']} simulations a decision and the same exploration constant "
-        f"{v['uct_c']}, through the bridge on kernel-backed states: `{v['player']}` in one "
+        f"same {v['budget']} simulations a decision (its UCT exploration constant "
+        f"{v['uct_c']}, UCT's for returns of 0 or 1), through the bridge on kernel-backed states: `{v['player']}` in one "
         f"seat, `MCTSBot` in every other, every seat in turn, {v['games_per_seat']:,} games a "
         f"seat on the same dice. `MCTSBot` rolls out with `{v['rollout']}` "
         f"({v['rollout_reason'].rstrip('.')}). The budget is one at which `MCTSBot` plays a "
