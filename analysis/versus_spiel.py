@@ -26,9 +26,9 @@ game (cut off at a turn limit) counts for neither side.
 
 **The constant.** ``MCTSBot`` gets ``uct_c = 1.4``, the constant of our UCT
 (:data:`solver.mcts.C`, ``MCTS_C`` in C) where a game's returns are 0 or 1, so that the two
-searches differ in what they are, not in how much they explore (Sumoku's ``mcts-N`` uses 0.25
-on its squashed score margins and So-Soo-Yoo's halves its candidates without a constant:
-there the match compares each game's own search with OpenSpiel's UCT as it ships): OpenSpiel closed-loop (a tree node per chance outcome, chance
+searches differ in what they are, not in how much they explore (a game whose search uses
+another constant, for returns that are not 0 or 1, or none, as sequential halving does, is
+compared as its own search against OpenSpiel's UCT as it ships): OpenSpiel closed-loop (a tree node per chance outcome, chance
 nodes in the tree, MCTS-Solver backups, a uniform prior, unvisited children first in a
 shuffled order), ours open-loop (chance outcomes and forced actions replayed per simulation,
 not stored), with the game's candidate ordering.
