@@ -145,13 +145,19 @@ class RunIdentity:
     chunk_size: int
     engine: int = 1
     """The game's engine version (:attr:`solver.registry.GameSpec.engine_version`)."""
+    families: tuple[tuple[str, int], ...] = ()
+    """``(family, version)`` of each search family among the policies whose players have
+    changed since the engine version (:attr:`solver.registry.Search.version` > 1): in the
+    key only when there is one, so the keys of every other run stay as they were."""
 
     @property
     def canonical(self) -> str:
-        return json.dumps({"game": self.game, "rules": dict(self.rules),
-                           "policies": list(self.policies), "seed": self.seed,
-                           "chunk_size": self.chunk_size, "engine": self.engine},
-                          sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        fields = {"game": self.game, "rules": dict(self.rules),
+                  "policies": list(self.policies), "seed": self.seed,
+                  "chunk_size": self.chunk_size, "engine": self.engine}
+        if self.families:
+            fields["families"] = [list(f) for f in self.families]
+        return json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
     @property
     def key(self) -> str:
@@ -180,7 +186,21 @@ def run_identity(game: str | GameSpec, rules: Rules, policies: Sequence[str],
     """The identity of a run of ``game`` with these rules, policies and seed."""
     spec = find_game(game) if isinstance(game, str) else game
     return RunIdentity(spec.name, rules.as_dict(), tuple(policies), int(seed), chunking.CHUNK_SIZE,
-                       spec.engine_version)
+                       spec.engine_version, family_versions(spec, policies))
+
+
+def family_versions(spec: GameSpec, policies: Sequence[str]) -> tuple[tuple[str, int], ...]:
+    """``(family, version)``, by name, of the search families among ``policies`` whose
+    version is above 1 (:attr:`RunIdentity.families`); a name the game does not know
+    counts for none."""
+    named = set()
+    for name in policies:
+        try:
+            named.add(spec.players.parse(name)[0])
+        except ValueError:
+            continue
+    return tuple(sorted((f.name, f.version) for f in spec.players.search
+                        if f.version > 1 and f.name in named))
 
 
 def encode_chunk(part: Mapping[str, np.ndarray]) -> bytes:
@@ -363,8 +383,9 @@ def _matches_key(run: StoredRun) -> bool:
     except LookupError:
         return True
     here = run_identity(spec, spec.rules(), run.policies, run.seed)
-    return any(replace(here, rules=run.rules, engine=engine).key == run.key
-               for engine in range(1, spec.engine_version + 1))
+    return any(replace(here, rules=run.rules, engine=engine, families=families).key == run.key
+               for engine in range(1, spec.engine_version + 1)
+               for families in {here.families, ()})
 
 
 _OPEN_STORES: "weakref.WeakSet[Store]" = weakref.WeakSet()

@@ -176,7 +176,8 @@ def choose_rollout(spec: GameSpec, rules: Any, games: int = ROLLOUT_PROBE) -> tu
                         f"winner")
     return base, (f"random play cannot end the game: {won} of {games} random games had a "
                   f"winner ({unfinished} cut off unfinished, the rest drawn at a limit), so "
-                  f"rollouts play {base} in every seat")
+                  f"rollouts play {base} in every seat as mcts-N's own playouts do, cut off "
+                  f"and valued where those are (the game's mcts-N docstring)")
 
 
 # ------------------------------------------------------------------------------ a game

@@ -36,6 +36,7 @@ toolkit calls the kernel through that module.
 import numpy as np
 
 from cpython.exc cimport PyErr_SetString
+from libc.math cimport exp
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
 from cext.common.bits cimport bits_lowest
@@ -77,6 +78,11 @@ cdef enum:
     PLY_WORK = 16           # a move chosen by random or greedy (plus a search's nodes)
 
 field_init()
+
+cdef enum:
+    MCTS_WIDTH = 12          # policies.MCTS_WIDTH: mcts-N's candidates at a decision
+    MCTS_PLIES = 4           # policies.MCTS_PLIES: the moves a simulation plays
+cdef double MCTS_SCALE = 60.0   # policies.MCTS_SCALE: a cut-off simulation's squashing
 
 cdef field_t NEIGH[NSQ]
 """Squares touching each square as a set (from constants.pxd's NEIGHBOUR_SQUARES, the
@@ -216,6 +222,8 @@ cdef struct Config:
     int policy[2]            # P_* of each seat
     int budget[2]            # search-N's N; mcts-N's N
     const Config *rollout    # mcts: the same rules with greedy in both seats (Setup's)
+    bint simulates           # the rollout Config of mcts-N: a state reseeded under it is a
+                             # simulation, cut off and valued by the evaluation (mcts_reseed)
     int players              # 2 (the rows' per-seat columns)
     Pos start                # the position every game starts from
     Work *w                  # the players' work space (Setup's)
@@ -1511,6 +1519,7 @@ cdef struct State:
     uint64_t hushed          # the side to move's last move, hushed back by the opponent's
                              # last move: its action fields (replays), or NO_HUSHED
                              # (ShooState.hushed: player memory, not in same_position)
+    int sim_stop             # an mcts-N simulation: the move count it ends at (0: not one)
     Pos seen[HISTORY_PLIES + 1]   # the position after each move, when the rules draw by
                                   # repetition (ShooState.seen; ply - start ply)
 
@@ -1632,6 +1641,7 @@ cdef inline void game_start(State *g, const Config *c, uint64_t key) noexcept no
     g.choices = key ^ DICE_CHOICE_SALT
     g.nlegal = g.picked = -1
     g.hushed = NO_HUSHED
+    g.sim_stop = 0
     g.recent[0] = g.pos
     g.nrecent = 1
     if c.repetition:
@@ -1640,7 +1650,9 @@ cdef inline void game_start(State *g, const Config *c, uint64_t key) noexcept no
 
 
 cdef inline int current_player(const State *g, const Config *c) noexcept nogil:
-    return TERMINAL if g.over or g.stopped else g.pos.side
+    if g.over or g.stopped or (g.sim_stop and g.pos.ply >= g.sim_stop):
+        return TERMINAL      # (an mcts-N simulation cut off: policies.Simulation)
+    return g.pos.side
 
 
 cdef inline int legal_actions(const State *g, const Config *c, int32_t *actions) noexcept nogil:
@@ -1737,8 +1749,13 @@ cdef inline void apply_action(State *g, const Config *c, int32_t action) noexcep
 
 
 cdef inline void returns(const State *g, const Config *c, double *out) noexcept nogil:
+    """ShooState.returns; an mcts-N simulation cut off (policies.Simulation) gives each
+    seat its evaluation squashed, 1 / (1 + exp(-evaluation / MCTS_SCALE))."""
     out[0] = out[1] = 0.0
     if not g.over:
+        if g.sim_stop and g.pos.ply >= g.sim_stop:
+            out[0] = 1.0 / (1.0 + exp(-(<double>evaluate(&g.pos, c, 0)) / MCTS_SCALE))
+            out[1] = 1.0 / (1.0 + exp(-(<double>evaluate(&g.pos, c, 1)) / MCTS_SCALE))
         return
     if g.winner == DRAW:
         out[0] = out[1] = 0.5
@@ -1867,6 +1884,8 @@ cdef class Setup:
             self.rollout.policy[seat] = P_GREEDY
             self.rollout.budget[seat] = 0
         self.rollout.rollout = NULL
+        self.rollout.simulates = True
+        self.c.simulates = False
         self.c.rollout = &self.rollout
 
 
@@ -2063,14 +2082,18 @@ def evaluated_positions(config, const uint64_t[::1] keys):
 
 # the seeded whole-game loop, play_chunk, perft and KernelState over the functions above
 cdef inline int mcts_actions(State* g, const Config* c, int32_t* actions) noexcept nogil:
-    """cext/common/mcts.pxi's hook (policies.GreedyPolicy.candidates): one action per
-    distinct move, ascending, the replay of a hushed move left out; a move that may name
-    shoos stands for its entry of greedy's best value (the lowest action among equals)."""
+    """cext/common/mcts.pxi's hook (policies.mcts_candidates): of the distinct moves allowed
+    (the replay of a hushed move and a recent position left out as for every player), each
+    by its entry of greedy's best value (the lowest action among equals), the MCTS_WIDTH of
+    greedy's highest values, best first, equal values in the order of tie_key."""
     cdef Moves ms
     cdef Work *w = c.w
-    cdef int i, n = 0, best = -1
-    cdef uint64_t group = NO_HUSHED
-    if g.over or g.stopped:
+    cdef int i, j, k, n = 0, best = -1, width = MCTS_WIDTH
+    cdef uint64_t group = NO_HUSHED, salt
+    cdef int *picks = w.order
+    cdef int32_t a
+    cdef uint64_t *ties = w.buffer          # (the search's room, unused by mcts-N)
+    if g.over or g.stopped or (g.sim_stop and g.pos.ply >= g.sim_stop):
         return 0
     ms.keys = c.scratch
     legal_moves(&g.pos, c, &ms)
@@ -2081,13 +2104,32 @@ cdef inline int mcts_actions(State* g, const Config* c, int32_t* actions) noexce
             continue
         if same_move(ms.keys[i]) != group:
             if best >= 0:
-                actions[n] = encode(ms.keys[best])
+                picks[n] = best
                 n += 1
             group, best = same_move(ms.keys[i]), i
         elif w.values[i] > w.values[best]:
             best = i
-    actions[n] = encode(ms.keys[best])
-    return n + 1
+    picks[n] = best
+    n += 1
+    salt = zobrist(&g.pos)
+    for i in range(n):
+        actions[i] = encode(ms.keys[picks[i]])
+        ties[i] = mix64(salt ^ <uint64_t>actions[i])
+    if width > n:
+        width = n
+    for j in range(width):              # a selection: the best of the rest
+        k = j
+        for i in range(j + 1, n):
+            if (w.values[picks[i]] > w.values[picks[k]]
+                    or (w.values[picks[i]] == w.values[picks[k]] and ties[i] < ties[k])):
+                k = i
+        best, a, salt = picks[k], actions[k], ties[k]
+        for i in range(k, j, -1):
+            picks[i] = picks[i - 1]
+            actions[i] = actions[i - 1]
+            ties[i] = ties[i - 1]
+        picks[j], actions[j], ties[j] = best, a, salt
+    return width
 
 
 cdef inline uint64_t* mcts_choices(State* g) noexcept nogil:
@@ -2100,7 +2142,10 @@ cdef inline void mcts_reseed(State *h, const Config *c, uint64_t key) noexcept n
     game_start does; Shoo has no dice)."""
     h.choices = key ^ DICE_CHOICE_SALT
     h.nlegal = h.picked = -1
+    if c.simulates:                 # policies.mcts_start: cut off, valued by the evaluation
+        h.sim_stop = h.pos.ply + MCTS_PLIES
 
 
 include "cext/common/decisions.pxi"
 include "cext/common/mcts.pxi"
+

@@ -55,17 +55,28 @@ another move remains, the replay of its own move that the opponent just hushed b
     ``search-80``, 0.44 s a game, on the ladder's same keys: 85.4%, 81.8–89.0%).
 ``mcts-N``
     Open-loop UCT with ``N`` simulations a move (:mod:`solver.mcts`, the family every game
-    shares), ``greedy`` playing every simulation out to the end of the game (its
-    ``max_plies``) in both seats, its ties drawn from the simulation's own choice stream.
-    Its candidates at a node (:meth:`GreedyPolicy.candidates`) are one action per distinct
-    move allowed, ascending, the entry greedy values best (lowest among equals); the tree
-    breaks ties by the lowest action (the root's child of most visits). Off the skill ladder
-    (``budgets=()``): ``search-N``'s alpha-beta is Shoo's search. Measured: the start has 78
-    distinct moves, so ``mcts-64`` cannot visit each once and plays the first; ``mcts-256``
-    as Blue against ``greedy`` won 0, drew 1 and lost 7 of 8 games; on the reduced fields
-    it keeps the perfect-play value in 0.65–0.73 of positions where ``search-80`` keeps
-    0.91–0.97 (100 positions a field); a game of ``mcts-16`` takes some 3 s (greedy
-    playouts of about 300 moves), so a ladder of 1,000 games a seat is out of reach.
+    shares) over greedy's move ordering, its simulations cut off and valued by the
+    evaluation. Its candidates at a decision (:func:`mcts_candidates`) are the
+    :data:`MCTS_WIDTH` (12) distinct moves allowed of greedy's highest values (each by its
+    entry of greedy's best value, the lowest action among equals), best first; equal values
+    in the order of :func:`tie_key`, a hash of the position and the action — so the tree
+    tries greedy's choice first, the root's child of most visits is taken, and among equals
+    the one first in that order (greedy's best), neither the lowest nor the highest action.
+    A simulation (:class:`Simulation`, :func:`mcts_start`) plays :data:`MCTS_PLIES` (4)
+    moves from the decision, tree and ``greedy`` playout together (greedy's ties from the
+    simulation's own choice stream), and returns each seat's evaluation squashed,
+    ``1 / (1 + exp(-evaluate / 60))``; a game won inside it returns 1 and 0. Before (issue
+    21) the simulations played greedy to the end of the game over every distinct move:
+    ``mcts-16`` took some 3 s a game, ``mcts-256`` as Blue lost 7 of 8 games to ``greedy``,
+    and against OpenSpiel's ``MCTSBot`` neither search ended a game (40 of 40 drawn at the
+    600-move limit). Off the skill ladder (``budgets=()``): ``search-N``'s alpha-beta is
+    Shoo's search; ``mcts-16`` is the family's budget against ``MCTSBot`` (the skill
+    report), whose rollouts are the same: greedy for four moves, then the evaluation
+    (``rollout_state`` through the rollout Config, as ``mcts-N``'s playouts). Measured
+    (:func:`analysis.skill.play_match`, seed 0, 100 games a seat, duplicate keys): ``mcts-16``
+    against ``greedy`` 83.0% (77.7–88.3%), 82% and 84% won from seats 0 and 1; ``mcts-64``
+    90.5% (86.5–94.5%), 91% and 88%; some 0.2 and 0.75 s a game (one core of a loaded
+    machine).
 
 Measured with the kernel, 200 games (keys ``numpy.random.PCG64(11).random_raw(200)``),
 before and after the players chose among distinct moves and kept their memory: ``greedy``
@@ -98,16 +109,18 @@ against ``greedy`` plays about two games a second (one core of a loaded machine)
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
+from solver.decision import TERMINAL
 from solver.dice import Stream
 from solver.registry import Players, Search
 from solver.shoo.evaluation import evaluate
 from solver.shoo.moves import Move, make_move
 from solver.shoo.position import Position
 from solver.shoo.rules import ShooRules
-from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy
-from solver.shoo.search import NODE_UNIT, search
+from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy, fresh_streams
+from solver.shoo.search import NODE_UNIT, mix64, search, zobrist
 from solver.shoo.state import ShooState
 
 POLICY_NAMES = ("random", "greedy")
@@ -194,25 +207,76 @@ class GreedyPolicy:
                               self.values(state.position, moves))
         return state.legal_actions()[best[choices.choose(len(best))]]
 
-    def candidates(self, state: ShooState) -> list[int]:
-        """``mcts-N``'s candidate actions (the ``candidates`` hook of
-        :class:`solver.mcts.MctsPolicy`): one per distinct move, ascending, the replay of a
-        hushed move left out as for every player; a move that may name shoos stands for
-        its entry of greedy's best value (the lowest action among equals)."""
-        moves = state.moves()
-        if state.is_terminal():
-            return []
-        groups = distinct_moves(moves, allowed(state))
-        actions = state.legal_actions()
-        out = []
-        for g in groups:
-            if len(g) == 1:
-                out.append(actions[g[0]])
-                continue
-            values = self.values(state.position, [moves[i] for i in g])
-            top = max(values)
-            out.append(actions[g[values.index(top)]])
-        return out
+
+MCTS_WIDTH = 12
+"""``mcts-N``'s candidates at a decision: greedy's best distinct moves, at most this many
+(the kernel's ``MCTS_WIDTH``)."""
+MCTS_PLIES = 4
+"""The moves an ``mcts-N`` simulation plays from the decision searched (tree and playout
+together) before it is cut off and valued (:class:`Simulation`)."""
+MCTS_SCALE = 60.0
+"""The evaluation's scale in a cut-off simulation's return, ``1 / (1 + exp(-e / scale))``."""
+
+
+def tie_key(position: Position, action: int) -> int:
+    """The order of ``mcts-N``'s candidates of equal value: a hash of the position and the
+    action (``mix64(zobrist ^ action)``), so that neither the lowest nor the highest action
+    is favoured."""
+    return mix64(zobrist(position) ^ action)
+
+
+def mcts_candidates(state: ShooState) -> list[int]:
+    """``mcts-N``'s candidate actions (the ``candidates`` hook of
+    :class:`solver.mcts.MctsPolicy`): of the distinct moves a player may make
+    (:func:`allowed`, :func:`distinct_moves`), each by its entry of greedy's best value (the
+    lowest action among equals), the :data:`MCTS_WIDTH` of greedy's highest values, best
+    first, equal values in the order of :func:`tie_key` — greedy's move ordering, so the
+    tree tries greedy's choice first and keeps it among equals."""
+    if state.is_terminal():
+        return []
+    moves, actions = state.moves(), state.legal_actions()
+    values = GreedyPolicy().values(state.position, moves)
+    picks = []
+    for group in distinct_moves(moves, allowed(state)):
+        top = max(values[i] for i in group)
+        picks.append(next(i for i in group if values[i] == top))
+    picks.sort(key=lambda i: (-values[i], tie_key(state.position, actions[i])))
+    return [actions[i] for i in picks[:MCTS_WIDTH]]
+
+
+class Simulation(ShooState):
+    """The copy of a game an ``mcts-N`` simulation plays (:func:`mcts_start`): it ends
+    :data:`MCTS_PLIES` moves after the decision searched, if the game has not, and then each
+    seat's return is its evaluation squashed, ``1 / (1 + exp(-evaluate / MCTS_SCALE))`` — a
+    greedy playout to the end of a game of some 300 moves costs 300 greedy moves a
+    simulation and says little (both players loop), a few moves and the evaluation say
+    more, cheaper. The kernel's ``State.sim_stop``."""
+
+    stop: int
+    """The move count (``position.ply``) at which the simulation ends."""
+
+    def current_player(self) -> int:
+        if self.winner is None and self.position.ply >= self.stop:
+            return TERMINAL
+        return super().current_player()
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def returns(self) -> list[float]:
+        if self.winner is None and self.position.ply >= self.stop:
+            return [1.0 / (1.0 + math.exp(-float(evaluate(self.position, seat)) / MCTS_SCALE))
+                    for seat in (0, 1)]
+        return super().returns()
+
+
+def mcts_start(state: ShooState, key: int) -> tuple[Simulation, Stream, Stream]:
+    """``mcts-N``'s ``start`` hook (:data:`solver.mcts.Start`): a copy of ``state`` that is a
+    :class:`Simulation` ending :data:`MCTS_PLIES` moves on, its streams those of ``key``."""
+    copy, dice, choices = fresh_streams(state, key)
+    copy.__class__ = Simulation
+    copy.stop = state.position.ply + MCTS_PLIES
+    return copy, dice, choices
 
 
 class SearchPolicy:
@@ -249,8 +313,7 @@ def make_policy(name: str, rules: ShooRules):
     if family == "greedy":
         return GreedyPolicy()
     if family == MCTS:
-        greedy = GreedyPolicy()
-        return MctsPolicy(budget, greedy, candidates=greedy.candidates)
+        return MctsPolicy(budget, GreedyPolicy(), start=mcts_start, candidates=mcts_candidates)
     return SearchPolicy(budget)
 
 
@@ -263,9 +326,7 @@ PLAYERS = Players(
                              "the budget pays where it completes depth 3 (800 nodes in 15% of "
                              "positions, 1,600 in 58%)"),
             Search(MCTS, base="greedy", budgets=(), max_budget=MCTS_MAX_BUDGET,
-                   doc="open-loop UCT: N simulations a move, greedy playouts to the end",
-                   versus_note="at 16 simulations, where OpenSpiel's MCTSBot plays a game in "
-                               "some 5 seconds, neither search ends a game (40 of 40 drawn at "
-                               "the 600-move limit), and Shoo's search is search-N's "
-                               "alpha-beta, not mcts-N (see its docstring)")))
+                   doc="open-loop UCT over greedy's 12 best moves: N simulations a move, "
+                       "each 4 moves of greedy valued by the evaluation",
+                   version=2, versus_budget=16)))
 """Shoo's players: names, the parser, the skill ladder."""

@@ -252,7 +252,7 @@ class ShooState(decision.State):
         return write(self.position)
 
     def clone(self) -> ShooState:
-        other = object.__new__(ShooState)
+        other = object.__new__(type(self))     # (a Simulation stays one)
         other.__dict__.update(self.__dict__)
         other.position = self.position.copy()
         other.seen = self.seen.copy()

@@ -75,6 +75,34 @@ def test_identity_is_canonical():
     assert json.loads(a.canonical)["rules"] == RULES.as_dict()
 
 
+def test_a_family_version_changes_the_keys_of_its_players_runs_only():
+    """Shoo's mcts-N is version 2 (its players changed, the game's others did not): a run
+    naming one gets a new key, every other run keeps the key it had (as the engine version
+    alone gives it), and a stored run of either version still matches its key."""
+    from dataclasses import replace
+
+    from analysis.store import StoredRun, _matches_key, family_versions
+    from solver.registry import find_game
+    from solver.shoo.rules import ShooRules
+
+    spec, rules = find_game("shoo"), ShooRules()
+    assert family_versions(spec, ["mcts-16", "greedy"]) == (("mcts", 2),)
+    assert family_versions(spec, ["search-8", "greedy", "nobody"]) == ()
+    mcts = run_identity("shoo", rules, ("mcts-16", "greedy"), 0)
+    assert json.loads(mcts.canonical)["families"] == [["mcts", 2]]
+    assert mcts.key != replace(mcts, families=()).key
+    other = run_identity("shoo", rules, ("search-8", "greedy"), 0)
+    assert "families" not in json.loads(other.canonical)
+    assert other.key == RunIdentity("shoo", rules.as_dict(), ("search-8", "greedy"), 0,
+                                    other.chunk_size, spec.engine_version).key
+    old = replace(mcts, families=())
+    for identity in (mcts, old, other):
+        run = StoredRun(identity.key, "shoo", rules.as_dict(), identity.policies, 0, "", None, 0)
+        assert _matches_key(run)
+    assert not _matches_key(StoredRun(mcts.key, "shoo", rules.as_dict(), ("search-8", "greedy"),
+                                      0, "", None, 0))
+
+
 def test_stored_run_answers_without_playing(tmp_path, plays, monkeypatch):
     store = Store(tmp_path / "runs.sqlite")
     sims = 3 * C + 50
