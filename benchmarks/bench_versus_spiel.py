@@ -21,7 +21,12 @@ cores, so absolute figures are slow and noisy; ratios hold better), one game a s
     manhome   budget  1000: mcts 0.079 s/game, MCTSBot 9.9 s/game
     sumoku    budget    16: mcts 0.30 s/game,  MCTSBot 2.0 s/game  (1.4 / 9.8 over 200
                             games at load 15)
-    shoo      budget    20: mcts 3.4 s/game, MCTSBot 5.0 s/game (greedy rollouts in C)
+    shoo      budget    20: mcts 3.4 s/game, MCTSBot 5.0 s/game (greedy rollouts in C,
+                            to the end of the game: every game drawn at the move limit)
+    (2026-11-28, Shoo's mcts-N and MCTSBot's rollouts now four moves of greedy and the
+    evaluation; 3 games a seat, load 2 on 2 cores)
+    shoo      budget    16: mcts 0.080 s/game, MCTSBot 0.46 s/game (0 of 6 unfinished)
+    shoo      budget    64: mcts 0.48 s/game,  MCTSBot 2.7 s/game  (0 of 6 unfinished)
     sosooyoo  budget 16, 64: games cut off unfinished (10,000 turns: 172 s; 300 turns: 132 s)
               with its former mcts-N; its halving mcts-32 ends every game (400 of 400, 1.1 s)
 
