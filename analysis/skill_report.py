@@ -167,10 +167,10 @@ def versus_section(ladder: Ladder) -> str:
               p_text(r["p_value"])] for r in v["rows"]]
     s = v["seconds_per_game"]
     off = "" if v["family"] in {name for name, _ in ladder.rungs.chains} else (
-        f" (`{v['family']}-N`, the search family every game has, is not on this game's "
-        f"ladder: the game's players' docstring says why)")
+        f"; `{v['family']}-N`, the search family every game has, is not on this game's "
+        f"ladder: the game's players' docstring says why")
     return head + (
-        f"`{v['player']}` (the toolkit's search, in C){off} against OpenSpiel's `MCTSBot` with the "
+        f"`{v['player']}` (the toolkit's search, in C{off}) against OpenSpiel's `MCTSBot` with the "
         f"same {v['budget']} simulations a decision (its UCT exploration constant "
         f"{v['uct_c']}, UCT's for returns of 0 or 1), through the bridge on kernel-backed states: `{v['player']}` in one "
         f"seat, `MCTSBot` in every other, every seat in turn, {v['games_per_seat']:,} games a "
