@@ -1751,11 +1751,13 @@ cdef inline void apply_action(State *g, const Config *c, int32_t action) noexcep
 cdef inline void returns(const State *g, const Config *c, double *out) noexcept nogil:
     """ShooState.returns; an mcts-N simulation cut off (policies.Simulation) gives each
     seat its evaluation squashed, 1 / (1 + exp(-evaluation / MCTS_SCALE))."""
+    cdef double e
     out[0] = out[1] = 0.0
     if not g.over:
         if g.sim_stop and g.pos.ply >= g.sim_stop:
-            out[0] = 1.0 / (1.0 + exp(-(<double>evaluate(&g.pos, c, 0)) / MCTS_SCALE))
-            out[1] = 1.0 / (1.0 + exp(-(<double>evaluate(&g.pos, c, 1)) / MCTS_SCALE))
+            e = <double>evaluate(&g.pos, c, 0)          # seat 1's is -e
+            out[0] = 1.0 / (1.0 + exp(-e / MCTS_SCALE))
+            out[1] = 1.0 / (1.0 + exp(e / MCTS_SCALE))
         return
     if g.winner == DRAW:
         out[0] = out[1] = 0.5

@@ -59,7 +59,7 @@ another move remains, the replay of its own move that the opponent just hushed b
     evaluation. Its candidates at a decision (:func:`mcts_candidates`) are the
     :data:`MCTS_WIDTH` (12) distinct moves allowed of greedy's highest values (each by its
     entry of greedy's best value, the lowest action among equals), best first; equal values
-    in the order of :func:`tie_key`, a hash of the position and the action — so the tree
+    in the order of :func:`tie_keys`, a hash of the position and the action — so the tree
     tries greedy's choice first, the root's child of most visits is taken, and among equals
     the one first in that order (greedy's best), neither the lowest nor the highest action.
     A simulation (:class:`Simulation`, :func:`mcts_start`) plays :data:`MCTS_PLIES` (4)
@@ -219,11 +219,12 @@ MCTS_SCALE = 60.0
 """The evaluation's scale in a cut-off simulation's return, ``1 / (1 + exp(-e / scale))``."""
 
 
-def tie_key(position: Position, action: int) -> int:
-    """The order of ``mcts-N``'s candidates of equal value: a hash of the position and the
+def tie_keys(position: Position, actions: Sequence[int]) -> list[int]:
+    """The order of ``mcts-N``'s candidates of equal value: a hash of the position and each
     action (``mix64(zobrist ^ action)``), so that neither the lowest nor the highest action
     is favoured."""
-    return mix64(zobrist(position) ^ action)
+    salt = zobrist(position)
+    return [mix64(salt ^ a) for a in actions]
 
 
 def mcts_candidates(state: ShooState) -> list[int]:
@@ -231,7 +232,7 @@ def mcts_candidates(state: ShooState) -> list[int]:
     :class:`solver.mcts.MctsPolicy`): of the distinct moves a player may make
     (:func:`allowed`, :func:`distinct_moves`), each by its entry of greedy's best value (the
     lowest action among equals), the :data:`MCTS_WIDTH` of greedy's highest values, best
-    first, equal values in the order of :func:`tie_key` — greedy's move ordering, so the
+    first, equal values in the order of :func:`tie_keys` — greedy's move ordering, so the
     tree tries greedy's choice first and keeps it among equals."""
     if state.is_terminal():
         return []
@@ -241,7 +242,8 @@ def mcts_candidates(state: ShooState) -> list[int]:
     for group in distinct_moves(moves, allowed(state)):
         top = max(values[i] for i in group)
         picks.append(next(i for i in group if values[i] == top))
-    picks.sort(key=lambda i: (-values[i], tie_key(state.position, actions[i])))
+    ties = dict(zip(picks, tie_keys(state.position, [actions[i] for i in picks])))
+    picks.sort(key=lambda i: (-values[i], ties[i]))
     return [actions[i] for i in picks[:MCTS_WIDTH]]
 
 
@@ -266,8 +268,8 @@ class Simulation(ShooState):
 
     def returns(self) -> list[float]:
         if self.winner is None and self.position.ply >= self.stop:
-            return [1.0 / (1.0 + math.exp(-float(evaluate(self.position, seat)) / MCTS_SCALE))
-                    for seat in (0, 1)]
+            e = float(evaluate(self.position, 0))      # seat 1's is -e
+            return [1.0 / (1.0 + math.exp(-e / MCTS_SCALE)), 1.0 / (1.0 + math.exp(e / MCTS_SCALE))]
         return super().returns()
 
 
