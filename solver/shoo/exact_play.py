@@ -13,6 +13,19 @@ Two measures, for any player by name (``make_policy(name, rules)``):
 
 The players' evaluation (:mod:`solver.shoo.evaluation`) takes its geometry from
 ``position.field``, so the same players play the reduced fields.
+
+**Where search falls short** (issue 21 asks for 95%). ``analyze exact shoo reduced``
+(2026-11-28, 300 positions a field): ``search-16``, the ladder's strongest, keeps the value
+in 0.963 (0.936–0.979) of them on 3x3, 0.917 (0.880–0.943) on 4x4 and 0.917 (0.880–0.943) on
+5x5; ``search-4`` 0.903 / 0.893 / 0.877; ``greedy`` 0.760 / 0.730 / 0.670. Almost every
+sampled position is won for the side to move (282 of 300 on 5x5), and a win there lies up to
+15 moves ahead, while ``search-16``'s 1,600 nodes finish depth 4 or 5. More budget does not
+reach it: on the first 100 positions of the 5x5 sample ``search-16`` keeps 92, ``search-64``
+(four times the nodes) 91, and lifting the search's depth cap from 8 to 24 plies changes
+neither (measured 2026-11-28, reference engine). The 8 positions ``search-16`` lost there
+are wins 5, 9, 11, 11, 11, 15, 15 and 15 moves away; in 3 of them the move it drew had the
+same searched value as a move that keeps the win. What is missing is an evaluation that sees
+a slow win, not nodes.
 """
 from __future__ import annotations
 
