@@ -52,9 +52,14 @@ evaluation, not by noise (the same 1,000 positions a duel, seed 0): ``ply-1`` ke
 0.927 / 0.965 / 0.918 on the four duels above (12 squares 2 men; 18 squares 3 men; 72 squares
 2 men; 36 squares 3 men), ``ply-2`` 0.988 / 0.951 / 0.963 / 0.921, ``ply-3`` 0.995 (mean loss
 0.00003) / 0.965 (0.00025) / 0.973 (0.00012) / 0.943 (0.00039), ``ply-4`` 0.998 / 0.972 / — / 0.947 (939 of 992, mean loss
-0.00016; 14 minutes on the largest duel). What is left is interaction the race evaluation does not see (it takes the
-sides' goes as independent: attacks and threats on the men are seen only as far as the
-search looks), most on the 3-men duels, where men meet most.
+0.00016; 14 minutes on the largest duel). What is left is most on the 3-men duels, where men
+meet most. The 57 positions ``ply-3`` misses on the 36-square duel (measured 2026-11-28): 18
+option nodes; 27 choices between two moves to squares without an opponent's man (neither
+Home nor Death), in 15 of which neither the best square nor the chosen one can be reached by
+a move of the opponent's men on the board; 5 with a face-off; 7 with Home or Death. So the
+misses are mostly not threats just past the horizon: the race evaluation's picture of what
+each side still needs (its goes taken as independent of the other side's men) is what a
+stronger player would have to improve, not the search's depth.
 """
 from __future__ import annotations
 
