@@ -17,12 +17,10 @@ import argparse
 import collections
 import sys
 
-from solver.manhome.duel_play import KEEP, Values, decisions, sample_positions
+from solver.manhome.duel_play import KEEP, KINDS, Values, decisions, sample_positions
 from solver.manhome.policies import policy_table
 from solver.manhome.rules import DEATH, HOME, ManHomeRules
-from solver.manhome.state import EMPTY, Kind, Phase, action_moves
-
-KINDS = (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME)
+from solver.manhome.state import EMPTY, Phase, action_moves
 
 
 def misses(rules: ManHomeRules, player: str, count: int = 1000, seed: int = 0) -> collections.Counter:
@@ -52,8 +50,9 @@ def misses(rules: ManHomeRules, player: str, count: int = 1000, seed: int = 0) -
 
         good = moves[max(range(len(worth)), key=worth.__getitem__)].target
         chose = moves[actions.index(action)].target
-        out[f"move: best {kind(good)}, chosen {kind(chose)}"] += 1
-        if kind(good) == kind(chose) == "plain":
+        kinds = kind(good), kind(chose)
+        out[f"move: best {kinds[0]}, chosen {kinds[1]}"] += 1
+        if kinds == ("plain", "plain"):
             reach = {m.target for k in KINDS for m in action_moves(state.men[1 - seat], k)}
             out[f"  plain: best reachable {good in reach}, chosen reachable {chose in reach}"] += 1
     return out
@@ -74,8 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(f"{args.player} on {args.rows * 6} squares, {args.men} men, {args.win} home: "
           f"{sum(v for k, v in counts.items() if not k.startswith('  '))} misses")
-    for name, n in sorted(counts.items()):
-        print(f"  {n:5d}  {name}")
+    for name, n in sorted(counts.items(), key=lambda item: item[0].strip()):
+        print(f"  {n:5d}  {name}")      # the plain pairs' reach rows last
     return 0
 
 

@@ -13,13 +13,18 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def departures():
+def script():
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
-        from search_departures import departures
+        import search_departures
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    return departures
+    return search_departures
+
+
+@pytest.fixture(scope="module")
+def departures(script):
+    return script.departures
 
 
 def test_a_deterministic_player_never_departs_from_itself(departures):
@@ -43,12 +48,7 @@ def test_decisions_are_the_nodes_with_a_choice(departures):
     assert departures("manhome", "greedy", ["random"], 1, 7)[0] == choices
 
 
-def test_a_bad_player_is_one_line_and_exit_2(capsys):
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from search_departures import main
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    assert main(["manhome", "mcts-0", "expert"]) == 2
+def test_a_bad_player_is_one_line_and_exit_2(script, capsys):
+    assert script.main(["manhome", "mcts-0", "expert"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "mcts-0" in err[0]
