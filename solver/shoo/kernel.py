@@ -33,8 +33,8 @@ from solver.shoo.board import FIRST_ROWS, NEIGHBOURS, RAYS, SIZE, SQUARES, homes
 from solver.shoo.state import (_DIGITS, _FIELDS, ENDED_BY_LIMIT, ENDED_BY_REPETITION,
                                ENDED_BY_WIN, RECENT, ShooState, encoder)
 from solver.shoo.evaluation import (BLOCKER_WEIGHT, DANGER_WEIGHT, DISTANCE_WEIGHT,
-                                    HORSE_WEIGHT, STABLED_COST, THREAT_WEIGHT, WIN,
-                                    king_distance)
+                                    EXPOSED_WEIGHT, HORSE_WEIGHT, MOUNT_WEIGHT, STABLED_COST,
+                                    THREAT_WEIGHT, WIN, king_distance)
 from solver.shoo.moves import Kind
 from solver.shoo.policies import MCTS, PLAYERS, POLICY_NAMES, SEARCH
 from solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
@@ -80,6 +80,7 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "DISTANCE_WEIGHT": DISTANCE_WEIGHT, "HORSE_WEIGHT": HORSE_WEIGHT,
              "THREAT_WEIGHT": THREAT_WEIGHT, "DANGER_WEIGHT": DANGER_WEIGHT,
              "BLOCKER_WEIGHT": BLOCKER_WEIGHT, "STABLED_COST": STABLED_COST, "WIN": WIN,
+             "MOUNT_WEIGHT": MOUNT_WEIGHT, "EXPOSED_WEIGHT": EXPOSED_WEIGHT,
              "INFINITY": INFINITY, "NODE_UNIT": NODE_UNIT, "MAX_DEPTH": MAX_DEPTH,
              "PARTIAL_DEPTH": PARTIAL_DEPTH,
              "TABLE_BITS": TABLE_BITS, "COUNT_BASE": COUNT_BASE, "SIDE_BASE": SIDE_BASE,

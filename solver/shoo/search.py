@@ -16,10 +16,13 @@ greedy's values), the others left out. Measured (kernel, 100 games a seat agains
 lost strength (``search-10`` 68.8% against 89.7%), so deeper iterations decide whole.
 
 **A node** of a finished game (a win, or ``max_plies``) or at depth 0 is worth
-:func:`leaf_value`: the evaluation for the side to move, a win or loss counted
+:func:`leaf_value`: the search's evaluation for the side to move
+(:func:`solver.shoo.evaluation.search_evaluation`: greedy's evaluation and each side's
+tactics, who may mount a horse and whose rider may lose it), a win or loss counted
 :data:`solver.shoo.evaluation.WIN` less the plies from the root (sooner wins are better).
 Any other node values each of its moves' leaves (:meth:`AlphaBeta.child_value`: the
-evaluation after the move, as ``greedy`` values it; the kernel's ``greedy_values``). A node
+search's evaluation after the move; the kernel's ``greedy_values`` and the tactics of the
+position after each move). A node
 of depth 1 is worth the best of them, one node however many moves it has. A deeper one
 tries its moves in this order: the move the table holds for the position, the *killer*
 (the last move that cut off a node as far from the root), then the rest by their leaves'
@@ -53,7 +56,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.shoo.evaluation import WIN, evaluate
+from solver.shoo.evaluation import WIN, search_evaluation
 from solver.shoo.moves import Move, legal_moves, make_move
 from solver.shoo.position import Position
 
@@ -200,8 +203,9 @@ class AlphaBeta:
 
 
 def leaf_value(position: Position, root_ply: int) -> int:
-    """The evaluation for the side to move, a win or loss less the plies since the root."""
-    value = evaluate(position, position.side)
+    """The search's evaluation for the side to move (:func:`solver.shoo.evaluation.
+    search_evaluation`), a win or loss less the plies since the root."""
+    value = search_evaluation(position, position.side)
     if value == WIN:
         return WIN - (position.ply - root_ply)
     if value == -WIN:

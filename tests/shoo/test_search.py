@@ -8,7 +8,8 @@ import pytest
 from solver.shoo import kernel
 from solver.dice import Stream
 from solver.shoo import reference_row
-from solver.shoo.evaluation import WIN
+from solver.shoo.evaluation import (EXPOSED_WEIGHT, MOUNT_WEIGHT, WIN, evaluate,
+                                    search_evaluation, tactics)
 from solver.shoo.moves import legal_moves, make_move
 from solver.shoo.movetext import move_text
 from solver.shoo.notation import arrange
@@ -144,3 +145,23 @@ def test_an_abandoned_depth_2_decides_among_the_moves_it_searched():
     full = engine.iteration(position, moves, order, 2)
     assert [values[i] for i in order[:len(searched)]] == [full[i] for i in order[:len(searched)]]
     assert kernel.search_values(position.rules, position, budget)[:2] == (values, depth)
+
+
+def test_the_search_leaf_adds_each_sides_tactics():
+    # Blue to move. Blue's a1 stands next to the free horse on b2 (+MOUNT), its d4 next to
+    # e5, which White holds (nothing), its b8 next to the a8 horse but in Blue's home area
+    # (nothing); its rider on e8 touches White's d8 (-EXPOSED). White's f6 stands next to
+    # e5, which White itself holds (+MOUNT); White's d8 touches only a rider.
+    position = arrange("B:a1,d4,b8 b:e8 W:d8,f6 h:b2,e5,a8", held="e5", stable=(2, 3))
+    assert tactics(position, 0) == MOUNT_WEIGHT - EXPOSED_WEIGHT
+    assert tactics(position, 1) == MOUNT_WEIGHT
+    assert search_evaluation(position, 0) == evaluate(position, 0) - EXPOSED_WEIGHT
+    assert search_evaluation(position, 1) == evaluate(position, 1) + EXPOSED_WEIGHT
+    assert leaf_value(position, 0) == search_evaluation(position, 0)
+    # the kernel values its leaves alike (its depth-1 nodes add the tactics after each move)
+    for budget in (1, 3):
+        values, depth, nodes = search(position, legal_moves(position), budget * 100)
+        assert kernel.search_values(position.rules, position, budget) == (values, depth, nodes)
+    # a finished game is worth the evaluation alone
+    won = endgame("a9", "e1")
+    assert search_evaluation(won, 0) == evaluate(won, 0) == WIN
