@@ -1328,9 +1328,12 @@ cdef uint64_t zobrist(const Pos *p) noexcept nogil:
 
 cdef inline int tactics(const Pos *p, const Config *c, int seat) noexcept nogil:
     """evaluation.tactics: its travellers on foot outside the home area next to a free
-    horse it may mount, and its riders next to an opponent's traveller."""
+    horse it may mount (or a rider), and its riders next to an opponent's traveller."""
     cdef field_t usable = free_horses(p) if seat == p.side else p.horse
-    return (MOUNT_WEIGHT * ((p.foot[seat] & ~c.home[seat] & field_spread(usable)) != 0)
+    cdef int mount = (p.foot[seat] & ~c.home[seat] & field_spread(usable)) != 0
+    if p.rider[seat] != 0:
+        mount = 1
+    return (MOUNT_WEIGHT * mount
             - EXPOSED_WEIGHT * field_count(p.rider[seat] & field_spread(travellers(p, 1 - seat))))
 
 
@@ -1384,7 +1387,7 @@ cdef int tactics_after(const Pos *p, const Config *c, TacticsCache *tc,
     cdef int to = m_to(move)
     cdef int mount_side = tc.mount_side, mount_opp = tc.mount_opp
     cdef int exposed_side = tc.exposed_side, exposed_opp = tc.exposed_opp
-    cdef field_t out, use
+    cdef field_t out, use, riders = p.rider[side]
     cdef Pos after
     if m_hush(move) or kind == K_CAPTURE:
         make_move(p, c, move, &after)
@@ -1399,17 +1402,20 @@ cdef int tactics_after(const Pos *p, const Config *c, TacticsCache *tc,
         exposed_opp = riders_touched(p.rider[opp], out | p.rider[side])
     elif kind == K_RIDE:
         out = (p.rider[side] & ~field_bit(frm)) | field_bit(to)
+        riders = out
         exposed_side = riders_touched(out, travellers(p, opp))
         exposed_opp = riders_touched(p.rider[opp], out | p.foot[side])
     elif kind == K_MOUNT:                 # the horse on via leaves the field
         use = spread_without(p, tc, m_via(move))
         out = p.rider[side] | field_bit(to)
+        riders = out
         mount_side = (tc.out_side & ~field_bit(frm) & use) != 0
         mount_opp = (tc.out_opp & use) != 0
         exposed_side = riders_touched(out, travellers(p, opp))
         exposed_opp = riders_touched(p.rider[opp], out | (p.foot[side] & ~field_bit(frm)))
     elif kind == K_DISMOUNT:              # a free horse stays on frm
         use = tc.spread | NEIGH[frm]
+        riders = p.rider[side] & ~field_bit(frm)
         out = p.foot[side] | field_bit(to)
         mount_side = (out & ~c.home[side] & use) != 0
         mount_opp = (tc.out_opp & use) != 0
@@ -1427,6 +1433,10 @@ cdef int tactics_after(const Pos *p, const Config *c, TacticsCache *tc,
         use = spread_without(p, tc, frm)
         mount_side = (tc.out_side & use) != 0
         mount_opp = (tc.out_opp & use) != 0
+    if riders != 0:                       # a seat with a rider has a horse
+        mount_side = 1
+    if p.rider[opp] != 0:
+        mount_opp = 1
     return (MOUNT_WEIGHT * (mount_side - mount_opp)
             - EXPOSED_WEIGHT * (exposed_side - exposed_opp))
 

@@ -23,8 +23,8 @@ A won game is worth :data:`WIN` (lost: ``-WIN``) and a draw by the move limit 0.
 
 **The search's leaf** (:func:`search_evaluation`, what ``search-N`` values its leaves by;
 ``greedy`` keeps the evaluation above) adds each seat's *tactics* less the opponent's:
-``MOUNT_WEIGHT`` when one or more of its travellers on foot outside its home area stand
-next to a free horse it may mount (not one the opponent holds) and ``-EXPOSED_WEIGHT`` for each of its
+``MOUNT_WEIGHT`` when it has a horse at hand — a rider, or a traveller on foot outside its
+home area next to a free horse it may mount (not one the opponent holds) and ``-EXPOSED_WEIGHT`` for each of its
 riders next to an opponent's traveller, who may capture the horse (rule 19). Why: on the
 solved reduced fields (one traveller and one horse a side, no shooing) the evaluation sees
 only the walk home, while the game is decided by who gets the horse and keeps it. Measured
@@ -38,12 +38,18 @@ from ``analyze exact shoo``'s sample, then 300 from another seed): without the t
 0.924 against 30/30's 0.961 and 0.952, so 30/30.
 
 **Not yet fit for the full game** (why this is a branch, not main): on 9 x 9 the leaf costs
-strength. Counted for each traveller next to a horse, ``search-16`` won none of 300 games
-a seat against ``greedy`` (its travellers stand by the horses; 428-456 moves a game); counted
-once a seat (as now), 77% and 83% of 100 games a seat, against the old ``search-16``'s
-94.7% and 90.7% of 300 on the same keys. And a node costs 1.7 times the CPU (5.9 against
-3.5 microseconds, 20 positions of random games, ``/work/scratch/speed.py``). What is left:
-a form of the terms that keeps the full game's strength, then the Shoo reports regenerated.
+strength, and the mount term is what costs it. ``search-16`` against ``greedy`` on the same
+100 keys a seat (``analyze shoo --policy search-16,greedy --sims 100 --seed 0 --no-store``
+and seats swapped), where the plain search wins 92% and 93%: the mount term counted for each
+traveller next to a horse, none won (of 300; its travellers stand by the horses, 428-456
+moves a game); counted once a seat, 77% and 83%; the mount term alone 80% (as Blue); the
+exposure term alone 92% (no cost); with a rider counted as a horse at hand (as now), 81% and
+92%. On the reduced fields that last form keeps 0.993 / 0.941 / 0.995 on 3x3 / 4x4 / 5x5
+(the report's sample; once a seat without riders: 0.990 / 0.949 / 0.961), and 0.927 on the
+other 4x4 sample, where the plain search keeps 0.939: 4x4 is not won yet either. A node costs 1.7 times the CPU (5.9
+against 3.5 microseconds on 20 positions of random games). What is left: a mount term that
+does not cost Blue's 9 x 9 games (the call of a horse next to one's own traveller is worth
+30 at once: the likely culprit), then the Shoo reports regenerated.
 """
 from __future__ import annotations
 
@@ -116,9 +122,9 @@ def evaluate(position: Position, seat: int) -> int:
 
 
 def tactics(position: Position, seat: int) -> int:
-    """A seat's tactics (module docstring): ``MOUNT_WEIGHT`` for each of its travellers on
-    foot outside its home area next to a free horse it may mount, ``-EXPOSED_WEIGHT`` for
-    each of its riders next to an opponent's traveller."""
+    """A seat's tactics (module docstring): ``MOUNT_WEIGHT`` when it has a rider or a
+    traveller on foot outside its home area next to a free horse it may mount,
+    ``-EXPOSED_WEIGHT`` for each of its riders next to an opponent's traveller."""
     board, field, home = position.board, position.field, position.homes[seat]
     barred = position.held if seat == position.side else -1    # the opponent holds it
     out, mount = 0, 0
@@ -128,6 +134,7 @@ def tactics(position: Position, seat: int) -> int:
             continue
         near = field.neighbours[s]
         if is_mounted(piece):
+            mount = MOUNT_WEIGHT
             if any(is_traveller(board[n]) and owner(board[n]) != seat for n in near):
                 out -= EXPOSED_WEIGHT
         elif not home >> s & 1 and any(board[n] == HORSE and n != barred for n in near):

@@ -148,10 +148,10 @@ def test_an_abandoned_depth_2_decides_among_the_moves_it_searched():
 
 
 def test_the_search_leaf_adds_each_sides_tactics():
-    # Blue to move. Blue's a1 stands next to the free horse on b2 (+MOUNT), its d4 next to
-    # e5, which White holds (nothing), its b8 next to the a8 horse but in Blue's home area
-    # (nothing); its rider on e8 touches White's d8 (-EXPOSED). White's f6 stands next to
-    # e5, which White itself holds (+MOUNT); White's d8 touches only a rider.
+    # Blue to move. Blue has a horse at hand (+MOUNT, once): its rider on e8, and its a1
+    # next to the free horse on b2 (not its d4, next to e5, which White holds, nor its b8,
+    # in Blue's home area); the rider touches White's d8 (-EXPOSED). White's f6 stands next
+    # to e5, which White itself holds (+MOUNT); White's d8 touches only a rider.
     position = arrange("B:a1,d4,b8 b:e8 W:d8,f6 h:b2,e5,a8", held="e5", stable=(2, 3))
     assert tactics(position, 0) == MOUNT_WEIGHT - EXPOSED_WEIGHT
     assert tactics(position, 1) == MOUNT_WEIGHT
