@@ -1326,9 +1326,22 @@ cdef uint64_t zobrist(const Pos *p) noexcept nogil:
     return key ^ mix64((<uint64_t>1 << PLY_SHIFT) + <uint64_t>p.ply)
 
 
+cdef inline bint duel(const Pos *p) noexcept nogil:
+    """evaluation.duel: neither side has two travellers on the field."""
+    return field_count(travellers(p, 0)) < 2 and field_count(travellers(p, 1)) < 2
+
+
+cdef inline bint near_duel(const Pos *p) noexcept nogil:
+    """Whether a move of ``p`` may lead to a duel: a move takes at most one traveller of
+    each side off the field (its own shoo-off, and the opponent's hush it applies), so
+    not while both sides have three or more."""
+    return field_count(travellers(p, 0)) < 3 or field_count(travellers(p, 1)) < 3
+
+
 cdef inline int tactics(const Pos *p, const Config *c, int seat) noexcept nogil:
-    """evaluation.tactics: its travellers on foot outside the home area next to a free
-    horse it may mount (or a rider), and its riders next to an opponent's traveller."""
+    """evaluation.tactics: a horse at hand (a rider, or a traveller on foot outside its
+    home area next to a free horse it may mount), less its riders next to an opponent's
+    traveller."""
     cdef field_t usable = free_horses(p) if seat == p.side else p.horse
     cdef int mount = (p.foot[seat] & ~c.home[seat] & field_spread(usable)) != 0
     if p.rider[seat] != 0:
@@ -1337,114 +1350,21 @@ cdef inline int tactics(const Pos *p, const Config *c, int seat) noexcept nogil:
             - EXPOSED_WEIGHT * field_count(p.rider[seat] & field_spread(travellers(p, 1 - seat))))
 
 
-cdef inline int riders_touched(field_t riders, field_t others) noexcept nogil:
-    """How many of ``riders`` touch a member of ``others``."""
-    cdef int r, n = 0
-    while riders:
-        r = field_lowest(riders)
-        riders &= riders - 1
-        if NEIGH[r] & others:
-            n += 1
-    return n
+cdef inline int duel_tactics(const Pos *p, const Config *c) noexcept nogil:
+    """What evaluation.search_evaluation adds for the side to move: the tactics of each
+    side, the opponent's subtracted, in a duel (0 otherwise)."""
+    if not duel(p):
+        return 0
+    return tactics(p, c, p.side) - tactics(p, c, 1 - p.side)
 
 
-cdef struct TacticsCache:
-    field_t spread           # field_spread(p.horse): what touches a free horse
-    field_t spread_minus     # ... but for the horse on ``minus``
-    int minus                # NONE before the first
-    field_t out_side, out_opp  # each seat's travellers on foot outside its home area
-    int mount_side, mount_opp  # ... of them next to a free horse (none held)
-    int exposed_side, exposed_opp  # each seat's riders next to an opponent's traveller
-
-
-cdef inline void tactics_cache(const Pos *p, const Config *c, TacticsCache *tc) noexcept nogil:
-    """What tactics_after shares across the moves of ``p``."""
-    cdef int side = p.side, opp = 1 - p.side
-    tc.spread, tc.minus = field_spread(p.horse), NONE
-    tc.out_side = p.foot[side] & ~c.home[side]
-    tc.out_opp = p.foot[opp] & ~c.home[opp]
-    tc.mount_side = (tc.out_side & tc.spread) != 0
-    tc.mount_opp = (tc.out_opp & tc.spread) != 0
-    tc.exposed_side = riders_touched(p.rider[side], travellers(p, opp))
-    tc.exposed_opp = riders_touched(p.rider[opp], travellers(p, side))
-
-
-cdef inline field_t spread_without(const Pos *p, TacticsCache *tc, int h) noexcept nogil:
-    """What touches a free horse of ``p`` other than the one on ``h`` (the last asked kept:
-    the moves come grouped by frm)."""
-    if tc.minus != h:
-        tc.minus = h
-        tc.spread_minus = field_spread(p.horse & ~field_bit(h))
-    return tc.spread_minus
-
-
-cdef int tactics_after(const Pos *p, const Config *c, TacticsCache *tc,
-                       uint64_t move) noexcept nogil:
-    """tactics(after, mover) - tactics(after, opponent) of the position ``move`` leads to,
-    from what it changes (act) and the figures of ``p`` (tactics_cache), without making
-    it; a capture or a move after a hush is made. tactics_after_slow's twin (the tests)."""
-    cdef int side = p.side, opp = 1 - p.side, kind = m_kind(move), frm = m_frm(move)
-    cdef int to = m_to(move)
-    cdef int mount_side = tc.mount_side, mount_opp = tc.mount_opp
-    cdef int exposed_side = tc.exposed_side, exposed_opp = tc.exposed_opp
-    cdef field_t out, use, riders = p.rider[side]
-    cdef Pos after
-    if m_hush(move) or kind == K_CAPTURE:
-        make_move(p, c, move, &after)
-        return tactics(&after, c, side) - tactics(&after, c, opp)
-    if kind == K_WALK or kind == K_RETURN or kind == K_SHOO_OFF:   # a traveller on foot
-        out = p.foot[side]
-        if kind != K_RETURN:
-            out &= ~field_bit(frm)
-        if kind != K_SHOO_OFF:
-            out |= field_bit(to)
-        mount_side = (out & ~c.home[side] & tc.spread) != 0
-        exposed_opp = riders_touched(p.rider[opp], out | p.rider[side])
-    elif kind == K_RIDE:
-        out = (p.rider[side] & ~field_bit(frm)) | field_bit(to)
-        riders = out
-        exposed_side = riders_touched(out, travellers(p, opp))
-        exposed_opp = riders_touched(p.rider[opp], out | p.foot[side])
-    elif kind == K_MOUNT:                 # the horse on via leaves the field
-        use = spread_without(p, tc, m_via(move))
-        out = p.rider[side] | field_bit(to)
-        riders = out
-        mount_side = (tc.out_side & ~field_bit(frm) & use) != 0
-        mount_opp = (tc.out_opp & use) != 0
-        exposed_side = riders_touched(out, travellers(p, opp))
-        exposed_opp = riders_touched(p.rider[opp], out | (p.foot[side] & ~field_bit(frm)))
-    elif kind == K_DISMOUNT:              # a free horse stays on frm
-        use = tc.spread | NEIGH[frm]
-        riders = p.rider[side] & ~field_bit(frm)
-        out = p.foot[side] | field_bit(to)
-        mount_side = (out & ~c.home[side] & use) != 0
-        mount_opp = (tc.out_opp & use) != 0
-        exposed_side = riders_touched(p.rider[side] & ~field_bit(frm), travellers(p, opp))
-        exposed_opp = riders_touched(p.rider[opp], out | (p.rider[side] & ~field_bit(frm)))
-    elif kind == K_CALL:                  # held by the mover: the opponent may not mount it
-        mount_side = (tc.out_side & (tc.spread | NEIGH[to])) != 0
-    elif kind == K_LEAD:
-        use = spread_without(p, tc, frm)
-        mount_side = (tc.out_side & (use | NEIGH[to])) != 0
-        mount_opp = (tc.out_opp & use) != 0
-    elif kind == K_HOLD:
-        mount_opp = (tc.out_opp & spread_without(p, tc, frm)) != 0
-    elif kind == K_RETIRE:
-        use = spread_without(p, tc, frm)
-        mount_side = (tc.out_side & use) != 0
-        mount_opp = (tc.out_opp & use) != 0
-    if riders != 0:                       # a seat with a rider has a horse
-        mount_side = 1
-    if p.rider[opp] != 0:
-        mount_opp = 1
-    return (MOUNT_WEIGHT * (mount_side - mount_opp)
-            - EXPOSED_WEIGHT * (exposed_side - exposed_opp))
-
-
-cdef int tactics_after_slow(const Pos *p, const Config *c, uint64_t move) noexcept nogil:
-    """tactics_after, the move made."""
+cdef int tactics_after(const Pos *p, const Config *c, uint64_t move) noexcept nogil:
+    """What search.AlphaBeta.child_value adds to greedy's value of ``move``: the tactics of
+    the position it leads to, the mover's less the opponent's, in a duel (0 otherwise)."""
     cdef Pos after
     make_move(p, c, move, &after)
+    if not duel(&after):
+        return 0
     return tactics(&after, c, p.side) - tactics(&after, c, 1 - p.side)
 
 
@@ -1457,7 +1377,7 @@ cdef inline int leaf_value(const Pos *p, const Config *c, int root_ply) noexcept
         return -WIN + (p.ply - root_ply)
     if p.ply >= c.max_plies:
         return value
-    return value + tactics(p, c, p.side) - tactics(p, c, 1 - p.side)
+    return value + duel_tactics(p, c)
 
 
 cdef int negamax(const Pos *p, const Config *c, Work *w, int depth, int alpha, int beta,
@@ -1471,7 +1391,7 @@ cdef int negamax(const Pos *p, const Config *c, Work *w, int depth, int alpha, i
     cdef int i, j, k, x, n, m = 0, early, height, best = -INFINITY, floor = alpha, value, bound
     cdef int *static
     cdef int *vals
-    cdef TacticsCache tc
+    cdef bint tactical
     w.searched += 1
     if w.abortable and w.searched > w.limit:
         w.aborted = True
@@ -1497,14 +1417,14 @@ cdef int negamax(const Pos *p, const Config *c, Work *w, int depth, int alpha, i
     height = p.ply - w.root_ply
     static = w.evals + 2 * height * MAXMOVES
     greedy_values(p, c, &ms, static, w)
-    tactics_cache(p, c, &tc)
+    tactical = near_duel(p)
     for i in range(n):                  # the leaves' values (child_value): greedy's and
         if static[i] >= WIN:            # the tactics after the move unless the game ends
             static[i] = WIN - (p.ply + 1 - w.root_ply)
         elif static[i] <= -WIN:
             static[i] = -WIN + (p.ply + 1 - w.root_ply)
-        elif p.ply + 1 < c.max_plies:
-            static[i] += tactics_after(p, c, &tc, ms.keys[i])
+        elif tactical and p.ply + 1 < c.max_plies:
+            static[i] += tactics_after(p, c, ms.keys[i])
     if depth == 1:                      # every child a leaf: the best of their values
         j = 0
         for i in range(1, n):
@@ -2194,23 +2114,18 @@ cdef class Positions:
         return [w.values[j] for j in range(w.root.n)]
 
 
-    def tactics_after(self, int i, bint fast=True):
-        """Each legal move's tactics_after of position ``i`` (in canonical order), without
-        making the move (``fast``) or by tactics_after_slow."""
+    def tactics_after(self, int i):
+        """Each legal move's tactics_after of position ``i`` (in canonical order)."""
         cdef Work *w = &self.setup.w
-        cdef TacticsCache tc
         cdef int j
         if not 0 <= i < self.n:
             raise IndexError(i)
         with nogil:
             legal_moves(&self.states[i], &self.setup.c, &w.root)
             if not w.root.overflow:
-                tactics_cache(&self.states[i], &self.setup.c, &tc)
                 for j in range(w.root.n):
-                    w.values[j] = (tactics_after(&self.states[i], &self.setup.c, &tc,
-                                                 w.root.keys[j]) if fast else
-                                   tactics_after_slow(&self.states[i], &self.setup.c,
-                                                      w.root.keys[j]))
+                    w.values[j] = tactics_after(&self.states[i], &self.setup.c,
+                                                w.root.keys[j])
         if w.root.overflow:
             raise OverflowError("more legal moves than the kernel has room for")
         return [w.values[j] for j in range(w.root.n)]

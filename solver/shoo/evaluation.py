@@ -22,34 +22,38 @@ THREAT_WEIGHT * threats - DANGER_WEIGHT * dangers - BLOCKER_WEIGHT * blockers``:
 A won game is worth :data:`WIN` (lost: ``-WIN``) and a draw by the move limit 0.
 
 **The search's leaf** (:func:`search_evaluation`, what ``search-N`` values its leaves by;
-``greedy`` keeps the evaluation above) adds each seat's *tactics* less the opponent's:
-``MOUNT_WEIGHT`` when it has a horse at hand — a rider, or a traveller on foot outside its
-home area next to a free horse it may mount (not one the opponent holds) and ``-EXPOSED_WEIGHT`` for each of its
-riders next to an opponent's traveller, who may capture the horse (rule 19). Why: on the
-solved reduced fields (one traveller and one horse a side, no shooing) the evaluation sees
-only the walk home, while the game is decided by who gets the horse and keeps it. Measured
-2026-11-28 (reference engine, ``search-16``; the share of sampled won or drawn positions
-where its move keeps the perfect-play value, expected over its ties; 300 positions a field
-from ``analyze exact shoo``'s sample, then 300 from another seed): without the tactics
-0.916 / 0.901 on 4x4 / 5x5 (other sample 0.939 / 0.932), with them 0.949 / 0.961 (0.920 /
-0.952), and 0.990 on 3x3. Weights tried on 4x4 (mount / exposed, the report's sample):
-30/0 0.899, 0/30 0.876 (either alone loses), 10/20 0.915, 15/30 0.933, 20/20 0.953, 20/30
-0.953, 20/40 0.953, 30/60 0.949, 40/40 0.942, 50/30 0.915; on 5x5 20/30 keeps 0.933 and
-0.924 against 30/30's 0.961 and 0.952, so 30/30.
+``greedy`` keeps the evaluation above) adds, in a *duel* (:func:`duel`: neither side has two
+travellers on the field, so neither can shoo, rule 23), each seat's *tactics* less the
+opponent's: ``MOUNT_WEIGHT`` when it has a horse at hand — a rider, or a traveller on foot
+outside its home area next to a free horse it may mount (not one the opponent holds) — and
+``-EXPOSED_WEIGHT`` for each of its riders next to an opponent's traveller, who may capture
+the horse (rule 19). Why: on the solved reduced fields (one traveller and one horse a side)
+every position is a duel, and the evaluation sees only the walk home while the game goes to
+whoever gets the horse and keeps it. Measured 2026-11-28 (reference engine, ``search-16``;
+the share of sampled won or drawn positions where its move keeps the perfect-play value,
+expected over its ties; 300 positions a field from ``analyze exact shoo``'s sample, then 300
+drawn with seed 7), without the tactics and with them:
 
-**Not yet fit for the full game** (why this is a branch, not main): on 9 x 9 the leaf costs
-strength, and the mount term is what costs it. ``search-16`` against ``greedy`` on the same
-100 keys a seat (``analyze shoo --policy search-16,greedy --sims 100 --seed 0 --no-store``
-and seats swapped), where the plain search wins 92% and 93%: the mount term counted for each
-traveller next to a horse, none won (of 300; its travellers stand by the horses, 428-456
-moves a game); counted once a seat, 77% and 83%; the mount term alone 80% (as Blue); the
-exposure term alone 92% (no cost); with a rider counted as a horse at hand (as now), 81% and
-92%. On the reduced fields that last form keeps 0.993 / 0.941 / 0.995 on 3x3 / 4x4 / 5x5
-(the report's sample; once a seat without riders: 0.990 / 0.949 / 0.961), and 0.927 on the
-other 4x4 sample, where the plain search keeps 0.939: 4x4 is not won yet either. A node costs 1.7 times the CPU (5.9
-against 3.5 microseconds on 20 positions of random games). What is left: a mount term that
-does not cost Blue's 9 x 9 games (the call of a horse next to one's own traveller is worth
-30 at once: the likely culprit), then the Shoo reports regenerated.
+| field | report's sample | seed 7 |
+| --- | --- | --- |
+| 3 x 3 | 0.963 → 0.993 | 0.974 → 0.991 |
+| 4 x 4 | 0.916 → 0.941 | 0.939 → 0.927 |
+| 5 x 5 | 0.901 → 0.995 | 0.932 → 0.984 |
+
+Other forms tried on 4 x 4 (report's sample / seed 7): the mount term without counting a
+rider, 20 / 30: 0.953 / 0.940, but 0.933 / 0.924 on 5 x 5; either term alone loses (0.899,
+0.876); with this form, weights from 20 / 20 to 30 / 45 keep 0.939-0.945 (20 / 30: 0.945 /
+0.937). What 4 x 4 still misses is slow: wins 7-13
+moves away and draws held by a traveller standing in the opponent's home area, past what
+1,600 nodes see.
+
+**Only in a duel**, because on the full field the tactics cost strength: counted in every
+position, ``search-16`` won 81% / 92% of 100 games a seat against ``greedy`` where the plain
+search wins 92% / 93% (the mount term alone 80% as Blue; the exposure term alone costs
+nothing). A full game has nine travellers a side and never comes near a duel, so its games
+are those of the plain search (the kernel checks before each node whether a move could lead
+to one: not while both sides have three travellers on the field; tests/shoo/test_tactics.py
+checks kernel and reference on duels placed at random).
 """
 from __future__ import annotations
 
@@ -122,9 +126,10 @@ def evaluate(position: Position, seat: int) -> int:
 
 
 def tactics(position: Position, seat: int) -> int:
-    """A seat's tactics (module docstring): ``MOUNT_WEIGHT`` when it has a rider or a
-    traveller on foot outside its home area next to a free horse it may mount,
-    ``-EXPOSED_WEIGHT`` for each of its riders next to an opponent's traveller."""
+    """A seat's tactics (module docstring), what the search adds in a duel:
+    ``MOUNT_WEIGHT`` when it has a rider or a traveller on foot outside its home area next
+    to a free horse it may mount, ``-EXPOSED_WEIGHT`` for each of its riders next to an
+    opponent's traveller."""
     board, field, home = position.board, position.field, position.homes[seat]
     barred = position.held if seat == position.side else -1    # the opponent holds it
     out, mount = 0, 0
@@ -142,10 +147,17 @@ def tactics(position: Position, seat: int) -> int:
     return out + mount
 
 
+def duel(position: Position) -> bool:
+    """Whether neither side can shoo: each has at most one traveller on the field (a shoo
+    takes two, rule 23)."""
+    return len(position.travellers(0)) < 2 and len(position.travellers(1)) < 2
+
+
 def search_evaluation(position: Position, seat: int) -> int:
-    """What ``search-N`` values a leaf by: the evaluation, and each seat's tactics less
-    the opponent's unless the game is over (module docstring)."""
+    """What ``search-N`` values a leaf by: the evaluation, and in a duel each seat's tactics
+    less the opponent's unless the game is over (module docstring)."""
     value = evaluate(position, seat)
-    if position.winner() is not None or position.ply >= position.rules.max_plies:
+    if (position.winner() is not None or position.ply >= position.rules.max_plies
+            or not duel(position)):
         return value
     return value + tactics(position, seat) - tactics(position, 1 - seat)

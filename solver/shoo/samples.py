@@ -16,10 +16,13 @@ from solver.shoo.position import FOOT, HORSE, RIDER, Position, start
 from solver.shoo.rules import TRAVELLERS, ShooRules
 
 
-def random_placement(rules: ShooRules, stream: Stream) -> Position:
-    """Up to 3 stabled and 3 mounted travellers a side, the rest on foot; the horses split
-    between the field, the stables and the pastures; a held horse and a pending shoo half
-    of the time when there can be one. Crowded enough that shoos are common."""
+def random_placement(rules: ShooRules, stream: Stream,
+                     stabled_range: tuple[int, int] = (0, 3)) -> Position:
+    """Up to 3 stabled (``stabled_range``: from, to) and 3 mounted travellers a side, the
+    rest on foot; the horses split between the field, the stables and the pastures; a held
+    horse and a pending shoo half of the time when there can be one. Crowded enough that
+    shoos are common; with 7 to 9 stabled, few enough that neither side may shoo (a duel,
+    solver/shoo/evaluation.py)."""
     squares = list(range(SQUARES))
     for i in range(SQUARES - 1, 0, -1):          # Fisher-Yates by the stream
         j = stream.below(i + 1)
@@ -28,8 +31,10 @@ def random_placement(rules: ShooRules, stream: Stream) -> Position:
     board = [0] * SQUARES
     stabled, riders = [0, 0], 0
     for seat in (0, 1):
-        stabled[seat] = stream.below(4)
+        low, high = stabled_range
+        stabled[seat] = low + stream.below(high - low + 1)
         mounted = stream.below(4) if rules.horses - riders >= 3 else 0
+        mounted = min(mounted, TRAVELLERS - stabled[seat])
         riders += mounted
         for i in range(TRAVELLERS - stabled[seat]):
             board[next(at)] = (RIDER if i < mounted else FOOT) + seat

@@ -17,12 +17,13 @@ lost strength (``search-10`` 68.8% against 89.7%), so deeper iterations decide w
 
 **A node** of a finished game (a win, or ``max_plies``) or at depth 0 is worth
 :func:`leaf_value`: the search's evaluation for the side to move
-(:func:`solver.shoo.evaluation.search_evaluation`: greedy's evaluation and each side's
-tactics, who may mount a horse and whose rider may lose it), a win or loss counted
+(:func:`solver.shoo.evaluation.search_evaluation`: greedy's evaluation and, in a duel
+where neither side can shoo, each side's tactics: who may mount a horse and whose rider
+may lose it), a win or loss counted
 :data:`solver.shoo.evaluation.WIN` less the plies from the root (sooner wins are better).
 Any other node values each of its moves' leaves (:meth:`AlphaBeta.child_value`: the
-search's evaluation after the move; the kernel's ``greedy_values`` and the tactics of the
-position after each move). A node
+search's evaluation after the move; the kernel's ``greedy_values`` and, near a duel, the
+tactics of the position after each move). A node
 of depth 1 is worth the best of them, one node however many moves it has. A deeper one
 tries its moves in this order: the move the table holds for the position, the *killer*
 (the last move that cut off a node as far from the root), then the rest by their leaves'

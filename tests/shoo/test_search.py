@@ -8,7 +8,7 @@ import pytest
 from solver.shoo import kernel
 from solver.dice import Stream
 from solver.shoo import reference_row
-from solver.shoo.evaluation import (EXPOSED_WEIGHT, MOUNT_WEIGHT, WIN, evaluate,
+from solver.shoo.evaluation import (EXPOSED_WEIGHT, MOUNT_WEIGHT, WIN, duel, evaluate,
                                     search_evaluation, tactics)
 from solver.shoo.moves import legal_moves, make_move
 from solver.shoo.movetext import move_text
@@ -147,21 +147,30 @@ def test_an_abandoned_depth_2_decides_among_the_moves_it_searched():
     assert kernel.search_values(position.rules, position, budget)[:2] == (values, depth)
 
 
-def test_the_search_leaf_adds_each_sides_tactics():
-    # Blue to move. Blue has a horse at hand (+MOUNT, once): its rider on e8, and its a1
-    # next to the free horse on b2 (not its d4, next to e5, which White holds, nor its b8,
-    # in Blue's home area); the rider touches White's d8 (-EXPOSED). White's f6 stands next
-    # to e5, which White itself holds (+MOUNT); White's d8 touches only a rider.
-    position = arrange("B:a1,d4,b8 b:e8 W:d8,f6 h:b2,e5,a8", held="e5", stable=(2, 3))
+def test_the_search_leaf_adds_each_sides_tactics_in_a_duel():
+    # Blue to move; one traveller a side on the field, so neither can shoo (a duel). Blue
+    # has a horse at hand (+MOUNT): its rider on e8, which touches White's d8 (-EXPOSED).
+    # White's d8 stands next to the free horse on c7 (+MOUNT); the e5 horse that White
+    # holds counts for White, not for Blue.
+    position = arrange("b:e8 W:d8 h:c7,e5", held="e5", stable=(3, 3))
+    assert duel(position)
     assert tactics(position, 0) == MOUNT_WEIGHT - EXPOSED_WEIGHT
     assert tactics(position, 1) == MOUNT_WEIGHT
     assert search_evaluation(position, 0) == evaluate(position, 0) - EXPOSED_WEIGHT
     assert search_evaluation(position, 1) == evaluate(position, 1) + EXPOSED_WEIGHT
     assert leaf_value(position, 0) == search_evaluation(position, 0)
+    # Blue on foot at f4, next to e5 only, which White holds: no horse at hand for Blue
+    barred = arrange("B:f4 W:d8 h:c7,e5", held="e5", stable=(3, 4))
+    assert tactics(barred, 0) == 0 and tactics(barred, 1) == MOUNT_WEIGHT
+    # with a second White traveller on the field White could shoo: no tactics
+    crowded = arrange("b:e8 W:d8,a1 h:c7,e5", held="e5", stable=(3, 3))
+    assert not duel(crowded) and tactics(crowded, 0) == MOUNT_WEIGHT - EXPOSED_WEIGHT
+    assert search_evaluation(crowded, 0) == evaluate(crowded, 0)
     # the kernel values its leaves alike (its depth-1 nodes add the tactics after each move)
-    for budget in (1, 3):
-        values, depth, nodes = search(position, legal_moves(position), budget * 100)
-        assert kernel.search_values(position.rules, position, budget) == (values, depth, nodes)
+    for case in (position, barred, crowded):
+        for budget in (1, 3):
+            values, depth, nodes = search(case, legal_moves(case), budget * 100)
+            assert kernel.search_values(case.rules, case, budget) == (values, depth, nodes)
     # a finished game is worth the evaluation alone
     won = endgame("a9", "e1")
     assert search_evaluation(won, 0) == evaluate(won, 0) == WIN
