@@ -26,6 +26,29 @@ neither (measured 2026-11-28, reference engine). The 8 positions ``search-16`` l
 are wins 5, 9, 11, 11, 11, 15, 15 and 15 moves away; in 3 of them the move it drew had the
 same searched value as a move that keeps the win. What is missing is an evaluation that sees
 a slow win, not nodes.
+
+**What the misses are, and a leaf that fixes them here but not on 9 x 9** (2026-11-28,
+reference engine, the report's 300 positions a field; shares expected over the search's
+ties, which is what the report's one draw per position estimates). ``search-16`` keeps the
+value in 0.916 of the 4x4 positions and 0.901 of the 5x5 ones; in 27 and 23 of them some of
+its tied best moves keep the value and some do not, and in 12 and 19 none does — but a
+tie-break by the shallower iterations' values does not help (0.923 / 0.895). The moves it
+misses are about the horse: with one traveller a side nobody can shoo, and the game goes
+to whoever mounts the horse and keeps it, while the evaluation sees only the walk home (on
+5x5, from a position won by mounting the horse next to it, the search walks on and draws).
+Adding to the search's leaf each side's *tactics* — 30 when a traveller on foot stands next
+to a horse it may mount, -30 for each rider next to an opponent's traveller — keeps the
+value in 0.990 / 0.949 / 0.961 of the 3x3 / 4x4 / 5x5 positions (0.920 / 0.952 on another
+seed's sample, where the plain search keeps 0.939 / 0.932; either term alone loses). But on
+the full game the same leaf makes ``search-16`` weaker: it wins 77% and 83% of 100 games a
+seat against ``greedy`` where the plain search wins 94.7% and 90.7% of 300 on the same keys
+(and with the mount term counted for each traveller, none), and it costs 1.7 times the CPU
+a node. The mount term is what costs it: alone it wins 80% as Blue, the capture term alone
+92%, as the plain search on those 100 keys. Counting a rider as a horse at hand too keeps
+0.993 / 0.941 / 0.995 on the reduced fields and wins 81% / 92% on 9 x 9 (plain: 92% / 93%),
+and on another 4x4 sample it keeps 0.927 where the plain search keeps 0.939. So the ladder
+keeps the plain search, and 95% on 4x4 and 5x5 waits for a leaf that is right for both; the
+leaf, its kernel twin and their tests are kept on the branch ``shoo-tactics``.
 """
 from __future__ import annotations
 
