@@ -48,9 +48,10 @@ from cext.shoo.field cimport (FIELD_ALL, field_bit, field_count, field_has, fiel
                               field_sum, field_t, field_touch12, field_touch123,
                               field_touch2)
 # every number shared with solver/shoo/, written out of it at build time (solver/shoo/kernel.py)
-from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, EXPOSED_WEIGHT, MOUNT_WEIGHT, BLOCK_START,
+from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BLOCK_START,
                                   CHANCE, COL_DECISION_TURNS, COL_ENDED_BY, COL_HUSHES,
                                   COL_TURNS, COL_WINNER, COUNT_BASE, DANGER_WEIGHT, DIGIT_FIELD,
+                                  EXPOSED_WEIGHT, MOUNT_WEIGHT,
                                   DIGIT_HOW, DIGIT_RADIX, DISTANCE_WEIGHT, DRAW, D_LN_FRM,
                                   D_NB_FRM, D_NB_VIA, D_SQ, EMPTY, ENDED_LIMIT,
                                   ENDED_REPETITION, ENDED_WIN, FOOT, HELD_BASE, HISTORY_PLIES,
@@ -1334,8 +1335,8 @@ cdef inline bint duel(const Pos *p) noexcept nogil:
 cdef inline bint near_duel(const Pos *p) noexcept nogil:
     """Whether a move of ``p`` may lead to a duel: a move takes at most one traveller of
     each side off the field (its own shoo-off, and the opponent's hush it applies), so
-    not while both sides have three or more."""
-    return field_count(travellers(p, 0)) < 3 or field_count(travellers(p, 1)) < 3
+    not while either side has three or more."""
+    return field_count(travellers(p, 0)) < 3 and field_count(travellers(p, 1)) < 3
 
 
 cdef inline int tactics(const Pos *p, const Config *c, int seat) noexcept nogil:

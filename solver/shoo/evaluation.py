@@ -45,14 +45,21 @@ rider, 20 / 30: 0.953 / 0.940, but 0.933 / 0.924 on 5 x 5; either term alone los
 0.876); with this form, weights from 20 / 20 to 30 / 45 keep 0.939-0.945 (20 / 30: 0.945 /
 0.937). What 4 x 4 still misses is slow: wins 7-13
 moves away and draws held by a traveller standing in the opponent's home area, past what
-1,600 nodes see.
+1,600 nodes see. Games from the start against the perfect player are another matter
+(solver/shoo/exact_play.py: better on 3 x 3 and 4 x 4, worse on 5 x 5, where the search
+goes back and forth with the horse until the players' no-repeat rule leaves no winning move).
 
 **Only in a duel**, because on the full field the tactics cost strength: counted in every
 position, ``search-16`` won 81% / 92% of 100 games a seat against ``greedy`` where the plain
 search wins 92% / 93% (the mount term alone 80% as Blue; the exposure term alone costs
-nothing). A full game has nine travellers a side and never comes near a duel, so its games
-are those of the plain search (the kernel checks before each node whether a move could lead
-to one: not while both sides have three travellers on the field; tests/shoo/test_tactics.py
+nothing). A full game has nine travellers a side: a beaten side may be shooed down to one or
+none on the field, but a duel needs both sides there at once. Measured 2026-11-28 on 340
+kernel games (``search-16`` against ``greedy`` both ways, ``greedy`` against ``random`` both
+ways, ``random`` against itself): one side fell to one traveller on the field or none in 23,
+but the fuller side never had fewer than six. The same keys give the same games as the plain
+search (hashes of 200 games of ``search-16`` against ``greedy``, 200 of ``search-8`` against
+itself, tests/data/same_games.json), in 1.03 times the time (the kernel makes a move to value
+its tactics only when neither side has three travellers on the field; tests/shoo/test_tactics.py
 checks kernel and reference on duels placed at random).
 """
 from __future__ import annotations

@@ -14,41 +14,31 @@ Two measures, for any player by name (``make_policy(name, rules)``):
 The players' evaluation (:mod:`solver.shoo.evaluation`) takes its geometry from
 ``position.field``, so the same players play the reduced fields.
 
-**Where search falls short** (issue 21 asks for 95%). ``analyze exact shoo reduced``
+**Against perfect play** (issue 21 asks for 95%). ``analyze exact shoo reduced``
 (2026-11-28, 300 positions a field): ``search-16``, the ladder's strongest, keeps the value
-in 0.963 (0.936–0.979) of them on 3x3, 0.917 (0.880–0.943) on 4x4 and 0.917 (0.880–0.943) on
-5x5; ``search-4`` 0.903 / 0.893 / 0.877; ``greedy`` 0.760 / 0.730 / 0.670. Almost every
-sampled position is won for the side to move (282 of 300 on 5x5), and a win there lies up to
-15 moves ahead, while ``search-16``'s 1,600 nodes finish depth 4 or 5. More budget does not
-reach it: on the first 100 positions of the 5x5 sample ``search-16`` keeps 92, ``search-64``
-(four times the nodes) 91, and lifting the search's depth cap from 8 to 24 plies changes
-neither (measured 2026-11-28, reference engine). The 8 positions ``search-16`` lost there
-are wins 5, 9, 11, 11, 11, 15, 15 and 15 moves away; in 3 of them the move it drew had the
-same searched value as a move that keeps the win. What is missing is an evaluation that sees
-a slow win, not nodes.
+in 0.99 (0.98–1.00) of them on 3x3, 0.94 (0.91–0.96) on 4x4 and 1.00 (0.98–1.00) on 5x5;
+``search-4`` 0.94 / 0.86 / 0.96; ``greedy`` 0.76 / 0.73 / 0.67. Before the search's leaf
+counted the duel tactics (solver/shoo/evaluation.py: who has a horse at hand, whose rider may
+lose it; on these fields every position is a duel) it kept 0.96 / 0.92 / 0.92, and
+``search-4`` 0.90 / 0.89 / 0.88. The plain search fell short because a win there lies up to
+15 moves ahead while 1,600 nodes finish depth 4 or 5, and more nodes did not reach it (on the
+first 100 positions of the 5x5 sample ``search-16`` kept 92, ``search-64`` 91; a depth cap of
+24 plies instead of 8 changed neither): the evaluation saw only the walk home, while the game
+goes to whoever gets the horse and keeps it. 4x4 still falls short: its misses (the
+evaluation module's docstring) are wins 7-13 moves away and draws held by a traveller
+standing in the opponent's home area.
 
-**What the misses are, and a leaf that fixes them here but not on 9 x 9** (2026-11-28,
-reference engine, the report's 300 positions a field; shares expected over the search's
-ties, which is what the report's one draw per position estimates). ``search-16`` keeps the
-value in 0.916 of the 4x4 positions and 0.901 of the 5x5 ones; in 27 and 23 of them some of
-its tied best moves keep the value and some do not, and in 12 and 19 none does — but a
-tie-break by the shallower iterations' values does not help (0.923 / 0.895). The moves it
-misses are about the horse: with one traveller a side nobody can shoo, and the game goes
-to whoever mounts the horse and keeps it, while the evaluation sees only the walk home (on
-5x5, from a position won by mounting the horse next to it, the search walks on and draws).
-Adding to the search's leaf each side's *tactics* — 30 when a traveller on foot stands next
-to a horse it may mount, -30 for each rider next to an opponent's traveller — keeps the
-value in 0.990 / 0.949 / 0.961 of the 3x3 / 4x4 / 5x5 positions (0.920 / 0.952 on another
-seed's sample, where the plain search keeps 0.939 / 0.932; either term alone loses). But on
-the full game the same leaf makes ``search-16`` weaker: it wins 77% and 83% of 100 games a
-seat against ``greedy`` where the plain search wins 94.7% and 90.7% of 300 on the same keys
-(and with the mount term counted for each traveller, none), and it costs 1.7 times the CPU
-a node. The mount term is what costs it: alone it wins 80% as Blue, the capture term alone
-92%, as the plain search on those 100 keys. Counting a rider as a horse at hand too keeps
-0.993 / 0.941 / 0.995 on the reduced fields and wins 81% / 92% on 9 x 9 (plain: 92% / 93%),
-and on another 4x4 sample it keeps 0.927 where the plain search keeps 0.939. So the ladder
-keeps the plain search, and 95% on 4x4 and 5x5 waits for a leaf that is right for both; the
-leaf, its kernel twin and their tests are kept on the branch ``shoo-tactics``.
+**Games from the start** tell another part: against the perfect player, in the colour that
+wins (White on 4x4 and 5x5) or draws (both on 3x3) with perfect play,
+``search-16`` now reaches the perfect-play result in 14 of 40 games (3x3: 10 draws of 20;
+4x4: 4 wins of 10; 5x5: 0 of 10) where the plain search reached 8 (1, 1, 6). The 5x5 losses
+are mostly not moves that throw the value away on their own: on 6 more games from the start
+(other seeds, reference engine, 2026-11-28; ``search-16`` lost all 6), in 5 the only moves
+that kept the win at the first lost move were left out by the players' rule against remaking
+one of the game's 16 latest positions (:func:`solver.shoo.policies.allowed`), 4 of them a
+hold of the horse: the search had gone back and forth with the horse instead of making
+progress, and the perfect player, which may repeat, defended until no fresh winning move was
+left. What would close it: a search that values a repeated position as a draw.
 """
 from __future__ import annotations
 

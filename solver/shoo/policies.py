@@ -328,7 +328,8 @@ PLAYERS = Players(
     fixed=POLICY_NAMES, default="greedy", ladder=POLICY_NAMES,
     search=(Search(SEARCH, base="greedy", budgets=(2, 4, 8, 16), max_budget=MAX_BUDGET,
                    doc="iterative-deepening alpha-beta, N hundred nodes a move",
-                   version=2,       # 2: the leaf's tactics (solver/shoo/evaluation.py)
+                   # version 1 still: the leaf's duel tactics (solver/shoo/evaluation.py)
+                   # change no full game: the same keys give the same games (its docstring)
                    flat_note="search-2 and search-4 both play depth 2 in most positions "
                              "(200 nodes finish it in 32% of greedy's positions, 400 in 66%); "
                              "the budget pays where it completes depth 3 (800 nodes in 15% of "
