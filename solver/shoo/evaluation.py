@@ -43,11 +43,12 @@ drawn with seed 7), without the tactics and with them:
 Other forms tried on 4 x 4 (report's sample / seed 7): the mount term without counting a
 rider, 20 / 30: 0.953 / 0.940, but 0.933 / 0.924 on 5 x 5; either term alone loses (0.899,
 0.876); with this form, weights from 20 / 20 to 30 / 45 keep 0.939-0.945 (20 / 30: 0.945 /
-0.937). What 4 x 4 still misses is slow: wins 7-13
-moves away and draws held by a traveller standing in the opponent's home area, past what
-1,600 nodes see. Games from the start against the perfect player are another matter
-(solver/shoo/exact_play.py: better on 3 x 3 and 4 x 4, worse on 5 x 5, where the search
-goes back and forth with the horse until the players' no-repeat rule leaves no winning move).
+0.937). What 4 x 4 still misses is slow: wins 7-13 moves away and draws held by a traveller
+standing in the opponent's home area, past what 1,600 nodes see. A term for such a traveller
+(nothing can move it in a duel) does not help: +20 each keeps 0.921 / 0.908, -20 0.950 /
+0.929. Games from the start against the perfect player are another matter
+(solver/shoo/exact_play.py: better on 3 x 3 and 4 x 4, worse on 5 x 5, where the search goes
+back and forth with the horse until the players' no-repeat rule leaves no winning move).
 
 **Only in a duel**, because on the full field the tactics cost strength: counted in every
 position, ``search-16`` won 81% / 92% of 100 games a seat against ``greedy`` where the plain
