@@ -164,8 +164,7 @@ def duel(position: Position) -> bool:
 def search_evaluation(position: Position, seat: int) -> int:
     """What ``search-N`` values a leaf by: the evaluation, and in a duel each seat's tactics
     less the opponent's unless the game is over (module docstring)."""
-    value = evaluate(position, seat)
-    if (position.winner() is not None or position.ply >= position.rules.max_plies
-            or not duel(position)):
+    value = evaluate(position, seat)      # WIN or -WIN when won, 0 at the move limit
+    if value in (WIN, -WIN) or position.ply >= position.rules.max_plies or not duel(position):
         return value
     return value + tactics(position, seat) - tactics(position, 1 - seat)
