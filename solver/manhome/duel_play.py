@@ -59,7 +59,15 @@ Home nor Death), in 15 of which neither the best square nor the chosen one can b
 a move of the opponent's men on the board; 5 with a face-off; 7 with Home or Death. So the
 misses are mostly not threats just past the horizon: the race evaluation's picture of what
 each side still needs (its goes taken as independent of the other side's men) is what a
-stronger player would have to improve, not the search's depth.
+stronger player would have to improve, not the search's depth. Measured on the 36-square
+duel (2026-11-28, all 40,060,164 position pairs): the race evaluation's mean absolute error
+against the exact chance is 0.0216 — it over-values men on the board (mover with 3 men
+against 0: −0.021 on average) and under-values a reserve. A race table in which every man
+on the board is sent back with a fixed chance ``h`` after each of the side's goes (the
+opponent's hits, on average) cuts the error to 0.0170 at ``h = 0.03`` (0.0180 at 0.06), but
+moves the decisions little: ``ply-3`` 0.945 (937 of 992; 0.943 without), ``ply-2`` 0.924
+(0.921), ``ply-1`` 0.921 (0.918); at ``h = 0.06`` ``ply-2`` falls to 0.913. Not taken: the
+hits that matter depend on where the men stand, which one chance per man cannot say.
 """
 from __future__ import annotations
 
