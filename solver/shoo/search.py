@@ -214,10 +214,13 @@ def leaf_value(position: Position, root_ply: int) -> int:
     return value
 
 
-def search(position: Position, moves: Sequence[Move], limit: int) -> tuple[list[int], int, int]:
+def search(position: Position, moves: Sequence[Move], limit: int,
+           engine_class: type[AlphaBeta] = AlphaBeta) -> tuple[list[int], int, int]:
     """Iterative deepening from ``position`` (its legal ``moves``) within ``limit`` nodes:
-    (the values of the deepest completed iteration, its depth, the nodes visited)."""
-    engine = AlphaBeta(position, limit)
+    (the values of the deepest completed iteration, its depth, the nodes visited).
+    ``engine_class`` makes one search from the root and the limit (experiments subclass
+    :class:`AlphaBeta`, benchmarks/shoo_repetition_search.py)."""
+    engine = engine_class(position, limit)
     order = list(range(len(moves)))
     values = engine.iteration(position, moves, order, 1)
     depth = 1

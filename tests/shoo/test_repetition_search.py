@@ -1,0 +1,63 @@
+"""benchmarks/shoo_repetition_search.py: its ``none`` mode is ``search-N`` as the exact
+report plays it, and its engines see a repetition only where the game or the line has one."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from solver.shoo.exact import solve
+from solver.shoo.exact_play import match
+from solver.shoo.moves import legal_moves, make_move
+from solver.shoo.reduced import Reduced
+from solver.shoo.rules import ShooRules
+from solver.shoo.search import WIN, AlphaBeta
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _module():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import shoo_repetition_search
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    return shoo_repetition_search
+
+
+def test_none_is_the_exact_reports_match():
+    module = _module()
+    won = module.results(3, 0, 3, 2, "none")
+    m = match(solve(Reduced(3, 1, 1), ShooRules()), "search-2", 0, 3, module.SEED,
+              module.MAX_PLIES)
+    assert (sum(w == 0 for w in won), sum(w == 1 for w in won)) == (m.wins, m.losses)
+
+
+def _back_and_forth(root):
+    """Three moves from ``root`` and a fourth that makes ``root`` again: (position, move)."""
+    for x in legal_moves(root):
+        one = make_move(root, x)
+        for y in legal_moves(one):
+            two = make_move(one, y)
+            for x2 in legal_moves(two):
+                three = make_move(two, x2)
+                for y2 in legal_moves(three):
+                    if make_move(three, y2).key() == root.key():
+                        return three, y2
+    raise AssertionError("no way back to the start")
+
+
+def test_a_repetition_is_valued_only_where_the_game_has_it():
+    module = _module()
+    rules = solve(Reduced(3, 1, 1), ShooRules()).graph.rules
+    root = Reduced(3, 1, 1).start(rules)
+    position, back = _back_and_forth(root)
+    plain = AlphaBeta(position, 100).child_value(position, back)
+    assert plain not in (0, -WIN)
+    draw = module.repetition_engine("draw", (root.key(),))(position, 100)
+    barred = module.repetition_engine("barred", (root.key(),))(position, 100)
+    assert draw.child_value(position, back) == 0
+    assert barred.child_value(position, back) == -WIN       # the searching player's own
+    fresh = module.repetition_engine("draw", ())(position, 100)
+    assert fresh.child_value(position, back) == plain       # not in the game's history
+    other = [m for m in legal_moves(position) if m != back][0]
+    assert draw.child_value(position, other) == AlphaBeta(position, 100).child_value(position, other)
