@@ -8,6 +8,7 @@ by a hash of its sources (the .pyx, every cext/**/*.pxd it may cimport, the Cyth
 Python versions), and imports it from there; a later session reuses the build.
 """
 import hashlib
+import importlib
 import importlib.util
 import os
 import shutil
@@ -175,3 +176,21 @@ def checks(request, tmp_path_factory):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="session")
+def benchmark_script():
+    """``benchmark_script(name)``: the module of ``benchmarks/<name>.py``. The benchmarks are
+    scripts, not a package; imported by name with their folder on the path for the import only
+    (as they run, a script may import a sibling), and kept in ``sys.modules`` so that their
+    dataclasses resolve."""
+
+    def load(name: str):
+        folder = str(ROOT / "benchmarks")
+        sys.path.insert(0, folder)
+        try:
+            return importlib.import_module(name)
+        finally:
+            sys.path.remove(folder)
+
+    return load

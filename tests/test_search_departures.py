@@ -4,22 +4,12 @@ otherwise, and counts one decision per node with a choice (checked by hand again
 game walked here)."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def script():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import search_departures
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    return search_departures
+def script(benchmark_script):
+    return benchmark_script("search_departures")
 
 
 @pytest.fixture(scope="module")

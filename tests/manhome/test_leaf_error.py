@@ -2,28 +2,19 @@
 and its errors cover exactly the pairs of sides that can stand on one board."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import numpy as np
+import pytest
 
 from solver.manhome.policies import race_table
 from solver.manhome.rules import ManHomeRules
 
-ROOT = Path(__file__).resolve().parents[2]
+
+@pytest.fixture(scope="module")
+def module(benchmark_script):
+    return benchmark_script("manhome_leaf_error")
 
 
-def _module():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import manhome_leaf_error
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    return manhome_leaf_error
-
-
-def test_no_hits_is_the_race_table_and_hits_slow_a_side_with_men_out():
-    module = _module()
+def test_no_hits_is_the_race_table_and_hits_slow_a_side_with_men_out(module):
     rules = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
     space, table = race_table(rules)
     assert np.array_equal(module.hit_table(rules, 0.0), table)
@@ -34,8 +25,7 @@ def test_no_hits_is_the_race_table_and_hits_slow_a_side_with_men_out():
     assert hit[i, 0] == table[i, 0] and hit[i, 5] < table[i, 5]
 
 
-def test_the_errors_cover_every_pair_of_sides_on_one_board():
-    module = _module()
+def test_the_errors_cover_every_pair_of_sides_on_one_board(module):
     rules = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
     space, table = race_table(rules)
     sides = [frozenset(m) for _, m in space.sides()]

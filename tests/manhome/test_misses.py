@@ -2,22 +2,13 @@
 :func:`solver.manhome.duel_play.agreement` finds lost, each once by kind."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from solver.manhome.duel_play import agreement, sample_positions
 from solver.manhome.policies import policy_table
 from solver.manhome.rules import ManHomeRules
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def test_the_misses_are_the_positions_agreement_finds_lost():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from manhome_misses import misses
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+def test_the_misses_are_the_positions_agreement_finds_lost(benchmark_script):
+    misses = benchmark_script("manhome_misses").misses
     rules = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
     counts = misses(rules, "greedy", count=200, seed=3)
     a = agreement(policy_table("optimal", rules), "greedy",

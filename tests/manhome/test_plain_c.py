@@ -5,8 +5,6 @@ it, its result rows equal ``play_chunk``'s on the same keys (the random and gree
 are checked by the benchmark on 100,000 games before it times them)."""
 import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,18 +13,12 @@ from cext.manhome.play import play_chunk
 from solver.manhome.kernel import config
 from solver.manhome.rules import ManHomeRules
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 @pytest.fixture(scope="module")
-def program(tmp_path_factory):
+def program(tmp_path_factory, benchmark_script):
     if shutil.which("gcc") is None and shutil.which("cc") is None:
         pytest.skip("no C compiler")
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from bench_manhome_plain import compile_plain
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    compile_plain = benchmark_script("bench_manhome_plain").compile_plain
     return compile_plain(tmp_path_factory.mktemp("plain") / "manhome_plain")
 
 

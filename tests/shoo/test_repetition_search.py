@@ -2,8 +2,7 @@
 report plays it, and its engines see a repetition only where the game or the line has one."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import pytest
 
 from solver.shoo.exact import solve
 from solver.shoo.exact_play import match
@@ -12,20 +11,13 @@ from solver.shoo.reduced import Reduced
 from solver.shoo.rules import ShooRules
 from solver.shoo.search import WIN, AlphaBeta
 
-ROOT = Path(__file__).resolve().parents[2]
+
+@pytest.fixture(scope="module")
+def module(benchmark_script):
+    return benchmark_script("shoo_repetition_search")
 
 
-def _module():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import shoo_repetition_search
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    return shoo_repetition_search
-
-
-def test_none_is_the_exact_reports_match():
-    module = _module()
+def test_none_is_the_exact_reports_match(module):
     won = module.results(3, 0, 3, 2, "none")
     m = match(solve(Reduced(3, 1, 1), ShooRules()), "search-2", 0, 3, module.SEED,
               module.MAX_PLIES)
@@ -46,8 +38,7 @@ def _back_and_forth(root):
     raise AssertionError("no way back to the start")
 
 
-def test_a_repetition_is_valued_only_where_the_game_has_it():
-    module = _module()
+def test_a_repetition_is_valued_only_where_the_game_has_it(module):
     rules = solve(Reduced(3, 1, 1), ShooRules()).graph.rules
     root = Reduced(3, 1, 1).start(rules)
     position, back = _back_and_forth(root)
