@@ -105,10 +105,13 @@ def sample_positions(solution: Solution, count: int, seed: int) -> np.ndarray:
     return np.sort(rng.choice(pool, size=min(count, len(pool)), replace=False))
 
 
-def agreement(solution: Solution, name: str, indices: Sequence[int], seed: int) -> Agreement:
-    """How often the player ``name`` keeps the value on the positions ``indices``."""
+def agreement(solution: Solution, name: str, indices: Sequence[int], seed: int,
+              player=None) -> Agreement:
+    """How often the player ``name`` keeps the value on the positions ``indices`` (``player``,
+    when given, is the one asked: a player the registry does not hold, under that name)."""
     graph = solution.graph
-    player = policies.make_policy(name, graph.rules)
+    if player is None:
+        player = policies.make_policy(name, graph.rules)
     kept = won = won_kept = 0
     for n, i in enumerate(indices):
         position, moves, values = solution.move_values(int(i))

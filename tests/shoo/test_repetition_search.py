@@ -1,11 +1,12 @@
 """benchmarks/shoo_repetition_search.py: its ``none`` mode is ``search-N`` as the exact
-report plays it, and its engines see a repetition only where the game or the line has one."""
+report plays it (games and positions), and its engines see a repetition only where the game or
+the line has one."""
 from __future__ import annotations
 
 import pytest
 
 from solver.shoo.exact import solve
-from solver.shoo.exact_play import match
+from solver.shoo.exact_play import agreement, match, sample_positions
 from solver.shoo.moves import legal_moves, make_move
 from solver.shoo.reduced import Reduced
 from solver.shoo.rules import ShooRules
@@ -52,3 +53,16 @@ def test_a_repetition_is_valued_only_where_the_game_has_it(module):
     assert fresh.child_value(position, back) == plain       # not in the game's history
     other = [m for m in legal_moves(position) if m != back][0]
     assert draw.child_value(position, other) == AlphaBeta(position, 100).child_value(position, other)
+
+
+def test_positions_none_is_the_exact_reports_agreement(module):
+    solution = solve(Reduced(3, 1, 1), ShooRules())
+    indices = sample_positions(solution, module.REPORT_POSITIONS, module.SEED)[:20]
+    a = agreement(solution, "search-2", indices, module.SEED)
+    assert module.kept(3, 20, 2, "none") == (a.kept, a.positions) == (a.kept, 20)
+
+
+def test_a_bad_positions_count_is_one_line_and_exit_2(module, capsys):
+    assert module.main(["--positions", "301"]) == 2
+    assert module.main(["--positions", "-1"]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 2
