@@ -67,7 +67,11 @@ on the board is sent back with a fixed chance ``h`` after each of the side's goe
 opponent's hits, on average) cuts the error to 0.0170 at ``h = 0.03`` (0.0180 at 0.06), but
 moves the decisions little: ``ply-3`` 0.945 (937 of 992; 0.943 without), ``ply-2`` 0.924
 (0.921), ``ply-1`` 0.921 (0.918); at ``h = 0.06`` ``ply-2`` falls to 0.913. Not taken: the
-hits that matter depend on where the men stand, which one chance per man cannot say.
+hits that matter depend on where the men stand, which one chance per man cannot say. A chance
+by square (``h`` times how many moves reach the square, mean ``h``) does no better: at
+``h = 0.02`` ``ply-3`` 0.946, ``ply-2`` 0.917, ``ply-1`` 0.913 (2026-11-28,
+``benchmarks/manhome_leaf_error.py --by-square``). A decision turns on the difference between
+sibling positions, which a hit chance the opponent's men do not set hardly moves.
 """
 from __future__ import annotations
 
