@@ -5,7 +5,9 @@ the shared C routines of cext/ (dice, bit sets, Man Home's numbering of sides) s
 can hold them against their Python twins. It is not part of the installed package, so
 the fixture compiles it once with Cython and setuptools into pytest's cache folder, keyed
 by a hash of its sources (the .pyx, every cext/**/*.pxd it may cimport, the Cython and
-Python versions), and imports it from there; a later session reuses the build.
+Python versions), and imports it from there; a later session reuses the build. Workers
+that need it at the same moment may each build it (3.5 s); each build is put in place
+atomically, so none reads a half-written file.
 """
 import hashlib
 import importlib
@@ -111,12 +113,8 @@ pyproject.toml's addopts) and run, all of them, by ``python benchmarks/wide_nets
 
 
 def pytest_collection_modifyitems(items) -> None:
-    """The tests that use ``checks`` run on one xdist worker (``--dist loadgroup``): the
-    module is compiled once a session (3.5 s), not once by each worker. The tests of
-    :data:`WIDE` are marked ``wide``."""
+    """The tests of :data:`WIDE` are marked ``wide``."""
     for item in items:
-        if "checks" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("checks"))
         if item.nodeid in WIDE:
             item.add_marker(pytest.mark.wide)
 
