@@ -26,7 +26,13 @@ first 100 positions of the 5x5 sample ``search-16`` kept 92, ``search-64`` 91; a
 24 plies instead of 8 changed neither): the evaluation saw only the walk home, while the game
 goes to whoever gets the horse and keeps it. 4x4 still falls short: its misses (the
 evaluation module's docstring) are wins 7-13 moves away and draws held by a traveller
-standing in the opponent's home area.
+standing in the opponent's home area. What holds it there is the search's depth cap
+(:data:`solver.shoo.search.MAX_DEPTH`, 8 plies), not its evaluation: with a cap of 16,
+``search-64`` keeps 0.961 of the report's 4x4 positions and 0.959 of 300 drawn with seed 7
+(expected over its ties; with the cap of 8, ``search-64`` 0.942 and ``search-16`` 0.941 /
+0.927), going 8.6 plies deep on average (benchmarks/shoo_depth_cap.py, 2026-11-28). A cap of
+16 would change the report's ``search-16`` too (it stops at 8 in a sixth of the 4x4
+positions), so it goes in with the report run again.
 
 **Games from the start** tell another part: against the perfect player, in the colour that
 wins (White on 4x4 and 5x5) or draws (both on 3x3) with perfect play,
