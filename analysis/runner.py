@@ -23,7 +23,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -72,6 +72,35 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     return ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                initializer=_start_worker, initargs=(os.getpid(),))
+
+
+def run_tasks(function: Callable[[Any], Any], tasks: Sequence[Any],
+              workers: int) -> Iterator[Any]:
+    """``function(task)`` of every task, in this process in order (``workers`` 1) or in
+    ``workers`` local processes that leave Ctrl-C to this one (:func:`_pool`), each result
+    as soon as it is done (so in any order: a task says which it is). ``function`` and the
+    tasks must pickle. Ctrl-C or SIGTERM stops the workers and ends the run
+    (:mod:`analysis.interrupts`)."""
+    if workers <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            interrupts.check()
+            yield function(task)
+        return
+    with interrupts.deferred():  # the workers are forked here: not cut in the middle
+        pool = _pool(min(workers, len(tasks)))
+    try:
+        pending = {pool.submit(function, task) for task in tasks}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+            interrupts.check()
+    except BaseException:  # Ctrl-C, SIGTERM, an error
+        with interrupts.deferred():
+            _stop(pool)
+        interrupts.check()
+        raise
+    pool.shutdown()
 
 
 PR_SET_PDEATHSIG = 1

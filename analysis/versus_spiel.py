@@ -55,7 +55,6 @@ import math
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,7 +64,7 @@ import pandas as pd
 from analysis import interrupts
 from analysis.chunks import chunk_keys
 from analysis.errors import UserError
-from analysis.runner import _pool, _stop, default_workers
+from analysis.runner import default_workers, run_tasks
 from analysis.stats import CONFIDENCE, _z_test, mean_interval, wilson_interval
 from solver.registry import UNFINISHED, GameSpec, find_game
 
@@ -333,7 +332,7 @@ def versus_openspiel(game: str, rules: Any = None, budget: int = 100,
     workers = min(default_workers() if workers is None else workers, len(tasks))
     start = time.perf_counter()
     results: list[dict[str, Any] | None] = [None] * len(tasks)
-    for done, (index, result) in enumerate(_run(tasks, workers), 1):
+    for done, (index, result) in enumerate(run_tasks(_task, tasks, workers), 1):
         results[index] = result
         if progress:
             print(f"\r{spec.title}: {done}/{len(tasks)} games", end="", file=sys.stderr)
@@ -347,31 +346,6 @@ def versus_openspiel(game: str, rules: Any = None, budget: int = 100,
                 for name in ("mcts", "openspiel", "game")}
     return VersusSpiel(spec.name, n, budget, uct_c, rollout, reason, games_per_seat, seed,
                        table, per_game, elapsed, workers)
-
-
-def _run(tasks: list[tuple], workers: int):
-    """``(index, result)`` of every task, in this process or in ``workers`` processes that
-    leave Ctrl-C to this one (:func:`analysis.runner._pool`)."""
-    if workers <= 1:
-        for task in tasks:
-            interrupts.check()
-            yield _task(task)
-        return
-    with interrupts.deferred():  # the workers are forked here: not cut in the middle
-        pool = _pool(workers)
-    try:
-        pending = {pool.submit(_task, task) for task in tasks}
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
-            interrupts.check()
-    except BaseException:  # Ctrl-C, SIGTERM, an error
-        with interrupts.deferred():
-            _stop(pool)
-        interrupts.check()
-        raise
-    pool.shutdown()
 
 
 def match_table(points: np.ndarray, players: int) -> pd.DataFrame:

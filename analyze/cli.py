@@ -334,6 +334,11 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if analysis.monte_carlo:
         options.update(sims=parse_sims(analysis.sims if args.sims is None else args.sims),
                        seed=args.seed, workers=args.workers)
+    elif analysis.parallel:
+        options["workers"] = args.workers
+    elif getattr(args, "workers", None) is not None:
+        raise UserError(f"--workers does not apply to analyze exact {spec.name} "
+                        f"{analysis.name} (it runs in one process)")
     if analysis.takes_rules:
         players, values = _rules_values(args)
         options["rules"], _ = build_rules(spec, args.variant, values, players)
@@ -643,6 +648,8 @@ def _add_exact_command(commands, specs: Sequence[GameSpec]) -> None:
                                       + ", ".join(f"{a.name} {a.sims:,}" for a in analyses
                                                   if a.monte_carlo) + ")"},
                         seed={"help": "seed of the checks (default 0)"})
+        elif any(a.parallel for a in analyses):
+            add_options(game, "workers")
         if any(a.takes_rules for a in analyses):
             add_options(game, "set", "variant", *(
                 ["players"] if "players" in spec.rules.parameters() else []))

@@ -101,7 +101,7 @@ class ExactAnalysis:
     run: str
     """``module:function`` writing the report folder: ``run(out, *, rules, command, say,
     **options) -> Path``, plus ``sims``, ``seed`` and ``workers`` when
-    :attr:`monte_carlo` is set."""
+    :attr:`monte_carlo` is set, ``workers`` when :attr:`parallel` is."""
     folder: str
     """The default report folder under ``reports/``, e.g. ``manhome-exact``."""
     options: tuple[Option, ...] = ()
@@ -109,6 +109,9 @@ class ExactAnalysis:
     """Whether ``--set`` and ``--variant`` apply (the analysis solves the rules given)."""
     monte_carlo: bool = False
     """Whether it checks itself by Monte Carlo (``--sims``, ``--seed``, ``--workers``)."""
+    parallel: bool = False
+    """Whether it spreads its work over ``--workers`` processes without Monte Carlo (its
+    ``run`` takes ``workers``: a count, or None for all the cores)."""
     sims: int = 200_000
     """Its default ``--sims`` when :attr:`monte_carlo` is set (what ``--sims`` counts, the
     analysis says: games per check, per cell, …)."""

@@ -126,6 +126,8 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
             if analysis.monte_carlo:
                 options = {"sims": analysis.sims, "seed": seed, "workers": workers}
                 command += ["--seed", str(seed)]
+            elif analysis.parallel:
+                options = {"workers": workers}
             if analysis.takes_rules:
                 options["rules"] = spec.rules()
             analysis.load()(root / analysis.folder, command=shlex.join(command), say=say,

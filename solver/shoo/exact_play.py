@@ -14,25 +14,28 @@ Two measures, for any player by name (``make_policy(name, rules)``):
 The players' evaluation (:mod:`solver.shoo.evaluation`) takes its geometry from
 ``position.field``, so the same players play the reduced fields.
 
-**Against perfect play** (issue 21 asks for 95%). ``analyze exact shoo reduced``
-(2026-11-28, 300 positions a field): ``search-16``, the ladder's strongest, keeps the value
-in 0.99 (0.98–1.00) of them on 3x3, 0.94 (0.91–0.96) on 4x4 and 1.00 (0.98–1.00) on 5x5;
-``search-4`` 0.94 / 0.86 / 0.96; ``greedy`` 0.76 / 0.73 / 0.67. Before the search's leaf
-counted the duel tactics (solver/shoo/evaluation.py: who has a horse at hand, whose rider may
-lose it; on these fields every position is a duel) it kept 0.96 / 0.92 / 0.92, and
-``search-4`` 0.90 / 0.89 / 0.88. The plain search fell short because a win there lies up to
-15 moves ahead while 1,600 nodes finish depth 4 or 5, and more nodes did not reach it (on the
-first 100 positions of the 5x5 sample ``search-16`` kept 92, ``search-64`` 91; a depth cap of
-24 plies instead of 8 changed neither): the evaluation saw only the walk home, while the game
-goes to whoever gets the horse and keeps it. 4x4 still falls short: its misses (the
-evaluation module's docstring) are wins 7-13 moves away and draws held by a traveller
-standing in the opponent's home area. What holds it there is the search's depth cap
-(:data:`solver.shoo.search.MAX_DEPTH`, 8 plies), not its evaluation: with a cap of 16,
-``search-64`` keeps 0.961 of the report's 4x4 positions and 0.959 of 300 drawn with seed 7
-(expected over its ties; with the cap of 8, ``search-64`` 0.942 and ``search-16`` 0.941 /
-0.927), going 8.6 plies deep on average (benchmarks/shoo_depth_cap.py, 2026-11-28). A cap of
-16 would change the report's ``search-16`` too (it stops at 8 in a sixth of the 4x4
-positions), so it goes in with the report run again.
+**Against perfect play** (issue 21 asks for 95%). ``analyze exact shoo reduced --players
+random,greedy,search-4,search-16,search-64 --games-of search-64=0`` (2026-11-28, 300
+positions a field): ``search-64`` keeps the value in 0.98 (0.96-0.99) of them on 3x3, **0.96
+(0.94-0.98)** on 4x4 and 1.00 (0.98-1.00) on 5x5; ``search-16``, the ladder's strongest,
+0.99 / 0.94 / 1.00; ``search-4`` 0.94 / 0.86 / 0.96; ``greedy`` 0.76 / 0.73 / 0.67. Before
+the search's leaf counted the duel tactics (solver/shoo/evaluation.py: who has a horse at
+hand, whose rider may lose it; on these fields every position is a duel) ``search-16`` kept
+0.96 / 0.92 / 0.92, and ``search-4`` 0.90 / 0.89 / 0.88. The plain search fell short because
+a win there lies up to 15 moves ahead while 1,600 nodes finish depth 4 or 5, and more nodes
+did not reach it (on the first 100 positions of the 5x5 sample ``search-16`` kept 92,
+``search-64`` 91; a depth cap of 24 plies instead of 8 changed neither): the evaluation saw
+only the walk home, while the game goes to whoever gets the horse and keeps it. With the
+tactics, what held 4x4 under 95% was the search's depth cap
+(:data:`solver.shoo.search.MAX_DEPTH`, 8 plies until then, 16 now): ``search-64`` kept 0.942
+of the 4x4 positions with the cap of 8 (benchmarks/shoo_depth_cap.py, expected over its
+ties; 0.959 of 300 drawn with seed 7 with the cap of 16), going 8.6 plies deep on average
+with 16. ``search-16`` keeps the same share under either cap (1,600 nodes: the budget holds
+it), and no game of the full field moved (the search's docstring). The remaining 4x4 misses
+(the evaluation module's docstring) are wins 7-13 moves away and draws held by a traveller
+standing in the opponent's home area. ``search-64`` plays no games against the perfect
+player in the report (``--games-of``): on 3x3 a drawn game runs to the 200-move limit at
+about 3 seconds a move.
 
 **Games from the start** tell another part: against the perfect player, in the colour that
 wins (White on 4x4 and 5x5) or draws (both on 3x3) with perfect play,
@@ -97,6 +100,12 @@ class Agreement:
     def share(self) -> float:
         return self.kept / self.positions if self.positions else float("nan")
 
+    def __add__(self, other: Agreement) -> Agreement:
+        """The two parts of one player's sample as one."""
+        return Agreement(self.player, self.positions + other.positions,
+                         self.kept + other.kept, self.won_positions + other.won_positions,
+                         self.won_kept + other.won_kept)
+
     @property
     def won_share(self) -> float:
         return self.won_kept / self.won_positions if self.won_positions else float("nan")
@@ -112,9 +121,12 @@ def sample_positions(solution: Solution, count: int, seed: int) -> np.ndarray:
 
 
 def agreement(solution: Solution, name: str, indices: Sequence[int], seed: int,
-              player=None) -> Agreement:
+              player=None, start: int = 0) -> Agreement:
     """How often the player ``name`` keeps the value on the positions ``indices`` (``player``,
-    when given, is the one asked: a player the registry does not hold, under that name)."""
+    when given, is the one asked: a player the registry does not hold, under that name).
+    ``indices`` may be a part of a sample that begins at its ``start``-th position: each
+    position has the choice stream of its place in the whole sample, so the parts of a
+    sample add up to the sample asked at once (:meth:`Agreement.__add__`)."""
     graph = solution.graph
     if player is None:
         player = policies.make_policy(name, graph.rules)
@@ -123,7 +135,7 @@ def agreement(solution: Solution, name: str, indices: Sequence[int], seed: int,
         position, moves, values = solution.move_values(int(i))
         state = ShooState(position=position)
         pick = 0 if len(moves) == 1 else state.legal_actions().index(
-            player.choose(state, Stream(seed * 1_000_003 + n)))
+            player.choose(state, Stream(seed * 1_000_003 + start + n)))
         good = values[pick] == int(solution.value[i])
         kept += good
         if solution.value[i] != DRAW:
@@ -143,11 +155,24 @@ class Match:
     losses: int
     mean_plies: float
 
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def __add__(self, other: Match) -> Match:
+        """The two parts of one player's games in one seat as one."""
+        games = self.games + other.games
+        plies = (self.mean_plies * self.games + other.mean_plies * other.games) / games
+        return Match(self.player, self.seat, self.wins + other.wins,
+                     self.draws + other.draws, self.losses + other.losses, plies)
+
 
 def match(solution: Solution, name: str, seat: int, games: int, seed: int,
-          max_plies: int) -> Match:
+          max_plies: int, first: int = 0) -> Match:
     """``games`` games from the start, ``name`` in ``seat`` and the perfect player in the
-    other, each ending at a win or at ``max_plies`` (a draw)."""
+    other, each ending at a win or at ``max_plies`` (a draw): the games ``first``,
+    ``first + 1``, ... of the seed (so the parts of a match add up to the match played at
+    once, :meth:`Match.__add__`)."""
     graph = solution.graph
     rules = graph.rules.replace(max_plies=max_plies)
     perfect = PerfectPlayer(solution)
@@ -155,7 +180,7 @@ def match(solution: Solution, name: str, seat: int, games: int, seed: int,
     seats = [perfect, perfect]
     seats[seat] = player
     results, plies = [], []
-    for g in range(games):
+    for g in range(first, first + games):
         game = play(ShooState(rules, graph.game.start(rules)), seats, seed * 100_003 + g)
         results.append(game.winner)
         plies.append(game.position.ply)

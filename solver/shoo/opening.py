@@ -97,10 +97,11 @@ def mirror(position: Position) -> Position:
     return other
 
 
-def parse_games(text: str, players: tuple[str, ...], sims: int) -> dict[str, int]:
+def parse_games(text: str, players: tuple[str, ...], sims: int, flag: str = "--sims-of",
+                low: int = 1, high: int = 1_000_000) -> dict[str, int]:
     """Games per player: ``sims`` each, but as ``"search-16=2000,random=4000"`` says for the
-    players it names; ValueError with one line for a player not in ``players`` or a count
-    that is not a whole number from 1 to 1,000,000.
+    players it names; ValueError with one line (naming ``flag``) for a player not in
+    ``players`` or a count that is not a whole number from ``low`` to ``high``.
 
     >>> parse_games("greedy=30", ("random", "greedy"), 10)
     {'random': 10, 'greedy': 30}
@@ -110,13 +111,13 @@ def parse_games(text: str, players: tuple[str, ...], sims: int) -> dict[str, int
         name, _, count = part.partition("=")
         name = name.strip()
         if name not in games:
-            raise ValueError(f"--sims-of names {name!r}, not one of the players "
+            raise ValueError(f"{flag} names {name!r}, not one of the players "
                              f"({', '.join(players)}); write player=N,...")
         try:
             games[name] = int(count.strip().replace("_", ""))
         except ValueError:
-            games[name] = 0
-        if not 1 <= games[name] <= 1_000_000:
-            raise ValueError(f"--sims-of needs player=N with N a whole number from 1 to "
-                             f"1,000,000, not {part!r}")
+            games[name] = low - 1
+        if not low <= games[name] <= high:
+            raise ValueError(f"{flag} needs player=N with N a whole number from {low:,} to "
+                             f"{high:,}, not {part!r}")
     return games

@@ -4,7 +4,7 @@ with alpha-beta cut-offs and a transposition table, on the evaluation of
 key replays its game). The kernel's twin (``search_root`` and ``negamax`` in
 cext/shoo/play.pyx) visits the same nodes in the same order and plays the same moves.
 
-**Iterations.** Depth 1, 2, 3, ... up to :data:`MAX_DEPTH` plies, each a full search of the
+**Iterations.** Depth 1, 2, 3, ... up to :data:`MAX_DEPTH` (16) plies, each a full search of the
 root's moves. Every position the search enters is a *node*; an iteration of depth 2 or
 more is abandoned the moment the nodes of the whole search pass the budget, and the last
 iteration completed decides (depth 1, every move's evaluation — greedy's values — always
@@ -64,7 +64,12 @@ from solver.shoo.position import Position
 NODE_UNIT = 100
 """Nodes of search per unit of budget: ``search-N`` may visit ``N * NODE_UNIT`` nodes a
 move (and finishes its depth-1 iteration in any case)."""
-MAX_DEPTH = 8
+MAX_DEPTH = 16
+"""The deepest iteration (plies). 8 until 2026-11-28: on the solved 4x4 field, where wins
+lie 7-13 moves away, ``search-64`` kept the perfect-play value in 0.942 of the exact
+report's positions with a cap of 8 and 0.961 with 16 (benchmarks/shoo_depth_cap.py); on the
+full field no game moved (the ladder's players, 110 games by the kernel: the same columns,
+byte for byte), since a budget of a few thousand nodes ends far short of 8 plies there."""
 PARTIAL_DEPTH = 2
 """The deepest iteration whose abandoned part still decides (module docstring)."""
 TABLE_BITS = 16

@@ -25,9 +25,11 @@ REDUCED = ExactAnalysis(
                     "300, at most 1e5)", kind=int, default=300, low=1, high=100_000),
              Option("games", "games against the perfect player per colour and game (default "
                     "10, at most 1e4)", kind=int, default=10, low=0, high=10_000),
+             Option("games_of", "other numbers of games for some players, as player=N,... "
+                    "(e.g. search-64=0: its agreement only)", kind=str, default=""),
              Option("limit", "with --larger, the positions after which a solve is given up "
                     "(about 2 KiB each; default 3e5, at most 3e6)", kind=int, default=300_000,
-                    low=1, high=3_000_000)))
+                    low=1, high=3_000_000)), parallel=True)
 """``analyze exact shoo`` (the default): reduced fields solved exactly."""
 
 OPENING = ExactAnalysis(

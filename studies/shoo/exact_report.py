@@ -7,14 +7,17 @@ counts, the time and memory. The growth of the state count with the field is mea
 the one-traveller games and extrapolated to say where the solver runs out; ``--larger``
 also tries the larger games, each up to a cap on the positions. Then the players of
 :mod:`solver.shoo.policies` are compared with perfect play on the solved games
-(:mod:`solver.shoo.exact_play`). The folder is written whole or not at all, through the
-one report-folder writer (:func:`analysis.writer.report_folder`).
+(:mod:`solver.shoo.exact_play`), cut into parts (:func:`comparison_tasks`) that
+``--workers`` processes play — the figures do not depend on how many; ``--games-of`` gives
+some players other numbers of games (``search-64=0``: a drawn 3x3 game of ``search-64``
+runs to the move limit at about 3 seconds a move). The folder is written whole or not at
+all, through the one report-folder writer (:func:`analysis.writer.report_folder`).
 """
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +26,11 @@ import pandas as pd
 
 from analysis.formatting import count_text, md_code, md_table
 from analysis.stats import wilson_interval
+from analysis.runner import default_workers, run_tasks
 from analysis.writer import report_folder
 from solver.shoo.exact import DRAW, LOSS, WIN, Solution, solve
 from solver.shoo.exact_play import PLAYER_NAMES, agreement, match, sample_positions
+from solver.shoo.opening import parse_games
 from solver.shoo.policies import PLAYERS
 from solver.shoo.reduced import Reduced
 from solver.shoo.rules import OPENINGS, ShooRules
@@ -71,6 +76,13 @@ class Plan:
     """Positions sampled per game for the players' agreement with perfect play."""
     games: int = 10
     """Games of each player against the perfect player, in each seat, per game solved."""
+    games_of: Mapping[str, int] = field(default_factory=dict)
+    """Other numbers of games for some players (``--games-of search-64=0``)."""
+    workers: int = 1
+    """Processes comparing the players (the figures do not depend on it)."""
+
+    def games_for(self, player: str) -> int:
+        return self.games_of.get(player, self.games)
 
 
 def opening_rules(rules: ShooRules) -> list[tuple[str, ShooRules]]:
@@ -122,23 +134,74 @@ def growth(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
             "factors": factors}
 
 
-def compare(solution: Solution, plan: Plan, say: Callable[[str], None]) -> list[dict]:
+PART_POSITIONS = 50
+"""Positions of one part of a player's agreement (a task of a worker process)."""
+PART_GAMES = 5
+"""Games of one part of a player's games in one colour."""
+
+
+def comparison_tasks(solutions: Sequence[Solution], plan: Plan) -> list[tuple]:
+    """The comparison cut into tasks for worker processes, the same for any number of
+    them: ``(solution number, player, "agree", start, indices)`` for each
+    :data:`PART_POSITIONS` positions of a game's sample and ``(solution number, player,
+    seat, first, games)`` for each :data:`PART_GAMES` games in one colour."""
+    tasks = []
+    for k, solution in enumerate(solutions):
+        indices = sample_positions(solution, plan.positions, SEED)
+        for name in plan.players:
+            tasks += [(k, name, "agree", start, indices[start:start + PART_POSITIONS])
+                      for start in range(0, len(indices), PART_POSITIONS)]
+            games = plan.games_for(name)
+            tasks += [(k, name, seat, first, min(PART_GAMES, games - first))
+                      for seat in (0, 1) for first in range(0, games, PART_GAMES)]
+    return tasks
+
+
+def _part(args: tuple) -> tuple[tuple, Any]:
+    """One task of :func:`comparison_tasks` (its solution with it): its key and its result."""
+    solution, (k, name, kind, start, what) = args
+    if kind == "agree":
+        return (k, name, kind, start), agreement(solution, name, what, SEED, start=start)
+    return (k, name, kind, start), match(solution, name, kind, what, SEED + kind, MAX_PLIES,
+                                         first=start)
+
+
+def compare(solutions: Sequence[Solution], plan: Plan,
+            say: Callable[[str], None]) -> list[dict]:
+    """One row per game solved and player: its agreement with perfect play and its games
+    against the perfect player in each colour, the parts played in ``plan.workers``
+    processes and added up in order (:meth:`Agreement.__add__`, :meth:`Match.__add__`)."""
+    tasks = comparison_tasks(solutions, plan)
+    say(f"players: {len(tasks)} parts in {min(plan.workers, len(tasks))} process(es)")
+    done = {}
+    for key, result in run_tasks(_part, [(solutions[t[0]], t) for t in tasks], plan.workers):
+        done[key] = result
+        k, name, kind, _ = key
+        what = "positions" if kind == "agree" else ("as Blue", "as White")[kind]
+        say(f"players: {solutions[k].graph.game.label}, {name}, {what} "
+            f"({len(done)} of {len(tasks)} parts)")
     rows = []
-    indices = sample_positions(solution, plan.positions, SEED)
-    for name in plan.players:
-        say(f"players: {solution.graph.game.label}, {name}")
-        agree = agreement(solution, name, indices, SEED)
-        low, high = wilson_interval(agree.kept, agree.positions)
-        row: dict[str, Any] = {"game": solution.graph.game.label, "player": name,
-                               "positions": agree.positions, "kept": round(agree.share, 4),
-                               "kept_low": round(low, 4), "kept_high": round(high, 4),
-                               "won_positions": agree.won_positions,
-                               "won_kept": round(agree.won_share, 4)}
-        for seat, colour in enumerate(("blue", "white")):
-            m = match(solution, name, seat, plan.games, SEED + seat, MAX_PLIES)
-            row.update({f"{colour}_wins": m.wins, f"{colour}_draws": m.draws,
-                        f"{colour}_losses": m.losses, f"{colour}_plies": round(m.mean_plies, 1)})
-        rows.append(row)
+    for k, solution in enumerate(solutions):
+        for name in plan.players:
+            def total(kind):
+                found = [done[t[:4]] for t in tasks if t[:3] == (k, name, kind)]
+                return sum(found[1:], found[0]) if found else None
+
+            agree = total("agree")
+            low, high = wilson_interval(agree.kept, agree.positions)
+            row: dict[str, Any] = {"game": solution.graph.game.label, "player": name,
+                                   "positions": agree.positions,
+                                   "kept": round(agree.share, 4), "kept_low": round(low, 4),
+                                   "kept_high": round(high, 4),
+                                   "won_positions": agree.won_positions,
+                                   "won_kept": round(agree.won_share, 4),
+                                   "games": plan.games_for(name)}
+            for seat, colour in enumerate(("blue", "white")):
+                m = total(seat)
+                row.update({f"{colour}_wins": m and m.wins, f"{colour}_draws": m and m.draws,
+                            f"{colour}_losses": m and m.losses,
+                            f"{colour}_plies": m and round(m.mean_plies, 1)})
+            rows.append(row)
     return rows
 
 
@@ -161,17 +224,24 @@ def parse_players(text: str) -> tuple[str, ...]:
 def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None,
         command: str | None = None, say: Callable[[str], None] = lambda stage: None,
         larger: bool = False, players: str = PLAYER_NAMES, positions: int = 300,
-        games: int = 10, limit: int = LIMIT, plan: Plan | None = None) -> Path:
+        games: int = 10, games_of: str = "", limit: int = LIMIT, workers: int | None = 1,
+        plan: Plan | None = None) -> Path:
     """Solve the plan's reduced games under ``rules`` (the ``horses`` of the rules is the
-    reduced game's own), compare the players, and write the report folder ``out``."""
+    reduced game's own), compare the players in ``workers`` processes (None: all the
+    cores), and write the report folder ``out``."""
     rules = rules if rules is not None else ShooRules()
     if plan is None:
         if positions < 1 or games < 0 or limit < 1:
             raise ValueError(f"bad positions {positions}, games {games} or limit {limit}; "
                              "allowed: positions 1 or more, games 0 or more, limit 1 or "
                              "more")
-        plan = Plan(larger=LARGER if larger else (), limit=limit,
-                    players=parse_players(players), positions=positions, games=games)
+        names = parse_players(players)
+        plan = Plan(larger=LARGER if larger else (), limit=limit, players=names,
+                    positions=positions, games=games,
+                    games_of={name: count for name, count in parse_games(
+                        games_of, names, games, "--games-of", 0, 10_000).items()
+                        if count != games},
+                    workers=default_workers() if workers is None else workers)
     started = time.perf_counter()
     rows, solved = [], []
     for game in (*plan.sizes, *plan.larger):
@@ -190,13 +260,13 @@ def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None,
                 solved.append(solution)
             else:
                 del solution
-    comparison = [row for solution in solved for row in compare(solution, plan, say)]
+    comparison = compare(solved, plan, say) if solved else []
     fit = growth(rows)
     elapsed = time.perf_counter() - started
     summary = {"game": "shoo", "analysis": "reduced", "command": command,
                "rules": rules.as_dict(), "changed": rules.changed(), "sizes": rows,
                "growth": fit, "players": comparison, "positions": plan.positions,
-               "games": plan.games, "max_plies": MAX_PLIES, "seconds": round(elapsed, 1)}
+               "games": plan.games, "games_of": dict(plan.games_of), "max_plies": MAX_PLIES, "seconds": round(elapsed, 1)}
     out = Path(out)
     with report_folder(out) as report:
         report.table("sizes.csv", frame(rows))
@@ -239,6 +309,14 @@ def verdict(rows: list[dict[str, Any]], odd_horse: str) -> str:
             what = f"**{winner} wins**, in {r['plies']} moves with perfect play"
         out.append(f"- {r['game']}: {what}.")
     return "\n".join(out)
+
+
+def other_games(summary: dict[str, Any]) -> str:
+    """The players that played another number of games than the report's (``--games-of``),
+    as words for the report's text."""
+    other = summary.get("games_of") or {}
+    return "".join(f" ({', '.join(f'`{name}` {count}' for name, count in other.items())} "
+                   "games a colour instead; *n/a* where none)" if other else "")
 
 
 def render(summary: dict[str, Any]) -> str:
@@ -311,9 +389,9 @@ The full game (9x9, 9 travellers, 9 horses) is far out of reach of this solver.
         tally = {}
         for p in players:
             colour = winning.get(p["game"])
-            if colour:
+            if colour and p["games"]:
                 won, total = tally.get(p["player"], (0, 0))
-                tally[p["player"]] = (won + p[f"{colour}_wins"], total + summary["games"])
+                tally[p["player"]] = (won + p[f"{colour}_wins"], total + p["games"])
         converts = ("In the colour that wins with perfect play, the players won "
                     + ", ".join(f"{name} {w} of {n}" for name, (w, n) in tally.items())
                     + " games against the perfect player." if tally else "")
@@ -325,8 +403,8 @@ is the share where the player's move keeps the perfect-play value (*won kept*: o
 positions only, where keeping means still winning). Then {summary["games"]} games of the
 player against the perfect player from the start in each colour (the perfect player keeps
 the value, winning fastest and losing slowest), a draw at {summary["max_plies"]} moves:
-the player's wins / draws / losses. *kept (95%)*: the share with its 95% Wilson interval
-over the positions sampled. `players.csv` has the figures.
+the player's wins / draws / losses{other_games(summary)}. *kept (95%)*: the share with its
+95% Wilson interval over the positions sampled. `players.csv` has the figures.
 
 {table([{**p, "kept": f"{p['kept']:.2f} ({p['kept_low']:.2f}–{p['kept_high']:.2f})"}
         for p in players], [("game", "game"), ("player", "player"), ("kept", "kept (95%)"),

@@ -7,6 +7,7 @@ import csv
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from functools import lru_cache
 
 import pytest
@@ -204,7 +205,52 @@ def test_agreement_and_matches():
     assert m.wins == 0          # the start is a draw: nobody beats perfect play from it
 
 
+def test_parts_of_a_sample_and_of_a_match_add_up_to_the_whole():
+    s = solved()
+    indices = sample_positions(s, 40, 3)
+    whole = agreement(s, "random", indices, 3)
+    parts = [agreement(s, "random", indices[i:i + 15], 3, start=i) for i in (0, 15, 30)]
+    assert parts[0] + parts[1] + parts[2] == whole
+    assert 0 < whole.kept < 40
+    # each position keeps the stream of its place in the whole sample, not in its part
+    assert [agreement(s, "random", indices[i:i + 1], 3, start=i).kept for i in range(40)] != [
+        agreement(s, "random", indices[i:i + 1], 3).kept for i in range(40)]
+    games = match(s, "greedy", 0, 5, 2, 40)
+    halves = match(s, "greedy", 0, 2, 2, 40) + match(s, "greedy", 0, 3, 2, 40, first=2)
+    assert (halves.wins, halves.draws, halves.losses, halves.games) == (
+        games.wins, games.draws, games.losses, 5)
+    assert halves.mean_plies == pytest.approx(games.mean_plies)
+
+
 # -- the report ---------------------------------------------------------------------------
+def test_the_comparison_is_the_same_in_one_process_or_two(tmp_path):
+    plan = Plan(sizes=(SMALL,), players=("random", "search-1"), positions=120, games=6,
+                games_of={"search-1": 0})
+    summaries = []
+    for workers in (1, 2):
+        out = run(tmp_path / str(workers), plan=replace(plan, workers=workers), command="t")
+        summaries.append(json.loads((out / "summary.json").read_text())["players"])
+    assert summaries[0] == summaries[1]
+    rows = {r["player"]: r for r in summaries[0]}
+    assert rows["random"]["positions"] == rows["search-1"]["positions"] == 120
+    assert rows["random"]["games"] == 6 and rows["search-1"]["games"] == 0
+    assert sum(rows["random"][f"blue_{k}"] for k in ("wins", "draws", "losses")) == 6
+    assert rows["search-1"]["blue_wins"] is None and rows["search-1"]["white_plies"] is None
+    text = (tmp_path / "1" / "report.md").read_text()
+    assert "(`search-1` 0 games a colour instead; *n/a* where none)" in text
+
+
+def test_games_of_is_read_from_the_command_line(tmp_path):
+    from studies.shoo.exact_report import parse_players
+    from solver.shoo.opening import parse_games
+    names = parse_players("random,search-4")
+    assert parse_games("search-4=0", names, 10, "--games-of", 0, 10_000) == {
+        "random": 10, "search-4": 0}
+    with pytest.raises(ValueError, match="--games-of needs player=N with N a whole number "
+                                         "from 0 to 10,000"):
+        parse_games("search-4=-1", names, 10, "--games-of", 0, 10_000)
+
+
 def test_report(tmp_path):
     out = run(tmp_path / "r", plan=Plan(sizes=(SMALL,), larger=(Reduced(4, 2, 1),),
                                          limit=200, players=("random", "greedy"),
@@ -224,7 +270,10 @@ def test_report(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--positions", "0"], "--positions must be a whole number from 1 to 100,000"),
     (["--limit", "0"], "--limit must be a whole number from 1 to 3,000,000"),
-    (["--players", "nobody"], "unknown player")])
+    (["--players", "nobody"], "unknown player"),
+    (["--games-of", "search-64=1"], "--games-of names 'search-64', not one of the players"),
+    (["--games-of", "greedy=x"], "--games-of needs player=N with N a whole number from 0"),
+    (["--workers", "0"], "--workers")])
 def test_bad_options_give_one_line(tmp_path, args, message):
     done = subprocess.run([sys.executable, "-m", "analyze.cli", "exact", "shoo", "reduced",
                            "--out", str(tmp_path / "x"), "--quiet", *args],
@@ -239,7 +288,7 @@ def test_report_text_names_the_winner_and_the_players_conversions():
     rows = [size_row(SMALL, "first_move", s, 0.0)]
     rows[0].update(first_mover="loss", plies=12, game="g")
     player = {"game": "g", "player": "greedy", "positions": 10, "kept": 0.5, "kept_low": 0.2,
-              "kept_high": 0.8, "won_positions": 8, "won_kept": 0.5,
+              "kept_high": 0.8, "won_positions": 8, "won_kept": 0.5, "games": 6,
               **{f"{c}_{k}": n for c in ("blue", "white")
                  for k, n in (("wins", 1), ("draws", 2), ("losses", 3), ("plies", 9.0))}}
     text = render({"sizes": rows, "growth": None, "players": [player], "command": "c",
