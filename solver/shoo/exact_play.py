@@ -70,8 +70,12 @@ from solver.shoo.exact import DRAW, LOSS, Solution
 from solver.shoo.state import ShooState
 
 PERFECT = "perfect"
-PLAYER_NAMES = "random,greedy,search-4,search-16"
+PLAYER_NAMES = "random,greedy,search-4,search-16,search-64"
 """The players compared with perfect play by default (``--players``)."""
+GAMES_OF = "search-64=0"
+"""By default ``search-64`` plays no games against the perfect player, only its agreement
+is measured (``--games-of``): a drawn 3x3 game runs to the move limit at about 3 seconds a
+move. The default names only the players compared (``--players`` without search-64)."""
 
 
 class PerfectPlayer:

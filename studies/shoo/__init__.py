@@ -6,7 +6,7 @@ what-ifs. The report sections are in ``sections.py``, the exact analyses' report
 from __future__ import annotations
 
 from solver.shoo.examine import MAX_PERFT
-from solver.shoo.exact_play import PLAYER_NAMES
+from solver.shoo.exact_play import GAMES_OF, PLAYER_NAMES
 from solver.shoo.policies import PLAYERS
 from studies.shoo.sections import report_sections, summary_fields, tally_fields
 from studies import ExactAnalysis, Option, PositionTool, Study, register
@@ -26,7 +26,7 @@ REDUCED = ExactAnalysis(
              Option("games", "games against the perfect player per colour and game (default "
                     "10, at most 1e4)", kind=int, default=10, low=0, high=10_000),
              Option("games_of", "other numbers of games for some players, as player=N,... "
-                    "(e.g. search-64=0: its agreement only)", kind=str, default=""),
+                    f"(default {GAMES_OF}: its agreement only)", kind=str, default=GAMES_OF),
              Option("limit", "with --larger, the positions after which a solve is given up "
                     "(about 2 KiB each; default 3e5, at most 3e6)", kind=int, default=300_000,
                     low=1, high=3_000_000)), parallel=True)

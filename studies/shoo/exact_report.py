@@ -29,7 +29,7 @@ from analysis.stats import wilson_interval
 from analysis.runner import default_workers, run_tasks
 from analysis.writer import report_folder
 from solver.shoo.exact import DRAW, LOSS, WIN, Solution, solve
-from solver.shoo.exact_play import PLAYER_NAMES, agreement, match, sample_positions
+from solver.shoo.exact_play import GAMES_OF, PLAYER_NAMES, agreement, match, sample_positions
 from solver.shoo.opening import parse_games
 from solver.shoo.policies import PLAYERS
 from solver.shoo.reduced import Reduced
@@ -64,6 +64,11 @@ BUDGET_MIB = 8 * 1024
 """Memory that counts as running out (8 GiB, the size of a laptop's free memory)."""
 
 
+DEFAULT_GAMES_OF = {name: int(count) for name, _, count in
+                    (part.partition("=") for part in GAMES_OF.split(","))}
+"""``GAMES_OF`` read: the players that play other numbers of games by default."""
+
+
 @dataclass(frozen=True)
 class Plan:
     """What ``analyze exact shoo reduced`` solves and compares (tests use smaller plans)."""
@@ -76,8 +81,8 @@ class Plan:
     """Positions sampled per game for the players' agreement with perfect play."""
     games: int = 10
     """Games of each player against the perfect player, in each seat, per game solved."""
-    games_of: Mapping[str, int] = field(default_factory=dict)
-    """Other numbers of games for some players (``--games-of search-64=0``)."""
+    games_of: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_GAMES_OF))
+    """Other numbers of games for some players (``--games-of search-64=0``, the default)."""
     workers: int = 1
     """Processes comparing the players (the figures do not depend on it)."""
 
@@ -211,6 +216,20 @@ def frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(rows, dtype=object)
 
 
+def own_games_of(text: str, players: Sequence[str]) -> str:
+    """``--games-of`` as given, or the default's parts for the players compared.
+
+    >>> own_games_of(GAMES_OF, ("random", "greedy"))
+    ''
+    >>> own_games_of("greedy=3", ("random", "greedy"))
+    'greedy=3'
+    """
+    if text != GAMES_OF:
+        return text
+    return ",".join(f"{name}={count}" for name, count in DEFAULT_GAMES_OF.items()
+                    if name in players)
+
+
 def parse_players(text: str) -> tuple[str, ...]:
     names = tuple(n.strip() for n in text.split(",") if n.strip())
     if not names:
@@ -224,7 +243,7 @@ def parse_players(text: str) -> tuple[str, ...]:
 def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None,
         command: str | None = None, say: Callable[[str], None] = lambda stage: None,
         larger: bool = False, players: str = PLAYER_NAMES, positions: int = 300,
-        games: int = 10, games_of: str = "", limit: int = LIMIT, workers: int | None = 1,
+        games: int = 10, games_of: str = GAMES_OF, limit: int = LIMIT, workers: int | None = 1,
         plan: Plan | None = None) -> Path:
     """Solve the plan's reduced games under ``rules`` (the ``horses`` of the rules is the
     reduced game's own), compare the players in ``workers`` processes (None: all the
@@ -236,6 +255,7 @@ def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None,
                              "allowed: positions 1 or more, games 0 or more, limit 1 or "
                              "more")
         names = parse_players(players)
+        games_of = own_games_of(games_of, names)
         plan = Plan(larger=LARGER if larger else (), limit=limit, players=names,
                     positions=positions, games=games,
                     games_of={name: count for name, count in parse_games(

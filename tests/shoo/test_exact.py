@@ -271,7 +271,8 @@ def test_report(tmp_path):
     (["--positions", "0"], "--positions must be a whole number from 1 to 100,000"),
     (["--limit", "0"], "--limit must be a whole number from 1 to 3,000,000"),
     (["--players", "nobody"], "unknown player"),
-    (["--games-of", "search-64=1"], "--games-of names 'search-64', not one of the players"),
+    (["--players", "random", "--games-of", "search-64=1"],
+     "--games-of names 'search-64', not one of the players"),
     (["--games-of", "greedy=x"], "--games-of needs player=N with N a whole number from 0"),
     (["--workers", "0"], "--workers")])
 def test_bad_options_give_one_line(tmp_path, args, message):
@@ -297,3 +298,13 @@ def test_report_text_names_the_winner_and_the_players_conversions():
     assert "- g: **the player with the odd horse (moving second) wins**, in 12 moves" in text
     assert "0.50 (0.20–0.80)" in text
     assert "the players won greedy 1 of 6 games" in text
+
+
+def test_default_games_of_speaks_only_of_the_players_compared():
+    from solver.shoo.exact_play import GAMES_OF, PLAYER_NAMES
+    from studies.shoo.exact_report import DEFAULT_GAMES_OF, Plan, own_games_of
+    assert "search-64" in PLAYER_NAMES.split(",") and DEFAULT_GAMES_OF == {"search-64": 0}
+    assert Plan().games_for("search-64") == 0 and Plan().games_for("search-16") == 10
+    assert own_games_of(GAMES_OF, ("random", "search-64")) == "search-64=0"
+    assert own_games_of(GAMES_OF, ("random",)) == ""
+    assert own_games_of("search-64=4", ("search-64",)) == "search-64=4"
