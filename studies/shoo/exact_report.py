@@ -283,10 +283,13 @@ def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None,
     comparison = compare(solved, plan, say) if solved else []
     fit = growth(rows)
     elapsed = time.perf_counter() - started
+    other = {name: count for name, count in plan.games_of.items()   # of the players compared
+             if name in plan.players and count != plan.games}
     summary = {"game": "shoo", "analysis": "reduced", "command": command,
                "rules": rules.as_dict(), "changed": rules.changed(), "sizes": rows,
                "growth": fit, "players": comparison, "positions": plan.positions,
-               "games": plan.games, "games_of": dict(plan.games_of), "max_plies": MAX_PLIES, "seconds": round(elapsed, 1)}
+               "games": plan.games, "games_of": other, "max_plies": MAX_PLIES,
+               "seconds": round(elapsed, 1)}
     out = Path(out)
     with report_folder(out) as report:
         report.table("sizes.csv", frame(rows))

@@ -264,6 +264,8 @@ def test_report(tmp_path):
     assert rows[-1]["note"] == "more than 200 positions: given up"
     summary = json.loads((out / "summary.json").read_text())
     assert [p["player"] for p in summary["players"]] == ["random", "greedy"]
+    assert summary["games_of"] == {}      # the default's search-64=0 is not theirs
+    assert "games a colour instead" not in text
     assert summary["growth"] is None
 
 
