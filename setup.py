@@ -6,6 +6,7 @@ shared C pieces are .pxd files under cext/common/, cimported by their full name
 shares with the readable solver code (sizes, codes, tables) is written from that code into
 cext/<game>/constants.pxd first (solver.kernel_constants): the kernels import nothing from
 solver/."""
+import os
 import sys
 from pathlib import Path
 
@@ -20,6 +21,8 @@ from solver.kernel_constants import write_all  # noqa: E402
 
 write_all(HERE)  # cext/<game>/constants.pxd, before Cython reads a kernel
 
+CORES = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+         else os.cpu_count() or 1)
 extensions = [
     Extension(
         ".".join(pyx.relative_to(HERE).with_suffix("").parts),
@@ -45,8 +48,10 @@ setup(
                                      "analysis.*", "studies", "studies.*", "analyze",
                                      "analyze.*"]),
     package_data={"cext": ["**/*.pxd", "**/*.pxi", "**/*.pyx"], "solver": ["*/*.md"]},
+    # every core translates and compiles (8 kernels: the install takes a minute less)
     ext_modules=cythonize(extensions, language_level=3, include_path=[str(HERE)],
-                          compiler_directives={"embedsignature": True}),
+                          compiler_directives={"embedsignature": True}, nthreads=CORES),
+    options={"build_ext": {"parallel": CORES}},
     install_requires=[
         "numpy>=1.26",
         "pandas>=2.0",
