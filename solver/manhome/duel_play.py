@@ -71,7 +71,14 @@ hits that matter depend on where the men stand, which one chance per man cannot 
 by square (``h`` times how many moves reach the square, mean ``h``) does no better: at
 ``h = 0.02`` ``ply-3`` 0.946, ``ply-2`` 0.917, ``ply-1`` 0.913 (2026-11-28,
 ``benchmarks/manhome_leaf_error.py --by-square``). A decision turns on the difference between
-sibling positions, which a hit chance the opponent's men do not set hardly moves.
+sibling positions, which a hit chance the opponent's men do not set hardly moves. Nor is it
+the leaf's odd-even swing: taking the action of the highest ``w * value(3 turns) + (1 - w) *
+value(4 turns)`` keeps at most 942 of 992 (0.9496, ``w = 0.3``; 939 at ``w = 0``, 935 at
+``w = 1``; ``benchmarks/manhome_ply_mix.py``, 2026-11-29), a weight picked on the sample it
+is judged on; not taken. Nor does a leaf that sees which men the opponent's men can hit where
+they stand (each man sent back with ``C * q`` times the share of action kinds that reach it):
+``ply-1`` 911 of 992 as it is, 913 at best; ``ply-2`` 914, 913 at best
+(``benchmarks/manhome_exposure_leaf.py``, 2026-11-29); not taken.
 """
 from __future__ import annotations
 
