@@ -310,3 +310,48 @@ def test_default_games_of_speaks_only_of_the_players_compared():
     assert own_games_of(GAMES_OF, ("random", "search-64")) == "search-64=0"
     assert own_games_of(GAMES_OF, ("random",)) == ""
     assert own_games_of("search-64=4", ("search-64",)) == "search-64=4"
+
+
+def _children() -> list[int]:
+    """This process's live child processes (from /proc: the pool's workers)."""
+    import os
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == os.getpid() and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="/proc lists the workers")
+def test_ctrl_c_during_the_parallel_comparison_stops_it_and_keeps_the_earlier_report(
+        tmp_path):
+    """Ctrl-C while the players' parts are played in two processes (the part of the exact
+    report the CLI reaches only after its solves): the run ends with KeyboardInterrupt, its
+    workers are gone, and the report folder of an earlier run is as it was."""
+    import os
+    import signal
+
+    out = run(tmp_path / "r", plan=Plan(sizes=(SMALL,), players=("random",), positions=20,
+                                        games=1), command="earlier")
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    parts = []
+
+    def say(line: str) -> None:
+        if line.startswith("players: ") and "parts" in line and "process" not in line:
+            parts.append(line)
+            os.kill(os.getpid(), signal.SIGINT)     # Ctrl-C after the first part is in
+
+    plan = Plan(sizes=(SMALL,), players=("random", "search-4"), positions=400, games=20,
+                workers=2)
+    with pytest.raises(KeyboardInterrupt):
+        run(out, plan=plan, command="interrupted", say=say)
+    assert len(parts) == 1
+    assert _children() == []
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]   # no staging folder left
