@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from solver.manhome.duel_play import KEEP, Values, sample_positions
+from solver.manhome.duel_play import Values, decisive, sample_positions
 from solver.manhome.policies import PlyPolicy, policy_table
 from solver.manhome.race import KINDS, Race
 from solver.manhome.rules import ManHomeRules
@@ -77,18 +77,13 @@ class ExposedRace(Race):
 def kept(rules: ManHomeRules, depth: int, now: float, later: float, count: int = 1000,
          seed: int = 0) -> tuple[int, int]:
     """(positions where the exposure search keeps the exact value, decisive positions)."""
-    values = Values(policy_table("optimal", rules))
     race = ExposedRace(PlyPolicy(depth, rules).race, now, later)
-    decisive = good = 0
-    for p in sample_positions(rules, count, seed):
-        worth = values.action_values(p.state)
-        best = max(worth)
-        if min(worth) >= best - KEEP:
-            continue
-        decisive += 1
-        action = race.choose(p.state, depth)
-        good += worth[p.state.legal_actions().index(action)] >= best - KEEP
-    return good, decisive
+    total = good = 0
+    for _, p, _, keeps in decisive(Values(policy_table("optimal", rules)),
+                                   sample_positions(rules, count, seed)):
+        total += 1
+        good += keeps[p.state.legal_actions().index(race.choose(p.state, depth))]
+    return good, total
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,7 +17,7 @@ import argparse
 import collections
 import sys
 
-from solver.manhome.duel_play import KEEP, KINDS, Values, decisions, sample_positions
+from solver.manhome.duel_play import KINDS, Values, decisions, decisive, sample_positions
 from solver.manhome.policies import policy_table
 from solver.manhome.rules import DEATH, HOME, ManHomeRules
 from solver.manhome.state import EMPTY, Phase, action_moves
@@ -28,11 +28,10 @@ def misses(rules: ManHomeRules, player: str, count: int = 1000, seed: int = 0) -
     values = Values(policy_table("optimal", rules))
     positions = sample_positions(rules, count, seed)
     out: collections.Counter = collections.Counter()
-    for p, action in zip(positions, decisions(rules, player, positions, seed)):
-        worth = values.action_values(p.state)
-        best = max(worth)
+    chosen = decisions(rules, player, positions, seed)
+    for n, p, worth, keeps in decisive(values, positions):
         actions = p.state.legal_actions()
-        if min(worth) >= best - KEEP or worth[actions.index(action)] >= best - KEEP:
+        if keeps[actions.index(chosen[n])]:
             continue
         state = p.state
         if state.phase != Phase.MOVE:
@@ -49,7 +48,7 @@ def misses(rules: ManHomeRules, player: str, count: int = 1000, seed: int = 0) -
             return "face-off" if occupant != EMPTY and target not in state.men[seat] else "plain"
 
         good = moves[max(range(len(worth)), key=worth.__getitem__)].target
-        chose = moves[actions.index(action)].target
+        chose = moves[actions.index(chosen[n])].target
         kinds = kind(good), kind(chose)
         out[f"move: best {kinds[0]}, chosen {kinds[1]}"] += 1
         if kinds == ("plain", "plain"):

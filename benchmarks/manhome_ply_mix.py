@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from solver.manhome.duel_play import KEEP, Values, decisions, sample_positions
+from solver.manhome.duel_play import Values, decisions, decisive, sample_positions
 from solver.manhome.policies import PlyPolicy, policy_table
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.state import Phase
@@ -54,18 +54,13 @@ def mixes(rules: ManHomeRules, depths: tuple[int, int], weights: list[float],
     names = [f"ply-{d}" for d in depths]
     chosen = {name: decisions(rules, name, positions, seed) for name in names}
     race = PlyPolicy(depths[0], rules).race
-    decisive = 0
+    total = 0
     kept = dict.fromkeys(names, 0)
     differ = 0
     mixed = dict.fromkeys(weights, 0)
-    for n, p in enumerate(positions):
-        worth = values.action_values(p.state)
-        best = max(worth)
-        if min(worth) >= best - KEEP:
-            continue
-        decisive += 1
+    for n, p, _, keeps in decisive(values, positions):
+        total += 1
         actions = p.state.legal_actions()
-        keeps = [worth[i] >= best - KEEP for i in range(len(actions))]
         for name in names:
             kept[name] += keeps[actions.index(chosen[name][n])]
         if chosen[names[0]][n] == chosen[names[1]][n]:
@@ -77,7 +72,7 @@ def mixes(rules: ManHomeRules, depths: tuple[int, int], weights: list[float],
         for w in weights:
             mix = [w * x + (1.0 - w) * y for x, y in zip(a, b)]
             mixed[w] += keeps[pick(mix, p.state.phase == Phase.OPTION)]
-    return decisive, kept, differ, mixed
+    return total, kept, differ, mixed
 
 
 def main(argv: list[str] | None = None) -> int:

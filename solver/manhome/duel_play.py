@@ -78,11 +78,18 @@ value(4 turns)`` keeps at most 942 of 992 (0.9496, ``w = 0.3``; 939 at ``w = 0``
 is judged on; not taken. Nor does a leaf that sees which men the opponent's men can hit where
 they stand (each man sent back with ``C * q`` times the share of action kinds that reach it):
 ``ply-1`` 911 of 992 as it is, 913 at best; ``ply-2`` 914, 913 at best
-(``benchmarks/manhome_exposure_leaf.py``, 2026-11-29); not taken.
+(``benchmarks/manhome_exposure_leaf.py``, 2026-11-29); not taken. Nor does a leaf learnt
+from self-play (``benchmarks/manhome_learnt_leaf.py``, 2026-11-29): a logistic correction of
+the race chance by every pair of opposing men's squares, each side's men by square and the
+men out and home on each side. Fitted to the winners of 200,000 ``ply-1`` games (2.9 million
+turn starts) it makes ``ply-1`` keep fewer (867–896 of 992 against 911): the outcomes teach
+the chances under ``ply-1``'s own play, not under optimal play. Fitted by value iteration (each position's target one turn
+of the search on the last fit) it keeps 899–909; the same iteration lifts ``ply-1`` on the
+12-square duel from 977 to 984 of 1,000, where the positions cover the features. Not taken.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -272,25 +279,30 @@ def decisions(rules: ManHomeRules, name: str, positions: Sequence[Position], see
     return out
 
 
+def decisive(values: Values, positions: Sequence[Position]
+             ) -> Iterator[tuple[int, Position, list[float], list[bool]]]:
+    """The positions where an action can lose value (not indifferent), each as its index in
+    ``positions``, the position, and by legal action its exact value and whether it keeps
+    the value (within :data:`KEEP` of the best)."""
+    for n, p in enumerate(positions):
+        worth = values.action_values(p.state)
+        best = max(worth)
+        if min(worth) < best - KEEP:
+            yield n, p, worth, [w >= best - KEEP for w in worth]
+
+
 def agreement(solution: DuelSolution, name: str, positions: Sequence[Position], seed: int,
               engine: str = "kernel") -> Agreement:
     """How often the player ``name`` keeps the exact value at ``positions``."""
-    values = Values(solution)
     chosen = decisions(solution.rules, name, positions, seed, engine)
-    decisive = kept = indifferent = option = option_kept = 0
+    count = kept = option = option_kept = 0
     loss = 0.0
-    for p, action in zip(positions, chosen):
-        worth = values.action_values(p.state)
-        best = max(worth)
-        if min(worth) >= best - KEEP:
-            indifferent += 1
-            continue
-        got = worth[p.state.legal_actions().index(action)]
-        good = got >= best - KEEP
-        decisive += 1
-        kept += good
-        loss += best - got
+    for n, p, worth, keeps in decisive(Values(solution), positions):
+        i = p.state.legal_actions().index(chosen[n])
+        count += 1
+        kept += keeps[i]
+        loss += max(worth) - worth[i]
         if p.state.phase == Phase.OPTION:
             option += 1
-            option_kept += good
-    return Agreement(name, decisive, kept, indifferent, option, option_kept, loss)
+            option_kept += keeps[i]
+    return Agreement(name, count, kept, len(positions) - count, option, option_kept, loss)
