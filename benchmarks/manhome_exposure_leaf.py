@@ -25,8 +25,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from solver.manhome.duel_play import Values, decisive, sample_positions
-from solver.manhome.policies import PlyPolicy, policy_table
+from solver.manhome.duel_play import searches_kept
+from solver.manhome.policies import PlyPolicy
 from solver.manhome.race import KINDS, Race
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.state import action_moves
@@ -78,12 +78,8 @@ def kept(rules: ManHomeRules, depth: int, now: float, later: float, count: int =
          seed: int = 0) -> tuple[int, int]:
     """(positions where the exposure search keeps the exact value, decisive positions)."""
     race = ExposedRace(PlyPolicy(depth, rules).race, now, later)
-    total = good = 0
-    for _, p, _, keeps in decisive(Values(policy_table("optimal", rules)),
-                                   sample_positions(rules, count, seed)):
-        total += 1
-        good += keeps[p.state.legal_actions().index(race.choose(p.state, depth))]
-    return good, total
+    good, total = searches_kept(rules, depth, {"exposed": race}, count, seed)
+    return good["exposed"], total
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -47,9 +47,9 @@ import sys
 import numpy as np
 from scipy.optimize import minimize
 
-from solver.manhome.duel_play import Values, decisive, sample_positions
+from solver.manhome.duel_play import searches_kept
 from solver.manhome.kernel import kernel_state
-from solver.manhome.policies import PlyPolicy, policy_table
+from solver.manhome.policies import PlyPolicy
 from solver.manhome.race import Race
 from solver.manhome.rules import ManHomeRules
 from solver.manhome.state import EMPTY, Phase
@@ -261,15 +261,7 @@ def value_iteration(race: Race, rows: np.ndarray, groups: str, lam: float, itera
 def kept(rules: ManHomeRules, depth: int, races: dict, count: int = 1000,
          seed: int = 0) -> tuple[dict, int]:
     """({name: positions where that race search keeps the exact value}, decisive positions)."""
-    good = dict.fromkeys(races, 0)
-    total = 0
-    for _, p, _, keeps in decisive(Values(policy_table("optimal", rules)),
-                                   sample_positions(rules, count, seed)):
-        total += 1
-        actions = p.state.legal_actions()
-        for name, race in races.items():
-            good[name] += keeps[actions.index(race.choose(p.state, depth))]
-    return good, total
+    return searches_kept(rules, depth, races, count, seed)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -83,9 +83,18 @@ from self-play (``benchmarks/manhome_learnt_leaf.py``, 2026-11-29): a logistic c
 the race chance by every pair of opposing men's squares, each side's men by square and the
 men out and home on each side. Fitted to the winners of 200,000 ``ply-1`` games (2.9 million
 turn starts) it makes ``ply-1`` keep fewer (867–896 of 992 against 911): the outcomes teach
-the chances under ``ply-1``'s own play, not under optimal play. Fitted by value iteration (each position's target one turn
-of the search on the last fit) it keeps 899–909; the same iteration lifts ``ply-1`` on the
-12-square duel from 977 to 984 of 1,000, where the positions cover the features. Not taken.
+the chances under ``ply-1``'s own play, not under optimal play. Fitted by value iteration
+(each position's target one turn of the search on the last fit) it keeps 899–909; the same
+iteration lifts ``ply-1`` on the 12-square duel from 977 to 984 of 1,000, where the
+positions cover the features. Not taken. Nor, at depth, does a race table that lets each
+side adapt to the race (``benchmarks/manhome_envelope_leaf.py``, 2026-11-29): ``F*(n)``, for
+every ``n`` on its own the best chance of finishing within ``n`` goes, mixed with the race
+table as ``alpha * F* + (1 - alpha) * F``, lifts ``ply-1`` from 911 to 919 / 921 / 922 / 921
+/ 909 / 885 at ``alpha`` = 0.25 / 0.4 / 0.5 / 0.6 / 0.75 / 1 (and on the 18-square duel from
+923 to 932 of 996 at 0.5), but the search already adapts: at 0.5 ``ply-2`` keeps 914 (914
+without; on 18 squares 943 against 947) and ``ply-3`` 939 (941 at 0.25; 935 without) —
+the best leaf measured here, still under 0.95, its weight picked on the sample it is judged
+on. Not taken.
 """
 from __future__ import annotations
 
@@ -97,7 +106,7 @@ import numpy as np
 from solver.decision import CHANCE, TERMINAL
 from solver.dice import game_streams
 from solver.manhome.duel import DuelEquations, DuelSolution, check_duel_rules
-from solver.manhome.policies import PLAYERS, make_policy
+from solver.manhome.policies import PLAYERS, make_policy, policy_table
 from solver.manhome.rules import DEATH, HOME, ManHomeRules
 from solver.manhome.state import (ACTION, NEW_MAN, Kind, ManHomeState, Phase, action_moves)
 
@@ -289,6 +298,23 @@ def decisive(values: Values, positions: Sequence[Position]
         best = max(worth)
         if min(worth) < best - KEEP:
             yield n, p, worth, [w >= best - KEEP for w in worth]
+
+
+def searches_kept(rules: ManHomeRules, depth: int, searches: dict, count: int = 1000,
+                  seed: int = 0) -> tuple[dict, int]:
+    """For experiments with the ``ply-N`` search's leaf (the benchmarks): ({name: decisive
+    positions where that search, :meth:`solver.manhome.race.Race.choose` at ``depth`` in the
+    reference engine, keeps the exact value}, decisive positions), on ``count`` positions
+    sampled with ``seed`` (:func:`sample_positions`) of the solved duel of ``rules``."""
+    good = dict.fromkeys(searches, 0)
+    total = 0
+    for _, p, _, keeps in decisive(Values(policy_table("optimal", rules)),
+                                   sample_positions(rules, count, seed)):
+        total += 1
+        actions = p.state.legal_actions()
+        for name, search in searches.items():
+            good[name] += keeps[actions.index(search.choose(p.state, depth))]
+    return good, total
 
 
 def agreement(solution: DuelSolution, name: str, positions: Sequence[Position], seed: int,
