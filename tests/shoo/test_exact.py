@@ -315,17 +315,9 @@ def test_default_games_of_speaks_only_of_the_players_compared():
 def _children() -> list[int]:
     """This process's live child processes (from /proc)."""
     import os
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == os.getpid() and fields[0] != "Z":
-                found.append(int(entry))
-    return found
+
+    from tests.analysis.test_interrupt import _alive, _children as children_of
+    return [pid for pid in children_of(os.getpid()) if _alive(pid)]
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="/proc lists the workers")
