@@ -11,8 +11,9 @@ Games are played with the family's player in every seat under the rules in :data
 simulation's playout to the end would take long). A budget unit is what ``N`` counts (the
 family's registered description says: a simulation, a playout per candidate, a hundred
 nodes); units per second counts ``N`` for every searched decision (a decision of a single
-legal action is not searched). Budgets: the family's ladder budgets, or ``--budgets`` for a
-family with none on the ladder (and for every family when given). CPU seconds
+legal action is not searched). Budgets: the family's ladder budgets, or for a family with
+none on the ladder 4, 16, 64 (1, 2 when its largest is under 64: Man Home's ``adapt-N``),
+or ``--budgets`` for every family when given. CPU seconds
 (``time.process_time``), the best of two runs.
 """
 from __future__ import annotations
@@ -88,7 +89,8 @@ def main() -> None:
         keys = chunk_keys(1, 0, args.games)
         for family in spec.players.search:
             print(f"{game} {family.name}-N: {family.doc}")
-            for budget in given or family.budgets or (4, 16, 64):
+            for budget in (given or family.budgets
+                           or ((4, 16, 64) if family.max_budget >= 64 else (1, 2))):
                 policies = [f"{family.name}-{budget}"] * seats
                 spec.players.prepare(rules, policies)
                 seconds = best_of_two(lambda: spec.play_chunk(rules, policies, keys))

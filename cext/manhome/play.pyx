@@ -31,7 +31,7 @@ from cext.manhome.constants cimport (
     DEATH, DEFENDER_HOLDS, EMPTY, FIRST_MOVE_ACTION, FIRST_SQUARE, HOME, IS_PRIME, K_DIV_PRIME,
     K_NEW_MAN, K_SUB_ONE, KIND_OF_ROLL, MAX_ACTIONS, MAXMOVES, MAXP, MOST_PRIMES, MOVE_TARGET,
     NGAME_COLUMNS, NKINDS, NPOLICIES, NSEAT_COLUMNS, O_DEATH, O_HOME, O_KILL, O_KILLED,
-    MCTS_KEEP, O_MERGE, O_STAND, P_EXPERT, P_GREEDY, P_OPTIMAL, P_MCTS, P_MCTS_ROLLOUT, P_PLY,
+    MCTS_KEEP, O_MERGE, O_STAND, P_EXPERT, P_GREEDY, P_OPTIMAL, P_MCTS, P_MCTS_ROLLOUT, P_PLY, P_ADAPT,
     P_RANDOM, P_ROLLOUT, P_SEARCH, RACE_SCALE,
     P_SOLITAIRE, PH_ACT_ROLL, PH_FACE_OFF, PH_MOVE, PH_NEW_ROLL, PH_OPTION, PH_OVER,
     PRIME_COUNT, RANK_BACK, RANK_FIGHT, RANK_HOME, RANK_PRIME, RANK_SAFE, ROW, SEATCOL_DEATHS,
@@ -64,6 +64,7 @@ cdef struct Config:
     const SideSpaceC* spaces[NPOLICIES]  # ... and the numbering of their sides
     const uint16_t* race          # ply: the race table (solver/manhome/race.py), race_columns
     int race_columns              # to a side numbered by race_space
+    const uint16_t* adapt         # adapt: the race table mixed with its envelope, the same shape
     const SideSpaceC* race_space
     Interrupt* stop               # Ctrl-C and SIGTERM in long loops (cext/common/interrupt.pxd)
 
@@ -526,6 +527,8 @@ cdef inline int32_t decide(State* g, const Config* c, int seat) noexcept nogil:
                          c.tables[policy][NKINDS * table_row(g, c, seat, policy) + g.kind])
     if policy == P_PLY:
         return ply_decide(g, c, seat)
+    if policy == P_ADAPT:
+        return adapt_decide(g, c, seat)
     return decide_more(g, c, seat)
 
 
@@ -943,6 +946,13 @@ cdef void ply_arrive(const Pos* p, const Config* c, int t, int source, int targe
         out[i] = chance * kill[i] + miss * lost[i]
 
 
+cdef int32_t adapt_decide(State* g, const Config* c, int seat) noexcept nogil:
+    """AdaptPolicy.choose: ply_decide on the mixed race table."""
+    cdef Config mixed = c[0]
+    mixed.race = c.adapt
+    return ply_decide(g, &mixed, seat)
+
+
 cdef int32_t ply_decide(State* g, const Config* c, int seat) noexcept nogil:
     """PlyPolicy.choose (Race.choose): the option, or the move, of the highest chance for
     the seat, ``budget`` turns searched."""
@@ -1004,6 +1014,7 @@ cdef class Setup:
     cdef const uint8_t[:, ::1] optimal
     cdef const int64_t[::1] goes                # the expert's values
     cdef const uint16_t[:, ::1] race            # ply's race table
+    cdef const uint16_t[:, ::1] adapt           # adapt's
     cdef SideSpaceC race_space
     cdef Interrupt stop
 
@@ -1023,7 +1034,7 @@ cdef class Setup:
         self.c.board_rows = config["board_rows"]
         for seat in range(players):
             code = policies[seat]
-            if not 0 <= code <= P_PLY:
+            if not 0 <= code <= P_ADAPT:
                 raise ValueError(f"no policy code {code}")
             self.c.policy[seat] = code
             self.c.budget[seat] = budgets[seat]
@@ -1051,6 +1062,8 @@ cdef class Setup:
             self.c.spaces[P_EXPERT] = &self.spaces[P_EXPERT]
         if P_PLY in policies and config.get("race") is None:
             raise ValueError("ply plays on the race table: it is needed")
+        if P_ADAPT in policies and (config.get("race") is None or config.get("adapt") is None):
+            raise ValueError("adapt plays on the mixed race table: it is needed")
         if config.get("race") is not None:
             space, race = config["race"]
             self.race = race
@@ -1061,6 +1074,12 @@ cdef class Setup:
             self.c.race = &self.race[0, 0]
             self.c.race_columns = race.shape[1]
             self.c.race_space = &self.race_space
+        if config.get("adapt") is not None:
+            adapt = config["adapt"]
+            if adapt.shape[0] != self.race_space.size or adapt.shape[1] != self.c.race_columns:
+                raise ValueError("the mixed race table does not fit the race table")
+            self.adapt = adapt
+            self.c.adapt = &self.adapt[0, 0]
         self.c.q_num = config["q_num"]
         self.c.q_den = config["q_den"]
         self.c.bonus = config["bonus"]
@@ -1203,7 +1222,8 @@ cdef inline int fast_policy(const Config* c) noexcept nogil:
     """The policy every seat plays, -1 if they differ, -2 if one searches (no fast path)."""
     cdef int seat, same = c.policy[0]
     for seat in range(c.players):
-        if c.policy[seat] == P_SEARCH or c.policy[seat] == P_MCTS or c.policy[seat] == P_PLY:
+        if (c.policy[seat] == P_SEARCH or c.policy[seat] == P_MCTS or c.policy[seat] == P_PLY
+                or c.policy[seat] == P_ADAPT):
             return -2
         if c.policy[seat] != same:
             same = -1

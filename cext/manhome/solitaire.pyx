@@ -195,48 +195,62 @@ cdef inline double reach(const SideSpaceC* sp, const double* prev, int home, con
     return prev[rank_of(sp, home, rest, n)]
 
 
-cdef double race_step(const SideSpaceC* sp, const double* prev, const uint8_t* decision,
-                      int64_t index, int home, const int* men, int k, int squares) noexcept nogil:
-    """P(T <= t) of one side from P(T <= t - 1) of every side (``prev``), the side playing
-    the solitaire's decisions."""
-    cdef int q, j, kind, m, s, count, pick
-    cdef int reserve = sp.men_per_player - home - k
+cdef double race_new_man(const SideSpaceC* sp, const double* prev, int64_t index, int home,
+                         const int* men, int k, int squares) noexcept nogil:
+    """A new man's value on ``prev``: the mean over the squares it may arrive at."""
+    cdef int q, j
     cdef int64_t below[MAXM + 1]
     cdef int64_t above[MAXM + 2]
     cdef int64_t base
     cdef double total
-    if reserve > 0 and k < sp.cap and (k == 0 or decision[K_NEW_MAN] == 1):
-        below[0] = 0
-        for j in range(k):
-            below[j + 1] = below[j] + sp.binom[men[j] - FIRST_SQUARE][j + 1]
-        above[k] = 0
-        for j in range(k - 1, -1, -1):
-            above[j] = above[j + 1] + sp.binom[men[j] - FIRST_SQUARE][j + 2]
-        base = sp.offsets[home][k + 1]
-        total = (1 + k) * prev[index]                       # Death, and every own man
-        total += reach(sp, prev, home, men, k, -1, HOME)
-        j = 0
-        for q in range(FIRST_SQUARE, squares):
-            if j < k and men[j] == q:
-                j += 1
-                continue
-            total += prev[base + below[j] + sp.binom[q - FIRST_SQUARE][j + 1] + above[j]]
-        return total / squares
-    total = 0.0
+    below[0] = 0
+    for j in range(k):
+        below[j + 1] = below[j] + sp.binom[men[j] - FIRST_SQUARE][j + 1]
+    above[k] = 0
+    for j in range(k - 1, -1, -1):
+        above[j] = above[j + 1] + sp.binom[men[j] - FIRST_SQUARE][j + 2]
+    base = sp.offsets[home][k + 1]
+    total = (1 + k) * prev[index]                       # Death, and every own man
+    total += reach(sp, prev, home, men, k, -1, HOME)
+    j = 0
+    for q in range(FIRST_SQUARE, squares):
+        if j < k and men[j] == q:
+            j += 1
+            continue
+        total += prev[base + below[j] + sp.binom[q - FIRST_SQUARE][j + 1] + above[j]]
+    return total / squares
+
+
+cdef double race_step(const SideSpaceC* sp, const double* prev, const uint8_t* decision,
+                      int64_t index, int home, const int* men, int k, int squares) noexcept nogil:
+    """P(T <= t) of one side from P(T <= t - 1) of every side (``prev``), the side playing
+    the solitaire's decisions; with no ``decision`` (NULL) the envelope's: the best option
+    (new man or action) and each kind's best move for this t."""
+    cdef int j, kind, m, s, count, q
+    cdef bint may_new = sp.men_per_player - home - k > 0 and k < sp.cap
+    cdef double total = 0.0, best, value, new_man = -1.0
+    if may_new and (k == 0 or (decision != NULL and decision[K_NEW_MAN] == 1)):
+        return race_new_man(sp, prev, index, home, men, k, squares)
+    if may_new and decision == NULL:
+        new_man = race_new_man(sp, prev, index, home, men, k, squares)
     for kind in range(K_SUB_ONE, K_DIV_PRIME + 1):
-        pick = decision[kind]
         count = 0
+        best = -1.0
         for m in range(k):
             s = men[m]
-            j = 1 if kind == K_SUB_ONE else PRIME_COUNT[s]
-            if pick < count + j:
-                j = pick - count
+            for j in range(1 if kind == K_SUB_ONE else PRIME_COUNT[s]):
+                if decision != NULL and count != decision[kind]:
+                    count += 1
+                    continue
                 q = (s - 1 if kind == K_SUB_ONE else
                      (s - PRIMES[s][j] if kind == K_SUB_PRIME else s // PRIMES[s][j]))
-                total += reach(sp, prev, home, men, k, m, q)
-                break
-            count += j
-    return total / 3.0
+                value = reach(sp, prev, home, men, k, m, q)
+                if value > best:
+                    best = value
+                count += 1
+        total += best
+    total /= 3.0
+    return total if total > new_man else new_man
 
 
 def race_cdf(config, const uint8_t[:, ::1] decisions, int columns, double scale,
@@ -247,11 +261,14 @@ def race_cdf(config, const uint8_t[:, ::1] decisions, int columns, double scale,
     the goes counting the one about to start (a turn that brings a man home, not the last,
     earns another in the same go: N = turns - (men_to_win - home - 1)). Computed in double,
     one turn at a time: P(turns <= t) from P(turns <= t - 1) of every side
-    (solver.manhome.race.race_cdf_reference)."""
+    (solver.manhome.race.race_cdf_reference). With ``decisions`` None, the envelope: for
+    every n on its own the best chance of N <= n, every choice the best for that n."""
     cdef SideSpaceC sp
     side_space_init(&sp, config["board_rows"], config["men_per_player"], config["men_to_win"],
                     config["cap"])
-    if decisions.shape[0] != sp.size or decisions.shape[1] != 4 or columns < 1:
+    cdef bint envelope = decisions is None
+    if columns < 1 or not envelope and (decisions.shape[0] != sp.size
+                                        or decisions.shape[1] != 4):
         raise ValueError("decisions do not fit the side space")
     out_a = np.zeros((sp.size, columns), dtype=np.uint16)
     prev_a = np.zeros(sp.size, dtype=np.float64)
@@ -275,8 +292,9 @@ def race_cdf(config, const uint8_t[:, ::1] decisions, int columns, double scale,
                     for i in range(k):
                         men[i] = FIRST_SQUARE + i
                     while not interrupted(&stop, 1):
-                        cur[index] = race_step(&sp, &prev[0], &decisions[index, 0], index, home,
-                                               men, k, squares)
+                        cur[index] = race_step(&sp, &prev[0],
+                                               NULL if envelope else &decisions[index, 0],
+                                               index, home, men, k, squares)
                         if 1 <= n <= columns:
                             out[index, n - 1] = <uint16_t>(cur[index] * scale + 0.5)
                         index += 1

@@ -43,11 +43,12 @@ def solve_duel(rules: ManHomeRules, tol: float = 1e-12, max_sweeps: int = 100_00
 
 def race_cdf(space, decisions, columns: int, scale: int,
              progress: Callable[[int], None] | None = None):
-    """The race table of a solved solitaire (:mod:`solver.manhome.race`) by the kernel."""
+    """The race table of a solved solitaire (:mod:`solver.manhome.race`) by the kernel; with
+    ``decisions`` None, the envelope of the side space's race tables."""
     import numpy as np
     from cext.manhome.solitaire import race_cdf as kernel
 
     return kernel({"board_rows": space.board_rows, "men_per_player": space.men_per_player,
                    "men_to_win": space.men_to_win, "cap": space.cap},
-                  np.ascontiguousarray(decisions, dtype=np.uint8), columns, float(scale),
-                  progress)
+                  None if decisions is None else np.ascontiguousarray(decisions, dtype=np.uint8),
+                  columns, float(scale), progress)

@@ -29,9 +29,10 @@ from solver.kernel_rows import split
 from solver.manhome.state import (ACTION, ACTION_OF_ROLL, ATTACKER_WINS, DEFENDER_HOLDS, EMPTY,
                                   FIRST_MOVE_ACTION, NEW_MAN, Kind, ManHomeState, Outcome,
                                   Phase, action_moves)
-from solver.manhome.policies import (GREEDY_RANKS, MCTS, MCTS_KEEP, MCTS_ROLLOUT, PLY, POLICY_NAMES,
-                                     SEARCH, SEARCH_ROLLOUT, VALUE_SCALE, expert_table,
-                                     parse_policy, policy_table, race_table)
+from solver.manhome.policies import (ADAPT, GREEDY_RANKS, MCTS, MCTS_KEEP, MCTS_ROLLOUT, PLY,
+                                     POLICY_NAMES, SEARCH, SEARCH_ROLLOUT, VALUE_SCALE,
+                                     adapt_table, expert_table, parse_policy, policy_table,
+                                     race_table)
 from solver.manhome.race import RACE_SCALE
 from solver.manhome.rules import (DEATH, HOME, MAX_MEN, MAX_PLAYERS, PRIME_FACTORS, ROW, SQUARES,
                                   TIES, ManHomeRules)
@@ -60,7 +61,8 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              **{f"O_{outcome.name}": int(outcome) for outcome in Outcome},
              **{f"P_{name.upper()}": code for code, name in enumerate(POLICY_NAMES)},
              "P_SEARCH": len(POLICY_NAMES), "P_MCTS": len(POLICY_NAMES) + 1,
-             "P_PLY": len(POLICY_NAMES) + 2, "RACE_SCALE": RACE_SCALE,
+             "P_PLY": len(POLICY_NAMES) + 2, "P_ADAPT": len(POLICY_NAMES) + 3,
+             "RACE_SCALE": RACE_SCALE,
              "NPOLICIES": len(POLICY_NAMES),
              "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
              "P_MCTS_ROLLOUT": POLICY_NAMES.index(MCTS_ROLLOUT),
@@ -99,18 +101,20 @@ def config(rules: ManHomeRules, policies: Sequence[str],
     """The kernel's configuration for ``rules`` and one player per seat (``players`` seats,
     default the rules'): numbers, and the solved tables of the table players
     (``tables``: code -> (side numbering, decisions)), of the expert (``goes``; also
-    for mcts, whose simulations expert plays) and of ``ply-N`` (``race``: the race table,
-    :mod:`solver.manhome.race`)."""
+    for mcts, whose simulations expert plays), of ``ply-N`` (``race``: the race table,
+    :mod:`solver.manhome.race`) and of ``adapt-N`` (``adapt``: the race table mixed with its
+    envelope, numbered as ``race``)."""
     players = rules.players if players is None else players
     if len(policies) != players:
         raise ValueError(f"need {players} policies, got {len(policies)}")
     codes, budgets = [], []
     tables: dict[int, tuple[dict[str, int], np.ndarray]] = {}
-    goes = race = None
+    goes = race = adapt = None
     for name in policies:
         family, budget = parse_policy(name)
         code = (len(POLICY_NAMES) if family == SEARCH else len(POLICY_NAMES) + 1
                 if family == MCTS else len(POLICY_NAMES) + 2 if family == PLY
+                else len(POLICY_NAMES) + 3 if family == ADAPT
                 else POLICY_NAMES.index(family))
         codes.append(code)
         budgets.append(budget)
@@ -122,16 +126,18 @@ def config(rules: ManHomeRules, policies: Sequence[str],
         if "expert" in (family, MCTS_ROLLOUT if family == MCTS else None) and goes is None:
             space, values = expert_table(rules)
             goes = (_space(space), np.ascontiguousarray(values, dtype=np.int64))
-        if family == PLY and race is None:
-            space, cdf = race_table(rules)
-            race = (_space(space), np.ascontiguousarray(cdf, dtype=np.uint16))
+        if family in (PLY, ADAPT) and race is None:
+            space, table = race_table(rules)
+            race = (_space(space), np.ascontiguousarray(table, dtype=np.uint16))
+        if family == ADAPT and adapt is None:
+            adapt = np.ascontiguousarray(adapt_table(rules)[1], dtype=np.uint16)
     q_num, q_den = rules.attacker_win_chance
     return {"players": players, "men_per_player": rules.men_per_player,
             "men_to_win": rules.men_to_win, "tie": TIES.index(rules.tie),
             "extra_turn": bool(rules.extra_turn), "max_turns": rules.max_turns,
             "board_rows": rules.board_rows, "policy": codes, "budget": budgets,
             "q_num": q_num, "q_den": q_den, "bonus": VALUE_SCALE if rules.extra_turn else 0,
-            "tables": tables, "goes": goes, "race": race}
+            "tables": tables, "goes": goes, "race": race, "adapt": adapt}
 
 
 def play_chunk(rules: ManHomeRules, policies: Sequence[str],

@@ -92,6 +92,21 @@ position at will: ``tests/test_no_loops.py`` finds no game cut off at the turn l
     play beats ``expert`` only 52.7% (51.7-53.7%, 2,000 games a seat), ``ply-3`` 52.0%,
     ``ply-1`` 51.6%. Cost (both seats, one core): ``ply-1`` 0.0005 s a game, ``ply-2``
     0.024 s, ``ply-3`` about 100 times ``ply-2``.
+``adapt-N``
+    ``ply-N``'s search on a race table that lets each side adapt: the race table mixed half
+    and half with its *envelope* (for every ``n`` on its own the best chance of finishing
+    within ``n`` goes; :mod:`solver.manhome.race`), a second table of the same size (the
+    envelope is solved in about 30 s when first used and kept in the table cache). Off the
+    skill ladder (its matches there are not played yet). On the solved duels (as ``ply-N``
+    above) ``adapt-1`` keeps 0.978 / 0.936 / 0.963 / 0.929, ``adapt-2`` 0.988 / 0.947 /
+    0.967 / 0.921, ``adapt-3`` 0.996 / 0.973 / 0.973 / 0.947, ``adapt-4`` 0.998 / 0.981 /
+    0.981 / 0.966 (958 of 992; mean loss 0.00008 of a win a decision, ``ply-3`` 0.00039),
+    where ``ply-4`` keeps 0.947 on the largest: the envelope's gain is at depth. On the
+    standard rules it is as strong as ``ply-N``, not clearly stronger
+    (``benchmarks/manhome_adapt_standard.py``, 4,000 games a seat): ``adapt-1`` against
+    ``ply-1`` 50.4% (49.8-51.1%), ``adapt-2`` against ``ply-2`` 50.4% (49.8-51.1%), against
+    ``expert`` 51.0% (50.2-51.9%). Cost: ``ply-N``'s (the same search on another table);
+    ``adapt-4`` about 0.4 s a decision on the 36-square duel.
 ``expert``
     The strongest fixed player we can compute for any number of seats: one-ply expectimax
     on the exact solitaire values. ``T(side)`` is the exact expected number of turns a
@@ -141,7 +156,11 @@ MCTS_ROLLOUT = "expert"
 PLY = "ply"
 """The family of race searches: ``ply-N`` looks ``N`` turns ahead (:mod:`solver.manhome.race`)."""
 PLY_MAX_DEPTH = 4
-"""The deepest ``ply-N`` (each turn more costs about a hundred times the last)."""
+"""The deepest ``ply-N`` and ``adapt-N`` (each turn more costs about a hundred times the
+last)."""
+ADAPT = "adapt"
+"""``ply-N``'s search on a race table that lets each side adapt (:mod:`solver.manhome.race`,
+the envelope): ``adapt-N``."""
 MCTS_KEEP = 2
 """``mcts-N`` keeps the rollout player's own choice unless the search's beats it by more than
 this many standard errors (:class:`solver.mcts.MctsPolicy`'s ``keep``)."""
@@ -256,16 +275,34 @@ class PlyPolicy:
     """``ply-N``: expectimax over the next ``N`` turns on the race evaluation
     (:class:`solver.manhome.race.Race`; module docstring)."""
 
+    family = PLY
+
     def __init__(self, depth: int, rules: ManHomeRules) -> None:
         from solver.manhome.race import Race
 
-        self.name = f"{PLY}-{depth}"
+        self.name = f"{self.family}-{depth}"
         self.depth = depth
-        space, table = race_table(rules)
+        space, table = self.table(rules)
         self.race = Race(rules, space, table)
+
+    @staticmethod
+    def table(rules: ManHomeRules) -> tuple[SideSpace, np.ndarray]:
+        """The table the search plays on."""
+        return race_table(rules)
 
     def choose(self, state: ManHomeState, choices: Stream) -> int:
         return self.race.choose(state, self.depth)
+
+
+class AdaptPolicy(PlyPolicy):
+    """``adapt-N``: ``ply-N``'s search on the race table mixed with its envelope (module
+    docstring)."""
+
+    family = ADAPT
+
+    @staticmethod
+    def table(rules: ManHomeRules) -> tuple[SideSpace, np.ndarray]:
+        return adapt_table(rules)
 
 
 class SearchPolicy:
@@ -418,6 +455,54 @@ def _race(board_rows: int, men_per_player: int, men_to_win: int) -> tuple[SideSp
     return space, cached_arrays("manhome-race", key, solve, sound)["cdf"]
 
 
+ENVELOPE_TABLE_VERSION = 1
+"""Raise it when the envelope's numbers change (:mod:`solver.tablecache`)."""
+
+
+def race_tables(rules: ManHomeRules) -> tuple[SideSpace, np.ndarray, np.ndarray]:
+    """(side numbering, race table ``F``, its envelope ``F*``) of :mod:`solver.manhome.race`:
+    uint16 arrays of ``P(N <= n)`` scaled, one row a side, from the table cache when it
+    holds them."""
+    space, cdf = race_table(rules)
+    return space, cdf, _envelope(rules.board_rows, rules.men_per_player, rules.men_to_win)
+
+
+def adapt_table(rules: ManHomeRules) -> tuple[SideSpace, np.ndarray]:
+    """The table ``adapt-N`` plays on: (side numbering, the race table mixed with its
+    envelope, :func:`solver.manhome.race.race_mix`)."""
+    return _adapt(rules.board_rows, rules.men_per_player, rules.men_to_win)
+
+
+@cache
+def _adapt(board_rows: int, men_per_player: int, men_to_win: int
+           ) -> tuple[SideSpace, np.ndarray]:
+    from solver.manhome.race import race_mix
+
+    space, cdf = _race(board_rows, men_per_player, men_to_win)
+    return space, race_mix(cdf, _envelope(board_rows, men_per_player, men_to_win))
+
+
+def _envelope(board_rows: int, men_per_player: int, men_to_win: int) -> np.ndarray:
+    from solver.manhome.race import RACE_COLUMNS, RACE_SCALE
+    from solver.tablecache import cached_arrays
+
+    space = _race(board_rows, men_per_player, men_to_win)[0]
+    key = {"board_rows": board_rows, "men_per_player": men_per_player,
+           "men_to_win": men_to_win, "cap": space.cap, "columns": RACE_COLUMNS,
+           "scale": RACE_SCALE, "version": ENVELOPE_TABLE_VERSION}
+
+    def solve() -> dict[str, np.ndarray]:
+        from solver.manhome.exact_kernels import race_cdf
+
+        return {"envelope": race_cdf(space, None, RACE_COLUMNS, RACE_SCALE)}
+
+    def sound(arrays) -> bool:
+        envelope = arrays.get("envelope", np.empty(0))
+        return envelope.shape == (space.size, RACE_COLUMNS) and envelope.dtype == np.uint16
+
+    return cached_arrays("manhome-envelope", key, solve, sound)["envelope"]
+
+
 class TablePolicy:
     """Plays the decisions of a solved table (``solitaire`` or ``optimal``)."""
 
@@ -457,6 +542,8 @@ def make_policy(name: str, rules: ManHomeRules | None = None):
         return MctsPolicy(budget, ExpertPolicy(rules), keep=MCTS_KEEP)
     if family == PLY:
         return PlyPolicy(budget, rules)
+    if family == ADAPT:
+        return AdaptPolicy(budget, rules)
     return ExpertPolicy(rules) if name == "expert" else TablePolicy(name, rules)
 
 
@@ -485,6 +572,8 @@ def prepare(rules: ManHomeRules, policies) -> None:
             expert_table(rules)
         elif family == PLY:
             race_table(rules)
+        elif family == ADAPT:
+            adapt_table(rules)
         else:
             policy_table(name, rules)
 
@@ -516,6 +605,9 @@ PLAYERS = Players(
                              "36-square duel, solved exactly, optimal play itself beats expert "
                              "only 52.7%, and ply-2 against ply-1 scored 50.2% (49.8-50.6%) in "
                              "10,000 games a seat; a deeper race search cannot see the men's "
-                             "interaction that decides the rest")),
+                             "interaction that decides the rest"),
+            Search(ADAPT, base="expert", max_budget=PLY_MAX_DEPTH,
+                   doc="ply-N's expectimax on a race table that lets each side adapt (the "
+                       "race table mixed with its envelope); off the ladder")),
     check=check, prepare=prepare)
 """Man Home's players: every engine's names, the parser, checks, the skill ladder."""

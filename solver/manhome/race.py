@@ -23,6 +23,24 @@ turn may lead to (:func:`race_cdf_reference`; the kernel's ``race_cdf`` for real
 The standard game's start needs 11.2 goes on average; past 40 goes less than ``10**-5``
 of any side's chance is left.
 
+The envelope
+------------
+``F`` is the race of one way of playing (the fewest goes on average), but a side in a race
+plays for the goes that matter: behind, it takes risks; ahead, it plays safe. The
+*envelope* ``F*(n)`` is, for every ``n`` on its own, the best chance of finishing within
+``n`` goes that any way of playing the side gives: the same recursion with every choice the
+best for that ``n`` (new man or action, and each kind's move). ``F* >= F``, and ``F*`` is
+itself a distribution; it over-states what a side can do (no one way of playing reaches it
+for every ``n``) as ``F`` under-states it. ``adapt-N`` (:mod:`solver.manhome.policies`) is
+``ply-N``'s search on their mix, ``ENVELOPE_WEIGHT * F* + (1 - ENVELOPE_WEIGHT) * F``
+(:func:`race_mix`, both tables rounded first). The weight was chosen on the solved 36-square duel (3 men, 2 home;
+:mod:`solver.manhome.duel_play`) on three samples of 1,000 positions (seeds 1, 2, 3) other
+than the exact report's (seed 0), and judged on that one: at depth 4 the three keep 2,867
+of 2,987 decisive positions on ``F`` alone, 2,894 at weight 0.45 and 2,895 at 0.5; on seed
+0 ``ply-4`` keeps 939 of 992 (0.947), ``adapt-4`` 958 (0.966)
+(``benchmarks/manhome_envelope_leaf.py`` has every weight measured; the exact report has
+``adapt-1`` to ``adapt-4`` on every solved duel).
+
 The evaluation
 --------------
 With seat ``t`` to move and the seats' goes independent, seat ``i`` wins when it finishes
@@ -62,13 +80,17 @@ RACE_COLUMNS = 40
 """Columns of the race table: ``P(N <= n)`` for n = 1 .. 40."""
 RACE_SCALE = 65535
 """The race table's scale (``uint16``)."""
+ENVELOPE_WEIGHT = 0.5
+"""The envelope's weight in the table ``adapt-N`` plays on (module docstring)."""
 KINDS = (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME)
 
 
-def race_cdf_reference(rules: ManHomeRules, space: SideSpace, decisions: np.ndarray,
+def race_cdf_reference(rules: ManHomeRules, space: SideSpace, decisions: np.ndarray | None,
                        columns: int = RACE_COLUMNS) -> np.ndarray:
     """The race table of a solved solitaire (``space`` and its ``decisions``), readably:
-    for small rules and tests (the kernel's ``race_cdf`` gives the same numbers)."""
+    for small rules and tests (the kernel's ``race_cdf`` gives the same numbers). With
+    ``decisions`` None, the envelope ``F*`` (module docstring): each turn the best option
+    and each kind's best move for the ``n`` at hand."""
     from solver.manhome.solitaire import arrive
 
     sides = list(space.sides())
@@ -77,28 +99,45 @@ def race_cdf_reference(rules: ManHomeRules, space: SideSpace, decisions: np.ndar
     def index(home: int, men: frozenset[int]) -> int:
         return -1 if home >= win else space.index(home, sorted(men))
 
-    moves = []          # each side's turn under the solitaire's policy: [(weight, side)]
+    # each side's turn: its options, each a list of equally likely outcomes, each a list of
+    # the sides the player may choose between (one: the solitaire's decision)
+    options: list[list[list[list[int]]]] = []
     for i, (home, men) in enumerate(sides):
         men = frozenset(men)
-        row = decisions[i]
-        if space.reserve(home, men) > 0 and len(men) < space.cap and (not men or row[0] == 1):
-            moves.append([(squares, index(*arrive(home, men, q))) for q in range(squares)])
+        may_new = space.reserve(home, men) > 0 and len(men) < space.cap
+        new = [[index(*arrive(home, men, q))] for q in range(squares)] if may_new else []
+        action = [[index(*arrive(home, men - {m.source}, m.target))
+                   for m in action_moves(sorted(men), kind)] for kind in KINDS]
+        if decisions is None:
+            options.append(([new] if may_new else []) + ([action] if men else []))
+        elif may_new and (not men or decisions[i][0] == 1):
+            options.append([new])
         else:
-            picks = [action_moves(sorted(men), kind)[row[1 + k]] for k, kind in enumerate(KINDS)]
-            moves.append([(3, index(*arrive(home, men - {m.source}, m.target))) for m in picks])
+            options.append([[[kind[decisions[i][1 + k]]] for k, kind in enumerate(action)]])
     out = np.zeros((len(sides), columns), dtype=np.uint16)
     prev = [0.0] * len(sides)
     for t in range(1, columns + win):
         cur = []
         for i, (home, _) in enumerate(sides):
-            total = 0.0
-            for weight, j in moves[i]:
-                total += 1.0 if j < 0 else prev[j]
-            cur.append(total / moves[i][0][0])
+            cur.append(max(sum(max(1.0 if j < 0 else prev[j] for j in choice)
+                               for choice in option) / len(option)
+                           for option in options[i]))
             n = t - (win - home - 1)
             if 1 <= n <= columns:
                 out[i, n - 1] = int(cur[i] * RACE_SCALE + 0.5)
         prev = cur
+    return out
+
+
+def race_mix(cdf: np.ndarray, envelope: np.ndarray, weight: float = ENVELOPE_WEIGHT
+             ) -> np.ndarray:
+    """The table ``adapt-N`` plays on: ``weight * F* + (1 - weight) * F`` of the two uint16
+    tables, rounded to the nearest (module docstring); a block of rows at a time."""
+    out = np.empty_like(cdf, dtype=np.uint16)
+    for start in range(0, len(cdf), 1 << 16):
+        rows = slice(start, start + (1 << 16))
+        out[rows] = np.rint(weight * envelope[rows].astype(np.float64)
+                            + (1.0 - weight) * cdf[rows].astype(np.float64))
     return out
 
 

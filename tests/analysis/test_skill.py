@@ -158,10 +158,12 @@ def test_every_chain_climbs_and_the_tops_meet_in_a_round_robin():
         ("mcts-64", "popsicle", "mcts", "luck"),
         ("search-4", "adaptive", "search", "best"), ("mcts-64", "adaptive", "mcts", "best"),
         ("mcts-64", "search-4", "mcts", "head")]
-    # the registered ladder: every family climbs at its own budgets
+    # the registered ladder: every family climbs at its own budgets; one with none (Man
+    # Home's adapt-N) stays off it
     spec = registry.find_game("manhome")
     chains = dict(skill_module.rungs(spec).chains)
-    assert list(chains) == [f.name for f in spec.players.search]
+    assert list(chains) == [f.name for f in spec.players.search if f.budgets] == [
+        "search", "mcts", "ply"]
     assert chains["mcts"] == ("expert", *(f"mcts-{b}" for b in spec.players.search[1].budgets))
     assert dict(skill_module.rungs(spec, [2, 4]).chains) == {"search": ("greedy", "search-2",
                                                                         "search-4")}
