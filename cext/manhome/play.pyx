@@ -37,7 +37,7 @@ from cext.manhome.constants cimport (
     PRIME_COUNT, RANK_BACK, RANK_FIGHT, RANK_HOME, RANK_PRIME, RANK_SAFE, ROW, SEATCOL_DEATHS,
     SEATCOL_HOME, SEATCOL_KILLED, SEATCOL_KILLS, SEATCOL_TURNS, SQUARES, TERMINAL, TIE_ATTACKER,
     TIE_REROLL)
-from cext.manhome.sides cimport SideSpaceC, side_index_bits, side_space_init
+from cext.manhome.sides cimport SideSpaceC, side_index_bits, side_new_man_terms, side_space_init
 
 include "cext/common/always_inline.pxi"
 
@@ -636,13 +636,7 @@ cdef inline int64_t expert_new_sum(const State* g, const Config* c, int seat,
             men[k] = 64 * i + bits_lowest(bits)
             bits &= bits - 1
             k += 1
-    below[0] = 0
-    for i in range(k):
-        below[i + 1] = below[i] + sp.binom[men[i] - FIRST_SQUARE][i + 1]
-    above[k] = 0
-    for i in range(k - 1, -1, -1):
-        above[i] = above[i + 1] + sp.binom[men[i] - FIRST_SQUARE][i + 2]
-    base = sp.offsets[home][k + 1]
+    base = side_new_man_terms(sp, home, men, k, below, above)
     # DEATH and HOME (squares 0 and 1), then the board
     total = -c.q_den * rest + c.q_den * (c.bonus - expert_goes(c, home + 1, g.men[seat][0],
                                                                g.men[seat][1], k))

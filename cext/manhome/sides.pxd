@@ -38,6 +38,23 @@ cdef inline int64_t side_index(const SideSpaceC* sp, int home, const int* men, i
     return rank
 
 
+cdef inline int64_t side_new_man_terms(const SideSpaceC* sp, int home, const int* men, int k,
+                                       int64_t* below, int64_t* above) noexcept nogil:
+    """The numbering of the sides a new man makes, every square in one pass: on square t,
+    with j of the ``k`` men (ascending) below it, the side of k + 1 men is numbered
+    base + below[j] + binom[t - FIRST_SQUARE][j + 1] + above[j], where below[j] sums the
+    j lowest men's terms and above[j] the others', one place higher (filled here, k + 1
+    entries each); returns base, offsets[home][k + 1]."""
+    cdef int j
+    below[0] = 0
+    for j in range(k):
+        below[j + 1] = below[j] + sp.binom[men[j] - FIRST_SQUARE][j + 1]
+    above[k] = 0
+    for j in range(k - 1, -1, -1):
+        above[j] = above[j + 1] + sp.binom[men[j] - FIRST_SQUARE][j + 2]
+    return sp.offsets[home][k + 1]
+
+
 cdef inline int64_t side_index_bits(const SideSpaceC* sp, int home, uint64_t lo, uint64_t hi,
                                     int k) noexcept nogil:
     """The same for men given as a bitboard of squares (bit s of (lo, hi))."""

@@ -18,7 +18,7 @@ from libc.stdint cimport int64_t, uint8_t, uint16_t
 from cext.common.interrupt cimport Interrupt, interrupt_init, interrupt_raise, interrupted
 from cext.manhome.constants cimport (FIRST_SQUARE, HOME, K_DIV_PRIME, K_NEW_MAN, K_SUB_ONE,
                                      K_SUB_PRIME, MAXM, PRIME_COUNT, PRIMES, ROW)
-from cext.manhome.sides cimport SideSpaceC, side_most_men, side_space_init
+from cext.manhome.sides cimport SideSpaceC, side_most_men, side_new_man_terms, side_space_init
 
 
 cdef inline int64_t rank_of(const SideSpaceC* sp, int home, const int* men, int k) noexcept nogil:
@@ -67,14 +67,8 @@ cdef double update(const SideSpaceC* sp, double* turns, uint8_t* decision, int h
     cdef int64_t base
     if reserve > 0 and k < sp.cap:
         # S + {q} for every empty q in one pass: with j men below q its rank is
-        # below[j] + C(q - 2, j + 1) + above[j]
-        below[0] = 0
-        for j in range(k):
-            below[j + 1] = below[j] + sp.binom[men[j] - FIRST_SQUARE][j + 1]
-        above[k] = 0
-        for j in range(k - 1, -1, -1):
-            above[j] = above[j + 1] + sp.binom[men[j] - FIRST_SQUARE][j + 2]
-        base = sp.offsets[home][k + 1]
+        # base + below[j] + C(q - 2, j + 1) + above[j]
+        base = side_new_man_terms(sp, home, men, k, below, above)
         same = 1 + k            # Death, and every own man
         total = after(sp, turns, home, men, k, -1, 1)
         j = 0
@@ -203,13 +197,7 @@ cdef double race_new_man(const SideSpaceC* sp, const double* prev, int64_t index
     cdef int64_t above[MAXM + 2]
     cdef int64_t base
     cdef double total
-    below[0] = 0
-    for j in range(k):
-        below[j + 1] = below[j] + sp.binom[men[j] - FIRST_SQUARE][j + 1]
-    above[k] = 0
-    for j in range(k - 1, -1, -1):
-        above[j] = above[j + 1] + sp.binom[men[j] - FIRST_SQUARE][j + 2]
-    base = sp.offsets[home][k + 1]
+    base = side_new_man_terms(sp, home, men, k, below, above)
     total = (1 + k) * prev[index]                       # Death, and every own man
     total += reach(sp, prev, home, men, k, -1, HOME)
     j = 0
