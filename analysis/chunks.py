@@ -97,11 +97,13 @@ class Collector:
     The arrays of the declared per-seat columns (``per_seat``, as
     :attr:`solver.registry.GameSpec.per_seat` lists them; each travels as ``seat_<name>``
     of shape (n, players)) become the columns ``<name>_0``, ``<name>_1``, ...; memory is
-    the kept rows plus one chunk.
+    the kept rows plus one chunk. ``columns`` names the table's columns for a run that saw
+    no chunk's rows (every chunk answered by its stored summary, ``keep`` 0): its table is
+    then empty with those columns, as when the chunks were played.
     """
 
     def __init__(self, capacity: int, per_seat: Sequence[str] = (), keep: int | None = None,
-                 tally=None, fields=None) -> None:
+                 tally=None, fields=None, columns: Sequence[str] = ()) -> None:
         self.capacity = capacity
         self.keep = capacity if keep is None else min(capacity, keep)
         self.filled = 0
@@ -109,6 +111,7 @@ class Collector:
         self.columns: dict[str, np.ndarray] = {}
         self.per_seat = {SEAT_PREFIX + name: name for name in per_seat}
         self.tally, self.fields, self.parts = tally, fields, None
+        self.declared = tuple(columns)
 
     def add(self, part: Mapping[str, np.ndarray]):
         """Count a chunk's games in and keep the rows wanted; returns the chunk's own
@@ -151,5 +154,7 @@ class Collector:
 
     def frame(self):
         """The kept games as a DataFrame (one row per game)."""
+        if not self.columns:  # no chunk's rows seen: no games, the declared columns
+            return pd.DataFrame({name: np.zeros(0, dtype=np.int64) for name in self.declared})
         return pd.DataFrame({name: values[:self.filled] for name, values in self.columns.items()},
                             copy=False)

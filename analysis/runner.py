@@ -354,7 +354,8 @@ class Run:
         self.identity = None if store is None else store.identify(spec, rules, policies, seed)
         self.tally = Tally(spec.seats(rules), spec.traits) if tally else None
         self.collector = chunking.Collector(capacity, spec.per_seat,
-                                           keep_games if hold_rows else 0, self.tally, fields)
+                                           keep_games if hold_rows else 0, self.tally, fields,
+                                           spec.frame_columns(spec.seats(rules)))
         self.parts_name = parts_id(fields)
         self.games = 0
         """Games played or loaded so far."""
