@@ -49,6 +49,7 @@ import os
 import sqlite3
 import sys
 import threading
+import urllib.parse
 import weakref
 import zipfile
 import zlib
@@ -416,11 +417,10 @@ class Store:
     """
 
     def __init__(self, path: str | os.PathLike[str] = DEFAULT_STORE, *, create: bool = True) -> None:
-        self.path = Path(path)
+        self.path = check_store_path(path)
         self._connection: sqlite3.Connection | None = None
         self._lock = threading.Lock()
-        if self.path.is_dir():
-            raise UserError(f"results store {self.path} is a folder, not a file")
+        self.read_only = False
         if not self.path.exists():
             if not create:
                 raise UserError(f"no results store at {self.path} (runs are stored there by "
@@ -432,6 +432,9 @@ class Store:
                                 f"{describe_os_error(exc)}") from None
             with self._errors():
                 self._create()
+        self.read_only = not create and not _writable(self.path)
+        """Opened read-only: a store only read (listed, compared) that this process may
+        not write, or whose folder it may not write (SQLite's log files go there)."""
         _OPEN_STORES.add(self)
         with self._errors():
             self._initialise()
@@ -443,11 +446,24 @@ class Store:
 
     def _connect(self) -> sqlite3.Connection:
         if self._connection is None:
-            connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
-                                         check_same_thread=False)
+            connection = sqlite3.connect(self._uri(), timeout=BUSY_TIMEOUT_S,
+                                         isolation_level=None, check_same_thread=False,
+                                         uri=True)
             connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
             self._connection = connection
         return self._connection
+
+    def _uri(self) -> str:
+        """The store's SQLite URI: ``mode=rw`` (an existing file only: a connection never
+        creates one, :meth:`_create` does), or read-only ``mode=ro`` — and ``immutable=1``
+        when SQLite could neither find nor make the log's files beside it (a read-only
+        folder), where no writer can change the file while it is read."""
+        uri = "file:" + urllib.parse.quote(os.path.abspath(self.path))
+        if not self.read_only:
+            return uri + "?mode=rw"
+        logs = all(Path(f"{self.path}{suffix}").exists() for suffix in ("-wal", "-shm"))
+        folder = os.access(os.path.abspath(self.path.parent), os.W_OK | os.X_OK)
+        return uri + "?mode=ro" + ("" if logs or folder else "&immutable=1")
 
     def close(self) -> None:
         with self._lock:
@@ -470,6 +486,9 @@ class Store:
             if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
                 raise UserError(f"results store {self.path} stayed locked by another "
                                 f"writer for {BUSY_TIMEOUT_S:.0f} s; try again") from None
+            if name == "SQLITE_READONLY" or "readonly" in str(exc):
+                raise UserError(f"results store {self.path} is read-only ({exc}): it can be "
+                                "listed and compared, not written") from None
             if isinstance(exc, sqlite3.OperationalError) and "unable to open" in str(exc):
                 raise UserError(f"cannot open results store {self.path}: {exc}") from None
             raise UserError(f"{self.path} is not a usable results store: {exc}") from None
@@ -539,6 +558,12 @@ class Store:
                                 f"(schema {version}; this one reads {SCHEMA_VERSION})")
             if version not in (1, 2, SCHEMA_VERSION):  # a file of something else: left as it is
                 self._refuse_foreign_file(connection, version)
+            if self.read_only:
+                if version < SCHEMA_VERSION:
+                    raise UserError(f"results store {self.path} is read-only and of an older "
+                                    f"schema ({version}); open it once where it can be "
+                                    "written, which brings it up to date")
+                return
             mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":  # pragma: no cover - e.g. a file system without locks
                 raise UserError(f"results store {self.path} cannot use a write-ahead log "
@@ -830,6 +855,29 @@ class Store:
         """SQLite's ``PRAGMA integrity_check``: ``"ok"`` for a sound file."""
         with self._read() as connection:
             return "; ".join(row[0] for row in connection.execute("PRAGMA integrity_check"))
+
+
+def check_store_path(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a store's path; UserError (one line) when it is empty, a folder, or a
+    symbolic link to nothing (through which a new store would be created elsewhere, where
+    the link points: a store is never created through a link)."""
+    if not os.fspath(path):
+        raise UserError("the results store path is empty: give --store a file path (or "
+                        "--no-store to keep no games)")
+    path = Path(path)
+    if path.is_symlink() and not path.exists():
+        raise UserError(f"the results store {path} is a symbolic link to "
+                        f"{os.readlink(path)}, which does not exist; give --store the path "
+                        "of an existing store or of a new file, not a dangling link")
+    if path.is_dir():
+        raise UserError(f"results store {path} is a folder, not a file")
+    return path
+
+
+def _writable(path: Path) -> bool:
+    """Whether this process may write the store file ``path`` and its folder."""
+    return (os.access(os.path.abspath(path), os.W_OK)
+            and os.access(os.path.abspath(path.parent), os.W_OK | os.X_OK))
 
 
 def as_store(store: "Store | str | os.PathLike[str] | None") -> Store | None:

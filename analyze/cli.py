@@ -307,7 +307,6 @@ def _precision(text: str) -> float:
 
 
 def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.folders import check_writable
     from analysis.simulation import build_rules, parse_sims
 
     spec, study = find_game(args.game), find_study(args.game)
@@ -346,7 +345,7 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
         raise UserError(f"analyze exact {spec.name} {analysis.name} solves fixed rules; "
                         "--set and --variant do not apply to it")
     out = args.out if args.out is not None else f"reports/{analysis.folder}"
-    check_writable(out)
+    _check_targets(out, options.get("store") or None)  # an analysis's own --store
     start = time.perf_counter()
 
     def say(stage: str) -> None:
@@ -464,22 +463,33 @@ def _rules_values(args: argparse.Namespace) -> tuple[Any, dict[str, str]]:
 
 def _store_beside(out, args: argparse.Namespace):
     """Check that the report folder ``out`` can be written and that the results store (of
-    ``--store``, unless ``--no-store``) is not inside it — a report replaces its folder
-    whole — then open the store (None with ``--no-store``)."""
-    from analysis.folders import check_writable
+    ``--store``, unless ``--no-store``) can be its store (:func:`_check_targets`), then open
+    the store (None with ``--no-store``)."""
+    _check_targets(out, None if args.no_store else args.store)
+    return None if args.no_store else _open_store(args.store, create=True)
 
+
+def _check_targets(out, store: str | None) -> None:
+    """Before any work: the report folder ``out`` can be written, and the results store
+    ``store`` (None: none) has a usable path (:func:`analysis.store.check_store_path`) that
+    is neither the report folder nor inside it — a report replaces its folder whole — nor
+    holds it."""
+    from analysis.folders import check_writable
+    from analysis.store import check_store_path
+
+    if store is not None:
+        check_store_path(store)
     check_writable(out)
-    if args.no_store:
-        return None
-    folder, store = Path(os.path.abspath(out)), Path(os.path.abspath(args.store))
-    if folder == store or folder in store.parents:
-        raise UserError(f"the results store {args.store} is {'inside ' if folder != store else ''}"
+    if store is None:
+        return
+    folder, path = Path(os.path.abspath(out)), Path(os.path.abspath(store))
+    if folder == path or folder in path.parents:
+        raise UserError(f"the results store {store} is {'inside ' if folder != path else ''}"
                         f"the report folder {out}, which the report replaces whole; keep the "
                         "store elsewhere")
-    if store in folder.parents:
-        raise UserError(f"the report folder {out} is inside the results store {args.store}, "
+    if path in folder.parents:
+        raise UserError(f"the report folder {out} is inside the results store {store}, "
                         "which is a file; give --out a folder of its own")
-    return _open_store(args.store, create=True)
 
 
 def _open_store(path: str, create: bool):
