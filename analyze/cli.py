@@ -38,9 +38,35 @@ DEFAULT_STORE = "reports/runs.sqlite"
 def _print(text: str = "", file=None, flush: bool = False) -> None:
     """Print ``text`` (to standard output unless ``file``) with every control character
     but the line feed shown as ``\\xNN``: what the command prints holds text from input (a
-    variant's name, a stored run's label), which must not drive the terminal."""
-    print(terminal_text(text, lines=True), file=sys.stdout if file is None else file,
-          flush=flush)
+    variant's name, a stored run's label), which must not drive the terminal. A failed
+    write to standard output (a full disk; not a closed pipe) is :class:`OutputLost`."""
+    try:
+        print(terminal_text(text, lines=True), file=sys.stdout if file is None else file,
+              flush=flush)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        if file is not None and file is not sys.stdout:
+            raise
+        raise OutputLost(exc) from exc
+
+
+class OutputLost(Exception):
+    """Standard output could not be written (``analyze games > /dev/full``): the command
+    ends with one line on stderr and exit status 2 (:func:`main`)."""
+
+
+def _output_lost(exc: BaseException) -> int:
+    """The one line for output that could not be written; exit status 2. What standard
+    output still buffers is dropped, so that Python's own flush at exit cannot fail
+    again (with "Exception ignored ..." and status 120)."""
+    from analysis.folders import describe_os_error
+
+    cause = exc.__cause__ if isinstance(exc, OutputLost) else exc
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    reason = describe_os_error(cause) if isinstance(cause, OSError) else str(cause)
+    _print(f"analyze: error: cannot write to standard output: {reason}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -51,6 +77,12 @@ class ArgumentParser(argparse.ArgumentParser):
         if callable(self.epilog):
             self.epilog = self.epilog()
         return super().format_help()
+
+    def _print_message(self, message: str, file=None) -> None:
+        """As argparse's, but a failed write of the help to standard output is
+        :class:`OutputLost` (argparse drops the error: ``--help > /dev/full`` exited 0)."""
+        if message:
+            _print(message.rstrip("\n"), file=file or sys.stderr)
 
     def error(self, message: str):  # type: ignore[override]
         self.exit(EXIT_USAGE, f"{self.prog}: error: {terminal_text(message)} "
@@ -885,6 +917,26 @@ def build_parser(specs: Sequence[GameSpec] | None = None) -> ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command of ``argv`` (default ``sys.argv[1:]``); its exit status: 0, 2 after
+    bad input or output that could not be written (one line on stderr), 130 / 143 after
+    Ctrl-C / SIGTERM."""
+    try:
+        status = _command(argv)
+        try:
+            sys.stdout.flush()  # a full disk shows here, not in Python's flush at exit
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputLost(exc) from exc
+        return status
+    except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OutputLost as exc:
+        return _output_lost(exc)
+
+
+def _command(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         parser = build_parser(games_of(argv))
@@ -903,9 +955,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _print("analyze: interrupted; no report was written", file=sys.stderr)
         return interrupts.exit_status()
-    except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
