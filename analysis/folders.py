@@ -13,17 +13,21 @@ from before the marker, ``report.md`` and ``summary.json``) among nothing but re
 files (:data:`REPORT_SUFFIXES`, no subfolders). Any other folder given as ``--out`` — the
 reports root with its results store, the current folder, a report folder into which a
 store, a variant file or a folder of the user's was put — is refused with one line, so a
-wrong ``--out`` never deletes data.
+wrong ``--out`` never deletes data. Nor does a command replace a report of another kind
+unless told to (``--replace``): a report's identity — its game, the command that wrote it
+and its number of players — is read from its ``summary.json`` (:func:`report_identity`).
 """
 from __future__ import annotations
 
 import errno
+import json
 import os
 import re
 import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from analysis import interrupts
@@ -94,6 +98,55 @@ def _not_a_report(target: Path) -> str | None:
             "report would replace it with everything in it; choose a new or empty folder")
 
 
+@dataclass(frozen=True)
+class ReportIdentity:
+    """What a report folder is a report of: a game, the kind of command that wrote it
+    (``run``, ``what-if``, ``skill ladder``, ``exact <analysis>``) and, where the kind has
+    one, its number of players (None: any)."""
+
+    game: str
+    kind: str
+    players: int | None = None
+
+    def __str__(self) -> str:
+        seats = f", {self.players} players" if self.players is not None else ""
+        return f"{'an' if self.kind[0] in 'aeiou' else 'a'} {self.kind} of {self.game}{seats}"
+
+    def differs(self, other: "ReportIdentity") -> bool:
+        """Whether a report of ``other`` is not a report of the same run as this one."""
+        return (self.game, self.kind) != (other.game, other.kind) or (
+            None not in (self.players, other.players) and self.players != other.players)
+
+
+def report_identity(summary: dict) -> ReportIdentity | None:
+    """The identity of the report whose ``summary.json`` holds ``summary`` (None when it
+    says no game): an exact analysis names itself (``analysis``), a skill ladder has its
+    ``ladder``, a what-if its ``varied`` parameters, a Monte Carlo run its ``run_id``.
+
+    >>> str(report_identity({"game": "manhome", "players": 2, "run_id": "7ef677fac4"}))
+    'a run of manhome, 2 players'
+    """
+    game = summary.get("game")
+    if not isinstance(game, str):
+        return None
+    if isinstance(summary.get("analysis"), str):
+        return ReportIdentity(game, f"exact {summary['analysis']}")
+    kind = ("skill ladder" if "ladder" in summary else "what-if" if "varied" in summary
+            else "run" if "run_id" in summary else None)
+    if kind is None:
+        return None
+    players = summary.get("players")
+    return ReportIdentity(game, kind, players if type(players) is int else None)
+
+
+def _identity_of(folder: Path) -> ReportIdentity | None:
+    try:
+        summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return report_identity(summary) if isinstance(summary, dict) else None
+
+
 def folder_name(text: str) -> str:
     """``text`` as a safe, visible folder name: letters, digits and ``_.=-`` only, no
     leading dot (a hidden folder) and never empty.
@@ -112,11 +165,13 @@ def _target(out_dir: str | os.PathLike[str]) -> Path:
     return target
 
 
-def check_writable(out_dir: str | os.PathLike[str], replace: bool = True) -> None:
+def check_writable(out_dir: str | os.PathLike[str], replace: bool = True,
+                   identity: ReportIdentity | None = None) -> None:
     """Raise UserError unless :func:`staged_folder` could write ``out_dir``.
 
     ``out_dir`` must be a folder if it exists — with ``replace`` (a report folder, to be
-    replaced whole) one that holds a report or nothing (see the module docstring) — and
+    replaced whole) one that holds a report or nothing (see the module docstring), and
+    with ``identity`` (what is to be written) no report of another identity — and
     its nearest existing ancestor must be a folder we can create files in (checked by
     creating and removing a probe file). Nothing is left behind: missing folders are not
     created.
@@ -127,6 +182,10 @@ def check_writable(out_dir: str | os.PathLike[str], replace: bool = True) -> Non
             raise _cannot_write(out_dir, "it exists and is not a folder")
         if replace and (reason := _not_a_report(target)) is not None:
             raise _cannot_write(out_dir, reason)
+        if (replace and identity is not None and target.is_dir()
+                and (there := _identity_of(target)) is not None and there.differs(identity)):
+            raise _cannot_write(out_dir, f"it holds {there}, and this is {identity}; give "
+                                         "--replace to replace it, or choose another folder")
         ancestor = target.parent
         while not ancestor.exists():
             ancestor = ancestor.parent

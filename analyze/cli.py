@@ -162,6 +162,10 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "variant": (("--variant",), dict(metavar="FILE.toml", action=OneVariant, type=path_text,
                                      help="rules changes from a TOML variant file (one)")),
     "out": (("--out",), dict(metavar="DIR", type=path_text, help="report folder")),
+    "replace": (("--replace",), dict(action="store_true",
+                                     help="let --out replace a report of another game, "
+                                          "command or number of players (a report of the "
+                                          "same is replaced without it)")),
     "quiet": (("--quiet",), dict(action="store_true", help="no progress and no summary table")),
     "store_path": (("--store",), dict(metavar="PATH", default=DEFAULT_STORE, type=path_text,
                                       help=f"the results store (default {DEFAULT_STORE})")),
@@ -252,7 +256,7 @@ def _add_game_command(commands, spec: GameSpec) -> None:
         description=find_study(spec.name).description,
         epilog=_rules_help(spec), formatter_class=argparse.RawDescriptionHelpFormatter)
     add_options(parser, "sims", "players", "policy", "seed", "workers", "scheduler", "set",
-                "variant", "out", "store", "quiet",
+                "variant", "out", "replace", "store", "quiet",
                 policy={"help": f"one policy for every seat or one per seat (default "
                                 f"{spec.players.default})"},
                 out={"help": f"report folder (default reports/{spec.name}/<variant-name>)"})
@@ -275,7 +279,7 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
         check_scheduler(args.scheduler)
     out = args.out if args.out is not None else request.default_out()
-    store = _store_beside(out, args)
+    store = _store_beside(out, args, _identity(request.game, "run", request.rules))
     try:
         result = request.execute(progress=not args.quiet, command=shlex.join(["analyze", *argv]),
                                  store=store, scheduler=args.scheduler)
@@ -314,7 +318,7 @@ def _run_whatif(args: argparse.Namespace, argv: Sequence[str]) -> int:
                          scheduler=args.scheduler, **values)
     out = args.out if args.out is not None else request.default_out()
     # opened once every variant is checked, so bad input leaves no store behind
-    store = _store_beside(out, args)
+    store = _store_beside(out, args, _identity(request.game, "what-if", request.plans[0].rules))
     say = None if args.quiet or not sys.stderr.isatty() else _to_stderr
     try:
         result = request.run(store=store, command=shlex.join(["analyze", *argv]), say=say,
@@ -377,7 +381,8 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
         raise UserError(f"analyze exact {spec.name} {analysis.name} solves fixed rules; "
                         "--set and --variant do not apply to it")
     out = args.out if args.out is not None else f"reports/{analysis.folder}"
-    _check_targets(out, options.get("store") or None)  # an analysis's own --store
+    _check_targets(out, options.get("store") or None,  # an analysis's own --store
+                   _identity(spec, f"exact {analysis.name}"), args.replace)
     start = time.perf_counter()
 
     def say(stage: str) -> None:
@@ -419,7 +424,8 @@ def _run_skill(args: argparse.Namespace, argv: Sequence[str]) -> int:
                          top_sims=args.top_sims, **values)
     store = _store_beside(args.out if args.out is not None else
                           REPORTS_ROOT / request.game.name
-                          / default_folder(request.game, request.rules, request.variant), args)
+                          / default_folder(request.game, request.rules, request.variant), args,
+                          _identity(request.game, "skill ladder", request.rules))
     try:
         ladder = request.execute(store=store, scheduler=args.scheduler, progress=not args.quiet,
                                  command=shlex.join(["analyze", *argv]))
@@ -493,25 +499,26 @@ def _rules_values(args: argparse.Namespace) -> tuple[Any, dict[str, str]]:
     return players, values
 
 
-def _store_beside(out, args: argparse.Namespace):
-    """Check that the report folder ``out`` can be written and that the results store (of
-    ``--store``, unless ``--no-store``) can be its store (:func:`_check_targets`), then open
-    the store (None with ``--no-store``)."""
-    _check_targets(out, None if args.no_store else args.store)
+def _store_beside(out, args: argparse.Namespace, identity):
+    """Check that the report folder ``out`` can take the report of ``identity`` and that
+    the results store (of ``--store``, unless ``--no-store``) can be its store
+    (:func:`_check_targets`), then open the store (None with ``--no-store``)."""
+    _check_targets(out, None if args.no_store else args.store, identity, args.replace)
     return None if args.no_store else _open_store(args.store, create=True)
 
 
-def _check_targets(out, store: str | None) -> None:
-    """Before any work: the report folder ``out`` can be written, and the results store
-    ``store`` (None: none) has a usable path (:func:`analysis.store.check_store_path`) that
-    is neither the report folder nor inside it — a report replaces its folder whole — nor
-    holds it."""
+def _check_targets(out, store: str | None, identity, replace: bool) -> None:
+    """Before any work: the report folder ``out`` can be written — and holds no report of
+    another identity than ``identity`` (:class:`analysis.folders.ReportIdentity`) unless
+    ``replace`` — and the results store ``store`` (None: none) has a usable path
+    (:func:`analysis.store.check_store_path`) that is neither the report folder nor inside
+    it — a report replaces its folder whole — nor holds it."""
     from analysis.folders import check_writable
     from analysis.store import check_store_path
 
     if store is not None:
         check_store_path(store)
-    check_writable(out)
+    check_writable(out, identity=None if replace else identity)
     if store is None:
         return
     folder, path = Path(os.path.abspath(out)), Path(os.path.abspath(store))
@@ -522,6 +529,13 @@ def _check_targets(out, store: str | None) -> None:
     if path in folder.parents:
         raise UserError(f"the report folder {out} is inside the results store {store}, "
                         "which is a file; give --out a folder of its own")
+
+
+def _identity(spec: GameSpec, kind: str, rules=None):
+    """The identity of the report a command writes (:class:`analysis.folders.ReportIdentity`)."""
+    from analysis.folders import ReportIdentity
+
+    return ReportIdentity(spec.name, kind, None if rules is None else spec.seats(rules))
 
 
 def _open_store(path: str, create: bool):
@@ -607,7 +621,7 @@ def _add_skill_command(commands, specs: Sequence[GameSpec]) -> None:
                              "at equal simulations (default 0: none; needs the openspiel "
                              "extra)")
     add_options(parser, "players", "seed", "workers", "scheduler", "set", "variant", "out",
-                "store", "quiet", seed={"help": "seed of every match (default 0)"},
+                "replace", "store", "quiet", seed={"help": "seed of every match (default 0)"},
                 out={"help": "report folder (default reports/<game>/skill for the standard "
                               "rules)"})
     parser.set_defaults(handler=_run_skill)
@@ -680,7 +694,7 @@ def _add_exact_command(commands, specs: Sequence[GameSpec]) -> None:
         game.add_argument("analysis", nargs="?", choices=[a.name for a in analyses],
                           default=analyses[0].name,
                           help=f"which analysis (default {analyses[0].name})")
-        add_options(game, "out", "quiet",
+        add_options(game, "out", "replace", "quiet",
                     out={"help": "report folder (default reports/<the analysis's folder>)"})
         if any(a.monte_carlo for a in analyses):
             add_options(game, "sims", "seed", "workers",
@@ -877,7 +891,7 @@ def build_parser(specs: Sequence[GameSpec] | None = None) -> ArgumentParser:
                         help="grow the games until the paired 95%% half-width of seat 0's "
                              "win-rate difference is at most H (e.g. 0.002) for every variant")
     add_options(whatif, "players", "policy", "seed", "workers", "scheduler", "set", "variant",
-                "out", "store", "quiet",
+                "out", "replace", "store", "quiet",
                 players={"help": "seats of the base rules (and of every variant file)"},
                 seed={"help": "the seed every variant uses (default 0)"},
                 set={"help": "change a rules parameter of the base and of every variant file "
