@@ -343,7 +343,7 @@ class Plan:
                      fields=self.presentation.tally_fields)
         return Simulation(self.game, self.rules, self.policies, self.seed, result.games,
                           result.elapsed_s, variant=self.variant, command=command,
-                          store=None if opened is None else str(opened.path),
+                          store=None if opened is None else opened.shown,
                           games_loaded=result.games_loaded, presentation=self.presentation,
                           tally=result.tally, own_parts=result.parts, total=result.sims)
 

@@ -442,6 +442,12 @@ class Store:
     def __repr__(self) -> str:
         return f"Store({str(self.path)!r})"
 
+    @property
+    def shown(self) -> str:
+        """The store as a report names it: its path as given when relative, else its file
+        name alone (a committed report names no path of one machine)."""
+        return self.path.name if self.path.is_absolute() else str(self.path)
+
     # -- connection -----------------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:

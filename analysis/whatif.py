@@ -480,7 +480,7 @@ class SweepPlan:
                 played.append(Simulation(
                     one.game, one.rules, one.policies, self.seed, result.games,
                     result.elapsed_s, variant=one.variant, command=command,
-                    store=None if opened is None else str(opened.path),
+                    store=None if opened is None else opened.shown,
                     games_loaded=result.games_loaded, presentation=one.presentation,
                     tally=copy.deepcopy(result.tally), own_parts=copy.deepcopy(result.parts),
                     total=result.sims))

@@ -281,7 +281,7 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
     out = args.out if args.out is not None else request.default_out()
     store = _store_beside(out, args, _identity(request.game, "run", request.rules))
     try:
-        result = request.execute(progress=not args.quiet, command=shlex.join(["analyze", *argv]),
+        result = request.execute(progress=not args.quiet, command=_recorded(argv),
                                  store=store, scheduler=args.scheduler)
         path = result.write_report(out)
     except KeyboardInterrupt:
@@ -289,6 +289,23 @@ def _run_game(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if not args.quiet:
         _print(format_terminal_summary({**result.summary, "out": str(path)}))
     return 0
+
+
+def _recorded(argv: Sequence[str]) -> str:
+    """The command a report records, to be run again on any machine: ``argv`` without
+    ``--store PATH`` (where the games were kept changes no figure, and an absolute path
+    names one machine's files; ``--store=PATH`` and argparse's abbreviations alike)."""
+    words, skip = ["analyze"], False
+    for word in argv:
+        if skip:
+            skip = False
+            continue
+        flag, equals, _ = word.partition("=")
+        if len(flag) >= 4 and "--store".startswith(flag):
+            skip = not equals
+            continue
+        words.append(word)
+    return shlex.join(words)
 
 
 def _interrupted(store, written: str = "no report was written") -> int:
@@ -321,7 +338,7 @@ def _run_whatif(args: argparse.Namespace, argv: Sequence[str]) -> int:
     store = _store_beside(out, args, _identity(request.game, "what-if", request.plans[0].rules))
     say = None if args.quiet or not sys.stderr.isatty() else _to_stderr
     try:
-        result = request.run(store=store, command=shlex.join(["analyze", *argv]), say=say,
+        result = request.run(store=store, command=_recorded(argv), say=say,
                              progress=not args.quiet)
         path = write_report(result, out)
     except KeyboardInterrupt:
@@ -398,7 +415,7 @@ def _run_exact(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
     try:
         with listening(hear):
-            path = analysis.load()(out, command=shlex.join(["analyze", *argv]), say=say,
+            path = analysis.load()(out, command=_recorded(argv), say=say,
                                    **options)
     except ValueError as exc:  # the analysis refuses these rules
         raise UserError(str(exc)) from None
@@ -428,7 +445,7 @@ def _run_skill(args: argparse.Namespace, argv: Sequence[str]) -> int:
                           _identity(request.game, "skill ladder", request.rules))
     try:
         ladder = request.execute(store=store, scheduler=args.scheduler, progress=not args.quiet,
-                                 command=shlex.join(["analyze", *argv]))
+                                 command=_recorded(argv))
         path = write_report(ladder, args.out)
     except KeyboardInterrupt:
         return _interrupted(store)

@@ -1,6 +1,6 @@
 """Man Home's kernel against a plain C program of its rules, per player, before and after.
 
-    python benchmarks/bench_manhome_plain.py [--old /work/wt-main-base] [--rounds 5]
+    python benchmarks/bench_manhome_plain.py --old DIR [--rounds 5]
                                              [--check 100000] [--players random,greedy,...]
                                              [--seats 2] [--scale 1]
 
@@ -139,8 +139,9 @@ def plain_seconds(program: Path, player: str, n: int, table: Path | None, seats:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--old", type=Path, default=Path("/work/wt-main-base"),
-                        help="an old build, built in place (default /work/wt-main-base)")
+    parser.add_argument("--old", type=Path, required=True,
+                        help="an old build, built in place (e.g. a worktree of main after "
+                             "python setup.py build_ext --inplace)")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
     parser.add_argument("--check", type=int, default=100_000,
                         help="games checked the same before timing (default 100000)")

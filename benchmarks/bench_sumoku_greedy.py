@@ -1,7 +1,7 @@
 """Sumoku greedy games per CPU-second (2 and 3 players) and plays counted per second, before
 and after, in one run.
 
-    python benchmarks/bench_sumoku_greedy.py --old /work/wt-base [--rounds 5] [--games 300]
+    python benchmarks/bench_sumoku_greedy.py --old DIR [--rounds 5] [--games 300]
 
 Measures an old build (``--old DIR``, built in place) and this checkout (built in place)
 in alternating rounds, each in a subprocess whose PYTHONPATH points at the build measured:

@@ -44,7 +44,7 @@ another move remains, the replay of its own move that the opponent just hushed b
     on 130 positions of greedy's games (190 moves a position on average): 200 nodes finish
     depth 2 in 32% (and search part of it in the rest), 400 in 66%, 800 finish depth 3 in 15%,
     1,600 in 58%, 3,200 in 78%. The ladder's doublings, 100 games a seat (seed 7, duplicate
-    keys, ``/work/scratch/match.py``): ``search-2`` against ``greedy`` 68.5% (62.5–74.5%),
+    keys, a one-off match script not kept): ``search-2`` against ``greedy`` 68.5% (62.5–74.5%),
     ``search-4`` against ``search-2`` 53.0% (45.8–60.2%: both play depth 2, the first over
     greedy's first moves, the second over all of them), ``search-8`` against ``search-4``
     60.8% (53.6–67.9%), ``search-16`` against ``search-8`` 68.8% (62.6–74.9%) — the budget
