@@ -6,10 +6,15 @@ only the provenance (when, how fast, how many games were loaded) differs. So eac
 PNG file carries a fingerprint of what it was drawn from — the drawing function and the
 source of its module and of :mod:`analysis.report` (which sets up every figure), the toolkit
 and matplotlib versions, and the data handed to it less the provenance
-(:data:`PROVENANCE`) — in a ``tEXt`` chunk of the PNG. :func:`draw` copies the plot of the
-same name from the folder being replaced when its fingerprint is the same, and draws it
-(and records the fingerprint) otherwise. A plot made before fingerprints existed, or one
-changed by hand, has none that matches, so it is drawn again.
+(:data:`analysis.provenance.PROVENANCE`: left out, so that a run answered from the store
+reuses the plots of the run that played it; the toolkit version is part of every
+fingerprint on its own) — in a ``tEXt`` chunk of the PNG. :func:`draw` copies the plot of
+the same name from the folder being replaced when its fingerprint is the same, and draws
+it (and records the fingerprint) otherwise. A plot made before fingerprints existed, or one
+changed by hand, has none that matches, so it is drawn again — and when the new drawing is
+the same picture as the old file (every PNG chunk but the text ones, which hold the
+fingerprint and matplotlib's name, byte for byte), the old file is kept: a change of the
+drawing code that changes no pixel changes no committed PNG.
 """
 from __future__ import annotations
 
@@ -30,11 +35,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-PROVENANCE = frozenset({"created", "elapsed_s", "games_per_s", "games_loaded", "store",
-                        "command", "out", "version"})
-"""Keys of a summary (and columns of a table) that say how a result was made, not what it
-is; left out of the fingerprint, so that a run answered from the store reuses the plots of
-the run that played it. The toolkit version is part of every fingerprint on its own."""
+from analysis.provenance import PROVENANCE
+
 KEYWORD = b"analyze-inputs"
 """The ``tEXt`` keyword under which a plot's fingerprint is kept in its PNG file."""
 _PNG = b"\x89PNG\r\n\x1a\n"
@@ -175,4 +177,39 @@ def draw(path: Path, previous: str | os.PathLike[str] | None,
                 pass
     function(*args, path)
     write_fingerprint(path, key)
+    if previous is not None and same_picture(Path(previous) / path.name, path):
+        try:
+            shutil.copyfile(Path(previous) / path.name, path)
+            return True
+        except OSError:
+            pass
     return False
+
+
+_TEXT_CHUNKS = frozenset({b"tEXt", b"zTXt", b"iTXt", b"tIME"})
+"""PNG chunks that say things about a picture (a fingerprint, the software, a time), not
+what it shows."""
+
+
+def _picture(path: str | os.PathLike[str]) -> list[tuple[bytes, bytes]] | None:
+    """The chunks of the PNG file ``path`` but the text ones (None: not a readable PNG)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    if not data.startswith(_PNG):
+        return None
+    chunks, at = [], len(_PNG)
+    while at + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        if kind not in _TEXT_CHUNKS:
+            chunks.append((kind, data[at + 8:at + 8 + length]))
+        at += 12 + length
+    return chunks
+
+
+def same_picture(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether the PNG files ``a`` and ``b`` hold the same picture, byte for byte, whatever
+    their text chunks say."""
+    first = _picture(a)
+    return first is not None and first == _picture(b)

@@ -32,6 +32,7 @@ from analysis.formatting import (conf_text, count_text, decimals_for, md_block, 
                                  share_text, turns_text)
 from analysis.outcomes import finished as finished_games
 from analysis.gamedata import alongside, save_games
+from analysis.provenance import kept
 from analysis.tally import percentiles
 from analysis.writer import ReportFolder, report_folder
 from solver.params import value_text
@@ -560,11 +561,15 @@ def write_report(out_dir: str | os.PathLike[str], summary: Mapping[str, Any],
     game, or the first ``summary["games_kept"]``); ``lengths`` the finished games' length
     histogram of every game (default: from ``games``). The folder is built in a
     hidden sibling ``.<name>.tmp-<pid>`` and swapped in only when complete; on any
-    error the sibling is removed and an existing ``out_dir`` is left as it was.
+    error the sibling is removed and an existing ``out_dir`` is left as it was. When every
+    figure of ``summary`` is that of the report being replaced, that report's provenance
+    (date, timing, command, store, version) is kept (:func:`analysis.provenance.kept`), so
+    the folder is rewritten byte for byte.
     Raises UserError when ``out_dir`` cannot be written and ValueError when the
     summary or table lacks what the report needs.
     """
     _check_inputs(summary, games)
+    summary = kept(out_dir, summary)  # the same figures: the report it replaces, as it was
     lengths = length_histogram(games) if lengths is None else lengths
     with report_folder(out_dir) as report:
         _write_files(report, summary, games, sections, lengths)

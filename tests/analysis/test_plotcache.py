@@ -15,20 +15,22 @@ from PIL import Image
 from analysis import plotcache, report
 
 
-def one_pixel(path: Path) -> None:
+def one_pixel(path: Path, red: int = 0) -> None:
     """A 1x1 PNG file, as a stand-in for a plot."""
-    Image.new("RGB", (1, 1)).save(path, format="png")
+    Image.new("RGB", (1, 1), (red, 0, 0)).save(path, format="png")
 
 
 class Drawer:
-    """A drawing function that counts its calls."""
+    """A drawing function that counts its calls; each call draws another picture (unless
+    ``same``: the same picture every time)."""
 
-    def __init__(self) -> None:
+    def __init__(self, same: bool = False) -> None:
         self.calls = 0
+        self.same = same
 
     def __call__(self, data, path: Path) -> None:
         self.calls += 1
-        one_pixel(path)
+        one_pixel(path, 0 if self.same else self.calls)
 
 
 def test_same_inputs_copy_changed_inputs_draw(tmp_path: Path) -> None:
@@ -69,6 +71,19 @@ def test_plots_without_fingerprint_are_drawn(tmp_path: Path) -> None:
     assert draw.calls == 1
 
 
+def test_a_plot_drawn_again_as_the_same_picture_keeps_the_old_file(tmp_path: Path) -> None:
+    # drawn again (no fingerprint matches: the drawing code changed, or an older plot), it
+    # shows the same pixels: the old file is kept byte for byte (a committed PNG unchanged)
+    (tmp_path / "old").mkdir()
+    one_pixel(tmp_path / "old" / "p.png")
+    old = (tmp_path / "old" / "p.png").read_bytes()
+    (tmp_path / "new").mkdir()
+    draw = Drawer(same=True)
+    assert plotcache.draw(tmp_path / "new" / "p.png", tmp_path / "old", draw, 1)
+    assert draw.calls == 1 and (tmp_path / "new" / "p.png").read_bytes() == old
+    assert plotcache.same_picture(tmp_path / "old" / "p.png", tmp_path / "new" / "p.png")
+
+
 @pytest.fixture(scope="module")
 def run() -> tuple[dict, pd.DataFrame]:
     import analysis
@@ -93,7 +108,8 @@ def test_report_written_again_keeps_its_plots(tmp_path: Path, run) -> None:
                             check=True)
     assert result.stdout.strip() == "False"  # not even imported
     assert {name: (out / name).read_bytes() for name in plots} == plots
-    assert json.loads((out / "summary.json").read_text())["elapsed_s"] == 0.01
+    # the same figures: the report keeps its own date and timing (analysis.provenance.kept)
+    assert json.loads((out / "summary.json").read_text())["elapsed_s"] == summary["elapsed_s"]
 
     # the figures change: both plots are drawn again
     report.write_report(out, dict(summary, win_rate_by_seat=[0.5, 0.3, 0.2]),

@@ -412,7 +412,8 @@ def test_simulate_passes_the_store_through(tmp_path):
     path = tmp_path / "runs.sqlite"
     first = analysis.simulate("manhome", 2 * C + 1, policy="random", seed=3, workers=1, store=path)
     again = analysis.simulate("manhome", 2 * C + 1, policy="random", seed=3, workers=1, store=path)
-    assert again.summary["games_loaded"] == 2 * C + 1 and again.summary["store"] == str(path)
+    # an absolute store is named by its file name alone (no path of one machine in a report)
+    assert again.summary["games_loaded"] == 2 * C + 1 and again.summary["store"] == path.name
     assert first.summary["games_loaded"] == 0 and first.summary["run_id"] == again.summary["run_id"]
     pd.testing.assert_frame_equal(first.games, again.games)
     runs = Store(path).runs()
@@ -434,9 +435,15 @@ def _cli_run(*extra):
 
 def test_cli_stores_runs_and_lists_them(in_tmp, capsys):
     _cli_run()
-    _cli_run()
     summary = json.loads((in_tmp / "reports/manhome/standard-2p-random-seed2/summary.json").read_text())
-    assert summary["store"] == "reports/runs.sqlite" and summary["games_loaded"] == 2 * C + 30
+    assert summary["store"] == "reports/runs.sqlite" and summary["games_loaded"] == 0
+    capsys.readouterr()
+    assert main(["manhome", "--sims", str(2 * C + 30), "--policy", "random", "--seed", "2",
+                 "--workers", "1"]) == 0
+    assert "every game loaded, none played" in capsys.readouterr().out
+    # the same figures: the report keeps the first run's provenance (analysis.provenance.kept)
+    again = json.loads((in_tmp / "reports/manhome/standard-2p-random-seed2/summary.json").read_text())
+    assert again == summary
     _cli_run("--set", "tie=attacker")
     _cli_run("--no-store", "--seed", "9", "--out", "elsewhere")
     capsys.readouterr()
