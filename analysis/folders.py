@@ -123,8 +123,8 @@ def report_identity(summary: dict) -> ReportIdentity | None:
     says no game): an exact analysis names itself (``analysis``), a skill ladder has its
     ``ladder``, a what-if its ``varied`` parameters, a Monte Carlo run its ``run_id``.
 
-    >>> str(report_identity({"game": "manhome", "players": 2, "run_id": "7ef677fac4"}))
-    'a run of manhome, 2 players'
+    >>> str(report_identity({"game": "race", "players": 2, "run_id": "7ef677fac4"}))
+    'a run of race, 2 players'
     """
     game = summary.get("game")
     if not isinstance(game, str):

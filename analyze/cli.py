@@ -56,6 +56,11 @@ class OutputLost(Exception):
     ends with one line on stderr and exit status 2 (:func:`main`)."""
 
 
+def _drop_stdout() -> None:
+    """Point standard output at the null device: what it still buffers goes nowhere."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def _output_lost(exc: BaseException) -> int:
     """The one line for output that could not be written; exit status 2. What standard
     output still buffers is dropped, so that Python's own flush at exit cannot fail
@@ -63,7 +68,7 @@ def _output_lost(exc: BaseException) -> int:
     from analysis.folders import describe_os_error
 
     cause = exc.__cause__ if isinstance(exc, OutputLost) else exc
-    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    _drop_stdout()
     reason = describe_os_error(cause) if isinstance(cause, OSError) else str(cause)
     _print(f"analyze: error: cannot write to standard output: {reason}", file=sys.stderr)
     return EXIT_USAGE
@@ -961,7 +966,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise OutputLost(exc) from exc
         return status
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_stdout()
         return 0
     except OutputLost as exc:
         return _output_lost(exc)
