@@ -13,14 +13,22 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
 
-MAX_VARIANT_BYTES = 1 << 20
+MAX_VARIANT_BYTES = 64 << 10
 """The largest variant file read (a variant file is a few lines)."""
+MAX_VARIANT_LINE = 2000
+"""The longest line of a variant file, in characters."""
+MAX_KEY_PARTS = 8
+"""The most parts of a dotted key (``rules.tie`` has two). tomllib's time grows with the
+square of a key's parts: a 200 KB key of 100,000 parts took over a minute."""
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
+_DEEP_KEY = re.compile(r"(?<![\w-])[\w-]++(?:[ \t]*+\.[ \t]*+[\w-]++){%d,}" % MAX_KEY_PARTS)
 
 
 class RulesError(ValueError):
@@ -244,6 +252,22 @@ def parse_assignments(items: Iterable[str]) -> dict[str, str]:
     return values
 
 
+def _check_shape(text: str, path: Path) -> None:
+    """Refuse, before tomllib reads it, what a variant file never needs and tomllib would
+    take long over: a line over :data:`MAX_VARIANT_LINE` characters, a dotted key of more
+    than :data:`MAX_KEY_PARTS` parts (quoted parts count; dots inside a string do not)."""
+    for number, line in enumerate(text.split("\n"), 1):
+        if len(line) > MAX_VARIANT_LINE:
+            raise RulesError(f"variant file {str(path)!r} has a line of {len(line):,} "
+                             f"characters (line {number}); a variant file's lines are at most "
+                             f"{MAX_VARIANT_LINE:,}")
+    deep = _DEEP_KEY.search(_STRING.sub("s", text))
+    if deep is not None:
+        raise RulesError(f"variant file {str(path)!r} has a dotted key of more than "
+                         f"{MAX_KEY_PARTS} parts ({deep.group()[:40]!r}); a variant file's "
+                         "keys are names such as rules.tie")
+
+
 @dataclasses.dataclass(frozen=True)
 class Variant:
     """A named set of rules changes read from a TOML file.
@@ -286,7 +310,9 @@ class Variant:
             if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
                 raise RulesError(f"variant file {str(path)!r} is UTF-16 text; save it as UTF-8")
             # a UTF-8 byte-order mark, as some editors write, is not part of the text
-            data = tomllib.loads(raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8"))
+            text = raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
+            _check_shape(text, path)
+            data = tomllib.loads(text)
         except FileNotFoundError:
             raise RulesError(f"variant file {str(path)!r} not found") from None
         except UnicodeDecodeError as exc:

@@ -107,8 +107,9 @@ def test_bad_input_one_line_exit_2(argv, words, capsys, in_tmp):
     ("[rules\nmen = 3", "malformed variant file"),
     ("speed = 3\n", "unknown key 'speed'"),
     ("[rules]\nmen_to_win = 9\n", "bad value 9 for men_to_win"),
-    ("x = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deeply"),
-    ("[rules]\ntie = " + "{a = " * 5000 + "1" + "}" * 5000 + "\n", "nested too deeply"),
+    ("x = " + "[\n" * 5000 + "]\n" * 5000, "nested too deeply"),
+    # an inline table is one line: 5,000 deep is over the line cap before it is parsed
+    ("[rules]\ntie = " + "{a = " * 5000 + "1" + "}" * 5000 + "\n", "has a line of 30,007"),
 ], ids=["malformed", "unknown-key", "bad-value", "deep-arrays", "deep-tables"])
 def test_bad_variant_file_one_line_exit_2(text, words, capsys, in_tmp):
     (in_tmp / "v.toml").write_text(text)
@@ -120,13 +121,38 @@ def test_bad_variant_file_one_line_exit_2(text, words, capsys, in_tmp):
 @pytest.mark.parametrize("raw, words", [
     (b"\xff\xfen\x00a\x00", "is UTF-16 text; save it as UTF-8"),
     (b'name = "x\xff"\n', "is not UTF-8 text (byte 0xff at offset 9)"),
-    (b"# " + b"x" * (1 << 20) + b"\n", "larger than 1024 KiB"),
-], ids=["utf-16", "not-utf-8", "huge"])
+    (b"# " + b"x" * (1 << 20) + b"\n", "larger than 64 KiB"),
+    # tomllib is quadratic in a dotted key's parts: 100,000 of them (200 KB) took over 60 s
+    (b"[rules]\n" + b".".join([b"a"] * 100_000) + b" = 1\n", "larger than 64 KiB"),
+    (b".".join([b"a"] * 30_000) + b" = 1\n", "has a line of 60,003 characters"),
+    (b"[rules]\n" + b"a = 1\n" * 10 + b".".join([b"a"] * 1500) + b" = 1\n" * 10,
+     "has a line of 3,003 characters (line 12)"),
+    (b"[rules]\n" + b"x = {" + b" . ".join([b"'k'"] * 9) + b" = 1}\n",
+     "has a dotted key of more than 8 parts"),
+    (b'[a.b."c".d.e.f.g.h.i]\n', "has a dotted key of more than 8 parts"),
+], ids=["utf-16", "not-utf-8", "huge", "huge-dotted-key", "long-line", "long-line-12",
+        "deep-key-inline", "deep-header"])
 def test_a_variant_file_that_is_no_text_says_why(raw, words, capsys, in_tmp):
+    """Refused before it is parsed: the refusal costs little CPU time whatever the file."""
+    import time
+
     (in_tmp / "v.toml").write_bytes(raw)
+    start = time.process_time()
     assert main(["manhome", "--variant", "v.toml", "--quiet"]) == 2
+    assert time.process_time() - start < 5.0
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+def test_a_variant_file_of_dotted_keys_within_the_caps_is_read(in_tmp):
+    """Eight parts, a long description and a dotted value in a string are not refused."""
+    (in_tmp / "v.toml").write_text(
+        'name = "dots"\ndescription = "' + "a.b." * 400 + '"\n'
+        'rules.tie = "attacker"\n[x.b.c.d.e.f.g]\n')
+    with pytest.raises(Exception, match="unknown key 'x'"):
+        from solver.params import Variant
+
+        Variant.load(in_tmp / "v.toml")
 
 
 def test_a_variant_file_with_a_byte_order_mark_is_read(in_tmp):
