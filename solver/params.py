@@ -107,9 +107,10 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
     """Turn a CLI string or TOML value into the parameter's type, or raise RulesError.
 
     Only the type is checked here; the range is checked when the rules are built. A whole
-    number may be written in any notation in text (``--set players=3.0``, ``max_turns=1e4``),
-    for an integer parameter and for a choice that is a number alike (Sumoku's
-    ``key=5.0``), in every game; a typed value (TOML, Python) must be an integer.
+    number reads alike however it is written, for an integer parameter and for a choice
+    that is a number alike (Sumoku's ``key=5.0``), in every game: in text in any notation
+    (``--set players=3.0``, ``max_turns=1e4``) and typed (``men_to_win = 3.0`` in a TOML
+    file, ``players=3.0`` from Python); a fraction is refused.
 
     >>> chance = Param(float, "a chance", 0.0, 1.0)
     >>> coerce("say_error", chance, "0.1"), coerce("say_error", chance, 1), coerce("say_error", chance, "1e-2")
@@ -136,6 +137,8 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
             raise bad
         if isinstance(value, int):
             return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)  # men_to_win = 3.0 in a variant file, as --set men_to_win=3.0
         if isinstance(value, str) and (number := _whole_number(value)) is not None:
             return number
         raise bad
@@ -156,6 +159,8 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
             if number is not None and str(number) in spec.choices:
                 return str(number)  # key=5.0 is key=5, as players=3.0 is players=3
             return value.strip()
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)  # key = 5.0, as key=5.0 on the command line
         if (isinstance(value, int) and not isinstance(value, bool) and spec.choices
                 and str(value) in spec.choices):
             return str(value)  # a choice that is a number, written as one in TOML
@@ -192,11 +197,12 @@ class Rules:
         for name, spec in self.parameters().items():
             value = getattr(self, name)
             bad = RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
-            if spec.kind is float and isinstance(value, int) and not isinstance(value, bool):
-                value = float(value)  # say_error=0 from Python means 0.0
+            if not isinstance(value, str):  # typed as the other paths type them: say_error=0
+                try:                          # is 0.0, players=3.0 is 3, Sumoku's key=5 is '5'
+                    value = coerce(name, spec, value)
+                except RulesError:
+                    raise bad from None
                 object.__setattr__(self, name, value)
-            if spec.kind in (int, float) and isinstance(value, bool):
-                raise bad
             if not isinstance(value, spec.kind) or not spec.admits(value):
                 raise bad
         self.check()
