@@ -6,3 +6,8 @@ class UserError(Exception):
 
     The message is one line that says what was wrong and what is allowed.
     """
+
+
+MAX_WORKERS = 1024
+"""The most local worker processes a run takes (``--workers 1`` to this), checked where the
+command line parses it and where the Python API takes it."""

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.errors import UserError
+from analysis.errors import MAX_WORKERS, UserError
 from analysis.cluster import check_scheduler
 from analysis.chunks import CHUNK_SIZE
 from analysis.provenance import now, package_version
@@ -39,6 +39,16 @@ KEEP_GAMES = 1_000_000
 (``--keep-games``): its figures count every game, merged chunk by chunk."""
 REPORTS_ROOT = Path("reports")
 """Where reports go by default: ``reports/<game>/<label>``."""
+
+
+def check_workers(workers: int | None) -> int | None:
+    """``workers`` (None: every core) when an integer from 1 to :data:`MAX_WORKERS`, else a
+    UserError (the command line's ``--workers`` is checked as it is parsed, alike)."""
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or not 1 <= workers <= MAX_WORKERS):
+        raise UserError(f"--workers must be a whole number from 1 to {MAX_WORKERS:,}, not "
+                        f"{str(workers)[:40]!r}")
+    return workers
 
 
 def parse_sims(value: str | int | float, flag: str = "--sims") -> int:
@@ -362,9 +372,7 @@ def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = 
     sims = parse_sims(sims)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise UserError(f"--seed must be a non-negative integer, not {seed!r}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or not 1 <= workers <= 1024):
-        raise UserError(f"--workers must be an integer from 1 to 1024, not {workers!r}")
+    workers = check_workers(workers)
     built, variant_name = build_rules(spec, variant, rule_values, players, base=rules)
     seats = parse_policies(spec, policy, spec.seats(built))
     try:

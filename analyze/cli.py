@@ -19,7 +19,7 @@ from typing import Any
 from pathlib import Path
 
 from analysis import interrupts
-from analysis.errors import UserError
+from analysis.errors import MAX_WORKERS, UserError
 from analysis.formatting import terminal_text
 from solver.params import RulesError, parse_assignments, value_text
 from solver.progress import listening
@@ -104,6 +104,7 @@ def path_text(text: str) -> str:
 
 
 positive_int = int_at_least(1, "positive")
+workers_count = int_in(1, MAX_WORKERS, "--workers")
 MAX_SEED = 2**64 - 1
 """The largest ``--seed`` (numpy's SeedSequence takes any, but a seed is part of a folder's
 name and of the store's key)."""
@@ -119,9 +120,9 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
                                    help="one policy for every seat or one per seat")),
     "seed": (("--seed",), dict(type=int_in(0, MAX_SEED, "--seed"), default=0,
                                help="seed of the run; same seed, same games (default 0)")),
-    "workers": (("--workers",), dict(type=positive_int, metavar="N",
-                                     help="local worker processes, 1 to 1024 (default: every "
-                                          "core)")),
+    "workers": (("--workers",), dict(type=workers_count, metavar="N",
+                                     help=f"local worker processes, 1 to {MAX_WORKERS:,} "
+                                          "(default: every core)")),
     "scheduler": (("--scheduler",), dict(
         metavar="tcp://HOST:PORT", help="play the games on the workers of this Dask scheduler "
                                         "instead of local processes (same results)")),
