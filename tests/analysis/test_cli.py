@@ -90,6 +90,16 @@ BAD = [
     (["report", "--search-sims", "abc"], "--search-sims must be a whole number"),
     (["report", "--whatif-sims", "0"], "--whatif-sims must be a whole number"),
     (["skill", "manhome", "--search-sims", "0"], "--search-sims must be a whole number"),
+    # one checker of player lists for both of Shoo's exact analyses: `reduced` took these
+    (["exact", "shoo", "reduced", "--players", "random,random"],
+     "--players names random more than once"),
+    (["exact", "shoo", "reduced", "--players", "greedy,,random"],
+     "--players needs comma-separated player names, got 'greedy,,random'"),
+    (["exact", "shoo", "opening", "--players", "random,random"],
+     "--players names random more than once"),
+    (["exact", "shoo", "opening", "--players", "greedy,,random"],
+     "--players needs comma-separated player names"),
+    (["exact", "shoo", "reduced", "--players", "nobody"], "unknown player 'nobody'"),
 ]
 
 
