@@ -730,10 +730,10 @@ def status_line(prefix: str, enabled: bool = True) -> Iterator[Callable[[str], N
 
 def _read_text(path: str) -> str:
     """The text of ``path`` (``-``: standard input); one line when it cannot be read."""
-    if path == "-":
-        return sys.stdin.read()
+    if path == "-":  # a leading byte-order mark is no part of the text, in a file alike
+        return sys.stdin.read().removeprefix("\ufeff")
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:
             return handle.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None

@@ -56,6 +56,8 @@ def test_variant_file_names_the_report(in_tmp):
     assert summary["variant"] == "bold" and summary["rules"]["tie"] == "attacker"
 
 
+SHOO_START = "WWW6/WWW6/WWW6/9/9/9/6BBB/6BBB/6BBB b hhhh/hhhhh 0/0 - - - 0"
+
 BAD = [
     (["manhome", "--out", "o\x00"], "is not a path (it holds a NUL character)"),  # fuzz-found
     (["manhome", "--store", "\x00"], "is not a path (it holds a NUL character)"),
@@ -100,6 +102,13 @@ BAD = [
     (["exact", "shoo", "opening", "--players", "greedy,,random"],
      "--players needs comma-separated player names"),
     (["exact", "shoo", "reduced", "--players", "nobody"], "unknown player 'nobody'"),
+    # only a line feed (or CR LF) separates rows: \x1c split a pattern's row in two
+    (["position", "sumoku", "--set", "key=5", "R3 O2\x1cY5"],
+     "control character \\x1c at offset 5"),
+    (["position", "sumoku", "--set", "key=5", "R3 O2\u2028Y5"], "control character \\u2028"),
+    (["position", "sumoku", "--set", "key=5", "hand: R3\x0bO2"], "control character \\x0b"),
+    (["position", "shoo", SHOO_START.replace(" ", "\x1c", 1)], "control character \\x1c"),
+    (["position", "shoo", SHOO_START.replace(" 0", "\r0", 1)], "control character \\x0d"),
 ]
 
 
@@ -433,3 +442,30 @@ def test_the_python_api_checks_workers_alike(workers):
     for make in (plan, plan_skill):
         with pytest.raises(UserError, match="--workers must be a whole number from 1 to 1,024"):
             make("manhome", 100, workers=workers)
+
+
+@pytest.mark.parametrize("source", ["argument", "file", "stdin"])
+@pytest.mark.parametrize("game, notation", [
+    ("shoo", SHOO_START), ("sumoku", "R3 O2\nB2"), ("sumoku", "hand: R3 O1 Y6"),
+    ("sumoku", "R3 O2\r\n.  B2\r\n")], ids=["shoo", "sumoku-pattern", "sumoku-hand", "crlf"])
+def test_a_position_with_a_byte_order_mark_is_read(game, notation, source, capsys, in_tmp,
+                                                   monkeypatch):
+    """A position file or standard input that begins with a UTF-8 byte-order mark, as some
+    editors write, was refused ("rank 9 ('\\ufeffWWW6') describes 10 squares")."""
+    import io
+
+    plain = ["position", game, *(["--set", "key=5"] if game == "sumoku" else []), "--json"]
+    assert main([*plain, notation]) == 0
+    expected = json.loads(capsys.readouterr().out)
+    if source == "argument":
+        argv = [*plain, "\ufeff" + notation]
+    elif source == "file":
+        (in_tmp / "p.txt").write_bytes(b"\xef\xbb\xbf" + notation.encode())
+        argv = [*plain, "--file", "p.txt"]
+    else:
+        stdin = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + notation.encode()),
+                                 encoding="utf-8", newline="")
+        monkeypatch.setattr("sys.stdin", stdin)
+        argv = [*plain, "--file", "-"]
+    assert main(argv) == 0, capsys.readouterr().err
+    assert json.loads(capsys.readouterr().out) == expected
