@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -93,6 +94,10 @@ def parse_keep(value: str | int | float) -> int:
 def parse_policies(spec: GameSpec, policy: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
     """One policy name per seat from ``"greedy"``, ``"greedy,random"`` or a list
     (:meth:`solver.registry.Players.seats`); UserError naming the game otherwise."""
+    if not (policy is None or isinstance(policy, str) or (
+            isinstance(policy, Sequence) and all(isinstance(p, str) for p in policy))):
+        raise UserError(f"policy must be a name, names separated by commas or a list of names "
+                        f"(e.g. 'greedy,random'), not {policy!r:.40}")
     try:
         return spec.players.seats(policy, players)
     except ValueError as exc:
@@ -104,6 +109,12 @@ def build_rules(spec: GameSpec, variant: str | Path | Variant | None = None,
                 base: Rules | None = None) -> tuple[Rules, str | None]:
     """Rules from the defaults (or ``base``), then a variant file, then ``values``, then
     ``players``; returns the rules and the variant's name."""
+    if base is not None and not isinstance(base, spec.rules):
+        raise UserError(f"rules must be a {spec.rules.__name__} of {spec.name}, not "
+                        f"{base!r:.40}")
+    if not (variant is None or isinstance(variant, (str, os.PathLike, Variant))):
+        raise UserError(f"variant must be a variant file's path or a Variant, not "
+                        f"{variant!r:.40}")
     try:
         rules = base if base is not None else spec.rules()
         name = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shlex
 import sys
 import time
@@ -52,9 +53,30 @@ class ArgumentParser(argparse.ArgumentParser):
             self.epilog = self.epilog()
         return super().format_help()
 
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+        self._words = list(sys.argv[1:] if args is None else args)  # for error()
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str):  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {terminal_text(message)} "
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {terminal_text(self._explained(message))} "
                               f"(see {self.prog} --help)\n")
+
+    def _explained(self, message: str) -> str:
+        """argparse's message, naming the option at fault when an option this command does
+        not take made its value be read as a positional choice (``analyze exact manhome
+        --hands 5``: "argument analysis: invalid choice: '5'")."""
+        match = re.fullmatch(r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)",
+                             message)
+        words = getattr(self, "_words", [])
+        if match is None:
+            return message
+        for before, word in zip(words, words[1:]):
+            if (repr(word) == match.group(2) and before.startswith("-")
+                    and not any(flag.startswith(before.partition("=")[0])
+                                for flag in self._option_string_actions)):
+                return (f"{before} is not an option of {self.prog}, so {word!r} was read as "
+                        f"the {match.group(1)}, which is one of {match.group(3)}")
+        return message
 
 
 def int_at_least(low: int, what: str):

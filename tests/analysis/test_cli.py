@@ -109,6 +109,14 @@ BAD = [
     (["position", "sumoku", "--set", "key=5", "hand: R3\x0bO2"], "control character \\x0b"),
     (["position", "shoo", SHOO_START.replace(" ", "\x1c", 1)], "control character \\x1c"),
     (["position", "shoo", SHOO_START.replace(" 0", "\r0", 1)], "control character \\x0d"),
+    # messages that say what is wrong: they were Python's "invalid literal for int()" and
+    # argparse's "argument analysis: invalid choice: '5'"
+    (["position", "sumoku", "--set", "key=5", "R\u00b2 O2"],
+     "bad tile 'R\u00b2'; a tile is a colour letter (ROYGBP) and a number 1..8"),
+    (["manhome", "--policy", "search-\u00b2"], "unknown policy 'search-\u00b2' for manhome"),
+    (["exact", "manhome", "--hands", "5"], "--hands is not an option of analyze exact manhome, "
+                                           "so '5' was read as the analysis, which is one of 'all'"),
+    (["exact", "manhome", "nosuch"], "invalid choice: 'nosuch' (choose from 'all')"),
 ]
 
 
@@ -469,3 +477,30 @@ def test_a_position_with_a_byte_order_mark_is_read(game, notation, source, capsy
         argv = [*plain, "--file", "-"]
     assert main(argv) == 0, capsys.readouterr().err
     assert json.loads(capsys.readouterr().out) == expected
+
+
+@pytest.mark.parametrize("wrong, words", [
+    ({"sims": "abc"}, "--sims must be a whole number of games"),
+    ({"players": 2.5}, "bad value 2.5 for players; allowed: an integer in 2..8"),
+    ({"seed": "x"}, "--seed must be a non-negative integer, not 'x'"),
+    ({"policy": 5}, "policy must be a name, names separated by commas or a list of names"),
+    ({"policy": ["greedy", 3]}, "policy must be a name"),
+    ({"variant": 5}, "variant must be a variant file's path or a Variant, not 5"),
+    ({"rules": "x"}, "rules must be a ManHomeRules of manhome, not 'x'"),
+    ({"store": 5}, "store must be a results store or its path, not 5"),
+    ({"workers": "2"}, "--workers must be a whole number from 1 to 1,024"),
+    ({"game": ["manhome"]}, "unknown game ['manhome']"),
+])
+def test_the_python_api_names_a_wrong_type(wrong, words):
+    """``simulate`` with a value of the wrong type raised Python's own TypeError or
+    AttributeError ("'int' object is not iterable", "'str' object has no attribute
+    'players'"); now a ValueError naming the parameter and what it accepts."""
+    import re
+
+    import studies
+    from analysis.simulation import simulate
+
+    for run in (simulate, studies.simulate):
+        arguments = {"game": "manhome", "sims": 10, "workers": 1, **wrong}
+        with pytest.raises(ValueError, match=re.escape(words)):
+            run(arguments.pop("game"), **arguments)
