@@ -504,3 +504,15 @@ def test_the_python_api_names_a_wrong_type(wrong, words):
         arguments = {"game": "manhome", "sims": 10, "workers": 1, **wrong}
         with pytest.raises(ValueError, match=re.escape(words)):
             run(arguments.pop("game"), **arguments)
+
+
+@pytest.mark.parametrize("game", ["manhome", "sosooyoo", "sumoku", "shoo"])
+def test_a_budget_in_other_digits_is_an_unknown_player(game):
+    """``search-²`` ('²'.isdigit() is true) was Python's "invalid literal for int()"."""
+    from solver.registry import find_game
+
+    players = find_game(game).players
+    for family in players.search:
+        for budget in ("\u00b2", "\u0663", "\uff18"):
+            with pytest.raises(ValueError, match="unknown player"):
+                players.parse(f"{family.name}-{budget}")
