@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -19,7 +20,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.errors import UserError
+from analysis.errors import MAX_WORKERS, UserError
 from analysis.cluster import check_scheduler
 from analysis.chunks import CHUNK_SIZE
 from analysis.provenance import now, package_version
@@ -39,6 +40,16 @@ KEEP_GAMES = 1_000_000
 (``--keep-games``): its figures count every game, merged chunk by chunk."""
 REPORTS_ROOT = Path("reports")
 """Where reports go by default: ``reports/<game>/<label>``."""
+
+
+def check_workers(workers: int | None) -> int | None:
+    """``workers`` (None: every core) when an integer from 1 to :data:`MAX_WORKERS`, else a
+    UserError (the command line's ``--workers`` is checked as it is parsed, alike)."""
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or not 1 <= workers <= MAX_WORKERS):
+        raise UserError(f"--workers must be a whole number from 1 to {MAX_WORKERS:,}, not "
+                        f"{str(workers)[:40]!r}")
+    return workers
 
 
 def parse_sims(value: str | int | float, flag: str = "--sims") -> int:
@@ -83,6 +94,10 @@ def parse_keep(value: str | int | float) -> int:
 def parse_policies(spec: GameSpec, policy: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
     """One policy name per seat from ``"greedy"``, ``"greedy,random"`` or a list
     (:meth:`solver.registry.Players.seats`); UserError naming the game otherwise."""
+    if not (policy is None or isinstance(policy, str) or (
+            isinstance(policy, Sequence) and all(isinstance(p, str) for p in policy))):
+        raise UserError(f"policy must be a name, names separated by commas or a list of names "
+                        f"(e.g. 'greedy,random'), not {policy!r:.40}")
     try:
         return spec.players.seats(policy, players)
     except ValueError as exc:
@@ -94,6 +109,12 @@ def build_rules(spec: GameSpec, variant: str | Path | Variant | None = None,
                 base: Rules | None = None) -> tuple[Rules, str | None]:
     """Rules from the defaults (or ``base``), then a variant file, then ``values``, then
     ``players``; returns the rules and the variant's name."""
+    if base is not None and not isinstance(base, spec.rules):
+        raise UserError(f"rules must be a {spec.rules.__name__} of {spec.name}, not "
+                        f"{base!r:.40}")
+    if not (variant is None or isinstance(variant, (str, os.PathLike, Variant))):
+        raise UserError(f"variant must be a variant file's path or a Variant, not "
+                        f"{variant!r:.40}")
     try:
         rules = base if base is not None else spec.rules()
         name = None
@@ -362,9 +383,7 @@ def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = 
     sims = parse_sims(sims)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise UserError(f"--seed must be a non-negative integer, not {seed!r}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or not 1 <= workers <= 1024):
-        raise UserError(f"--workers must be an integer from 1 to 1024, not {workers!r}")
+    workers = check_workers(workers)
     built, variant_name = build_rules(spec, variant, rule_values, players, base=rules)
     seats = parse_policies(spec, policy, spec.seats(built))
     try:

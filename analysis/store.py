@@ -890,4 +890,6 @@ def as_store(store: "Store | str | os.PathLike[str] | None") -> Store | None:
     """A Store from a Store, a path or None."""
     if store is None or isinstance(store, Store):
         return store
+    if not isinstance(store, (str, os.PathLike)):
+        raise UserError(f"store must be a results store or its path, not {store!r:.40}")
     return Store(store)

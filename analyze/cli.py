@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shlex
 import sys
 import time
@@ -19,7 +20,7 @@ from typing import Any
 from pathlib import Path
 
 from analysis import interrupts
-from analysis.errors import UserError
+from analysis.errors import MAX_WORKERS, UserError
 from analysis.formatting import terminal_text
 from solver.params import RulesError, parse_assignments, value_text
 from solver.progress import listening
@@ -89,9 +90,30 @@ class ArgumentParser(argparse.ArgumentParser):
         if message:
             _print(message.rstrip("\n"), file=file or sys.stderr)
 
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+        self._words = list(sys.argv[1:] if args is None else args)  # for error()
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str):  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {terminal_text(message)} "
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {terminal_text(self._explained(message))} "
                               f"(see {self.prog} --help)\n")
+
+    def _explained(self, message: str) -> str:
+        """argparse's message, naming the option at fault when an option this command does
+        not take made its value be read as a positional choice (``analyze exact manhome
+        --hands 5``: "argument analysis: invalid choice: '5'")."""
+        match = re.fullmatch(r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)",
+                             message)
+        words = getattr(self, "_words", [])
+        if match is None:
+            return message
+        for before, word in zip(words, words[1:]):
+            if (repr(word) == match.group(2) and before.startswith("-")
+                    and not any(flag.startswith(before.partition("=")[0])
+                                for flag in self._option_string_actions)):
+                return (f"{before} is not an option of {self.prog}, so {word!r} was read as "
+                        f"the {match.group(1)}, which is one of {match.group(3)}")
+        return message
 
 
 def int_at_least(low: int, what: str):
@@ -141,6 +163,7 @@ def path_text(text: str) -> str:
 
 
 positive_int = int_at_least(1, "positive")
+workers_count = int_in(1, MAX_WORKERS, "--workers")
 MAX_SEED = 2**64 - 1
 """The largest ``--seed`` (numpy's SeedSequence takes any, but a seed is part of a folder's
 name and of the store's key)."""
@@ -156,9 +179,9 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
                                    help="one policy for every seat or one per seat")),
     "seed": (("--seed",), dict(type=int_in(0, MAX_SEED, "--seed"), default=0,
                                help="seed of the run; same seed, same games (default 0)")),
-    "workers": (("--workers",), dict(type=positive_int, metavar="N",
-                                     help="local worker processes, 1 to 1024 (default: every "
-                                          "core)")),
+    "workers": (("--workers",), dict(type=workers_count, metavar="N",
+                                     help=f"local worker processes, 1 to {MAX_WORKERS:,} "
+                                          "(default: every core)")),
     "scheduler": (("--scheduler",), dict(
         metavar="tcp://HOST:PORT", help="play the games on the workers of this Dask scheduler "
                                         "instead of local processes (same results)")),
@@ -807,10 +830,10 @@ def status_line(prefix: str, enabled: bool = True) -> Iterator[Callable[[str], N
 
 def _read_text(path: str) -> str:
     """The text of ``path`` (``-``: standard input); one line when it cannot be read."""
-    if path == "-":
-        return sys.stdin.read()
+    if path == "-":  # a leading byte-order mark is no part of the text, in a file alike
+        return sys.stdin.read().removeprefix("\ufeff")
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:
             return handle.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None

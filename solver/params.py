@@ -13,14 +13,22 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
 
-MAX_VARIANT_BYTES = 1 << 20
+MAX_VARIANT_BYTES = 64 << 10
 """The largest variant file read (a variant file is a few lines)."""
+MAX_VARIANT_LINE = 2000
+"""The longest line of a variant file, in characters."""
+MAX_KEY_PARTS = 8
+"""The most parts of a dotted key (``rules.tie`` has two). tomllib's time grows with the
+square of a key's parts: a 200 KB key of 100,000 parts took over a minute."""
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
+_DEEP_KEY = re.compile(r"(?<![\w-])[\w-]++(?:[ \t]*+\.[ \t]*+[\w-]++){%d,}" % MAX_KEY_PARTS)
 
 
 class RulesError(ValueError):
@@ -99,9 +107,10 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
     """Turn a CLI string or TOML value into the parameter's type, or raise RulesError.
 
     Only the type is checked here; the range is checked when the rules are built. A whole
-    number may be written in any notation in text (``--set players=3.0``, ``max_turns=1e4``),
-    for an integer parameter and for a choice that is a number alike (Sumoku's
-    ``key=5.0``), in every game; a typed value (TOML, Python) must be an integer.
+    number reads alike however it is written, for an integer parameter and for a choice
+    that is a number alike (Sumoku's ``key=5.0``), in every game: in text in any notation
+    (``--set players=3.0``, ``max_turns=1e4``) and typed (``men_to_win = 3.0`` in a TOML
+    file, ``players=3.0`` from Python); a fraction is refused.
 
     >>> chance = Param(float, "a chance", 0.0, 1.0)
     >>> coerce("say_error", chance, "0.1"), coerce("say_error", chance, 1), coerce("say_error", chance, "1e-2")
@@ -128,6 +137,8 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
             raise bad
         if isinstance(value, int):
             return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)  # men_to_win = 3.0 in a variant file, as --set men_to_win=3.0
         if isinstance(value, str) and (number := _whole_number(value)) is not None:
             return number
         raise bad
@@ -148,6 +159,8 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
             if number is not None and str(number) in spec.choices:
                 return str(number)  # key=5.0 is key=5, as players=3.0 is players=3
             return value.strip()
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)  # key = 5.0, as key=5.0 on the command line
         if (isinstance(value, int) and not isinstance(value, bool) and spec.choices
                 and str(value) in spec.choices):
             return str(value)  # a choice that is a number, written as one in TOML
@@ -184,11 +197,12 @@ class Rules:
         for name, spec in self.parameters().items():
             value = getattr(self, name)
             bad = RulesError(f"bad value {value!r} for {name}; allowed: {spec.allowed()}")
-            if spec.kind is float and isinstance(value, int) and not isinstance(value, bool):
-                value = float(value)  # say_error=0 from Python means 0.0
+            if not isinstance(value, str):  # typed as the other paths type them: say_error=0
+                try:                          # is 0.0, players=3.0 is 3, Sumoku's key=5 is '5'
+                    value = coerce(name, spec, value)
+                except RulesError:
+                    raise bad from None
                 object.__setattr__(self, name, value)
-            if spec.kind in (int, float) and isinstance(value, bool):
-                raise bad
             if not isinstance(value, spec.kind) or not spec.admits(value):
                 raise bad
         self.check()
@@ -244,6 +258,22 @@ def parse_assignments(items: Iterable[str]) -> dict[str, str]:
     return values
 
 
+def _check_shape(text: str, path: Path) -> None:
+    """Refuse, before tomllib reads it, what a variant file never needs and tomllib would
+    take long over: a line over :data:`MAX_VARIANT_LINE` characters, a dotted key of more
+    than :data:`MAX_KEY_PARTS` parts (quoted parts count; dots inside a string do not)."""
+    for number, line in enumerate(text.split("\n"), 1):
+        if len(line) > MAX_VARIANT_LINE:
+            raise RulesError(f"variant file {str(path)!r} has a line of {len(line):,} "
+                             f"characters (line {number}); a variant file's lines are at most "
+                             f"{MAX_VARIANT_LINE:,}")
+    deep = _DEEP_KEY.search(_STRING.sub("s", text))
+    if deep is not None:
+        raise RulesError(f"variant file {str(path)!r} has a dotted key of more than "
+                         f"{MAX_KEY_PARTS} parts ({deep.group()[:40]!r}); a variant file's "
+                         "keys are names such as rules.tie")
+
+
 @dataclasses.dataclass(frozen=True)
 class Variant:
     """A named set of rules changes read from a TOML file.
@@ -286,7 +316,9 @@ class Variant:
             if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
                 raise RulesError(f"variant file {str(path)!r} is UTF-16 text; save it as UTF-8")
             # a UTF-8 byte-order mark, as some editors write, is not part of the text
-            data = tomllib.loads(raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8"))
+            text = raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
+            _check_shape(text, path)
+            data = tomllib.loads(text)
         except FileNotFoundError:
             raise RulesError(f"variant file {str(path)!r} not found") from None
         except UnicodeDecodeError as exc:

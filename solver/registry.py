@@ -185,7 +185,8 @@ class Players:
             return name, 0
         family, _, budget = name.partition("-")
         for one in self.search:
-            if (family == one.name and budget.isdigit() and budget == str(int(budget))
+            if (family == one.name and budget.isascii() and budget.isdigit()
+                    and budget == str(int(budget))
                     and 1 <= int(budget) <= one.max_budget):
                 return one.name, int(budget)
         raise ValueError(f"unknown player {name!r}; allowed: {self.help()}")
@@ -333,8 +334,8 @@ class UnknownGameError(LookupError):
 def find_game(name: str) -> GameSpec:
     """The registered game called ``name``; only its own package is imported (a command
     about one game loads that game alone)."""
-    if name not in _GAMES:
-        package = dict(zip(game_names(), GAME_PACKAGES)).get(name)
+    if not isinstance(name, str) or name not in _GAMES:
+        package = dict(zip(game_names(), GAME_PACKAGES)).get(name) if isinstance(name, str) else None
         if package is None:
             known = sorted({*game_names(), *_GAMES})
             raise UnknownGameError(f"unknown game {name!r}; known: {', '.join(known)}")

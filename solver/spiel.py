@@ -24,6 +24,14 @@ family's rollout player in every seat, its streams restarted from a key drawn fr
 evaluator's own ``RandomState`` (so a rollout never sees the game's future dice); OpenSpiel's
 ``RandomRolloutEvaluator`` is the other choice (random play, in Python, on the same states).
 
+**Parameters read as the toolkit reads rules.** OpenSpiel checks a parameter's type against
+the game's before the game sees it, so ``key=5`` (Sumoku's key is a choice, ``"5"``) and
+``players=3.0`` were refused with OpenSpiel's own message. Importing this module wraps
+``pyspiel.load_game`` (:func:`load_game`): for a ``python_<game>`` the parameters, from the
+string form or a mapping, are read by the game's rules (:meth:`solver.params.Rules.from_values`)
+— a whole number reads alike, a number that is a choice is that choice — and a wrong one is a
+``ValueError`` naming the parameter and what it takes; every other game is loaded as before.
+
 It needs the ``openspiel`` extra (``pip install -e ".[openspiel]"``, which installs the
 ``open-spiel`` package); without it the import fails with one line that says so, and the rest
 of the toolkit works as before.
@@ -233,6 +241,36 @@ class KernelRolloutEvaluator(Evaluator):
             return state.chance_outcomes()
         actions = state.legal_actions(state.current_player())
         return [(action, 1.0 / len(actions)) for action in actions]
+
+
+_LOAD_GAME = getattr(pyspiel.load_game, "wrapped", pyspiel.load_game)
+"""OpenSpiel's own ``load_game``."""
+
+
+def load_game(game: Any, params: Any = None) -> "pyspiel.Game":
+    """``pyspiel.load_game(game[, params])``, reading the parameters of a ``python_<game>``
+    by its rules; ValueError (one line naming the parameter and what it takes) or TypeError
+    for parameters that are not a mapping."""
+    if not isinstance(game, str) or not game.startswith(PREFIX):
+        return _LOAD_GAME(game) if params is None else _LOAD_GAME(game, params)
+    name, given = game, params
+    if "(" in game and params is None:
+        given = pyspiel.game_parameters_from_string(game)
+        name = given.pop("name")
+    spec = games().get(name[len(PREFIX):])
+    if spec is None or spec.new_state is None:
+        return _LOAD_GAME(game) if params is None else _LOAD_GAME(game, params)
+    if given is None:
+        return _LOAD_GAME(name)
+    if not isinstance(given, Mapping):
+        raise TypeError(f"the parameters of {name} are a mapping of name to value, not "
+                        f"{type(given).__name__}")
+    rules = spec.rules.from_values(dict(given)).as_dict()  # RulesError: a ValueError
+    return _LOAD_GAME(name, {key: rules[key] for key in given})
+
+
+load_game.wrapped = _LOAD_GAME  # type: ignore[attr-defined]
+pyspiel.load_game = load_game
 
 
 def register_all() -> tuple[str, ...]:

@@ -247,4 +247,6 @@ def simulate(game: str, *args: Any, **kwargs: Any) -> Any:
     """
     from analysis.simulation import simulate as run
 
+    if not isinstance(game, str):  # analysis.simulate says it is no game
+        return run(game, *args, **kwargs)
     return run(game, *args, presentation=find_study(game), **kwargs)

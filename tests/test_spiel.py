@@ -124,3 +124,38 @@ def test_without_open_spiel_the_bridge_says_how_to_install_it():
     assert out.count("\n") == 1 and "pip install" in out and "open-spiel" in out
     code = "import sys; sys.modules['pyspiel'] = None; import analysis, solver.decision"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _numbers_of_every_game():
+    from solver.registry import games
+
+    for spec in games().values():
+        for name, param in spec.rules.parameters().items():
+            numbers = [c for c in param.choices or () if str(c).isdigit()]
+            if param.kind is int or numbers:
+                value = int(numbers[-1]) if numbers else getattr(spec.rules(), name)
+                yield spec.name, name, value
+
+
+@pytest.mark.parametrize("game, name, value", list(_numbers_of_every_game()))
+def test_load_game_reads_numbers_as_the_rules_do(spiel, game, name, value):
+    """``pyspiel.load_game("python_sumoku(players=3,key=5)")`` refused the integer key
+    (OpenSpiel checks types before the game sees them): a number reads as the rules read it,
+    in the string form and in a mapping, as an integer or a whole float."""
+    expected = registry.find_game(game).rules.from_values({name: value})
+    for written in (value, float(value)):
+        for game_of in (lambda: pyspiel.load_game(f"python_{game}({name}={written})"),
+                        lambda: pyspiel.load_game(f"python_{game}", {name: written})):
+            assert game_of().new_initial_state().inner.rules == expected, written
+
+
+@pytest.mark.parametrize("bad", [2.5, "x", [1]])
+def test_load_game_names_a_parameter_of_the_wrong_type(spiel, bad):
+    with pytest.raises(ValueError, match=r"^bad value .* for players; allowed: an integer in 2\.\.8$"):
+        pyspiel.load_game("python_manhome", {"players": bad})
+    if not isinstance(bad, list):
+        with pytest.raises(ValueError, match=r"^bad value .* for players; allowed"):
+            pyspiel.load_game(f"python_manhome(players={bad})")
+    with pytest.raises(TypeError, match="python_manhome are a mapping of name to value"):
+        spiel.load_game("python_manhome", [("players", 3)])
+    assert pyspiel.load_game("tic_tac_toe").num_players() == 2  # other games as before

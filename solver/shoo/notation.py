@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 
+from solver.notation import plain_text
 from solver.params import RulesError
 from solver.shoo.board import (COLOUR_NAMES, NEIGHBOURS, SIZE, SQUARES, name, parse_square,
                                square)
@@ -155,7 +156,10 @@ def read(text: str, rules: ShooRules | None = None) -> Position:
     """The position written as ``text`` under ``rules`` (default: the pinned rules);
     PositionError, one line, if it is malformed or cannot arise."""
     rules = rules if rules is not None else ShooRules()
-    fields = text.split()
+    try:
+        fields = plain_text(text).split()  # no control character splits a field
+    except ValueError as exc:
+        raise PositionError(str(exc)) from None
     if len(fields) != FIELDS:
         raise PositionError(f"a position has {FIELDS} fields (field, side, stables, pastures, "
                             f"held, shoo, hush, moves), not {len(fields)}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from solver.notation import plain_text
 from solver.params import RulesError
 from solver.sumoku.layout import DEFAULT_BUDGET, fast_search
 from solver.sumoku.pattern import check_pattern, format_pattern, lines, parse_pattern
@@ -44,7 +45,10 @@ def describe(rules: SumokuRules, source: str | None = None, search: int = 0,
     if key is None:
         raise RulesError(f"key={rules.key} rolls the key; examine a pattern or hand on a fixed "
                          "key: --set key=3..10")
-    body = (source or "").strip()
+    try:
+        body = plain_text(source or "").strip()
+    except ValueError as exc:
+        raise RulesError(str(exc)) from None
     if not body:
         raise RulesError("give a pattern (rows of tiles like 'R3 O1 Y6 / . G7 .') or a hand "
                          "('hand: R3 O1 Y6 ...')")

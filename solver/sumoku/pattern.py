@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from solver.notation import plain_text
 from solver.sumoku.lines import MAX_LINE, MIN_LINE, distinct
 from solver.sumoku.tiles import NINE, SIX, Kind, is_six, kind_number, parse_placed, text
 
@@ -189,7 +190,7 @@ def parse_pattern(source: str) -> tuple[dict[Cell, Kind], dict[Cell, int]]:
     pattern: dict[Cell, Kind] = {}
     pinned: dict[Cell, int] = {}
     seen: dict[Kind, int] = {}
-    rows = source.splitlines()
+    rows = plain_text(source, "pattern").split("\n")  # no other character breaks a row
     while rows and not rows[0].strip():
         rows.pop(0)
     while rows and not rows[-1].strip():

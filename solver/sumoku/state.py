@@ -65,6 +65,7 @@ from typing import Any
 
 from solver.decision import CHANCE, TERMINAL, Size, State, win_returns
 from solver.dice import Stream
+from solver.notation import plain_text
 from solver.registry import DRAW
 from solver.sumoku.board import FREE, Board
 from solver.sumoku.moves import Play, legal_plays
@@ -461,7 +462,7 @@ class SumokuState(State):
         top-left cell may be left out: key of the rules, seat 0, no points, cell (0, 0));
         the number of ``hand:`` lines is the number of players. The bag holds every other
         tile; the board and the hands take the lowest copies of each kind."""
-        rows = [line for line in source.strip("\n").splitlines()]
+        rows = plain_text(source).strip("\n").split("\n")
         header: dict[str, str] = {}
         if rows and ":" in rows[0] and not rows[0].strip().lower().startswith("hand:"):
             for part in rows.pop(0).split(";"):

@@ -99,7 +99,7 @@ def parse_placed(word: str) -> tuple[Kind, int]:
     ((29, 9), (29, 6), (1, 2))
     """
     w = word.strip().upper()
-    if len(w) != 2 or w[0] not in LETTERS or not w[1].isdigit() or w[1] == "0":
+    if len(w) != 2 or w[0] not in LETTERS or w[1] not in "123456789":  # not '²' nor '٣'
         raise ValueError(f"bad tile {word!r}; a tile is a colour letter ({LETTERS}) and a "
                          f"number 1..{NUMBERS} (9 for a \"6\" lying as 9)")
     col, num = LETTERS.index(w[0]), int(w[1])

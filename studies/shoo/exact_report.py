@@ -30,7 +30,7 @@ from analysis.runner import default_workers, run_tasks
 from analysis.writer import report_folder
 from solver.shoo.exact import DRAW, LOSS, WIN, Solution, solve
 from solver.shoo.exact_play import GAMES_OF, PLAYER_NAMES, agreement, match, sample_positions
-from solver.shoo.opening import parse_games
+from solver.shoo.opening import parse_games, parse_players
 from solver.shoo.policies import PLAYERS
 from solver.shoo.reduced import Reduced
 from solver.shoo.rules import OPENINGS, ShooRules
@@ -228,16 +228,6 @@ def own_games_of(text: str, players: Sequence[str]) -> str:
         return text
     return ",".join(f"{name}={count}" for name, count in DEFAULT_GAMES_OF.items()
                     if name in players)
-
-
-def parse_players(text: str) -> tuple[str, ...]:
-    names = tuple(n.strip() for n in text.split(",") if n.strip())
-    if not names:
-        raise ValueError("bad players ''; give a comma-separated list, e.g. "
-                         f"{PLAYER_NAMES}")
-    for name in names:
-        PLAYERS.parse(name)     # ValueError naming what is allowed
-    return names
 
 
 def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None,

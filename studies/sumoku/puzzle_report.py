@@ -55,6 +55,17 @@ def solo_table(keys: Sequence[int] = SPEED_KEYS, games: int = 100, seed: int = 0
                           for row in rows]), played)
 
 
+def _shown(report: ReportFolder, name: str, alt: str, layout, key: int, values, title: str,
+           pinned) -> str:
+    """The end of the sentence introducing an example layout: the pattern as text and its
+    picture (drawn into ``report``), or, when the grower laid out no tile within its steps
+    (``--steps 1``), that there is none to show."""
+    if not layout:
+        return " (within its step budget the grower laid out no tile: raise --steps to see one)."
+    report.figure(name, draw_layout, layout, key, values, title)
+    return f":\n\n```\n{format_pattern(layout, pinned)}\n```\n\n![{alt}]({name})\n"
+
+
 def _write(report: ReportFolder, summary: dict[str, Any], text: str) -> None:
     report.summary(summary)
     report.markdown(text)
@@ -87,8 +98,9 @@ def run_team(out: str | Path | None = None, *, sims: int = DEFAULT_DEALS, seed: 
     example = grow(example_hand, keys[0], rng=rng, budget=steps)
     with report_folder(out_dir) as report:
         report.table("team.csv", table)
-        report.figure("team-layout.png", draw_layout, example.layout, keys[0],
-                      example.cell_values, f"{example.placed} tiles, 4 teams")
+        shown = _shown(report, "team-layout.png", "a team layout", example.layout, keys[0],
+                       example.cell_values, f"{example.placed} tiles, 4 teams",
+                       example.pinned())
         summary = {"game": "sumoku", "analysis": "team", "seed": seed, "deals": count,
                    "steps": steps, "version": package_version(), "command": command,
                    "hands": int(table["hands"].sum()), "laid_out": int(table["laid_out"].sum()),
@@ -118,13 +130,7 @@ In `team.csv`; {count} deals per key and number of teams, the deals drawn afresh
 
 ## An example
 
-A 24-tile hand on key {keys[0]}, {example.placed} tiles laid out:
-
-```
-{format_pattern(example.layout, example.pinned())}
-```
-
-![a team layout](team-layout.png)
+A 24-tile hand on key {keys[0]}, {example.placed} tiles laid out{shown}
 
 {_reproduce(summary, 'analyze exact sumoku team')}""")
     return out_dir
@@ -145,8 +151,9 @@ def run_solo(out: str | Path | None = None, *, sims: int = DEFAULT_GAMES, seed: 
     best = max(played, key=lambda g: (g.placed, -g.key))
     with report_folder(out_dir) as report:
         report.table("solo.csv", table)
-        report.figure("solo-layout.png", draw_layout, best.layout.layout, best.key,
-                      best.layout.cell_values, f"solo, {best.placed} tiles")
+        shown = _shown(report, "solo-layout.png", "a solo layout", best.layout.layout,
+                       best.key, best.layout.cell_values, f"solo, {best.placed} tiles",
+                       best.layout.pinned())
         summary = {"game": "sumoku", "analysis": "solo", "seed": seed, "games": count,
                    "steps": steps, "version": package_version(), "command": command,
                    "elapsed_s": round(time.perf_counter() - start, 2)}
@@ -173,13 +180,7 @@ In `solo.csv`; {count} puzzles per key.
 
 ## The largest pattern
 
-Key {best.key}, {best.placed} tiles:
-
-```
-{format_pattern(best.layout.layout, best.layout.pinned())}
-```
-
-![a solo layout](solo-layout.png)
+Key {best.key}, {best.placed} tiles{shown}
 
 {_reproduce(summary, 'analyze exact sumoku solo')}""")
     return out_dir

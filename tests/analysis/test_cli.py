@@ -56,6 +56,8 @@ def test_variant_file_names_the_report(in_tmp):
     assert summary["variant"] == "bold" and summary["rules"]["tie"] == "attacker"
 
 
+SHOO_START = "WWW6/WWW6/WWW6/9/9/9/6BBB/6BBB/6BBB b hhhh/hhhhh 0/0 - - - 0"
+
 BAD = [
     (["manhome", "--out", "o\x00"], "is not a path (it holds a NUL character)"),  # fuzz-found
     (["manhome", "--store", "\x00"], "is not a path (it holds a NUL character)"),
@@ -78,7 +80,7 @@ BAD = [
     (["manhome", "--set", "tie"], "expected name=value"),
     (["manhome", "--set", "tie=never"], "allowed: defender | attacker | reroll"),
     (["manhome", "--variant", "missing.toml"], "not found"),
-    (["manhome", "--workers", "0"], "is not a positive integer"),
+    (["manhome", "--workers", "0"], "--workers must be a whole number from 1 to 1,024"),
     (["manhome", "--seed", "-1"], "--seed must be a whole number from 0 to 18,446,744,073,709,551,615"),
     (["manhome", "--colour"], "unrecognized arguments"),
     (["chess"], "invalid choice"),
@@ -90,6 +92,31 @@ BAD = [
     (["report", "--search-sims", "abc"], "--search-sims must be a whole number"),
     (["report", "--whatif-sims", "0"], "--whatif-sims must be a whole number"),
     (["skill", "manhome", "--search-sims", "0"], "--search-sims must be a whole number"),
+    # one checker of player lists for both of Shoo's exact analyses: `reduced` took these
+    (["exact", "shoo", "reduced", "--players", "random,random"],
+     "--players names random more than once"),
+    (["exact", "shoo", "reduced", "--players", "greedy,,random"],
+     "--players needs comma-separated player names, got 'greedy,,random'"),
+    (["exact", "shoo", "opening", "--players", "random,random"],
+     "--players names random more than once"),
+    (["exact", "shoo", "opening", "--players", "greedy,,random"],
+     "--players needs comma-separated player names"),
+    (["exact", "shoo", "reduced", "--players", "nobody"], "unknown player 'nobody'"),
+    # only a line feed (or CR LF) separates rows: \x1c split a pattern's row in two
+    (["position", "sumoku", "--set", "key=5", "R3 O2\x1cY5"],
+     "control character \\x1c at offset 5"),
+    (["position", "sumoku", "--set", "key=5", "R3 O2\u2028Y5"], "control character \\u2028"),
+    (["position", "sumoku", "--set", "key=5", "hand: R3\x0bO2"], "control character \\x0b"),
+    (["position", "shoo", SHOO_START.replace(" ", "\x1c", 1)], "control character \\x1c"),
+    (["position", "shoo", SHOO_START.replace(" 0", "\r0", 1)], "control character \\x0d"),
+    # messages that say what is wrong: they were Python's "invalid literal for int()" and
+    # argparse's "argument analysis: invalid choice: '5'"
+    (["position", "sumoku", "--set", "key=5", "R\u00b2 O2"],
+     "bad tile 'R\u00b2'; a tile is a colour letter (ROYGBP) and a number 1..8"),
+    (["manhome", "--policy", "search-\u00b2"], "unknown policy 'search-\u00b2' for manhome"),
+    (["exact", "manhome", "--hands", "5"], "--hands is not an option of analyze exact manhome, "
+                                           "so '5' was read as the analysis, which is one of 'all'"),
+    (["exact", "manhome", "nosuch"], "invalid choice: 'nosuch' (choose from 'all')"),
 ]
 
 
@@ -107,8 +134,9 @@ def test_bad_input_one_line_exit_2(argv, words, capsys, in_tmp):
     ("[rules\nmen = 3", "malformed variant file"),
     ("speed = 3\n", "unknown key 'speed'"),
     ("[rules]\nmen_to_win = 9\n", "bad value 9 for men_to_win"),
-    ("x = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deeply"),
-    ("[rules]\ntie = " + "{a = " * 5000 + "1" + "}" * 5000 + "\n", "nested too deeply"),
+    ("x = " + "[\n" * 5000 + "]\n" * 5000, "nested too deeply"),
+    # an inline table is one line: 5,000 deep is over the line cap before it is parsed
+    ("[rules]\ntie = " + "{a = " * 5000 + "1" + "}" * 5000 + "\n", "has a line of 30,007"),
 ], ids=["malformed", "unknown-key", "bad-value", "deep-arrays", "deep-tables"])
 def test_bad_variant_file_one_line_exit_2(text, words, capsys, in_tmp):
     (in_tmp / "v.toml").write_text(text)
@@ -120,13 +148,38 @@ def test_bad_variant_file_one_line_exit_2(text, words, capsys, in_tmp):
 @pytest.mark.parametrize("raw, words", [
     (b"\xff\xfen\x00a\x00", "is UTF-16 text; save it as UTF-8"),
     (b'name = "x\xff"\n', "is not UTF-8 text (byte 0xff at offset 9)"),
-    (b"# " + b"x" * (1 << 20) + b"\n", "larger than 1024 KiB"),
-], ids=["utf-16", "not-utf-8", "huge"])
+    (b"# " + b"x" * (1 << 20) + b"\n", "larger than 64 KiB"),
+    # tomllib is quadratic in a dotted key's parts: 100,000 of them (200 KB) took over 60 s
+    (b"[rules]\n" + b".".join([b"a"] * 100_000) + b" = 1\n", "larger than 64 KiB"),
+    (b".".join([b"a"] * 30_000) + b" = 1\n", "has a line of 60,003 characters"),
+    (b"[rules]\n" + b"a = 1\n" * 10 + b".".join([b"a"] * 1500) + b" = 1\n" * 10,
+     "has a line of 3,003 characters (line 12)"),
+    (b"[rules]\n" + b"x = {" + b" . ".join([b"'k'"] * 9) + b" = 1}\n",
+     "has a dotted key of more than 8 parts"),
+    (b'[a.b."c".d.e.f.g.h.i]\n', "has a dotted key of more than 8 parts"),
+], ids=["utf-16", "not-utf-8", "huge", "huge-dotted-key", "long-line", "long-line-12",
+        "deep-key-inline", "deep-header"])
 def test_a_variant_file_that_is_no_text_says_why(raw, words, capsys, in_tmp):
+    """Refused before it is parsed: the refusal costs little CPU time whatever the file."""
+    import time
+
     (in_tmp / "v.toml").write_bytes(raw)
+    start = time.process_time()
     assert main(["manhome", "--variant", "v.toml", "--quiet"]) == 2
+    assert time.process_time() - start < 5.0
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+def test_a_variant_file_of_dotted_keys_within_the_caps_is_read(in_tmp):
+    """Eight parts, a long description and a dotted value in a string are not refused."""
+    (in_tmp / "v.toml").write_text(
+        'name = "dots"\ndescription = "' + "a.b." * 400 + '"\n'
+        'rules.tie = "attacker"\n[x.b.c.d.e.f.g]\n')
+    with pytest.raises(Exception, match="unknown key 'x'"):
+        from solver.params import Variant
+
+        Variant.load(in_tmp / "v.toml")
 
 
 def test_a_variant_file_with_a_byte_order_mark_is_read(in_tmp):
@@ -330,3 +383,138 @@ def test_the_help_states_every_budget_s_maximum(capsys):
         assert main([*command, "--help"]) == 0
         text = " ".join(capsys.readouterr().out.split())
         assert text.count("at most 1e10") >= 1, command
+
+
+def _commands_taking(flag: str) -> list[list[str]]:
+    """Every command line (words) whose parser takes ``flag``: each exact analysis apart."""
+    import argparse
+
+    from analyze import cli
+
+    found = []
+
+    def walk(parser, words):
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        for action in subs:
+            for name, sub in action.choices.items():
+                walk(sub, [*words, name])
+        if not subs and any(flag in a.option_strings for a in parser._actions):
+            positional = [a for a in parser._actions if not a.option_strings and a.choices]
+            for choice in (positional[0].choices if positional else [None]):
+                found.append([*words, *([choice] if choice else [])])
+    walk(cli.build_parser(), [])
+    return found
+
+
+WORKERS_COMMANDS = _commands_taking("--workers")
+
+
+def test_the_commands_taking_workers_are_found():
+    names = {" ".join(words) for words in WORKERS_COMMANDS}
+    assert {"manhome", "skill manhome", "whatif manhome", "report", "exact manhome all",
+            "exact sumoku speed", "exact shoo reduced"} <= names, names
+
+
+@pytest.mark.parametrize("workers", ["0", "1025", "2000", "5000", "99999999999999999999", "x"])
+@pytest.mark.parametrize("words", WORKERS_COMMANDS, ids=" ".join)
+def test_workers_above_1024_are_refused_when_parsed(words, workers, capsys):
+    """``--workers`` 1 to 1,024 in every command, refused by the parser before any work:
+    ``exact sumoku speed``, ``exact shoo reduced`` (99999999999999999999) and ``skill``
+    (2000) took them, ``exact manhome`` refused 5,000 after 17 s of solving."""
+    from analyze.cli import build_parser, games_of
+
+    argv = [*words, "--workers", workers]
+    if words[0] == "whatif":
+        argv += ["--vary", "players=2,3"]
+    with pytest.raises(SystemExit) as stop:
+        build_parser(games_of(words)).parse_args(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--workers must be a whole number from 1 to 1,024" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("words", WORKERS_COMMANDS, ids=" ".join)
+def test_workers_1_and_1024_are_taken(words):
+    from analyze.cli import build_parser, games_of
+
+    extra = ["--vary", "players=2,3"] if words[0] == "whatif" else []
+    for workers in ("1", "1024"):
+        assert build_parser(games_of(words)).parse_args([*words, "--workers", workers, *extra]
+                                                   ).workers == int(workers)
+
+
+@pytest.mark.parametrize("workers", [0, 2000, 2.5, "4", True])
+def test_the_python_api_checks_workers_alike(workers):
+    from analysis.errors import UserError
+    from analysis.simulation import plan
+    from analysis.skill import plan_skill
+
+    for make in (plan, plan_skill):
+        with pytest.raises(UserError, match="--workers must be a whole number from 1 to 1,024"):
+            make("manhome", 100, workers=workers)
+
+
+@pytest.mark.parametrize("source", ["argument", "file", "stdin"])
+@pytest.mark.parametrize("game, notation", [
+    ("shoo", SHOO_START), ("sumoku", "R3 O2\nB2"), ("sumoku", "hand: R3 O1 Y6"),
+    ("sumoku", "R3 O2\r\n.  B2\r\n")], ids=["shoo", "sumoku-pattern", "sumoku-hand", "crlf"])
+def test_a_position_with_a_byte_order_mark_is_read(game, notation, source, capsys, in_tmp,
+                                                   monkeypatch):
+    """A position file or standard input that begins with a UTF-8 byte-order mark, as some
+    editors write, was refused ("rank 9 ('\\ufeffWWW6') describes 10 squares")."""
+    import io
+
+    plain = ["position", game, *(["--set", "key=5"] if game == "sumoku" else []), "--json"]
+    assert main([*plain, notation]) == 0
+    expected = json.loads(capsys.readouterr().out)
+    if source == "argument":
+        argv = [*plain, "\ufeff" + notation]
+    elif source == "file":
+        (in_tmp / "p.txt").write_bytes(b"\xef\xbb\xbf" + notation.encode())
+        argv = [*plain, "--file", "p.txt"]
+    else:
+        stdin = io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + notation.encode()),
+                                 encoding="utf-8", newline="")
+        monkeypatch.setattr("sys.stdin", stdin)
+        argv = [*plain, "--file", "-"]
+    assert main(argv) == 0, capsys.readouterr().err
+    assert json.loads(capsys.readouterr().out) == expected
+
+
+@pytest.mark.parametrize("wrong, words", [
+    ({"sims": "abc"}, "--sims must be a whole number of games"),
+    ({"players": 2.5}, "bad value 2.5 for players; allowed: an integer in 2..8"),
+    ({"seed": "x"}, "--seed must be a non-negative integer, not 'x'"),
+    ({"policy": 5}, "policy must be a name, names separated by commas or a list of names"),
+    ({"policy": ["greedy", 3]}, "policy must be a name"),
+    ({"variant": 5}, "variant must be a variant file's path or a Variant, not 5"),
+    ({"rules": "x"}, "rules must be a ManHomeRules of manhome, not 'x'"),
+    ({"store": 5}, "store must be a results store or its path, not 5"),
+    ({"workers": "2"}, "--workers must be a whole number from 1 to 1,024"),
+    ({"game": ["manhome"]}, "unknown game ['manhome']"),
+])
+def test_the_python_api_names_a_wrong_type(wrong, words):
+    """``simulate`` with a value of the wrong type raised Python's own TypeError or
+    AttributeError ("'int' object is not iterable", "'str' object has no attribute
+    'players'"); now a ValueError naming the parameter and what it accepts."""
+    import re
+
+    import studies
+    from analysis.simulation import simulate
+
+    for run in (simulate, studies.simulate):
+        arguments = {"game": "manhome", "sims": 10, "workers": 1, **wrong}
+        with pytest.raises(ValueError, match=re.escape(words)):
+            run(arguments.pop("game"), **arguments)
+
+
+@pytest.mark.parametrize("game", ["manhome", "sosooyoo", "sumoku", "shoo"])
+def test_a_budget_in_other_digits_is_an_unknown_player(game):
+    """``search-²`` ('²'.isdigit() is true) was Python's "invalid literal for int()"."""
+    from solver.registry import find_game
+
+    players = find_game(game).players
+    for family in players.search:
+        for budget in ("\u00b2", "\u0663", "\uff18"):
+            with pytest.raises(ValueError, match="unknown player"):
+                players.parse(f"{family.name}-{budget}")

@@ -241,8 +241,7 @@ def test_the_comparison_is_the_same_in_one_process_or_two(tmp_path):
 
 
 def test_games_of_is_read_from_the_command_line(tmp_path):
-    from studies.shoo.exact_report import parse_players
-    from solver.shoo.opening import parse_games
+    from solver.shoo.opening import parse_games, parse_players
     names = parse_players("random,search-4")
     assert parse_games("search-4=0", names, 10, "--games-of", 0, 10_000) == {
         "random": 10, "search-4": 0}

@@ -109,3 +109,15 @@ def test_a_won_game_lists_no_legal_move(capsys):
                  "--json"]) == 0
     info = json.loads(capsys.readouterr().out)
     assert info["winner"] == "Blue" and info["legal_moves"] == []
+
+
+@pytest.mark.parametrize("breaker", ["\x1c", "\x1f", "\x0b", "\x85", "\u2028"])
+def test_a_control_character_does_not_split_a_notations_fields(breaker):
+    """str.split takes \\x1c..\\x1f, \\x85 and the Unicode separators for spaces, as
+    Sumoku's rows took them for line breaks: refused in one line."""
+    from solver.shoo.notation import read
+
+    start = "WWW6/WWW6/WWW6/9/9/9/6BBB/6BBB/6BBB b hhhh/hhhhh 0/0 - - - 0"
+    with pytest.raises(ValueError, match="control character"):
+        read(start.replace(" ", breaker, 1))
+    assert write(read("\ufeff" + start)) == start

@@ -54,12 +54,15 @@ def test_bad_float_from_python():
 def test_ints_bools_and_strings_behave_as_before():
     r = ToyRules.from_values({"seats": "3", "fast": "on", "mode": "b"})
     assert (r.seats, r.fast, r.mode) == (3, True, "b")
-    for values in ({"seats": "2.5"}, {"seats": 3.0}, {"seats": True}, {"seats": "7"},
+    for values in ({"seats": "2.5"}, {"seats": 3.5}, {"seats": True}, {"seats": "7"},
                    {"fast": "maybe"}, {"mode": "c"}):
         with pytest.raises(RulesError):
             ToyRules.from_values(values)
     with pytest.raises(RulesError):
-        ToyRules(seats=3.0)
+        ToyRules(seats=3.5)
+    # a whole number typed as a float is that integer, in every path (issue 41)
+    for r in (ToyRules(seats=3.0), ToyRules.from_values({"seats": 3.0})):
+        assert r.seats == 3 and type(r.seats) is int
 
 
 def test_value_text_reads_back():
@@ -106,3 +109,28 @@ def test_a_whole_number_is_read_alike_in_every_game(game, name, value):
         assert str(getattr(rules.from_values({name: written}), name)) == value, written
     with pytest.raises(RulesError, match=f"bad value '{re.escape(value)}.5' for {name}"):
         rules.from_values({name: f"{value}.5"})
+
+
+@pytest.mark.parametrize("game, name, value", list(_integers_of_every_game()))
+def test_a_whole_number_reads_alike_in_a_variant_file_and_in_set(game, name, value, tmp_path):
+    """``men_to_win = 3.0`` in a variant file was refused while ``--set men_to_win=3.0``
+    was accepted: both give the integer (or the choice that is a number), and a fraction
+    is refused by both."""
+    from analysis.simulation import build_rules
+    from analysis.errors import UserError
+    from solver.registry import find_game
+
+    spec = find_game(game)
+    expected = spec.rules.from_values({name: value})
+    for written in (f"{value}.0", f"{value}e0", value):
+        path = tmp_path / "v.toml"
+        path.write_text(f"[rules]\n{name} = {written}\n")
+        from_file, _ = build_rules(spec, path)
+        from_set, _ = build_rules(spec, None, {name: written})
+        assert from_file == from_set == expected, written
+        assert from_file.as_dict() == expected.as_dict()
+        assert type(getattr(from_file, name)) is type(getattr(expected, name))
+    path.write_text(f"[rules]\n{name} = {value}.5\n")
+    for source in ((path, None), (None, {name: f"{value}.5"})):
+        with pytest.raises(UserError, match=f"bad value '?{re.escape(value)}.5'? for {name}"):
+            build_rules(spec, *source)

@@ -73,3 +73,18 @@ def test_malformed_input_is_one_line_exit_2(argv, words, capsys):
     assert main(["position", "sumoku", *argv]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("breaker", ["\x1c", "\x1d", "\x1e", "\x1f", "\x0b", "\x0c", "\x85",
+                                     "\u2028", "\u2029", "\r"])
+def test_only_a_line_feed_separates_a_patterns_rows(breaker):
+    """``'R3 O2\\x1cY5'`` was judged as two rows (str.splitlines breaks at \\x1c): every
+    control character but the line feed (and CR LF) is refused, in the pattern and the
+    position notation alike; a leading byte-order mark is dropped."""
+    from solver.sumoku.state import SumokuState
+
+    with pytest.raises(ValueError, match="control character"):
+        parse_pattern(f"R3 O2{breaker}Y5")
+    with pytest.raises(ValueError, match="control character"):
+        SumokuState.from_text(f"key: 5\nR3 O2{breaker}Y5\nhand: B2\nhand: B3")
+    assert parse_pattern("\ufeffR3 O2\r\nY5") == parse_pattern("R3 O2\nY5")

@@ -79,6 +79,18 @@ def test_the_reports_are_written(tmp_path):
     assert (solo / "solo-layout.png").exists()
 
 
+@pytest.mark.parametrize("steps", [1, 2])
+def test_the_smallest_step_budgets_write_their_reports(tmp_path, steps):
+    """``--steps 1`` is in the stated range (1 to 1e9) but said "no tiles to draw" after its
+    work: a report whose example has no tile says so instead of drawing it."""
+    team = run_team(tmp_path / "team", sims=1, keys=(3,), steps=steps)
+    solo = run_solo(tmp_path / "solo", sims=1, keys=(3,), steps=steps)
+    for folder, name in ((team, "team"), (solo, "solo")):
+        text = (folder / "report.md").read_text()
+        assert "laid out no tile" in text or f"{name}-layout.png" in text
+        assert (f"{name}-layout.png" in text) == (folder / f"{name}-layout.png").exists()
+
+
 @pytest.mark.parametrize("options", [{"keys": (2,)}, {"steps": 0}, {"sims": 0}])
 def test_bad_options_are_refused_and_nothing_written(tmp_path, options):
     for run in (run_team, run_solo):
