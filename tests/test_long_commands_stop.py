@@ -47,7 +47,8 @@ AT_WORK_CPU_S = 0.3
 STOP_CPU_S = 1.0
 """The CPU seconds a command may use between the signal and its exit."""
 PLY = ["manhome", "--sims", "3000", "--workers", "1", "--no-store", "--quiet", "--policy"]
-"""Man Home's race searches (their tables solved beforehand: the command plays at once)."""
+"""Man Home's race searches (their tables solved beforehand: the command starts playing
+within about 1.3 CPU s; signalled at 3)."""
 
 COMMANDS = [
     # (argv, what to wait for: STAGE or CPU seconds used by its processes, signal); a
@@ -74,7 +75,7 @@ COMMANDS = [
      signal.SIGTERM),
     (["sosooyoo", "--policy", "search-4096", "--sims", "50", "--workers", "1"], 1.2,
      signal.SIGINT),
-    *[(PLY + [player], 1.5, signum) for player in ("ply-2", "ply-4", "adapt-2", "adapt-4")
+    *[(PLY + [player], 3.0, signum) for player in ("ply-2", "ply-4", "adapt-2", "adapt-4")
       for signum in (signal.SIGINT, signal.SIGTERM)],
 ]
 
@@ -137,6 +138,7 @@ def test_a_long_command_stops_within_a_cpu_second(request, tmp_path, argv, wait,
             process.wait()
     lines = [line for line in err_path.read_text().splitlines()
              if not line.startswith("[")]   # the stage and progress lines
+    print(f"{used:.2f} CPU s from the signal to the exit")   # shown by pytest -rP
     assert status == 128 + signum, lines
     assert used <= STOP_CPU_S, f"{used:.2f} CPU s to stop"
     assert len(lines) == 1 and "interrupted" in lines[0] and "Traceback" not in lines[0], lines
