@@ -6,7 +6,9 @@ and the run goes on as if nothing happened. :func:`install` (done by the ``analy
 console script) records every SIGINT as well, and :func:`check`, called where work can
 stop cleanly (after each chunk of games, before a report folder is swapped in), raises
 KeyboardInterrupt once one was recorded. :func:`deferred` holds Ctrl-C back through a
-step that must not be cut in the middle (starting or stopping worker processes).
+step that must not be cut in the middle (starting or stopping worker processes), with
+:func:`handled`, the one place that installs handlers for a block and puts the old ones
+back (the test suite's guard against signals sent to the test process uses it too).
 
 SIGTERM (``kill PID``, a supervisor stopping the job) stops a run the same way: it raises
 :class:`Terminated`, a KeyboardInterrupt, so every path that handles Ctrl-C — the workers
@@ -18,8 +20,9 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
 """The signals that stop a run cleanly."""
@@ -76,6 +79,22 @@ def check() -> None:
 
 
 @contextmanager
+def handled(signums: Iterable[int], handler: Callable[[int, Any], Any]) -> Iterator[None]:
+    """Run the block with ``handler`` as the handler of each of ``signums``, then put back
+    the handlers they had. Outside the main thread, where Python runs no handler and cannot
+    install one, the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {signum: signal.signal(signum, handler) for signum in signums}
+    try:
+        yield
+    finally:
+        for signum, before in previous.items():
+            signal.signal(signum, before)
+
+
+@contextmanager
 def deferred() -> Iterator[None]:
     """Hold Ctrl-C and SIGTERM back until the block is done, then raise KeyboardInterrupt
     (or :class:`Terminated`).
@@ -83,20 +102,13 @@ def deferred() -> Iterator[None]:
     Blocking the signal would not do: any thread may take it (numpy's BLAS threads among
     them), and Python then raises it in the main thread all the same. So the block runs
     with a handler that only records the signal."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
     caught = []
 
     def record(signum, frame) -> None:
         _record(signum)
         caught.append(signum)
 
-    previous = {signum: signal.signal(signum, record) for signum in SIGNALS}
-    try:
+    with handled(SIGNALS, record):
         yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
     if caught:
         raise _interrupt()

@@ -14,6 +14,7 @@ import importlib
 import importlib.util
 import os
 import shutil
+import signal
 import sys
 import sysconfig
 import tempfile
@@ -161,6 +162,33 @@ def build_checks(cache: Path) -> Path:
         if old.is_dir() and old.name != key and not old.name.startswith("build-"):
             shutil.rmtree(old, ignore_errors=True)
     return built
+
+
+@pytest.fixture(autouse=True)
+def no_signal_reaches_the_test_process():
+    """A test that sends SIGINT or SIGTERM must send it to a child process, never to the
+    test process itself: there the KeyboardInterrupt lands wherever the process happens to
+    be (in an xdist worker, outside the test: the worker crashed, and crashed again on the
+    rerun). So each test runs with a handler that records these signals (a second Ctrl-C
+    in one test is let through, so that pressing it twice still stops a run without
+    xdist), and a test whose process received one fails (an error at its teardown) with a
+    message naming the signal. tests/test_signal_guard.py checks both ways."""
+    from analysis.interrupts import SIGNALS, handled
+
+    caught: list[int] = []
+    before = {signum: signal.getsignal(signum) for signum in SIGNALS}
+
+    def record(signum, frame) -> None:
+        if signum in caught and callable(before[signum]):
+            before[signum](signum, frame)
+        caught.append(signum)
+
+    with handled(SIGNALS, record):
+        yield
+    if caught:
+        names = ", ".join(dict.fromkeys(signal.Signals(s).name for s in caught))
+        pytest.fail(f"{names} reached the test process itself: a test signals a child "
+                    "process it started, never its own process", pytrace=False)
 
 
 @pytest.fixture(scope="session")

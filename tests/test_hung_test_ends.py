@@ -11,15 +11,17 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+TOY_TIMEOUT_S = 5
+"""The small suite's timeout: far above what its passing tests take on a busy machine."""
 
 SUITE = '''
-import time
+import threading
 
 def test_passes():
     assert True
 
 def test_hangs():
-    time.sleep(60)
+    threading.Event().wait()   # for ever: only the timeout ends it
 
 def test_passes_too():
     assert True
@@ -35,13 +37,13 @@ def test_a_test_past_its_timeout_fails_and_the_run_ends(tmp_path):
     addopts = options["addopts"].replace("-n auto", "-n 2").replace("--doctest-modules", "")
     (tmp_path / "test_toy.py").write_text(SUITE)
     (tmp_path / "pytest.ini").write_text(
-        f"[pytest]\naddopts = {addopts}\ntimeout = 2\n"
+        f"[pytest]\naddopts = {addopts}\ntimeout = {TOY_TIMEOUT_S}\n"
         f"timeout_method = {options['timeout_method']}\n")
     process = subprocess.Popen([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q",
                                 str(tmp_path)], cwd=tmp_path, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
-        out = process.communicate(timeout=120)[0]
+        out = process.communicate(timeout=240)[0]   # only bounds a hang
     finally:   # a run that hangs: its workers too
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)

@@ -63,13 +63,14 @@ cdef inline int row_width(const Config* c) noexcept nogil:
 
 cdef inline void play_game(State* g, const Config* c, uint64_t key) noexcept nogil:
     """One game from ``key`` to its end (solver.decision.play): the dice at chance nodes,
-    each seat's player at its decisions."""
+    each seat's player at its decisions; a node a unit of work (a player's search counts
+    its own), the game abandoned once a signal arrived."""
     cdef int seat
     cdef int32_t action
     game_start(g, c, key)
     while True:
         seat = current_player(g, c)
-        if seat == TERMINAL:
+        if seat == TERMINAL or interrupted(c.stop, 1):
             return
         if seat == CHANCE:
             action = draw_chance(g, c)

@@ -19,10 +19,13 @@
 # what to show and how often; if it raises, the loop stops as for a signal and the wrapper
 # raises that exception).
 #
-# A unit is about a microsecond of work (a game of Man Home, a search node or a move
-# generation of Shoo, a few dozen layout nodes...): each call site says how many units its
-# step is worth, so that INTERRUPT_EVERY units take some milliseconds in every kernel and a
-# signal stops any kernel within a small fraction of a second, while the looks (a GIL
+# A unit is about a microsecond of work (a node of a game or of a search — an mcts walk's or
+# playout's node, ply-N's expectimax node, Shoo's alpha-beta node —, a turn of Man Home's
+# fast path, a move generation of Shoo, a few dozen layout nodes...): each call site says
+# how many units its step is worth, and a search counts inside itself, never only once per
+# decision (a ply-4 decision takes seconds), so that INTERRUPT_EVERY units take some
+# milliseconds in every kernel and a signal stops any kernel within 0.1 CPU second
+# (tests/test_kernels_look_for_signals.py), while the looks (a GIL
 # round trip each, some hundred nanoseconds) cost nothing measurable. In a worker process
 # (which ignores SIGINT; its parent stops it) or in any thread but the main one, a look
 # finds nothing to do. An Interrupt pointer may be NULL: nothing is counted or looked at.

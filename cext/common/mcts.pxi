@@ -56,6 +56,7 @@
 from libc.math cimport log, sqrt
 
 from cext.common.dice cimport dice_word
+from cext.common.interrupt cimport Interrupt
 
 
 cdef struct MctsNode:
@@ -72,13 +73,15 @@ cdef enum:
     MCTS_MAX_BUDGET = 1 << 16     # solver.mcts.MAX_BUDGET
 
 
-cdef inline int mcts_advance(State* h, const Config* r, int32_t* actions) noexcept nogil:
+cdef inline int mcts_advance(State* h, const Config* r, int32_t* actions,
+                             Interrupt* stop) noexcept nogil:
     """Play chance nodes and forced actions; the legal actions (two or more) of the
-    decision reached, or 0 at the end of the game."""
+    decision reached, or 0 at the end of the game (or once a signal stopped the search: a
+    node a unit of work)."""
     cdef int seat, n
     while True:
         seat = current_player(h, r)
-        if seat == TERMINAL:
+        if seat == TERMINAL or interrupted(stop, 1):
             return 0
         if seat == CHANCE:
             apply_action(h, r, draw_chance(h, r))
@@ -89,12 +92,13 @@ cdef inline int mcts_advance(State* h, const Config* r, int32_t* actions) noexce
         apply_action(h, r, actions[0])
 
 
-cdef inline void mcts_rollout(State* h, const Config* r) noexcept nogil:
-    """The game played to its end by the rollout Config's players."""
+cdef inline void mcts_rollout(State* h, const Config* r, Interrupt* stop) noexcept nogil:
+    """The game played to its end by the rollout Config's players; a node a unit of work
+    (the rollout player's own search counts its own), cut off once a signal arrived."""
     cdef int seat
     while True:
         seat = current_player(h, r)
-        if seat == TERMINAL:
+        if seat == TERMINAL or interrupted(stop, 1):
             return
         if seat == CHANCE:
             apply_action(h, r, draw_chance(h, r))
@@ -207,7 +211,7 @@ cdef int32_t mcts_search(State* g, const Config* c, const Config* r, int seat,
                     if paired and depth == 1:        # the child's first simulation
                         mcts_reseed(&h, r, keys[0])
                     apply_action(&h, r, a)
-                    mcts_rollout(&h, r)
+                    mcts_rollout(&h, r, c.stop)
                     break
                 path[depth] = best
                 cur = best
@@ -215,9 +219,9 @@ cdef int32_t mcts_search(State* g, const Config* c, const Config* r, int seat,
                     mcts_reseed(&h, r, keys[nodes[best].visits])
                 apply_action(&h, r, nodes[best].action)
                 if max_depth > 0 and depth >= max_depth:    # the tree's floor: play out
-                    mcts_rollout(&h, r)
+                    mcts_rollout(&h, r, c.stop)
                     break
-                n = mcts_advance(&h, r, actions)
+                n = mcts_advance(&h, r, actions, c.stop)
                 if n == 0:
                     break
             returns(&h, r, ret)

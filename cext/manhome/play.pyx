@@ -718,11 +718,12 @@ cdef int32_t choose_move(State* g, const Config* c, int seat, int kind) noexcept
 # -- search -------------------------------------------------------------------------
 cdef inline void play_on(State* h, const Config* r) noexcept nogil:
     """A playout: the game played on to its end over the decision API (the generic
-    play_game's loop, from here)."""
+    play_game's loop, from here); a node a unit of work, abandoned once a signal stopped
+    the search."""
     cdef int seat
     while True:
         seat = current_player(h, r)
-        if seat == TERMINAL:
+        if seat == TERMINAL or interrupted(r.stop, 1):
             return
         if seat == CHANCE:
             apply_action(h, r, draw_chance(h, r))
@@ -829,11 +830,18 @@ cdef void ply_leaf(const Pos* p, const Config* c, int t, double* out) noexcept n
 
 
 cdef void ply_value(const Pos* p, const Config* c, int t, int depth, double* out) noexcept nogil:
-    """Race.value: every seat's chance at the start of seat t's turn."""
+    """Race.value: every seat's chance at the start of seat t's turn. A node a unit of
+    work (cext/common/interrupt.pxd): once a signal stopped the search, every node is worth
+    0 at once, so a search of seconds unwinds in microseconds (its choice is not used: the
+    game is abandoned and the wrapper raises)."""
     cdef double new[MAXP]
     cdef double act[MAXP]
     cdef bint has_new, has_act
     cdef int i
+    if interrupted(c.stop, 1):
+        for i in range(c.players):
+            out[i] = 0.0
+        return
     if depth == 0:
         ply_leaf(p, c, t, out)
         return
@@ -1258,7 +1266,7 @@ def _play_chunk_fast(config, const uint64_t[::1] keys):
                 fast_game(&g, c, keys[i], P_EXPERT)
             else:
                 fast_game(&g, c, keys[i], -1)
-            if interrupted(c.stop, 1):    # a game a unit
+            if interrupted(c.stop, 1 + g.turns):    # a turn a unit
                 break
             write_row(&g, c, row)
             for k in range(width):

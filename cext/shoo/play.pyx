@@ -1394,8 +1394,8 @@ cdef int negamax(const Pos *p, const Config *c, Work *w, int depth, int alpha, i
     cdef int *vals
     cdef bint tactical
     w.searched += 1
-    if w.abortable and w.searched > w.limit:
-        w.aborted = True
+    if (w.abortable and w.searched > w.limit) or interrupted(c.stop, 1):
+        w.aborted = True      # (a signal: every later node too, so the search unwinds)
         return 0
     if depth == 0 or winner(p, c) != NONE or p.ply >= c.max_plies:
         return leaf_value(p, c, w.root_ply)
@@ -2167,6 +2167,7 @@ cdef inline int mcts_actions(State* g, const Config* c, int32_t* actions) noexce
     legal_moves(&g.pos, c, &ms)
     ban(g, c, &ms, w.banned)
     greedy_values(&g.pos, c, &ms, w.values, w)
+    interrupted(c.stop, PLY_WORK + ms.n)   # counted only: the search sees a signal next
     for i in range(ms.n):
         if w.banned[i]:
             continue

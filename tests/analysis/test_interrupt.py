@@ -7,47 +7,48 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
 from analysis import interrupts, runner
 from solver.manhome.rules import ManHomeRules
+from tests.processes import HANG_S, alive, catches, children, wait_until
 
 ANALYZE = [sys.executable, "-c", "import sys; from analyze.entry import main; sys.exit(main())"]
-STARTED = [sys.executable, "-c", "import sys; open('started', 'w').close(); "
-           "from analyze.entry import main; sys.exit(main())"]
-"""The console script, telling when Python itself has started (a Ctrl-C before that is
-the interpreter's own business)."""
 
 
-def _interrupt(argv, delay, cwd, signum=signal.SIGINT):
+def _interrupt(argv, moment, cwd, signum=signal.SIGINT):
     """Start ``analyze argv`` in a process group of its own, press Ctrl-C for the whole
-    group (as a terminal does; or send ``signum``) after ``delay`` seconds; (status, stderr)."""
-    (cwd / "started").unlink(missing_ok=True)
-    process = subprocess.Popen(STARTED + argv, cwd=cwd, stdout=subprocess.PIPE,
+    group (as a terminal does; or send ``signum``) once ``moment(pid)`` holds (polled: an
+    event, never a delay that a busy machine may outlast); (status, stderr)."""
+    process = subprocess.Popen(ANALYZE + argv, cwd=cwd, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
-    while not (cwd / "started").exists() and process.poll() is None:
-        time.sleep(0.005)
-    time.sleep(delay)
     try:
+        wait_until(lambda: moment(process.pid) or process.poll() is not None,
+                   "the moment to interrupt")
         os.killpg(process.pid, signum)
     except ProcessLookupError:
         pass
-    _, err = process.communicate(timeout=120)
+    _, err = process.communicate(timeout=HANG_S)
     return process.returncode, err
 
 
-@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")
+@pytest.mark.skipif(not hasattr(os, "killpg") or not os.path.isdir("/proc/self"),
+                    reason="process groups, and /proc to see the workers")
 @pytest.mark.parametrize("signum, expected", [(signal.SIGINT, 130), (signal.SIGTERM, 143)],
                          ids=["ctrl-c", "sigterm"])
 def test_ctrl_c_at_any_moment_then_resume(tmp_path, signum, expected):
     # SIGTERM (a supervisor's stop, `kill`) stops a run as Ctrl-C does, with status 143
     argv = ["manhome", "--sims", "4e6", "--workers", "2", "--store", "s.sqlite", "--out", "out"]
-    # while the modules load, while workers start, and while games are played
-    for delay in (0.05, 0.8, 1.8):
-        status, err = _interrupt(argv, delay, tmp_path, signum)
-        assert status == expected, (delay, err)
+    store = tmp_path / "s.sqlite"
+    moments = [lambda pid, kept: catches(pid, signal.SIGTERM),   # while the modules load
+                                                # (the command's handlers installed first)
+               lambda pid, kept: bool(children(pid)),            # while the workers start
+               lambda pid, kept: _stored_games(store) > kept]    # while games are played
+    for moment in moments:
+        kept = _stored_games(store)
+        status, err = _interrupt(argv, lambda pid: moment(pid, kept), tmp_path, signum)
+        assert status == expected, err
         assert err.count("\n") == 1 and "Traceback" not in err and "interrupted" in err, err
         assert not (tmp_path / "out").exists()
         assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out")]
@@ -71,30 +72,6 @@ def test_a_ctrl_c_that_python_swallowed_still_stops_the_run(monkeypatch):
         runner.run("manhome", ManHomeRules(), ("random", "random"), 100, 0, workers=1)
 
 
-def _children(pid):
-    """The pids of the processes whose parent is ``pid`` (from /proc)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
-def _alive(pid):
-    """Whether process ``pid`` runs (a zombie waiting to be reaped does not)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def _stored_games(path):
     if not path.exists():  # made whole, or not at all: never opened before it is there
         return 0
@@ -116,11 +93,12 @@ def test_workers_die_with_their_parent(tmp_path, signum, group):
                                stderr=subprocess.PIPE, start_new_session=True)
     workers, output = [], {}
     try:
-        deadline = time.monotonic() + 60
-        while len(workers) < 2 or _stored_games(tmp_path / "s.sqlite") == 0:  # a chunk kept
-            assert process.poll() is None and time.monotonic() < deadline, "no workers"
-            time.sleep(0.05)
-            workers = _children(process.pid)
+        def ready() -> bool:   # two workers, and a chunk kept
+            workers[:] = children(process.pid)
+            assert process.poll() is None, "the command ended"
+            return len(workers) >= 2 and _stored_games(tmp_path / "s.sqlite") > 0
+
+        wait_until(ready, "two workers and a chunk")
         (os.killpg if group else os.kill)(process.pid, signum)
         readers = [threading.Thread(target=lambda n=n, pipe=pipe: output.update({n: pipe.read()}),
                                     daemon=True)
@@ -128,16 +106,13 @@ def test_workers_die_with_their_parent(tmp_path, signum, group):
         for reader in readers:
             reader.start()
         for reader in readers:  # end-of-file: no process holds the pipes any more
-            reader.join(timeout=10)
+            reader.join(timeout=HANG_S)
         assert not any(reader.is_alive() for reader in readers), "a pipe was held open"
-        status = process.wait(timeout=10)
-        deadline = time.monotonic() + 5
-        while any(map(_alive, workers)) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not any(map(_alive, workers)), "a worker outlived its parent"
+        status = process.wait(timeout=HANG_S)
+        wait_until(lambda: not any(map(alive, workers)), "a worker outlived its parent")
     finally:
         for pid in workers:  # never leave one behind, even when the test fails
-            if _alive(pid):
+            if alive(pid):
                 os.kill(pid, signal.SIGKILL)
         if process.poll() is None:
             process.kill()
@@ -157,7 +132,7 @@ def test_workers_die_with_their_parent(tmp_path, signum, group):
 
 
 ORPHAN = """
-import os, sys, time
+import os, signal, sys
 from analysis import runner
 
 if sys.argv[1] == "watchdog":  # as where prctl is missing: the watchdog thread
@@ -165,15 +140,20 @@ if sys.argv[1] == "watchdog":  # as where prctl is missing: the watchdog thread
         raise OSError("no prctl here")
     runner.ctypes.CDLL = missing
 parent = os.getpid()
+gone, held = os.pipe()          # end-of-file on `gone` once the parent has died
 child = os.fork()
 if child == 0:
+    os.close(held)
     if sys.argv[1] == "late":
-        time.sleep(1.0)  # the parent dies before the worker's start-up
+        os.read(gone, 1)        # the parent dies before the worker's start-up
     runner._die_with_parent(parent)
-    time.sleep(60)
+    os.write(1, b"armed\\n")     # one write each: the two lines never mix
+    signal.pause()              # until killed with its parent
     os._exit(0)
-print(child, flush=True)
-time.sleep(0.3 if sys.argv[1] == "late" else 60)
+os.close(gone)
+os.write(1, b"%d\\n" % child)
+if sys.argv[1] != "late":
+    signal.pause()              # until the test kills it
 """
 
 
@@ -183,19 +163,18 @@ time.sleep(0.3 if sys.argv[1] == "late" else 60)
 def test_a_worker_dies_with_its_parent(how):
     process = subprocess.Popen([sys.executable, "-c", ORPHAN, how], stdout=subprocess.PIPE,
                                text=True, start_new_session=True)
-    child = int(process.stdout.readline())
+    # the parent prints the worker's pid; the worker says when it is armed (either first)
+    lines = [process.stdout.readline() for _ in range(1 if how == "late" else 2)]
+    child = int(next(line for line in lines if line.strip().isdigit()))
     try:
         if how != "late":
-            time.sleep(0.3)
-            assert _alive(child)  # armed, and alive while its parent is
+            assert "armed\n" in lines
+            assert alive(child)  # armed, and alive while its parent is
             os.kill(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
-        deadline = time.monotonic() + 5
-        while _alive(child) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not _alive(child)
+        process.wait(timeout=HANG_S)
+        wait_until(lambda: not alive(child), "the worker outlived its parent")
     finally:
-        if _alive(child):
+        if alive(child):
             os.kill(child, signal.SIGKILL)
         if process.poll() is None:
             process.kill()
