@@ -29,7 +29,7 @@ from analysis.stats import Summary, summarize, summarize_tally
 from analysis.tally import Tally
 from analysis.folders import folder_name
 from analysis.store import Store, as_store, run_identity
-from solver.params import Rules, RulesError, Variant
+from solver.params import Rules, RulesError, Variant, same_number
 from solver.registry import GameSpec, find_game
 
 MAX_SIMS = 10_000_000_000
@@ -125,7 +125,7 @@ def build_rules(spec: GameSpec, variant: str | Path | Variant | None = None,
             rules = spec.rules.from_values(values, base=rules)
         if players is not None and "players" in spec.rules.parameters():
             rules = spec.rules.from_values({"players": players}, base=rules)
-        elif players is not None and str(players).strip() != str(spec.traits.players[0]):
+        elif players is not None and not same_number(players, spec.traits.players[0]):
             only = spec.traits.players[0]
             raise UserError(f"{spec.name} is played by exactly {only} player"
                             f"{'s' if only > 1 else ''}, not {players}")

@@ -22,7 +22,7 @@ from pathlib import Path
 from analysis import interrupts
 from analysis.errors import MAX_WORKERS, UserError
 from analysis.formatting import terminal_text
-from solver.params import RulesError, parse_assignments, value_text
+from solver.params import RulesError, parse_assignments, same_number, value_text
 from solver.progress import listening
 from solver.registry import GameSpec, find_game, game_names, games
 from studies import find_study
@@ -173,7 +173,7 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "sims": (("--sims",), dict(default="100000", metavar="N",
                                help="games to play: 1e6, 250000, 2.5e5 (default 1e5, at "
                                     "most 1e10)")),
-    "players": (("--players",), dict(type=positive_int, metavar="N",
+    "players": (("--players",), dict(metavar="N",  # read by the rules, as --set players=N
                                      help="seats (same as --set players=N)")),
     "policy": (("--policy",), dict(metavar="NAME[,NAME...]",
                                    help="one policy for every seat or one per seat")),
@@ -537,7 +537,7 @@ def _rules_values(args: argparse.Namespace) -> tuple[Any, dict[str, str]]:
     players: Any = getattr(args, "players", None)
     if "players" in values:
         given = values.pop("players")
-        if players is not None and given.strip() != str(players):
+        if players is not None and not same_number(given, players):
             raise UserError(f"--players {players} and --set players={given} disagree; give "
                             "the number of players once")
         players = given

@@ -86,10 +86,10 @@ def param(default: Any, doc: str, *, low: int | float | None = None,
     return dataclasses.field(default=default, metadata={"param": meta})
 
 
-def _whole_number(text: str) -> int | None:
+def whole_number(text: str) -> int | None:
     """The whole number ``text`` writes — ``3``, ``3.0``, ``1e4``, ``10_000`` — or None.
 
-    >>> [_whole_number(t) for t in ("3", " 3.0", "1e4", "10_000", "2.5", "x", "inf")]
+    >>> [whole_number(t) for t in ("3", " 3.0", "1e4", "10_000", "2.5", "x", "inf")]
     [3, 3, 10000, 10000, None, None, None]
     """
     try:
@@ -97,6 +97,17 @@ def _whole_number(text: str) -> int | None:
     except ValueError:
         return None
     return int(number) if math.isfinite(number) and number.is_integer() else None
+
+
+def same_number(a: Any, b: Any) -> bool:
+    """Whether two texts (or values) write the same whole number, or are the same text:
+    ``--players 3`` and ``--set players=3.0`` agree.
+
+    >>> same_number("3", "3.0"), same_number(3, "3e0"), same_number("3", "4"), same_number("x", " x")
+    (True, True, False, True)
+    """
+    a, b = str(a).strip(), str(b).strip()
+    return a == b or (whole_number(a) is not None and whole_number(a) == whole_number(b))
 
 
 _TRUE = {"true", "on", "yes", "1"}
@@ -139,7 +150,7 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
             return value
         if isinstance(value, float) and value.is_integer():
             return int(value)  # men_to_win = 3.0 in a variant file, as --set men_to_win=3.0
-        if isinstance(value, str) and (number := _whole_number(value)) is not None:
+        if isinstance(value, str) and (number := whole_number(value)) is not None:
             return number
         raise bad
     if spec.kind is float:
@@ -155,7 +166,7 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
         raise bad
     if spec.kind is str:
         if isinstance(value, str):
-            number = _whole_number(value) if spec.choices else None
+            number = whole_number(value) if spec.choices else None
             if number is not None and str(number) in spec.choices:
                 return str(number)  # key=5.0 is key=5, as players=3.0 is players=3
             return value.strip()

@@ -117,6 +117,12 @@ BAD = [
     (["exact", "manhome", "--hands", "5"], "--hands is not an option of analyze exact manhome, "
                                            "so '5' was read as the analysis, which is one of 'all'"),
     (["exact", "manhome", "nosuch"], "invalid choice: 'nosuch' (choose from 'all')"),
+    # --players N is --set players=N: read by the rules (it was "'1e10' is not a positive
+    # integer", and 0 said nothing of the 2..8 seats)
+    (["manhome", "--players", "1e10"], "bad value 10000000000 for players; allowed: an integer in 2..8"),
+    (["manhome", "--players", "0"], "bad value 0 for players; allowed: an integer in 2..8"),
+    (["manhome", "--players", "2.5"], "bad value '2.5' for players"),
+    (["shoo", "--players", "2.5"], "shoo is played by exactly 2 players, not 2.5"),
 ]
 
 
@@ -191,11 +197,17 @@ def test_a_variant_file_with_a_byte_order_mark_is_read(in_tmp):
     assert summary["variant"] == "marked" and summary["rules"]["tie"] == "attacker"
 
 
-def test_set_players_is_players(in_tmp):
+@pytest.mark.parametrize("extra", [
+    ["--set", "players=3"], ["--players", "3", "--set", "players=3"],
+    # a whole number reads alike in --players and --set, as in a variant file and from
+    # Python: --players 3.0 was "'3.0' is not a positive integer", and with --set
+    # players=3.0 the two "disagreed"
+    ["--players", "3.0"], ["--players", "3", "--set", "players=3.0"],
+    ["--players", "3.0", "--set", "players=3"]], ids=" ".join)
+def test_set_players_is_players(extra, in_tmp):
     # --set players=N means --players N (and both together when they agree)
-    for extra in (["--set", "players=3"], ["--players", "3", "--set", "players=3"]):
-        assert main(["manhome", "--sims", "100", "--no-store", "--quiet", "--out", "p", *extra]) == 0
-        assert json.loads((in_tmp / "p" / "summary.json").read_text())["players"] == 3
+    assert main(["manhome", "--sims", "100", "--no-store", "--quiet", "--out", "p", *extra]) == 0
+    assert json.loads((in_tmp / "p" / "summary.json").read_text())["players"] == 3
 
 
 def test_unwritable_out_keeps_the_earlier_report(capsys, in_tmp):
