@@ -829,14 +829,27 @@ def status_line(prefix: str, enabled: bool = True) -> Iterator[Callable[[str], N
 
 
 def _read_text(path: str) -> str:
-    """The text of ``path`` (``-``: standard input); one line when it cannot be read."""
-    if path == "-":  # a leading byte-order mark is no part of the text, in a file alike
-        return sys.stdin.read().removeprefix("\ufeff")
+    """The text of ``path`` (``-``: standard input), UTF-8 of at most
+    :data:`solver.notation.MAX_BYTES` (a leading byte-order mark dropped); one line when it
+    cannot be read."""
+    import io
+
+    from solver.notation import MAX_BYTES
+    from solver.textfile import TextError, read_utf8
+
+    hint = "; a position is a few lines"
     try:
-        with open(path, encoding="utf-8-sig") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        if path == "-":
+            stdin = getattr(sys.stdin, "buffer", None)
+            if stdin is None:  # a text stream in its place (a test's)
+                stdin = io.BytesIO(sys.stdin.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape"))
+            return read_utf8(stdin, "standard input", MAX_BYTES, hint)
+        with open(path, "rb") as handle:
+            return read_utf8(handle, f"position file {path!r}", MAX_BYTES, hint)
+    except TextError as exc:
+        raise UserError(str(exc)) from None
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def _add_position_command(commands, specs: Sequence[GameSpec]) -> None:

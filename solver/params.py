@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
+from solver.textfile import TextError, read_utf8
+
 
 MAX_VARIANT_BYTES = 64 << 10
 """The largest variant file read (a variant file is a few lines)."""
@@ -319,22 +321,14 @@ class Variant:
         path = Path(path)
         try:
             with path.open("rb") as handle:
-                raw = handle.read(MAX_VARIANT_BYTES + 1)
-            if len(raw) > MAX_VARIANT_BYTES:
-                raise RulesError(f"variant file {str(path)!r} is larger than "
-                                 f"{MAX_VARIANT_BYTES // 1024} KiB; a variant file is a few "
-                                 "name = value lines")
-            if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-                raise RulesError(f"variant file {str(path)!r} is UTF-16 text; save it as UTF-8")
-            # a UTF-8 byte-order mark, as some editors write, is not part of the text
-            text = raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
+                text = read_utf8(handle, f"variant file {str(path)!r}", MAX_VARIANT_BYTES,
+                                 "; a variant file is a few name = value lines")
             _check_shape(text, path)
             data = tomllib.loads(text)
+        except TextError as exc:
+            raise RulesError(str(exc)) from None
         except FileNotFoundError:
             raise RulesError(f"variant file {str(path)!r} not found") from None
-        except UnicodeDecodeError as exc:
-            raise RulesError(f"variant file {str(path)!r} is not UTF-8 text (byte "
-                             f"{exc.object[exc.start]:#04x} at offset {exc.start})") from None
         except OSError as exc:
             raise RulesError(f"cannot read variant file {str(path)!r}: "
                              f"{exc.strerror or exc}") from None

@@ -1,4 +1,5 @@
 """The command line: a real run writes a report; bad input gets one line and exit 2."""
+import io
 import json
 import subprocess
 import sys
@@ -530,3 +531,51 @@ def test_a_budget_in_other_digits_is_an_unknown_player(game):
         for budget in ("\u00b2", "\u0663", "\uff18"):
             with pytest.raises(ValueError, match="unknown player"):
                 players.parse(f"{family.name}-{budget}")
+
+
+@pytest.mark.parametrize("source", ["file", "stdin"])
+@pytest.mark.parametrize("raw, words", [
+    (b"W" * 70_000, "is larger than 64 KiB; a position is a few lines"),
+    (b"9/9 caf\xe9", "is not UTF-8 text (byte 0xe9 at offset 7)"),
+    ("9/9".encode("utf-16"), "is UTF-16 text; save it as UTF-8"),
+], ids=["huge", "not-utf-8", "utf-16"])
+def test_a_position_that_is_no_small_text_says_why(raw, words, source, capsys, in_tmp,
+                                                   monkeypatch):
+    """A position file and standard input are read alike, as a variant file is: at most
+    64 KiB of UTF-8. Before, standard input in a UTF-8 locale that was not UTF-8 ended in
+    a UnicodeDecodeError traceback, a file in Python's "'utf-8' codec can't decode byte",
+    and either was read whole however long."""
+    if source == "file":
+        (in_tmp / "p.txt").write_bytes(raw)
+        argv = ["position", "shoo", "--file", "p.txt"]
+    else:  # standard input as in a UTF-8 locale: strict decoding
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8"))
+        argv = ["position", "shoo", "--file", "-"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+
+
+class _Endless(io.RawIOBase):
+    """Standard input that never ends (``< /dev/zero``): reading 8 MiB of it fails."""
+
+    served = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        self.served += len(buffer)
+        if self.served > 8 << 20:
+            raise AssertionError("read 8 MiB of standard input that never ends")
+        buffer[:] = b"W" * len(buffer)
+        return len(buffer)
+
+
+def test_a_position_on_endless_standard_input_is_refused(capsys, monkeypatch):
+    # `analyze position shoo --file - < /dev/zero` read until memory ran out
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BufferedReader(_Endless()),
+                                                      encoding="utf-8"))
+    assert main(["position", "shoo", "--file", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "standard input is larger than 64 KiB" in err and err.count("\n") == 1
