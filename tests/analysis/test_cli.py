@@ -124,6 +124,11 @@ BAD = [
     (["manhome", "--players", "0"], "bad value 0 for players; allowed: an integer in 2..8"),
     (["manhome", "--players", "2.5"], "bad value '2.5' for players"),
     (["shoo", "--players", "2.5"], "shoo is played by exactly 2 players, not 2.5"),
+    # a player's games given twice: the last count was played, the first dropped unsaid
+    (["exact", "shoo", "opening", "--players", "random", "--sims", "2", "--whatif", "none",
+      "--sims-of", "random=3,random=4"], "--sims-of names 'random' twice"),
+    (["exact", "shoo", "reduced", "--players", "random", "--games-of", "random=1, random=2"],
+     "--games-of names 'random' twice"),
 ]
 
 
