@@ -9,6 +9,8 @@ Bad input ends with one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import errno
+import io
 import os
 import re
 import shlex
@@ -55,6 +57,22 @@ def _print(text: str = "", file=None, flush: bool = False) -> None:
 class OutputLost(Exception):
     """Standard output could not be written (``analyze games > /dev/full``): the command
     ends with one line on stderr and exit status 2 (:func:`main`)."""
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output of a command started with it closed (``analyze games >&-``, where
+    Python's sys.stdout is None): a write fails as on a closed descriptor, so the command
+    ends as when its output is lost (:func:`_output_lost`); one that prints nothing
+    succeeds."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "it is closed")
+
+    def fileno(self) -> int:
+        return 1
 
 
 def _drop_stdout() -> None:
@@ -832,14 +850,15 @@ def _read_text(path: str) -> str:
     """The text of ``path`` (``-``: standard input), UTF-8 of at most
     :data:`solver.notation.MAX_BYTES` (a leading byte-order mark dropped); one line when it
     cannot be read."""
-    import io
-
     from solver.notation import MAX_BYTES
     from solver.textfile import TextError, read_utf8
 
     hint = "; a position is a few lines"
     try:
         if path == "-":
+            if sys.stdin is None:  # started with it closed (<&-)
+                raise UserError("standard input is closed: give the position as an argument "
+                                "or in a file (--file PATH)")
             stdin = getattr(sys.stdin, "buffer", None)
             if stdin is None:  # a text stream in its place (a test's)
                 stdin = io.BytesIO(sys.stdin.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape"))
@@ -992,6 +1011,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command of ``argv`` (default ``sys.argv[1:]``); its exit status: 0, 2 after
     bad input or output that could not be written (one line on stderr), 130 / 143 after
     Ctrl-C / SIGTERM."""
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
     try:
         status = _command(argv)
         try:
