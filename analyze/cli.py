@@ -1013,6 +1013,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     Ctrl-C / SIGTERM."""
     if sys.stdout is None:
         sys.stdout = _ClosedOutput()
+    elif getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
+        # an encoding without a character printed (PYTHONIOENCODING=ascii and the em dash
+        # of every title): an escape, as on stderr, not a UnicodeEncodeError
+        sys.stdout.reconfigure(errors="backslashreplace")
     try:
         status = _command(argv)
         try:

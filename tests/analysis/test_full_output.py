@@ -1,6 +1,6 @@
-"""Standard output on a full device (``analyze games > /dev/full``) or closed (``>&-``): one line on stderr and
-exit status 2, never ``OSError: [Errno 28]`` in a traceback (nor Python's "Exception
-ignored" when it flushes at exit)."""
+"""Standard output on a full device (``analyze games > /dev/full``) or closed (``>&-``):
+one line on stderr and exit status 2, never ``OSError: [Errno 28]`` in a traceback (nor
+Python's "Exception ignored" when it flushes at exit)."""
 import os
 import subprocess
 import sys
@@ -64,3 +64,17 @@ def test_a_closed_stream_the_command_needs_not_is_no_error(argv, stream, status,
     assert done.returncode == status, done.stderr
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == (1 if words else 0)
     assert words in done.stderr
+
+
+@pytest.mark.parametrize("argv", [["games"], ["manhome", "--help"],
+                                  ["position", "sumoku", "--set", "key=5", "hand: R3 O1"]],
+                         ids=lambda argv: " ".join(argv[:2]))
+def test_a_standard_output_that_cannot_encode_the_text_is_no_error(argv, tmp_path):
+    """``PYTHONIOENCODING=ascii analyze games``: a character the output's encoding lacks
+    (the em dash of every title) ended in a UnicodeEncodeError traceback (status 1); it
+    is written as an escape (``\\u2014``) instead."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([sys.executable, "-m", "analyze", *argv], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert done.stdout.strip()
