@@ -129,6 +129,8 @@ BAD = [
       "--sims-of", "random=3,random=4"], "--sims-of names 'random' twice"),
     (["exact", "shoo", "reduced", "--players", "random", "--games-of", "random=1, random=2"],
      "--games-of names 'random' twice"),
+    # every report of the game was played and written twice
+    (["report", "--games", "manhome, manhome"], "--games names manhome twice; give each game once"),
 ]
 
 
@@ -584,3 +586,13 @@ def test_a_position_on_endless_standard_input_is_refused(capsys, monkeypatch):
     assert main(["position", "shoo", "--file", "-"]) == 2
     err = capsys.readouterr().err
     assert "standard input is larger than 64 KiB" in err and err.count("\n") == 1
+
+
+def test_report_games_named_twice_are_refused():
+    # checked without running the reports: before, ['manhome', 'manhome'] was returned and
+    # `analyze report --games manhome,manhome` wrote every manhome report twice
+    from analysis.errors import UserError
+    from studies.overview import check_games
+
+    with pytest.raises(UserError, match="--games names manhome twice"):
+        check_games(["manhome", "shoo", " manhome"])
