@@ -873,6 +873,8 @@ def check_store_path(path: str | os.PathLike[str]) -> Path:
     """``path`` as a store's path; UserError (one line) when it is empty, a folder, or a
     symbolic link to nothing (through which a new store would be created elsewhere, where
     the link points: a store is never created through a link)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise UserError(f"store must be a results store or its path, not {path!r:.40}")
     if not os.fspath(path):
         raise UserError("the results store path is empty: give --store a file path (or "
                         "--no-store to keep no games)")

@@ -22,7 +22,7 @@ from typing import Any
 from pathlib import Path
 
 from analysis import interrupts
-from analysis.errors import MAX_WORKERS, UserError
+from analysis.errors import MAX_SEED, MAX_WORKERS, UserError
 from analysis.formatting import terminal_text
 from solver.params import RulesError, parse_assignments, same_number, value_text
 from solver.progress import listening
@@ -182,9 +182,6 @@ def path_text(text: str) -> str:
 
 positive_int = int_at_least(1, "positive")
 workers_count = int_in(1, MAX_WORKERS, "--workers")
-MAX_SEED = 2**64 - 1
-"""The largest ``--seed`` (numpy's SeedSequence takes any, but a seed is part of a folder's
-name and of the store's key)."""
 
 
 OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {

@@ -504,7 +504,9 @@ def test_a_position_with_a_byte_order_mark_is_read(game, notation, source, capsy
 @pytest.mark.parametrize("wrong, words", [
     ({"sims": "abc"}, "--sims must be a whole number of games"),
     ({"players": 2.5}, "bad value 2.5 for players; allowed: an integer in 2..8"),
-    ({"seed": "x"}, "--seed must be a non-negative integer, not 'x'"),
+    ({"seed": "x"}, "--seed must be a whole number from 0 to 18,446,744,073,709,551,615, not 'x'"),
+    # as --seed: the largest seed is 2**64 - 1 (2**70 was taken and named a folder)
+    ({"seed": 2**64}, "--seed must be a whole number from 0 to 18,446,744,073,709,551,615"),
     ({"policy": 5}, "policy must be a name, names separated by commas or a list of names"),
     ({"policy": ["greedy", 3]}, "policy must be a name"),
     ({"variant": 5}, "variant must be a variant file's path or a Variant, not 5"),
@@ -596,3 +598,45 @@ def test_report_games_named_twice_are_refused():
 
     with pytest.raises(UserError, match="--games names manhome twice"):
         check_games(["manhome", "shoo", " manhome"])
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda analysis: analysis.Store(5), "store must be a results store or its path, not 5"),
+    (lambda analysis: analysis.sweep("manhome", 5, 10, workers=1),
+     "vary must map rules parameters to lists of values"),
+    (lambda analysis: analysis.skill_ladder("manhome", sims=10, seed=-1),
+     "--seed must be a whole number from 0 to 18,446,744,073,709,551,615, not '-1'"),
+    (lambda analysis: analysis.skill_ladder("manhome", sims=10, seed="x"), "--seed must be"),
+    (lambda analysis: analysis.sweep("manhome", {"tie": ["attacker"]}, 10, seed=2**64),
+     "--seed must be"),
+], ids=["Store", "sweep-vary", "skill-seed", "skill-seed-text", "sweep-seed"])
+def test_the_python_api_names_a_wrong_value_before_any_game(call, words, monkeypatch):
+    """Before: Store(5) and sweep(vary=5) were Python's TypeErrors ("expected str, bytes or
+    os.PathLike object, not int", "'int' object is not iterable"); skill_ladder took any
+    seed unchecked, and sweep a seed above 2**64 - 1 (which --seed refuses)."""
+    import re
+
+    import analysis
+    from analysis import runner
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("a game was played before the refusal")
+
+    monkeypatch.setattr(runner, "run_tasks", no_games)
+    with pytest.raises(ValueError, match=re.escape(words)):
+        call(analysis)
+
+
+@pytest.mark.parametrize("kind", ["run", "sweep", "ladder"])
+def test_a_report_folder_that_is_no_path_is_named(kind, in_tmp):
+    # write_report(result, 5) was "TypeError: expected str, bytes or os.PathLike object"
+    import analysis
+    from analysis.errors import UserError
+
+    result = {"run": lambda: analysis.simulate("manhome", 20, workers=1),
+              "sweep": lambda: analysis.sweep("manhome", {"tie": ["attacker"]}, 20, workers=1),
+              "ladder": lambda: analysis.skill_ladder("manhome", sims=4, search_sims=1,
+                                                      budgets=[1], workers=1)}[kind]()
+    with pytest.raises(UserError, match="out must be a report folder's path, not 5"):
+        analysis.write_report(result, 5)
+    assert list(in_tmp.iterdir()) == []
