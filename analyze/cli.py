@@ -23,7 +23,7 @@ from pathlib import Path
 
 from analysis import interrupts
 from analysis.errors import MAX_SEED, MAX_WORKERS, UserError
-from analysis.formatting import terminal_text
+from analysis.formatting import shortened, terminal_text
 from solver.params import RulesError, parse_assignments, same_number, value_text
 from solver.progress import listening
 from solver.registry import GameSpec, find_game, game_names, games
@@ -113,7 +113,8 @@ class ArgumentParser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str):  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {terminal_text(self._explained(message))} "
+        self.exit(EXIT_USAGE, f"{self.prog}: error: "
+                              f"{shortened(terminal_text(self._explained(message)))} "
                               f"(see {self.prog} --help)\n")
 
     def _explained(self, message: str) -> str:
@@ -1044,7 +1045,7 @@ def _command(argv: Sequence[str] | None) -> int:
             reach_scheduler(args.scheduler)
         return args.handler(args, argv)
     except UserError as exc:
-        _print(f"analyze: error: {terminal_text(exc)}", file=sys.stderr)  # one line
+        _print(f"analyze: error: {shortened(terminal_text(exc))}", file=sys.stderr)  # one line
         return EXIT_USAGE
     except KeyboardInterrupt:
         _print("analyze: interrupted; no report was written", file=sys.stderr)

@@ -640,3 +640,18 @@ def test_a_report_folder_that_is_no_path_is_named(kind, in_tmp):
     with pytest.raises(UserError, match="out must be a report folder's path, not 5"):
         analysis.write_report(result, 5)
     assert list(in_tmp.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["manhome", "--quiet", "--policy", "x" * 10_000], "allowed: random, greedy"),
+    (["manhome", "--quiet", "--set", "tie=" + "x" * 10_000], "allowed: defender | attacker"),
+    (["position", "sumoku", "--set", "key=5", "R" * 10_000], "a tile is a colour letter"),
+    (["games", "x" * 10_000], "unrecognized arguments"),
+], ids=["policy", "set", "tile", "argparse"])
+def test_an_error_quoting_a_huge_input_is_a_short_line(argv, words, capsys, in_tmp):
+    """One clear line: a 10,000-character input was quoted whole (a line of 10,185
+    characters for --policy); its middle is now left out, the end (what is allowed) kept."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and len(err) < 800, len(err)
+    assert "characters left out" in err
