@@ -94,8 +94,13 @@ def whole_number(text: str) -> int | None:
     >>> [whole_number(t) for t in ("3", " 3.0", "1e4", "10_000", "2.5", "x", "inf")]
     [3, 3, 10000, 10000, None, None, None]
     """
+    text = text.strip().replace("_", "")
     try:
-        number = float(text.strip().replace("_", ""))
+        return int(text)  # exactly, however long (a float keeps 16 digits)
+    except ValueError:
+        pass
+    try:
+        number = float(text)
     except ValueError:
         return None
     return int(number) if math.isfinite(number) and number.is_integer() else None

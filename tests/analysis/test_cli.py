@@ -122,6 +122,9 @@ BAD = [
     # integer", and 0 said nothing of the 2..8 seats)
     (["manhome", "--players", "1e10"], "bad value 10000000000 for players; allowed: an integer in 2..8"),
     (["manhome", "--players", "0"], "bad value 0 for players; allowed: an integer in 2..8"),
+    # a whole number of 40 digits is said as given (through a float it was 1000...0752)
+    (["manhome", "--players", "9" * 40], f"bad value {'9' * 40} for players"),
+    (["manhome", "--set", "max_turns=" + "9" * 40], f"bad value {'9' * 40} for max_turns"),
     (["manhome", "--players", "2.5"], "bad value '2.5' for players"),
     (["shoo", "--players", "2.5"], "shoo is played by exactly 2 players, not 2.5"),
     # a player's games given twice: the last count was played, the first dropped unsaid
