@@ -10,6 +10,10 @@ class UserError(ValueError):
     """
 
 
+MAX_SEED = 2**64 - 1
+"""The largest seed (numpy's SeedSequence takes any, but a seed is part of a folder's name
+and of the store's key), checked where the command line parses ``--seed`` and where the
+Python API takes it."""
 MAX_WORKERS = 1024
 """The most local worker processes a run takes (``--workers 1`` to this), checked where the
 command line parses it and where the Python API takes it."""

@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from analysis import interrupts
 from analysis.errors import UserError
@@ -163,6 +164,17 @@ def _target(out_dir: str | os.PathLike[str]) -> Path:
     if not target.name:
         raise _cannot_write(out_dir, "the file-system root cannot be a report folder")
     return target
+
+
+def folder_path(out: Any) -> Path | None:
+    """``out`` (a report folder's path; None: the default, which the caller picks) as a Path;
+    UserError for anything else (``write_report(5)`` was Python's "expected str, bytes or
+    os.PathLike object, not int")."""
+    if out is None:
+        return None
+    if not isinstance(out, (str, os.PathLike)):
+        raise UserError(f"out must be a report folder's path, not {out!r:.40}")
+    return Path(out)
 
 
 def check_writable(out_dir: str | os.PathLike[str], replace: bool = True,

@@ -150,6 +150,20 @@ def terminal_text(text: Any, lines: bool = False) -> str:
                        else f"\\u{ord(m.group()):04x}", str(text))
 
 
+def shortened(text: str, limit: int = 600) -> str:
+    """``text`` when at most ``limit`` characters, else its start and its end with how many
+    characters are left out between: an error line that quotes a 10,000-character input
+    still says what is wrong and what is allowed, in a line one can read.
+
+    >>> shortened("unknown policy '" + "x" * 50 + "'; allowed: random", 40)
+    "unknown policy 'xxxx … (44 characters left out) … xx'; allowed: random"
+    """
+    if len(text) <= limit:
+        return text
+    keep = limit // 2
+    return f"{text[:keep]} … ({len(text) - 2 * keep:,} characters left out) … {text[-keep:]}"
+
+
 def plot_text(text: Any) -> str:
     """Text taken from input for a plot's title or label: one line, and a ``$`` shown as
     written (matplotlib reads ``$...$`` as mathematics, and fails on what it cannot parse).

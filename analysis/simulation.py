@@ -20,16 +20,16 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.errors import MAX_WORKERS, UserError
+from analysis.errors import MAX_SEED, MAX_WORKERS, UserError
 from analysis.cluster import check_scheduler
 from analysis.chunks import CHUNK_SIZE
 from analysis.provenance import now, package_version
 from analysis.runner import run
 from analysis.stats import Summary, summarize, summarize_tally
 from analysis.tally import Tally
-from analysis.folders import folder_name
+from analysis.folders import folder_name, folder_path
 from analysis.store import Store, as_store, run_identity
-from solver.params import Rules, RulesError, Variant
+from solver.params import Rules, RulesError, Variant, same_number
 from solver.registry import GameSpec, find_game
 
 MAX_SIMS = 10_000_000_000
@@ -50,6 +50,15 @@ def check_workers(workers: int | None) -> int | None:
         raise UserError(f"--workers must be a whole number from 1 to {MAX_WORKERS:,}, not "
                         f"{str(workers)[:40]!r}")
     return workers
+
+
+def check_seed(seed: int) -> int:
+    """``seed`` when an integer from 0 to :data:`MAX_SEED`, else a UserError (the command
+    line's ``--seed`` is checked as it is parsed, alike)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise UserError(f"--seed must be a whole number from 0 to {MAX_SEED:,}, not "
+                        f"{str(seed)[:40]!r}")
+    return seed
 
 
 def parse_sims(value: str | int | float, flag: str = "--sims") -> int:
@@ -125,7 +134,7 @@ def build_rules(spec: GameSpec, variant: str | Path | Variant | None = None,
             rules = spec.rules.from_values(values, base=rules)
         if players is not None and "players" in spec.rules.parameters():
             rules = spec.rules.from_values({"players": players}, base=rules)
-        elif players is not None and str(players).strip() != str(spec.traits.players[0]):
+        elif players is not None and not same_number(players, spec.traits.players[0]):
             only = spec.traits.players[0]
             raise UserError(f"{spec.name} is played by exactly {only} player"
                             f"{'s' if only > 1 else ''}, not {players}")
@@ -306,7 +315,7 @@ def write_report(result: Simulation, out: str | Path | None = None) -> Path:
     """Write the report folder of a run (default ``reports/<game>/<label>``); its path."""
     from analysis.report import write_report as write_folder
 
-    out_dir = Path(out) if out is not None else Plan(
+    out_dir = folder_path(out) or Plan(
         result.game, result.rules, result.policies, result.sims, result.seed,
         variant=result.variant, presentation=result.presentation).default_out()
     sections = result.presentation.report_sections(result.summary, result.parts)
@@ -381,8 +390,7 @@ def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = 
     except LookupError as exc:
         raise UserError(str(exc).strip('"')) from None
     sims = parse_sims(sims)
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise UserError(f"--seed must be a non-negative integer, not {seed!r}")
+    seed = check_seed(seed)
     workers = check_workers(workers)
     built, variant_name = build_rules(spec, variant, rule_values, players, base=rules)
     seats = parse_policies(spec, policy, spec.seats(built))

@@ -61,8 +61,8 @@ from analysis.errors import UserError
 from analysis.plain import plain
 from analysis.runner import Run, together
 from analysis.provenance import now, package_version
-from analysis.simulation import (KEEP_GAMES, REPORTS_ROOT, build_rules, check_workers, parse_sims,
-                                 run_label)
+from analysis.simulation import (KEEP_GAMES, REPORTS_ROOT, build_rules, check_seed,
+                                 check_workers, parse_sims, run_label)
 from analysis.outcomes import points
 from analysis.stats import CONFIDENCE, MIN_JUDGED, Z, wilson_interval
 from analysis.tally import count, point_scale
@@ -710,7 +710,7 @@ def plan_skill(game: str, sims: int | str | float = 100_000,
     except LookupError as exc:
         raise UserError(str(exc).strip('"')) from None
     sims, search_sims = parse_sims(sims), parse_sims(search_sims, "--search-sims")
-    workers = check_workers(workers)
+    workers, seed = check_workers(workers), check_seed(seed)
     top_sims = search_sims if top_sims is None else parse_sims(top_sims, "--top-sims")
     ladder_rungs = rungs(spec, budgets)
     rules, variant_name = build_rules(spec, variant, rule_values, players)

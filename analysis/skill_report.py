@@ -16,6 +16,7 @@ from analysis.report import new_figure, rules_section
 from analysis.formatting import md_block, md_table, p_text, pct, pct_range
 
 from analysis.skill import Ladder, Match
+from analysis.folders import folder_path
 
 
 def _elo(value: Any) -> str:
@@ -347,7 +348,7 @@ def plot_ladder(ladder: Ladder, path: Path) -> None:
 def write_report(ladder: Ladder, out: str | Path | None = None) -> Path:
     """Write the report folder (default ``reports/<game>/skill``) whole or not at all;
     returns its path."""
-    out = Path(out) if out is not None else ladder.default_out()
+    out = folder_path(out) or ladder.default_out()
     with report_folder(out) as report:
         report.markdown(render_markdown(ladder))
         report.summary(ladder.summary)

@@ -556,6 +556,9 @@ class Store:
                 Path(f"{staging}{leftover}").unlink(missing_ok=True)
 
     def _initialise(self) -> None:
+        # any other file, however short: SQLite reads one shorter than its header as empty
+        if self.path.is_file() and self.path.stat().st_size and not _is_sqlite(self.path):
+            raise self._not_a_store("not an SQLite database")
         with self._lock:
             connection = self._connect()
             version = connection.execute("PRAGMA user_version").fetchone()[0]
@@ -621,8 +624,11 @@ class Store:
                     "an SQLite database without a store's tables")
         connection.close()
         self._connection = None
-        raise UserError(f"{self.path} exists but is not a results store ({what}); it is left "
-                        "unchanged: give --store a new path or an existing results store")
+        raise self._not_a_store(what)
+
+    def _not_a_store(self, what: str) -> UserError:
+        return UserError(f"{self.path} exists but is not a results store ({what}); it is left "
+                         "unchanged: give --store a new path or an existing results store")
 
     # -- runs -----------------------------------------------------------------------
 
@@ -867,6 +873,8 @@ def check_store_path(path: str | os.PathLike[str]) -> Path:
     """``path`` as a store's path; UserError (one line) when it is empty, a folder, or a
     symbolic link to nothing (through which a new store would be created elsewhere, where
     the link points: a store is never created through a link)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise UserError(f"store must be a results store or its path, not {path!r:.40}")
     if not os.fspath(path):
         raise UserError("the results store path is empty: give --store a file path (or "
                         "--no-store to keep no games)")
@@ -878,6 +886,16 @@ def check_store_path(path: str | os.PathLike[str]) -> Path:
     if path.is_dir():
         raise UserError(f"results store {path} is a folder, not a file")
     return path
+
+
+def _is_sqlite(path: Path) -> bool:
+    """Whether the file ``path`` begins with SQLite's header (True when it cannot be read:
+    SQLite's own words then say why)."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return True
 
 
 def _writable(path: Path) -> bool:

@@ -536,6 +536,9 @@ def plan_sweep(game: str, vary: Mapping[str, Sequence[Any]] | None = None,
     except LookupError as exc:
         raise UserError(str(exc).strip('"')) from None
     files = _load_files(spec, ([variant] if variant is not None else []) + _as_list(variants))
+    if vary is not None and not isinstance(vary, Mapping):
+        raise UserError(f"vary must map rules parameters to lists of values (e.g. "
+                        f"{{'tie': ['attacker']}}), not {vary!r:.40}")
     vary = dict(vary or {})
     if not vary and len(files) < 2:
         raise UserError("whatif needs at least one --vary name=value1,value2,... "

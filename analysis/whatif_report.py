@@ -18,13 +18,14 @@ from analysis.formatting import md_block, md_code, md_table, md_text, num, p_sho
 from analysis.provenance import package_version
 from analysis.writer import report_folder
 from analysis.whatif import Entry, Sweep, expand
+from analysis.folders import folder_path
 from solver.params import value_text
 
 
 def write_report(sweep: Sweep, out: str | Path | None = None) -> Path:
     """Write the report folder (default ``reports/<game>/whatif-<names>``) whole or not at
     all (:func:`analysis.writer.report_folder`); returns its path."""
-    out_dir = Path(out) if out is not None else sweep.default_out()
+    out_dir = folder_path(out) or sweep.default_out()
     with report_folder(out_dir) as report:
         plots = []
         for measure in sweep.measures:

@@ -9,6 +9,8 @@ Bad input ends with one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import errno
+import io
 import os
 import re
 import shlex
@@ -20,9 +22,9 @@ from typing import Any
 from pathlib import Path
 
 from analysis import interrupts
-from analysis.errors import MAX_WORKERS, UserError
-from analysis.formatting import terminal_text
-from solver.params import RulesError, parse_assignments, value_text
+from analysis.errors import MAX_SEED, MAX_WORKERS, UserError
+from analysis.formatting import shortened, terminal_text
+from solver.params import RulesError, parse_assignments, same_number, value_text
 from solver.progress import listening
 from solver.registry import GameSpec, find_game, game_names, games
 from studies import find_study
@@ -55,6 +57,22 @@ def _print(text: str = "", file=None, flush: bool = False) -> None:
 class OutputLost(Exception):
     """Standard output could not be written (``analyze games > /dev/full``): the command
     ends with one line on stderr and exit status 2 (:func:`main`)."""
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output of a command started with it closed (``analyze games >&-``, where
+    Python's sys.stdout is None): a write fails as on a closed descriptor, so the command
+    ends as when its output is lost (:func:`_output_lost`); one that prints nothing
+    succeeds."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "it is closed")
+
+    def fileno(self) -> int:
+        return 1
 
 
 def _drop_stdout() -> None:
@@ -95,7 +113,8 @@ class ArgumentParser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str):  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {terminal_text(self._explained(message))} "
+        self.exit(EXIT_USAGE, f"{self.prog}: error: "
+                              f"{shortened(terminal_text(self._explained(message)))} "
                               f"(see {self.prog} --help)\n")
 
     def _explained(self, message: str) -> str:
@@ -164,16 +183,13 @@ def path_text(text: str) -> str:
 
 positive_int = int_at_least(1, "positive")
 workers_count = int_in(1, MAX_WORKERS, "--workers")
-MAX_SEED = 2**64 - 1
-"""The largest ``--seed`` (numpy's SeedSequence takes any, but a seed is part of a folder's
-name and of the store's key)."""
 
 
 OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "sims": (("--sims",), dict(default="100000", metavar="N",
                                help="games to play: 1e6, 250000, 2.5e5 (default 1e5, at "
                                     "most 1e10)")),
-    "players": (("--players",), dict(type=positive_int, metavar="N",
+    "players": (("--players",), dict(metavar="N",  # read by the rules, as --set players=N
                                      help="seats (same as --set players=N)")),
     "policy": (("--policy",), dict(metavar="NAME[,NAME...]",
                                    help="one policy for every seat or one per seat")),
@@ -537,7 +553,7 @@ def _rules_values(args: argparse.Namespace) -> tuple[Any, dict[str, str]]:
     players: Any = getattr(args, "players", None)
     if "players" in values:
         given = values.pop("players")
-        if players is not None and given.strip() != str(players):
+        if players is not None and not same_number(given, players):
             raise UserError(f"--players {players} and --set players={given} disagree; give "
                             "the number of players once")
         players = given
@@ -829,14 +845,28 @@ def status_line(prefix: str, enabled: bool = True) -> Iterator[Callable[[str], N
 
 
 def _read_text(path: str) -> str:
-    """The text of ``path`` (``-``: standard input); one line when it cannot be read."""
-    if path == "-":  # a leading byte-order mark is no part of the text, in a file alike
-        return sys.stdin.read().removeprefix("\ufeff")
+    """The text of ``path`` (``-``: standard input), UTF-8 of at most
+    :data:`solver.notation.MAX_BYTES` (a leading byte-order mark dropped); one line when it
+    cannot be read."""
+    from solver.notation import MAX_BYTES
+    from solver.textfile import TextError, read_utf8
+
+    hint = "; a position is a few lines"
     try:
-        with open(path, encoding="utf-8-sig") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        if path == "-":
+            if sys.stdin is None:  # started with it closed (<&-)
+                raise UserError("standard input is closed: give the position as an argument "
+                                "or in a file (--file PATH)")
+            stdin = getattr(sys.stdin, "buffer", None)
+            if stdin is None:  # a text stream in its place (a test's)
+                stdin = io.BytesIO(sys.stdin.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape"))
+            return read_utf8(stdin, "standard input", MAX_BYTES, hint)
+        with open(path, "rb") as handle:
+            return read_utf8(handle, f"position file {path!r}", MAX_BYTES, hint)
+    except TextError as exc:
+        raise UserError(str(exc)) from None
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def _add_position_command(commands, specs: Sequence[GameSpec]) -> None:
@@ -979,6 +1009,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command of ``argv`` (default ``sys.argv[1:]``); its exit status: 0, 2 after
     bad input or output that could not be written (one line on stderr), 130 / 143 after
     Ctrl-C / SIGTERM."""
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
+    elif getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
+        # an encoding without a character printed (PYTHONIOENCODING=ascii and the em dash
+        # of every title): an escape, as on stderr, not a UnicodeEncodeError
+        sys.stdout.reconfigure(errors="backslashreplace")
     try:
         status = _command(argv)
         try:
@@ -1009,7 +1045,7 @@ def _command(argv: Sequence[str] | None) -> int:
             reach_scheduler(args.scheduler)
         return args.handler(args, argv)
     except UserError as exc:
-        _print(f"analyze: error: {terminal_text(exc)}", file=sys.stderr)  # one line
+        _print(f"analyze: error: {shortened(terminal_text(exc))}", file=sys.stderr)  # one line
         return EXIT_USAGE
     except KeyboardInterrupt:
         _print("analyze: interrupted; no report was written", file=sys.stderr)

@@ -19,6 +19,8 @@ import unicodedata
 
 BOM = "\ufeff"
 """The byte-order mark, as text."""
+MAX_BYTES = 64 << 10
+"""The longest position read from a file or standard input (a position is a few lines)."""
 
 
 def plain_text(text: str, what: str = "position") -> str:

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
+from solver.textfile import TextError, read_utf8
+
 
 MAX_VARIANT_BYTES = 64 << 10
 """The largest variant file read (a variant file is a few lines)."""
@@ -86,17 +88,33 @@ def param(default: Any, doc: str, *, low: int | float | None = None,
     return dataclasses.field(default=default, metadata={"param": meta})
 
 
-def _whole_number(text: str) -> int | None:
+def whole_number(text: str) -> int | None:
     """The whole number ``text`` writes — ``3``, ``3.0``, ``1e4``, ``10_000`` — or None.
 
-    >>> [_whole_number(t) for t in ("3", " 3.0", "1e4", "10_000", "2.5", "x", "inf")]
+    >>> [whole_number(t) for t in ("3", " 3.0", "1e4", "10_000", "2.5", "x", "inf")]
     [3, 3, 10000, 10000, None, None, None]
     """
+    text = text.strip().replace("_", "")
     try:
-        number = float(text.strip().replace("_", ""))
+        return int(text)  # exactly, however long (a float keeps 16 digits)
+    except ValueError:
+        pass
+    try:
+        number = float(text)
     except ValueError:
         return None
     return int(number) if math.isfinite(number) and number.is_integer() else None
+
+
+def same_number(a: Any, b: Any) -> bool:
+    """Whether two texts (or values) write the same whole number, or are the same text:
+    ``--players 3`` and ``--set players=3.0`` agree.
+
+    >>> same_number("3", "3.0"), same_number(3, "3e0"), same_number("3", "4"), same_number("x", " x")
+    (True, True, False, True)
+    """
+    a, b = str(a).strip(), str(b).strip()
+    return a == b or (whole_number(a) is not None and whole_number(a) == whole_number(b))
 
 
 _TRUE = {"true", "on", "yes", "1"}
@@ -139,7 +157,7 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
             return value
         if isinstance(value, float) and value.is_integer():
             return int(value)  # men_to_win = 3.0 in a variant file, as --set men_to_win=3.0
-        if isinstance(value, str) and (number := _whole_number(value)) is not None:
+        if isinstance(value, str) and (number := whole_number(value)) is not None:
             return number
         raise bad
     if spec.kind is float:
@@ -155,7 +173,7 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
         raise bad
     if spec.kind is str:
         if isinstance(value, str):
-            number = _whole_number(value) if spec.choices else None
+            number = whole_number(value) if spec.choices else None
             if number is not None and str(number) in spec.choices:
                 return str(number)  # key=5.0 is key=5, as players=3.0 is players=3
             return value.strip()
@@ -308,22 +326,14 @@ class Variant:
         path = Path(path)
         try:
             with path.open("rb") as handle:
-                raw = handle.read(MAX_VARIANT_BYTES + 1)
-            if len(raw) > MAX_VARIANT_BYTES:
-                raise RulesError(f"variant file {str(path)!r} is larger than "
-                                 f"{MAX_VARIANT_BYTES // 1024} KiB; a variant file is a few "
-                                 "name = value lines")
-            if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-                raise RulesError(f"variant file {str(path)!r} is UTF-16 text; save it as UTF-8")
-            # a UTF-8 byte-order mark, as some editors write, is not part of the text
-            text = raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
+                text = read_utf8(handle, f"variant file {str(path)!r}", MAX_VARIANT_BYTES,
+                                 "; a variant file is a few name = value lines")
             _check_shape(text, path)
             data = tomllib.loads(text)
+        except TextError as exc:
+            raise RulesError(str(exc)) from None
         except FileNotFoundError:
             raise RulesError(f"variant file {str(path)!r} not found") from None
-        except UnicodeDecodeError as exc:
-            raise RulesError(f"variant file {str(path)!r} is not UTF-8 text (byte "
-                             f"{exc.object[exc.start]:#04x} at offset {exc.start})") from None
         except OSError as exc:
             raise RulesError(f"cannot read variant file {str(path)!r}: "
                              f"{exc.strerror or exc}") from None

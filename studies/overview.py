@@ -57,14 +57,17 @@ def _run_command(game: str, sims: int, seed: int, options: Mapping[str, Any]) ->
 
 
 def check_games(games: Sequence[str] | None) -> list[str]:
-    """The registered games named (all when None); UserError for an unknown name."""
+    """The registered games named (all when None); UserError for an unknown name or one
+    named twice."""
     known = registered_games()
     if games is None:
         return list(known)
     chosen = [name.strip() for name in games]
-    for name in chosen:
+    for number, name in enumerate(chosen):
         if name not in known:
             raise UserError(f"unknown game {name!r}; known: {', '.join(sorted(known))}")
+        if name in chosen[:number]:  # its reports would be played and written twice
+            raise UserError(f"--games names {name} twice; give each game once")
     return chosen
 
 

@@ -106,13 +106,16 @@ def parse_games(text: str, players: tuple[str, ...], sims: int, flag: str = "--s
     >>> parse_games("greedy=30", ("random", "greedy"), 10)
     {'random': 10, 'greedy': 30}
     """
-    games = {p: sims for p in players}
+    games, named = {p: sims for p in players}, set()
     for part in (x.strip() for x in text.split(",") if text.strip()):
         name, _, count = part.partition("=")
         name = name.strip()
         if name not in games:
             raise ValueError(f"{flag} names {name!r}, not one of the players "
                              f"({', '.join(players)}); write player=N,...")
+        if name in named:
+            raise ValueError(f"{flag} names {name!r} twice; give each player's games once")
+        named.add(name)
         try:
             games[name] = int(count.strip().replace("_", ""))
         except ValueError:

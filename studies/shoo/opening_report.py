@@ -40,6 +40,7 @@ from analysis.plain import plain
 from analysis.provenance import package_version
 from analysis.simulation import simulate
 from analysis.stats import Summary
+from analysis.store import Store, as_store
 from analysis.writer import ReportFolder, report_folder
 from solver.params import value_text
 from solver.registry import DRAW, UNFINISHED
@@ -87,7 +88,7 @@ class Seat0:
 
 
 def _seat0(player: str, games: int, rules: ShooRules, seed: int, workers: int | None,
-           store: str | None, keep: bool) -> Seat0:
+           store: Store | str | None, keep: bool) -> Seat0:
     result = simulate("shoo", games, rules=rules, policy=(player, player), seed=seed,
                       workers=workers, store=store or None)
     if result.stats.unfinished:
@@ -102,7 +103,7 @@ def _seat0(player: str, games: int, rules: ShooRules, seed: int, workers: int | 
 
 
 def first_movers(rules: ShooRules, games: dict[str, int], *, seed: int = 0,
-                 workers: int | None = None, store: str | None = None,
+                 workers: int | None = None, store: Store | str | None = None,
                  say: Callable[[str], None] = lambda stage: None) -> dict[str, Seat0]:
     """Each player against itself, ``games[player]`` games under the pinned opening (the
     first mover is seat 0, the odd horse White's): the first mover's results."""
@@ -156,7 +157,7 @@ def parse_whatif(text: str, sims: int) -> dict[str, int]:
 
 
 def field_choice(rules: ShooRules, games: dict[str, int], *, seed: int = 0,
-                 workers: int | None = None, store: str | None = None,
+                 workers: int | None = None, store: Store | str | None = None,
                  say: Callable[[str], None] = lambda stage: None) -> list[FieldChoice]:
     """For each player against itself, ``games[player]`` games of each of
     :data:`FIELD_CELLS` with the same seed (so the same keys)."""
@@ -288,7 +289,8 @@ def write_tables(report: ReportFolder, movers: dict[str, Seat0],
 
 def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None, sims: int = 500,
         seed: int = 0, workers: int | None = None, players: str = "", budgets: int = -1,
-        sims_of: str = "", whatif: str = "greedy", whatif_sims: int = 1000, store: str = "",
+        sims_of: str = "", whatif: str = "greedy", whatif_sims: int = 1000,
+        store: Store | str = "",
         command: str | None = None, say: Callable[[str], None] = lambda stage: None) -> Path:
     """Play the opening study and write the report folder ``out``; returns its path.
 
@@ -312,6 +314,7 @@ def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None, sims: 
     if whatif_sims < 2:
         raise ValueError(f"--whatif-sims must be at least 2, got {whatif_sims}")
     whatif_counts = parse_whatif(whatif, whatif_sims)
+    store = as_store(store or None)  # a path that is no store is refused before any game
     started = time.perf_counter()
     movers = first_movers(rules, counts, seed=seed, workers=workers, store=store, say=say)
     choices = field_choice(rules, whatif_counts, seed=seed, workers=workers, store=store,

@@ -19,6 +19,7 @@ import pandas as pd
 from analysis.formatting import md_block, md_table, pct, pct_range
 from analysis.provenance import package_version
 from analysis.writer import report_folder
+from analysis.folders import folder_path
 from solver.sumoku.cover import valid_lines
 from solver.sumoku.layout import DEFAULT_BUDGET, FOUND, GAVE_UP, IMPOSSIBLE, widths
 from solver.sumoku.rounds import (MAX_SWAPS as ROUND_SWAPS, NODE_SCALE, PLAYERS, SWAP_TIME,
@@ -134,7 +135,7 @@ def run(out: str | Path | None = None, *, sims: int = DEFAULT_HANDS, seed: int =
         raise ValueError(f"error must be in [0, 1), got {error}")
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
-    out_dir = Path(out) if out is not None else DEFAULT_OUT
+    out_dir = folder_path(out) or DEFAULT_OUT
     start = time.perf_counter()
     drawn = random_hands(count, HAND, seed)
     decided: list[Decided] = []

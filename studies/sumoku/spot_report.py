@@ -23,6 +23,7 @@ from analysis.formatting import md_block, md_table, pct
 from analysis.provenance import package_version
 from analysis.stats import mean_interval, wilson_interval
 from analysis.writer import report_folder
+from analysis.folders import folder_path
 from solver.sumoku.spot import (ALL_SETS, DISPLAY, SPOT_KEYS, display_spot_ways_fast,
                                 display_spots, sample_displays, spot_reading,
                                 spot_sets)
@@ -152,7 +153,7 @@ def run(out: str | Path | None = None, *, sims: int = 200_000, seed: int = 0,
     if not fast_speed > 0 or not math.isfinite(fast_speed):
         raise ValueError(f"bad --fast-speed {fast_speed}; a speed is a positive number")
     SpotModel.alike(2, error=error_rate, no_spot=no_spot)    # checks the model's values
-    out_dir = Path(out) if out is not None else DEFAULT_OUT
+    out_dir = folder_path(out) or DEFAULT_OUT
     start = time.perf_counter()
     with report_folder(out_dir) as report:
         say("spot sets and displays, exactly")

@@ -18,6 +18,7 @@ import pandas as pd
 from analysis.formatting import md_table, pct, pct_range
 from analysis.provenance import package_version
 from analysis.writer import report_folder
+from analysis.folders import folder_path
 from solver.sumoku.layout import DEFAULT_BUDGET
 from solver.sumoku.speed import SPEED_KEYS
 from studies.sumoku.speed_report import solvable_table
@@ -37,7 +38,7 @@ def run(out: str | Path | None = None, *, sims: int = HANDS, seed: int = 0,
     report; returns the folder. ``workers`` is accepted for the contract (one process)."""
     if sims < 1:
         raise ValueError(f"bad --sims {sims}; at least 1 hand a key")
-    out_dir = Path(out) if out is not None else DEFAULT_OUT
+    out_dir = folder_path(out) or DEFAULT_OUT
     start = time.perf_counter()
     say(f"speed sumoku: {sims:,} hands on each key {SPEED_KEYS[0]}..{SPEED_KEYS[-1]}")
     speed = solvable_table(SPEED_KEYS, sims, seed, budget=DEFAULT_BUDGET)

@@ -1,4 +1,5 @@
 """The command line: a real run writes a report; bad input gets one line and exit 2."""
+import io
 import json
 import subprocess
 import sys
@@ -117,6 +118,22 @@ BAD = [
     (["exact", "manhome", "--hands", "5"], "--hands is not an option of analyze exact manhome, "
                                            "so '5' was read as the analysis, which is one of 'all'"),
     (["exact", "manhome", "nosuch"], "invalid choice: 'nosuch' (choose from 'all')"),
+    # --players N is --set players=N: read by the rules (it was "'1e10' is not a positive
+    # integer", and 0 said nothing of the 2..8 seats)
+    (["manhome", "--players", "1e10"], "bad value 10000000000 for players; allowed: an integer in 2..8"),
+    (["manhome", "--players", "0"], "bad value 0 for players; allowed: an integer in 2..8"),
+    # a whole number of 40 digits is said as given (through a float it was 1000...0752)
+    (["manhome", "--players", "9" * 40], f"bad value {'9' * 40} for players"),
+    (["manhome", "--set", "max_turns=" + "9" * 40], f"bad value {'9' * 40} for max_turns"),
+    (["manhome", "--players", "2.5"], "bad value '2.5' for players"),
+    (["shoo", "--players", "2.5"], "shoo is played by exactly 2 players, not 2.5"),
+    # a player's games given twice: the last count was played, the first dropped unsaid
+    (["exact", "shoo", "opening", "--players", "random", "--sims", "2", "--whatif", "none",
+      "--sims-of", "random=3,random=4"], "--sims-of names 'random' twice"),
+    (["exact", "shoo", "reduced", "--players", "random", "--games-of", "random=1, random=2"],
+     "--games-of names 'random' twice"),
+    # every report of the game was played and written twice
+    (["report", "--games", "manhome, manhome"], "--games names manhome twice; give each game once"),
 ]
 
 
@@ -191,11 +208,17 @@ def test_a_variant_file_with_a_byte_order_mark_is_read(in_tmp):
     assert summary["variant"] == "marked" and summary["rules"]["tie"] == "attacker"
 
 
-def test_set_players_is_players(in_tmp):
+@pytest.mark.parametrize("extra", [
+    ["--set", "players=3"], ["--players", "3", "--set", "players=3"],
+    # a whole number reads alike in --players and --set, as in a variant file and from
+    # Python: --players 3.0 was "'3.0' is not a positive integer", and with --set
+    # players=3.0 the two "disagreed"
+    ["--players", "3.0"], ["--players", "3", "--set", "players=3.0"],
+    ["--players", "3.0", "--set", "players=3"]], ids=" ".join)
+def test_set_players_is_players(extra, in_tmp):
     # --set players=N means --players N (and both together when they agree)
-    for extra in (["--set", "players=3"], ["--players", "3", "--set", "players=3"]):
-        assert main(["manhome", "--sims", "100", "--no-store", "--quiet", "--out", "p", *extra]) == 0
-        assert json.loads((in_tmp / "p" / "summary.json").read_text())["players"] == 3
+    assert main(["manhome", "--sims", "100", "--no-store", "--quiet", "--out", "p", *extra]) == 0
+    assert json.loads((in_tmp / "p" / "summary.json").read_text())["players"] == 3
 
 
 def test_unwritable_out_keeps_the_earlier_report(capsys, in_tmp):
@@ -484,7 +507,9 @@ def test_a_position_with_a_byte_order_mark_is_read(game, notation, source, capsy
 @pytest.mark.parametrize("wrong, words", [
     ({"sims": "abc"}, "--sims must be a whole number of games"),
     ({"players": 2.5}, "bad value 2.5 for players; allowed: an integer in 2..8"),
-    ({"seed": "x"}, "--seed must be a non-negative integer, not 'x'"),
+    ({"seed": "x"}, "--seed must be a whole number from 0 to 18,446,744,073,709,551,615, not 'x'"),
+    # as --seed: the largest seed is 2**64 - 1 (2**70 was taken and named a folder)
+    ({"seed": 2**64}, "--seed must be a whole number from 0 to 18,446,744,073,709,551,615"),
     ({"policy": 5}, "policy must be a name, names separated by commas or a list of names"),
     ({"policy": ["greedy", 3]}, "policy must be a name"),
     ({"variant": 5}, "variant must be a variant file's path or a Variant, not 5"),
@@ -518,3 +543,118 @@ def test_a_budget_in_other_digits_is_an_unknown_player(game):
         for budget in ("\u00b2", "\u0663", "\uff18"):
             with pytest.raises(ValueError, match="unknown player"):
                 players.parse(f"{family.name}-{budget}")
+
+
+@pytest.mark.parametrize("source", ["file", "stdin"])
+@pytest.mark.parametrize("raw, words", [
+    (b"W" * 70_000, "is larger than 64 KiB; a position is a few lines"),
+    (b"9/9 caf\xe9", "is not UTF-8 text (byte 0xe9 at offset 7)"),
+    ("9/9".encode("utf-16"), "is UTF-16 text; save it as UTF-8"),
+], ids=["huge", "not-utf-8", "utf-16"])
+def test_a_position_that_is_no_small_text_says_why(raw, words, source, capsys, in_tmp,
+                                                   monkeypatch):
+    """A position file and standard input are read alike, as a variant file is: at most
+    64 KiB of UTF-8. Before, standard input in a UTF-8 locale that was not UTF-8 ended in
+    a UnicodeDecodeError traceback, a file in Python's "'utf-8' codec can't decode byte",
+    and either was read whole however long."""
+    if source == "file":
+        (in_tmp / "p.txt").write_bytes(raw)
+        argv = ["position", "shoo", "--file", "p.txt"]
+    else:  # standard input as in a UTF-8 locale: strict decoding
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8"))
+        argv = ["position", "shoo", "--file", "-"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+
+
+class _Endless(io.RawIOBase):
+    """Standard input that never ends (``< /dev/zero``): reading 8 MiB of it fails."""
+
+    served = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        self.served += len(buffer)
+        if self.served > 8 << 20:
+            raise AssertionError("read 8 MiB of standard input that never ends")
+        buffer[:] = b"W" * len(buffer)
+        return len(buffer)
+
+
+def test_a_position_on_endless_standard_input_is_refused(capsys, monkeypatch):
+    # `analyze position shoo --file - < /dev/zero` read until memory ran out
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BufferedReader(_Endless()),
+                                                      encoding="utf-8"))
+    assert main(["position", "shoo", "--file", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "standard input is larger than 64 KiB" in err and err.count("\n") == 1
+
+
+def test_report_games_named_twice_are_refused():
+    # checked without running the reports: before, ['manhome', 'manhome'] was returned and
+    # `analyze report --games manhome,manhome` wrote every manhome report twice
+    from analysis.errors import UserError
+    from studies.overview import check_games
+
+    with pytest.raises(UserError, match="--games names manhome twice"):
+        check_games(["manhome", "shoo", " manhome"])
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda analysis: analysis.Store(5), "store must be a results store or its path, not 5"),
+    (lambda analysis: analysis.sweep("manhome", 5, 10, workers=1),
+     "vary must map rules parameters to lists of values"),
+    (lambda analysis: analysis.skill_ladder("manhome", sims=10, seed=-1),
+     "--seed must be a whole number from 0 to 18,446,744,073,709,551,615, not '-1'"),
+    (lambda analysis: analysis.skill_ladder("manhome", sims=10, seed="x"), "--seed must be"),
+    (lambda analysis: analysis.sweep("manhome", {"tie": ["attacker"]}, 10, seed=2**64),
+     "--seed must be"),
+], ids=["Store", "sweep-vary", "skill-seed", "skill-seed-text", "sweep-seed"])
+def test_the_python_api_names_a_wrong_value_before_any_game(call, words, monkeypatch):
+    """Before: Store(5) and sweep(vary=5) were Python's TypeErrors ("expected str, bytes or
+    os.PathLike object, not int", "'int' object is not iterable"); skill_ladder took any
+    seed unchecked, and sweep a seed above 2**64 - 1 (which --seed refuses)."""
+    import re
+
+    import analysis
+    from analysis import runner
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("a game was played before the refusal")
+
+    monkeypatch.setattr(runner, "run_tasks", no_games)
+    with pytest.raises(ValueError, match=re.escape(words)):
+        call(analysis)
+
+
+@pytest.mark.parametrize("kind", ["run", "sweep", "ladder"])
+def test_a_report_folder_that_is_no_path_is_named(kind, in_tmp):
+    # write_report(result, 5) was "TypeError: expected str, bytes or os.PathLike object"
+    import analysis
+    from analysis.errors import UserError
+
+    result = {"run": lambda: analysis.simulate("manhome", 20, workers=1),
+              "sweep": lambda: analysis.sweep("manhome", {"tie": ["attacker"]}, 20, workers=1),
+              "ladder": lambda: analysis.skill_ladder("manhome", sims=4, search_sims=1,
+                                                      budgets=[1], workers=1)}[kind]()
+    with pytest.raises(UserError, match="out must be a report folder's path, not 5"):
+        analysis.write_report(result, 5)
+    assert list(in_tmp.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["manhome", "--quiet", "--policy", "x" * 10_000], "allowed: random, greedy"),
+    (["manhome", "--quiet", "--set", "tie=" + "x" * 10_000], "allowed: defender | attacker"),
+    (["position", "sumoku", "--set", "key=5", "R" * 10_000], "a tile is a colour letter"),
+    (["games", "x" * 10_000], "unrecognized arguments"),
+], ids=["policy", "set", "tile", "argparse"])
+def test_an_error_quoting_a_huge_input_is_a_short_line(argv, words, capsys, in_tmp):
+    """One clear line: a 10,000-character input was quoted whole (a line of 10,185
+    characters for --policy); its middle is now left out, the end (what is allowed) kept."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and len(err) < 800, len(err)
+    assert "characters left out" in err

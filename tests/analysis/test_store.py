@@ -264,7 +264,8 @@ def test_a_writer_never_replaces_more_games_by_fewer(tmp_path):
 
 
 @pytest.mark.parametrize("make, words", [
-    (lambda p: p.write_text("not a database, just text\n" * 50), "not a usable results store"),
+    (lambda p: p.write_text("not a database, just text\n" * 50),
+     "not a results store .not an SQLite database."),
     (lambda p: sqlite3.connect(p).execute("CREATE TABLE notes (x)").connection.commit(),
      "not a results store"),
     (lambda p: sqlite3.connect(p).execute("PRAGMA user_version = 99"), "newer version"),
@@ -499,8 +500,9 @@ def test_compare_pairs_runs_with_the_same_seed_game_by_game(tmp_path):
     (["compare", "0123456789abcdef0123", "0123456789abcdef0124"], "no run with id"),
     (["runs", "--store", "missing.sqlite"], "no results store at missing.sqlite"),
     (["compare", "a", "b", "--store", "missing.sqlite"], "no results store"),
-    (["runs", "--store", "text.sqlite"], "not a usable results store"),
-    (["manhome", "--sims", "10", "--store", "text.sqlite"], "not a usable results store"),
+    (["runs", "--store", "text.sqlite"], "not a results store (not an SQLite database)"),
+    (["manhome", "--sims", "10", "--store", "text.sqlite"],
+     "not a results store (not an SQLite database)"),
     (["compare", "a"], "the following arguments are required"),
 ], ids=lambda v: " ".join(v) if isinstance(v, list) else "")
 def test_cli_bad_store_input_one_line_exit_2(in_tmp, capsys, argv, words):

@@ -91,3 +91,27 @@ def test_a_store_that_cannot_be_written_is_listed_read_only(in_tmp, capsys, monk
         assert "read-only" in _one_line(capsys)
     finally:
         store.parent.chmod(0o755)
+
+
+@pytest.mark.parametrize("content", [b"x", b"notes\n" * 1000], ids=["1-byte", "6-kB"])
+@pytest.mark.parametrize("command", [
+    ["manhome", "--sims", "20", "--workers", "1", "--quiet", "--out", "o"], ["runs"],
+    ["exact", "shoo", "opening", "--players", "random", "--sims", "2", "--whatif", "none",
+     "--quiet", "--out", "o"]], ids=["run", "runs", "exact-opening"])
+def test_a_file_that_is_no_sqlite_database_is_said_so_before_any_game(command, content,
+                                                                      in_tmp, capsys,
+                                                                      monkeypatch):
+    """Said alike whatever its length (SQLite read a 1-byte file as an empty database: "an
+    SQLite database without a store's tables"; a longer one was "file is not a database"),
+    and before any game: `exact shoo opening` opened its --store only when its first
+    player's games began, after the first progress line."""
+    from studies.shoo import opening_report
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("a game was played before the refusal")
+
+    monkeypatch.setattr(opening_report, "simulate", no_games)
+    (in_tmp / "s").write_bytes(content)
+    assert main([*command, "--store", "s"]) == 2
+    assert "s exists but is not a results store (not an SQLite database)" in _one_line(capsys)
+    assert os.listdir(in_tmp) == ["s"] and (in_tmp / "s").read_bytes() == content
