@@ -209,6 +209,22 @@ def rollout_players(game: str, rules: Any, player: str) -> Any:
     return kernel_module(game).kernel_state(rules, [player] * spec.seats(rules), 0)
 
 
+def declared_shares(returns: np.ndarray, game: "pyspiel.Game") -> np.ndarray:
+    """A rollout's ``returns`` as ``game`` declares its utility: a constant-sum game's add up
+    to its utility sum. A finished game's returns do already (1 a win, shares of a draw) and
+    are kept bit for bit; a rollout cut off and valued by its game's heuristic need not:
+    Sumoku's mcts playout gives each seat its squashed score margin over the best other
+    seat, which add up to 1 for two seats but to 1.2-1.8 for three or four (the evaluator's
+    values summed to about 1.45). Those are scaled to the declared sum, each seat's value
+    still in [0, 1]."""
+    if game.get_type().utility != pyspiel.GameType.Utility.CONSTANT_SUM:
+        return returns
+    total, declared = float(returns.sum()), game.utility_sum()
+    if total <= 0.0 or abs(total - declared) <= 1e-9:
+        return returns
+    return returns * (declared / total)
+
+
 class KernelRolloutEvaluator(Evaluator):
     """An ``MCTSBot`` evaluator for kernel-backed states (:func:`kernel_state`): each of
     ``n_rollouts`` rollouts is a clone played to its end in C as an ``mcts-N`` playout is
@@ -217,7 +233,8 @@ class KernelRolloutEvaluator(Evaluator):
     every seat, with the family's cut-off where the game has one — or, given ``players``
     (a kernel state of the same rules, :func:`rollout_players`), its configuration's
     players, e.g. ``random`` in every seat: random rollouts in C); the value is the mean
-    of the returns. The prior is uniform, as ``RandomRolloutEvaluator``'s."""
+    of the returns, each rollout's as shares of the declared utility sum
+    (:func:`declared_shares`). The prior is uniform, as ``RandomRolloutEvaluator``'s."""
 
     def __init__(self, n_rollouts: int = 1,
                  random_state: np.random.RandomState | None = None,
@@ -232,7 +249,9 @@ class KernelRolloutEvaluator(Evaluator):
         total = None
         for _ in range(self.n_rollouts):
             key = int(self._random_state.randint(0, 1 << 62, dtype=np.int64))
-            returns = np.array(rollout(inner.clone(), key, self.players).returns())
+            returns = declared_shares(np.array(rollout(inner.clone(), key,
+                                                       self.players).returns()),
+                                      state.get_game())
             total = returns if total is None else total + returns
         return total / self.n_rollouts
 

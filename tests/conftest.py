@@ -108,6 +108,25 @@ WIDE = {
     # (tests/test_mcts.py compares Shoo's mcts node by node on 6-move games)
     "tests/test_kernel_decisions.py::test_every_player_decides_as_the_reference_does"
     "[shoo-mcts-1]": 5.8,
+    # Shoo's folder took 1,211 test-seconds (618 s on 2 busy cores, issue 41): its reference
+    # search is slow. Seconds of that run; each keeps narrower cases in the suite (the games
+    # of search-10 against random, the duels of depth 2, the reports' agreement, greedy and
+    # search-1 rows, tests/shoo/test_search.py's endgames to depth 5 and 6)
+    "tests/shoo/test_search.py::test_kernel_and_reference_search_alike[6]": 156.8,
+    "tests/shoo/test_search.py::test_kernel_and_reference_search_alike[3]": 44.3,
+    "tests/shoo/test_search.py::test_kernel_and_reference_play_the_same_search_games"
+    "[names1-12-2]": 153.5,
+    "tests/shoo/test_search.py::test_kernel_and_reference_play_the_same_search_games"
+    "[names0-12-2]": 72.3,
+    "tests/shoo/test_policies.py::test_every_player_finishes_a_short_game_with_legal_moves"
+    "[search-2-10]": 56.9,
+    "tests/shoo/test_repetition_search.py::test_none_is_the_exact_reports_match": 55.3,
+    "tests/shoo/test_state.py::test_the_rows_of_the_engine_before_the_api"
+    "[random,search-2-{'max_plies': 10, 'hush': 'shoo_off'}0]": 36.2,
+    "tests/shoo/test_state.py::test_the_rows_of_the_engine_before_the_api"
+    "[random,search-2-{'max_plies': 10, 'hush': 'shoo_off'}1]": 35.8,
+    "tests/shoo/test_state.py::test_the_registered_reference_plays_through_the_api": 36.1,
+    "tests/shoo/test_tactics.py::test_kernel_and_reference_search_duels_alike[5-4]": 22.9,
 }
 """Tests marked ``wide`` (node id: seconds): left out of the suite (``-m "not wide"`` in
 pyproject.toml's addopts) and run, all of them, by ``python benchmarks/wide_nets.py``."""
