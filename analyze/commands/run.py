@@ -1,0 +1,59 @@
+"""``analyze <game>``: a Monte Carlo analysis of one game, one command per registered game."""
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from solver.registry import GameSpec
+from studies import find_study
+
+from analyze.commands.examples import rules_help
+from analyze.commands.shared import add_options, print_text, recorded, rules_values
+from analyze.commands.targets import identity, interrupted, store_beside
+
+
+def add(commands, specs: Sequence[GameSpec]) -> None:
+    """A command for each game of ``specs``."""
+    for spec in specs:
+        _add_game(commands, spec)
+
+
+def _add_game(commands, spec: GameSpec) -> None:
+    parser = commands.add_parser(
+        spec.name, help=f"Monte Carlo analysis of {spec.title}",
+        description=find_study(spec.name).description,
+        epilog=rules_help(spec), formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_options(parser, "sims", "players", "policy", "seed", "workers", "scheduler", "set",
+                "variant", "out", "replace", "store", "quiet",
+                policy={"help": f"one policy for every seat or one per seat (default "
+                                f"{spec.players.default})"},
+                out={"help": f"report folder (default reports/{spec.name}/<variant-name>)"})
+    parser.add_argument("--keep-games", default="1e6", metavar="N",
+                        help="rows kept in games.npz: the first N games (default 1e6; 0 keeps "
+                             "none); every figure counts all games")
+    parser.set_defaults(handler=run, game=spec.name)
+
+
+def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from analysis.report import format_terminal_summary
+    from analysis.simulation import plan
+
+    players, values = rules_values(args)
+    request = plan(args.game, args.sims, players=players, policy=args.policy,
+                   seed=args.seed, workers=args.workers, variant=args.variant,
+                   presentation=find_study(args.game), keep_games=args.keep_games, **values)
+    if args.scheduler is not None:
+        from analysis.cluster import check_scheduler
+
+        check_scheduler(args.scheduler)
+    out = args.out if args.out is not None else request.default_out()
+    store = store_beside(out, args, identity(request.game, "run", request.rules))
+    try:
+        result = request.execute(progress=not args.quiet, command=recorded(argv),
+                                 store=store, scheduler=args.scheduler)
+        path = result.write_report(out)
+    except KeyboardInterrupt:
+        return interrupted(store)
+    if not args.quiet:
+        print_text(format_terminal_summary({**result.summary, "out": str(path)}))
+    return 0
