@@ -658,3 +658,24 @@ def test_an_error_quoting_a_huge_input_is_a_short_line(argv, words, capsys, in_t
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1 and len(err) < 800, len(err)
     assert "characters left out" in err
+
+
+def test_each_command_is_run_by_its_own_module():
+    """The command line is one module per command (analyze.commands), the per-game runs in
+    ``run``: each parser's handler is the ``run`` of the module named for its command."""
+    import argparse
+
+    from analyze import cli
+    from solver.registry import game_names
+
+    def handlers(parser):
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if not subs:
+            return [parser.get_default("handler")]
+        return [h for action in subs for sub in action.choices.values() for h in handlers(sub)]
+
+    top = next(a for a in cli.build_parser()._actions
+               if isinstance(a, argparse._SubParsersAction))
+    for name, parser in top.choices.items():
+        module = "analyze.commands." + ("run" if name in game_names() else name)
+        assert {(h.__module__, h.__name__) for h in handlers(parser)} == {(module, "run")}, name
