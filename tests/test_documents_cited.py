@@ -18,6 +18,8 @@ import pytest
 from tests.tracked import tracked_files
 
 ROOT = Path(__file__).resolve().parents[1]
+THIS_FILE = Path(__file__).resolve().relative_to(ROOT).as_posix()
+"""This test, whose examples cite documents that are not there."""
 
 CITATION = re.compile(r"(?<![\w.>/-])((?:(?:\.\.|[\w.<>-]+)/)*[\w.-]*\w\.md)\b")
 """A ``.md`` name, with the folders before it."""
@@ -78,7 +80,7 @@ def test_no_file_cites_a_document_the_repository_lacks():
     tracked = tracked_files()
     missing = []
     for name in tracked:
-        if name.startswith("reports/") or not name.endswith(TEXT):
+        if name.startswith("reports/") or not name.endswith(TEXT) or name == THIS_FILE:
             continue
         text = (ROOT / name).read_text(encoding="utf-8", errors="replace")
         for number, citation in citations(text):
