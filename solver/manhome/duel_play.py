@@ -70,16 +70,16 @@ moves the decisions little: ``ply-3`` 0.945 (937 of 992; 0.943 without), ``ply-2
 hits that matter depend on where the men stand, which one chance per man cannot say. A chance
 by square (``h`` times how many moves reach the square, mean ``h``) does no better: at
 ``h = 0.02`` ``ply-3`` 0.946, ``ply-2`` 0.917, ``ply-1`` 0.913 (2026-11-28,
-``benchmarks/manhome_leaf_error.py --by-square``). A decision turns on the difference between
+``experiments/manhome-leaf/manhome_leaf_error.py --by-square``). A decision turns on the difference between
 sibling positions, which a hit chance the opponent's men do not set hardly moves. Nor is it
 the leaf's odd-even swing: taking the action of the highest ``w * value(3 turns) + (1 - w) *
 value(4 turns)`` keeps at most 942 of 992 (0.9496, ``w = 0.3``; 939 at ``w = 0``, 935 at
-``w = 1``; ``benchmarks/manhome_ply_mix.py``, 2026-11-29), a weight picked on the sample it
+``w = 1``; ``experiments/manhome-leaf/manhome_ply_mix.py``, 2026-11-29), a weight picked on the sample it
 is judged on; not taken. Nor does a leaf that sees which men the opponent's men can hit where
 they stand (each man sent back with ``C * q`` times the share of action kinds that reach it):
 ``ply-1`` 911 of 992 as it is, 913 at best; ``ply-2`` 914, 913 at best
-(``benchmarks/manhome_exposure_leaf.py``, 2026-11-29); not taken. Nor does a leaf learnt
-from self-play (``benchmarks/manhome_learnt_leaf.py``, 2026-11-29): a logistic correction of
+(``experiments/manhome-leaf/manhome_exposure_leaf.py``, 2026-11-29); not taken. Nor does a leaf learnt
+from self-play (``experiments/manhome-leaf/manhome_learnt_leaf.py``, 2026-11-29): a logistic correction of
 the race chance by every pair of opposing men's squares, each side's men by square and the
 men out and home on each side. Fitted to the winners of 200,000 ``ply-1`` games (2.9 million
 turn starts) it makes ``ply-1`` keep fewer (867–896 of 992 against 911): the outcomes teach
@@ -91,7 +91,7 @@ to the race: ``F*(n)``, for every ``n`` on its own the best chance of finishing 
 goes (the envelope, :mod:`solver.manhome.race`), mixed half and half with the race table:
 ``adapt-N``, ``ply-N``'s search on that table. Its weight was chosen on three other samples
 of the 36-square duel (seeds 1, 2, 3) and judged on the report's (seed 0;
-``benchmarks/manhome_envelope_leaf.py``, 2026-11-29): 0.5, where ``adapt-4`` keeps 2,895 of
+``experiments/manhome-leaf/manhome_envelope_leaf.py``, 2026-11-29): 0.5, where ``adapt-4`` keeps 2,895 of
 2,987 decisive positions on seeds 1 to 3 (``ply-4`` 2,867). On the report's positions
 (``analyze exact manhome --largest``, 2026-11-29) ``adapt-1`` to ``adapt-4`` keep 0.978 /
 0.988 / 0.996 / 0.998 on 12 squares, 0.936 / 0.947 / 0.973 / 0.981 on 18 squares, 0.963 /
@@ -312,10 +312,11 @@ def decisive(values: Values, positions: Sequence[Position]
 
 def searches_kept(rules: ManHomeRules, depth: int, searches: dict, count: int = 1000,
                   seed: int = 0) -> tuple[dict, int]:
-    """For experiments with the ``ply-N`` search's leaf (the benchmarks): ({name: decisive
-    positions where that search, :meth:`solver.manhome.race.Race.choose` at ``depth`` in the
-    reference engine, keeps the exact value}, decisive positions), on ``count`` positions
-    sampled with ``seed`` (:func:`sample_positions`) of the solved duel of ``rules``."""
+    """For experiments with the ``ply-N`` search's leaf (experiments/manhome-leaf/): ({name:
+    decisive positions where that search, :meth:`solver.manhome.race.Race.choose` at
+    ``depth`` in the reference engine, keeps the exact value}, decisive positions), on
+    ``count`` positions sampled with ``seed`` (:func:`sample_positions`) of the solved duel
+    of ``rules``."""
     good = dict.fromkeys(searches, 0)
     total = 0
     for _, p, _, keeps in decisive(Values(policy_table("optimal", rules)),

@@ -15,7 +15,8 @@ make where they stand; D sees how many men each side has out. The fitted leaf is
 at ``DEPTH`` (the reference engine) on the exact report's positions (seed 0, 1,000 sampled,
 the keep tolerance of :func:`solver.manhome.duel_play.agreement`).
 
-    PYTHONPATH=$PWD python benchmarks/manhome_learnt_leaf.py DEPTH [--games G] [--eps 0,0.1]
+    PYTHONPATH=$PWD python experiments/manhome-leaf/manhome_learnt_leaf.py
+        DEPTH [--games G] [--eps 0,0.1]
         [--groups d,wuvd] [--lam L] [--iterations K --positions P] [--rows R --men M --win W]
 
 Prints the race's and the fit's log loss on the training positions and, for every

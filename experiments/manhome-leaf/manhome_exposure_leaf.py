@@ -7,7 +7,7 @@ the board can land on ``s`` and ``q`` the attacker's chance in a face-off. ``C_N
 the men of the side not to move (the mover can hit them at once), ``C_LATER`` the mover's
 own men (hit, if at all, after its move). ``0 0`` is ``ply-N`` itself.
 
-    PYTHONPATH=$PWD python benchmarks/manhome_exposure_leaf.py DEPTH C_NOW C_LATER
+    PYTHONPATH=$PWD python experiments/manhome-leaf/manhome_exposure_leaf.py DEPTH C_NOW C_LATER
         [--rows R --men M --win W]
 
 Prints the share of the exact report's decisive positions (seed 0, 1,000 sampled, the keep

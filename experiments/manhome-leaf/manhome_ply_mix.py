@@ -9,7 +9,8 @@ Where ``ply-A`` and ``ply-B`` choose the same action it maximises both values, s
 maximises every mix: only the positions where they differ are searched again (the reference
 engine, at both depths); everywhere else the kernel's choice of ``ply-A`` is the mix's.
 
-    PYTHONPATH=$PWD python benchmarks/manhome_ply_mix.py [--depths 3,4] [--rows R --men M --win W]
+    PYTHONPATH=$PWD python experiments/manhome-leaf/manhome_ply_mix.py
+        [--depths 3,4] [--rows R --men M --win W]
 
 Measured 2026-11-29 (the 36-square duel, 3 men, 2 home, depths 3 and 4; 19 minutes beside
 another job, most of it the solve): of 992 decisive positions ``ply-3`` keeps 935, ``ply-4`` 939; they

@@ -3,7 +3,8 @@ from the exact chance on a solved duel, over every pair of sides, and how far a 
 with *hits* would be: every man on the board sent back to the reserve with a fixed chance
 ``h`` after each of the side's goes that does not bring a man home (the opponent's go).
 
-    PYTHONPATH=$PWD python benchmarks/manhome_leaf_error.py [H ...] [--rows R --men M --win W]
+    PYTHONPATH=$PWD python experiments/manhome-leaf/manhome_leaf_error.py
+        [H ...] [--rows R --men M --win W]
         [--by-square] [--decisions ply-1,ply-3]
 
 Prints, for each ``h`` (0 is the race table ``ply-N`` uses), the mean absolute and the mean
