@@ -10,7 +10,7 @@ whether each target can be reached by a move of the opponent's men on the board.
 
 Measured 2026-11-28 (``ply-3``, the 36-square duel, 3 men, 2 home; about 5 minutes with the
 solve): 57 misses — 18 option nodes; 27 plain against plain, 15 of them with neither target
-reachable; 5 with a face-off; 7 with Home or Death (:mod:`solver.manhome.duel_play`).
+reachable; 5 with a face-off; 7 with Home or Death (FINDINGS.md).
 """
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ another job, most of it the solve): of 992 decisive positions ``ply-3`` keeps 93
 differ on 25; the mixes keep 939 (w = 0), 941 (0.1, 0.2), 942 (0.3: 0.9496), 940 (0.4, 0.5),
 939 (0.6), 937 (0.7), 934 (0.8, 0.9), 935 (1). The odd-even swing of the leaf is not what
 holds the search under 0.95 either, and a weight chosen on the sample it is judged on would
-flatter it: not taken (:mod:`solver.manhome.duel_play`).
+flatter it: not taken (FINDINGS.md).
 """
 from __future__ import annotations
 
