@@ -1,14 +1,14 @@
 """The constants and tables a kernel is compiled with, taken from the readable solver code
 when the package is built: one source for every number both engines use.
 
-A kernel in ``cext/`` imports nothing from ``solver/`` (DESIGN.md). The numbers it shares
-with the reference engine — a board's size, the order of the move kinds (the canonical order
-of moves), the players' codes, an evaluation's weights, a table of prime factors or of
-neighbours — are written by ``setup.py``, before Cython compiles anything, into
-``cext/<game>/constants.pxd`` (not committed: it is made from this code on every build),
-which the kernel cimports. Each game's ``solver/<game>/kernel.py`` says what goes there
-(its ``constants()``); :func:`pxd_text` writes it: ``cdef enum`` members for integers and
-C arrays (``static const``) for tables.
+A kernel in ``cext/`` imports nothing from ``solver/`` (tests/test_architecture.py). The
+numbers it shares with the reference engine — a board's size, the order of the move kinds
+(the canonical order of moves), the players' codes, an evaluation's weights, a table of
+prime factors or of neighbours — are written by ``setup.py``, before Cython compiles
+anything, into ``cext/<game>/constants.pxd`` (not committed: it is made from this code on
+every build), which the kernel cimports. Each game's ``solver/<game>/kernel.py`` says what
+goes there (its ``constants()``); :func:`pxd_text` writes it: ``cdef enum`` members for
+integers and C arrays (``static const``) for tables.
 
 >>> print(pxd_text("toy", {"SIZE": 3}, {"NEXT": ("int", [1, 2, 0])}))
 # The constants cext/toy/ is compiled with, made by setup.py out of solver/toy/kernel.py

@@ -9,8 +9,8 @@ Python versions), and imports it from there; a later session reuses the build. W
 that need it at the same moment may each build it (3.5 s); each build is put in place
 atomically, so none reads a half-written file.
 """
+import functools
 import hashlib
-import importlib
 import importlib.util
 import os
 import shutil
@@ -21,6 +21,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKS_PYX = ROOT / "tests" / "cext" / "checks.pyx"
@@ -120,7 +122,6 @@ WIDE = {
     "[names0-12-2]": 72.3,
     "tests/shoo/test_policies.py::test_every_player_finishes_a_short_game_with_legal_moves"
     "[search-2-10]": 56.9,
-    "tests/shoo/test_repetition_search.py::test_none_is_the_exact_reports_match": 55.3,
     "tests/shoo/test_state.py::test_the_rows_of_the_engine_before_the_api"
     "[random,search-2-{'max_plies': 10, 'hush': 'shoo_off'}0]": 36.2,
     "tests/shoo/test_state.py::test_the_rows_of_the_engine_before_the_api"
@@ -225,17 +226,6 @@ def checks(request, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def benchmark_script():
-    """``benchmark_script(name)``: the module of ``benchmarks/<name>.py``. The benchmarks are
-    scripts, not a package; imported by name with their folder on the path for the import only
-    (as they run, a script may import a sibling), and kept in ``sys.modules`` so that their
-    dataclasses resolve."""
-
-    def load(name: str):
-        folder = str(ROOT / "benchmarks")
-        sys.path.insert(0, folder)
-        try:
-            return importlib.import_module(name)
-        finally:
-            sys.path.remove(folder)
-
-    return load
+    """``benchmark_script(name)``: the module of ``benchmarks/<name>.py``
+    (:func:`tests.scripts.load_script`)."""
+    return functools.partial(load_script, ROOT / "benchmarks")

@@ -6,11 +6,12 @@ binary files (compressed data) are not read, as a chance match of a few bytes th
 mean nothing."""
 import re
 import struct
-import subprocess
 import zlib
 from pathlib import Path
 
 import pytest
+
+from tests.tracked import tracked_files
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,15 +27,6 @@ ALLOWED = {(".gitignore", "/tmp/")}
 the checkout's own ``tmp`` folder (a leading slash anchors a pattern at the root)."""
 THIS_FILE = Path(__file__).resolve().relative_to(ROOT).as_posix()
 """This test, whose examples of what it looks for are paths of one machine."""
-
-
-def _tracked() -> list[str]:
-    try:
-        listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
-                                check=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        pytest.skip("not a git checkout")
-    return [name for name in listed.decode().split("\0") if name]
 
 
 def _png_text(data: bytes) -> str:
@@ -65,7 +57,7 @@ def _text(path: Path) -> str | None:
 
 def test_no_tracked_file_names_a_path_of_one_machine():
     found = []
-    for name in _tracked():
+    for name in tracked_files():
         path = ROOT / name
         if name == THIS_FILE or not path.is_file() or path.is_symlink():
             continue

@@ -33,74 +33,10 @@ applies actions and draws nothing) or in the reference engine (``engine="referen
 (``tests/test_kernel_decisions.py``), so the shares are the same (the tests check it on a
 few positions). The kernel makes ``search-128`` and ``mcts-1024`` affordable.
 
-Measured (``analyze exact manhome``, seed 0, 1,000 positions a duel; share kept with its
-95% Wilson interval): on 12 squares, 2 men, 2 home ``expert`` keeps 0.959 (0.945–0.970),
-``greedy`` 0.781, ``search-128`` 0.713 (0.684–0.740), ``mcts-1024`` 0.671, ``random``
-0.506; on 18 squares, 3 men, 2 home ``expert`` 0.856 (0.833–0.877), ``search-128`` 0.718,
-``mcts-1024`` 0.666; on the full board with 2 men, 2 home ``expert`` 0.960 (0.946–0.970),
-``search-128`` 0.738 (0.710–0.764), ``mcts-1024`` 0.721; on 36 squares, 3 men, 2 home
-(``--largest``) ``expert`` 0.895 (0.875–0.913), ``mcts-1024`` 0.683, ``search-128`` 0.679
-(0.650–0.708). The searches pick the better move
-after a roll more often as their budget grows (``search-128`` 0.79–0.86 of the move nodes,
-``mcts-1024`` 0.82–0.92 of them) but choose between new man and action worse than ``greedy``'s fixed
-rule (0.43–0.63 of the option nodes, ``greedy`` 0.59–0.98): the options' chances differ by
-less than their playouts' noise. None of those reaches 0.95; ``expert`` comes closest.
-
-``ply-N`` (expectimax over the next ``N`` turns on the race evaluation,
-:mod:`solver.manhome.race`) decides deterministically, so near-ties are resolved by its
-evaluation, not by noise (the same 1,000 positions a duel, seed 0): ``ply-1`` keeps 0.977 /
-0.927 / 0.965 / 0.918 on the four duels above (12 squares 2 men; 18 squares 3 men; 72 squares
-2 men; 36 squares 3 men), ``ply-2`` 0.988 / 0.951 / 0.963 / 0.921, ``ply-3`` 0.995 (mean loss
-0.00003) / 0.965 (0.00025) / 0.973 (0.00012) / 0.943 (0.00039), ``ply-4`` 0.998 / 0.972 / — / 0.947 (939 of 992, mean loss
-0.00016; 14 minutes on the largest duel). What is left is most on the 3-men duels, where men
-meet most. The 57 positions ``ply-3`` misses on the 36-square duel (measured 2026-11-28): 18
-option nodes; 27 choices between two moves to squares without an opponent's man (neither
-Home nor Death), in 15 of which neither the best square nor the chosen one can be reached by
-a move of the opponent's men on the board; 5 with a face-off; 7 with Home or Death. So the
-misses are mostly not threats just past the horizon: the race evaluation's picture of what
-each side still needs (its goes taken as independent of the other side's men) is what a
-stronger player would have to improve, not the search's depth. Measured on the 36-square
-duel (2026-11-28, all 40,060,164 position pairs): the race evaluation's mean absolute error
-against the exact chance is 0.0216 — it over-values men on the board (mover with 3 men
-against 0: −0.021 on average) and under-values a reserve. A race table in which every man
-on the board is sent back with a fixed chance ``h`` after each of the side's goes (the
-opponent's hits, on average) cuts the error to 0.0170 at ``h = 0.03`` (0.0180 at 0.06), but
-moves the decisions little: ``ply-3`` 0.945 (937 of 992; 0.943 without), ``ply-2`` 0.924
-(0.921), ``ply-1`` 0.921 (0.918); at ``h = 0.06`` ``ply-2`` falls to 0.913. Not taken: the
-hits that matter depend on where the men stand, which one chance per man cannot say. A chance
-by square (``h`` times how many moves reach the square, mean ``h``) does no better: at
-``h = 0.02`` ``ply-3`` 0.946, ``ply-2`` 0.917, ``ply-1`` 0.913 (2026-11-28,
-``benchmarks/manhome_leaf_error.py --by-square``). A decision turns on the difference between
-sibling positions, which a hit chance the opponent's men do not set hardly moves. Nor is it
-the leaf's odd-even swing: taking the action of the highest ``w * value(3 turns) + (1 - w) *
-value(4 turns)`` keeps at most 942 of 992 (0.9496, ``w = 0.3``; 939 at ``w = 0``, 935 at
-``w = 1``; ``benchmarks/manhome_ply_mix.py``, 2026-11-29), a weight picked on the sample it
-is judged on; not taken. Nor does a leaf that sees which men the opponent's men can hit where
-they stand (each man sent back with ``C * q`` times the share of action kinds that reach it):
-``ply-1`` 911 of 992 as it is, 913 at best; ``ply-2`` 914, 913 at best
-(``benchmarks/manhome_exposure_leaf.py``, 2026-11-29); not taken. Nor does a leaf learnt
-from self-play (``benchmarks/manhome_learnt_leaf.py``, 2026-11-29): a logistic correction of
-the race chance by every pair of opposing men's squares, each side's men by square and the
-men out and home on each side. Fitted to the winners of 200,000 ``ply-1`` games (2.9 million
-turn starts) it makes ``ply-1`` keep fewer (867–896 of 992 against 911): the outcomes teach
-the chances under ``ply-1``'s own play, not under optimal play. Fitted by value iteration
-(each position's target one turn of the search on the last fit) it keeps 899–909; the same
-iteration lifts ``ply-1`` on the 12-square duel from 977 to 984 of 1,000, where the
-positions cover the features. Not taken. What did help is a race table that lets each side adapt
-to the race: ``F*(n)``, for every ``n`` on its own the best chance of finishing within ``n``
-goes (the envelope, :mod:`solver.manhome.race`), mixed half and half with the race table:
-``adapt-N``, ``ply-N``'s search on that table. Its weight was chosen on three other samples
-of the 36-square duel (seeds 1, 2, 3) and judged on the report's (seed 0;
-``benchmarks/manhome_envelope_leaf.py``, 2026-11-29): 0.5, where ``adapt-4`` keeps 2,895 of
-2,987 decisive positions on seeds 1 to 3 (``ply-4`` 2,867). On the report's positions
-(``analyze exact manhome --largest``, 2026-11-29) ``adapt-1`` to ``adapt-4`` keep 0.978 /
-0.988 / 0.996 / 0.998 on 12 squares, 0.936 / 0.947 / 0.973 / 0.981 on 18 squares, 0.963 /
-0.967 / 0.973 / 0.981 on 72 squares with 2 men, and 0.929 / 0.921 / 0.947 / **0.966** (958
-of 992, 95% interval 0.952-0.975; mean loss 0.00008) on the 36-square duel, where ``ply-4``
-keeps 0.947 (939) and ``ply-3`` 0.943: ``adapt-4`` plays like the solution at 95% or more on
-every solved duel. The gain is at depth — at one or two turns the mix keeps about what the
-race table keeps (922 and 914 against 911 and 914) — where the search itself sees a turn or
-two of the other side and the leaf must stand for a race in which both sides still choose.
+The exact report (``analyze exact manhome``) measures every player against the solution
+with these, and the experiments that looked for a leaf to lift ``ply-N`` to 95% of the
+decisive positions (``adapt-N`` came of them) ask :func:`searches_kept`. What they measured,
+player by player and duel by duel: experiments/manhome-leaf/FINDINGS.md.
 """
 from __future__ import annotations
 
@@ -312,10 +248,11 @@ def decisive(values: Values, positions: Sequence[Position]
 
 def searches_kept(rules: ManHomeRules, depth: int, searches: dict, count: int = 1000,
                   seed: int = 0) -> tuple[dict, int]:
-    """For experiments with the ``ply-N`` search's leaf (the benchmarks): ({name: decisive
-    positions where that search, :meth:`solver.manhome.race.Race.choose` at ``depth`` in the
-    reference engine, keeps the exact value}, decisive positions), on ``count`` positions
-    sampled with ``seed`` (:func:`sample_positions`) of the solved duel of ``rules``."""
+    """For experiments with the ``ply-N`` search's leaf (experiments/manhome-leaf/): ({name:
+    decisive positions where that search, :meth:`solver.manhome.race.Race.choose` at
+    ``depth`` in the reference engine, keeps the exact value}, decisive positions), on
+    ``count`` positions sampled with ``seed`` (:func:`sample_positions`) of the solved duel
+    of ``rules``."""
     good = dict.fromkeys(searches, 0)
     total = 0
     for _, p, _, keeps in decisive(Values(policy_table("optimal", rules)),

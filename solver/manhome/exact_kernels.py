@@ -1,7 +1,8 @@
 """The exact solvers' kernels (``cext/manhome/solitaire.pyx``, ``cext/manhome/duel.pyx``)
 called with the rules of the rest of the toolkit: each call hands the kernel a plain
-configuration (numbers), the kernels import nothing from ``solver/`` (DESIGN.md). The
-numbers they are compiled with come from :func:`solver.manhome.kernel.constants`.
+configuration (numbers), the kernels import nothing from ``solver/``
+(tests/test_architecture.py). The numbers they are compiled with come from
+:func:`solver.manhome.kernel.constants`.
 
 :func:`solver.manhome.solitaire.solve_solitaire` and :func:`solver.manhome.duel.solve_duel`
 call these (this module sits below them, and below the players that solve their tables).

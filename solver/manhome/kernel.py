@@ -1,5 +1,6 @@
 """Man Home's kernels (``cext/manhome/``) as the toolkit calls them, and what they are
-compiled with: the kernels import nothing from ``solver/`` (DESIGN.md).
+compiled with: the kernels import nothing from ``solver/`` (checked by
+tests/test_architecture.py).
 
 * :func:`constants` — every number the kernels share with this readable code (the board's
   size, Death and Home, the order of the move kinds and outcomes, the action of each d6

@@ -62,14 +62,14 @@ position at will: ``tests/test_no_loops.py`` finds no game cut off at the turn l
     clearly stronger. Without the keep rule the search follows noise (a move's mean return
     over a few hundred simulations differs from another's by less than its error) and loses
     to its own rollout player: mcts-64 19.7%, mcts-256 30.3% over all seats (1,000 and 500
-    games a seat). On its own games (200 a budget, ``benchmarks/search_departures.py``)
-    mcts-16 departs from expert's choice at 7.8% of decisions, mcts-64 at 4.0%, mcts-256 at
-    2.7%: the more simulations, the closer it plays to expert, which is why the ladder's
-    chain flattens at mcts-256 against mcts-64 (they differ at 5.2% of decisions).
-    With greedy playouts (before) mcts-1024 won 34.9% against expert. The
-    skill ladder climbs 16, 64, 256: expert playouts make a simulation about 6 µs, so a game
-    of ``mcts-1024`` costs about half a second and its matches would not fit the ladder's
-    1,000 games a seat.
+    games a seat). On its own games (200 a budget,
+    ``experiments/search-departures/search_departures.py``) mcts-16 departs from expert's
+    choice at 7.8% of decisions, mcts-64 at 4.0%, mcts-256 at 2.7%: the more simulations,
+    the closer it plays to expert, which is why the ladder's chain flattens at mcts-256
+    against mcts-64 (they differ at 5.2% of decisions). With greedy playouts (before)
+    mcts-1024 won 34.9% against expert. The skill ladder climbs 16, 64, 256: expert playouts
+    make a simulation about 6 µs, so a game of ``mcts-1024`` costs about half a second and
+    its matches would not fit the ladder's 1,000 games a seat.
 ``ply-N``
     Expectimax over the next ``N`` turns (extra turns count) on the *race evaluation*
     (:mod:`solver.manhome.race`): every seat's chance to win when each side needs the goes
@@ -103,10 +103,10 @@ position at will: ``tests/test_no_loops.py`` finds no game cut off at the turn l
     0.981 / 0.966 (958 of 992; mean loss 0.00008 of a win a decision, ``ply-3`` 0.00039),
     where ``ply-4`` keeps 0.947 on the largest: the envelope's gain is at depth. On the
     standard rules it is as strong as ``ply-N``, not clearly stronger
-    (``benchmarks/manhome_adapt_standard.py``, 4,000 games a seat): ``adapt-1`` against
-    ``ply-1`` 50.4% (49.8-51.1%), ``adapt-2`` against ``ply-2`` 50.4% (49.8-51.1%), against
-    ``expert`` 51.0% (50.2-51.9%). Cost: ``ply-N``'s (the same search on another table);
-    ``adapt-4`` about 0.4 s a decision on the 36-square duel.
+    (``experiments/manhome-leaf/manhome_adapt_standard.py``, 4,000 games a seat):
+    ``adapt-1`` against ``ply-1`` 50.4% (49.8-51.1%), ``adapt-2`` against ``ply-2`` 50.4%
+    (49.8-51.1%), against ``expert`` 51.0% (50.2-51.9%). Cost: ``ply-N``'s (the same search
+    on another table); ``adapt-4`` about 0.4 s a decision on the 36-square duel.
 ``expert``
     The strongest fixed player we can compute for any number of seats: one-ply expectimax
     on the exact solitaire values. ``T(side)`` is the exact expected number of turns a
@@ -590,7 +590,8 @@ PLAYERS = Players(
                        "errors",
                    versus_budget=200,
                    flat_note="the search converges on expert's own moves: on its own games "
-                             "(200 a budget, benchmarks/search_departures.py) mcts-16 departs "
+                             "(200 a budget, experiments/search-departures/search_departures.py) "
+                             "mcts-16 departs "
                              "from expert's choice at 7.8% of decisions, mcts-64 at 4.0%, "
                              "mcts-256 at 2.7%, so mcts-256 and mcts-64 differ at 5.2%, and "
                              "the departures do not gain: mcts-256 against expert scores "

@@ -38,8 +38,8 @@ for every ``n``) as ``F`` under-states it. ``adapt-N`` (:mod:`solver.manhome.pol
 than the exact report's (seed 0), and judged on that one: at depth 4 the three keep 2,867
 of 2,987 decisive positions on ``F`` alone, 2,894 at weight 0.45 and 2,895 at 0.5; on seed
 0 ``ply-4`` keeps 939 of 992 (0.947), ``adapt-4`` 958 (0.966)
-(``benchmarks/manhome_envelope_leaf.py`` has every weight measured; the exact report has
-``adapt-1`` to ``adapt-4`` on every solved duel).
+(``experiments/manhome-leaf/manhome_envelope_leaf.py`` has every weight measured; the exact
+report has ``adapt-1`` to ``adapt-4`` on every solved duel).
 
 The evaluation
 --------------

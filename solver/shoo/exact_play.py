@@ -28,14 +28,14 @@ did not reach it (on the first 100 positions of the 5x5 sample ``search-16`` kep
 only the walk home, while the game goes to whoever gets the horse and keeps it. With the
 tactics, what held 4x4 under 95% was the search's depth cap
 (:data:`solver.shoo.search.MAX_DEPTH`, 8 plies until then, 16 now): ``search-64`` kept 0.942
-of the 4x4 positions with the cap of 8 (benchmarks/shoo_depth_cap.py, expected over its
-ties; 0.959 of 300 drawn with seed 7 with the cap of 16), going 8.6 plies deep on average
-with 16. ``search-16`` keeps the same share under either cap (1,600 nodes: the budget holds
-it), and no game of the full field moved (the search's docstring). The remaining 4x4 misses
-(the evaluation module's docstring) are wins 7-13 moves away and draws held by a traveller
-standing in the opponent's home area. ``search-64`` plays no games against the perfect
-player in the report (``--games-of``): on 3x3 a drawn game runs to the 200-move limit at
-about 3 seconds a move.
+of the 4x4 positions with the cap of 8 (experiments/shoo-search/shoo_depth_cap.py, expected
+over its ties; 0.959 of 300 drawn with seed 7 with the cap of 16), going 8.6 plies deep on
+average with 16. ``search-16`` keeps the same share under either cap (1,600 nodes: the
+budget holds it), and no game of the full field moved (the search's docstring). The
+remaining 4x4 misses (the evaluation module's docstring) are wins 7-13 moves away and draws
+held by a traveller standing in the opponent's home area. ``search-64`` plays no games
+against the perfect player in the report (``--games-of``): on 3x3 a drawn game runs to the
+200-move limit at about 3 seconds a move.
 
 **Games from the start** tell another part: against the perfect player, in the colour that
 wins (White on 4x4 and 5x5) or draws (both on 3x3) with perfect play,

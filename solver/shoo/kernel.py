@@ -1,5 +1,5 @@
 """Shoo's kernel (``cext/shoo/play.pyx``) as the toolkit calls it, and what it is compiled
-with: the kernel imports nothing from ``solver/`` (DESIGN.md).
+with: the kernel imports nothing from ``solver/`` (tests/test_architecture.py).
 
 * :func:`constants` — every number the kernel shares with this readable code (the field's
   squares and neighbours, the order of the move kinds, the piece codes, how a hushable

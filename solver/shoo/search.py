@@ -67,9 +67,10 @@ move (and finishes its depth-1 iteration in any case)."""
 MAX_DEPTH = 16
 """The deepest iteration (plies). 8 until 2026-11-28: on the solved 4x4 field, where wins
 lie 7-13 moves away, ``search-64`` kept the perfect-play value in 0.942 of the exact
-report's positions with a cap of 8 and 0.961 with 16 (benchmarks/shoo_depth_cap.py); on the
-full field no game moved (the ladder's players, 110 games by the kernel: the same columns,
-byte for byte), since a budget of a few thousand nodes ends far short of 8 plies there."""
+report's positions with a cap of 8 and 0.961 with 16
+(experiments/shoo-search/shoo_depth_cap.py); on the full field no game moved (the ladder's
+players, 110 games by the kernel: the same columns, byte for byte), since a budget of a few
+thousand nodes ends far short of 8 plies there."""
 PARTIAL_DEPTH = 2
 """The deepest iteration whose abandoned part still decides (module docstring)."""
 TABLE_BITS = 16
@@ -224,7 +225,7 @@ def search(position: Position, moves: Sequence[Move], limit: int,
     """Iterative deepening from ``position`` (its legal ``moves``) within ``limit`` nodes:
     (the values of the deepest completed iteration, its depth, the nodes visited).
     ``engine_class`` makes one search from the root and the limit (experiments subclass
-    :class:`AlphaBeta`, benchmarks/shoo_repetition_search.py)."""
+    :class:`AlphaBeta`, experiments/shoo-search/shoo_repetition_search.py)."""
     engine = engine_class(position, limit)
     order = list(range(len(moves)))
     values = engine.iteration(position, moves, order, 1)

@@ -1,5 +1,6 @@
 """So-Soo-Yoo's kernel (``cext/sosooyoo/play.pyx``) as the toolkit calls it, and what it is
-compiled with: the kernel imports nothing from ``solver/`` (DESIGN.md).
+compiled with: the kernel imports nothing from ``solver/`` (checked by
+tests/test_architecture.py).
 
 The kernel is the game's decision API in C (``cext/common/decisions.pxi``): the nodes, the
 action ids and the chance outcomes of :mod:`solver.sosooyoo.state`, the players of

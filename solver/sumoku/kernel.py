@@ -1,5 +1,5 @@
 """Sumoku's kernels (``cext/sumoku/``) as the toolkit calls them, and what they are compiled
-with: the kernels import nothing from ``solver/`` (DESIGN.md).
+with: the kernels import nothing from ``solver/`` (tests/test_architecture.py).
 
 * :func:`constants` — every number the kernels share with this readable code (the tiles'
   numbering, a line's lengths, a "6" read as 9, the key die, the players' codes, the rows of

@@ -1,4 +1,4 @@
-"""benchmarks/manhome_envelope_leaf.py: at alpha 0 the kernel's search on the mixed table is
+"""manhome_envelope_leaf.py: at alpha 0 the kernel's search on the mixed table is
 ``ply-N``, at the envelope's weight ``adapt-N``; bad options give one line."""
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from solver.manhome.rules import ManHomeRules
 RULES = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
 
 
-def test_alpha_zero_is_ply_and_the_weight_adapt(benchmark_script):
-    script = benchmark_script("manhome_envelope_leaf")
+def test_alpha_zero_is_ply_and_the_weight_adapt(experiment_script):
+    script = experiment_script("manhome_envelope_leaf")
     good, total = script.kept(RULES, 2, [0.0, ENVELOPE_WEIGHT], count=150, seed=2)
     positions = sample_positions(RULES, 150, 2)
     for alpha, name in ((0.0, "ply-2"), (ENVELOPE_WEIGHT, "adapt-2")):
@@ -19,8 +19,8 @@ def test_alpha_zero_is_ply_and_the_weight_adapt(benchmark_script):
         assert (good[alpha], total) == (a.kept, a.positions)
 
 
-def test_bad_options_give_one_line(benchmark_script, capsys):
-    main = benchmark_script("manhome_envelope_leaf").main
+def test_bad_options_give_one_line(experiment_script, capsys):
+    main = experiment_script("manhome_envelope_leaf").main
     assert main(["0"]) == 2
     assert main(["5"]) == 2
     assert main(["1", "--alphas", "0,2"]) == 2

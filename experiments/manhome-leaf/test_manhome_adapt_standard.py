@@ -1,10 +1,10 @@
-"""benchmarks/manhome_adapt_standard.py: bad options give one line and exit 2 before any
+"""manhome_adapt_standard.py: bad options give one line and exit 2 before any
 game is played."""
 from __future__ import annotations
 
 
-def test_bad_options_give_one_line(benchmark_script, capsys):
-    main = benchmark_script("manhome_adapt_standard").main
+def test_bad_options_give_one_line(experiment_script, capsys):
+    main = experiment_script("manhome_adapt_standard").main
     assert main(["--depths", "0"]) == 2
     assert main(["--depths", "5"]) == 2
     assert main(["--depths", "x"]) == 2

@@ -3,7 +3,8 @@ cap (:data:`solver.shoo.search.MAX_DEPTH`, 16 plies since this measure; 8 before
 rule for ties as parameters: is it the cap, the budget or the ties that kept 4x4 under 95%
 (solver/shoo/exact_play.py)?
 
-    PYTHONPATH=$PWD python benchmarks/shoo_depth_cap.py [--size 4] [--budget 16] [--cap 16]
+    PYTHONPATH=$PWD python experiments/shoo-search/shoo_depth_cap.py
+        [--size 4] [--budget 16] [--cap 16]
         [--ties uniform|static] [--positions 300] [--seed 20261123]
 
 On the first ``--positions`` of the 300 positions ``analyze exact shoo`` samples a field

@@ -1,4 +1,4 @@
-"""benchmarks/manhome_ply_mix.py: the mix of weight 1 is the first depth's player and of
+"""manhome_ply_mix.py: the mix of weight 1 is the first depth's player and of
 weight 0 the second's (their kept counts as :func:`solver.manhome.duel_play.agreement`
 finds them), and a mix searched again takes the action the reference player takes."""
 from __future__ import annotations
@@ -12,8 +12,8 @@ from solver.dice import Stream
 RULES = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
 
 
-def test_the_end_weights_are_the_two_players(benchmark_script):
-    mixes = benchmark_script("manhome_ply_mix").mixes
+def test_the_end_weights_are_the_two_players(experiment_script):
+    mixes = experiment_script("manhome_ply_mix").mixes
     decisive, kept, differ, mixed = mixes(RULES, (1, 2), [0.0, 0.5, 1.0], count=150, seed=2)
     solution, positions = policy_table("optimal", RULES), sample_positions(RULES, 150, 2)
     for name in ("ply-1", "ply-2"):
@@ -23,8 +23,8 @@ def test_the_end_weights_are_the_two_players(benchmark_script):
     assert mixed[1.0] == kept["ply-1"] and mixed[0.0] == kept["ply-2"]
 
 
-def test_a_pick_is_the_reference_players_choice(benchmark_script):
-    script = benchmark_script("manhome_ply_mix")
+def test_a_pick_is_the_reference_players_choice(experiment_script):
+    script = experiment_script("manhome_ply_mix")
     positions = sample_positions(RULES, 40, 5)
     player = PlyPolicy(2, RULES)
     for p in positions:
@@ -33,8 +33,8 @@ def test_a_pick_is_the_reference_players_choice(benchmark_script):
         assert p.state.legal_actions()[index] == player.choose(p.state.clone(), Stream(1))
 
 
-def test_the_exposure_leaf_at_zero_is_the_ply_players_and_moves_it_otherwise(benchmark_script):
-    script = benchmark_script("manhome_exposure_leaf")
+def test_the_exposure_leaf_at_zero_is_the_ply_players_and_moves_it_otherwise(experiment_script):
+    script = experiment_script("manhome_exposure_leaf")
     solution = policy_table("optimal", RULES)
     for depth in (1, 2):
         good, decisive = script.kept(RULES, depth, 0.0, 0.0, count=150, seed=2)

@@ -4,7 +4,8 @@ seeds, a draw at 200 moves): does knowing that the players' rule bars remaking o
 game's 16 latest positions (:func:`solver.shoo.policies.allowed`) stop the search from going
 back and forth until no fresh winning move is left (:mod:`solver.shoo.exact_play`)?
 
-    PYTHONPATH=$PWD python benchmarks/shoo_repetition_search.py [--mode draw|barred|none]
+    PYTHONPATH=$PWD python experiments/shoo-search/shoo_repetition_search.py
+        [--mode draw|barred|none]
         [--size 5] [--seat 1] [--games 10] [--budget 16] [--positions N]
 
 ``--positions N``: instead of games, the share of the exact report's first ``N`` sampled

@@ -3,7 +3,8 @@ from the exact chance on a solved duel, over every pair of sides, and how far a 
 with *hits* would be: every man on the board sent back to the reserve with a fixed chance
 ``h`` after each of the side's goes that does not bring a man home (the opponent's go).
 
-    PYTHONPATH=$PWD python benchmarks/manhome_leaf_error.py [H ...] [--rows R --men M --win W]
+    PYTHONPATH=$PWD python experiments/manhome-leaf/manhome_leaf_error.py
+        [H ...] [--rows R --men M --win W]
         [--by-square] [--decisions ply-1,ply-3]
 
 Prints, for each ``h`` (0 is the race table ``ply-N`` uses), the mean absolute and the mean
@@ -17,7 +18,7 @@ with the kernel's race table replaced by each table.
 Measured 2026-11-28 (the 36-square duel, 3 men, 2 home; 40,060,164 pairs; 3 minutes for
 the four): ``h = 0`` 0.0216 absolute, −0.0033 signed; ``h = 0.03`` 0.0170; ``h = 0.06``
 0.0180; ``h = 0.1`` 0.0245. The decisions of ``ply-N`` on these tables (the kernel's race
-table replaced): see :mod:`solver.manhome.duel_play` — little change, not taken. By square
+table replaced): see FINDINGS.md — little change, not taken. By square
 (2026-11-28, ``0.02 0.03 --by-square --decisions ply-1,ply-2,ply-3``, 6 minutes): ``h = 0.02``
 0.0177 absolute, ply-1 / ply-2 / ply-3 keep 0.913 / 0.917 / 0.946 (the race table: 0.918 /
 0.921 / 0.943); ``h = 0.03`` 0.0182, 0.911 / 0.908 / 0.942 — not taken either.

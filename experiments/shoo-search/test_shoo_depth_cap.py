@@ -1,4 +1,4 @@
-"""benchmarks/shoo_depth_cap.py: the cap bounds the search's depth for its block only, the
+"""shoo_depth_cap.py: the cap bounds the search's depth for its block only, the
 static tie rule only narrows the search's own ties, and bad input is one line, exit 2."""
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from solver.shoo.state import ShooState
 
 
 @pytest.fixture(scope="module")
-def module(benchmark_script):
-    return benchmark_script("shoo_depth_cap")
+def module(experiment_script):
+    return experiment_script("shoo_depth_cap")
 
 
 def test_the_cap_bounds_the_depth_and_is_put_back(module):

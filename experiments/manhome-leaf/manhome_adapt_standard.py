@@ -5,7 +5,7 @@ Duplicate matches (:func:`analysis.skill.play_match`: every seating on the same 
 ``--seed``) of ``adapt-N`` against ``ply-N`` and against ``expert`` for each depth of
 ``--depths``, ``--games`` games a seating, on the standard rules for 2 players.
 
-    PYTHONPATH=$PWD python benchmarks/manhome_adapt_standard.py [--depths 1,2]
+    PYTHONPATH=$PWD python experiments/manhome-leaf/manhome_adapt_standard.py [--depths 1,2]
         [--games 4000] [--seed 0] [--workers N]
 
 Prints each match's share of wins over all seats with its 95% interval and from each seat.

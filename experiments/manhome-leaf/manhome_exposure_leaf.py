@@ -7,7 +7,7 @@ the board can land on ``s`` and ``q`` the attacker's chance in a face-off. ``C_N
 the men of the side not to move (the mover can hit them at once), ``C_LATER`` the mover's
 own men (hit, if at all, after its move). ``0 0`` is ``ply-N`` itself.
 
-    PYTHONPATH=$PWD python benchmarks/manhome_exposure_leaf.py DEPTH C_NOW C_LATER
+    PYTHONPATH=$PWD python experiments/manhome-leaf/manhome_exposure_leaf.py DEPTH C_NOW C_LATER
         [--rows R --men M --win W]
 
 Prints the share of the exact report's decisive positions (seed 0, 1,000 sampled, the keep
@@ -18,7 +18,7 @@ Measured 2026-11-29 (the 36-square duel, 3 men, 2 home; of 992 decisive position
 1 — ``0 0`` 911 (``ply-1``'s own), ``0.3 0.3`` 911, ``0.3 0`` 913, ``1 0`` 884, ``0 1`` 884,
 ``1 1`` 876; depth 2 (``ply-2``: 914) — ``0.3 0`` 912, ``0.3 0.3`` 913, ``0.6 0.6`` 901.
 Hits by the men where they stand do not lift the search either: not taken
-(:mod:`solver.manhome.duel_play`).
+(FINDINGS.md).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""benchmarks/manhome_misses.py counts exactly the positions that
+"""manhome_misses.py counts exactly the positions that
 :func:`solver.manhome.duel_play.agreement` finds lost, each once by kind."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from solver.manhome.policies import policy_table
 from solver.manhome.rules import ManHomeRules
 
 
-def test_the_misses_are_the_positions_agreement_finds_lost(benchmark_script):
-    misses = benchmark_script("manhome_misses").misses
+def test_the_misses_are_the_positions_agreement_finds_lost(experiment_script):
+    misses = experiment_script("manhome_misses").misses
     rules = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
     counts = misses(rules, "greedy", count=200, seed=3)
     a = agreement(policy_table("optimal", rules), "greedy",

@@ -5,11 +5,12 @@ what the best and the chosen move do: an option node (new man or action), or a m
 to Death, onto an opponent's man (a face-off) or elsewhere (*plain*); for two plain moves,
 whether each target can be reached by a move of the opponent's men on the board.
 
-    PYTHONPATH=$PWD python benchmarks/manhome_misses.py [PLAYER] [--rows R --men M --win W]
+    PYTHONPATH=$PWD python experiments/manhome-leaf/manhome_misses.py
+        [PLAYER] [--rows R --men M --win W]
 
 Measured 2026-11-28 (``ply-3``, the 36-square duel, 3 men, 2 home; about 5 minutes with the
 solve): 57 misses — 18 option nodes; 27 plain against plain, 15 of them with neither target
-reachable; 5 with a face-off; 7 with Home or Death (:mod:`solver.manhome.duel_play`).
+reachable; 5 with a face-off; 7 with Home or Death (FINDINGS.md).
 """
 from __future__ import annotations
 

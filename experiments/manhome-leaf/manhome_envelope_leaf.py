@@ -10,7 +10,8 @@ table ``ALPHA * F* + (1 - ALPHA) * F`` in the kernel (its ``adapt`` table given 
 keep tolerance of :func:`solver.manhome.duel_play.agreement`). ``ALPHA`` 0 is ``ply-N``,
 the module's ``ENVELOPE_WEIGHT`` is ``adapt-N``.
 
-    PYTHONPATH=$PWD python benchmarks/manhome_envelope_leaf.py DEPTH [--alphas 0,0.5,1]
+    PYTHONPATH=$PWD python experiments/manhome-leaf/manhome_envelope_leaf.py
+        DEPTH [--alphas 0,0.5,1]
         [--seed S --count C --rows R --men M --win W]
 
 Prints how many decisive positions each ``ALPHA`` keeps.

@@ -1,4 +1,4 @@
-"""benchmarks/manhome_learnt_leaf.py: the self-play positions are real turn starts, the fit
+"""manhome_learnt_leaf.py: the self-play positions are real turn starts, the fit
 finds a correction it is shown, and the search with a zero correction is ``ply-N``'s."""
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from solver.manhome.rules import ManHomeRules
 RULES = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
 
 
-def test_selfplay_rows_are_turn_starts_of_finished_games(benchmark_script):
-    script = benchmark_script("manhome_learnt_leaf")
+def test_selfplay_rows_are_turn_starts_of_finished_games(experiment_script):
+    script = experiment_script("manhome_learnt_leaf")
     rows, winners = script.selfplay(RULES, 30, seed=3, eps=0.2)
     assert len(rows) == len(winners) > 30
     starts = np.flatnonzero((rows[:, 1:] == [0, 0, -1, -1, -1, -1, -1, -1]).all(1)
@@ -32,8 +32,8 @@ def test_selfplay_rows_are_turn_starts_of_finished_games(benchmark_script):
     assert set(np.unique(winners)) <= {-1, 0, 1}
 
 
-def test_the_fit_finds_the_correction_it_is_shown(benchmark_script):
-    script = benchmark_script("manhome_learnt_leaf")
+def test_the_fit_finds_the_correction_it_is_shown(experiment_script):
+    script = experiment_script("manhome_learnt_leaf")
     race = PlyPolicy(1, RULES).race
     rows, _ = script.selfplay(RULES, 200, seed=4, eps=0.3)
     logits = script.race_logits(race, *script.split(rows))
@@ -51,8 +51,8 @@ def test_the_fit_finds_the_correction_it_is_shown(benchmark_script):
     assert np.allclose(model.theta[used], truth.theta[used], atol=0.02)
 
 
-def test_a_zero_correction_searches_like_the_ply_player(benchmark_script):
-    script = benchmark_script("manhome_learnt_leaf")
+def test_a_zero_correction_searches_like_the_ply_player(experiment_script):
+    script = experiment_script("manhome_learnt_leaf")
     for depth in (1, 2):
         player = PlyPolicy(depth, RULES)
         learnt = script.LearntRace(player.race, script.Model(RULES.squares))
@@ -60,8 +60,8 @@ def test_a_zero_correction_searches_like_the_ply_player(benchmark_script):
             assert learnt.choose(p.state, depth) == player.choose(p.state.clone(), Stream(1))
 
 
-def test_value_iteration_gives_a_model_a_round(benchmark_script):
-    script = benchmark_script("manhome_learnt_leaf")
+def test_value_iteration_gives_a_model_a_round(experiment_script):
+    script = experiment_script("manhome_learnt_leaf")
     race = PlyPolicy(1, RULES).race
     rows, _ = script.selfplay(RULES, 50, seed=5, eps=0.2)
     rounds = script.value_iteration(race, rows, "d", 1e-6, 2, 300)
@@ -69,8 +69,8 @@ def test_value_iteration_gives_a_model_a_round(benchmark_script):
     assert not np.array_equal(rounds[0][0].theta, rounds[1][0].theta)
 
 
-def test_bad_options_give_one_line(benchmark_script, capsys):
-    main = benchmark_script("manhome_learnt_leaf").main
+def test_bad_options_give_one_line(experiment_script, capsys):
+    main = experiment_script("manhome_learnt_leaf").main
     assert main(["1", "--groups", "dx"]) == 2
     assert main(["0"]) == 2
     assert main(["1", "--eps", "2"]) == 2

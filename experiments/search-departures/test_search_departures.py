@@ -1,4 +1,4 @@
-"""benchmarks/search_departures.py, the measure behind a search chain's ``flat_note``: a
+"""search_departures.py, the measure behind a search chain's ``flat_note``: a
 player never departs from itself when it draws nothing, departs from another that plays
 otherwise, and counts one decision per node with a choice (checked by hand against a
 game walked here)."""
@@ -8,8 +8,8 @@ import pytest
 
 
 @pytest.fixture(scope="module")
-def script(benchmark_script):
-    return benchmark_script("search_departures")
+def script(experiment_script):
+    return experiment_script("search_departures")
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,8 @@
 own games: the measure behind a search chain's ``flat_note`` (why doubling its budget stops
 paying — when the search mostly plays its base's moves, two budgets mostly play alike).
 
-    PYTHONPATH=$PWD python benchmarks/search_departures.py GAME PLAYER OTHER[,OTHER...]
+    PYTHONPATH=$PWD python experiments/search-departures/search_departures.py
+        GAME PLAYER OTHER[,OTHER...]
         [--games G] [--seed S] [--players P]
 
 ``PLAYER`` plays every seat of ``G`` games by the kernel (game ``g``'s key ``S + g``, the

@@ -1,4 +1,4 @@
-"""benchmarks/manhome_leaf_error.py: with no hits its table is the race table of ``ply-N``,
+"""manhome_leaf_error.py: with no hits its table is the race table of ``ply-N``,
 its errors cover exactly the pairs of sides that can stand on one board, a chance by square
 reduces to the one chance when the squares are alike, and its decisions on the race table are
 the player's own."""
@@ -13,8 +13,8 @@ from solver.manhome.rules import ManHomeRules
 
 
 @pytest.fixture(scope="module")
-def module(benchmark_script):
-    return benchmark_script("manhome_leaf_error")
+def module(experiment_script):
+    return experiment_script("manhome_leaf_error")
 
 
 def test_no_hits_is_the_race_table_and_hits_slow_a_side_with_men_out(module):

@@ -15,7 +15,8 @@ make where they stand; D sees how many men each side has out. The fitted leaf is
 at ``DEPTH`` (the reference engine) on the exact report's positions (seed 0, 1,000 sampled,
 the keep tolerance of :func:`solver.manhome.duel_play.agreement`).
 
-    PYTHONPATH=$PWD python benchmarks/manhome_learnt_leaf.py DEPTH [--games G] [--eps 0,0.1]
+    PYTHONPATH=$PWD python experiments/manhome-leaf/manhome_learnt_leaf.py
+        DEPTH [--games G] [--eps 0,0.1]
         [--groups d,wuvd] [--lam L] [--iterations K --positions P] [--rows R --men M --win W]
 
 Prints the race's and the fit's log loss on the training positions and, for every
@@ -36,7 +37,7 @@ play, not under the solution's; value iteration on 60,000 positions, three round
 men, 2 home; ``--rows 2 --men 2 --games 20000 --positions 20000``; ``ply-1`` keeps 977 of
 1,000): winners ``d`` 974, ``wuvd`` 911; value iteration ``d`` 976, 979, 979 and ``wuvd``
 980, 983, 984 — where the positions cover the features, the Bellman fit helps. On 36
-squares nothing here lifts the search: not taken (:mod:`solver.manhome.duel_play`).
+squares nothing here lifts the search: not taken (FINDINGS.md).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""benchmarks/shoo_repetition_search.py: its ``none`` mode is ``search-N`` as the exact
+"""shoo_repetition_search.py: its ``none`` mode is ``search-N`` as the exact
 report plays it (games and positions), and its engines see a repetition only where the game or
 the line has one."""
 from __future__ import annotations
@@ -14,8 +14,8 @@ from solver.shoo.search import WIN, AlphaBeta
 
 
 @pytest.fixture(scope="module")
-def module(benchmark_script):
-    return benchmark_script("shoo_repetition_search")
+def module(experiment_script):
+    return experiment_script("shoo_repetition_search")
 
 
 def test_none_is_the_exact_reports_match(module):

@@ -9,14 +9,15 @@ Where ``ply-A`` and ``ply-B`` choose the same action it maximises both values, s
 maximises every mix: only the positions where they differ are searched again (the reference
 engine, at both depths); everywhere else the kernel's choice of ``ply-A`` is the mix's.
 
-    PYTHONPATH=$PWD python benchmarks/manhome_ply_mix.py [--depths 3,4] [--rows R --men M --win W]
+    PYTHONPATH=$PWD python experiments/manhome-leaf/manhome_ply_mix.py
+        [--depths 3,4] [--rows R --men M --win W]
 
 Measured 2026-11-29 (the 36-square duel, 3 men, 2 home, depths 3 and 4; 19 minutes beside
 another job, most of it the solve): of 992 decisive positions ``ply-3`` keeps 935, ``ply-4`` 939; they
 differ on 25; the mixes keep 939 (w = 0), 941 (0.1, 0.2), 942 (0.3: 0.9496), 940 (0.4, 0.5),
 939 (0.6), 937 (0.7), 934 (0.8, 0.9), 935 (1). The odd-even swing of the leaf is not what
 holds the search under 0.95 either, and a weight chosen on the sample it is judged on would
-flatter it: not taken (:mod:`solver.manhome.duel_play`).
+flatter it: not taken (FINDINGS.md).
 """
 from __future__ import annotations
 
