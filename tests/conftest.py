@@ -82,7 +82,7 @@ def pytest_unconfigure(config) -> None:
         os.environ[ENV] = before
 
 
-WIDE = {
+SLOW = {
     # the widest reference-engine nets: measured seconds on the 2-core machine (the suite's
     # whole budget is 5 minutes); each has narrower cases of the same check in the suite
     "tests/sumoku/test_state.py::test_rows_as_the_engine_returned_them_before_the_api"
@@ -129,15 +129,16 @@ WIDE = {
     "tests/shoo/test_state.py::test_the_registered_reference_plays_through_the_api": 36.1,
     "tests/shoo/test_tactics.py::test_kernel_and_reference_search_duels_alike[5-4]": 22.9,
 }
-"""Tests marked ``wide`` (node id: seconds): left out of the suite (``-m "not wide"`` in
-pyproject.toml's addopts) and run, all of them, by ``python benchmarks/wide_nets.py``."""
+"""Tests marked ``slow`` here (node id: seconds), besides those marked ``slow`` where they are
+written: left out of the suite (``-m 'not slow'`` in pyproject.toml's addopts) and run, all of
+them, by ``python -m pytest -m slow`` (README.md, "Tests")."""
 
 
 def pytest_collection_modifyitems(items) -> None:
-    """The tests of :data:`WIDE` are marked ``wide``."""
+    """The tests of :data:`SLOW` are marked ``slow``."""
     for item in items:
-        if item.nodeid in WIDE:
-            item.add_marker(pytest.mark.wide)
+        if item.nodeid in SLOW:
+            item.add_marker(pytest.mark.slow)
 
 
 def _sources_key() -> str:
