@@ -7,9 +7,9 @@ before the engines were rebuilt on the decision API, issue 19). The kernels are 
 :mod:`tests.test_same_games`; this holds the engines that specify them.
 
 The suite plays each case within a budget (:data:`IN_SUITE`, issue 18): the cases of
-:data:`WIDE` — a reference game of seconds each (Shoo's and Sumoku's slow players, the
+:data:`SLOW` — a reference game of seconds each (Shoo's and Sumoku's slow players, the
 Man Home expert's own table) — and the recorded games beyond a case's ``quick`` prefix are
-played by ``python benchmarks/same_reference_games.py``, which checks every case in full.
+played by the ``slow`` test that checks every case in full (``python -m pytest -m slow``).
 A ``quick`` prefix was hashed from engines that passed the full hash (2026-11-24), so it
 holds the same games as the pre-API engines did."""
 from __future__ import annotations
@@ -30,10 +30,10 @@ SEARCH_GAMES = 1
 """Games for a case with a search player."""
 
 
-WIDE = {("shoo", "greedy"), ("shoo", "search-1,greedy"), ("sumoku", "random"),
+SLOW = {("shoo", "greedy"), ("shoo", "search-1,greedy"), ("sumoku", "random"),
         ("sumoku", "search-1,greedy"), ("sumoku", "lookahead,greedy,random,greedy"),
         ("manhome", "expert,greedy,random")}
-"""(game, policy) of the cases left to the benchmark: 7–11 s each on the 2-core machine."""
+"""(game, policy) of the cases left to the ``slow`` test: 7–11 s each on the 2-core machine."""
 QUICK = {("sosooyoo", "random"): 3}
 """(game, policy) of the cases the suite checks on a prefix: this many of their games."""
 
@@ -54,8 +54,8 @@ def play_reference(case, games: int | None = None) -> list[dict]:
 
 def in_suite(case) -> tuple[int, str] | None:
     """(games, SHA-256) the suite checks of ``case``: its ``quick`` prefix, or every
-    recorded game; None for a case of :data:`WIDE`."""
-    if (case["game"], case["policy"]) in WIDE:
+    recorded game; None for a case of :data:`SLOW`."""
+    if (case["game"], case["policy"]) in SLOW:
         return None
     quick = case.get("quick")
     return (quick["games"], quick["sha256"]) if quick else (None, case["sha256"])
@@ -77,6 +77,12 @@ IN_SUITE = [case for case in RECORDED if in_suite(case) is not None]
 def test_the_same_reference_games_as_before(case):
     games, sha256 = in_suite(case)
     assert digest(play_reference(case, games)) == sha256
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", RECORDED, ids=[case_id(c) for c in RECORDED])
+def test_every_recorded_game_in_full(case):
+    assert digest(play_reference(case)) == case["sha256"]
 
 
 def test_every_game_keeps_cases_in_the_suite():
