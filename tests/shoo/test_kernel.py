@@ -2,7 +2,8 @@
 differential suite (tests/test_kernel_decisions.py, which walks the default and small rules
 from the start): the same legal actions under the other rules and from random placements,
 the same shoo detection and evaluation, the recorded perft counts, the same games under
-variants."""
+variants. Behind the ``slow`` marker, the same at scale (issue 12, point 3): shoo detection on
+a million random placements and perft to depth 2 from 300 random middle-game positions."""
 import json
 from pathlib import Path
 
@@ -20,12 +21,17 @@ from solver.shoo.evaluation import evaluate
 from solver.shoo.policies import GreedyPolicy
 from solver.shoo.position import start
 from solver.shoo.rules import ShooRules
-from solver.shoo.samples import random_placement
+from solver.shoo.samples import random_game_position, random_placement
 
 PERFT = Path(__file__).resolve().parents[1] / "data" / "shoo_perft.json"
 VARIANTS = [{}, {"hush": "lose_move"}, {"hush": "shoo_off"}, {"hush": "off"},
             {"leave_home": True, "horses": 7}, {"odd_horse": "field", "escape_by_horse": False},
             {"call_next_to": True, "hold_move": False, "corners": "same_side"}]
+DETECTED = 1_000_000
+"""Random placements whose shoo detection the ``slow`` net compares, spread over VARIANTS."""
+PERFT_POSITIONS = 300
+"""Middle-game positions (10 to 120 plies in) the ``slow`` net counts perft to depth 2 from."""
+SEED = 2026
 
 
 @pytest.mark.parametrize("values", [{}, {"opening": "extra_horse"}, {"odd_horse": "field"}])
@@ -134,3 +140,25 @@ def test_greedy_evaluates_every_move_of_every_decision():
                 action = greedy.choose(game, choices)
             game.apply_action(action)
     assert kernel.evaluated_positions(rules, ("greedy", "greedy"), keys) == wanted
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("v", range(len(VARIANTS)), ids=[str(values) for values in VARIANTS])
+def test_the_same_shoo_detection_on_a_million_placements(v):
+    rules = ShooRules(**VARIANTS[v])
+    stream = Stream(SEED * 1_000 + v)
+    share = DETECTED // len(VARIANTS) + (v < DETECTED % len(VARIANTS))
+    for _ in range(share):
+        position = random_placement(rules, stream)
+        assert kernel.detect(rules, position) == detect(position), write(position)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("v", range(len(VARIANTS)), ids=[str(values) for values in VARIANTS])
+def test_the_same_perft_from_hundreds_of_middle_game_positions(v):
+    rules = ShooRules(**VARIANTS[v])
+    for i in range(v, PERFT_POSITIONS, len(VARIANTS)):
+        stream = Stream(SEED * 1_000_003 + i)
+        position = random_game_position(rules, stream, 10 + stream.below(111))
+        assert [kernel.perft(rules, position, d) for d in range(3)] == [
+            perft(position, d) for d in range(3)], write(position)
