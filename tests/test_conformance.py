@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 import analysis
-from analysis.chunks import chunk_keys
+from analysis.chunks import chunk_keys, plan_chunks
 from analyze.cli import main
 from analysis.store import Store
 from solver import registry
@@ -34,11 +34,12 @@ REFERENCE_MS = {
     "shoo": {"random": 168.8, "greedy": 710.2, "search-1": 1092.0, "mcts-1": 3132.3},
 }
 """What one game of a player costs the reference engine under the game's small rules, in
-milliseconds (``python benchmarks/agree_all.py --cost`` on the 2-core machine, busy; the
-players not named cost under 2 ms). The comparison gives each player about
-``BUDGET_MS`` of reference play: Sumoku's four players cost 63 s when each played 60
-games; the wide net, as many games per player as its time budget allows, is
-benchmarks/agree_all.py (and node by node, every player, tests/test_kernel_decisions.py)."""
+milliseconds (``python benchmarks/bench_reference_cost.py`` on the 2-core machine, busy; the
+players not named cost under 2 ms).
+The comparison gives each player about ``BUDGET_MS`` of reference play: Sumoku's four
+players cost 63 s when each played 60 games; the widest net, about 20 s of reference play per
+player, is :func:`test_the_same_games_at_scale` (and node by node, every player,
+tests/test_kernel_decisions.py)."""
 BUDGET_MS = 1000
 
 
@@ -79,18 +80,26 @@ def players_to_try(spec):
     return [*spec.players.fixed, *(f"{family.name}-1" for family in spec.players.search)]
 
 
+def same_games(spec, rules, name: str, keys) -> list[str]:
+    """Where the kernel and the reference engine differ on the games of ``keys`` with
+    ``name`` in every seat: one line a game that differs, naming the columns."""
+    policies = [name] * spec.seats(rules)
+    spec.players.prepare(rules, policies)
+    fast = spec.play_chunk(rules, policies, keys)
+    found = []
+    for i, key in enumerate(keys):
+        row = spec.reference(rules, policies, int(key))
+        bad = [c for c in spec.result_keys if not np.array_equal(np.asarray(row[c]), fast[c][i])]
+        if bad:
+            found.append(f"key {int(key)}: {', '.join(bad)}")
+    return found
+
+
 def test_kernel_and_reference_play_the_same_games(spec):
-    rules, seats = small(spec)
+    rules, _ = small(spec)
     for name in players_to_try(spec):
-        policies = [name] * seats
-        keys = chunk_keys(11, 0, keys_for(spec.name, name))
-        spec.players.prepare(rules, policies)
-        fast = spec.play_chunk(rules, policies, keys)
-        for i, key in enumerate(keys):
-            row = spec.reference(rules, policies, int(key))
-            for column in spec.result_keys:
-                assert np.array_equal(np.asarray(row[column]), fast[column][i]), (
-                    f"{spec.name} {name}: key {int(key)} column {column}")
+        found = same_games(spec, rules, name, chunk_keys(11, 0, keys_for(spec.name, name)))
+        assert not found, f"{spec.name} {name}: {found[0]}"
 
 
 def test_the_kernel_returns_the_declared_columns(spec):
@@ -155,3 +164,61 @@ def test_a_run_of_one_or_two_games_writes_its_report(spec, tmp_path):
         assert main([spec.name, "--sims", sims, "--no-store", "--workers", "1", "--out", str(out),
                      "--quiet"]) == 0
         assert (out / "report.md").is_file() and (out / "summary.json").is_file()
+
+
+AT_SCALE_MS = {
+    "standard": {
+        "manhome": {"random": 0.32, "greedy": 0.22, "expert": 2.3, "solitaire": 0.14,
+                    "search-1": 37.0, "mcts-1": 38.0, "ply-1": 37.3, "adapt-1": 36.0},
+        "sosooyoo": {"random": 363.0, "popsicle": 1.4, "rainbow": 1.6, "adaptive": 13.5,
+                     "search-1": 3596.6, "mcts-1": 13.9},
+        "sumoku": {"random": 2062.8, "greedy": 1570.8, "lookahead": 12253.2,
+                   "search-1": 10471.6, "mcts-1": 32433.7},
+        "shoo": {"random": 1371.2, "greedy": 4784.4, "search-1": 24267.5, "mcts-1": 29864.3},
+    },
+    "small": {
+        "manhome": {"random": 0.06, "greedy": 0.06, "expert": 0.16, "solitaire": 0.05,
+                    "optimal": 0.10, "search-1": 0.9, "mcts-1": 1.0, "ply-1": 1.4,
+                    "adapt-1": 1.4},
+        "sosooyoo": {"random": 15.5, "popsicle": 1.3, "rainbow": 1.2, "adaptive": 6.1,
+                     "search-1": 668.4, "mcts-1": 6.3},
+        "sumoku": {"random": 188.7, "greedy": 94.6, "lookahead": 909.7, "search-1": 1896.0,
+                   "mcts-1": 1803.1},
+        "shoo": {"random": 61.9, "greedy": 308.8, "search-1": 2150.0, "mcts-1": 1157.3},
+    },
+}
+"""CPU milliseconds of one reference game per rules, game and player, measured once
+(``python benchmarks/bench_reference_cost.py``, 2026-12-07, on the 2-core machine while the
+suite ran) to choose the games of :func:`test_the_same_games_at_scale`."""
+AT_SCALE_SECONDS = 20
+"""Reference play per player and rules in the widest net: it compares the games that take
+about this long, 8 at least (the time budget the net had as a script, and its first block of
+games)."""
+AT_SCALE = [(game, label, name) for game, spec in registry.games().items()
+            for label in AT_SCALE_MS for name in players_to_try(spec)]
+
+
+def at_scale_games(label: str, game: str, name: str) -> int:
+    """The games the widest net compares for ``name``: about AT_SCALE_SECONDS of reference
+    play (a player not measured is taken to cost 1 ms)."""
+    ms = AT_SCALE_MS[label].get(game, {}).get(name, 1.0)
+    return max(8, round(AT_SCALE_SECONDS * 1000 / ms))
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1200)  # the slowest, Sumoku's standard mcts-1: 8 games of 32 s
+@pytest.mark.parametrize("game, label, name", AT_SCALE, ids=["-".join(c) for c in AT_SCALE])
+def test_the_same_games_at_scale(game, label, name):
+    """Every game's kernel against its reference engine, every fixed player and the smallest
+    budget of each search family, under the game's standard and small rules: the same games
+    from the same keys (those of a run seeded 2026), every result column row by row."""
+    spec = registry.find_game(game)
+    rules = spec.rules() if label == "standard" else spec.rules.from_values(
+        dict(spec.small_rules))
+    try:
+        spec.players.prepare(rules, [name] * spec.seats(rules))
+    except ValueError as exc:  # e.g. an exact player on rules too large
+        pytest.skip(f"not played: {exc}")
+    found = [line for chunk, size in plan_chunks(at_scale_games(label, game, name))
+             for line in same_games(spec, rules, name, chunk_keys(2026, chunk, size))]
+    assert not found, f"{len(found)} games differ, the first: " + "; ".join(found[:5])

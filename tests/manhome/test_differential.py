@@ -44,7 +44,8 @@ def test_chunk_rows_match_the_reference(seating):
 
 def test_many_games_same_winners_and_lengths():
     # A wider net than the traces: 500 games per policy, compared row by row (the widest,
-    # tens of thousands of games of every player, is benchmarks/agree_all.py).
+    # tens of thousands of games of every player, is a `slow` test:
+    # tests/test_conformance.py::test_the_same_games_at_scale).
     rules = ManHomeRules()
     for name in ("random", "greedy", "expert"):
         batch = keys(7, 500)

@@ -79,8 +79,8 @@ def test_same_games_node_for_node(seating, variant):
 @pytest.mark.parametrize("name", POLICY_NAMES)
 def test_hundreds_of_games_same_rows(name):
     # 120 games per player on the real board (50 for the slow random player, cut at 300
-    # turns), every column compared row by row; the wide net, many more games per
-    # player, is benchmarks/agree_all.py
+    # turns), every column compared row by row; the widest net, many more games per
+    # player, is a `slow` test: tests/test_conformance.py::test_the_same_games_at_scale
     rules = SoSooYooRules(max_turns=300) if name == "random" else SoSooYooRules()
     batch = keys(7, 50 if name == "random" else 120)
     fast = play_chunk(rules, [name] * 4, batch)
