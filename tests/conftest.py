@@ -131,7 +131,7 @@ SLOW = {
 }
 """Tests marked ``slow`` here (node id: seconds), besides those marked ``slow`` where they are
 written: left out of the suite (``-m 'not slow'`` in pyproject.toml's addopts) and run, all of
-them, by ``python -m pytest -m slow`` (README.md, "Tests")."""
+them, by ``python -m pytest -m slow`` (README.md, "Set up")."""
 
 
 def pytest_collection_modifyitems(items) -> None:

@@ -1,13 +1,13 @@
-"""Do the committed reports regenerate with the same figures? For each report folder under
-reports/ (or the ones named), run the command its summary.json records into a scratch
-folder (without the results store, so every game is played again) and compare: every
-summary.json value and every CSV cell, leaving out what is measured rather than computed
-(run time, speed, memory, the command's own --out). Prints one verdict a folder and the
-differences; exit status 1 if a figure moved. A refactor that must not move figures is
-checked with it (issue 18); some folders take half an hour (shoo-opening).
+"""The committed reports regenerate with the same figures (issue 18): for each report folder
+under reports/, the command its summary.json records runs again into a scratch folder
+(without the results store, so every game is played again), and every summary.json value
+and every CSV cell must be the same, leaving out what is measured rather than computed
+(run time, speed, memory, the command's own --out). A refactor that must not move figures
+is checked with it. Behind the ``slow`` marker: the folders take what their summary.json's
+``elapsed_s`` says, from a second to about an hour (3 h in all on the 2-core machine).
 
-    python benchmarks/same_reports.py                       # every folder
-    python benchmarks/same_reports.py shoo/skill shoo-opening
+    python -m pytest -m slow tests/test_same_reports.py                 # every folder
+    python -m pytest -m slow tests/test_same_reports.py -k shoo-opening
 """
 from __future__ import annotations
 
@@ -17,15 +17,18 @@ import math
 import shlex
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
+REPORTS = ROOT / "reports"
+FOLDERS = sorted(p.parent.relative_to(REPORTS).as_posix() for p in REPORTS.rglob("summary.json"))
 MEASURED = {"elapsed_s", "created", "store", "run_id", "games_per_s", "games_loaded", "version",
             "command", "seconds", "states_per_second", "peak_mib", "mib_per_state",
             "too_big_from", "too_slow_from", "hands_per_s", "kernel_per_s", "reference_per_s",
             "ratio", "decide_s"}
+"""Keys and CSV columns that are measured, not computed: left out of the comparison."""
 
 
 def differences(old, new, path: str = "") -> list[str]:
@@ -49,6 +52,7 @@ def csv_cells(path: Path) -> list[list[str]]:
 
 
 def compare(old: Path, new: Path) -> list[str]:
+    """Every difference of the JSON and CSV files of folder ``old`` from their twins in ``new``."""
     found = []
     for path in sorted(old.rglob("*")):
         twin = new / path.relative_to(old)
@@ -64,34 +68,16 @@ def compare(old: Path, new: Path) -> list[str]:
     return found
 
 
-def main(argv: list[str]) -> int:
-    reports = ROOT / "reports"
-    folders = [reports / name for name in argv] or sorted(
-        p.parent for p in reports.rglob("summary.json"))
-    moved = 0
-    with tempfile.TemporaryDirectory(prefix="same-reports-") as scratch:
-        for folder in folders:
-            name = folder.relative_to(reports).as_posix()
-            command = shlex.split(json.loads((folder / "summary.json").read_text())["command"])
-            out = Path(scratch) / name
-            extra = ["--out", str(out), "--quiet"]
-            extra += [] if command[1] == "exact" else ["--no-store"]
-            start = time.perf_counter()
-            done = subprocess.run([sys.executable, "-m", "analyze", *command[1:], *extra],
-                                  cwd=ROOT, capture_output=True, text=True, check=False)
-            took = time.perf_counter() - start
-            if done.returncode:
-                print(f"{name}: the command failed ({done.stderr.strip()[-300:]})")
-                moved += 1
-                continue
-            found = compare(folder, out)
-            moved += bool(found)
-            print(f"{name}: {'same figures' if not found else f'{len(found)} differences'} "
-                  f"({took:.0f} s: {' '.join(command)})", flush=True)
-            for line in found[:20]:
-                print("   ", line)
-    return 1 if moved else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+@pytest.mark.slow
+@pytest.mark.timeout(2 * 3600)  # the slowest folder took 3,127 s when it was made
+@pytest.mark.parametrize("name", FOLDERS)
+def test_the_report_regenerates_with_the_same_figures(name, tmp_path):
+    folder = REPORTS / name
+    command = shlex.split(json.loads((folder / "summary.json").read_text())["command"])
+    out = tmp_path / "out"
+    extra = ["--out", str(out), "--quiet"] + ([] if command[1] == "exact" else ["--no-store"])
+    done = subprocess.run([sys.executable, "-m", "analyze", *command[1:], *extra],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, f"{' '.join(command)} failed: {done.stderr.strip()[-300:]}"
+    found = compare(folder, out)
+    assert not found, f"{len(found)} differences:\n" + "\n".join(found[:20])
