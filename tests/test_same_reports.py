@@ -4,7 +4,7 @@ under reports/, the command its summary.json records runs again into a scratch f
 and every CSV cell must be the same, leaving out what is measured rather than computed
 (run time, speed, memory, the command's own --out). A refactor that must not move figures
 is checked with it. Behind the ``slow`` marker: the folders take what their summary.json's
-``elapsed_s`` says, from a second to about an hour (3 h in all on the 2-core machine).
+``elapsed_s`` says, from a second to about an hour (3.7 h in all on the 2-core machine).
 
     python -m pytest -m slow tests/test_same_reports.py                 # every folder
     python -m pytest -m slow tests/test_same_reports.py -k shoo-opening
