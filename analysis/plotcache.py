@@ -27,7 +27,7 @@ import shutil
 import struct
 import sys
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -129,25 +129,30 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
+def png_chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
+    """The chunks of the PNG file ``data`` as ``(kind, body)``, in order (none when ``data``
+    is not a PNG; a truncated last chunk ends the walk)."""
+    if not data.startswith(_PNG):
+        return
+    at = len(_PNG)
+    while at + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        yield kind, data[at + 8:at + 8 + length]
+        at += 12 + length
+
+
 def read_fingerprint(path: str | os.PathLike[str]) -> str | None:
     """The fingerprint kept in the PNG file ``path``, or None (none, not a PNG, unreadable)."""
     try:
-        with open(path, "rb") as file:
-            if file.read(8) != _PNG:
-                return None
-            while True:
-                head = file.read(8)
-                if len(head) < 8:
-                    return None
-                length, kind = struct.unpack(">I4s", head)
-                if kind in (b"IDAT", b"IEND"):
-                    return None
-                data = file.read(length)
-                file.seek(4, os.SEEK_CUR)  # the CRC
-                if kind == b"tEXt" and data.startswith(KEYWORD + b"\0"):
-                    return data[len(KEYWORD) + 1:].decode("latin-1")
-    except (OSError, struct.error):
+        data = Path(path).read_bytes()
+    except OSError:
         return None
+    for kind, body in png_chunks(data):
+        if kind in (b"IDAT", b"IEND"):
+            return None
+        if kind == b"tEXt" and body.startswith(KEYWORD + b"\0"):
+            return body[len(KEYWORD) + 1:].decode("latin-1")
+    return None
 
 
 def write_fingerprint(path: str | os.PathLike[str], key: str) -> None:
@@ -199,13 +204,7 @@ def _picture(path: str | os.PathLike[str]) -> list[tuple[bytes, bytes]] | None:
         return None
     if not data.startswith(_PNG):
         return None
-    chunks, at = [], len(_PNG)
-    while at + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[at:at + 8])
-        if kind not in _TEXT_CHUNKS:
-            chunks.append((kind, data[at + 8:at + 8 + length]))
-        at += 12 + length
-    return chunks
+    return [(kind, body) for kind, body in png_chunks(data) if kind not in _TEXT_CHUNKS]
 
 
 def same_picture(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:

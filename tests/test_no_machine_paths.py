@@ -5,12 +5,12 @@ text files whole, PNG files by their text chunks (where a writer records metadat
 binary files (compressed data) are not read, as a chance match of a few bytes there would
 mean nothing."""
 import re
-import struct
 import zlib
 from pathlib import Path
 
 import pytest
 
+from analysis.plotcache import png_chunks
 from tests.tracked import tracked_files
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,10 +31,8 @@ THIS_FILE = Path(__file__).resolve().relative_to(ROOT).as_posix()
 
 def _png_text(data: bytes) -> str:
     """The text of a PNG's tEXt, zTXt and iTXt chunks."""
-    texts, at = [], 8
-    while at + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[at:at + 8])
-        body = data[at + 8:at + 8 + length]
+    texts = []
+    for kind, body in png_chunks(data):
         if kind == b"tEXt":
             texts.append(body.decode("latin-1"))
         elif kind == b"zTXt":
@@ -42,7 +40,6 @@ def _png_text(data: bytes) -> str:
             texts.append(keyword.decode("latin-1") + " " + zlib.decompress(rest[1:]).decode("latin-1"))
         elif kind == b"iTXt":
             texts.append(body.decode("utf-8", "replace"))
-        at += 12 + length
     return "\n".join(texts)
 
 
