@@ -45,6 +45,8 @@
 #     object  state_view(const State* g, const Config* c)
 #                 what the differential test compares after every action: the same value
 #                 as the game's ``solver.<game>.kernel.state_view(reference_state)``
+#   and the Python entry ``play_chunk(config, keys)``: play_chunk_nodes below, or the same
+#   rows played faster (Man Home plays a turn at a time when no seat searches)
 import numpy as np
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
@@ -116,8 +118,9 @@ cdef int64_t count_sequences(const State* g, const Config* c, int depth) noexcep
     return total
 
 
-def play_chunk(config, const uint64_t[::1] keys):
-    """Play one game per key with the configuration's players; returns the result rows, an
+def play_chunk_nodes(config, const uint64_t[::1] keys):
+    """Play one game per key with the configuration's players, node by node (the kernel's
+    ``play_chunk`` calls it, or plays the same rows faster); returns the result rows, an
     int32 array of shape (n, NGAME_COLUMNS + NSEAT_COLUMNS * players) laid out as the
     game's spec declares its columns (solver.kernel_rows.split makes them columns), stored
     column by column (Fortran order: each column contiguous, as split reads them)."""

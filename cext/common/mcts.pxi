@@ -4,7 +4,7 @@
 #
 # A Cython include, compiled into each kernel after `include "cext/common/decisions.pxi"`,
 # over the game's own inline functions (current_player, legal_actions, draw_chance,
-# apply_action, decide, returns) and three hooks the kernel defines:
+# apply_action, decide, returns) and five hooks the kernel defines:
 #
 #     void mcts_reseed(State* h, const Config* c, uint64_t key)
 #         restart a copy of the state's dice and choice streams from ``key``, as
@@ -19,6 +19,13 @@
 #         by adaptive's score — its mcts-N is its own sequential halving, which calls
 #         mcts_reseed and mcts_actions' order but not mcts_search; Sumoku: the sixteen
 #         highest-scoring plays in lookahead's order); one only when the decision is forced
+#     double mcts_exploration()
+#         the game's C in UCB1 (solver.mcts.C, 1.4, unless the game's policies set their own)
+#     double mcts_keep_z()
+#         MctsPolicy's ``keep``: 0 (off), or the standard errors by which the tree's choice
+#         must beat the rollout player's own at the root (Man Home's mcts keeps expert's)
+#
+# (hooks, not module globals: the shared code is never rebound or written by a kernel).
 #
 # and calls ``mcts(g, c, r, seat, budget)`` from its ``decide`` for the seat's mcts player,
 # where ``r`` is the kernel's rollout Config (the same rules, the family's rollout player
@@ -39,14 +46,14 @@
 # actions now (mcts_actions) are walked in order: the first without a child is expanded
 # (one node a simulation), after which the game is played out to its end by the rollout
 # player; if every one has a child, the one of highest UCB1
-# value/visits + MCTS_C * sqrt(log(parent visits) / visits) is followed (the first in
+# value/visits + mcts_exploration() * sqrt(log(parent visits) / visits) is followed (the first in
 # that order among equals). The returns (1 a win, a share of a draw, 0 a loss) are backed
 # up: every node on the path gets a visit, and each child the return of the seat that
 # chose it in this simulation. The decision: the root's child of most visits, the first in
 # the order of the root's candidates among equals (mcts_actions asked again: it must give
-# the same list at the same state); a kernel that sets MCTS_KEEP_Z > 0 (Man Home)
+# the same list at the same state); a kernel whose mcts_keep_z() > 0 (Man Home)
 # keeps instead the rollout player's own choice at the root unless that child's
-# mean return beats it by more than MCTS_KEEP_Z standard errors (mcts_keep). A game may
+# mean return beats it by more than mcts_keep_z() standard errors (mcts_keep). A game may
 # ask for two more things (mcts_search): a tree at most so many decisions deep (a
 # simulation that follows a child on the floor plays out from it), and paired simulations
 # (the k-th through each child of the root reseeded from the k-th key just before the
@@ -67,8 +74,6 @@ cdef struct MctsNode:
     double value           # sum of the returns of the seats that chose this action
 
 
-cdef double MCTS_C = 1.4          # solver.mcts.C (a kernel may set its game's exploration)
-cdef double MCTS_KEEP_Z = 0.0     # solver.mcts.MctsPolicy's keep; 0: off (a kernel sets it)
 cdef enum:
     MCTS_MAX_BUDGET = 1 << 16     # solver.mcts.MAX_BUDGET
 
@@ -188,7 +193,7 @@ cdef int32_t mcts_search(State* g, const Config* c, const Config* r, int seat,
                         expand = True         # the first action without a child
                         break
                     score = (nodes[child].value / <double>nodes[child].visits
-                             + MCTS_C * sqrt(logn / <double>nodes[child].visits))
+                             + mcts_exploration() * sqrt(logn / <double>nodes[child].visits))
                     if best < 0 or score > best_score:
                         best = child
                         best_score = score
@@ -237,7 +242,7 @@ cdef int32_t mcts_search(State* g, const Config* c, const Config* r, int seat,
                 child = nodes[child].next
             if child >= 0 and (best < 0 or nodes[child].visits > nodes[best].visits):
                 best = child                   # the first in that order among equals
-        if best >= 0 and MCTS_KEEP_Z > 0.0:
+        if best >= 0 and mcts_keep_z() > 0.0:
             best = mcts_keep(g, r, seat, nodes, best)
         if best >= 0:
             chosen = nodes[best].action
@@ -254,7 +259,7 @@ cdef int32_t mcts_search(State* g, const Config* c, const Config* r, int seat,
 cdef int mcts_keep(State* g, const Config* r, int seat, const MctsNode* nodes,
                    int best) noexcept nogil:
     """The root's child to take (MctsPolicy's ``keep``): the one of the rollout player's own
-    choice at the root (decided on a copy) unless ``best`` beats it by more than MCTS_KEEP_Z
+    choice at the root (decided on a copy) unless ``best`` beats it by more than mcts_keep_z()
     standard errors of the difference of their mean returns, sqrt(m(1 - m)/visits) each."""
     cdef State h = g[0]
     cdef int32_t mine = decide(&h, r, seat)
@@ -268,7 +273,7 @@ cdef int mcts_keep(State* g, const Config* r, int seat, const MctsNode* nodes,
     mc = nodes[child].value / <double>nodes[child].visits
     se = sqrt(mb * (1.0 - mb) / <double>nodes[best].visits
               + mc * (1.0 - mc) / <double>nodes[child].visits)
-    if mb - mc > MCTS_KEEP_Z * se:
+    if mb - mc > mcts_keep_z() * se:
         return best
     return child
 

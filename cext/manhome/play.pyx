@@ -9,7 +9,7 @@ generic half — the seeded whole-game loop, perft, the result rows of ``play_ch
 ``KernelState`` — is ``cext/common/decisions.pxi``, included at the end. When no seat
 searches, ``play_chunk`` plays a turn at a time (``fast_game``: the same draws, decisions
 and games, without the nodes); the pxi's node-by-node ``play_chunk`` stays the reference,
-as ``play_chunk_generic``.
+as ``play_chunk_nodes``.
 
 The numbers both engines share (the board's size, the move kinds, phases, action ids and
 outcomes, the prime factors of every square, the players' and tie rules' codes, the greedy
@@ -1106,7 +1106,7 @@ cdef class Setup:
 # play_chunk's games when no seat searches: the same turns as the decision API's nodes (the
 # same draws from the dice and choice streams, in the same order, the same decisions), made
 # a turn at a time without going through the nodes. The generic loop (play_game over the
-# decision API, cext/common/decisions.pxi) stays the reference: play_chunk_generic plays it,
+# decision API, cext/common/decisions.pxi) stays the reference: play_chunk_nodes plays it,
 # and tests/manhome/test_fast_path.py checks that both play the same games.
 
 
@@ -1232,18 +1232,20 @@ cdef inline int fast_policy(const Config* c) noexcept nogil:
     return same
 
 
+cdef inline double mcts_exploration() noexcept nogil:
+    return 1.4      # solver.mcts.C
+
+
+cdef inline double mcts_keep_z() noexcept nogil:
+    return MCTS_KEEP      # policies.MCTS_KEEP: mcts keeps expert's choice unless clearly beaten
+
+
 include "cext/common/decisions.pxi"
 include "cext/common/mcts.pxi"
 
-MCTS_KEEP_Z = MCTS_KEEP      # mcts keeps expert's choice unless clearly beaten (policies.py)
-
-
-play_chunk_generic = play_chunk
-
-
-def _play_chunk_fast(config, const uint64_t[::1] keys):
-    """play_chunk (decisions.pxi's: the same rows), a turn at a time when no seat searches
-    (fast_game); play_chunk_generic, the reference, plays every game node by node."""
+def play_chunk(config, const uint64_t[::1] keys):
+    """The rows of decisions.pxi's play_chunk_nodes, a turn at a time when no seat searches
+    (fast_game); play_chunk_nodes, the reference, plays every game node by node."""
     cdef Setup setup = Setup(config)
     cdef const Config* c = &setup.c
     cdef Py_ssize_t n = keys.shape[0], i
@@ -1251,7 +1253,7 @@ def _play_chunk_fast(config, const uint64_t[::1] keys):
     cdef State g
     cdef int32_t row[NGAME_COLUMNS + NSEAT_COLUMNS * DECISIONS_MAX_SEATS]
     if same == -2:
-        return play_chunk_generic(config, keys)
+        return play_chunk_nodes(config, keys)
     columns_a = np.empty((width, n), dtype=np.int32)
     cdef int32_t[:, ::1] columns = columns_a
     with nogil:
@@ -1274,8 +1276,6 @@ def _play_chunk_fast(config, const uint64_t[::1] keys):
     interrupt_raise(c.stop)
     return columns_a.T
 
-
-play_chunk = _play_chunk_fast
 
 
 def play_solitaire(config, const uint64_t[::1] keys):

@@ -2215,6 +2215,19 @@ cdef inline void mcts_reseed(State *h, const Config *c, uint64_t key) noexcept n
         h.sim_stop = h.pos.ply + MCTS_PLIES
 
 
+cdef inline double mcts_exploration() noexcept nogil:
+    return 1.4      # solver.mcts.C
+
+
+cdef inline double mcts_keep_z() noexcept nogil:
+    return 0.0      # no keep
+
+
+def play_chunk(config, const uint64_t[::1] keys):
+    """The games of ``keys`` (decisions.pxi's play_chunk_nodes: node by node)."""
+    return play_chunk_nodes(config, keys)
+
+
 include "cext/common/decisions.pxi"
 include "cext/common/mcts.pxi"
 

@@ -1501,6 +1501,19 @@ cdef int search_candidates(State* g, const Config* c, int seat, int32_t* acts) n
     return n
 
 
+cdef inline double mcts_exploration() noexcept nogil:
+    return 1.4      # solver.mcts.C
+
+
+cdef inline double mcts_keep_z() noexcept nogil:
+    return 0.0      # no keep
+
+
+def play_chunk(config, const uint64_t[::1] keys):
+    """The games of ``keys`` (decisions.pxi's play_chunk_nodes: node by node)."""
+    return play_chunk_nodes(config, keys)
+
+
 include "cext/common/decisions.pxi"
 include "cext/common/mcts.pxi"
 

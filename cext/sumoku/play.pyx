@@ -1958,9 +1958,21 @@ cdef inline void mcts_reseed(State* h, const Config* c, uint64_t key) noexcept n
         h.sim_stop = h.turns + MCTS_TURNS
 
 
+cdef inline double mcts_exploration() noexcept nogil:
+    return MCTS_EXPLORATION_PERMILLE / 1000.0      # policies.MCTS_EXPLORATION
+
+
+cdef inline double mcts_keep_z() noexcept nogil:
+    return 0.0      # no keep
+
+
+def play_chunk(config, const uint64_t[::1] keys):
+    """The games of ``keys`` (decisions.pxi's play_chunk_nodes: node by node)."""
+    return play_chunk_nodes(config, keys)
+
+
 include "cext/common/decisions.pxi"
 include "cext/common/mcts.pxi"
-MCTS_C = MCTS_EXPLORATION_PERMILLE / 1000.0    # policies.MCTS_EXPLORATION
 
 
 def count_plays(config, cells, hand, int key, int repeat=1):

@@ -1,6 +1,6 @@
 """The kernel's fast path plays the generic path's games: ``cext.manhome.play.play_chunk``
 makes whole turns at a time when no seat searches (``fast_game``), while
-``play_chunk_generic`` plays every game node by node over the decision API
+``play_chunk_nodes`` plays every game node by node over the decision API
 (``cext/common/decisions.pxi``'s ``play_game``, which the differential tests hold to the
 reference engine). Their result rows must be equal, game for game, for every fixed player
 alone and mixed, in every rule variant."""
@@ -36,11 +36,11 @@ def make_rules(seating, variant):
 def rows_both(rules, seating, n, seed):
     keys = np.random.PCG64(seed).random_raw(n)
     cfg = config(rules, list(seating), players=len(seating))
-    return play.play_chunk(cfg, keys), play.play_chunk_generic(cfg, keys)
+    return play.play_chunk(cfg, keys), play.play_chunk_nodes(cfg, keys)
 
 
 def test_the_fast_path_is_the_kernel():
-    assert play.play_chunk is not play.play_chunk_generic
+    assert play.play_chunk is not play.play_chunk_nodes
 
 
 @pytest.mark.parametrize("seating", SEATINGS, ids="-".join)
