@@ -24,11 +24,6 @@ THIS_FILE = Path(__file__).resolve().relative_to(ROOT).as_posix()
 CITATION = re.compile(r"(?<![\w.>/-])((?:(?:\.\.|[\w.<>-]+)/)*[\w.-]*\w\.md)\b")
 """A ``.md`` name, with the folders before it."""
 
-OUTSIDE = ("shared/spec/",)
-"""Documents kept outside the repository on purpose, each named here: ``shared/spec/`` is
-the project's pinned reading of each rulebook, which the games' RULES.md cite and record
-rule by rule."""
-
 TEXT = (".py", ".md", ".toml", ".pyx", ".pxd", ".pxi", ".txt", ".cfg")
 """The suffixes of the files read; the generated reports under reports/ are not read."""
 
@@ -40,8 +35,6 @@ def is_document(citation: str) -> bool:
 
 def found(citation: str, folder: str, tracked: list[str]) -> bool:
     """Whether ``citation``, written in a file of ``folder``, names a tracked file."""
-    if citation.startswith(OUTSIDE):
-        return True
     if "/" not in citation:
         return any(posixpath.basename(name) == citation for name in tracked)
     patterns = {re.sub(r"<[^>]+>", "*", posixpath.normpath(path))

@@ -1,6 +1,6 @@
 """Man Home rules parameters and the board's fixed arithmetic.
 
-Defaults follow the pinned reading of the rulebook (``shared/spec/manhome.md``);
+Defaults follow the pinned reading of the rulebook (RULES.md, "The pinned reading");
 decisions the spec leaves open are written down in ``solver/manhome/RULES.md``.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Shoo rules parameters.
 
-Defaults follow the pinned reading of the rulebook (``shared/spec/shoo.md``); every rule,
+Defaults follow the pinned reading of the rulebook (RULES.md, "The pinned reading"); every rule,
 and every decision where the story and the spec are silent or could be read two ways, is
 numbered in ``solver/shoo/RULES.md`` with the parameter that flips it. The field itself
 (squares, neighbours, lines, home areas) is in :mod:`solver.shoo.board`.

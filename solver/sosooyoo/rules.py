@@ -1,6 +1,6 @@
 """So-Soo-Yoo rules parameters and the placement dice.
 
-Defaults follow the pinned reading of the rulebook (``shared/spec/sosooyoo.md``); every
+Defaults follow the pinned reading of the rulebook (RULES.md, "The pinned reading"); every
 rule, and every decision where the rulebook and the spec are silent or could be read two
 ways, is numbered in ``solver/sosooyoo/RULES.md`` with the parameter that flips it. The
 board itself (bubbles, moves, the spiral) is in :mod:`solver.sosooyoo.board`.

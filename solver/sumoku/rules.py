@@ -1,6 +1,6 @@
 """Sumoku rules parameters.
 
-Defaults follow the pinned reading of the rulebook (``shared/spec/sumoku.md``); every rule,
+Defaults follow the pinned reading of the rulebook (RULES.md, "The pinned reading"); every rule,
 and every decision where the rulebook and the spec are silent, is numbered in
 ``solver/sumoku/RULES.md`` with the parameter that flips it. The tiles, the key die and
 the lines are in :mod:`solver.sumoku.tiles` and :mod:`solver.sumoku.lines`.

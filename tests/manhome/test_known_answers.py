@@ -3,7 +3,7 @@
 The differential tests prove that the kernel plays the reference engine's games; they cannot
 catch a misreading of the rulebook made the same way in both. This module holds answers
 worked out by hand from the rulebook (``shared/seeds/002_cd95150825e51876.txt``), the pinned
-reading (``shared/spec/manhome.md``, "A turn", steps 1-5) and the toolkit's decisions
+reading (RULES.md, "The pinned reading", "A turn", steps 1-5) and the toolkit's decisions
 (``solver/manhome/RULES.md``), and proves that both engines give them:
 
 1. **Scripted whole turns** through the reference engine's decision API (a turn's nodes of

@@ -3,7 +3,7 @@
 The kernel tests prove that the kernel and the reference engine agree; they cannot catch a
 misreading of the rulebook made the same way in both. This module holds answers worked out
 by hand from the rulebook ("the Story of Shoo", ``shared/seeds/003_18fe475ffc847542.txt``),
-the pinned reading (``shared/spec/shoo.md``) and the numbered rules
+the pinned reading (RULES.md, "The pinned reading") and the numbered rules
 (``solver/shoo/RULES.md``, cited as "rule n"), and proves that the engines give them. Blue
 (seat 0) moves up the board from rank 1 to its home area a7..c9; White's home is g1..i3.
 
