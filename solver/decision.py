@@ -30,7 +30,7 @@ in the kernel alike.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
@@ -166,6 +166,22 @@ def play(state: S, players: Sequence[Player], key: int, *, trace: list | None = 
         if trace is not None:
             trace.append((seat, action))
         state.apply_action(action)
+
+
+@dataclass(frozen=True)
+class ReferenceEngine:
+    """A game's reference engine derived from its decision API: ``(rules, policies, key) ->
+    row``, the game of ``key`` played by :func:`play` from ``new_state(rules)`` with
+    ``make_player(name, rules)`` in each seat, its result the finished state's ``row()``."""
+
+    new_state: Callable[[Any], State] | None
+    make_player: Callable[[str, Any], Player] | None
+
+    def __call__(self, rules: Any, policies: Sequence[str], key: int) -> dict[str, Any]:
+        if self.new_state is None or self.make_player is None:
+            raise TypeError("a game without new_state and make_player has no reference engine")
+        players = [self.make_player(name, rules) for name in policies]
+        return play(self.new_state(rules), players, int(key)).row()
 
 
 def random_playout(state: State, stream: Stream, max_nodes: int = 1_000_000) -> int:

@@ -7,7 +7,9 @@ The runner, statistics, store, what-if, skill ladder and reports work from these
 and never name a game (as OpenSpiel's ``GameType`` lets its algorithms check capabilities,
 not names). Adding a game means writing its ``solver/<game>/`` package and its kernel,
 and listing the package in :data:`GAME_PACKAGES`; the conformance suite
-(``tests/test_conformance.py``) then runs over it.
+(``tests/test_conformance.py``) then runs over it. A kernel is optional: a game that
+registers none is played by its reference engine, its decision-API ``State`` and players
+through :func:`solver.decision.play` (``examples/pig/``, the README's "Writing a game").
 
 **Outcomes.** Every engine reports each game's ``winner``: a seat ``0..players-1``, or
 
@@ -30,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from solver import decision
 from solver.params import Rules
 
 GAME_PACKAGES = ("solver.manhome", "solver.sosooyoo", "solver.sumoku", "solver.shoo")
@@ -246,11 +249,13 @@ class GameSpec:
     """The rules dataclass; its defaults are the pinned reading of the rulebook."""
     traits: Traits
     players: Players
-    kernel: str
-    """``module:function`` of the fast ``play_chunk(rules, policies, keys) -> ChunkResult``."""
-    reference: Callable[[Rules, Sequence[str], int], Mapping[str, Any]]
+    kernel: str | None = None
+    """``module:function`` of the fast ``play_chunk(rules, policies, keys) -> ChunkResult``;
+    None: the games are played by the reference engine (:meth:`play_chunk`)."""
+    reference: Callable[[Rules, Sequence[str], int], Mapping[str, Any]] | None = None
     """The reference engine: ``(rules, policies, key) -> one game's result`` with the
-    kernel's columns (per-seat ones as one value per seat)."""
+    kernel's columns (per-seat ones as one value per seat); None: derived from the decision
+    API, :attr:`new_state` and :attr:`make_player` (:class:`solver.decision.ReferenceEngine`)."""
     columns: tuple[Column, ...] = ()
     """The game's own result columns, besides :data:`STANDARD_COLUMNS`."""
     engine_version: int = 1
@@ -267,13 +272,33 @@ class GameSpec:
     size: Callable[[Rules], Any] | None = None
     """``rules -> Size`` (:class:`solver.decision.Size`): the bounds a bridge declares."""
 
+    def __post_init__(self) -> None:
+        if self.reference is None or isinstance(self.reference, decision.ReferenceEngine):
+            object.__setattr__(self, "reference",
+                               decision.ReferenceEngine(self.new_state, self.make_player))
+
     def load_kernel(self) -> Callable[[Rules, Sequence[str], np.ndarray], ChunkResult]:
-        """The kernel's ``play_chunk`` (imported on first use)."""
+        """The kernel's ``play_chunk`` (imported on first use); without a kernel, the
+        reference engine's (:meth:`reference_chunk`)."""
+        if self.kernel is None:
+            return self.reference_chunk
         module, function = self.kernel.split(":")
         return getattr(importlib.import_module(module), function)
 
     def play_chunk(self, rules: Rules, policies: Sequence[str], keys: np.ndarray) -> ChunkResult:
         return self.load_kernel()(rules, policies, keys)
+
+    def reference_chunk(self, rules: Rules, policies: Sequence[str],
+                        keys: np.ndarray) -> ChunkResult:
+        """A chunk of games played one by one by the reference engine, in the arrays a
+        kernel returns (:attr:`result_keys`; per-seat ones of shape (n, players))."""
+        rows = [self.reference(rules, policies, int(key)) for key in keys]
+        shapes = {SEAT_PREFIX + name: (len(rows), self.seats(rules)) for name in self.per_seat}
+        try:
+            return {key: np.array([row[key] for row in rows], dtype=np.int32).reshape(
+                        shapes.get(key, (len(rows),))) for key in self.result_keys}
+        except KeyError as missing:
+            raise KeyError(f"game {self.name!r}: a row has no column {missing}") from None
 
     def seats(self, rules: Rules) -> int:
         """The number of players of ``rules``: their ``players`` parameter, else the one

@@ -1,5 +1,6 @@
-"""One conformance suite over every registered game (and the toy games of the tests), as
-OpenSpiel's ``games_sim_test``: a game that registers gets these tests.
+"""One conformance suite over every registered game (and the toy games of the tests and the
+example games of ``examples/``), as OpenSpiel's ``games_sim_test``: a game that registers
+gets these tests; a game without a kernel plays its reference engine as its kernel.
 
 For each game: the kernel and the reference engine play the same games from the same keys
 for every fixed player; the kernel returns exactly the declared columns, with the declared
@@ -20,6 +21,7 @@ from analyze.cli import main
 from analysis.store import Store
 from solver import registry
 from solver.registry import DRAW, NO_WINNER, UNFINISHED
+from tests.examples import example_specs
 
 TOYS = Path(__file__).parent / "analysis"
 TOY_MODULES = ("toygame", "toyduel", "toypuzzle")
@@ -57,7 +59,7 @@ def _toy_specs():
         sys.path.remove(str(TOYS))
 
 
-SPECS = {**registry.games(), **{spec.name: spec for spec in _toy_specs()}}
+SPECS = {**registry.games(), **{spec.name: spec for spec in [*_toy_specs(), *example_specs()]}}
 
 
 @pytest.fixture(params=sorted(SPECS))

@@ -31,6 +31,7 @@ from solver import decision
 from solver.decision import CHANCE, TERMINAL
 from solver.dice import Stream
 from solver.registry import DRAW, NO_WINNER, UNFINISHED, games
+from tests.examples import example_specs
 
 HERE = Path(__file__).parent
 TOYS = ("toygame", "toyduel", "toypuzzle")
@@ -46,8 +47,8 @@ def _toy(name: str):
 
 
 def game_specs():
-    """Every registered game and the toy games."""
-    return [*games().values(), *(_toy(name) for name in TOYS)]
+    """Every registered game, the toy games and the example games."""
+    return [*games().values(), *(_toy(name) for name in TOYS), *example_specs()]
 
 
 SPECS = {spec.name: spec for spec in game_specs()}
