@@ -44,9 +44,9 @@ setup(
     long_description=(HERE / "README.md").read_text(encoding="utf-8"),
     long_description_content_type="text/markdown",
     python_requires=">=3.11",
-    packages=find_packages(include=["solver", "solver.*", "cext", "cext.*", "analysis",
-                                     "analysis.*", "studies", "studies.*", "analyze",
-                                     "analyze.*"]),
+    packages=find_packages(include=["numbergames", "numbergames.*", "solver", "solver.*",
+                                     "cext", "cext.*", "analysis", "analysis.*", "studies",
+                                     "studies.*", "analyze", "analyze.*"]),
     package_data={"cext": ["**/*.pxd", "**/*.pxi", "**/*.pyx"], "solver": ["*/*.md"]},
     # every core translates and compiles (8 kernels: the install takes a minute less)
     ext_modules=cythonize(extensions, language_level=3, include_path=[str(HERE)],

@@ -1,25 +1,28 @@
 """What we learn from the games, for any registered game: runner, results store, cluster,
 statistics, what-if sweeps, skill ladders and the report folders.
 
-The whole Monte Carlo analysis is one call::
+The documented entry is the front door above it, :mod:`numbergames`::
 
-    import analysis
-    result = analysis.simulate(game, sims=100_000, players=3, policy="greedy", seed=1)
-    result.games        # one row per game (pandas DataFrame)
-    result.summary      # the statistics, as in summary.json
-    analysis.write_report(result)   # the report folder (also result.write_report())
+    import numbergames
+    game = numbergames.load_game(name, players=3)   # any registered game
+    result = game.simulate(100_000, policy="greedy", seed=1)
+    numbergames.write_report(result)
 
-and so are the others: ``analysis.sweep(game, {"tie": ["defender", "attacker"]})``
-(what-if, :mod:`analysis.whatif`), ``analysis.skill_ladder(game)`` (skill versus luck,
-:mod:`analysis.skill`) — each written by ``analysis.write_report(result)``. The analysis
-never names a game: what a game's report shows besides the standard figures comes from its
-study (:mod:`studies`; ``studies.simulate`` is ``simulate`` with the game's own sections).
+A run is :func:`analysis.simulation.simulate`, which takes what its report shows besides
+the standard figures (its ``presentation``) from its caller: the analysis never names a
+game nor looks its study up (:mod:`studies`), so it offers no ``simulate`` of its own that
+would quietly leave a game's own sections out. Here: a what-if sweep
+(``analysis.sweep(game, {"tie": ["defender", "attacker"]})``, :mod:`analysis.whatif`), a
+skill ladder (``analysis.skill_ladder(game)``, :mod:`analysis.skill`), the report of any
+finished analysis by its type (``analysis.write_report(result)``,
+:mod:`analysis.results`), and a report folder's games read back (:func:`load_games`).
 """
 import importlib
 
+from analysis.results import write_report  # functools only: cheap
+
 _LAZY = {"Simulation": "analysis.simulation", "Plan": "analysis.simulation",
-         "Presentation": "analysis.simulation",
-         "plan": "analysis.simulation", "simulate": "analysis.simulation",
+         "Presentation": "analysis.request", "Request": "analysis.request",
          "Store": "analysis.store"}
 """Imported on first use, so that ``import analysis.<module>`` (the command line's start
 among them) does not pay for pandas and scipy before it needs them."""
@@ -32,8 +35,8 @@ def __getattr__(name: str):
         return value
     raise AttributeError(f"module 'analysis' has no attribute {name!r}")
 
-__all__ = ["Simulation", "Presentation", "Plan", "plan", "simulate", "load_games", "Store",
-           "sweep", "skill_ladder", "write_report"]
+__all__ = ["Simulation", "Presentation", "Plan", "Request", "load_games", "Store", "sweep",
+           "skill_ladder", "write_report"]
 
 
 def load_games(path):
@@ -56,17 +59,3 @@ def skill_ladder(*args, **kwargs):
 
     return _skill(*args, **kwargs)
 
-
-_WRITERS = {"Simulation": "analysis.simulation", "Sweep": "analysis.whatif_report",
-            "Ladder": "analysis.skill_report"}
-"""The module whose ``write_report(result, out)`` writes each kind of result."""
-
-
-def write_report(result, out=None):
-    """Write the report folder of a finished analysis — a Monte Carlo run
-    (:func:`simulate`), a what-if sweep (:func:`sweep`) or a skill ladder
-    (:func:`skill_ladder`) — to ``out`` (default: its standard folder); returns its path."""
-    kind = type(result).__name__
-    if kind not in _WRITERS:
-        raise TypeError(f"no report for a {kind}; expected one of {', '.join(_WRITERS)}")
-    return importlib.import_module(_WRITERS[kind]).write_report(result, out)

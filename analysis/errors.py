@@ -5,8 +5,8 @@ class UserError(ValueError):
     """Bad input from the user: a wrong flag, value, file or output folder.
 
     The message is one line that says what was wrong and what is allowed. It is a
-    ValueError, so a caller of the Python API (``analysis.simulate(..., sims="abc")``)
-    catches it as the bad value it is.
+    ValueError, so a caller of the Python API
+    (``numbergames.load_game(name).simulate(sims="abc")``) catches it as the bad value it is.
     """
 
 

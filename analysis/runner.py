@@ -32,7 +32,7 @@ import numpy as np
 from analysis import chunks as chunking
 from analysis import interrupts
 from analysis.chunks import Task
-from analysis.cluster import check_scheduler, play_on_cluster
+from analysis.cluster import play_on_cluster
 from analysis.errors import UserError
 from analysis.store import parts_id
 from analysis.tally import Tally
@@ -482,10 +482,10 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
     ``label`` names the run there): its rows, or beyond ``keep_games`` its summary; the
     games are the same as without a store.
     With ``scheduler`` (``tcp://host:port``) the workers of that Dask cluster play
-    the chunks instead of local processes; the games are the same.
+    the chunks instead of local processes; the games are the same (the address is checked
+    where it is used, :func:`analysis.cluster.play_on_cluster`; a request checked it when it
+    was made, :class:`analysis.request.Request`).
     """
-    if scheduler is not None:
-        check_scheduler(scheduler)
     spec = find_game(game) if isinstance(game, str) else game
     if sims < 1:
         raise ValueError("sims must be at least 1")

@@ -1,17 +1,17 @@
 """The analysis as one Python call: rules → runner → statistics → (report).
 
->>> import analysis
+The documented entry is the front door's ``numbergames.load_game(name).simulate(...)``,
+which passes the game's study as the presentation; here the caller names it:
+
 >>> from solver.registry import games
 >>> game = next(iter(games()))  # any registered game
->>> result = analysis.simulate(game, sims=2_000, seed=1, workers=1)
+>>> result = simulate(game, sims=2_000, seed=1, workers=1, presentation=PLAIN)
 >>> result.games.shape[0], result.summary["games"]
 (2000, 2000)
 """
 from __future__ import annotations
 
-import math
-import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -20,8 +20,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.errors import MAX_SEED, MAX_WORKERS, UserError
-from analysis.cluster import check_scheduler
+from analysis import results
 from analysis.chunks import CHUNK_SIZE
 from analysis.provenance import now, package_version
 from analysis.runner import run
@@ -29,118 +28,14 @@ from analysis.stats import Summary, summarize, summarize_tally
 from analysis.tally import Tally
 from analysis.folders import folder_name, folder_path
 from analysis.store import Store, as_store, run_identity
-from solver.params import Rules, RulesError, Variant, same_number
-from solver.registry import GameSpec, find_game
+from analysis.request import (KEEP_GAMES, MAX_SIMS, PLAIN, Presentation, Request, build_rules,  # noqa: F401
+                              check_seed, check_workers, find_spec, parse_keep,
+                              parse_policies, parse_sims)
+from solver.params import Rules, Variant
+from solver.registry import GameSpec
 
-MAX_SIMS = 10_000_000_000
-"""The most games one run may ask for (a run keeps chunk summaries beyond the rows it
-keeps, so its memory does not grow with its games)."""
-KEEP_GAMES = 1_000_000
-"""The rows a run from the command line (or :func:`simulate`) keeps by default
-(``--keep-games``): its figures count every game, merged chunk by chunk."""
 REPORTS_ROOT = Path("reports")
 """Where reports go by default: ``reports/<game>/<label>``."""
-
-
-def check_workers(workers: int | None) -> int | None:
-    """``workers`` (None: every core) when an integer from 1 to :data:`MAX_WORKERS`, else a
-    UserError (the command line's ``--workers`` is checked as it is parsed, alike)."""
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or not 1 <= workers <= MAX_WORKERS):
-        raise UserError(f"--workers must be a whole number from 1 to {MAX_WORKERS:,}, not "
-                        f"{str(workers)[:40]!r}")
-    return workers
-
-
-def check_seed(seed: int) -> int:
-    """``seed`` when an integer from 0 to :data:`MAX_SEED`, else a UserError (the command
-    line's ``--seed`` is checked as it is parsed, alike)."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise UserError(f"--seed must be a whole number from 0 to {MAX_SEED:,}, not "
-                        f"{str(seed)[:40]!r}")
-    return seed
-
-
-def parse_sims(value: str | int | float, flag: str = "--sims") -> int:
-    """A number of games from ``1e6``, ``250000``, ``2.5e5`` or ``250_000``; a UserError
-    naming ``flag`` otherwise.
-
-    >>> parse_sims("1e6"), parse_sims("2.5e5"), parse_sims(250000)
-    (1000000, 250000, 250000)
-    """
-    problem = (f"{flag} must be a whole number of games from 1 to {MAX_SIMS:.0e} "
-               f"(e.g. 1e6, 250000, 2.5e5), not {value!r}")
-    if isinstance(value, bool):
-        raise UserError(problem)
-    try:
-        number = float(str(value).strip().replace("_", ""))
-    except ValueError:
-        raise UserError(problem) from None
-    if not math.isfinite(number) or not number.is_integer() or not 1 <= number <= MAX_SIMS:
-        raise UserError(problem)
-    return int(number)
-
-
-def parse_keep(value: str | int | float) -> int:
-    """A number of rows to keep, 0 to :data:`MAX_SIMS` (``1e6``, ``0``); UserError otherwise.
-
-    >>> parse_keep("1e6"), parse_keep(0)
-    (1000000, 0)
-    """
-    try:
-        zero = not isinstance(value, bool) and float(str(value).strip().replace("_", "")) == 0
-    except ValueError:
-        zero = False
-    if zero:
-        return 0
-    try:
-        return parse_sims(value, "--keep-games")
-    except UserError:
-        raise UserError(f"--keep-games must be a whole number of games from 0 to {MAX_SIMS:.0e} "
-                        f"(e.g. 1e6, 0), not {value!r}") from None
-
-
-def parse_policies(spec: GameSpec, policy: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
-    """One policy name per seat from ``"greedy"``, ``"greedy,random"`` or a list
-    (:meth:`solver.registry.Players.seats`); UserError naming the game otherwise."""
-    if not (policy is None or isinstance(policy, str) or (
-            isinstance(policy, Sequence) and all(isinstance(p, str) for p in policy))):
-        raise UserError(f"policy must be a name, names separated by commas or a list of names "
-                        f"(e.g. 'greedy,random'), not {policy!r:.40}")
-    try:
-        return spec.players.seats(policy, players)
-    except ValueError as exc:
-        raise UserError(str(exc).replace("; allowed", f" for {spec.name}; allowed", 1)) from None
-
-
-def build_rules(spec: GameSpec, variant: str | Path | Variant | None = None,
-                values: Mapping[str, Any] | None = None, players: int | None = None,
-                base: Rules | None = None) -> tuple[Rules, str | None]:
-    """Rules from the defaults (or ``base``), then a variant file, then ``values``, then
-    ``players``; returns the rules and the variant's name."""
-    if base is not None and not isinstance(base, spec.rules):
-        raise UserError(f"rules must be a {spec.rules.__name__} of {spec.name}, not "
-                        f"{base!r:.40}")
-    if not (variant is None or isinstance(variant, (str, os.PathLike, Variant))):
-        raise UserError(f"variant must be a variant file's path or a Variant, not "
-                        f"{variant!r:.40}")
-    try:
-        rules = base if base is not None else spec.rules()
-        name = None
-        if variant is not None:
-            loaded = variant if isinstance(variant, Variant) else Variant.load(variant)
-            rules, name = loaded.apply(spec.rules, base=rules), loaded.name
-        if values:
-            rules = spec.rules.from_values(values, base=rules)
-        if players is not None and "players" in spec.rules.parameters():
-            rules = spec.rules.from_values({"players": players}, base=rules)
-        elif players is not None and not same_number(players, spec.traits.players[0]):
-            only = spec.traits.players[0]
-            raise UserError(f"{spec.name} is played by exactly {only} player"
-                            f"{'s' if only > 1 else ''}, not {players}")
-    except RulesError as exc:
-        raise UserError(str(exc)) from None
-    return rules, name
 
 
 def run_label(spec: GameSpec, rules: Rules, policies: Sequence[str], variant: str | None = None,
@@ -174,39 +69,6 @@ def _stored_summary(folder: Path) -> dict[str, Any]:
         return json.loads((folder / "summary.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-
-
-def _no_sections(summary: Mapping[str, Any], games: pd.DataFrame) -> list[str]:
-    return []
-
-
-def _no_fields(summary: Mapping[str, Any], parts: Any) -> Mapping[str, Any]:
-    return {}
-
-
-def _no_parts(games: Any, players: int) -> dict[str, Any]:
-    return {}
-
-
-@dataclass(frozen=True)
-class Presentation:
-    """What a run's report shows besides the standard figures of every game: the game's
-    own report sections, the figures they add to the summary, and its standard runs (whose
-    report folders a run of other games never replaces). A game's study
-    (:class:`studies.Study`) is one; the analysis takes it from its caller (the command
-    line, :mod:`studies`) and never looks a game's up itself."""
-
-    report_sections: Callable[[Mapping[str, Any], Any], list[str]] = _no_sections
-    """``(summary, parts) -> Markdown sections``."""
-    summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = _no_fields
-    """``(summary, parts) -> figures`` for summary.json."""
-    tally_fields: Callable[[Any, int], dict[str, Any]] = _no_parts
-    """``(a chunk's games, players) -> parts`` that merge (:func:`analysis.tally.merge_parts`)."""
-    standard_runs: tuple[Mapping[str, Any], ...] = ()
-
-
-PLAIN = Presentation()
-"""The standard report alone."""
 
 
 @dataclass
@@ -311,8 +173,10 @@ class Simulation:
         return write_report(self, out)
 
 
+@results.write_report.register
 def write_report(result: Simulation, out: str | Path | None = None) -> Path:
-    """Write the report folder of a run (default ``reports/<game>/<label>``); its path."""
+    """Write the report folder of a run (default ``reports/<game>/<label>``); its path
+    (:func:`analysis.results.write_report` of a :class:`Simulation`)."""
     from analysis.report import write_report as write_folder
 
     out_dir = folder_path(out) or Plan(
@@ -324,21 +188,9 @@ def write_report(result: Simulation, out: str | Path | None = None) -> Path:
 
 
 @dataclass(frozen=True)
-class Plan:
-    """A checked request for a run: everything but the playing."""
-
-    game: GameSpec
-    rules: Rules
-    policies: tuple[str, ...]
-    sims: int
-    seed: int
-    workers: int | None = None
-    variant: str | None = None
-    presentation: Any = PLAIN
-    """What the run's report shows besides the standard figures (:class:`Presentation`)."""
-    keep_games: int | None = None
-    """Keep the rows of the first so many games only (None: every game's); the figures
-    count every game."""
+class Plan(Request):
+    """A request for a run (:class:`analysis.request.Request`, checked when it is made),
+    and its playing."""
 
     @property
     def label(self) -> str:
@@ -360,16 +212,14 @@ class Plan:
         return folder if not there or same else folder.with_name(f"{self.label}-{self.sims}games")
 
     def execute(self, progress: bool = False, command: str | None = None,
-                store: Store | str | Path | None = None,
-                scheduler: str | None = None) -> Simulation:
+                store: Store | str | Path | None = None) -> Simulation:
         """Play (or load from ``store``, a Store or its path) the games and summarise them;
-        with ``scheduler`` (``tcp://host:port``) a Dask cluster plays them (same games)."""
-        if scheduler is not None:
-            check_scheduler(scheduler)
+        with the request's ``scheduler`` (``tcp://host:port``) a Dask cluster plays them
+        (same games)."""
         opened = as_store(store)
         result = run(self.game, self.rules, self.policies, self.sims, self.seed,
                      workers=self.workers, progress=progress, store=opened, label=self.label,
-                     scheduler=scheduler, keep_games=self.keep_games, tally=True,
+                     scheduler=self.scheduler, keep_games=self.keep_games, tally=True,
                      fields=self.presentation.tally_fields)
         return Simulation(self.game, self.rules, self.policies, self.seed, result.games,
                           result.elapsed_s, variant=self.variant, command=command,
@@ -378,38 +228,36 @@ class Plan:
                           tally=result.tally, own_parts=result.parts, total=result.sims)
 
 
-def plan(game: str, sims: int | str | float = 100_000, *, players: int | None = None,
-         policy: str | Sequence[str] | None = None, seed: int = 0, workers: int | None = None,
-         variant: str | Path | Variant | None = None, rules: Rules | None = None,
-         presentation: Any = PLAIN, keep_games: int | str | None = None,
-         **rule_values: Any) -> Plan:
-    """Check a request (see :func:`simulate`); raises UserError with one line on bad input.
-    ``keep_games``: keep the rows of the first so many games only (None: all)."""
-    try:
-        spec = find_game(game)
-    except LookupError as exc:
-        raise UserError(str(exc).strip('"')) from None
-    sims = parse_sims(sims)
-    seed = check_seed(seed)
-    workers = check_workers(workers)
+def plan(game: str | GameSpec, sims: int | str | float = 100_000, *, presentation: Any,
+         players: int | None = None, policy: str | Sequence[str] | None = None, seed: int = 0,
+         workers: int | None = None, variant: str | Path | Variant | None = None,
+         rules: Rules | None = None, keep_games: int | str | None = None,
+         scheduler: str | None = None, **rule_values: Any) -> Plan:
+    """The :class:`Plan` of a request (see :func:`simulate`): the rules built from
+    ``rules``, ``variant``, ``rule_values`` and ``players`` (:func:`build_rules`), every
+    value checked once (:class:`analysis.request.Request`); UserError with one line on bad
+    input. ``keep_games``: keep the rows of the first so many games only (None: all)."""
+    spec = find_spec(game)
     built, variant_name = build_rules(spec, variant, rule_values, players, base=rules)
-    seats = parse_policies(spec, policy, spec.seats(built))
-    try:
-        spec.players.check(built, seats)
-    except ValueError as exc:
-        raise UserError(str(exc)) from None
-    if keep_games is not None:
-        keep_games = parse_keep(keep_games)
-    return Plan(spec, built, seats, sims, seed, workers, variant_name, presentation, keep_games)
+    return Plan(spec, built, policy, sims, seed, workers, variant_name, presentation,
+                keep_games, scheduler)
 
 
-def simulate(game: str, sims: int | str | float = 100_000, *, players: int | None = None,
-             policy: str | Sequence[str] | None = None, seed: int = 0, workers: int | None = None,
+def simulate(game: str | GameSpec, sims: int | str | float = 100_000, *, presentation: Any,
+             players: int | None = None, policy: str | Sequence[str] | None = None,
+             seed: int = 0, workers: int | None = None,
              variant: str | Path | Variant | None = None, rules: Rules | None = None,
              progress: bool = False, store: Store | str | Path | None = None,
-             scheduler: str | None = None, presentation: Any = PLAIN,
-             keep_games: int | str | None = KEEP_GAMES, **rule_values: Any) -> Simulation:
-    """Simulate ``sims`` games of ``game`` and summarise them.
+             scheduler: str | None = None, keep_games: int | str | None = KEEP_GAMES,
+             command: str | None = None, **rule_values: Any) -> Simulation:
+    """Simulate ``sims`` games of ``game`` and summarise them — the run behind
+    ``numbergames.load_game(...).simulate(...)``, which is the documented entry.
+
+    ``presentation`` is what the report shows besides the standard figures of every game
+    (:class:`Presentation`): the analysis never looks a game's study up, so its caller
+    names it — the front door and the command line the game's study, a study its own
+    choice (:data:`PLAIN`: the standard figures alone). There is no default, so that no
+    call drops a game's own sections without saying so.
 
     Rules start from the pinned defaults (or ``rules``), then a ``variant`` TOML
     file, then ``rule_values`` (e.g. ``tie="attacker"``), then ``players``.
@@ -422,9 +270,9 @@ def simulate(game: str, sims: int | str | float = 100_000, *, players: int | Non
     The result holds the per-game DataFrame
     (``.games``: the first ``keep_games`` games, default :data:`KEEP_GAMES`; None keeps
     every game's row), the statistics (of every game) (``.stats``, ``.summary``) and can write its
-    report (``.write_report()``). ``presentation`` adds the game's own figures and report
-    sections (:class:`Presentation`; ``studies.simulate`` passes the game's study).
+    report (``.write_report()``).
     """
     return plan(game, sims, players=players, policy=policy, seed=seed, workers=workers,
                 variant=variant, rules=rules, presentation=presentation, keep_games=keep_games,
-                **rule_values).execute(progress=progress, store=store, scheduler=scheduler)
+                scheduler=scheduler, **rule_values).execute(progress=progress, store=store,
+                                                            command=command)

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from analysis import results
 from analysis.writer import report_folder
 from analysis.report import new_figure, rules_section
 from analysis.formatting import md_block, md_table, p_text, pct, pct_range
@@ -345,6 +346,7 @@ def plot_ladder(ladder: Ladder, path: Path) -> None:
     figure.savefig(path, format="png")
 
 
+@results.write_report.register
 def write_report(ladder: Ladder, out: str | Path | None = None) -> Path:
     """Write the report folder (default ``reports/<game>/skill``) whole or not at all;
     returns its path."""

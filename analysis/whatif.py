@@ -57,7 +57,8 @@ from analysis.pairsums import PairedSums
 from analysis.paired import (BASE, MEASURES, add_holm, count_tests, measures,
                              paired_columns_of, variant_columns_of)
 from analysis.runner import Run, together
-from analysis.simulation import KEEP_GAMES, REPORTS_ROOT, Plan, Simulation, parse_sims, plan
+from analysis.simulation import (KEEP_GAMES, PLAIN, REPORTS_ROOT, Plan, Simulation, parse_sims,
+                                 plan)
 from analysis.stats import CONFIDENCE, Z
 from analysis.store import Store, as_store
 from solver.params import RulesError, Variant, coerce, value_text
@@ -543,8 +544,10 @@ def plan_sweep(game: str, vary: Mapping[str, Sequence[Any]] | None = None,
     if not vary and len(files) < 2:
         raise UserError("whatif needs at least one --vary name=value1,value2,... "
                         "(or two or more --variant files to compare)")
+    # a sweep's report shows the standard figures of each variant: no game's own sections
     base_plan = plan(game, sims, players=players, policy=policy, seed=seed, workers=workers,
-                     variant=files[0].variant if files else None, **rule_values)
+                     variant=files[0].variant if files else None, presentation=PLAIN,
+                     **rule_values)
     typed = _check_grid(spec.rules, base_plan.rules, vary)
     plans: list[Plan] = [base_plan]
     entries: list[Entry] = [Entry("base", files[0].name, files[0].path) if files
@@ -552,7 +555,7 @@ def plan_sweep(game: str, vary: Mapping[str, Sequence[Any]] | None = None,
     for combo in expand(typed) if typed else []:
         try:
             point = plan(game, sims, policy=policy, seed=seed, workers=workers,
-                         rules=base_plan.rules, **combo)
+                         rules=base_plan.rules, presentation=PLAIN, **combo)
         except UserError as exc:
             where = ", ".join(f"{k}={value_text(v)}" for k, v in combo.items())
             raise UserError(f"variant {where}: {exc}") from None
@@ -566,7 +569,8 @@ def plan_sweep(game: str, vary: Mapping[str, Sequence[Any]] | None = None,
     for one in files[1:]:
         try:
             file_plan = plan(game, sims, players=players, policy=policy, seed=seed,
-                             workers=workers, variant=one.variant, **rule_values)
+                             workers=workers, variant=one.variant, presentation=PLAIN,
+                             **rule_values)
         except UserError as exc:
             raise UserError(f"{one.what}: {exc}") from None
         file_plans.append(file_plan)

@@ -16,12 +16,14 @@ from analysis.paired import EXACT, MEASURES, OWN, SEAT0, present
 from analysis.stats import CONFIDENCE
 from analysis.formatting import md_block, md_code, md_table, md_text, num, p_short
 from analysis.provenance import package_version
+from analysis import results
 from analysis.writer import report_folder
 from analysis.whatif import Entry, Sweep, expand
 from analysis.folders import folder_path
 from solver.params import value_text
 
 
+@results.write_report.register
 def write_report(sweep: Sweep, out: str | Path | None = None) -> Path:
     """Write the report folder (default ``reports/<game>/whatif-<names>``) whole or not at
     all (:func:`analysis.writer.report_folder`); returns its path."""

@@ -237,16 +237,3 @@ def studies() -> dict[str, Study]:
     """The study of every registered game (every game and study imported)."""
     return {name: find_study(name) for name in registry.games()}
 
-
-def simulate(game: str, *args: Any, **kwargs: Any) -> Any:
-    """:func:`analysis.simulate` with the game's study as its presentation: the run's
-    summary holds the game's own figures and its report the game's own sections.
-
-    >>> result = simulate("manhome", 100, workers=1)           # doctest: +SKIP
-    >>> result.write_report()                                  # doctest: +SKIP
-    """
-    from analysis.simulation import simulate as run
-
-    if not isinstance(game, str):  # analysis.simulate says it is no game
-        return run(game, *args, **kwargs)
-    return run(game, *args, presentation=find_study(game), **kwargs)

@@ -89,9 +89,9 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
         spec, study = known[name], find_study(name)
         for options in study.standard_runs:
             request = plan(name, sims, seed=seed, workers=workers, presentation=study,
-                           **options)
+                           scheduler=scheduler, **options)
             say(f"{spec.title}: {request.label}")
-            result = request.execute(progress=progress, store=store, scheduler=scheduler,
+            result = request.execute(progress=progress, store=store,
                                      command=_run_command(name, sims, seed, options))
             result.write_report(root / name / request.label)
         strong = study.strong_run
@@ -100,9 +100,9 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
             options = {k: v for k, v in strong.items() if k != "sims"}
             games = min(sims, int(strong.get("sims", sims)))
             request = plan(name, games, seed=seed, workers=workers, presentation=study,
-                           **options)
+                           scheduler=scheduler, **options)
             say(f"{spec.title}: {request.label} (the strongest affordable player)")
-            result = request.execute(progress=progress, store=store, scheduler=scheduler,
+            result = request.execute(progress=progress, store=store,
                                      command=_run_command(name, games, seed, options))
             result.write_report(root / name / request.label)
         for vary in study.standard_whatifs:

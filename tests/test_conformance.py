@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import analysis
+import numbergames
 from analysis.chunks import chunk_keys, plan_chunks
 from analyze.cli import main
 from analysis.store import Store
@@ -125,13 +125,14 @@ def test_the_kernel_returns_the_declared_columns(spec):
 
 def test_workers_and_store_give_the_same_games(spec, tmp_path):
     rules, seats = small(spec)
-    one = analysis.simulate(spec.name, 600, rules=rules, workers=1, seed=5)
-    two = analysis.simulate(spec.name, 600, rules=rules, workers=2, seed=5)
+    game = numbergames.load_game(spec.name, rules=rules)
+    one = game.simulate(600, workers=1, seed=5)
+    two = game.simulate(600, workers=2, seed=5)
     pd.testing.assert_frame_equal(one.games, two.games)
     assert list(one.games.columns) == list(spec.frame_columns(seats))
     store = Store(tmp_path / "runs.sqlite")
-    analysis.simulate(spec.name, 200, rules=rules, workers=1, seed=5, store=store)
-    extended = analysis.simulate(spec.name, 600, rules=rules, workers=2, seed=5, store=store)
+    game.simulate(200, workers=1, seed=5, store=store)
+    extended = game.simulate(600, workers=2, seed=5, store=store)
     assert extended.games_loaded == 200
     pd.testing.assert_frame_equal(extended.games, one.games)
 
@@ -140,7 +141,7 @@ def test_every_player_parses_and_plays(spec):
     rules, seats = small(spec)
     for name in players_to_try(spec):
         assert spec.players.knows(name)
-        result = analysis.simulate(spec.name, 20, rules=rules, policy=name, workers=1)
+        result = numbergames.load_game(spec.name, rules=rules).simulate(20, policy=name, workers=1)
         assert len(result.games) == 20 and result.policies == (name,) * seats
 
 

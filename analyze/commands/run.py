@@ -35,23 +35,21 @@ def _add_game(commands, spec: GameSpec) -> None:
 
 
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    """The front door's run (:meth:`numbergames.Game.simulate`): the game loaded with its
+    rules, one request checked once, played and written."""
+    import numbergames
     from analysis.report import format_terminal_summary
-    from analysis.simulation import plan
 
     players, values = rules_values(args)
-    request = plan(args.game, args.sims, players=players, policy=args.policy,
-                   seed=args.seed, workers=args.workers, variant=args.variant,
-                   presentation=find_study(args.game), keep_games=args.keep_games, **values)
-    if args.scheduler is not None:
-        from analysis.cluster import check_scheduler
-
-        check_scheduler(args.scheduler)
+    game = numbergames.load_game(args.game, variant=args.variant, players=players, **values)
+    request = game.request(args.sims, policy=args.policy, seed=args.seed,
+                           workers=args.workers, keep_games=args.keep_games,
+                           scheduler=args.scheduler)
     out = args.out if args.out is not None else request.default_out()
     store = store_beside(out, args, identity(request.game, "run", request.rules))
     try:
-        result = request.execute(progress=not args.quiet, command=recorded(argv),
-                                 store=store, scheduler=args.scheduler)
-        path = result.write_report(out)
+        result = request.execute(progress=not args.quiet, command=recorded(argv), store=store)
+        path = numbergames.write_report(result, out)
     except KeyboardInterrupt:
         return interrupted(store)
     if not args.quiet:

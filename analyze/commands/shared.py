@@ -11,7 +11,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from analysis.errors import MAX_SEED, MAX_WORKERS, UserError
+from analysis.errors import MAX_WORKERS, UserError
+from analysis.request import check_seed, check_workers
 from analysis.formatting import shortened, terminal_text
 from solver.params import RulesError, parse_assignments, same_number
 
@@ -130,8 +131,24 @@ def path_text(text: str) -> str:
     return text
 
 
+def checked_by(check):
+    """An argparse type: the whole number ``check`` (a check of the request,
+    :mod:`analysis.request`) takes, else its one line: the parser and a request made in
+    Python refuse alike, with one rule and one message."""
+    def parse(text: str) -> int:
+        try:
+            value: Any = int(text)
+        except ValueError:
+            value = text
+        try:
+            return check(value)
+        except UserError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return parse
+
+
 positive_int = int_at_least(1, "positive")
-workers_count = int_in(1, MAX_WORKERS, "--workers")
+workers_count = checked_by(check_workers)
 
 
 OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
@@ -142,7 +159,7 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
                                      help="seats (same as --set players=N)")),
     "policy": (("--policy",), dict(metavar="NAME[,NAME...]",
                                    help="one policy for every seat or one per seat")),
-    "seed": (("--seed",), dict(type=int_in(0, MAX_SEED, "--seed"), default=0,
+    "seed": (("--seed",), dict(type=checked_by(check_seed), default=0,
                                help="seed of the run; same seed, same games (default 0)")),
     "workers": (("--workers",), dict(type=workers_count, metavar="N",
                                      help=f"local worker processes, 1 to {MAX_WORKERS:,} "

@@ -24,7 +24,7 @@ import pandas as pd
 from analysis.chunks import chunk_keys
 from analysis.formatting import count_text, md_block, md_table
 from analysis.provenance import package_version
-from analysis.simulation import simulate
+from analysis.simulation import PLAIN, simulate
 from analysis.stats import wilson_interval
 from analysis.writer import ReportFolder, report_folder
 from solver.manhome.duel_play import KEEP, PLAYER_NAMES, SAMPLING_MIX, agreement, sample_positions
@@ -261,9 +261,9 @@ def duels(report: ReportFolder, sims: int, seed: int, workers: int | None,
     for rules in plan.duels:
         solved = policy_table("optimal", rules)
         optimal = simulate("manhome", sims, rules=rules, policy="optimal", seed=seed,
-                           workers=workers).stats
+                           workers=workers, presentation=PLAIN).stats  # the figures alone
         greedy = simulate("manhome", sims, rules=rules, policy="greedy", seed=seed,
-                          workers=workers).stats
+                          workers=workers, presentation=PLAIN).stats
         rate = optimal.win_rate_by_seat[0]
         se = math.sqrt(rate * (1 - rate) / optimal.games)
         results.append({

@@ -38,7 +38,7 @@ from analysis.formatting import md_block, md_table, p_text, pct, pct_range
 from analysis.paired import UNIT, Paired, paired_difference
 from analysis.plain import plain
 from analysis.provenance import package_version
-from analysis.simulation import simulate
+from analysis.simulation import PLAIN, simulate
 from analysis.stats import Summary
 from analysis.store import Store, as_store
 from analysis.writer import ReportFolder, report_folder
@@ -90,7 +90,7 @@ class Seat0:
 def _seat0(player: str, games: int, rules: ShooRules, seed: int, workers: int | None,
            store: Store | str | None, keep: bool) -> Seat0:
     result = simulate("shoo", games, rules=rules, policy=(player, player), seed=seed,
-                      workers=workers, store=store or None)
+                      workers=workers, store=store or None, presentation=PLAIN)
     if result.stats.unfinished:
         raise RuntimeError("a Shoo game was cut off; the move limit should draw it")
     points = None

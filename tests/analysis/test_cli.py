@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+import numbergames
+
 from analyze.cli import main
 
 SUMMARY_KEYS = {"game", "rules", "policies", "seed", "games", "unfinished", "wins_by_seat",
@@ -469,10 +471,12 @@ def test_workers_1_and_1024_are_taken(words):
 @pytest.mark.parametrize("workers", [0, 2000, 2.5, "4", True])
 def test_the_python_api_checks_workers_alike(workers):
     from analysis.errors import UserError
-    from analysis.simulation import plan
     from analysis.skill import plan_skill
 
-    for make in (plan, plan_skill):
+    def door(game, sims, workers):
+        return numbergames.load_game(game).request(sims, workers=workers)
+
+    for make in (door, plan_skill):
         with pytest.raises(UserError, match="--workers must be a whole number from 1 to 1,024"):
             make("manhome", 100, workers=workers)
 
@@ -521,13 +525,18 @@ def test_a_position_with_a_byte_order_mark_is_read(game, notation, source, capsy
 def test_the_python_api_names_a_wrong_type(wrong, words):
     """``simulate`` with a value of the wrong type raised Python's own TypeError or
     AttributeError ("'int' object is not iterable", "'str' object has no attribute
-    'players'"); now a ValueError naming the parameter and what it accepts."""
+    'players'"); now a ValueError naming the parameter and what it accepts — through the
+    front door (rules to ``load_game``, the rest to ``simulate``) and the analysis's run."""
+    import functools
     import re
 
-    import studies
-    from analysis.simulation import simulate
+    from analysis.simulation import PLAIN, simulate
 
-    for run in (simulate, studies.simulate):
+    def door(game, sims, *, rules=None, variant=None, players=None, **options):
+        loaded = numbergames.load_game(game, rules=rules, variant=variant, players=players)
+        return loaded.simulate(sims, **options)
+
+    for run in (functools.partial(simulate, presentation=PLAIN), door):
         arguments = {"game": "manhome", "sims": 10, "workers": 1, **wrong}
         with pytest.raises(ValueError, match=re.escape(words)):
             run(arguments.pop("game"), **arguments)
@@ -636,7 +645,7 @@ def test_a_report_folder_that_is_no_path_is_named(kind, in_tmp):
     import analysis
     from analysis.errors import UserError
 
-    result = {"run": lambda: analysis.simulate("manhome", 20, workers=1),
+    result = {"run": lambda: numbergames.load_game("manhome").simulate(20, workers=1),
               "sweep": lambda: analysis.sweep("manhome", {"tie": ["attacker"]}, 20, workers=1),
               "ladder": lambda: analysis.skill_ladder("manhome", sims=4, search_sims=1,
                                                       budgets=[1], workers=1)}[kind]()

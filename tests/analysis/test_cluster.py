@@ -16,7 +16,7 @@ from analysis import cluster as dask_cluster  # noqa: E402
 from analysis import chunks, runner  # noqa: E402
 from analyze.cli import main  # noqa: E402
 from analysis.errors import UserError  # noqa: E402
-from analysis.simulation import plan  # noqa: E402
+import numbergames  # noqa: E402
 from analysis.store import Store  # noqa: E402
 from solver import registry  # noqa: E402
 from solver.manhome.rules import ManHomeRules  # noqa: E402
@@ -63,9 +63,10 @@ def test_cluster_run_equals_local_run(scheduler):
 
 
 def test_plan_execute_with_scheduler(scheduler):
-    request = plan("manhome", 3000, policy="random", seed=3, workers=1)
-    pd.testing.assert_frame_equal(request.execute().games,
-                                  request.execute(scheduler=scheduler).games)
+    game = numbergames.load_game("manhome")
+    local = game.request(3000, policy="random", seed=3, workers=1)
+    remote = game.request(3000, policy="random", seed=3, workers=1, scheduler=scheduler)
+    pd.testing.assert_frame_equal(local.execute().games, remote.execute().games)
 
 
 def test_cli_scheduler_same_summary(scheduler, tmp_path, monkeypatch):

@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+
+import numbergames
 from PIL import Image
 
 from analysis import plotcache, report
@@ -88,7 +90,7 @@ def test_a_plot_drawn_again_as_the_same_picture_keeps_the_old_file(tmp_path: Pat
 def run() -> tuple[dict, pd.DataFrame]:
     import analysis
 
-    result = analysis.simulate("manhome", sims=3000, players=3, seed=1, workers=1)
+    result = numbergames.load_game("manhome", players=3).simulate(sims=3000, seed=1, workers=1)
     return result.summary, result.games
 
 

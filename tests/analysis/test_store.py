@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import analysis
+import numbergames
 from analysis import chunks, runner
 from analysis import store as store_module
 from analyze.cli import main
@@ -123,17 +123,17 @@ def test_stored_expert_games_are_answered_without_solving_its_table(tmp_path, mo
     # the expert's solved table is built only when games are to be played
     from solver.manhome import policies
 
-    request = dict(sims=300, policy="expert", seed=2, workers=1, board_rows=3,
-                   store=tmp_path / "runs.sqlite")
-    first = analysis.simulate("manhome", **request)
+    game = numbergames.load_game("manhome", board_rows=3)
+    request = dict(sims=300, policy="expert", seed=2, workers=1, store=tmp_path / "runs.sqlite")
+    first = game.simulate(**request)
     policies._expert.cache_clear()
     monkeypatch.setattr(policies, "_solitaire",
                         lambda *a: pytest.fail("solved a table for stored games"))
-    again = analysis.simulate("manhome", **request)
+    again = game.simulate(**request)
     assert again.games_loaded == 300
     pd.testing.assert_frame_equal(again.games, first.games)
     with pytest.raises(pytest.fail.Exception, match="solved a table"):
-        analysis.simulate("manhome", **{**request, "sims": 301})  # one game to play
+        game.simulate(**{**request, "sims": 301})  # one game to play
 
 
 def test_extending_a_run_plays_only_the_extra_games(tmp_path, plays):
@@ -411,8 +411,9 @@ def test_find_by_prefix(tmp_path):
 
 def test_simulate_passes_the_store_through(tmp_path):
     path = tmp_path / "runs.sqlite"
-    first = analysis.simulate("manhome", 2 * C + 1, policy="random", seed=3, workers=1, store=path)
-    again = analysis.simulate("manhome", 2 * C + 1, policy="random", seed=3, workers=1, store=path)
+    game = numbergames.load_game("manhome")
+    first = game.simulate(2 * C + 1, policy="random", seed=3, workers=1, store=path)
+    again = game.simulate(2 * C + 1, policy="random", seed=3, workers=1, store=path)
     # an absolute store is named by its file name alone (no path of one machine in a report)
     assert again.summary["games_loaded"] == 2 * C + 1 and again.summary["store"] == path.name
     assert first.summary["games_loaded"] == 0 and first.summary["run_id"] == again.summary["run_id"]

@@ -75,13 +75,14 @@ def test_moments_are_the_exact_ones(sample, scale):
 def test_a_run_that_keeps_few_rows_reports_the_same_figures(game, tmp_path):
     import json
 
-    import studies
+    import numbergames
 
     spec = find_game(game)
     rules = spec.rules.from_values(dict(spec.small_rules))
     sims = SIZES.get(game, 200)
-    every = studies.simulate(game, sims, rules=rules, seed=3, workers=1, keep_games=None)
-    few = studies.simulate(game, sims, rules=rules, seed=3, workers=1, keep_games=sims // 4)
+    loaded = numbergames.load_game(game, rules=rules)
+    every = loaded.simulate(sims, seed=3, workers=1, keep_games=None)
+    few = loaded.simulate(sims, seed=3, workers=1, keep_games=sims // 4)
     assert len(few.games) == sims // 4 and few.sims == sims
     assert few.games.equals(every.games.iloc[:sims // 4])
     a = json.loads((every.write_report(tmp_path / "a") / "summary.json").read_text())

@@ -11,6 +11,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import numbergames
+
 import analysis
 from analyze.cli import main
 from analysis.store import Store
@@ -25,21 +27,21 @@ def close(value, expected, games, spread=0.5):
 
 
 def test_duel_figures_match_the_hand_worked_values(duel):
-    both = analysis.simulate("duel", N, policy="random", workers=1).summary
+    both = numbergames.load_game("duel").simulate(N, policy="random", workers=1).summary
     assert both["draw_rate"] == pytest.approx(1 / 3, abs=5 * math.sqrt(2 / 9 / N))
     close(both["win_rate_by_seat"][0], 1 / 3, N)
     close(both["first_player_advantage"], 0.0, N)  # points: a draw counts half
     assert both["judged"] and both["completion"] == 1.0 and both["turns_mean"] == 2
-    greedy = analysis.simulate("duel", N, policy="greedy", workers=1).summary
+    greedy = numbergames.load_game("duel").simulate(N, policy="greedy", workers=1).summary
     # rock, then the hand that beats it: seat 1 always wins, no dice, no draws
     assert greedy["win_rate_by_seat"] == [0.0, 1.0] and greedy["draw_rate"] == 0.0
     assert greedy["first_player_advantage"] == -0.5
-    mixed = analysis.simulate("duel", N, policy="greedy,random", workers=1).summary
+    mixed = numbergames.load_game("duel").simulate(N, policy="greedy,random", workers=1).summary
     close(mixed["points_by_seat"][0], 1 / 2, N)  # wins, draws and loses a third each
 
 
 def test_duel_report_says_draws(duel, tmp_path):
-    result = analysis.simulate("duel", 3000, policy="random", workers=1)
+    result = numbergames.load_game("duel").simulate(3000, policy="random", workers=1)
     out = analysis.write_report(result, tmp_path / "duel")
     text = (out / "report.md").read_text()
     assert "games were drawn" in text and "*Points* count a win as 1" in text
@@ -78,15 +80,16 @@ def test_duel_what_if_and_skill_ladder(duel):
 
 
 def test_puzzle_figures_match_the_hand_worked_values(puzzle, tmp_path):
-    greedy = analysis.simulate("puzzle", N, workers=1).summary
+    greedy = numbergames.load_game("puzzle").simulate(N, workers=1).summary
     assert greedy["players"] == 1 and greedy["first_player_advantage"] is None
     close(greedy["solve_rate"], 3 / 4, N)
     close(greedy["score_mean_by_seat"][0], 4.25, N, spread=1.5)
-    random = analysis.simulate("puzzle", N, policy="random", workers=1).summary
+    random = numbergames.load_game("puzzle").simulate(N, policy="random", workers=1).summary
     close(random["solve_rate"], 1 / 2, N)
     close(random["score_mean_by_seat"][0], 3.5, N, spread=1.8)
     assert random["no_winner"] == N - random["wins_by_seat"][0]
-    out = analysis.write_report(analysis.simulate("puzzle", 2000, workers=1), tmp_path / "p")
+    result = numbergames.load_game("puzzle").simulate(2000, workers=1)
+    out = analysis.write_report(result, tmp_path / "p")
     text = (out / "report.md").read_text()
     assert "## How often it is solved" in text and "## Scores" in text
     assert "Seat 0" not in text.split("## Scores")[0]
@@ -109,9 +112,9 @@ def test_puzzle_what_if_and_skill_ladder(puzzle):
 def test_store_extends_to_what_a_fresh_run_gives(fixture, request, tmp_path):
     spec = request.getfixturevalue(fixture)
     store = Store(tmp_path / "runs.sqlite")
-    analysis.simulate(spec.name, 700, workers=1, store=store)
-    extended = analysis.simulate(spec.name, 20_000, workers=2, store=store)
-    fresh = analysis.simulate(spec.name, 20_000, workers=1)
+    numbergames.load_game(spec.name).simulate(700, workers=1, store=store)
+    extended = numbergames.load_game(spec.name).simulate(20_000, workers=2, store=store)
+    fresh = numbergames.load_game(spec.name).simulate(20_000, workers=1)
     assert extended.games_loaded == 700
     pd.testing.assert_frame_equal(extended.games, fresh.games)
     assert extended.summary["win_rate_by_seat"] == fresh.summary["win_rate_by_seat"]
@@ -124,8 +127,9 @@ def test_a_dask_cluster_plays_the_same_games(fixture, request):
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   protocol="tcp://", host="127.0.0.1",
                                   dashboard_address=":0") as cluster:
-        remote = analysis.simulate(spec.name, 2000, scheduler=cluster.scheduler_address)
-    local = analysis.simulate(spec.name, 2000, workers=1)
+        remote = numbergames.load_game(spec.name).simulate(
+            2000, scheduler=cluster.scheduler_address)
+    local = numbergames.load_game(spec.name).simulate(2000, workers=1)
     pd.testing.assert_frame_equal(remote.games, local.games)
     assert np.isfinite(local.summary["turns_mean"])
 

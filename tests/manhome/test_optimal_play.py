@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-import analysis
+import numbergames
 from analysis.errors import UserError
 from solver.manhome.policies import policy_table
 from solver.manhome.rules import ManHomeRules
@@ -19,7 +19,8 @@ DUELS = [ManHomeRules(board_rows=2, men_per_player=2, men_to_win=1),
 @pytest.mark.parametrize("rules", DUELS, ids=lambda r: str(r.changed()))
 def test_monte_carlo_agrees_with_the_exact_value(rules):
     exact = policy_table("optimal", rules).first_player_win
-    result = analysis.simulate("manhome", 60_000, rules=rules, policy="optimal", seed=8, workers=1)
+    result = numbergames.load_game("manhome", rules=rules).simulate(60_000, policy="optimal",
+                                                                   seed=8, workers=1)
     rate = result.stats.win_rate_by_seat[0]
     se = math.sqrt(exact * (1 - exact) / result.stats.games)
     assert result.stats.unfinished == 0
@@ -35,9 +36,10 @@ def test_optimal_plays_the_same_games_in_both_engines(seats):
 
 def test_optimal_beats_greedy_from_both_seats():
     rules = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
-    first = analysis.simulate("manhome", 20_000, rules=rules, policy="optimal,greedy", workers=1)
-    second = analysis.simulate("manhome", 20_000, rules=rules, policy="greedy,optimal", workers=1)
-    base = analysis.simulate("manhome", 20_000, rules=rules, policy="greedy", workers=1)
+    game = numbergames.load_game("manhome", rules=rules)
+    first = game.simulate(20_000, policy="optimal,greedy", workers=1)
+    second = game.simulate(20_000, policy="greedy,optimal", workers=1)
+    base = game.simulate(20_000, policy="greedy", workers=1)
     # optimal play maximises its own chance: it should do at least as well as greedy does
     assert first.stats.win_rate_by_seat[0] > base.stats.win_rate_by_seat[0]
     assert second.stats.win_rate_by_seat[1] > base.stats.win_rate_by_seat[1]
@@ -45,7 +47,7 @@ def test_optimal_beats_greedy_from_both_seats():
 
 def test_optimal_refuses_rules_too_large():
     with pytest.raises(UserError, match="policy 'optimal' needs rules small enough .* pairs"):
-        analysis.plan("manhome", 100, policy="optimal")
+        numbergames.load_game("manhome").request(100, policy="optimal")
     with pytest.raises(UserError, match="players = 2"):
-        analysis.plan("manhome", 100, policy="optimal", players=3, board_rows=1, men_per_player=1,
-                      men_to_win=1)
+        numbergames.load_game("manhome", players=3, board_rows=1, men_per_player=1,
+                              men_to_win=1).request(100, policy="optimal")

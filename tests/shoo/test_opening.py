@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from analysis.simulation import simulate
+import numbergames
 from studies.shoo import STUDY
 from solver.shoo.evaluation import evaluate
 from solver.shoo.moves import legal_moves, make_move
@@ -70,9 +70,9 @@ def test_the_kernel_first_mover_scores_alike_under_both_choices():
     key by key: the first mover's score (seat 0 with the first move, seat 1 when the toss
     winner took the horse) and the mean length agree within 3.5 standard errors."""
     n = 150
-    a = simulate("shoo", n, policy="greedy", seed=4, workers=1)
-    b = simulate("shoo", n, rules=ShooRules(opening="extra_horse"), policy="greedy", seed=4,
-                 workers=1)
+    a = numbergames.load_game("shoo").simulate(n, policy="greedy", seed=4, workers=1)
+    b = numbergames.load_game("shoo", opening="extra_horse").simulate(n, policy="greedy", seed=4,
+                                                                      workers=1)
     first_a, first_b = a.stats.points_by_seat[0], b.stats.points_by_seat[1]
     se = np.sqrt((first_a * (1 - first_a) + first_b * (1 - first_b)) / n)
     assert abs(first_a - first_b) < 3.5 * se
@@ -111,7 +111,8 @@ def test_the_first_line_is_the_answer_and_the_scores_are_the_standard_runs(repor
     assert text.splitlines()[2] == f"**{summary['sentence']}**"
     rows = {r["player"]: r for r in _csv(report / "first_mover.csv")}
     assert {p: int(r["games"]) for p, r in rows.items()} == {"random": SIMS, "greedy": MORE}
-    standard = simulate("shoo", MORE, policy="greedy", seed=1, workers=1).stats
+    standard = numbergames.load_game("shoo").simulate(MORE, policy="greedy", seed=1,
+                                                      workers=1).stats
     assert np.isclose(float(rows["greedy"]["score"]), standard.points_by_seat[0])
     assert np.isclose(float(rows["greedy"]["score_lo"]), standard.points_ci_by_seat[0][0])
     assert np.isclose(float(rows["greedy"]["p"]), standard.first_player_p_value)

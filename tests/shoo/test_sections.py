@@ -1,10 +1,10 @@
 """Shoo's report sections and summary figures count what the games table holds."""
 import json
+import numbergames
 from functools import lru_cache
 
 import numpy as np
 
-import studies
 from solver.shoo import SPEC
 from studies.shoo import STUDY
 from studies.shoo.sections import OPENING_REPORT
@@ -17,7 +17,8 @@ draws: greedy no longer remakes any of a game's 16 latest positions, so a third 
 @lru_cache(maxsize=1)
 def _run():
     rules = SPEC.rules.from_values(VALUES)
-    return studies.simulate("shoo", 60, rules=rules, policy="greedy", workers=1, seed=3)
+    return numbergames.load_game("shoo", rules=rules).simulate(60, policy="greedy", workers=1,
+                                                                seed=3)
 
 
 def test_summary_figures_match_counts_from_the_games_table(tmp_path):

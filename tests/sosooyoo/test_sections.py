@@ -1,16 +1,16 @@
 """The game's own figures and report sections read the declared counters."""
 import json
+import numbergames
 
 import numpy as np
 
-import studies
 from solver.sosooyoo import SPEC
 from studies.sosooyoo import STUDY
 
 
 def _run():
     rules = SPEC.rules.from_values(dict(SPEC.small_rules))
-    return rules, studies.simulate("sosooyoo", 300, rules=rules, workers=1, seed=2)
+    return rules, numbergames.load_game("sosooyoo", rules=rules).simulate(300, workers=1, seed=2)
 
 
 def test_sections_tell_how_games_were_won_and_what_each_child_did():

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import studies
+import numbergames
 from studies.sumoku import STUDY
 from studies.sumoku.sections import report_sections, summary_fields, tally_fields
 from solver.sumoku.tiles import NTILES
@@ -14,7 +14,7 @@ from solver.sumoku.tiles import NTILES
 
 @pytest.fixture(scope="module")
 def result():
-    return studies.simulate("sumoku", 120, players=3, workers=1, seed=4)
+    return numbergames.load_game("sumoku", players=3).simulate(120, workers=1, seed=4)
 
 
 def test_sections_render_scores_keys_and_endings(result):
