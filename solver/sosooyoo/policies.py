@@ -39,9 +39,9 @@ that a kernel can make the same choices; they read the engine's position
     farthest from *that* piece's own target, takes off the ring whose loss raises its owner's
     cost most, and at the end of a turn takes the action that lowers its own cost most, and
     among equals the one that raises the leader's (the opponent with the lowest cost).
-    It wins a little more than its fair share against ``rainbow`` and ``popsicle`` (29% of
-    4-player games against ``rainbow``, fair share 25%): the race is short (some four turns
-    each) and the dice decide most of it (experiments/sosooyoo-players/FINDINGS.md).
+    It wins more than its fair share against ``rainbow`` (29% of 4-player games, fair share
+    25%) and ``popsicle`` (45%), but not by much: the race is short (some four turns each)
+    and the dice decide most of it (experiments/sosooyoo-players/FINDINGS.md).
 ``search-N``
     Flat Monte Carlo at its moves and at the end of its turn: for each candidate (each
     target of the move, or each end action, in canonical order) it plays ``N`` playouts
