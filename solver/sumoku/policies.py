@@ -70,8 +70,9 @@ experiments/sumoku-players/FINDINGS.md; the skill ladder: reports/sumoku/skill/r
 round ends (hands refill at the end of a turn), so the ``N`` playouts of a candidate are
 the same game and ``search-1``, ``-2`` and ``-8`` play the same moves
 (experiments/sumoku-players/FINDINGS.md). It stays a player — a one-round lookahead — but
-off the skill ladder (``budgets=()``); ``mcts-N``, whose simulations run four turns (past the refill of the
-player's next turn, so that the bag's order matters), is the search that climbs it.
+off the skill ladder (``budgets=()``); ``mcts-N``, whose simulations run four turns (past
+the refill of the player's next turn, so that the bag's order matters), is the search that
+climbs it.
 """
 from __future__ import annotations
 
