@@ -54,22 +54,14 @@ position at will: ``tests/test_no_loops.py`` finds no game cut off at the turn l
     game shares), ``expert`` playing out every simulation in every seat (:data:`MCTS_ROLLOUT`);
     each simulation restarts a copy of the game's dice and choice streams from its key. It
     keeps expert's own choice at the root unless the search's (most visits) beats it by more
-    than :data:`MCTS_KEEP` standard errors of their mean returns. Measured by the kernel
-    (standard rules, duplicate keys, seed 21; share with 95% interval): against ``expert``,
-    mcts-64 wins 53.1% from seat 0 and 41.7% from seat 1, 47.4% (45.9-48.9%) over all seats
-    (1,000 games a seat); mcts-256 55.5% and 42.5%, 49.0% (47.7-50.3%) (1,000 a seat);
-    mcts-1024 56.0% and 42.6%, 49.3% (47.6-51.0%) (500 a seat): as strong as expert, not
-    clearly stronger. Without the keep rule the search follows noise (a move's mean return
-    over a few hundred simulations differs from another's by less than its error) and loses
-    to its own rollout player: mcts-64 19.7%, mcts-256 30.3% over all seats (1,000 and 500
-    games a seat). On its own games (200 a budget,
-    ``experiments/search-departures/search_departures.py``) mcts-16 departs from expert's
-    choice at 7.8% of decisions, mcts-64 at 4.0%, mcts-256 at 2.7%: the more simulations,
-    the closer it plays to expert, which is why the ladder's chain flattens at mcts-256
-    against mcts-64 (they differ at 5.2% of decisions). With greedy playouts (before)
-    mcts-1024 won 34.9% against expert. The skill ladder climbs 16, 64, 256: expert playouts
-    make a simulation about 6 µs, so a game of ``mcts-1024`` costs about half a second and
-    its matches would not fit the ladder's 1,000 games a seat.
+    than :data:`MCTS_KEEP` standard errors of their mean returns: without that rule the
+    search follows noise (a move's mean return over a few hundred simulations differs from
+    another's by less than its error) and loses to its own rollout player; with it it is as
+    strong as ``expert``, not clearly stronger, and the more simulations the closer it plays
+    to ``expert`` (experiments/search-departures/FINDINGS.md). The skill ladder climbs 16,
+    64, 256: a game of ``mcts-1024`` costs about half a second, too much for the ladder's
+    1,000 games a seat. Matches: experiments/manhome-players/FINDINGS.md,
+    reports/manhome/skill/report.md.
 ``ply-N``
     Expectimax over the next ``N`` turns (extra turns count) on the *race evaluation*
     (:mod:`solver.manhome.race`): every seat's chance to win when each side needs the goes
@@ -80,33 +72,22 @@ position at will: ``tests/test_no_loops.py`` finds no game cut off at the turn l
     kind's best move; a face-off at the rules' odds), never with more than
     :data:`SOLITAIRE_CAP` men on the board. It aims at the chance to win, not expected goes:
     a side behind takes risks, a side ahead plays safe. Deterministic (no choice stream).
-    On the solved duels (``analyze exact manhome``, 1,000 positions each, share of decisive
-    positions keeping the exact value) ``ply-1`` keeps 0.977 / 0.927 / 0.965 / 0.918 (12
-    squares 2 men; 18 squares 3 men; 72 squares 2 men; 36 squares 3 men), ``ply-2`` 0.988 /
-    0.951 / 0.963 / 0.921, ``ply-3`` 0.995 / 0.965 / 0.973 / 0.943, where ``expert`` keeps
-    0.959 / 0.856 / 0.960 / 0.895. On the standard rules (kernel, duplicate keys, seed 21,
-    10,000 games a seat) ``ply-1`` beats ``expert`` 51.2% (50.7-51.7%): 55.2% from seat 0
-    and 47.1% from seat 1, where ``expert`` against itself gets 54.7% and 45.3%; ``ply-2``
-    against ``ply-1`` 50.2% (49.8-50.6%). The edge is small because the game leaves little
-    to skill beyond ``expert``: on the largest solved duel (36 squares, 3 men) exact optimal
-    play beats ``expert`` only 52.7% (51.7-53.7%, 2,000 games a seat), ``ply-3`` 52.0%,
-    ``ply-1`` 51.6%. Cost (both seats, one core): ``ply-1`` 0.0005 s a game, ``ply-2``
-    0.024 s, ``ply-3`` about 100 times ``ply-2``.
+    It keeps the exact value on the solved duels more often than ``expert``
+    (reports/manhome-exact/report.md) but beats it on the standard rules by little: the
+    game leaves little to skill beyond ``expert`` (on the largest solved duel, 36 squares,
+    3 men, exact optimal play beats ``expert`` only 52.7%). Matches and cost:
+    experiments/manhome-players/FINDINGS.md; the skill ladder: reports/manhome/skill/report.md.
 ``adapt-N``
     ``ply-N``'s search on a race table that lets each side adapt: the race table mixed half
     and half with its *envelope* (for every ``n`` on its own the best chance of finishing
     within ``n`` goes; :mod:`solver.manhome.race`), a second table of the same size (the
     envelope is solved in about 30 s when first used and kept in the table cache). Off the
-    skill ladder (its matches there are not played yet). On the solved duels (as ``ply-N``
-    above) ``adapt-1`` keeps 0.978 / 0.936 / 0.963 / 0.929, ``adapt-2`` 0.988 / 0.947 /
-    0.967 / 0.921, ``adapt-3`` 0.996 / 0.973 / 0.973 / 0.947, ``adapt-4`` 0.998 / 0.981 /
-    0.981 / 0.966 (958 of 992; mean loss 0.00008 of a win a decision, ``ply-3`` 0.00039),
-    where ``ply-4`` keeps 0.947 on the largest: the envelope's gain is at depth. On the
-    standard rules it is as strong as ``ply-N``, not clearly stronger
-    (``experiments/manhome-leaf/manhome_adapt_standard.py``, 4,000 games a seat):
-    ``adapt-1`` against ``ply-1`` 50.4% (49.8-51.1%), ``adapt-2`` against ``ply-2`` 50.4%
-    (49.8-51.1%), against ``expert`` 51.0% (50.2-51.9%). Cost: ``ply-N``'s (the same search
-    on another table); ``adapt-4`` about 0.4 s a decision on the 36-square duel.
+    skill ladder (its matches there are not played yet). The envelope's gain is at depth:
+    on the largest solved duel ``adapt-4`` keeps the exact value in 0.966 of the decisive
+    positions where ``ply-4`` keeps 0.947 (experiments/manhome-leaf/FINDINGS.md, which has
+    how the weight was chosen; every duel at depths 1-4: reports/manhome-exact/report.md);
+    on the standard rules it is as strong as ``ply-N``, not clearly stronger (matches and
+    cost: experiments/manhome-players/FINDINGS.md).
 ``expert``
     The strongest fixed player we can compute for any number of seats: one-ply expectimax
     on the exact solitaire values. ``T(side)`` is the exact expected number of turns a

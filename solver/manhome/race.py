@@ -33,13 +33,12 @@ best for that ``n`` (new man or action, and each kind's move). ``F* >= F``, and 
 itself a distribution; it over-states what a side can do (no one way of playing reaches it
 for every ``n``) as ``F`` under-states it. ``adapt-N`` (:mod:`solver.manhome.policies`) is
 ``ply-N``'s search on their mix, ``ENVELOPE_WEIGHT * F* + (1 - ENVELOPE_WEIGHT) * F``
-(:func:`race_mix`, both tables rounded first). The weight was chosen on the solved 36-square duel (3 men, 2 home;
-:mod:`solver.manhome.duel_play`) on three samples of 1,000 positions (seeds 1, 2, 3) other
-than the exact report's (seed 0), and judged on that one: at depth 4 the three keep 2,867
-of 2,987 decisive positions on ``F`` alone, 2,894 at weight 0.45 and 2,895 at 0.5; on seed
-0 ``ply-4`` keeps 939 of 992 (0.947), ``adapt-4`` 958 (0.966)
-(``experiments/manhome-leaf/manhome_envelope_leaf.py`` has every weight measured; the exact
-report has ``adapt-1`` to ``adapt-4`` on every solved duel).
+(:func:`race_mix`, both tables rounded first). The weight, 0.5, was chosen on the solved
+36-square duel (3 men, 2 home; :mod:`solver.manhome.duel_play`) on three samples other than
+the exact report's and judged on that one, where ``adapt-4`` keeps the exact value in 0.966
+of the decisive positions and ``ply-4`` in 0.947: experiments/manhome-leaf/FINDINGS.md has
+every weight measured, reports/manhome-exact/report.md ``adapt-1`` to ``adapt-4`` on every
+solved duel.
 
 The evaluation
 --------------

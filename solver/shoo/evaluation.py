@@ -29,39 +29,17 @@ outside its home area next to a free horse it may mount (not one the opponent ho
 ``-EXPOSED_WEIGHT`` for each of its riders next to an opponent's traveller, who may capture
 the horse (rule 19). Why: on the solved reduced fields (one traveller and one horse a side)
 every position is a duel, and the evaluation sees only the walk home while the game goes to
-whoever gets the horse and keeps it. Measured 2026-11-28 (reference engine, ``search-16``;
-the share of sampled won or drawn positions where its move keeps the perfect-play value,
-expected over its ties; 300 positions a field from ``analyze exact shoo``'s sample, then 300
-drawn with seed 7), without the tactics and with them:
+whoever gets the horse and keeps it; with the tactics ``search-16`` keeps the perfect-play
+value in more of the sampled positions (on 5 x 5, 0.901 → 0.995).
 
-| field | report's sample | seed 7 |
-| --- | --- | --- |
-| 3 x 3 | 0.963 → 0.993 | 0.974 → 0.991 |
-| 4 x 4 | 0.916 → 0.941 | 0.939 → 0.927 |
-| 5 x 5 | 0.901 → 0.995 | 0.932 → 0.984 |
-
-Other forms tried on 4 x 4 (report's sample / seed 7): the mount term without counting a
-rider, 20 / 30: 0.953 / 0.940, but 0.933 / 0.924 on 5 x 5; either term alone loses (0.899,
-0.876); with this form, weights from 20 / 20 to 30 / 45 keep 0.939-0.945 (20 / 30: 0.945 /
-0.937). What 4 x 4 still misses is slow: wins 7-13 moves away and draws held by a traveller
-standing in the opponent's home area, past what 1,600 nodes see. A term for such a traveller
-(nothing can move it in a duel) does not help: +20 each keeps 0.921 / 0.908, -20 0.950 /
-0.929. Games from the start against the perfect player are another matter
-(solver/shoo/exact_play.py: better on 3 x 3 and 4 x 4, worse on 5 x 5, where the search goes
-back and forth with the horse until the players' no-repeat rule leaves no winning move).
-
-**Only in a duel**, because on the full field the tactics cost strength: counted in every
-position, ``search-16`` won 81% / 92% of 100 games a seat against ``greedy`` where the plain
-search wins 92% / 93% (the mount term alone 80% as Blue; the exposure term alone costs
-nothing). A full game has nine travellers a side: a beaten side may be shooed down to one or
-none on the field, but a duel needs both sides there at once. Measured 2026-11-28 on 340
-kernel games (``search-16`` against ``greedy`` both ways, ``greedy`` against ``random`` both
-ways, ``random`` against itself): one side fell to one traveller on the field or none in 23,
-but the fuller side never had fewer than six. The same keys give the same games as the plain
-search (hashes of 200 games of ``search-16`` against ``greedy``, 200 of ``search-8`` against
-itself, tests/data/same_games.json), in 1.03 times the time (the kernel makes a move to value
-its tactics only when neither side has three travellers on the field; tests/shoo/test_tactics.py
-checks kernel and reference on duels placed at random).
+**Only in a duel**, because on the full field the tactics cost strength (counted in every
+position, ``search-16`` won 81% rather than 92% of its games as Blue against ``greedy``),
+and a full game does not reach a duel, which needs both sides down to one traveller or none
+on the field at once. So the same keys give the same games as the plain search
+(tests/data/same_games.json); the kernel makes a move to value its tactics only when neither
+side has three travellers on the field (tests/shoo/test_tactics.py checks kernel and
+reference on duels placed at random). Measured — every form and weight tried, the shares on
+each field, the full-field games: experiments/shoo-search/FINDINGS.md.
 """
 from __future__ import annotations
 

@@ -14,46 +14,14 @@ Two measures, for any player by name (``make_policy(name, rules)``):
 The players' evaluation (:mod:`solver.shoo.evaluation`) takes its geometry from
 ``position.field``, so the same players play the reduced fields.
 
-**Against perfect play** (issue 21 asks for 95%). ``analyze exact shoo reduced --players
-random,greedy,search-4,search-16,search-64 --games-of search-64=0`` (2026-11-28, 300
-positions a field): ``search-64`` keeps the value in 0.98 (0.96-0.99) of them on 3x3, **0.96
-(0.94-0.98)** on 4x4 and 1.00 (0.98-1.00) on 5x5; ``search-16``, the ladder's strongest,
-0.99 / 0.94 / 1.00; ``search-4`` 0.94 / 0.86 / 0.96; ``greedy`` 0.76 / 0.73 / 0.67. Before
-the search's leaf counted the duel tactics (solver/shoo/evaluation.py: who has a horse at
-hand, whose rider may lose it; on these fields every position is a duel) ``search-16`` kept
-0.96 / 0.92 / 0.92, and ``search-4`` 0.90 / 0.89 / 0.88. The plain search fell short because
-a win there lies up to 15 moves ahead while 1,600 nodes finish depth 4 or 5, and more nodes
-did not reach it (on the first 100 positions of the 5x5 sample ``search-16`` kept 92,
-``search-64`` 91; a depth cap of 24 plies instead of 8 changed neither): the evaluation saw
-only the walk home, while the game goes to whoever gets the horse and keeps it. With the
-tactics, what held 4x4 under 95% was the search's depth cap
-(:data:`solver.shoo.search.MAX_DEPTH`, 8 plies until then, 16 now): ``search-64`` kept 0.942
-of the 4x4 positions with the cap of 8 (experiments/shoo-search/shoo_depth_cap.py, expected
-over its ties; 0.959 of 300 drawn with seed 7 with the cap of 16), going 8.6 plies deep on
-average with 16. ``search-16`` keeps the same share under either cap (1,600 nodes: the
-budget holds it), and no game of the full field moved (the search's docstring). The
-remaining 4x4 misses (the evaluation module's docstring) are wins 7-13 moves away and draws
-held by a traveller standing in the opponent's home area. ``search-64`` plays no games
-against the perfect player in the report (``--games-of``): on 3x3 a drawn game runs to the
-200-move limit at about 3 seconds a move.
-
-**Games from the start** tell another part: against the perfect player, in the colour that
-wins (White on 4x4 and 5x5) or draws (both on 3x3) with perfect play,
-``search-16`` now reaches the perfect-play result in 14 of 40 games (3x3: 10 draws of 20;
-4x4: 4 wins of 10; 5x5: 0 of 10) where the plain search reached 8 (1, 1, 6). The 5x5 losses
-are mostly not moves that throw the value away on their own: on 6 more games from the start
-(other seeds, reference engine, 2026-11-28; ``search-16`` lost all 6), in 5 the only moves
-that kept the win at the first lost move were left out by the players' rule against remaking
-one of the game's 16 latest positions (:func:`solver.shoo.policies.allowed`), 4 of them a
-hold of the horse: the search had gone back and forth with the horse instead of making
-progress, and the perfect player, which may repeat, defended until no fresh winning move was
-left. A search that knows repetitions does not close it (a reference-engine prototype,
-2026-11-28, the report's seeds, 10 games a colour): valuing every position of the game's 16
-latest or of the search's own line as a draw wins 3 of 10 as White on 5x5 (0 without) and 5
-of 10 on 4x4 (4), but draws none of 20 on 3x3 (10): a draw that is held by moving back and
-forth reads as no better than any other move. Valuing only the player's own repetitions as
-barred (as its rule bars them) and the perfect player's as any move wins 1 of 10 on 5x5 and
-draws 3 of 10 as Blue on 3x3 (4). Neither was taken.
+**Against perfect play** (issue 21 asks for 95%): each player's share of the positions
+kept and its games from the start on every solved field are in
+reports/shoo-exact/report.md (``analyze exact shoo reduced``); ``search-64`` keeps the
+value in 0.96 of the 4x4 positions. How the search got there (the leaf's duel tactics,
+then the depth cap) and why games from the start still fall short on 5x5 (the search goes
+back and forth with the horse until the players' rule against remaking one of the game's
+16 latest positions leaves no winning move; a search that knows repetitions did not close
+it): experiments/shoo-search/FINDINGS.md.
 """
 from __future__ import annotations
 

@@ -36,23 +36,13 @@ another move remains, the replay of its own move that the opponent just hushed b
     inside depth 2, of the moves depth 2 searched (greedy's best first) — ties between
     distinct moves drawn from the choice stream (one ``choose(k)``, each by its lowest best
     entry). A node is a position the search expands: one of depth 1 values all its moves'
-    leaves at once (greedy's values), so a node costs the CPU of a greedy move (some 2–5
-    microseconds in the kernel). A budget, not a clock, so that a key replays its game;
-    ``search-1`` plays greedy's moves where a position has 100 moves or more (depth 1 fills
-    its budget) and looks at depth 2 over greedy's first moves where it has fewer. On the
-    skill ladder: ``search-2``, ``-4``, ``-8``, ``-16`` (issue 21). Measured with the kernel
-    on 130 positions of greedy's games (190 moves a position on average): 200 nodes finish
-    depth 2 in 32% (and search part of it in the rest), 400 in 66%, 800 finish depth 3 in 15%,
-    1,600 in 58%, 3,200 in 78%. The ladder's doublings, 100 games a seat (seed 7, duplicate
-    keys, a one-off match script not kept): ``search-2`` against ``greedy`` 68.5% (62.5–74.5%),
-    ``search-4`` against ``search-2`` 53.0% (45.8–60.2%: both play depth 2, the first over
-    greedy's first moves, the second over all of them), ``search-8`` against ``search-4``
-    60.8% (53.6–67.9%), ``search-16`` against ``search-8`` 68.8% (62.6–74.9%) — the budget
-    pays when it completes depth 3 in more positions. CPU seconds a game with the player in
-    both seats (kernel, one core of a loaded machine): 0.05, 0.20, 0.46, 0.87. ``search-8``
-    (the strong run's player) against ``greedy``, 200 games a seat (seed 0): 87.4%
-    (84.1–90.7%), 91.0% and 83.5% of the games won from seats 0 and 1 (the old
-    ``search-80``, 0.44 s a game, on the ladder's same keys: 85.4%, 81.8–89.0%).
+    leaves at once (greedy's values), so a node costs the CPU of a greedy move. A budget,
+    not a clock, so that a key replays its game; ``search-1`` plays greedy's moves where a
+    position has 100 moves or more (depth 1 fills its budget) and looks at depth 2 over
+    greedy's first moves where it has fewer. On the skill ladder: ``search-2``, ``-4``,
+    ``-8``, ``-16`` (issue 21): the budget pays where it completes depth 3 (the ladder's
+    ``flat_note`` below, reports/shoo/skill/report.md; how many positions each budget takes
+    to depth 2 and 3, and the doublings' matches: experiments/shoo-players/FINDINGS.md).
 ``mcts-N``
     Open-loop UCT with ``N`` simulations a move (:mod:`solver.mcts`, the family every game
     shares) over greedy's move ordering, its simulations cut off and valued by the
@@ -65,52 +55,19 @@ another move remains, the replay of its own move that the opponent just hushed b
     A simulation (:class:`Simulation`, :func:`mcts_start`) plays :data:`MCTS_PLIES` (4)
     moves from the decision, tree and ``greedy`` playout together (greedy's ties from the
     simulation's own choice stream), and returns each seat's evaluation squashed,
-    ``1 / (1 + exp(-evaluate / 60))``; a game won inside it returns 1 and 0. Before (issue
-    21) the simulations played greedy to the end of the game over every distinct move:
-    ``mcts-16`` took some 3 s a game, ``mcts-256`` as Blue lost 7 of 8 games to ``greedy``,
-    and against OpenSpiel's ``MCTSBot`` neither search ended a game (40 of 40 drawn at the
-    600-move limit). Off the skill ladder (``budgets=()``): ``search-N``'s alpha-beta is
-    Shoo's search; ``mcts-16`` is the family's budget against ``MCTSBot`` (the skill
-    report), whose rollouts are the same: greedy for four moves, then the evaluation
-    (``rollout_state`` through the rollout Config, as ``mcts-N``'s playouts). Measured
-    (:func:`analysis.skill.play_match`, seed 0, 100 games a seat, duplicate keys): ``mcts-16``
-    against ``greedy`` 83.0% (77.7–88.3%), 82% and 84% won from seats 0 and 1; ``mcts-64``
-    90.5% (86.5–94.5%), 91% and 88%; some 0.2 and 0.75 s a game (one core of a loaded
-    machine). Against ``MCTSBot`` with the same 16 simulations (the skill report, 100 games a
-    seat): 80.8% (75.5–86.0%), 76.5% and 85.0% from seats 0 and 1, 3 of 200 games drawn.
-    Why the alpha-beta is Shoo's search on the ladder, measured head to head (``analyze shoo
-    --policy mcts-64,search-16 --sims 200 --seed 0`` and the seats swapped, kernel):
-    ``mcts-64`` wins 24 and draws 1 of 200 games as Blue, 16 and 1 as White, 10.3% of the
-    points against ``search-16`` (a game of the two took about 0.45 s on one core).
+    ``1 / (1 + exp(-evaluate / 60))``; a game won inside it returns 1 and 0 — simulations
+    that played greedy to the end of the game (before issue 21) were slower and weaker and
+    drew every game against OpenSpiel's ``MCTSBot``. Off the skill ladder
+    (``budgets=()``): ``search-N``'s alpha-beta is Shoo's search (``mcts-64`` takes 10.3% of
+    the points against ``search-16``); ``mcts-16`` is the family's budget against
+    ``MCTSBot`` (the skill report), whose rollouts are the same: greedy for four moves, then
+    the evaluation (``rollout_state`` through the rollout Config, as ``mcts-N``'s
+    playouts). Measured: experiments/shoo-players/FINDINGS.md.
 
-Measured with the kernel, 200 games (keys ``numpy.random.PCG64(11).random_raw(200)``),
-before and after the players chose among distinct moves and kept their memory: ``greedy``
-against ``greedy`` drew 3.5% and played 292 moves a game, now 0% and 290; under ``hush =
-lose_move`` it drew 88.5% with 503 hushes in 563 moves a game, now 2% with 33 hushes in
-318; under ``shoo_off`` 1.5% and 13 hushes, now 1% and 16; under ``off`` 1.5%, now 0%.
-``greedy`` against ``random`` wins 100% as Blue before and after (0.5–1.5% drawn under the
-hushing variants). Distinct moves alone, without the memory, made greedy against greedy go
-round: 50.5% drawn in 447 moves a game, a position up to 147 times in one game.
-
-The figures below were measured before that change (issue 21, point 3), and before the
-search valued a node of depth 1 in one node and ordered its moves by their leaves' values
-(issue 21: the old ``search-N`` spent ``N`` hundred leaves, so its budgets bought about a
-tenth of the nodes the same name buys now).
-Measured with the kernel on the standard rules, 400 games in each seat (``play_chunk`` on
-the keys ``numpy.random.PCG64(11).random_raw(400)``); win / draw / loss of the first-named
-player with the 95% Wilson interval of its wins, as Blue (who moves first), then as White:
-``greedy`` against ``random`` wins 99.8% [98.7, 100] / 100% [99.0, 100]; ``search-40``
-against ``greedy`` 66.2% [61.4, 70.7] / 7.0% / 26.8% and 66.0% [61.2, 70.5] / 4.8% /
-29.2%; ``search-20`` against ``greedy`` 59.3% [54.4, 64.0] / 4.8% / 36.0% and 64.5% [59.7,
-69.0] / 5.2% / 30.2%; ``search-10`` against ``greedy`` 48.0% [43.1, 52.9] / 5.0% / 47.0%
-and 63.7% [58.9, 68.3] / 3.7% / 32.5% (1,000 nodes rarely finish depth 2: as Blue it is
-greedy's equal); ``search-20`` against ``search-10`` 50.0% [45.1, 54.9] / 6.0% / 44.0% and
-56.2% [51.3, 61.0] / 7.5% / 36.2%; ``search-80`` against ``search-40`` (200 games a seat,
-1.2 s a game) 50.5% [43.6, 57.4] / 15.0% / 34.5% and 55.0% [48.1, 61.7] / 12.0% / 33.0%.
-Search beats greedy from a budget of 2,000 nodes on, by about two games to one at 4,000; a
-doubled budget wins more than it loses, by less. Speed (benchmarks/bench_shoo.py): the
-kernel searches about 1.3 million nodes/s, about 400 times the reference; ``search-80``
-against ``greedy`` plays about two games a second (one core of a loaded machine).
+What the players' choice among distinct moves and their memory changed in measured games
+(greedy against itself drew 3.5% of its games before, 0% after), and every player's
+strength and speed, with the figures from before issue 21's changes:
+experiments/shoo-players/FINDINGS.md; the skill ladder's matches: reports/shoo/skill/report.md.
 """
 from __future__ import annotations
 

@@ -10,10 +10,9 @@ more is abandoned the moment the nodes of the whole search pass the budget, and 
 iteration completed decides (depth 1, every move's evaluation — greedy's values — always
 completes) — except that an abandoned iteration of depth 2 (:data:`PARTIAL_DEPTH`) that
 searched at least one move decides among the moves it searched (the root's first moves by
-greedy's values), the others left out. Measured (kernel, 100 games a seat against
-``greedy``): with 200 nodes, where depth 2 searches only greedy's first moves, this wins
-75.5% against 60.5% for greedy's values; an abandoned depth 3 deciding among its moves
-lost strength (``search-10`` 68.8% against 89.7%), so deeper iterations decide whole.
+greedy's values), the others left out: with 200 nodes that beats greedy's values, while an
+abandoned depth 3 deciding among its moves lost strength, so deeper iterations decide whole
+(experiments/shoo-players/FINDINGS.md).
 
 **A node** of a finished game (a win, or ``max_plies``) or at depth 0 is worth
 :func:`leaf_value`: the search's evaluation for the side to move
@@ -30,12 +29,8 @@ tries its moves in this order: the move the table holds for the position, the *k
 values, best first (ties in canonical order, :func:`solver.shoo.moves.legal_moves`), and
 returns the best, fail-soft: a value at or below ``alpha`` is an upper bound, at or above
 ``beta`` a lower bound. (Until issue 21 a node of depth 1 searched its leaves one node
-each, and the moves went in canonical order with shoos and captures first: ``search-80``,
-8,000 nodes, finished depth 2 in 97 and depth 3 in 16 of 130 positions of greedy's games;
-now 1,000 nodes finish depth 2 in all but 7 and depth 3 in 34. On the same keys (100
-games a seat) ``search-10`` beats ``greedy`` 89.7%, the old ``search-80`` 72.8% and the old
-``search-160`` 88.5%: a node now costs about as much CPU as ten leaves did, so per CPU
-second the two searches are close; what changed is that a budget now buys whole plies.)
+each: a budget now buys whole plies, at about the same strength per CPU second;
+experiments/shoo-players/FINDINGS.md.)
 
 **The table** holds ``2 ** TABLE_BITS`` entries, empty at each search, indexed by the low
 bits of the position's Zobrist key (:func:`zobrist`: pieces, stables, pastures, side to
@@ -65,12 +60,10 @@ NODE_UNIT = 100
 """Nodes of search per unit of budget: ``search-N`` may visit ``N * NODE_UNIT`` nodes a
 move (and finishes its depth-1 iteration in any case)."""
 MAX_DEPTH = 16
-"""The deepest iteration (plies). 8 until 2026-11-28: on the solved 4x4 field, where wins
-lie 7-13 moves away, ``search-64`` kept the perfect-play value in 0.942 of the exact
-report's positions with a cap of 8 and 0.961 with 16
-(experiments/shoo-search/shoo_depth_cap.py); on the full field no game moved (the ladder's
-players, 110 games by the kernel: the same columns, byte for byte), since a budget of a few
-thousand nodes ends far short of 8 plies there."""
+"""The deepest iteration (plies). 16, not 8: on the solved 4x4 field, where wins lie 7-13
+moves away, a cap of 8 held ``search-64`` under 95% of perfect play; on the full field a
+budget of a few thousand nodes ends far short of 8 plies, so no game moved
+(experiments/shoo-search/FINDINGS.md)."""
 PARTIAL_DEPTH = 2
 """The deepest iteration whose abandoned part still decides (module docstring)."""
 TABLE_BITS = 16

@@ -39,10 +39,9 @@ that a kernel can make the same choices; they read the engine's position
     farthest from *that* piece's own target, takes off the ring whose loss raises its owner's
     cost most, and at the end of a turn takes the action that lowers its own cost most, and
     among equals the one that raises the leader's (the opponent with the lowest cost).
-    Measured on the standard board (kernel, same keys, one ``adaptive`` against the others
-    in every seat): it wins 54% of 2-player games against ``rainbow`` (fair share 50%), 29%
-    of 4-player (25%) and 20% of 6-player (17%); against ``popsicle`` 72%, 45% and 33%. The
-    race is short (some four turns each) and the dice decide most of it.
+    It wins more than its fair share against ``rainbow`` (29% of 4-player games, fair share
+    25%) and ``popsicle`` (45%), but not by much: the race is short (some four turns each)
+    and the dice decide most of it (experiments/sosooyoo-players/FINDINGS.md).
 ``search-N``
     Flat Monte Carlo at its moves and at the end of its turn: for each candidate (each
     target of the move, or each end action, in canonical order) it plays ``N`` playouts
@@ -50,13 +49,12 @@ that a kernel can make the same choices; they read the engine's position
     candidate ``adaptive`` would choose unless another won more than √N (rounded down, at
     least 1) more of its playouts than that one (then the one that won most, the first
     among equals): with a dozen candidates and a few playouts each, the most winning
-    candidate is mostly the luckiest, and taking it made ``search-16`` win 33% of 2-player
-    games against ``adaptive`` and 9% of 4-player (fair shares 50% and 25%); with the
-    margin it wins 60% and 27% (``search-4``: 53% and 25%). A move's playout makes
+    candidate is mostly the luckiest, so taking it lost to ``adaptive``
+    (experiments/sosooyoo-players/FINDINGS.md). A move's playout makes
     the candidate move and the rest of the turn as ``adaptive`` would (drawing on the
     playout's dice), an end action's playout starts with it. Bumps and the rings a bump
-    takes it decides as ``adaptive``. The skill ladder climbs 2, 4, 8 (a 4-player game
-    with one ``search-16`` costs some 0.1 s); larger budgets can be asked for by name. The ``N``
+    takes it decides as ``adaptive``. The skill ladder climbs 2, 4, 8; larger budgets can
+    be asked for by name. The ``N``
     playouts share their keys across candidates (common random numbers): one word of the
     game's choice stream starts a SplitMix64 stream whose next ``N`` words are the keys, and
     playout ``j`` of every candidate draws from the dice and choice streams of key ``j``.
@@ -92,41 +90,16 @@ that a kernel can make the same choices; they read the engine's position
       ``k >= MCTS_MIN_KEYS``; else ``adaptive``'s. So ``mcts-4`` plays as ``adaptive``.
 
     Why. The family's open-loop UCT (every decision a node, the most visited child, ties to
-    the lowest action) won 0 of 160 4-player games against three ``adaptive`` at 16 and 64
-    simulations: most children tie with few simulations, and the lowest action is the
-    lowest space. Cut to a depth-1 paired UCB1 bandit that kept ``adaptive``'s choice
-    unless the most visited child beat it by 2 standard errors (the family's ``keep``),
-    it won (seed 7, 500 games a seat, one player against three ``adaptive``) 23.9% at 16
-    simulations, 25.4% at 64 and 29.6% at 256 (fair share 25%): UCB1 spreads a few
-    simulations over a dozen near-equal moves and the keep rule's unpaired standard
-    error is 0 when both means are 0 or 1, so at 16 it followed the luck of one playout.
-    Measured on the same keys, the three changes: halving with the paired test at 1
-    standard error 25.5%, 28.75% and 33.7% (16, 64, 256); at 64 simulations the test at
-    0.5, 1, 1.5, 2 and 2.5 standard errors 23.1%, 28.75%, 29.1%, 29.15% and 27.55% (the
-    best of several candidates is the luckiest: a loose test follows luck, a strict one
-    plays ``adaptive``); ``turn_dice`` off (a playout's dice one stream) 27.25% against
-    28.75% with it (it lowers the variance of a paired difference of returns from 0.20 to
-    0.16, over 2,926 decisions of 40 ``adaptive`` games, 512 playouts a candidate); a
-    first round of at most ``N // 2`` or ``N // 8`` candidates 28.0% and 28.1% against
-    ``N // 4``'s 28.75%.
-
-    Measured with the kernel (standard rules, 4 players, seed 0, 1,000 games a seat, the
-    player in one seat and its opponent in the others; the share over all seats with its
-    paired 95% interval, fair share 25%; then the rates from seats 0..3): ``mcts-16``
-    against ``adaptive`` 26.7% [26.0, 27.5] (35.9, 28.6, 23.5, 18.9%); ``mcts-64``
-    against ``mcts-16`` 27.5% [26.5, 28.4] (35.8, 30.0, 24.1, 20.0%); ``mcts-256``
-    against ``mcts-64`` 28.1% [27.0, 29.2] (36.5, 31.3, 22.7, 21.8%); ``mcts-256``
-    against ``adaptive`` 33.2% [32.1, 34.4] (45.3, 35.0, 28.9, 23.7%, where ``adaptive``
-    itself wins 34.1, 27.5, 21.0 and 17.4% of its self-play games on the same keys: the
-    differences, paired by key, +11.2 [8.5, 13.9], +7.5 [4.9, 10.1], +7.9 [5.4, 10.4] and
-    +6.3 [4.1, 8.5] points); ``mcts-1024`` against ``mcts-256`` (500 games a seat)
-    28.2% [26.5, 29.8] (35.4, 28.8, 26.0, 22.4%). CPU seconds a game with it in every
-    seat (one core, under load): ``mcts-16`` 0.026, ``mcts-64`` 0.11, ``mcts-256`` 0.48. Against OpenSpiel's
-    ``MCTSBot`` at 32 simulations (``uct_c`` 1.4, rollouts by ``adaptive`` in C,
-    :mod:`analysis.versus_spiel`) ``mcts-32`` won all 400 games, 100 from each seat, and
-    every game ended (``MCTSBot`` 1.0 s a game): with a few dozen simulations spread over
-    a dozen moves and the end actions, ``MCTSBot`` discards and swaps away rings at near
-    random.
+    the lowest action) won 0 of 160 4-player games against three ``adaptive``: most
+    children tie with few simulations, and the lowest action is the lowest space. A UCB1
+    bandit spreads a few simulations over a dozen near-equal moves, and an unpaired keep
+    rule followed the luck of one playout; halving, the paired test (a loose one follows
+    luck, a strict one plays ``adaptive``), ``turn_dice`` (it lowers the variance of a
+    paired difference) and the first round's width were each chosen among the forms
+    measured on the same keys. So made,
+    ``mcts-256`` wins 33.2% of 4-player games against three ``adaptive`` (fair share 25%).
+    Every form measured, the ladder's matches, the cost and the games against OpenSpiel's
+    ``MCTSBot``: experiments/sosooyoo-players/FINDINGS.md; reports/sosooyoo/skill/report.md.
 
 **Ties** (issue 21: a choice, not an accident of the option list). ``random`` draws
 uniformly among the listed options of a decision (rule 37's random player, as the spec
@@ -142,8 +115,8 @@ non-random player cut off at the turn limit under any variant.
 
 **Cost.** A plan's cost for a holding ``h`` is ``w * need + extra``, ``w`` 8 for the
 rainbow (:data:`NEED_WEIGHT`) and 12 for a popsicle (:data:`POPSICLE_WEIGHT`; with 8,
-``adaptive`` chased popsicles it was slower to finish and won 28% rather than 29% of
-4-player games against ``rainbow``):
+``adaptive`` chased popsicles it was slower to finish and won less often:
+experiments/sosooyoo-players/FINDINGS.md):
 ``need`` the rings still to collect (a popsicle of colour c: ``6 - h[c]``, at least 0; a
 rainbow: the colours missing), ``extra`` the rings to get rid of (all but six of colour c,
 or all but one of each colour). A plan that cannot be completed because too few rings of a

@@ -44,21 +44,13 @@ take the first of equal plays, so that a kernel can make the same choices.
     :data:`MCTS_WIDTH` every candidate tried gets one simulation, so ``mcts-16`` (and any
     smaller budget) takes the first candidate — ``lookahead`` over sixteen plays.
 
-    Why so (the kernel, standard rules, 2 players, from both seats on the same keys, 200
-    games a seat, 95% intervals about ±5 points; against ``lookahead`` unless said): the
-    former ``mcts-16`` (open-loop UCT over the six best plays, greedy to the end of the
-    game, win shares) took 55.0%; its return as the squashed margin 58.1%, its candidates
-    in lookahead's order 59.5%, a playout cut off after 4 turns (and valued by the margin)
-    60.5% at less than half the cost; ``mcts-64`` so, with the tree below the root, 67.9%
-    at 0.25 s a game, as a paired bandit over the root 72.9% at 0.05 s; over ten plays
-    79.2%, sixteen with UCB1's constant 0.25 85.5%. Against that ``mcts-64`` (head to
-    head): ten plays 43.9% [39.0, 48.7], twenty-four 48.5%, constant 0.1 50.1%, scale 30
-    49.5%, a cut-off after 6 turns 44.1% [39.3, 49.0] (8 turns and playouts to the end
-    were weaker against ``lookahead`` too: 70.5% and 65.7%, at two and four times the
-    cost); with 3 players (fair share 33.3%) cut-offs after 3, 4 and 6 turns took 60.3%,
-    68.5% and 66.2% against ``lookahead``. A simulation's noise is the tiles still to be
-    drawn: the shorter the playout, the more its margin says about the play; four turns
-    see the refill of the player's own next turn and the replies to it.
+    Why so: each of those choices — the squashed margin as the return, the candidates in
+    ``lookahead``'s order, playouts cut off after four turns, a paired bandit over the root
+    rather than a tree, sixteen candidates, UCB1's constant — scored better against
+    ``lookahead`` or at less cost than the form before it (experiments/sumoku-players/FINDINGS.md).
+    A simulation's noise is the tiles still to be drawn: the shorter the playout, the more
+    its margin says about the play; four turns see the refill of the player's own next turn
+    and the replies to it.
 
 **Ties** (issue 21: a choice, not an accident of the play list). The canonical list holds
 each placement once (a hand's repeated tiles are one kind:
@@ -68,27 +60,19 @@ canonical order (the lowest action), and ``mcts-N`` the most visited candidate, 
 in ``lookahead``'s order among equals (equal values of that order: the lowest action). A play puts tiles down for good, so no player can repeat a
 position: ``tests/test_no_loops.py`` finds no loop.
 
-**Strength** (the kernel, standard rules, 2 players, each pair from both seats on the same
-keys; points = wins plus half the draws, 95% intervals): ``lookahead`` takes 58% ± 4% of
-the points against ``greedy`` (600 games), ``search-4`` 76% ± 8% (120 games). At 1,000
-games a seat: ``mcts-256`` takes 89.6% [88.3, 90.9] against ``lookahead`` (86.6% from
-seat 0 and 92.6% from seat 1, where ``lookahead`` in self-play takes 44.4% and 55.6%: +42
-[+39, +46] and +37 [+34, +40] points above the seat's own advantage); the ladder's rungs
-``mcts-16`` against ``greedy`` 60.2% [58.1, 62.3], ``mcts-64`` against ``mcts-16`` 83.5%
-[81.9, 85.1], ``mcts-256`` against ``mcts-64`` 54.8% [52.6, 57.0]. The climb flattens:
-sixteen candidates and a four-turn horizon are what the search can learn, and by 256
-simulations (16 a candidate, paired) it has mostly learnt them; what is left is the
-horizon's own error, which more simulations do not shrink. Against OpenSpiel's
-``MCTSBot`` at 16 simulations (random rollouts, in C; seed 0, 100 games a seat)
-``mcts-16`` won 199 of 200 (100 and 99 from seats 0 and 1).
+**Strength.** ``mcts-256`` takes 89.6% of the points against ``lookahead`` (2 players),
+and the ladder's climb flattens by 256 simulations: sixteen candidates and a four-turn
+horizon are what the search can learn, and what is left is the horizon's own error, which
+more simulations do not shrink. Every match (and against OpenSpiel's ``MCTSBot``):
+experiments/sumoku-players/FINDINGS.md; the skill ladder: reports/sumoku/skill/report.md.
 
 ``search-N``'s budget buys nothing: within one round no refill reaches a hand before the
 round ends (hands refill at the end of a turn), so the ``N`` playouts of a candidate are
-the same game and ``search-1``, ``-2`` and ``-8`` play the same moves (the same winner and
-length in each of 10 games against ``greedy``; on the skill ladder each step scored exactly
-50.0%). It stays a player — a one-round lookahead — but off the skill ladder
-(``budgets=()``); ``mcts-N``, whose simulations run four turns (past the refill of the
-player's next turn, so that the bag's order matters), is the search that climbs it.
+the same game and ``search-1``, ``-2`` and ``-8`` play the same moves
+(experiments/sumoku-players/FINDINGS.md). It stays a player — a one-round lookahead — but
+off the skill ladder (``budgets=()``); ``mcts-N``, whose simulations run four turns (past
+the refill of the player's next turn, so that the bag's order matters), is the search that
+climbs it.
 """
 from __future__ import annotations
 
