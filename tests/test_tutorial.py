@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import analysis
+import numbergames
 from analysis.chunks import chunk_keys
 from solver import decision, registry
 from solver.decision import CHANCE, TERMINAL
@@ -85,7 +85,7 @@ def test_simulate_gives_the_hand_worked_win_rates(pig, tmp_path):
     for rules, policy, exact in ((dict(target=1), "hold20", Fraction(6, 7)),
                                  (dict(target=1), "random", Fraction(12, 19)),
                                  (dict(target=20), "hold20", 1 / (2 - reach(20)))):
-        run = analysis.simulate("pig", 4000, policy=policy, seed=3, workers=1, **rules)
+        run = numbergames.load_game("pig", **rules).simulate(4000, policy=policy, seed=3, workers=1)
         games = run.games
         rate = (games["winner"] == 0).mean()
         assert close(rate, exact, math.sqrt(float(exact * (1 - exact)) / 4000)), (rules, policy, rate)
@@ -97,7 +97,7 @@ def test_simulate_gives_the_hand_worked_win_rates(pig, tmp_path):
     winner_score = np.where(games["winner"] == 0, games["score_0"], games["score_1"])
     assert ((20 <= winner_score) & (winner_score <= 25)).all()
     assert ((games["score_0"] == 0) | (games["score_1"] == 0)).all()
-    folder = analysis.write_report(run, tmp_path / "run")
+    folder = numbergames.write_report(run, tmp_path / "run")
     assert "Pig" in (folder / "report.md").read_text()
     assert {"report.md", "summary.json", "games.npz"} <= {p.name for p in folder.iterdir()}
 
@@ -112,27 +112,29 @@ def test_the_same_key_plays_the_same_game(pig):
     for i in (0, 17, 299):
         row = SPEC.reference(rules, policies, int(keys[i]))
         assert all(np.array_equal(part[c][i], row[c]) for c in SPEC.result_keys)
-    whole = analysis.simulate("pig", 1000, policy="hold20,random", seed=9, workers=2, target=30)
-    head = analysis.simulate("pig", 400, policy="hold20,random", seed=9, workers=1, target=30)
+    game = numbergames.load_game("pig", target=30)
+    whole = game.simulate(1000, policy="hold20,random", seed=9, workers=2)
+    head = game.simulate(400, policy="hold20,random", seed=9, workers=1)
     assert whole.games.head(400).equals(head.games)
 
 
 def test_the_what_if_sweep_over_the_target(pig, tmp_path):
-    sweep = analysis.sweep("pig", {"target": [1, 20]}, 3000, policy="hold20", seed=1, workers=1)
+    sweep = numbergames.load_game("pig").sweep({"target": [1, 20]}, 3000, policy="hold20", seed=1,
+                                               workers=1)
     rates = dict(zip(sweep.table["target"], sweep.table["seat0_win_rate"]))
     for target, exact in ((1, Fraction(6, 7)), (20, 1 / (2 - reach(20)))):
         assert close(rates[target], exact, math.sqrt(float(exact * (1 - exact)) / 3000)), target
-    folder = analysis.write_report(sweep, tmp_path / "sweep")
+    folder = numbergames.write_report(sweep, tmp_path / "sweep")
     assert (folder / "variants.csv").exists()
 
 
 def test_the_skill_ladder_and_the_generic_mcts(pig, tmp_path):
-    ladder = analysis.skill_ladder("pig", 1500, 20, budgets=[2], seed=2, workers=1, target=1)
+    ladder = numbergames.load_game("pig", target=1).skill(1500, 20, budgets=[2], seed=2, workers=1)
     match = next(m for m in ladder.matches if (m.player, m.opponent) == ("hold20", "random"))
     exact = (Fraction(12, 13) + Fraction(7, 13)) / 2          # from each seat, on the same dice
     assert close(match.mean, exact, math.sqrt(float(exact * (1 - exact)) / 3000))
     assert ladder.luck["best_player"] in ("hold20", "mcts-2")
-    assert analysis.write_report(ladder, tmp_path / "skill").joinpath("report.md").exists()
+    assert numbergames.write_report(ladder, tmp_path / "skill").joinpath("report.md").exists()
     # At target 1 rolling wins 5/6 at once and holding banks 0: mcts-N rolls, as hold20
     # does, so it plays hold20's games, dice for dice.
     rules, keys = SPEC.rules(target=1), chunk_keys(1, 0, 200)
