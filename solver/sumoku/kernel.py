@@ -69,7 +69,7 @@ def config(rules: SumokuRules, policies: Sequence[str],
     ``exact_actions``: the ids the kernel's players return are the canonical indices of
     the plays, as the reference players return them; without it the greedy, lookahead and
     search players prune the move generation (branch and bound, faster) and an id they
-    return is good only for the ``apply_action`` that follows it (``cext/sumoku/play.pyx``)."""
+    return is good only for the ``apply_action`` that follows it (``cext/sumoku/policies.pxi``)."""
     if len(policies) != rules.players:
         raise ValueError(f"need {rules.players} policies, got {len(policies)}")
     codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH, MCTS)

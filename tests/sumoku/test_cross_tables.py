@@ -1,5 +1,5 @@
 """The kernel's move generator deep into games, where its per-generation tables are met
-most (cext/sumoku/play.pyx: the options a cross line of fixed values takes, from the
+most (cext/sumoku/moves.pxi: the options a cross line of fixed values takes, from the
 residue of its total and the colours it holds; the k largest values of the colours left,
 for each set of colours taken; the windows' bounds summed as a window grows and summed
 again when a tile brings a colour; the lines walked only around their tiles): at positions
