@@ -1,6 +1,6 @@
 # So-Soo-Yoo's kernel contract, checked by Cython against cext/sosooyoo/play.pyx (a .pxd of
-# the same name as a .pyx is its declaration): the game's C Config and State, the Setup
-# that holds a Config, and the decision API's functions and the search hooks that
+# the same name as a .pyx is its declaration): the game's C Config, Frame and State, the
+# Setup that holds a Config, and the decision API's functions and the search hooks that
 # cext/common/decisions.pxi and mcts.pxi call, with their exact signatures. A definition
 # that does not match its declaration here does not compile.
 #
@@ -25,6 +25,8 @@ cdef enum:
     F_LAND = 2        # Game.land
     F_BUMP = 3        # Game.bump and random_bump
     F_REPLENISH = 4   # Game.replenish and place_ring
+
+
 ctypedef struct Config:
     int players
     int board_size
