@@ -28,9 +28,10 @@ from analysis.stats import Summary, summarize, summarize_tally
 from analysis.tally import Tally
 from analysis.folders import folder_name, folder_path
 from analysis.store import Store, as_store, run_identity
-from analysis.request import (KEEP_GAMES, MAX_SIMS, PLAIN, Presentation, Request, build_rules,  # noqa: F401
-                              check_seed, check_workers, find_spec, parse_keep,
-                              parse_policies, parse_sims)
+# the checks live in analysis.request; the names stay importable from here
+from analysis.request import (KEEP_GAMES, MAX_SIMS, PLAIN, Presentation,  # noqa: F401
+                              Request, build_rules, check_seed, check_workers, find_spec,
+                              parse_keep, parse_policies, parse_sims)
 from solver.params import Rules, Variant
 from solver.registry import GameSpec
 
