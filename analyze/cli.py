@@ -1,4 +1,4 @@
-"""``analyze``: the command line, a thin layer over :mod:`analysis.simulation`.
+"""``analyze``: the command line, a thin layer over :mod:`analysis.searches.simulation`.
 
 Every registered game gets its own command (``analyze <game> --sims 1e6``);
 ``analyze games`` lists the games, their players and their rules parameters;
@@ -18,9 +18,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from analysis import interrupts
-from analysis.errors import UserError
-from analysis.formatting import shortened, terminal_text
+from analysis.running import interrupts
+from analysis.running.errors import UserError
+from analysis.reports.formatting import shortened, terminal_text
 from solver.registry import GameSpec, find_game, game_names, games
 
 from analyze.commands import (compare, exact, games as listing, position, report, run, runs,
@@ -57,7 +57,7 @@ def _output_lost(exc: BaseException) -> int:
     """The one line for output that could not be written; exit status 2. What standard
     output still buffers is dropped, so that Python's own flush at exit cannot fail
     again (with "Exception ignored ..." and status 120)."""
-    from analysis.folders import describe_os_error
+    from analysis.running.folders import describe_os_error
 
     cause = exc.__cause__ if isinstance(exc, OutputLost) else exc
     _drop_stdout()
@@ -137,7 +137,7 @@ def _command(argv: Sequence[str] | None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
         if getattr(args, "scheduler", None) is not None:  # before anything else
-            from analysis.cluster import reach_scheduler
+            from analysis.running.cluster import reach_scheduler
 
             reach_scheduler(args.scheduler)
         return args.handler(args, argv)

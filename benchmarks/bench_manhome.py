@@ -19,8 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from analysis.runner import run
-from analysis.simulation import parse_sims
+from analysis.running.runner import run
+from analysis.searches.simulation import parse_sims
 from solver.manhome import reference_row
 from solver.manhome.kernel import play_chunk
 from solver.manhome.policies import prepare
@@ -76,7 +76,7 @@ def end_to_end(sims: int, workers: int) -> float:
 PEAK = """
 import json, re, sys
 from pathlib import Path
-from analysis.runner import run
+from analysis.running.runner import run
 from solver.manhome.rules import ManHomeRules
 games = run("manhome", ManHomeRules(), ("random", "random"), int(sys.argv[1]), seed=0, workers=1).games
 # VmHWM, not ru_maxrss: ru_maxrss keeps the parent's peak across fork and exec

@@ -103,9 +103,9 @@ def merge(chunks: int, distinct: int = 20) -> None:
     import copy
     import resource
 
-    from analysis.chunks import CHUNK_SIZE, Collector, chunk_keys
-    from analysis.stats import summarize_tally
-    from analysis.tally import Tally, merge_parts
+    from analysis.running.chunks import CHUNK_SIZE, Collector, chunk_keys
+    from analysis.statistics.stats import summarize_tally
+    from analysis.statistics.tally import Tally, merge_parts
     from solver.registry import find_game
     from studies import find_study
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from analysis.chunks import chunk_keys
+from analysis.running.chunks import chunk_keys
 from solver import registry
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from analysis.chunks import chunk_keys
+from analysis.running.chunks import chunk_keys
 from solver.decision import CHANCE, TERMINAL
 from solver.dice import game_streams
 from solver.registry import find_game

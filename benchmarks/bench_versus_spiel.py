@@ -1,5 +1,5 @@
 """Seconds per game of ``mcts-N`` and of OpenSpiel's ``MCTSBot`` at equal simulations
-(:mod:`analysis.versus_spiel`), and the speed of the kernel-backed bridge state against the
+(:mod:`analysis.searches.versus_spiel`), and the speed of the kernel-backed bridge state against the
 reference-backed one.
 
     PYTHONPATH=$PWD python benchmarks/bench_versus_spiel.py [--games G] [--games-only]
@@ -38,7 +38,7 @@ cores, so absolute figures are slow and noisy; ratios hold better), one game a s
     manhome 0.20 s, sumoku 3.4 s, shoo 1.3 s, sosooyoo 62 s; KernelRolloutEvaluator with
     the rollout player: 0.006, 0.10, 0.04, 0.01 s.
 
-The chosen budgets (analysis/versus_spiel.py's docstring): Man Home 200, Sumoku 16, Shoo
+The chosen budgets (analysis/searches/versus_spiel.py's docstring): Man Home 200, Sumoku 16, Shoo
 16; So-Soo-Yoo 32.
 """
 from __future__ import annotations
@@ -49,8 +49,8 @@ import time
 
 import numpy as np
 
-from analysis.chunks import chunk_keys
-from analysis.versus_spiel import bot_seed, choose_rollout, play_game
+from analysis.running.chunks import chunk_keys
+from analysis.searches.versus_spiel import bot_seed, choose_rollout, play_game
 from solver.registry import find_game
 
 BUDGETS = {"manhome": (50, 200, 1000), "sumoku": (16, 64), "shoo": (16, 64),

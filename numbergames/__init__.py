@@ -34,18 +34,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from analysis.errors import UserError
-from analysis.request import KEEP_GAMES, build_rules, check_scheduler, find_spec, parse_policies
-from analysis.results import write_report
+from analysis.running.errors import UserError
+from analysis.running.request import KEEP_GAMES, build_rules, check_scheduler, find_spec, parse_policies
+from analysis.reports.results import write_report
 from solver import registry
 from solver.params import Rules, Variant
 from solver.registry import GameSpec
 
 if TYPE_CHECKING:
-    from analysis.simulation import Plan, Simulation
-    from analysis.skill import Ladder
-    from analysis.store import Store
-    from analysis.whatif import Sweep
+    from analysis.searches.simulation import Plan, Simulation
+    from analysis.searches.skill import Ladder
+    from analysis.running.store import Store
+    from analysis.searches.whatif import Sweep
 
 __all__ = ["Game", "UserError", "games", "load_game", "write_report"]
 
@@ -143,10 +143,10 @@ class Game:
                 policy: str | Sequence[str] | None = None, seed: int = 0,
                 workers: int | None = None, keep_games: int | str | None = KEEP_GAMES,
                 scheduler: str | None = None) -> Plan:
-        """The checked request of a run of this game (:class:`analysis.simulation.Plan`,
+        """The checked request of a run of this game (:class:`analysis.searches.simulation.Plan`,
         checked once when made), with the game's study as its presentation: what
         :meth:`simulate` and ``analyze <game>`` play."""
-        from analysis.simulation import Plan
+        from analysis.searches.simulation import Plan
         from studies import find_study
 
         return Plan(self.spec, self.rules, policy, sims, seed, workers, self.variant,
@@ -162,7 +162,7 @@ class Game:
         seed, same games), ``workers`` local processes (default every core; the games do not
         depend on it), ``keep_games`` rows kept (default 1e6; every figure counts every
         game; None keeps every row), a results ``store`` (its games are loaded, new ones kept), a Dask
-        ``scheduler``. The result (:class:`analysis.simulation.Simulation`) holds
+        ``scheduler``. The result (:class:`analysis.searches.simulation.Simulation`) holds
         ``.games`` (a DataFrame), ``.summary`` (summary.json's figures, the game's own
         among them) and writes its report (:func:`write_report`)."""
         return self.request(sims, policy=policy, seed=seed, workers=workers,
@@ -188,8 +188,8 @@ class Game:
         """A what-if sweep from these rules, as ``analyze whatif``: the base and every
         point of the ``vary`` grid (``{"tie": ["defender", "attacker"]}``) and every further
         variant file of ``variants``, played with the same seed and compared game by game
-        (:func:`analysis.whatif.sweep`)."""
-        from analysis.whatif import plan_sweep
+        (:func:`analysis.searches.whatif.sweep`)."""
+        from analysis.searches.whatif import plan_sweep
 
         return plan_sweep(self.name, vary, sims, policy=policy, seed=seed, workers=workers,
                           variants=variants, precision=precision, scheduler=scheduler,
@@ -203,8 +203,8 @@ class Game:
               scheduler: str | None = None, progress: bool = False,
               command: str | None = None) -> Ladder:
         """The skill ladder and the luck share of these rules, as ``analyze skill``
-        (:func:`analysis.skill.skill`)."""
-        from analysis.skill import plan_skill
+        (:func:`analysis.searches.skill.skill`)."""
+        from analysis.searches.skill import plan_skill
 
         scheduler = check_scheduler(scheduler)
         return plan_skill(self.name, sims, search_sims, budgets=budgets, seed=seed,

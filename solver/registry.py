@@ -132,7 +132,7 @@ class Search:
     """Raise it when the family's players play other games for the same keys while the
     game's other players do not (the game's :attr:`GameSpec.engine_version` is for a change
     to every player): stored runs with the family's players are then not reused, the
-    others are (:func:`analysis.store.family_versions`)."""
+    others are (:func:`analysis.running.store.family_versions`)."""
     versus_budget: int = 0
     """The budget at which the skill report measures the family against OpenSpiel's
     ``MCTSBot`` at equal simulations (``analyze skill --openspiel``): one where ``MCTSBot``

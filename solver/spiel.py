@@ -18,7 +18,7 @@ sit at an OpenSpiel table.
 ``MCTSBot``'s clones and applies run in C (``state.clone()`` deep-copies the wrapper, and a
 ``KernelState`` deep-copies by its own ``clone``). Its inner state also offers ``decide``
 (the seat's configured player) and ``draw_chance`` (the game's own dice), which
-:mod:`analysis.versus_spiel` plays matches with. :class:`KernelRolloutEvaluator` is an
+:mod:`analysis.searches.versus_spiel` plays matches with. :class:`KernelRolloutEvaluator` is an
 ``MCTSBot`` evaluator whose rollout plays the game out in C with the game's ``mcts``
 family's rollout player in every seat, its streams restarted from a key drawn from the
 evaluator's own ``RandomState`` (so a rollout never sees the game's future dice); OpenSpiel's

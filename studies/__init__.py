@@ -172,7 +172,7 @@ class Study:
     """One sentence for people: what the game is."""
     tally_fields: Callable[[Any, int], dict[str, Any]] = _no_parts
     """``(a chunk's games, players) -> parts``: what the game's own figures need of a chunk
-    of games, as parts that merge (:func:`analysis.tally.merge_parts`: counts, sums,
+    of games, as parts that merge (:func:`analysis.statistics.tally.merge_parts`: counts, sums,
     histograms), so that a run of any size keeps them and not its rows."""
     report_sections: Callable[[Mapping[str, Any], Any], list[str]] = _no_sections
     """``(summary, parts) -> Markdown sections`` the game adds to a run's report."""

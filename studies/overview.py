@@ -4,9 +4,9 @@ For each game (from the registry, never named here) :func:`regenerate` writes
 
 * the game's standard Monte Carlo reports (its study's ``standard_runs``, :mod:`studies`) to
   ``<root>/<game>/<label>``, the first being the *headline* run;
-* its standard what-if sweeps (``standard_whatifs``, :mod:`analysis.whatif`) to
+* its standard what-if sweeps (``standard_whatifs``, :mod:`analysis.searches.whatif`) to
   ``<root>/<game>/whatif-<varied names>``;
-* its skill ladder (:mod:`analysis.skill`) to ``<root>/<game>/skill``, when the game has one;
+* its skill ladder (:mod:`analysis.searches.skill`) to ``<root>/<game>/skill``, when the game has one;
 * with ``exact=True``, its exact analysis to ``<root>/<game>-exact``, when it has one;
 
 then :func:`write_overview` writes ``<root>/README.md``: the games ranked by first-player
@@ -27,16 +27,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from analysis.errors import UserError
-from analysis.folders import check_writable, describe_os_error, remove_leftovers
-from analysis.provenance import now
-from analysis.formatting import md_table, md_text, num, p_short, p_text, pct, pct_range, turns_text
-from analysis.simulation import plan, standard_label
-from analysis.skill import default_folder, skill
-from analysis.skill_report import write_report as write_skill
-from analysis.store import Store
-from analysis.whatif import out_name, plan_sweep
-from analysis.whatif_report import write_report as write_whatif
+from analysis.running.errors import UserError
+from analysis.running.folders import check_writable, describe_os_error, remove_leftovers
+from analysis.running.provenance import now
+from analysis.reports.formatting import md_table, md_text, num, p_short, p_text, pct, pct_range, turns_text
+from analysis.searches.simulation import plan, standard_label
+from analysis.searches.skill import default_folder, skill
+from analysis.searches.skill_report import write_report as write_skill
+from analysis.running.store import Store
+from analysis.searches.whatif import out_name, plan_sweep
+from analysis.searches.whatif_report import write_report as write_whatif
 from solver.params import value_text
 from solver.registry import GameSpec, games as registered_games
 from studies import find_study
@@ -300,7 +300,7 @@ def _luck_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
 
 def _largest(summary: Mapping[str, Any], measure: str) -> str:
     """The variant of a what-if that changes ``measure`` most, with its paired interval."""
-    from analysis.whatif_report import measure_range, measure_value
+    from analysis.searches.whatif_report import measure_range, measure_value
 
     others = [v for v in summary["variants"] if not v.get("is_base")
               and num(v.get(f"{measure}_diff")) is not None]

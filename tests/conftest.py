@@ -194,7 +194,7 @@ def no_signal_reaches_the_test_process():
     in one test is let through, so that pressing it twice still stops a run without
     xdist), and a test whose process received one fails (an error at its teardown) with a
     message naming the signal. tests/test_signal_guard.py checks both ways."""
-    from analysis.interrupts import SIGNALS, handled
+    from analysis.running.interrupts import SIGNALS, handled
 
     caught: list[int] = []
     before = {signum: signal.getsignal(signum) for signum in SIGNALS}

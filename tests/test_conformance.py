@@ -16,9 +16,9 @@ import pandas as pd
 import pytest
 
 import numbergames
-from analysis.chunks import chunk_keys, plan_chunks
+from analysis.running.chunks import chunk_keys, plan_chunks
 from analyze.cli import main
-from analysis.store import Store
+from analysis.running.store import Store
 from solver import registry
 from solver.registry import DRAW, NO_WINNER, UNFINISHED
 from tests.examples import example_specs

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 import numbergames
-from analysis.chunks import chunk_keys
-from analysis.errors import UserError
-from analysis.simulation import PLAIN, Simulation, simulate
+from analysis.running.chunks import chunk_keys
+from analysis.running.errors import UserError
+from analysis.searches.simulation import PLAIN, Simulation, simulate
 from analyze.cli import main
 from solver import decision, registry
 from tests.test_conformance import same_games

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analysis.chunks import chunk_keys
+from analysis.running.chunks import chunk_keys
 from solver.dice import Stream
 from solver.registry import find_game
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from analysis.plotcache import png_chunks
+from analysis.reports.plotcache import png_chunks
 from tests.tracked import tracked_files
 
 ROOT = Path(__file__).resolve().parents[1]

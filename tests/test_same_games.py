@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analysis.runner import run
+from analysis.running.runner import run
 from solver.registry import find_game
 
 DATA = Path(__file__).parent / "data" / "same_games.json"

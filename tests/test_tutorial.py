@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 
 import numbergames
-from analysis.chunks import chunk_keys
+from analysis.running.chunks import chunk_keys
 from solver import decision, registry
 from solver.decision import CHANCE, TERMINAL
 from tests.examples import example_specs

@@ -1,5 +1,5 @@
 """The kernel-backed OpenSpiel bridge state, the kernel rollout evaluator and the match of
-``mcts-N`` against OpenSpiel's ``MCTSBot`` (analysis/versus_spiel.py)."""
+``mcts-N`` against OpenSpiel's ``MCTSBot`` (analysis/searches/versus_spiel.py)."""
 from __future__ import annotations
 
 import copy
@@ -13,8 +13,8 @@ pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra (in the tes
 from open_spiel.python.algorithms.mcts import MCTSBot, RandomRolloutEvaluator  # noqa: E402
 
 import solver.spiel as bridge  # noqa: E402
-from analysis.errors import UserError  # noqa: E402
-from analysis.versus_spiel import (ALL_SEATS, main, match_table, play_game,  # noqa: E402
+from analysis.running.errors import UserError  # noqa: E402
+from analysis.searches.versus_spiel import (ALL_SEATS, main, match_table, play_game,  # noqa: E402
                                    versus_openspiel)
 from solver.dice import game_streams  # noqa: E402
 from solver.registry import find_game  # noqa: E402

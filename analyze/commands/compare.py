@@ -27,7 +27,7 @@ def add(commands, specs: Sequence[GameSpec]) -> None:
 def _example() -> str:
     """Two runs of the first game and their comparison, with the ids they get (the store
     is imported only when this help is shown)."""
-    from analysis.store import run_identity
+    from analysis.running.store import run_identity
 
     spec = next(iter(games().values()))
     rules = spec.rules()
@@ -39,7 +39,7 @@ def _example() -> str:
 
 
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.compare import compare, format_comparison
+    from analysis.searches.compare import compare, format_comparison
 
     store = open_store(args.store, create=False)
     print_text(format_comparison(compare(store, args.a, args.b)))

@@ -7,7 +7,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from analysis.errors import UserError
+from analysis.running.errors import UserError
 from solver.progress import listening
 from solver.registry import GameSpec, find_game
 from studies import find_study
@@ -80,7 +80,7 @@ def add(commands, specs: Sequence[GameSpec]) -> None:
 
 
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.simulation import build_rules, parse_sims
+    from analysis.searches.simulation import build_rules, parse_sims
 
     spec, study = find_game(args.game), find_study(args.game)
     analysis = study.analysis(args.analysis)

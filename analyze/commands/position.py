@@ -8,9 +8,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
-from analysis import interrupts
-from analysis.errors import UserError
-from analysis.formatting import terminal_text
+from analysis.running import interrupts
+from analysis.running.errors import UserError
+from analysis.reports.formatting import terminal_text
 from solver.progress import listening
 from solver.registry import GameSpec, find_game
 from studies import find_study
@@ -60,7 +60,7 @@ def add(commands, specs: Sequence[GameSpec]) -> None:
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     import json
 
-    from analysis.simulation import build_rules
+    from analysis.searches.simulation import build_rules
 
     spec = find_game(args.game)
     tool = find_study(args.game).position

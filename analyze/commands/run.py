@@ -38,7 +38,7 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     """The front door's run (:meth:`numbergames.Game.simulate`): the game loaded with its
     rules, one request checked once, played and written."""
     import numbergames
-    from analysis.report import format_terminal_summary
+    from analysis.reports.report import format_terminal_summary
 
     players, values = rules_values(args)
     game = numbergames.load_game(args.game, variant=args.variant, players=players, **values)

@@ -27,7 +27,7 @@ def add(commands, specs: Sequence[GameSpec]) -> None:
 
 
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.compare import format_runs
+    from analysis.searches.compare import format_runs
 
     store = open_store(args.store, create=False)
     if args.drop is not None:

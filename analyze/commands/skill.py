@@ -51,14 +51,14 @@ def add(commands, specs: Sequence[GameSpec]) -> None:
 
 
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.simulation import REPORTS_ROOT
-    from analysis.skill import default_folder, format_ladder, parse_budgets, plan_skill
-    from analysis.skill_report import write_report
+    from analysis.searches.simulation import REPORTS_ROOT
+    from analysis.searches.skill import default_folder, format_ladder, parse_budgets, plan_skill
+    from analysis.searches.skill_report import write_report
 
     players, values = rules_values(args)
     budgets = None if args.budgets is None else parse_budgets(args.budgets)
     if args.scheduler is not None:
-        from analysis.cluster import check_scheduler
+        from analysis.running.cluster import check_scheduler
 
         check_scheduler(args.scheduler)
     request = plan_skill(args.game, args.sims, args.search_sims, budgets=budgets,

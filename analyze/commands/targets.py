@@ -7,8 +7,8 @@ import os
 import sys
 from pathlib import Path
 
-from analysis import interrupts
-from analysis.errors import UserError
+from analysis.running import interrupts
+from analysis.running.errors import UserError
 from solver.registry import GameSpec
 
 from analyze.commands.shared import print_text
@@ -24,12 +24,12 @@ def store_beside(out, args: argparse.Namespace, identity):
 
 def check_targets(out, store: str | None, identity, replace: bool) -> None:
     """Before any work: the report folder ``out`` can be written — and holds no report of
-    another identity than ``identity`` (:class:`analysis.folders.ReportIdentity`) unless
+    another identity than ``identity`` (:class:`analysis.running.folders.ReportIdentity`) unless
     ``replace`` — and the results store ``store`` (None: none) has a usable path
-    (:func:`analysis.store.check_store_path`) that is neither the report folder nor inside
+    (:func:`analysis.running.store.check_store_path`) that is neither the report folder nor inside
     it — a report replaces its folder whole — nor holds it."""
-    from analysis.folders import check_writable
-    from analysis.store import check_store_path
+    from analysis.running.folders import check_writable
+    from analysis.running.store import check_store_path
 
     if store is not None:
         check_store_path(store)
@@ -47,14 +47,14 @@ def check_targets(out, store: str | None, identity, replace: bool) -> None:
 
 
 def identity(spec: GameSpec, kind: str, rules=None):
-    """The identity of the report a command writes (:class:`analysis.folders.ReportIdentity`)."""
-    from analysis.folders import ReportIdentity
+    """The identity of the report a command writes (:class:`analysis.running.folders.ReportIdentity`)."""
+    from analysis.running.folders import ReportIdentity
 
     return ReportIdentity(spec.name, kind, None if rules is None else spec.seats(rules))
 
 
 def open_store(path: str, create: bool):
-    from analysis.store import Store
+    from analysis.running.store import Store
 
     return Store(path, create=create)
 

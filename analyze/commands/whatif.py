@@ -59,8 +59,8 @@ def _to_stderr(message: str) -> None:
 
 
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.whatif import parse_vary, plan_sweep
-    from analysis.whatif_report import format_table, write_report
+    from analysis.searches.whatif import parse_vary, plan_sweep
+    from analysis.searches.whatif_report import format_table, write_report
 
     players, values = rules_values(args)
     request = plan_sweep(args.game, parse_vary(args.vary), args.sims, players=players,

@@ -1,7 +1,7 @@
 """Is ``adapt-N`` (Man Home's race search on the race table mixed with its envelope) at least
 as strong as ``ply-N`` on the standard rules, where nothing is solved?
 
-Duplicate matches (:func:`analysis.skill.play_match`: every seating on the same dice, seed
+Duplicate matches (:func:`analysis.searches.skill.play_match`: every seating on the same dice, seed
 ``--seed``) of ``adapt-N`` against ``ply-N`` and against ``expert`` for each depth of
 ``--depths``, ``--games`` games a seating, on the standard rules for 2 players.
 
@@ -24,14 +24,14 @@ import argparse
 import sys
 import time
 
-from analysis.skill import play_match
+from analysis.searches.skill import play_match
 from solver.manhome.policies import PLY_MAX_DEPTH
 from solver.manhome.rules import ManHomeRules
 from solver.registry import find_game
 
 
 def matches(depths: list[int], games: int, seed: int, workers: int | None = None):
-    """Each match as (player, opponent, :class:`analysis.skill.Match`, seconds)."""
+    """Each match as (player, opponent, :class:`analysis.searches.skill.Match`, seconds)."""
     spec, rules = find_game("manhome"), ManHomeRules()
     for depth in depths:
         for opponent in (f"ply-{depth}", "expert"):

@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from analysis.stats import wilson_interval
+from analysis.statistics.stats import wilson_interval
 from solver.registry import find_game
 from solver.spiel import kernel_module
 

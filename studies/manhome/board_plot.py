@@ -15,7 +15,7 @@ Typical use::
     plot_board({r["square"]: r["p_home_best"] for r in table}, "p_home.png",
                "A lone man's chance of getting home (best play)", "P(home)")
 
-In a report folder (:func:`analysis.writer.report_folder`) the table goes through
+In a report folder (:func:`analysis.reports.writer.report_folder`) the table goes through
 ``report.table("squares.csv", squares_frame(table))`` and a board through
 ``report.figure("p_home.png", draw_board, values, title, label, fmt)``.
 """

@@ -21,12 +21,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.chunks import chunk_keys
-from analysis.formatting import count_text, md_block, md_table
-from analysis.provenance import package_version
-from analysis.simulation import PLAIN, simulate
-from analysis.stats import wilson_interval
-from analysis.writer import ReportFolder, report_folder
+from analysis.running.chunks import chunk_keys
+from analysis.reports.formatting import count_text, md_block, md_table
+from analysis.running.provenance import package_version
+from analysis.searches.simulation import PLAIN, simulate
+from analysis.statistics.stats import wilson_interval
+from analysis.reports.writer import ReportFolder, report_folder
 from solver.manhome.duel_play import KEEP, PLAYER_NAMES, SAMPLING_MIX, agreement, sample_positions
 from solver.manhome.exact import lone_man_table
 from solver.manhome.policies import SOLITAIRE_CAP, policy_table

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from analysis.formatting import md_table
-from analysis.tally import total
+from analysis.reports.formatting import md_table
+from analysis.statistics.tally import total
 from solver.manhome.columns import COUNTERS
 
 

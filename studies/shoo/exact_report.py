@@ -11,7 +11,7 @@ also tries the larger games, each up to a cap on the positions. Then the players
 ``--workers`` processes play — the figures do not depend on how many; ``--games-of`` gives
 some players other numbers of games (``search-64=0``: a drawn 3x3 game of ``search-64``
 runs to the move limit at about 3 seconds a move). The folder is written whole or not at
-all, through the one report-folder writer (:func:`analysis.writer.report_folder`).
+all, through the one report-folder writer (:func:`analysis.reports.writer.report_folder`).
 """
 from __future__ import annotations
 
@@ -24,10 +24,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.formatting import count_text, md_code, md_table
-from analysis.stats import wilson_interval
-from analysis.runner import default_workers, run_tasks
-from analysis.writer import report_folder
+from analysis.reports.formatting import count_text, md_code, md_table
+from analysis.statistics.stats import wilson_interval
+from analysis.running.runner import default_workers, run_tasks
+from analysis.reports.writer import report_folder
 from solver.shoo.exact import DRAW, LOSS, WIN, Solution, solve
 from solver.shoo.exact_play import GAMES_OF, PLAYER_NAMES, agreement, match, sample_positions
 from solver.shoo.opening import parse_games, parse_players

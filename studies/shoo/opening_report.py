@@ -7,16 +7,16 @@ parameter ``opening``, RULES.md rules 7 and 8). Under the pinned reading
 the same game with the colours swapped (:func:`solver.shoo.opening.mirror`; tested move by
 move in ``tests/shoo/test_opening.py``): the question is the **first mover's score** (a win
 1, a draw ½). :func:`first_movers` plays each player against itself under the pinned
-opening (the first mover is seat 0) as a standard run (:func:`analysis.simulation.simulate`
+opening (the first mover is seat 0) as a standard run (:func:`analysis.searches.simulation.simulate`
 through the project's runner and results store) and reads seat 0's points, their 95%
-interval and the test against ½ from the run's statistics (:mod:`analysis.stats`).
+interval and the test against ½ from the run's statistics (:mod:`analysis.statistics.stats`).
 
 Under ``odd_horse = field`` the odd horse stays free on e5 when the toss winner takes the
 first move, and the choice is a real one. :func:`field_choice` plays, for each what-if
 player against itself, the toss winner's three openings — the first move under each reading
 and the extra horse (the same game under both readings) — with the same seed, so game *i*
 of each shares its key, and compares them game by game
-(:func:`analysis.paired.paired_difference`).
+(:func:`analysis.statistics.paired.paired_difference`).
 
 :func:`run` writes, through the one report-folder writer (a failed run never leaves half a
 report): ``report.md`` (the answer in its first line), ``first_mover.csv`` (one row per
@@ -34,14 +34,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.formatting import md_block, md_table, p_text, pct, pct_range
-from analysis.paired import UNIT, Paired, paired_difference
-from analysis.plain import plain
-from analysis.provenance import package_version
-from analysis.simulation import PLAIN, simulate
-from analysis.stats import Summary
-from analysis.store import Store, as_store
-from analysis.writer import ReportFolder, report_folder
+from analysis.reports.formatting import md_block, md_table, p_text, pct, pct_range
+from analysis.statistics.paired import UNIT, Paired, paired_difference
+from analysis.statistics.plain import plain
+from analysis.running.provenance import package_version
+from analysis.searches.simulation import PLAIN, simulate
+from analysis.statistics.stats import Summary
+from analysis.running.store import Store, as_store
+from analysis.reports.writer import ReportFolder, report_folder
 from solver.params import value_text
 from solver.registry import DRAW, UNFINISHED
 from solver.shoo.opening import CHOICE_WORDS, ladder, parse_games, parse_players, verdict

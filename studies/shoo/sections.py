@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from analysis.formatting import md_table, pct, pct_range
-from analysis.tally import count, total
+from analysis.reports.formatting import md_table, pct, pct_range
+from analysis.statistics.tally import count, total
 
 COLOURS = ("Blue", "White")
 """Seat 0 is Blue (the toss winner), seat 1 White."""
@@ -39,7 +39,7 @@ OPENING_REPORT = "../../shoo-opening/report.md"
 def _rate(count: int, total: int) -> dict[str, Any]:
     """A count, its share of ``total`` and the share's 95% Wilson interval, by scipy's
     ``binomtest`` as the committed reports were made (the shared
-    :func:`analysis.stats.wilson_interval` is the same formula, its quantile one unit in
+    :func:`analysis.statistics.stats.wilson_interval` is the same formula, its quantile one unit in
     the last place away: using it would move five summary.json values by 1e-17)."""
     if not total:
         return {"count": count, "share": None, "lo": None, "hi": None}

@@ -17,7 +17,7 @@ with simple moves only, and writes:
   coloured by a figure;
 - ``report.md``: what the figures say, hubs and traps, and how the variants move them.
 
-The folder is written through the one report writer (:func:`analysis.writer.report_folder`):
+The folder is written through the one report writer (:func:`analysis.reports.writer.report_folder`):
 built in a hidden sibling and swapped in whole, so a failed run never leaves half a report,
 and each figure drawn through the plot cache.
 """
@@ -31,9 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from analysis.formatting import md_block, md_table
-from analysis.plain import plain
-from analysis.writer import ReportFolder, report_folder
+from analysis.reports.formatting import md_block, md_table
+from analysis.statistics.plain import plain
+from analysis.reports.writer import ReportFolder, report_folder
 from solver.params import value_text
 from solver.sosooyoo.board import bubbles, is_prime, spiral_layout
 from solver.sosooyoo.exact import MAX_K, TOLERANCE, BoardAnalysis, analyse, ranked

@@ -5,7 +5,7 @@ pattern or hand examined (``analyze position sumoku``); the standard runs and wh
 The report sections and summary figures are in ``sections.py``; the exact analyses' reports
 in ``tables_report.py`` (the default), ``speed_report.py``, ``spot_report.py`` and
 ``puzzle_report.py`` (team and solo), each written through
-:func:`analysis.writer.report_folder`; pictures of layouts in ``picture.py``; the position
+:func:`analysis.reports.writer.report_folder`; pictures of layouts in ``picture.py``; the position
 tool's text in ``position.py``. What they show is computed by ``solver/sumoku/``.
 """
 from __future__ import annotations

@@ -68,5 +68,5 @@ def draw_pattern(pattern: Mapping[Cell, Kind], path: str | Path, *, key: int,
 def draw_layout(pattern: Mapping[Cell, Kind], key: int, values: Mapping[Cell, int] | None,
                 title: str, path: str | Path) -> None:
     """:func:`draw_pattern` with the path last, as a report's figure draws
-    (:meth:`analysis.writer.ReportFolder.figure`)."""
+    (:meth:`analysis.reports.writer.ReportFolder.figure`)."""
     draw_pattern(pattern, path, key=key, values=values, title=title)

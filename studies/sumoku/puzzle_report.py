@@ -11,9 +11,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.formatting import md_block, md_table, pct, pct_range
-from analysis.provenance import package_version
-from analysis.writer import ReportFolder, report_folder
+from analysis.reports.formatting import md_block, md_table, pct, pct_range
+from analysis.running.provenance import package_version
+from analysis.reports.writer import ReportFolder, report_folder
 from solver.sumoku.grow import GROW_BUDGET, LINE_STEPS, grow
 from solver.sumoku.layout import DEFAULT_BUDGET
 from solver.sumoku.pattern import format_pattern

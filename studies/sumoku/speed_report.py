@@ -16,10 +16,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.formatting import md_block, md_table, pct, pct_range
-from analysis.provenance import package_version
-from analysis.writer import report_folder
-from analysis.folders import folder_path
+from analysis.reports.formatting import md_block, md_table, pct, pct_range
+from analysis.running.provenance import package_version
+from analysis.reports.writer import report_folder
+from analysis.running.folders import folder_path
 from solver.sumoku.cover import valid_lines
 from solver.sumoku.layout import DEFAULT_BUDGET, FOUND, GAVE_UP, IMPOSSIBLE, widths
 from solver.sumoku.rounds import (MAX_SWAPS as ROUND_SWAPS, NODE_SCALE, PLAYERS, SWAP_TIME,

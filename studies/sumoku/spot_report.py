@@ -19,11 +19,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.formatting import md_block, md_table, pct
-from analysis.provenance import package_version
-from analysis.stats import mean_interval, wilson_interval
-from analysis.writer import report_folder
-from analysis.folders import folder_path
+from analysis.reports.formatting import md_block, md_table, pct
+from analysis.running.provenance import package_version
+from analysis.statistics.stats import mean_interval, wilson_interval
+from analysis.reports.writer import report_folder
+from analysis.running.folders import folder_path
 from solver.sumoku.spot import (ALL_SETS, DISPLAY, SPOT_KEYS, display_spot_ways_fast,
                                 display_spots, sample_displays, spot_reading,
                                 spot_sets)

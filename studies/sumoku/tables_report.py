@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.formatting import md_table, pct, pct_range
-from analysis.provenance import package_version
-from analysis.writer import report_folder
-from analysis.folders import folder_path
+from analysis.reports.formatting import md_table, pct, pct_range
+from analysis.running.provenance import package_version
+from analysis.reports.writer import report_folder
+from analysis.running.folders import folder_path
 from solver.sumoku.layout import DEFAULT_BUDGET
 from solver.sumoku.speed import SPEED_KEYS
 from studies.sumoku.speed_report import solvable_table

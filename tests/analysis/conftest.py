@@ -47,6 +47,6 @@ def _no_plots(path, previous, function, *args, inputs=None):
 def no_plots(monkeypatch):
     """Reports without drawing their plots (0.2 s each), for tests of figures and pages;
     each plot is drawn by the tests of its own report."""
-    from analysis import plotcache
+    from analysis.reports import plotcache
 
     monkeypatch.setattr(plotcache, "draw", _no_plots)

@@ -314,7 +314,7 @@ def test_games_lists_parameters(capsys):
 
 
 def test_run_labels_name_the_seed_and_the_rules():
-    from analysis.simulation import run_label
+    from analysis.searches.simulation import run_label
     from solver.registry import find_game
     from solver.manhome.rules import ManHomeRules
 
@@ -401,7 +401,7 @@ def test_every_budget_of_the_position_tools_has_a_stated_maximum(game, flag, lar
 
 
 def test_the_help_states_every_budget_s_maximum(capsys):
-    from analysis.simulation import MAX_SIMS
+    from analysis.searches.simulation import MAX_SIMS
 
     assert MAX_SIMS == 1e10   # the help texts say "at most 1e10"
     for command in (["manhome"], ["whatif"], ["skill"], ["report"]):
@@ -470,8 +470,8 @@ def test_workers_1_and_1024_are_taken(words):
 
 @pytest.mark.parametrize("workers", [0, 2000, 2.5, "4", True])
 def test_the_python_api_checks_workers_alike(workers):
-    from analysis.errors import UserError
-    from analysis.skill import plan_skill
+    from analysis.running.errors import UserError
+    from analysis.searches.skill import plan_skill
 
     def door(game, sims, workers):
         return numbergames.load_game(game).request(sims, workers=workers)
@@ -530,7 +530,7 @@ def test_the_python_api_names_a_wrong_type(wrong, words):
     import functools
     import re
 
-    from analysis.simulation import PLAIN, simulate
+    from analysis.searches.simulation import PLAIN, simulate
 
     def door(game, sims, *, rules=None, variant=None, players=None, **options):
         loaded = numbergames.load_game(game, rules=rules, variant=variant, players=players)
@@ -605,7 +605,7 @@ def test_a_position_on_endless_standard_input_is_refused(capsys, monkeypatch):
 def test_report_games_named_twice_are_refused():
     # checked without running the reports: before, ['manhome', 'manhome'] was returned and
     # `analyze report --games manhome,manhome` wrote every manhome report twice
-    from analysis.errors import UserError
+    from analysis.running.errors import UserError
     from studies.overview import check_games
 
     with pytest.raises(UserError, match="--games names manhome twice"):
@@ -629,7 +629,7 @@ def test_the_python_api_names_a_wrong_value_before_any_game(call, words, monkeyp
     import re
 
     import analysis
-    from analysis import runner
+    from analysis.running import runner
 
     def no_games(*args, **kwargs):
         raise AssertionError("a game was played before the refusal")
@@ -643,7 +643,7 @@ def test_the_python_api_names_a_wrong_value_before_any_game(call, words, monkeyp
 def test_a_report_folder_that_is_no_path_is_named(kind, in_tmp):
     # write_report(result, 5) was "TypeError: expected str, bytes or os.PathLike object"
     import analysis
-    from analysis.errors import UserError
+    from analysis.running.errors import UserError
 
     result = {"run": lambda: numbergames.load_game("manhome").simulate(20, workers=1),
               "sweep": lambda: analysis.sweep("manhome", {"tie": ["attacker"]}, 20, workers=1),

@@ -12,12 +12,12 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from analysis import cluster as dask_cluster  # noqa: E402
-from analysis import chunks, runner  # noqa: E402
+from analysis.running import cluster as dask_cluster  # noqa: E402
+from analysis.running import chunks, runner  # noqa: E402
 from analyze.cli import main  # noqa: E402
-from analysis.errors import UserError  # noqa: E402
+from analysis.running.errors import UserError  # noqa: E402
 import numbergames  # noqa: E402
-from analysis.store import Store  # noqa: E402
+from analysis.running.store import Store  # noqa: E402
 from solver import registry  # noqa: E402
 from solver.manhome.rules import ManHomeRules  # noqa: E402
 
@@ -103,7 +103,7 @@ def test_malformed_scheduler_in_the_api():
 
 def test_skill_ladder_on_the_cluster_equals_local(scheduler, tmp_path):
     # search games played in pieces by the cluster's workers: the same matches
-    from analysis.skill import skill
+    from analysis.searches.skill import skill
 
     # small rules: the expert's solitaire table is solved in a moment (the standard one
     # takes every process, the cluster's workers too, some seconds)
@@ -238,10 +238,10 @@ def test_scheduler_without_workers_says_how_to_start_one(monkeypatch):
 
 def test_a_worker_with_another_toolkit_version_is_named(scheduler, cluster, monkeypatch):
     # this machine says 9.9.9; the workers (processes of their own) the real version
-    import analysis.provenance
+    import analysis.running.provenance
 
-    real = analysis.provenance.package_version()
-    monkeypatch.setattr(analysis.provenance, "package_version", lambda: "9.9.9")
+    real = analysis.running.provenance.package_version()
+    monkeypatch.setattr(analysis.running.provenance, "package_version", lambda: "9.9.9")
     with pytest.raises(UserError) as error:
         runner.run("manhome", ManHomeRules(), ["random"] * 2, 100, seed=1, scheduler=scheduler)
     first = sorted(cluster.scheduler_info["workers"])[0]

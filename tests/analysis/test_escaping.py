@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from analyze.cli import main
-from analysis.store import Store, run_identity
+from analysis.running.store import Store, run_identity
 from solver.manhome.rules import ManHomeRules
 
 MARKUP = "<script>alert(1)</script> | *x* [a](http://b) `c` &amp; _y_ $\\frac{$"

@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from analysis import interrupts, runner
+from analysis.running import interrupts, runner
 from solver.manhome.rules import ManHomeRules
 from tests.processes import HANG_S, alive, catches, children, wait_until
 
@@ -133,7 +133,7 @@ def test_workers_die_with_their_parent(tmp_path, signum, group):
 
 ORPHAN = """
 import os, signal, sys
-from analysis import runner
+from analysis.running import runner
 
 if sys.argv[1] == "watchdog":  # as where prctl is missing: the watchdog thread
     def missing(*args, **kwargs):

@@ -1,7 +1,7 @@
 """``--out DIR`` onto an earlier report of another game, another command or another number
 of players is refused in one line (exit 2, nothing written) unless ``--replace`` says so; a
 report of the same game, command and players is replaced as before. A folder's identity is
-read from its summary.json (:func:`analysis.folders.report_identity`)."""
+read from its summary.json (:func:`analysis.running.folders.report_identity`)."""
 import json
 
 import pytest

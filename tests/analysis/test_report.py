@@ -1,4 +1,4 @@
-"""Tests of the report folder (analysis.report) and per-game storage (analysis.gamedata)."""
+"""Tests of the report folder (analysis.reports.report) and per-game storage (analysis.reports.gamedata)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.folders import MARKER
-from analysis import folders, report
-from analysis.errors import UserError
-from analysis.gamedata import load_games, save_games
+from analysis.running.folders import MARKER
+from analysis.running import folders
+from analysis.reports import report
+from analysis.running.errors import UserError
+from analysis.reports.gamedata import load_games, save_games
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PLAYERS = 3

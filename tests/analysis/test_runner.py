@@ -3,9 +3,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import runner
-from analysis.chunks import CHUNK_SIZE, chunk_keys, plan_chunks
-from analysis.runner import run
+from analysis.running import runner
+from analysis.running.chunks import CHUNK_SIZE, chunk_keys, plan_chunks
+from analysis.running.runner import run
 from solver.manhome.rules import ManHomeRules
 
 RULES = ManHomeRules()

@@ -9,15 +9,15 @@ import pytest
 
 import analysis
 
-from analysis.folders import MARKER
-from analysis import skill as skill_module
+from analysis.running.folders import MARKER
+from analysis.searches import skill as skill_module
 from analyze.cli import main
 from studies import find_study
 from studies.overview import regenerate
-from analysis.runner import run
-from analysis.whatif import out_name
-from analysis.skill import FILES, luck_share, play_match, skill
-from analysis.store import Store
+from analysis.running.runner import run
+from analysis.searches.whatif import out_name
+from analysis.searches.skill import FILES, luck_share, play_match, skill
+from analysis.running.store import Store
 from solver import registry
 from solver.manhome.rules import ManHomeRules
 
@@ -114,7 +114,7 @@ def test_the_tops_of_the_search_chains_play_their_own_number_of_games(tmp_path):
     """--top-sims: the search chains' tops against the baseline, the strongest fixed player
     and each other play their own number of games; steps play --search-sims, fixed players
     --sims; the report says so."""
-    from analysis.skill_report import render_markdown
+    from analysis.searches.skill_report import render_markdown
 
     ladder = skill("manhome", sims=300, search_sims=30, top_sims=60, workers=1,
                    budgets={"search": (2, 4), "mcts": (2,), "ply": ()}, **SMALL)
@@ -469,7 +469,7 @@ def _match_from_rows(spec, rules, player, opponent, games, seed):
     counted chunk by chunk (numpy over one row per key)."""
     import numpy as np
 
-    from analysis.outcomes import points
+    from analysis.statistics.outcomes import points
 
     n = spec.seats(rules)
     seatings = [[player], [opponent]] if n == 1 else [
@@ -504,8 +504,8 @@ def test_a_match_counted_chunk_by_chunk_is_the_match_of_its_rows(game, players, 
                                                                  monkeypatch):
     # Man Home's unfinished games (a short max_turns), three seats (shares of 1/3), draws,
     # and a puzzle (solves against the opponent's, key by key)
-    from analysis import chunks, runner
-    from analysis.distributions import norm_sf
+    from analysis.running import chunks, runner
+    from analysis.statistics.distributions import norm_sf
 
     if game != "manhome":
         request.getfixturevalue(game)
@@ -536,8 +536,8 @@ def test_a_chain_that_flattens_says_where_and_the_familys_why():
     where."""
     from types import SimpleNamespace
 
-    from analysis.skill import Match
-    from analysis.skill_report import doubling_sentence
+    from analysis.searches.skill import Match
+    from analysis.searches.skill_report import doubling_sentence
     from solver.registry import Search
 
     def step(player, opponent, mean, low, high):

@@ -1,4 +1,4 @@
-"""The merging tally (analysis/tally.py): chunk tallies merged give exactly the tally, and
+"""The merging tally (analysis/statistics/tally.py): chunk tallies merged give exactly the tally, and
 so the figures, of all the rows at once, for every registered game; its percentiles are
 numpy's to the bit; its moments are the exact ones."""
 from __future__ import annotations
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analysis.runner import run
-from analysis.stats import summarize, summarize_tally
-from analysis.tally import Tally, moments, percentiles
+from analysis.running.runner import run
+from analysis.statistics.stats import summarize, summarize_tally
+from analysis.statistics.tally import Tally, moments, percentiles
 from solver.registry import DRAW, UNFINISHED, Traits, WIN_DRAW_LOSS, find_game, game_names
 
 SIZES = {"manhome": 3000, "sosooyoo": 600, "sumoku": 60, "shoo": 60}

@@ -15,8 +15,8 @@ import numbergames
 
 import analysis
 from analyze.cli import main
-from analysis.store import Store
-from analysis.whatif import sweep
+from analysis.running.store import Store
+from analysis.searches.whatif import sweep
 
 N = 12_000
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import numbergames
-from analysis.errors import UserError
+from analysis.running.errors import UserError
 from solver.manhome.policies import policy_table
 from solver.manhome.rules import ManHomeRules
 from tests.manhome.twins import same_game

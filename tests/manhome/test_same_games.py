@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analysis.runner import run
+from analysis.running.runner import run
 from solver.manhome.rules import ManHomeRules
 from solver.registry import find_game
 

@@ -116,8 +116,8 @@ def test_a_whole_number_reads_alike_in_a_variant_file_and_in_set(game, name, val
     """``men_to_win = 3.0`` in a variant file was refused while ``--set men_to_win=3.0``
     was accepted: both give the integer (or the choice that is a number), and a fraction
     is refused by both."""
-    from analysis.simulation import build_rules
-    from analysis.errors import UserError
+    from analysis.searches.simulation import build_rules
+    from analysis.running.errors import UserError
     from solver.registry import find_game
 
     spec = find_game(game)

@@ -6,7 +6,7 @@ put ``adaptive``'s own choice first; a playout's turns roll the same moves die w
 the rings placed before; small budgets play as ``adaptive``."""
 import numpy as np
 
-from analysis.chunks import chunk_keys
+from analysis.running.chunks import chunk_keys
 from solver.decision import CHANCE, TERMINAL
 from solver.dice import Stream, game_streams
 from solver.registry import find_game

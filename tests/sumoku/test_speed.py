@@ -35,7 +35,7 @@ def test_hands_are_drawn_from_the_96_tiles():
 
 
 def test_wilson_matches_the_analysis_helper():
-    from analysis.stats import wilson_interval
+    from analysis.statistics.stats import wilson_interval
     for trials in (1, 7, 100, 2000):
         for successes in sorted({0, 1, trials // 3, trials - 1, trials}):
             assert wilson(successes, trials) == pytest.approx(wilson_interval(successes, trials),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from analysis.chunks import chunk_keys
+from analysis.running.chunks import chunk_keys
 from solver.registry import find_game
 
 SPEC = find_game("sumoku")

@@ -1,10 +1,10 @@
 """The sums a what-if's paired figures come from, added chunk by chunk (bounded memory).
 
-Every measure of :mod:`analysis.paired` is the mean of per-game values ``x_i = Σ_k c_k
+Every measure of :mod:`analysis.statistics.paired` is the mean of per-game values ``x_i = Σ_k c_k
 F_ik`` (exactly, or linearised: see that module's docstring), linear in a few whole-number
 per-game *features* ``F`` (:func:`feature_names`): the constant 1, the finished indicator
 ``f``, seat 0's win, the draw, each seat's points in units of
-1/:func:`analysis.tally.point_scale` (0 for an unfinished game), alone the score of a
+1/:func:`analysis.statistics.tally.point_scale` (0 for an unfinished game), alone the score of a
 finished game, the turns, the turns of a finished game and the decision turns. The
 coefficients ``c`` depend only on sums over all games (a ratio ``Σ top / Σ bottom``, the
 share of finished games, the extreme seats). So the mean and the sample variance of ``x``
@@ -32,7 +32,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from analysis.tally import point_scale, whole
+from analysis.statistics.tally import point_scale, whole
 from solver.registry import DRAW, SCORES, UNFINISHED, Traits
 
 EXACT_FLOAT = 2 ** 53
@@ -60,7 +60,7 @@ def feature_names(players: int, traits: Traits) -> tuple[str, ...]:
 
 def point_units(games: Mapping[str, np.ndarray], players: int, traits: Traits) -> np.ndarray:
     """Each seat's points in each game in units of 1/``point_scale(players)``, an (n,
-    players) int64 array: :func:`analysis.outcomes.points` times the scale, 0 (not NaN) for
+    players) int64 array: :func:`analysis.statistics.outcomes.points` times the scale, 0 (not NaN) for
     an unfinished game."""
     winner = whole(games["winner"], "winner")
     scale = point_scale(players)
@@ -229,7 +229,7 @@ def vanishes(sums: PairedSums, form: Form) -> bool:
 
 def extreme_seats(sums: PairedSums, run: int) -> tuple[int, int]:
     """The seats with the highest and the lowest points of run ``run`` (summed over its
-    finished games; the first of equal ones), as :func:`analysis.stats.summarize` takes
+    finished games; the first of equal ones), as :func:`analysis.statistics.stats.summarize` takes
     them for the balance."""
     totals = [sums.total(run, f"points_{s}") for s in range(sums.players[run])]
     return totals.index(max(totals)), totals.index(min(totals))
@@ -237,7 +237,7 @@ def extreme_seats(sums: PairedSums, run: int) -> tuple[int, int]:
 
 def values(sums: PairedSums, run: int) -> dict[str, Form | None]:
     """Each measure's per-game values of run ``run`` as a form (None when they are NaN: a
-    ratio whose bottom sums to 0), as :mod:`analysis.paired`'s docstring defines them;
+    ratio whose bottom sums to 0), as :mod:`analysis.statistics.paired`'s docstring defines them;
     the first-player advantage is seat 0's points (the fair share is the caller's)."""
     players, traits, names = sums.players[run], sums.traits, sums.names[run]
     n = sums.n

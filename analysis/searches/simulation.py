@@ -20,16 +20,16 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis import results
-from analysis.chunks import CHUNK_SIZE
-from analysis.provenance import now, package_version
-from analysis.runner import run
-from analysis.stats import Summary, summarize, summarize_tally
-from analysis.tally import Tally
-from analysis.folders import folder_name, folder_path
-from analysis.store import Store, as_store, run_identity
-# the checks live in analysis.request; the names stay importable from here
-from analysis.request import (KEEP_GAMES, MAX_SIMS, PLAIN, Presentation,  # noqa: F401
+from analysis.reports import results
+from analysis.running.chunks import CHUNK_SIZE
+from analysis.running.provenance import now, package_version
+from analysis.running.runner import run
+from analysis.statistics.stats import Summary, summarize, summarize_tally
+from analysis.statistics.tally import Tally
+from analysis.running.folders import folder_name, folder_path
+from analysis.running.store import Store, as_store, run_identity
+# the checks live in analysis.running.request; the names stay importable from here
+from analysis.running.request import (KEEP_GAMES, MAX_SIMS, PLAIN, Presentation,  # noqa: F401
                               Request, build_rules, check_seed, check_workers, find_spec,
                               parse_keep, parse_policies, parse_sims)
 from solver.params import Rules, Variant
@@ -124,7 +124,7 @@ class Simulation:
         """The finished games' lengths and their counts, of every game."""
         if self.tally is not None:
             return self.tally.length_histogram()
-        from analysis.report import length_histogram
+        from analysis.reports.report import length_histogram
 
         return length_histogram(self.games)
 
@@ -177,8 +177,8 @@ class Simulation:
 @results.write_report.register
 def write_report(result: Simulation, out: str | Path | None = None) -> Path:
     """Write the report folder of a run (default ``reports/<game>/<label>``); its path
-    (:func:`analysis.results.write_report` of a :class:`Simulation`)."""
-    from analysis.report import write_report as write_folder
+    (:func:`analysis.reports.results.write_report` of a :class:`Simulation`)."""
+    from analysis.reports.report import write_report as write_folder
 
     out_dir = folder_path(out) or Plan(
         result.game, result.rules, result.policies, result.sims, result.seed,
@@ -190,7 +190,7 @@ def write_report(result: Simulation, out: str | Path | None = None) -> Path:
 
 @dataclass(frozen=True)
 class Plan(Request):
-    """A request for a run (:class:`analysis.request.Request`, checked when it is made),
+    """A request for a run (:class:`analysis.running.request.Request`, checked when it is made),
     and its playing."""
 
     @property
@@ -236,7 +236,7 @@ def plan(game: str | GameSpec, sims: int | str | float = 100_000, *, presentatio
          scheduler: str | None = None, **rule_values: Any) -> Plan:
     """The :class:`Plan` of a request (see :func:`simulate`): the rules built from
     ``rules``, ``variant``, ``rule_values`` and ``players`` (:func:`build_rules`), every
-    value checked once (:class:`analysis.request.Request`); UserError with one line on bad
+    value checked once (:class:`analysis.running.request.Request`); UserError with one line on bad
     input. ``keep_games``: keep the rows of the first so many games only (None: all)."""
     spec = find_spec(game)
     built, variant_name = build_rules(spec, variant, rule_values, players, base=rules)
@@ -264,7 +264,7 @@ def simulate(game: str | GameSpec, sims: int | str | float = 100_000, *, present
     file, then ``rule_values`` (e.g. ``tie="attacker"``), then ``players``.
     ``policy`` is one name for every seat or one per seat (``"greedy,random"``).
     ``workers`` local processes share the work (default: every core); the result
-    depends on the seed only. With a results ``store`` (a :class:`analysis.store.Store`
+    depends on the seed only. With a results ``store`` (a :class:`analysis.running.store.Store`
     or its path) stored games are loaded, not played again, and new ones are kept
     there. With ``scheduler`` (``tcp://host:port``) the workers of that Dask
     cluster play the games instead of local processes; the result is the same.

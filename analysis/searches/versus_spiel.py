@@ -5,12 +5,12 @@ against OpenSpiel's ``MCTSBot`` with ``max_simulations=N`` through the bridge
 (:mod:`solver.spiel`), on kernel-backed states (:func:`solver.spiel.kernel_state`), so that
 both bots' clones and applies run in C and only ``MCTSBot``'s own tree is Python.
 
-**The match** mirrors the skill ladder's (:func:`analysis.skill.play_match`): in the game's
+**The match** mirrors the skill ladder's (:func:`analysis.searches.skill.play_match`): in the game's
 standard number of players (its pinned rules; ``players`` picks another), one seating per
 seat, ``mcts-N`` in that seat and an ``MCTSBot`` in every other seat (for 3+ players a team
 of independent bots, each with its own random state: the question is whether our search
 takes more than its fair share ``1/n`` among equals). Every seating plays the same keys —
-the skill ladder's keys of ``seed`` (:func:`analysis.chunks.chunk_keys`) — so game *i* of
+the skill ladder's keys of ``seed`` (:func:`analysis.running.chunks.chunk_keys`) — so game *i* of
 every seating rolls the same dice: chance outcomes are drawn from the kernel game's own dice
 stream (``draw_chance``), never from a bot's; ``mcts-N`` decides with the kernel's
 ``decide`` (its own choice stream), and each ``MCTSBot`` with a ``numpy`` ``RandomState``
@@ -18,7 +18,7 @@ seeded from ``(seed, seating, game, seat)``. A forced action is applied without 
 either bot (as every engine of the toolkit does).
 
 Per seat: the player's win rate among the finished games with its 95% Wilson interval,
-and its share (a win 1, a draw its share, a loss 0; :mod:`analysis.outcomes`) with a normal
+and its share (a win 1, a draw its share, a loss 0; :mod:`analysis.statistics.outcomes`) with a normal
 interval and a z-test against ``1/n``. Over all seats: the mean over keys of the player's
 share of the seatings of that key that finished, with the paired interval
 ``x̄ ± 1.96·sd(x)/√keys`` and a z-test against ``1/n``, as the skill ladder's. An unfinished
@@ -61,11 +61,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis import interrupts
-from analysis.chunks import chunk_keys
-from analysis.errors import UserError
-from analysis.runner import default_workers, run_tasks
-from analysis.stats import CONFIDENCE, _z_test, mean_interval, wilson_interval
+from analysis.running import interrupts
+from analysis.running.chunks import chunk_keys
+from analysis.running.errors import UserError
+from analysis.running.runner import default_workers, run_tasks
+from analysis.statistics.stats import CONFIDENCE, _z_test, mean_interval, wilson_interval
 from solver.registry import UNFINISHED, GameSpec, find_game
 
 UCT_C = 1.4
@@ -395,9 +395,9 @@ def _row(seat: str, games: np.ndarray, shares: np.ndarray, fair: float) -> dict[
 # ------------------------------------------------------------------------------ command
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m analysis.versus_spiel GAME --budget N --games G [--seed S] [--workers W]
+    """``python -m analysis.searches.versus_spiel GAME --budget N --games G [--seed S] [--workers W]
     [--rollout R] [--json]``: one match, its table on stdout."""
-    parser = argparse.ArgumentParser(prog="python -m analysis.versus_spiel",
+    parser = argparse.ArgumentParser(prog="python -m analysis.searches.versus_spiel",
                                      description="mcts-N against OpenSpiel's MCTSBot")
     parser.add_argument("game")
     parser.add_argument("--budget", type=int, default=100)

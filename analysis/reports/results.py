@@ -1,9 +1,9 @@
 """The report of any finished analysis, chosen by the result's type: :func:`write_report`.
 
 A :func:`functools.singledispatch` function: each kind of result registers its writer
-beside it (a run's, :class:`analysis.simulation.Simulation`, in :mod:`analysis.simulation`;
+beside it (a run's, :class:`analysis.searches.simulation.Simulation`, in :mod:`analysis.searches.simulation`;
 a what-if sweep's and a skill ladder's in their report modules,
-:mod:`analysis.whatif_report` and :mod:`analysis.skill_report`). A subclass of a result
+:mod:`analysis.searches.whatif_report` and :mod:`analysis.searches.skill_report`). A subclass of a result
 type is written as that type is; anything else is a TypeError. The writers' modules are
 imported on the first call that needs them, not here, so that importing costs nothing.
 """
@@ -14,7 +14,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-WRITERS = ("analysis.simulation", "analysis.whatif_report", "analysis.skill_report")
+WRITERS = ("analysis.searches.simulation", "analysis.searches.whatif_report", "analysis.searches.skill_report")
 """The modules that register a writer (imported on first use)."""
 
 

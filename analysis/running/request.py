@@ -3,8 +3,8 @@
 Whatever asks for a run — the front door (:mod:`numbergames`), the command line, a study's
 standard runs, a what-if's variants — builds one :class:`Request`; its construction checks
 every value (the game, rules, players, sims, seed, workers, rows kept, scheduler) and ends
-with a :class:`~analysis.errors.UserError` of one line on the first bad one, and what runs
-it (:meth:`analysis.simulation.Plan.execute`, the runner) takes its values as checked. The
+with a :class:`~analysis.running.errors.UserError` of one line on the first bad one, and what runs
+it (:meth:`analysis.searches.simulation.Plan.execute`, the runner) takes its values as checked. The
 checks are the functions below, which the command line's parser uses too (one rule, one
 message). Light on purpose: no pandas, so that checking costs nothing.
 """
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from analysis.errors import MAX_SEED, MAX_WORKERS, UserError
+from analysis.running.errors import MAX_SEED, MAX_WORKERS, UserError
 from solver.params import Rules, RulesError, Variant, same_number
 from solver.registry import GameSpec, find_game
 
@@ -155,7 +155,7 @@ class Presentation:
     summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = _no_fields
     """``(summary, parts) -> figures`` for summary.json."""
     tally_fields: Callable[[Any, int], dict[str, Any]] = _no_parts
-    """``(a chunk's games, players) -> parts`` that merge (:func:`analysis.tally.merge_parts`)."""
+    """``(a chunk's games, players) -> parts`` that merge (:func:`analysis.statistics.tally.merge_parts`)."""
     standard_runs: tuple[Mapping[str, Any], ...] = ()
 
 
@@ -174,11 +174,11 @@ def find_spec(game: str | GameSpec) -> GameSpec:
 
 
 def check_scheduler(scheduler: str | None) -> str | None:
-    """A Dask scheduler's address as :func:`analysis.cluster.check_scheduler` gives it (None:
+    """A Dask scheduler's address as :func:`analysis.running.cluster.check_scheduler` gives it (None:
     local processes)."""
     if scheduler is None:
         return None
-    from analysis.cluster import check_scheduler as check
+    from analysis.running.cluster import check_scheduler as check
 
     return check(scheduler)
 
@@ -199,7 +199,7 @@ class Request:
     >>> Request(name, None, None, 10, workers=0)
     Traceback (most recent call last):
     ...
-    analysis.errors.UserError: --workers must be a whole number from 1 to 1,024, not '0'
+    analysis.running.errors.UserError: --workers must be a whole number from 1 to 1,024, not '0'
     """
 
     game: GameSpec

@@ -18,7 +18,7 @@ so that a run's memory grows with its chunks and never with its games (issue 20)
 
 Two tallies of the same run's chunks add (:meth:`Tally.merge`) to the tally of the chunks
 together: a sum is a sum, in any order, so a run of any size gives exactly the figures its
-rows would (:func:`analysis.stats.summarize` computes every figure from a tally).
+rows would (:func:`analysis.statistics.stats.summarize` computes every figure from a tally).
 """
 from __future__ import annotations
 
@@ -150,7 +150,7 @@ class Tally:
                 self.margin += int((ordered[:, -1] - ordered[:, -2]).sum())
 
     def _points(self, winner: np.ndarray, score: np.ndarray | None) -> np.ndarray:
-        """Each finished game's points per seat, in units of 1/scale (analysis.outcomes)."""
+        """Each finished game's points per seat, in units of 1/scale (analysis.statistics.outcomes)."""
         scale = self.scale
         units = np.zeros((winner.size, self.players), dtype=np.int64)
         won = winner >= 0

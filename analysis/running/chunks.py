@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from analysis.tally import Tally, merge_parts
+from analysis.statistics.tally import Tally, merge_parts
 from solver.params import Rules
 from solver.registry import SEAT_PREFIX, find_game
 
@@ -89,9 +89,9 @@ def expand(part: Mapping[str, np.ndarray], per_seat: Mapping[str, str]) -> dict[
 class Collector:
     """Gathers chunk results, in order: the rows of the first ``keep`` games (all when
     None) into one preallocated array per column (room for ``capacity`` games, the most
-    the run may reach), and, when ``tally`` is given (a :class:`analysis.tally.Tally` of the
+    the run may reach), and, when ``tally`` is given (a :class:`analysis.statistics.tally.Tally` of the
     run's game and players), every chunk counted into it and into the parts
-    ``fields(columns, players)`` gives (:func:`analysis.tally.merge_parts`) — so that a run
+    ``fields(columns, players)`` gives (:func:`analysis.statistics.tally.merge_parts`) — so that a run
     keeps figures of every game but rows of no more than ``keep``.
 
     The arrays of the declared per-seat columns (``per_seat``, as

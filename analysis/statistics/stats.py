@@ -9,7 +9,7 @@ score game its per-seat score columns. Any other columns are ignored.
 
 Every rate is over the **finished** games: an unfinished game (cut off, e.g. at a turn
 limit) is neither a win nor a draw, and is counted apart (``unfinished``). Each seat's
-*points* (:mod:`analysis.outcomes`) are 1 for a win and its share of a draw.
+*points* (:mod:`analysis.statistics.outcomes`) are 1 for a win and its share of a draw.
 
 With two or more players:
 
@@ -47,9 +47,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis import distributions
-from analysis.plain import plain
-from analysis.tally import Tally, moments, percentiles
+from analysis.statistics import distributions
+from analysis.statistics.plain import plain
+from analysis.statistics.tally import Tally, moments, percentiles
 from solver.registry import (DRAW, NO_WINNER, SCORES, STANDARD_COLUMNS, UNFINISHED,
                              Traits)
 
@@ -205,7 +205,7 @@ def summarize(games: pd.DataFrame, players: int, confidence: float = CONFIDENCE,
               traits: Traits | None = None) -> Summary:
     """Compute the outcome metrics of ``games`` (one row per game) for a game with these
     ``traits`` (default: a game of chance won by one seat, :data:`TWO_PLAYER_WIN_LOSS`):
-    :func:`summarize_tally` of their :class:`~analysis.tally.Tally`.
+    :func:`summarize_tally` of their :class:`~analysis.statistics.tally.Tally`.
 
     Raises ValueError for ``players < 1``, missing columns, no rows, winner values the
     outcome kind does not allow, or bad turn counts.

@@ -20,7 +20,7 @@ processes may write one store at once. The schema version is ``PRAGMA
 user_version``.
 
 Beyond the rows a run keeps (``--keep-games``) a chunk is stored as its summary instead —
-the figures of its games (:class:`analysis.tally.Tally`) and the game's own parts, as
+the figures of its games (:class:`analysis.statistics.tally.Tally`) and the game's own parts, as
 zlib-compressed JSON — in a third table::
 
     summaries(run_key, chunk, games, parts, data BLOB, created, digest, PRIMARY KEY(run_key, chunk))
@@ -64,10 +64,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis import chunks as chunking
-from analysis.errors import UserError
-from analysis.folders import describe_os_error, disk_full, remove_leftovers
-from analysis.tally import Tally
+from analysis.running import chunks as chunking
+from analysis.running.errors import UserError
+from analysis.running.folders import describe_os_error, disk_full, remove_leftovers
+from analysis.statistics.tally import Tally
 from solver.params import Rules
 from solver.registry import GameSpec, Traits, find_game
 
