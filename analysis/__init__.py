@@ -8,22 +8,22 @@ The documented entry is the front door above it, :mod:`numbergames`::
     result = game.simulate(100_000, policy="greedy", seed=1)
     numbergames.write_report(result)
 
-A run is :func:`analysis.searches.simulation.simulate`, which takes what its report shows besides
+A run is :func:`numbergames.analysis.searches.simulation.simulate`, which takes what its report shows besides
 the standard figures (its ``presentation``) from its caller: the analysis never names a
-game nor looks its study up (:mod:`studies`), so it offers no ``simulate`` of its own that
+game nor looks its study up (:mod:`numbergames.studies`), so it offers no ``simulate`` of its own that
 would quietly leave a game's own sections out. Here: a what-if sweep
-(``analysis.sweep(game, {"tie": ["defender", "attacker"]})``, :mod:`analysis.searches.whatif`), a
-skill ladder (``analysis.skill_ladder(game)``, :mod:`analysis.searches.skill`), the report of any
-finished analysis by its type (``analysis.write_report(result)``,
-:mod:`analysis.reports.results`), and a report folder's games read back (:func:`load_games`).
+(``numbergames.analysis.sweep(game, {"tie": ["defender", "attacker"]})``, :mod:`numbergames.analysis.searches.whatif`), a
+skill ladder (``numbergames.analysis.skill_ladder(game)``, :mod:`numbergames.analysis.searches.skill`), the report of any
+finished analysis by its type (``numbergames.analysis.write_report(result)``,
+:mod:`numbergames.analysis.reports.results`), and a report folder's games read back (:func:`load_games`).
 """
 import importlib
 
-from analysis.reports.results import write_report  # functools only: cheap
+from numbergames.analysis.reports.results import write_report  # functools only: cheap
 
-_LAZY = {"Simulation": "analysis.searches.simulation", "Plan": "analysis.searches.simulation",
-         "Presentation": "analysis.running.request", "Request": "analysis.running.request",
-         "Store": "analysis.running.store"}
+_LAZY = {"Simulation": "numbergames.analysis.searches.simulation", "Plan": "numbergames.analysis.searches.simulation",
+         "Presentation": "numbergames.analysis.running.request", "Request": "numbergames.analysis.running.request",
+         "Store": "numbergames.analysis.running.store"}
 """Imported on first use, so that ``import analysis.<module>`` (the command line's start
 among them) does not pay for pandas and scipy before it needs them."""
 
@@ -41,21 +41,21 @@ __all__ = ["Simulation", "Presentation", "Plan", "Request", "load_games", "Store
 
 def load_games(path):
     """The per-game DataFrame saved in a report folder's ``games.npz``."""
-    from analysis.reports.gamedata import load_games as _load
+    from numbergames.analysis.reports.gamedata import load_games as _load
 
     return _load(path)
 
 
 def sweep(*args, **kwargs):
-    """A what-if sweep (:func:`analysis.searches.whatif.sweep`)."""
-    from analysis.searches.whatif import sweep as _sweep
+    """A what-if sweep (:func:`numbergames.analysis.searches.whatif.sweep`)."""
+    from numbergames.analysis.searches.whatif import sweep as _sweep
 
     return _sweep(*args, **kwargs)
 
 
 def skill_ladder(*args, **kwargs):
-    """A game's skill ladder and luck share (:func:`analysis.searches.skill.skill`)."""
-    from analysis.searches.skill import skill as _skill
+    """A game's skill ladder and luck share (:func:`numbergames.analysis.searches.skill.skill`)."""
+    from numbergames.analysis.searches.skill import skill as _skill
 
     return _skill(*args, **kwargs)
 

@@ -1,6 +1,6 @@
-"""``python -m analyze``: the ``analyze`` command (:func:`analyze.entry.main`)."""
+"""``python -m numbergames.analyze``: the ``analyze`` command (:func:`numbergames.analyze.entry.main`)."""
 import sys
 
-from analyze.entry import main
+from numbergames.analyze.entry import main
 
 sys.exit(main())

@@ -1,4 +1,4 @@
-"""``analyze``: the command line, a thin layer over :mod:`analysis.searches.simulation`.
+"""``analyze``: the command line, a thin layer over :mod:`numbergames.analysis.searches.simulation`.
 
 Every registered game gets its own command (``analyze <game> --sims 1e6``);
 ``analyze games`` lists the games, their players and their rules parameters;
@@ -6,7 +6,7 @@ Every registered game gets its own command (``analyze <game> --sims 1e6``);
 compares two of them; ``analyze whatif GAME --vary name=v1,v2`` sweeps rules variants.
 Bad input ends with one line on stderr and exit status 2.
 
-Each command is a module of :mod:`analyze.commands` with ``add(commands, specs)``, which
+Each command is a module of :mod:`numbergames.analyze.commands` with ``add(commands, specs)``, which
 adds its parser, and ``run(args, argv)``, which runs it; this module builds the parser
 from them and runs the command given.
 """
@@ -18,15 +18,15 @@ import os
 import sys
 from collections.abc import Sequence
 
-from analysis.running import interrupts
-from analysis.running.errors import UserError
-from analysis.reports.formatting import shortened, terminal_text
-from solver.registry import GameSpec, find_game, game_names, games
+from numbergames.analysis.running import interrupts
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.reports.formatting import shortened, terminal_text
+from numbergames.solver.registry import GameSpec, find_game, game_names, games
 
-from analyze.commands import (compare, exact, games as listing, position, report, run, runs,
+from numbergames.analyze.commands import (compare, exact, games as listing, position, report, run, runs,
                               skill, whatif)
-from analyze.commands.examples import run_example
-from analyze.commands.shared import EXIT_USAGE, ArgumentParser, OutputLost, print_text
+from numbergames.analyze.commands.examples import run_example
+from numbergames.analyze.commands.shared import EXIT_USAGE, ArgumentParser, OutputLost, print_text
 
 COMMANDS = (run, exact, position, whatif, skill, report, listing, runs, compare)
 """The command modules, in the order ``analyze --help`` lists their commands."""
@@ -57,7 +57,7 @@ def _output_lost(exc: BaseException) -> int:
     """The one line for output that could not be written; exit status 2. What standard
     output still buffers is dropped, so that Python's own flush at exit cannot fail
     again (with "Exception ignored ..." and status 120)."""
-    from analysis.running.folders import describe_os_error
+    from numbergames.analysis.running.folders import describe_os_error
 
     cause = exc.__cause__ if isinstance(exc, OutputLost) else exc
     _drop_stdout()
@@ -137,7 +137,7 @@ def _command(argv: Sequence[str] | None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
         if getattr(args, "scheduler", None) is not None:  # before anything else
-            from analysis.running.cluster import reach_scheduler
+            from numbergames.analysis.running.cluster import reach_scheduler
 
             reach_scheduler(args.scheduler)
         return args.handler(args, argv)

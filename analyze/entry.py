@@ -1,23 +1,23 @@
-"""The ``analyze`` console script: :func:`analyze.cli.main`, with Ctrl-C and SIGTERM
+"""The ``analyze`` console script: :func:`numbergames.analyze.cli.main`, with Ctrl-C and SIGTERM
 handled from the first instant (while the heavy modules are still being imported) to the
 last (a signal after the work is done changes nothing, so it is ignored then). SIGTERM
-stops a run as Ctrl-C does, with exit status 143 instead of 130 (:mod:`analysis.running.interrupts`)."""
+stops a run as Ctrl-C does, with exit status 143 instead of 130 (:mod:`numbergames.analysis.running.interrupts`)."""
 from __future__ import annotations
 
 import signal
 import sys
 
-from analysis.running import interrupts
+from numbergames.analysis.running import interrupts
 
 INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as the command line's own; 143 (128 +
-SIGTERM) after SIGTERM (:func:`analysis.running.interrupts.exit_status`)."""
+SIGTERM) after SIGTERM (:func:`numbergames.analysis.running.interrupts.exit_status`)."""
 
 
 def main() -> int:
     interrupts.install()
     try:
-        from analyze.cli import main as run
+        from numbergames.analyze.cli import main as run
 
         status = run()
     except KeyboardInterrupt:

@@ -14,22 +14,22 @@ import json
 import subprocess
 import sys
 
-from solver.manhome.duel import solve_duel, solve_duel_reference
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.solitaire import solve_solitaire, solve_solitaire_reference
+from numbergames.solver.manhome.duel import solve_duel, solve_duel_reference
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.solitaire import solve_solitaire, solve_solitaire_reference
 
 ONE = """
 import json, re, sys
 from pathlib import Path
-from solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.rules import ManHomeRules
 kind, cap, values = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
 rules = ManHomeRules(**values)
 if kind == "solitaire":
-    from solver.manhome.solitaire import solve_solitaire
+    from numbergames.solver.manhome.solitaire import solve_solitaire
     s = solve_solitaire(rules, cap=cap)
     answer = s.expected_turns
 else:
-    from solver.manhome.duel import solve_duel
+    from numbergames.solver.manhome.duel import solve_duel
     s = solve_duel(rules)
     answer = s.first_player_win
 peak = int(re.search(r"VmHWM:\\s+(\\d+) kB", Path("/proc/self/status").read_text()).group(1))

@@ -31,7 +31,7 @@ SEARCH_SHARE = 20
 
 MEASURE = """
 import json, sys, time, numpy as np
-from solver.registry import find_game
+from numbergames.solver.registry import find_game
 game, n, share = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 spec = find_game(game)
 rules = spec.rules()

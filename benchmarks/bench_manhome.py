@@ -19,12 +19,12 @@ from pathlib import Path
 
 import numpy as np
 
-from analysis.running.runner import run
-from analysis.searches.simulation import parse_sims
-from solver.manhome import reference_row
-from solver.manhome.kernel import play_chunk
-from solver.manhome.policies import prepare
-from solver.manhome.rules import ManHomeRules
+from numbergames.analysis.running.runner import run
+from numbergames.analysis.searches.simulation import parse_sims
+from numbergames.solver.manhome import reference_row
+from numbergames.solver.manhome.kernel import play_chunk
+from numbergames.solver.manhome.policies import prepare
+from numbergames.solver.manhome.rules import ManHomeRules
 
 RULES = ManHomeRules()
 
@@ -76,8 +76,8 @@ def end_to_end(sims: int, workers: int) -> float:
 PEAK = """
 import json, re, sys
 from pathlib import Path
-from analysis.running.runner import run
-from solver.manhome.rules import ManHomeRules
+from numbergames.analysis.running.runner import run
+from numbergames.solver.manhome.rules import ManHomeRules
 games = run("manhome", ManHomeRules(), ("random", "random"), int(sys.argv[1]), seed=0, workers=1).games
 # VmHWM, not ru_maxrss: ru_maxrss keeps the parent's peak across fork and exec
 peak = int(re.search(r"VmHWM:\s+(\d+) kB", Path("/proc/self/status").read_text()).group(1))

@@ -15,7 +15,7 @@ and flags setup.py gives the kernels (Python's ``CC`` and ``CFLAGS``, then ``-O3
    on the same keys, in the old build and in this checkout — or nothing is timed;
 2. **the speed**: ``--rounds`` alternating rounds, each timing the C program (the CPU time
    of its loop over the games, the rows kept in an array, as it reports it), the old build's
-   kernel and this checkout's (``cext.manhome.play.play_chunk(config, keys)``, its result
+   kernel and this checkout's (``numbergames.cext.manhome.play.play_chunk(config, keys)``, its result
    array included, in CPU seconds, in a process of its own holding the configuration and
    the solved tables); each the best of two in a round (other users of the machine only
    ever slow it).
@@ -24,7 +24,7 @@ Prints the median games per CPU-second of each and the ratios kernel / plain C (
 asks for >= 1.0 for every player) and new / old.
 
 The solved tables of ``solitaire`` and ``expert`` are written for the C program from this
-checkout's solver (``solver.manhome.policies``; each about 10 s to solve).
+checkout's solver (``numbergames.solver.manhome.policies``; each about 10 s to solve).
 """
 from __future__ import annotations
 
@@ -52,9 +52,9 @@ GOLDEN = 0x9E3779B97F4A7C15
 
 WORKER = r"""
 import json, sys, time, numpy as np
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.kernel import config
-from cext.manhome.play import play_chunk
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.kernel import config
+from numbergames.cext.manhome.play import play_chunk
 rules, configs = ManHomeRules(players=int(sys.argv[1])), {}
 def keys(n):
     return np.arange(1, n + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)

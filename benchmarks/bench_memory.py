@@ -32,7 +32,7 @@ from bench_overhead import env, python
 HERE = Path(__file__).resolve().parent.parent
 RUN = """
 import json, resource, sys
-from analyze.entry import main
+from numbergames.analyze.entry import main
 sys.argv = ["analyze", *sys.argv[1:]]
 try:
     status = main()
@@ -103,11 +103,11 @@ def merge(chunks: int, distinct: int = 20) -> None:
     import copy
     import resource
 
-    from analysis.running.chunks import CHUNK_SIZE, Collector, chunk_keys
-    from analysis.statistics.stats import summarize_tally
-    from analysis.statistics.tally import Tally, merge_parts
-    from solver.registry import find_game
-    from studies import find_study
+    from numbergames.analysis.running.chunks import CHUNK_SIZE, Collector, chunk_keys
+    from numbergames.analysis.statistics.stats import summarize_tally
+    from numbergames.analysis.statistics.tally import Tally, merge_parts
+    from numbergames.solver.registry import find_game
+    from numbergames.studies import find_study
 
     spec, study = find_game("manhome"), find_study("manhome")
     rules = spec.rules()

@@ -30,13 +30,13 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-ANALYZE = "import sys; from analyze.entry import main; sys.exit(main())"
+ANALYZE = "import sys; from numbergames.analyze.entry import main; sys.exit(main())"
 KERNEL = """
 import sys, time, numpy as np
-from solver.registry import find_game
+from numbergames.solver.registry import find_game
 play_chunk = find_game("manhome").load_kernel()  # the kernel wherever the build keeps it
-from solver.manhome.policies import prepare
-from solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.policies import prepare
+from numbergames.solver.manhome.rules import ManHomeRules
 rules, keys = ManHomeRules(), np.random.PCG64(1).random_raw(2 ** 16)
 for policy in sys.argv[1:]:
     seats = (policy, policy)
@@ -113,7 +113,7 @@ def print_ratios(figures: dict, label=str, width: int = 32) -> float | None:
 
 def check(source: Path) -> str:
     """Where ``analysis`` is imported from with this build (it must be the build itself)."""
-    done = subprocess.run(python("-c", "import analysis, cext.manhome; "
+    done = subprocess.run(python("-c", "import analysis, numbergames.cext.manhome; "
                                  "print(analysis.__file__)"), env=env(source), check=True,
                           capture_output=True, text=True)
     return done.stdout.strip()

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from analysis.running.chunks import chunk_keys
-from solver import registry
+from numbergames.analysis.running.chunks import chunk_keys
+from numbergames.solver import registry
 
 
 def cost(spec: registry.GameSpec, rules, name: str, seconds: float) -> tuple[float, int]:

@@ -21,10 +21,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from analysis.running.chunks import chunk_keys
-from solver.decision import CHANCE, TERMINAL
-from solver.dice import game_streams
-from solver.registry import find_game
+from numbergames.analysis.running.chunks import chunk_keys
+from numbergames.solver.decision import CHANCE, TERMINAL
+from numbergames.solver.dice import game_streams
+from numbergames.solver.registry import find_game
 
 RULES = {
     "manhome": {},

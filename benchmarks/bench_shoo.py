@@ -36,15 +36,15 @@ from pathlib import Path
 
 import numpy as np
 
-from solver.shoo import kernel
-from solver.dice import Stream
-from solver.shoo.engine import perft
-from solver.shoo.policies import PLAYERS
-from solver.shoo.search import NODE_UNIT, search
-from solver.shoo.moves import detect, legal_moves, make_move
-from solver.shoo.position import start
-from solver.shoo.rules import ShooRules
-from solver.shoo.samples import random_placement
+from numbergames.solver.shoo import kernel
+from numbergames.solver.dice import Stream
+from numbergames.solver.shoo.engine import perft
+from numbergames.solver.shoo.policies import PLAYERS
+from numbergames.solver.shoo.search import NODE_UNIT, search
+from numbergames.solver.shoo.moves import detect, legal_moves, make_move
+from numbergames.solver.shoo.position import start
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.samples import random_placement
 
 
 def timed(function, *args) -> tuple[float, object]:
@@ -72,11 +72,11 @@ def row(what: str, fast: float, slow: float, unit: str) -> None:
 COMPARE = """
 import json, sys, time
 import numpy as np
-from solver.dice import Stream
-from solver.shoo import kernel
-from solver.shoo.moves import legal_moves, make_move
-from solver.shoo.position import start
-from solver.shoo.rules import ShooRules
+from numbergames.solver.dice import Stream
+from numbergames.solver.shoo import kernel
+from numbergames.solver.shoo.moves import legal_moves, make_move
+from numbergames.solver.shoo.position import start
+from numbergames.solver.shoo.rules import ShooRules
 games, budget = int(sys.argv[1]), int(sys.argv[2])
 rules = ShooRules()
 positions = []

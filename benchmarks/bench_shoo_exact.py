@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from solver.shoo.exact import peak_mib, reachable, retrograde
-from solver.shoo.moves import legal_moves, make_move
-from solver.shoo.reduced import Reduced
-from solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.exact import peak_mib, reachable, retrograde
+from numbergames.solver.shoo.moves import legal_moves, make_move
+from numbergames.solver.shoo.reduced import Reduced
+from numbergames.solver.shoo.rules import ShooRules
 
 
 def main() -> None:

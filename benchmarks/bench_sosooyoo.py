@@ -16,10 +16,10 @@ import time
 
 import numpy as np
 
-from solver.sosooyoo.kernel import play_chunk
-from solver.sosooyoo import reference_row
-from solver.sosooyoo.policies import prepare
-from solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.kernel import play_chunk
+from numbergames.solver.sosooyoo import reference_row
+from numbergames.solver.sosooyoo.policies import prepare
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
 
 
 def kernel_rate(rules: SoSooYooRules, seats: list[str], sims: int) -> float:

@@ -2,11 +2,11 @@
 
     PYTHONPATH=. python benchmarks/bench_sosooyoo_exact.py [--report]
 
-Prints the seconds of each part of :func:`solver.sosooyoo.exact.analyse` on the pinned
+Prints the seconds of each part of :func:`numbergames.solver.sosooyoo.exact.analyse` on the pinned
 rules (move graph, distance table, walks, the two value iterations over all 199 x 199
 target/start pairs), the best of three runs, and the vectorised value iteration against its
 plain-Python twin on one target. With --report, also the whole report folder
-(:func:`studies.sosooyoo.exact_report.run`: six boards and four figures) into a temporary
+(:func:`numbergames.studies.sosooyoo.exact_report.run`: six boards and four figures) into a temporary
 folder.
 """
 from __future__ import annotations
@@ -18,10 +18,10 @@ from pathlib import Path
 
 import networkx as nx
 
-from solver.sosooyoo.board import board_graph, move_table
-from solver.sosooyoo.exact import (analyse, distance_table, solve_turns, turns_reference,
+from numbergames.solver.sosooyoo.board import board_graph, move_table
+from numbergames.solver.sosooyoo.exact import (analyse, distance_table, solve_turns, turns_reference,
                                    walk_reach)
-from solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
 
 
 def best(f, repeat: int = 3) -> tuple[float, object]:
@@ -56,7 +56,7 @@ def main() -> None:
     seconds, _ = best(lambda: analyse(rules))
     print(f"exact analysis, all   {seconds:8.3f} s")
     if args.report:
-        from studies.sosooyoo.exact_report import run
+        from numbergames.studies.sosooyoo.exact_report import run
         with tempfile.TemporaryDirectory() as tmp:
             start = time.perf_counter()
             run(Path(tmp) / "board", rules=rules)

@@ -7,7 +7,7 @@ Two workloads of random lines of 2 to 6 tiles, encoded once (not timed): *any* (
 drawn uniformly, so most lines repeat a colour and are rejected early) and *distinct*
 (six colours shuffled, so every tile is read and the sum decides, the harder case). The
 kernel decides each array in one call (CPU time, best of 3, the result array included),
-the reference (``solver.sumoku.lines.line_valid``) a smaller sample of the same lines.
+the reference (``numbergames.solver.sumoku.lines.line_valid``) a smaller sample of the same lines.
 Prints both rates, their ratio and the share of valid lines; the goal is 20 million
 kernel checks a second.
 
@@ -24,17 +24,17 @@ import time
 
 import numpy as np
 
-from cext.sumoku.lines import check_lines
-from solver.sumoku.kernel import count_plays, play_chunk
-from solver.dice import game_streams
-from solver.sumoku import reference_row
-from solver.sumoku.board import Board
-from solver.sumoku.lines import encode, line_valid
-from solver.sumoku.moves import legal_plays
-from solver.sumoku.policies import make_policy
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.state import PLAY, SumokuState
-from solver.sumoku.tiles import NCOL, NKINDS, NUMBERS
+from numbergames.cext.sumoku.lines import check_lines
+from numbergames.solver.sumoku.kernel import count_plays, play_chunk
+from numbergames.solver.dice import game_streams
+from numbergames.solver.sumoku import reference_row
+from numbergames.solver.sumoku.board import Board
+from numbergames.solver.sumoku.lines import encode, line_valid
+from numbergames.solver.sumoku.moves import legal_plays
+from numbergames.solver.sumoku.policies import make_policy
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.state import PLAY, SumokuState
+from numbergames.solver.sumoku.tiles import NCOL, NKINDS, NUMBERS
 
 
 def random_lines(n: int, distinct: bool, seed: int = 1) -> tuple[list[list[int]], np.ndarray]:
@@ -97,7 +97,7 @@ def positions(rules: SumokuRules, seeds: range) -> list[tuple[dict, list[int], i
     for seed in seeds:
         dice, choices = game_streams(seed)
         game, greedy = SumokuState(rules), make_policy("greedy", rules)
-        while not game.is_terminal():   # solver.decision.play's steps, stopping at each turn
+        while not game.is_terminal():   # numbergames.solver.decision.play's steps, stopping at each turn
             if game.is_chance_node():
                 game.apply_action(game.draw_chance(dice))
                 continue

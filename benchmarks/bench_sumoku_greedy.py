@@ -23,8 +23,8 @@ from bench_overhead import alternate, measured_json, print_ratios
 
 MEASURE = """
 import json, pickle, sys, time, numpy as np
-from solver.sumoku.kernel import count_plays, play_chunk
-from solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.kernel import count_plays, play_chunk
+from numbergames.solver.sumoku.rules import SumokuRules
 games, found = int(sys.argv[1]), pickle.load(open(sys.argv[2], "rb"))
 out = {}
 keys = np.arange(1, games + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
@@ -56,7 +56,7 @@ def main() -> None:
     options = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_sumoku import positions
-    from solver.sumoku.rules import SumokuRules
+    from numbergames.solver.sumoku.rules import SumokuRules
 
     found = positions(SumokuRules(), range(3))
     builds = {"old": options.old, "new": Path(__file__).resolve().parent.parent}

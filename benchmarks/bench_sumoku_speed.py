@@ -3,7 +3,7 @@
     python benchmarks/bench_sumoku_speed.py [--hands 200] [--keys 3 5 8 10] [--budget 2e6]
                                             [--reference-hands 12] [--reference-budget 2e5]
 
-Random 10-tile hands (``solver.sumoku.speed.random_hands``), the same on every key, CPU
+Random 10-tile hands (``numbergames.solver.sumoku.speed.random_hands``), the same on every key, CPU
 time, one core. First the whole decision as the speed analysis makes it (``layout.search``
 with the kernel's strip search: a quick strip search, the cover proof in Python, the full
 strip search) on ``--hands`` hands per key: hands decided a second, nodes a second. Then
@@ -17,8 +17,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from solver.sumoku.layout import kernel_strip_search, search, strip_search
-from solver.sumoku.speed import random_hands
+from numbergames.solver.sumoku.layout import kernel_strip_search, search, strip_search
+from numbergames.solver.sumoku.speed import random_hands
 
 
 def timed(function, hands, keys, budget, **kw):

@@ -17,8 +17,8 @@ import time
 
 import numpy as np
 
-from solver.sumoku.spot import display_spot_ways, display_spot_ways_fast, sample_displays
-from solver.sumoku.spot_game import SpotModel, simulate_spot
+from numbergames.solver.sumoku.spot import display_spot_ways, display_spot_ways_fast, sample_displays
+from numbergames.solver.sumoku.spot_game import SpotModel, simulate_spot
 
 
 def timed(call):

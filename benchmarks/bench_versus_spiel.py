@@ -1,5 +1,5 @@
 """Seconds per game of ``mcts-N`` and of OpenSpiel's ``MCTSBot`` at equal simulations
-(:mod:`analysis.searches.versus_spiel`), and the speed of the kernel-backed bridge state against the
+(:mod:`numbergames.analysis.searches.versus_spiel`), and the speed of the kernel-backed bridge state against the
 reference-backed one.
 
     PYTHONPATH=$PWD python benchmarks/bench_versus_spiel.py [--games G] [--games-only]
@@ -49,9 +49,9 @@ import time
 
 import numpy as np
 
-from analysis.running.chunks import chunk_keys
-from analysis.searches.versus_spiel import bot_seed, choose_rollout, play_game
-from solver.registry import find_game
+from numbergames.analysis.running.chunks import chunk_keys
+from numbergames.analysis.searches.versus_spiel import bot_seed, choose_rollout, play_game
+from numbergames.solver.registry import find_game
 
 BUDGETS = {"manhome": (50, 200, 1000), "sumoku": (16, 64), "shoo": (16, 64),
            "sosooyoo": (64, 256)}
@@ -84,7 +84,7 @@ def bridge(game: str, seconds: float = 2.0) -> None:
     import pyspiel
     from open_spiel.python.algorithms.mcts import RandomRolloutEvaluator
 
-    from solver.spiel import KernelRolloutEvaluator, kernel_state, rollout_players, spiel_game
+    from numbergames.solver.spiel import KernelRolloutEvaluator, kernel_state, rollout_players, spiel_game
 
     spiel = spiel_game(game)
     rules = spiel.rules

@@ -15,8 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from analysis.searches.simulation import parse_sims
-from analysis.searches.whatif import sweep
+from numbergames.analysis.searches.simulation import parse_sims
+from numbergames.analysis.searches.whatif import sweep
 
 VARY = {"tie": ["defender", "attacker"], "men_to_win": [2, 3, 4]}
 

@@ -13,7 +13,7 @@ True
 >>> numbergames.write_report(result)                                     # doctest: +SKIP
 
 The rules are given as keyword arguments exactly as ``--set name=value`` and a variant
-file take them (``variant=`` a variant file or :class:`solver.params.Variant`, ``rules=`` a
+file take them (``variant=`` a variant file or :class:`numbergames.solver.params.Variant`, ``rules=`` a
 rules object to start from), checked once: a wrong one is a :class:`UserError` (a
 ValueError) of one line naming the parameter and what it allows.
 
@@ -23,9 +23,9 @@ report sections always included), :meth:`~Game.sweep` is ``analyze whatif``'s an
 :meth:`~Game.skill` is ``analyze skill``'s. Importing this module is cheap (the game
 contract, no pandas or scipy): what an analysis needs is imported when it runs.
 
-The layers: the command line (:mod:`analyze`) stands on this door; the door on the studies
-(:mod:`studies`: what is shown about each game), the analysis (:mod:`analysis`) and the
-games (:mod:`solver`).
+The layers: the command line (:mod:`numbergames.analyze`) stands on this door; the door on the studies
+(:mod:`numbergames.studies`: what is shown about each game), the analysis (:mod:`numbergames.analysis`) and the
+games (:mod:`numbergames.solver`).
 """
 from __future__ import annotations
 
@@ -34,18 +34,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from analysis.running.errors import UserError
-from analysis.running.request import KEEP_GAMES, build_rules, check_scheduler, find_spec, parse_policies
-from analysis.reports.results import write_report
-from solver import registry
-from solver.params import Rules, Variant
-from solver.registry import GameSpec
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.running.request import KEEP_GAMES, build_rules, check_scheduler, find_spec, parse_policies
+from numbergames.analysis.reports.results import write_report
+from numbergames.solver import registry
+from numbergames.solver.params import Rules, Variant
+from numbergames.solver.registry import GameSpec
 
 if TYPE_CHECKING:
-    from analysis.searches.simulation import Plan, Simulation
-    from analysis.searches.skill import Ladder
-    from analysis.running.store import Store
-    from analysis.searches.whatif import Sweep
+    from numbergames.analysis.searches.simulation import Plan, Simulation
+    from numbergames.analysis.searches.skill import Ladder
+    from numbergames.analysis.running.store import Store
+    from numbergames.analysis.searches.whatif import Sweep
 
 __all__ = ["Game", "UserError", "games", "load_game", "write_report"]
 
@@ -76,7 +76,7 @@ class Game:
     analysis of it."""
 
     spec: GameSpec = field(repr=False)
-    """What the game is (:class:`solver.registry.GameSpec`)."""
+    """What the game is (:class:`numbergames.solver.registry.GameSpec`)."""
     rules: Rules
     """The rules dataclass, checked."""
     variant: str | None = None
@@ -143,11 +143,11 @@ class Game:
                 policy: str | Sequence[str] | None = None, seed: int = 0,
                 workers: int | None = None, keep_games: int | str | None = KEEP_GAMES,
                 scheduler: str | None = None) -> Plan:
-        """The checked request of a run of this game (:class:`analysis.searches.simulation.Plan`,
+        """The checked request of a run of this game (:class:`numbergames.analysis.searches.simulation.Plan`,
         checked once when made), with the game's study as its presentation: what
         :meth:`simulate` and ``analyze <game>`` play."""
-        from analysis.searches.simulation import Plan
-        from studies import find_study
+        from numbergames.analysis.searches.simulation import Plan
+        from numbergames.studies import find_study
 
         return Plan(self.spec, self.rules, policy, sims, seed, workers, self.variant,
                     find_study(self.name), keep_games, scheduler)
@@ -162,7 +162,7 @@ class Game:
         seed, same games), ``workers`` local processes (default every core; the games do not
         depend on it), ``keep_games`` rows kept (default 1e6; every figure counts every
         game; None keeps every row), a results ``store`` (its games are loaded, new ones kept), a Dask
-        ``scheduler``. The result (:class:`analysis.searches.simulation.Simulation`) holds
+        ``scheduler``. The result (:class:`numbergames.analysis.searches.simulation.Simulation`) holds
         ``.games`` (a DataFrame), ``.summary`` (summary.json's figures, the game's own
         among them) and writes its report (:func:`write_report`)."""
         return self.request(sims, policy=policy, seed=seed, workers=workers,
@@ -188,8 +188,8 @@ class Game:
         """A what-if sweep from these rules, as ``analyze whatif``: the base and every
         point of the ``vary`` grid (``{"tie": ["defender", "attacker"]}``) and every further
         variant file of ``variants``, played with the same seed and compared game by game
-        (:func:`analysis.searches.whatif.sweep`)."""
-        from analysis.searches.whatif import plan_sweep
+        (:func:`numbergames.analysis.searches.whatif.sweep`)."""
+        from numbergames.analysis.searches.whatif import plan_sweep
 
         return plan_sweep(self.name, vary, sims, policy=policy, seed=seed, workers=workers,
                           variants=variants, precision=precision, scheduler=scheduler,
@@ -203,8 +203,8 @@ class Game:
               scheduler: str | None = None, progress: bool = False,
               command: str | None = None) -> Ladder:
         """The skill ladder and the luck share of these rules, as ``analyze skill``
-        (:func:`analysis.searches.skill.skill`)."""
-        from analysis.searches.skill import plan_skill
+        (:func:`numbergames.analysis.searches.skill.skill`)."""
+        from numbergames.analysis.searches.skill import plan_skill
 
         scheduler = check_scheduler(scheduler)
         return plan_skill(self.name, sims, search_sims, budgets=budgets, seed=seed,

@@ -12,7 +12,7 @@ nodes (dice are rolled, tiles drawn), from :meth:`State.current_player`:
   counts points gives them by :meth:`State.scores`.
 
 The markers are OpenSpiel's own ``pyspiel.PlayerId`` values, so a bridge passes them on as
-they are (:mod:`solver.spiel`).
+they are (:mod:`numbergames.solver.spiel`).
 
 Every multi-step turn is a chain of such nodes (Man Home's new man or action, then which
 man; So-Soo-Yoo's moves one by one; Sumoku's plays and bonus plays; Shoo's moves). A player
@@ -20,7 +20,7 @@ is one signature, ``choose(state, stream) -> action``, asked only where two or m
 are legal (a forced action is applied without asking, as the engines always did).
 
 **Seeded games.** :func:`play` is the one game loop of the reference engines: the game's key
-gives a dice stream and a choice stream (:func:`solver.dice.game_streams`); a chance node
+gives a dice stream and a choice stream (:func:`numbergames.solver.dice.game_streams`); a chance node
 takes its outcome from :meth:`State.draw_chance` on the dice stream, which draws exactly what
 the game's engine drew there (a game may draw ahead — Sumoku shuffles its bag once at the
 start — and keep what it drew in the state, out of sight of the players), and the players'
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
-from solver.dice import Stream, game_streams
+from numbergames.solver.dice import Stream, game_streams
 
 CHANCE = -1
 """``current_player()`` at a chance node (``pyspiel.PlayerId.CHANCE``)."""

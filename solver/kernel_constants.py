@@ -12,7 +12,7 @@ integers and C arrays (``static const``) for tables.
 
 >>> print(pxd_text("toy", {"SIZE": 3}, {"NEXT": ("int", [1, 2, 0])}))
 # The constants cext/toy/ is compiled with, made by setup.py out of solver/toy/kernel.py
-# (solver.kernel_constants): not committed, never edited; change the solver code instead.
+# (numbergames.solver.kernel_constants): not committed, never edited; change the solver code instead.
 <BLANKLINE>
 cdef enum:
     SIZE = 3
@@ -31,9 +31,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from solver.kernel_rows import constants as rows_constants
-from solver.kernel_rows import decision_constants
-from solver.registry import find_game, game_names
+from numbergames.solver.kernel_rows import constants as rows_constants
+from numbergames.solver.kernel_rows import decision_constants
+from numbergames.solver.registry import find_game, game_names
 
 Arrays = Mapping[str, tuple[str, Sequence[Any]]]
 """C arrays: ``name -> (element type, nested lists of integers)``."""
@@ -58,7 +58,7 @@ def pxd_text(game: str, enums: Mapping[str, int], arrays: Arrays = {}) -> str:
     """The text of ``cext/<game>/constants.pxd`` (see the module docstring)."""
     lines = [f"# The constants cext/{game}/ is compiled with, made by setup.py out of "
              f"solver/{game}/kernel.py",
-             "# (solver.kernel_constants): not committed, never edited; change the solver "
+             "# (numbergames.solver.kernel_constants): not committed, never edited; change the solver "
              "code instead.", ""]
     if any(ctype.startswith(("uint", "int")) and ctype.endswith("_t")
            for ctype, _ in arrays.values()):
@@ -87,7 +87,7 @@ def player_codes(players: Any, policies: Sequence[str], names: Sequence[str],
                  search: str, mcts: str | None = None) -> tuple[list[int], list[int]]:
     """Each seat's player as the kernels number them (``names`` in order, then the search
     family ``search``, then the family ``mcts`` if given) and its budget (0 for a fixed
-    player): names checked by ``players`` (a :class:`solver.registry.Players`)."""
+    player): names checked by ``players`` (a :class:`numbergames.solver.registry.Players`)."""
     codes, budgets = [], []
     for name in policies:
         family, budget = players.parse(name)
@@ -101,14 +101,14 @@ def player_codes(players: Any, policies: Sequence[str], names: Sequence[str],
 def write_all(root: str | Path) -> list[Path]:
     """Write ``cext/<game>/constants.pxd`` for every game whose ``solver/<game>/kernel.py``
     has ``constants()`` (with, for every game, the decision API's markers and the result rows'
-    column numbers, :mod:`solver.kernel_rows`); a file already holding the same text is left alone (so Cython
+    column numbers, :mod:`numbergames.solver.kernel_rows`); a file already holding the same text is left alone (so Cython
     does not compile again what did not change). Returns the files written."""
     written = []
     for game in game_names():
         try:
-            module = importlib.import_module(f"solver.{game}.kernel")
+            module = importlib.import_module(f"numbergames.solver.{game}.kernel")
         except ModuleNotFoundError as exc:
-            if exc.name != f"solver.{game}.kernel":
+            if exc.name != f"numbergames.solver.{game}.kernel":
                 raise
             continue
         enums, arrays = module.constants()

@@ -5,11 +5,11 @@ the game-level columns of the game's spec in order (:attr:`GameSpec.result_keys`
 standard columns, then the game's own), then each per-seat column ``players`` wide. The
 layout is not written twice: :func:`constants` gives the column numbers the kernels are
 compiled with (``COL_<NAME>``, ``SEATCOL_<NAME>``, written into ``cext/<game>/constants.pxd``
-by :mod:`solver.kernel_constants`), and :func:`split` reads the rows back into the arrays the
+by :mod:`numbergames.solver.kernel_constants`), and :func:`split` reads the rows back into the arrays the
 rest of the toolkit takes (each in the narrowest integer type of :data:`NARROW` that holds
 it).
 
->>> from solver.registry import Column, GameSpec, Players, Rules, Traits
+>>> from numbergames.solver.registry import Column, GameSpec, Players, Rules, Traits
 >>> spec = GameSpec("g", "G", Rules, Traits(False, (2, 2)), Players(("a",), "a"), "m:f", None,
 ...                 columns=(Column("moves", "m"), Column("score", "s", per_seat=True)))
 >>> constants(spec)
@@ -27,8 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from solver.decision import CHANCE, TERMINAL
-from solver.registry import STANDARD_COLUMNS, GameSpec
+from numbergames.solver.decision import CHANCE, TERMINAL
+from numbergames.solver.registry import STANDARD_COLUMNS, GameSpec
 
 NARROW = (np.int16, np.int32)
 """The types a column may come back in, narrowest first: never below 16 bits, so that no
@@ -51,7 +51,7 @@ def constants(spec: GameSpec) -> dict[str, int]:
 
 
 def decision_constants() -> dict[str, int]:
-    """``current_player()``'s markers (:mod:`solver.decision`), for every kernel."""
+    """``current_player()``'s markers (:mod:`numbergames.solver.decision`), for every kernel."""
     return {"CHANCE": CHANCE, "TERMINAL": TERMINAL}
 
 

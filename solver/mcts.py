@@ -6,7 +6,7 @@ At a decision with two or more legal actions the player runs ``N`` simulations:
 * **Randomness.** One word of the game's choice stream starts a SplitMix64 stream whose
   ``j``-th word is simulation ``j``'s key (as the games' ``search-N`` players draw their
   playouts' keys); the simulation plays a copy of the state whose dice and choice streams
-  restart from that key (the game's ``start`` hook: :func:`solver.dice.game_streams`, and
+  restart from that key (the game's ``start`` hook: :func:`numbergames.solver.dice.game_streams`, and
   whatever the game's own search does to a playout's copy — Sumoku reshuffles the tiles
   still unseen). So the search never reads the real game's future dice, and one key gives
   one choice.
@@ -15,7 +15,7 @@ At a decision with two or more legal actions the player runs ``N`` simulations:
   stored (open loop): the same node may be reached with other dice, and other legal actions.
 * **Selection and expansion.** At a decision node the actions the search considers *now*
   (the game's ``candidates`` hook: every legal action, ascending, for most games; Sumoku's
-  plays are thousands, so there the :data:`~solver.sumoku.policies.MCTS_WIDTH`
+  plays are thousands, so there the :data:`~numbergames.solver.sumoku.policies.MCTS_WIDTH`
   highest-scoring in ``lookahead``'s order — heuristic move ordering and pruning)
   are walked in that order: the first without a child is expanded (one node a simulation)
   and the game is played out from it to its end by the rollout player (every seat); when
@@ -55,8 +55,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from solver.decision import CHANCE, TERMINAL, Player, State
-from solver.dice import Stream, game_streams
+from numbergames.solver.decision import CHANCE, TERMINAL, Player, State
+from numbergames.solver.dice import Stream, game_streams
 
 FAMILY = "mcts"
 """The family's name: ``mcts-N``."""
@@ -72,7 +72,7 @@ restarted from a simulation's key."""
 
 def fresh_streams(state: State, key: int) -> tuple[State, Stream, Stream]:
     """The hook of a game whose state holds nothing drawn ahead: a copy of the state and
-    the streams of ``key`` (:func:`solver.dice.game_streams`)."""
+    the streams of ``key`` (:func:`numbergames.solver.dice.game_streams`)."""
     dice, choices = game_streams(key)
     return state.clone(), dice, choices
 
@@ -108,7 +108,7 @@ def _advance(state: State, dice: Stream, candidates) -> list[int]:
 
 
 def rollout(state: State, player: Player, dice: Stream, choices: Stream) -> None:
-    """Play ``state`` to its end with ``player`` in every seat (:func:`solver.decision.play`
+    """Play ``state`` to its end with ``player`` in every seat (:func:`numbergames.solver.decision.play`
     with the given streams)."""
     while True:
         seat = state.current_player()

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
-from solver.textfile import TextError, read_utf8
+from numbergames.solver.textfile import TextError, read_utf8
 
 
 MAX_VARIANT_BYTES = 64 << 10
@@ -136,7 +136,7 @@ def coerce(name: str, spec: Param, value: Any) -> Any:
     >>> coerce("say_error", chance, "often")
     Traceback (most recent call last):
     ...
-    solver.params.RulesError: bad value 'often' for say_error; allowed: a number in 0..1
+    numbergames.solver.params.RulesError: bad value 'often' for say_error; allowed: a number in 0..1
 
     A string parameter whose choices include numbers takes them as numbers too:
 

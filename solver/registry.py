@@ -9,7 +9,7 @@ not names). Adding a game means writing its ``solver/<game>/`` package and its k
 and listing the package in :data:`GAME_PACKAGES`; the conformance suite
 (``tests/test_conformance.py``) then runs over it. A kernel is optional: a game that
 registers none is played by its reference engine, its decision-API ``State`` and players
-through :func:`solver.decision.play` (``examples/pig/``, the README's "Writing a game").
+through :func:`numbergames.solver.decision.play` (``examples/pig/``, the README's "Writing a game").
 
 **Outcomes.** Every engine reports each game's ``winner``: a seat ``0..players-1``, or
 
@@ -32,10 +32,10 @@ from typing import Any
 
 import numpy as np
 
-from solver import decision
-from solver.params import Rules
+from numbergames.solver import decision
+from numbergames.solver.params import Rules
 
-GAME_PACKAGES = ("solver.manhome", "solver.sosooyoo", "solver.sumoku", "solver.shoo")
+GAME_PACKAGES = ("numbergames.solver.manhome", "numbergames.solver.sosooyoo", "numbergames.solver.sumoku", "numbergames.solver.shoo")
 """Packages whose import registers a game."""
 
 UNFINISHED = -1
@@ -132,7 +132,7 @@ class Search:
     """Raise it when the family's players play other games for the same keys while the
     game's other players do not (the game's :attr:`GameSpec.engine_version` is for a change
     to every player): stored runs with the family's players are then not reused, the
-    others are (:func:`analysis.running.store.family_versions`)."""
+    others are (:func:`numbergames.analysis.running.store.family_versions`)."""
     versus_budget: int = 0
     """The budget at which the skill report measures the family against OpenSpiel's
     ``MCTSBot`` at equal simulations (``analyze skill --openspiel``): one where ``MCTSBot``
@@ -239,7 +239,7 @@ class Players:
 @dataclass(frozen=True)
 class GameSpec:
     """One registered game: what it is (what is shown about it is its study's,
-    :mod:`studies`)."""
+    :mod:`numbergames.studies`)."""
 
     name: str
     """The name used on the command line, e.g. ``manhome``."""
@@ -255,7 +255,7 @@ class GameSpec:
     reference: Callable[[Rules, Sequence[str], int], Mapping[str, Any]] | None = None
     """The reference engine: ``(rules, policies, key) -> one game's result`` with the
     kernel's columns (per-seat ones as one value per seat); None: derived from the decision
-    API, :attr:`new_state` and :attr:`make_player` (:class:`solver.decision.ReferenceEngine`)."""
+    API, :attr:`new_state` and :attr:`make_player` (:class:`numbergames.solver.decision.ReferenceEngine`)."""
     columns: tuple[Column, ...] = ()
     """The game's own result columns, besides :data:`STANDARD_COLUMNS`."""
     engine_version: int = 1
@@ -266,11 +266,11 @@ class GameSpec:
     """Rules values under which every player can play in a moment (small solved tables):
     the conformance suite plays every player with them."""
     new_state: Callable[[Rules], Any] | None = None
-    """The decision API (:mod:`solver.decision`): ``rules -> State`` at the start of a game."""
+    """The decision API (:mod:`numbergames.solver.decision`): ``rules -> State`` at the start of a game."""
     make_player: Callable[[str, Rules], Any] | None = None
     """``(name, rules) -> Player``: the player called ``name``, ``choose(state, stream)``."""
     size: Callable[[Rules], Any] | None = None
-    """``rules -> Size`` (:class:`solver.decision.Size`): the bounds a bridge declares."""
+    """``rules -> Size`` (:class:`numbergames.solver.decision.Size`): the bounds a bridge declares."""
 
     def __post_init__(self) -> None:
         if self.reference is None or isinstance(self.reference, decision.ReferenceEngine):

@@ -1,12 +1,12 @@
 """Every game as an OpenSpiel game: importing this module registers each registered game that
-has the decision API (:mod:`solver.decision`) with ``pyspiel`` as ``python_<game>``.
+has the decision API (:mod:`numbergames.solver.decision`) with ``pyspiel`` as ``python_<game>``.
 
-    >>> import solver.spiel, pyspiel                                   # doctest: +SKIP
+    >>> import numbergames.solver.spiel, pyspiel                                   # doctest: +SKIP
     >>> game = pyspiel.load_game("python_sumoku", {"players": 3, "key": "5"})
 
 The rules parameters are the game's parameters, with the pinned defaults; the ``GameType``
 comes from the game's traits (chance or none, the numbers of players it allows) and its
-``GameInfo`` from the rules (:class:`solver.decision.Size`). Returns are the decision API's:
+``GameInfo`` from the rules (:class:`numbergames.solver.decision.Size`). Returns are the decision API's:
 1 for a win, a share of a draw, 0 for a loss — constant-sum (they add up to 1) for games of two
 or more players. A state is a thin ``pyspiel.State`` over the game's own ``State``
 (``state.inner``), so OpenSpiel's algorithms — random simulation, ``MCTSBot``,
@@ -18,7 +18,7 @@ sit at an OpenSpiel table.
 ``MCTSBot``'s clones and applies run in C (``state.clone()`` deep-copies the wrapper, and a
 ``KernelState`` deep-copies by its own ``clone``). Its inner state also offers ``decide``
 (the seat's configured player) and ``draw_chance`` (the game's own dice), which
-:mod:`analysis.searches.versus_spiel` plays matches with. :class:`KernelRolloutEvaluator` is an
+:mod:`numbergames.analysis.searches.versus_spiel` plays matches with. :class:`KernelRolloutEvaluator` is an
 ``MCTSBot`` evaluator whose rollout plays the game out in C with the game's ``mcts``
 family's rollout player in every seat, its streams restarted from a key drawn from the
 evaluator's own ``RandomState`` (so a rollout never sees the game's future dice); OpenSpiel's
@@ -28,7 +28,7 @@ evaluator's own ``RandomState`` (so a rollout never sees the game's future dice)
 the game's before the game sees it, so ``key=5`` (Sumoku's key is a choice, ``"5"``) and
 ``players=3.0`` were refused with OpenSpiel's own message. Importing this module wraps
 ``pyspiel.load_game`` (:func:`load_game`): for a ``python_<game>`` the parameters, from the
-string form or a mapping, are read by the game's rules (:meth:`solver.params.Rules.from_values`)
+string form or a mapping, are read by the game's rules (:meth:`numbergames.solver.params.Rules.from_values`)
 — a whole number reads alike, a number that is a choice is that choice — and a wrong one is a
 ``ValueError`` naming the parameter and what it takes; every other game is loaded as before.
 
@@ -51,9 +51,9 @@ except ImportError:  # pragma: no cover - depends on the environment
     raise ImportError("the OpenSpiel bridge needs the open-spiel package: "
                       "pip install -e \".[openspiel]\" (or pip install open-spiel)") from None
 
-from solver.decision import State
-from solver.dice import Stream
-from solver.registry import GameSpec, games
+from numbergames.solver.decision import State
+from numbergames.solver.dice import Stream
+from numbergames.solver.registry import GameSpec, games
 
 PREFIX = "python_"
 """OpenSpiel's name of a game is this prefix and the toolkit's name."""

@@ -8,7 +8,7 @@ byte-order mark dropped; anything else refused in one line before it is parsed.
 >>> read_utf8(io.BytesIO(b"caf\\xe9"), "v.toml", 100)
 Traceback (most recent call last):
 ...
-solver.textfile.TextError: v.toml is not UTF-8 text (byte 0xe9 at offset 3)
+numbergames.solver.textfile.TextError: v.toml is not UTF-8 text (byte 0xe9 at offset 3)
 """
 from __future__ import annotations
 

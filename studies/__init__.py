@@ -1,12 +1,12 @@
 """What the toolkit shows about each game: its studies, above the analysis.
 
-The game contract (:mod:`solver.registry`) says what a game *is* — its rules, traits,
+The game contract (:mod:`numbergames.solver.registry`) says what a game *is* — its rules, traits,
 players, engines and result columns. A game's **study**, registered here by its package
 ``studies/<game>/``, says what is shown about it: its own report sections and the figures
 they add to ``summary.json``, its standard runs and what-if sweeps (written by `analyze
 report`), its exact analyses (`analyze exact`: reports written from the game's solvers) and
 its position tool (`analyze position`). The analysis layer never sees a study: the command
-line (:mod:`analyze.cli`) hands what it needs — the sections, the summary figures, the
+line (:mod:`numbergames.analyze.cli`) hands what it needs — the sections, the summary figures, the
 standard runs — to the analysis functions (a study is such a presenter).
 
 A study is found by its game's name (:func:`find_study`), which imports that game's study
@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver import registry
+from numbergames.solver import registry
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ class PositionTool:
     describe: str
     """``(rules, notation or None for the start, search budget or 0, perft depth or 0) ->
     plain data`` (what ``--json`` prints); a bad notation or request raises
-    :class:`solver.params.RulesError` with one line."""
+    :class:`numbergames.solver.params.RulesError` with one line."""
     render: str
     """``(that data) -> text`` for a terminal."""
     notation: str = "notation"
@@ -167,12 +167,12 @@ class Study:
     """What the toolkit shows about one game (see the module docstring)."""
 
     game: str
-    """The name of the game (:attr:`solver.registry.GameSpec.name`)."""
+    """The name of the game (:attr:`numbergames.solver.registry.GameSpec.name`)."""
     description: str = ""
     """One sentence for people: what the game is."""
     tally_fields: Callable[[Any, int], dict[str, Any]] = _no_parts
     """``(a chunk's games, players) -> parts``: what the game's own figures need of a chunk
-    of games, as parts that merge (:func:`analysis.statistics.tally.merge_parts`: counts, sums,
+    of games, as parts that merge (:func:`numbergames.analysis.statistics.tally.merge_parts`: counts, sums,
     histograms), so that a run of any size keeps them and not its rows."""
     report_sections: Callable[[Mapping[str, Any], Any], list[str]] = _no_sections
     """``(summary, parts) -> Markdown sections`` the game adds to a run's report."""

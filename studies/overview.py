@@ -2,11 +2,11 @@
 
 For each game (from the registry, never named here) :func:`regenerate` writes
 
-* the game's standard Monte Carlo reports (its study's ``standard_runs``, :mod:`studies`) to
+* the game's standard Monte Carlo reports (its study's ``standard_runs``, :mod:`numbergames.studies`) to
   ``<root>/<game>/<label>``, the first being the *headline* run;
-* its standard what-if sweeps (``standard_whatifs``, :mod:`analysis.searches.whatif`) to
+* its standard what-if sweeps (``standard_whatifs``, :mod:`numbergames.analysis.searches.whatif`) to
   ``<root>/<game>/whatif-<varied names>``;
-* its skill ladder (:mod:`analysis.searches.skill`) to ``<root>/<game>/skill``, when the game has one;
+* its skill ladder (:mod:`numbergames.analysis.searches.skill`) to ``<root>/<game>/skill``, when the game has one;
 * with ``exact=True``, its exact analysis to ``<root>/<game>-exact``, when it has one;
 
 then :func:`write_overview` writes ``<root>/README.md``: the games ranked by first-player
@@ -27,19 +27,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from analysis.running.errors import UserError
-from analysis.running.folders import check_writable, describe_os_error, remove_leftovers
-from analysis.running.provenance import now
-from analysis.reports.formatting import md_table, md_text, num, p_short, p_text, pct, pct_range, turns_text
-from analysis.searches.simulation import plan, standard_label
-from analysis.searches.skill import default_folder, skill
-from analysis.searches.skill_report import write_report as write_skill
-from analysis.running.store import Store
-from analysis.searches.whatif import out_name, plan_sweep
-from analysis.searches.whatif_report import write_report as write_whatif
-from solver.params import value_text
-from solver.registry import GameSpec, games as registered_games
-from studies import find_study
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.running.folders import check_writable, describe_os_error, remove_leftovers
+from numbergames.analysis.running.provenance import now
+from numbergames.analysis.reports.formatting import md_table, md_text, num, p_short, p_text, pct, pct_range, turns_text
+from numbergames.analysis.searches.simulation import plan, standard_label
+from numbergames.analysis.searches.skill import default_folder, skill
+from numbergames.analysis.searches.skill_report import write_report as write_skill
+from numbergames.analysis.running.store import Store
+from numbergames.analysis.searches.whatif import out_name, plan_sweep
+from numbergames.analysis.searches.whatif_report import write_report as write_whatif
+from numbergames.solver.params import value_text
+from numbergames.solver.registry import GameSpec, games as registered_games
+from numbergames.studies import find_study
 
 OVERVIEW = "README.md"
 """The overview page's file name inside the reports root."""
@@ -139,7 +139,7 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
 
 
 def strong_label(spec: GameSpec, study: Any) -> str | None:
-    """The folder of the game's run under strong play (:attr:`studies.Study.strong_run`;
+    """The folder of the game's run under strong play (:attr:`numbergames.studies.Study.strong_run`;
     without one, the headline run played by the ladder's strongest fixed player)."""
     if study.strong_run is not None:
         return standard_label(spec, {k: v for k, v in study.strong_run.items() if k != "sims"})
@@ -300,7 +300,7 @@ def _luck_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
 
 def _largest(summary: Mapping[str, Any], measure: str) -> str:
     """The variant of a what-if that changes ``measure`` most, with its paired interval."""
-    from analysis.searches.whatif_report import measure_range, measure_value
+    from numbergames.analysis.searches.whatif_report import measure_range, measure_value
 
     others = [v for v in summary["variants"] if not v.get("is_base")
               and num(v.get(f"{measure}_diff")) is not None]

@@ -56,11 +56,11 @@ def pytest_xdist_auto_num_workers(config) -> int:
 
 
 def pytest_configure(config) -> None:
-    """One table cache (:mod:`solver.tablecache`) for the whole session, new and empty: the
+    """One table cache (:mod:`numbergames.solver.tablecache`) for the whole session, new and empty: the
     expert's standard table (11 seconds) is solved once for every xdist worker and every
     command a test runs (they inherit the environment), and never read from or left in
     the user's own cache. Set here, in the main process, before the workers start."""
-    from solver.tablecache import ENV
+    from numbergames.solver.tablecache import ENV
 
     if hasattr(config, "workerinput"):  # an xdist worker: the main process set it
         return
@@ -70,7 +70,7 @@ def pytest_configure(config) -> None:
 
 
 def pytest_unconfigure(config) -> None:
-    from solver.tablecache import ENV
+    from numbergames.solver.tablecache import ENV
 
     folder, before = getattr(config, "_numbergames_tables", (None, None))
     if folder is None:
@@ -194,7 +194,7 @@ def no_signal_reaches_the_test_process():
     in one test is let through, so that pressing it twice still stops a run without
     xdist), and a test whose process received one fails (an error at its teardown) with a
     message naming the signal. tests/test_signal_guard.py checks both ways."""
-    from analysis.running.interrupts import SIGNALS, handled
+    from numbergames.analysis.running.interrupts import SIGNALS, handled
 
     caught: list[int] = []
     before = {signum: signal.getsignal(signum) for signum in SIGNALS}

@@ -6,7 +6,7 @@ registry when they are collected, in the same process, so the registry is left a
 a test that plays an example game registers it for itself (``monkeypatch.setitem``)."""
 import importlib
 
-from solver import registry
+from numbergames.solver import registry
 
 EXAMPLES = ("examples.pig",)
 

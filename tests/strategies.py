@@ -5,7 +5,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from solver.params import Rules
+from numbergames.solver.params import Rules
 
 
 def rules_values(rules: type[Rules], keep: tuple[str, ...] = (),

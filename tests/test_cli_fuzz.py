@@ -27,12 +27,12 @@ from unittest import mock
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from analyze import cli
-from studies import overview as overview_module
-import studies
-from solver import registry
-from solver.params import value_text
-from solver.registry import games
+from numbergames.analyze import cli
+from numbergames.studies import overview as overview_module
+from numbergames import studies
+from numbergames.solver import registry
+from numbergames.solver.params import value_text
+from numbergames.solver.registry import games
 
 SETTINGS = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 40)), deadline=None,
                     derandomize=os.environ.get("CI") == "true",

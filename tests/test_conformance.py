@@ -16,11 +16,11 @@ import pandas as pd
 import pytest
 
 import numbergames
-from analysis.running.chunks import chunk_keys, plan_chunks
-from analyze.cli import main
-from analysis.running.store import Store
-from solver import registry
-from solver.registry import DRAW, NO_WINNER, UNFINISHED
+from numbergames.analysis.running.chunks import chunk_keys, plan_chunks
+from numbergames.analyze.cli import main
+from numbergames.analysis.running.store import Store
+from numbergames.solver import registry
+from numbergames.solver.registry import DRAW, NO_WINNER, UNFINISHED
 from tests.examples import example_specs
 
 TOYS = Path(__file__).parent / "analysis"

@@ -1,4 +1,4 @@
-"""One conformance suite over the decision API (:mod:`solver.decision`) of every registered
+"""One conformance suite over the decision API (:mod:`numbergames.solver.decision`) of every registered
 game and the toy games: random playouts from the start, checked at every node â€”
 
 * a decision node has legal actions, ascending, each below the game's declared
@@ -10,7 +10,7 @@ game and the toy games: random playouts from the start, checked at every node â€
 * the game ends within ``max_game_length`` nodes, its returns match the outcome the result
   row names (the winner 1 and the others 0; a draw shared; a game cut off a draw of all)
   and a score game's scores are the row's;
-* :func:`solver.decision.play` with a seat's players replays its game from its key, and
+* :func:`numbergames.solver.decision.play` with a seat's players replays its game from its key, and
   every player returns a legal action;
 
 and the decision-sequence counts to depth d from the start of every game (perft-style,
@@ -27,10 +27,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver import decision
-from solver.decision import CHANCE, TERMINAL
-from solver.dice import Stream
-from solver.registry import DRAW, NO_WINNER, UNFINISHED, games
+from numbergames.solver import decision
+from numbergames.solver.decision import CHANCE, TERMINAL
+from numbergames.solver.dice import Stream
+from numbergames.solver.registry import DRAW, NO_WINNER, UNFINISHED, games
 from tests.examples import example_specs
 
 HERE = Path(__file__).parent

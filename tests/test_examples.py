@@ -30,10 +30,10 @@ from pathlib import Path
 
 import pytest
 
-from analyze import cli
-from studies import overview as overview_module
-import studies
-from solver import registry
+from numbergames.analyze import cli
+from numbergames.studies import overview as overview_module
+from numbergames import studies
+from numbergames.solver import registry
 from tests.examples import example_specs
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -213,8 +213,8 @@ def test_the_readme_python_examples_run(number, tmp_path, monkeypatch):
             monkeypatch.setitem(registry._GAMES, spec.name, spec)
     if "pyspiel" in code:
         pytest.importorskip("pyspiel", reason="the openspiel extra (in the test extra)")
-        import solver.spiel
-        solver.spiel.register_all()
+        import numbergames.solver.spiel
+        numbergames.solver.spiel.register_all()
     exec(compile(code, "README.md", "exec"), {})
     if "write_report" in code:
         assert len(list(tmp_path.rglob("report.md"))) == code.count("write_report(")

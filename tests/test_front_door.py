@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 import numbergames
-from analysis.running.chunks import chunk_keys
-from analysis.running.errors import UserError
-from analysis.searches.simulation import PLAIN, Simulation, simulate
-from analyze.cli import main
-from solver import decision, registry
+from numbergames.analysis.running.chunks import chunk_keys
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.searches.simulation import PLAIN, Simulation, simulate
+from numbergames.analyze.cli import main
+from numbergames.solver import decision, registry
 from tests.test_conformance import same_games
 from tests.test_same_reports import differences
 
@@ -109,7 +109,7 @@ def test_simulate_is_the_command_lines_run(name, tmp_path):
 
 
 def test_the_door_runs_a_sweep_and_a_skill_ladder(tmp_path):
-    import analysis
+    from numbergames import analysis
 
     game = numbergames.load_game("manhome", board_rows=3)
     sweep = game.sweep({"tie": ["attacker"]}, 40, workers=1)

@@ -26,10 +26,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.decision import CHANCE, TERMINAL
-from solver.dice import Stream, game_streams
-from solver.kernel_rows import split
-from solver.registry import games
+from numbergames.solver.decision import CHANCE, TERMINAL
+from numbergames.solver.dice import Stream, game_streams
+from numbergames.solver.kernel_rows import split
+from numbergames.solver.registry import games
 
 HERE = Path(__file__).parent
 SPECS = games()

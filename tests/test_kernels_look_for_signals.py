@@ -40,7 +40,7 @@ import importlib, json, math, resource, signal, sys, time
 
 import numpy as np
 
-from solver.registry import games
+from numbergames.solver.registry import games
 
 class Fired(Exception):
     pass

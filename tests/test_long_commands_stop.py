@@ -37,7 +37,7 @@ from tests.processes import in_session, session_cpu, stat, wait_until
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc/self") or not hasattr(os, "killpg"),
                                 reason="process groups, and /proc to find the session")
 
-ANALYZE = [sys.executable, "-c", "import sys; from analyze.entry import main; sys.exit(main())"]
+ANALYZE = [sys.executable, "-c", "import sys; from numbergames.analyze.entry import main; sys.exit(main())"]
 HAND = "hand: " + " ".join(f"{c}{n}" for c in "ROYG" for n in range(1, 7))
 """24 tiles of four colours: a layout search that runs to its budget."""
 STAGE = "stage"
@@ -91,8 +91,8 @@ def _left_behind(folder: Path) -> list[str]:
 def race_tables():
     """Man Home's race and adapt tables, solved into the session's table cache
     (tests/conftest.py) before a command needs them."""
-    from solver.manhome.policies import prepare
-    from solver.manhome.rules import ManHomeRules
+    from numbergames.solver.manhome.policies import prepare
+    from numbergames.solver.manhome.rules import ManHomeRules
 
     prepare(ManHomeRules(), ["ply-2", "adapt-2"])
 

@@ -1,15 +1,15 @@
 """The README's main command, ``analyze manhome --sims 1e6``, leaves a fresh clone clean:
 the committed report it writes, ``reports/manhome/standard-2p-greedy``, is the command's
 current output, and a run that finds the same figures keeps the report's date, timing and
-command (:func:`analysis.running.provenance.kept`) and its PNG files (a drawing of the same picture
-keeps the old file: :func:`analysis.reports.plotcache.draw`). So the test runs the main command
+command (:func:`numbergames.analysis.running.provenance.kept`) and its PNG files (a drawing of the same picture
+keeps the old file: :func:`numbergames.analysis.reports.plotcache.draw`). So the test runs the main command
 itself — a million games, about two CPU-seconds on the kernel — into a copy of the committed
 folder, first with no results store (a fresh clone: every game played) and then again
 (every game loaded from the store the first run made), and compares every byte."""
 import shutil
 from pathlib import Path
 
-from analyze.cli import main
+from numbergames.analyze.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = Path("reports") / "manhome" / "standard-2p-greedy"

@@ -8,9 +8,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analysis.running.chunks import chunk_keys
-from solver.dice import Stream
-from solver.registry import find_game
+from numbergames.analysis.running.chunks import chunk_keys
+from numbergames.solver.dice import Stream
+from numbergames.solver.registry import find_game
 
 GAMES = {
     # game: (rules values, budgets, games) — small enough for a few tenths of a second each
@@ -81,8 +81,8 @@ def lockstep(kernel, reference, player, key, view, decisions):
     reference's) has made ``decisions`` choices among two or more actions: at every
     decision the kernel's choice is the reference's, after every action ``view`` of the
     reference equals the kernel's view. The decisions made."""
-    from solver.decision import CHANCE, TERMINAL
-    from solver.dice import game_streams
+    from numbergames.solver.decision import CHANCE, TERMINAL
+    from numbergames.solver.dice import game_streams
 
     dice, choices = game_streams(key)
     made = 0
@@ -173,12 +173,12 @@ def test_one_winning_move_is_found():
     action wins at once and the others do not (key 1: seat 1, one man home and men on 3
     and 10, has three moves and one of them brings its second man Home): mcts-32 of
     both engines takes the winning move."""
-    from solver.decision import CHANCE, TERMINAL
-    from solver.dice import game_streams
-    from solver.manhome.kernel import kernel_state, state_view
-    from solver.manhome.rules import ManHomeRules
-    from solver.manhome.state import ManHomeState
-    from solver.manhome.policies import make_policy
+    from numbergames.solver.decision import CHANCE, TERMINAL
+    from numbergames.solver.dice import game_streams
+    from numbergames.solver.manhome.kernel import kernel_state, state_view
+    from numbergames.solver.manhome.rules import ManHomeRules
+    from numbergames.solver.manhome.state import ManHomeState
+    from numbergames.solver.manhome.policies import make_policy
 
     rules = ManHomeRules(board_rows=2, men_per_player=3, men_to_win=2)
     key = KEY_OF_ONE_WIN
@@ -205,7 +205,7 @@ def test_one_winning_move_is_found():
 
 @pytest.mark.parametrize("policy", ["mcts-0", "mcts--1", "mcts-x", "mcts-65537", "mcts-1.5"])
 def test_bad_budgets_are_refused_in_one_line(policy, capsys, tmp_path, monkeypatch):
-    from analyze.cli import main
+    from numbergames.analyze.cli import main
 
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as stop:
@@ -222,7 +222,7 @@ def test_a_search_of_a_finished_game_says_so_in_one_line(game):
     engines (the kernel's decide and the reference's choose)."""
     import importlib
 
-    from solver.decision import RandomPlayer, play
+    from numbergames.solver.decision import RandomPlayer, play
 
     spec = find_game(game)
     rules = spec.rules.from_values(dict(GAMES[game][0]))
@@ -245,7 +245,7 @@ def test_manhome_rollouts_beyond_the_experts_table(monkeypatch):
     holds sides of at most ``SOLITAIRE_CAP`` (4) men on the board; a seat the tree or a
     random opponent gave more (five men a side here) moves as greedy in the simulations.
     Both engines play the same games, and the reference does reach such sides."""
-    from solver.manhome import policies
+    from numbergames.solver.manhome import policies
 
     fallbacks = []
     greedy = policies.GreedyPolicy.choose
@@ -268,7 +268,7 @@ class _OneDecision:
         self.one_wins, self.done = one_wins, None
 
     def current_player(self):
-        from solver.decision import TERMINAL
+        from numbergames.solver.decision import TERMINAL
         return TERMINAL if self.done is not None else 0
 
     def legal_actions(self):
@@ -296,8 +296,8 @@ def test_ties_go_to_the_first_candidate():
     action, 0: So-Soo-Yoo's mcts drifted to the low spaces so); when action 1 wins, 30
     simulations give it most visits and it is chosen; a tree of depth 1, with paired
     simulations or not, is the same bandit here."""
-    from solver.decision import RandomPlayer
-    from solver.mcts import MctsPolicy, fresh_streams
+    from numbergames.solver.decision import RandomPlayer
+    from numbergames.solver.mcts import MctsPolicy, fresh_streams
 
     def policy(budget, **options):
         return MctsPolicy(budget, RandomPlayer(), fresh_streams, lambda state: [2, 0, 1],

@@ -11,7 +11,7 @@ the same games: ``tests/test_kernel_decisions.py``).
 **A loop** is one of:
 
 1. *Cut off at the limit* (every game): a game ended at its turn or move limit — ``winner``
-   :data:`~solver.registry.UNFINISHED`, or Shoo's draw at ``max_plies`` — while it still
+   :data:`~numbergames.solver.registry.UNFINISHED`, or Shoo's draw at ``max_plies`` — while it still
    had moves to make. Counted per player over all its variants, it fails above
    :data:`CUT_TOLERANCE` of its games. ``random`` is exempt: uniform play is aimless, not a
    loop (So-Soo-Yoo's random games on 24 spaces reach 300 turns), and is checked by 2 and 3.
@@ -26,7 +26,7 @@ the same games: ``tests/test_kernel_decisions.py``).
    hushed back, while a move with another action was legal.
 
 2 and 3 are read from the moves as played (action ids decoded by the reference's
-:func:`solver.shoo.state.encoder`, positions from the kernel's ``view()``), not from the
+:func:`numbergames.solver.shoo.state.encoder`, positions from the kernel's ``view()``), not from the
 players' own bookkeeping; :func:`test_the_detector_knows_a_loop` shows that they fire on a
 shuffled horse and on the hushed replay of the recorded game ``tests/data/shoo_games.json``
 (recorded with the greedy of before issue 21, which replayed a hushed dismount at move 11).
@@ -46,7 +46,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from solver.registry import UNFINISHED, games
+from numbergames.solver.registry import UNFINISHED, games
 
 SPECS = games()
 GAMES = 2
@@ -84,7 +84,7 @@ def cut_off(spec, rows) -> np.ndarray:
     winner = np.asarray(rows["winner"])
     cut = winner == UNFINISHED
     if spec.name == "shoo":
-        from solver.shoo.state import ENDED_BY_LIMIT
+        from numbergames.solver.shoo.state import ENDED_BY_LIMIT
         cut |= np.asarray(rows["ended_by"]) == ENDED_BY_LIMIT
     return cut
 
@@ -116,7 +116,7 @@ def shoo_loops(actions: list[int], positions: list, legal: list[list[int]]) -> l
     """Loops 2 and 3 in one Shoo game: ``actions`` as played, ``positions[i]`` the position
     (its key, the move count aside) after action i, ``legal[i]`` the legal actions where
     action i was chosen."""
-    from solver.shoo.state import encoder
+    from numbergames.solver.shoo.state import encoder
 
     decode = encoder().decode
     found = [f"a position {n} times" for n in Counter(positions).values() if n > REPEATS]
@@ -130,8 +130,8 @@ def shoo_loops(actions: list[int], positions: list, legal: list[list[int]]) -> l
 
 
 def play_shoo(values: dict, names: tuple[str, str], key: int) -> list[str]:
-    from solver.shoo.kernel import kernel_state
-    from solver.shoo.rules import ShooRules
+    from numbergames.solver.shoo.kernel import kernel_state
+    from numbergames.solver.shoo.rules import ShooRules
 
     state = kernel_state(ShooRules(**values), names, key)
     actions, positions, legal = [], [], []
@@ -165,11 +165,11 @@ def test_the_detector_knows_a_loop():
     import json
     from pathlib import Path
 
-    from solver.shoo.moves import legal_moves, make_move
-    from solver.shoo.movetext import parse_move
-    from solver.shoo.position import start
-    from solver.shoo.rules import ShooRules
-    from solver.shoo.state import encoder
+    from numbergames.solver.shoo.moves import legal_moves, make_move
+    from numbergames.solver.shoo.movetext import parse_move
+    from numbergames.solver.shoo.position import start
+    from numbergames.solver.shoo.rules import ShooRules
+    from numbergames.solver.shoo.state import encoder
 
     encode = encoder().encode
 

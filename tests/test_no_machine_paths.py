@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from analysis.reports.plotcache import png_chunks
+from numbergames.analysis.reports.plotcache import png_chunks
 from tests.tracked import tracked_files
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,7 +87,7 @@ def test_a_recorded_command_names_no_store(store, tmp_path, monkeypatch):
     committed in reports/manhome/skill)."""
     import json
 
-    from analyze.cli import main
+    from numbergames.analyze.cli import main
 
     monkeypatch.chdir(tmp_path)
     store = [word.format(tmp=tmp_path) for word in store]

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from solver.registry import game_names
+from numbergames.solver.registry import game_names
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN = """
 import json, sys
-from analyze.cli import main
+from numbergames.analyze.cli import main
 status = main(sys.argv[2:])
 print(json.dumps([status, sorted(m for m in sys.modules
-                                 if m.split(".")[0] in ("solver", "studies", "cext"))]))
+                                 if m.split(".")[:2] in (["numbergames", "solver"], ["numbergames", "studies"], ["numbergames", "cext"]))]))
 """
 
 
@@ -35,6 +35,6 @@ def test_a_run_of_one_game_imports_no_other_game(game, tmp_path):
                               "--out", str(tmp_path / "run")])
     assert status == 0
     others = [m for m in modules for other in game_names() if other != game
-              and m.split(".")[1:2] == [other]]
+              and m.split(".")[2:3] == [other]]
     assert not others, others
-    assert f"solver.{game}" in modules and f"studies.{game}" in modules
+    assert f"numbergames.solver.{game}" in modules and f"numbergames.studies.{game}" in modules

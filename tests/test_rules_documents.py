@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from solver import registry
-from solver.params import value_text
+from numbergames.solver import registry
+from numbergames.solver.params import value_text
 
 TABLED = ("sosooyoo", "sumoku", "shoo")
 """Games whose RULES.md has the table ``| `name` | default | allowed | rule | meaning |``."""

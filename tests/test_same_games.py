@@ -13,8 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analysis.running.runner import run
-from solver.registry import find_game
+from numbergames.analysis.running.runner import run
+from numbergames.solver.registry import find_game
 
 DATA = Path(__file__).parent / "data" / "same_games.json"
 
@@ -84,4 +84,4 @@ def test_the_same_games_as_before(case):
 def test_every_case_is_recorded():
     assert [{k: c[k] for k in ("game", "policy", "players", "rules", "games", "seed")}
             for c in RECORDED] == CASES
-    assert {c["game"] for c in CASES} == set(__import__("solver.registry").registry.games())
+    assert {c["game"] for c in CASES} == set(__import__("numbergames.solver.registry").solver.registry.games())

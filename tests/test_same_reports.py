@@ -76,7 +76,7 @@ def test_the_report_regenerates_with_the_same_figures(name, tmp_path):
     command = shlex.split(json.loads((folder / "summary.json").read_text())["command"])
     out = tmp_path / "out"
     extra = ["--out", str(out), "--quiet"] + ([] if command[1] == "exact" else ["--no-store"])
-    done = subprocess.run([sys.executable, "-m", "analyze", *command[1:], *extra],
+    done = subprocess.run([sys.executable, "-m", "numbergames.analyze", *command[1:], *extra],
                           cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, f"{' '.join(command)} failed: {done.stderr.strip()[-300:]}"
     found = compare(folder, out)

@@ -1,4 +1,4 @@
-"""Every game is an OpenSpiel game (:mod:`solver.spiel`): it loads by name with its rules as
+"""Every game is an OpenSpiel game (:mod:`numbergames.solver.spiel`): it loads by name with its rules as
 parameters, its ``GameType`` follows its traits, OpenSpiel's own random-simulation test runs
 it to the end, OpenSpiel's ``MCTSBot`` and ``evaluate_bots`` play it, and the toolkit's
 players sit at the table as bots. The toy games of the analysis tests go through it too.
@@ -15,7 +15,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra (in the tes
 
 from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 
-from solver import registry  # noqa: E402
+from numbergames.solver import registry  # noqa: E402
 from tests.test_decision_api import SPECS, variants  # noqa: E402
 
 NAMES = list(SPECS)
@@ -27,7 +27,7 @@ def spiel():
     registry.games()
     saved = dict(registry._GAMES)
     registry._GAMES.update({name: spec for name, spec in SPECS.items()})
-    import solver.spiel as bridge
+    import numbergames.solver.spiel as bridge
     bridge.register_all()
     yield bridge
     registry._GAMES.clear()
@@ -117,17 +117,17 @@ def test_a_clone_is_independent(spiel):
 
 def test_without_open_spiel_the_bridge_says_how_to_install_it():
     code = ("import sys; sys.modules['pyspiel'] = None\n"
-            "try:\n    import solver.spiel\n"
+            "try:\n    import numbergames.solver.spiel\n"
             "except ImportError as error:\n    print(error)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.count("\n") == 1 and "pip install" in out and "open-spiel" in out
-    code = "import sys; sys.modules['pyspiel'] = None; import analysis, solver.decision"
+    code = "import sys; sys.modules['pyspiel'] = None; import analysis, numbergames.solver.decision"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def _numbers_of_every_game():
-    from solver.registry import games
+    from numbergames.solver.registry import games
 
     for spec in games().values():
         for name, param in spec.rules.parameters().items():

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver import tablecache
-from solver.manhome import policies
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.solitaire import solve_solitaire
+from numbergames.solver import tablecache
+from numbergames.solver.manhome import policies
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.solitaire import solve_solitaire
 
 
 class Solver:

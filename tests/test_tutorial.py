@@ -26,9 +26,9 @@ import numpy as np
 import pytest
 
 import numbergames
-from analysis.running.chunks import chunk_keys
-from solver import decision, registry
-from solver.decision import CHANCE, TERMINAL
+from numbergames.analysis.running.chunks import chunk_keys
+from numbergames.solver import decision, registry
+from numbergames.solver.decision import CHANCE, TERMINAL
 from tests.examples import example_specs
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,7 +73,7 @@ def test_the_hand_worked_answers_themselves():
 
 
 def test_importing_the_example_registers_it_and_no_more():
-    code = ("import examples.pig; from solver.registry import find_game, game_names, GAME_PACKAGES; "
+    code = ("import examples.pig; from numbergames.solver.registry import find_game, game_names, GAME_PACKAGES; "
             "print(find_game('pig').title, 'pig' in game_names(), find_game('pig').kernel)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
@@ -168,7 +168,7 @@ def openspiel_walk(ours, theirs, stream) -> int:
 
 def test_node_for_node_it_is_openspiels_pig():
     pyspiel = pytest.importorskip("pyspiel")
-    from solver.dice import Stream
+    from numbergames.solver.dice import Stream
 
     for players, target in ((2, 1), (2, 20), (3, 12), (4, 30)):
         theirs = pyspiel.load_game("pig", {"players": players, "winscore": target})
@@ -180,15 +180,15 @@ def test_node_for_node_it_is_openspiels_pig():
 
 def test_the_openspiel_bridge(pig):
     pyspiel = pytest.importorskip("pyspiel")
-    import solver.spiel
+    import numbergames.solver.spiel
     from open_spiel.python.algorithms import evaluate_bots, mcts
 
-    assert "python_pig" in solver.spiel.register_all()
+    assert "python_pig" in numbergames.solver.spiel.register_all()
     game = pyspiel.load_game("python_pig", {"target": 20})
     assert game.max_game_length() == 1000 and game.num_distinct_actions() == 2
     bot = mcts.MCTSBot(game, uct_c=2, max_simulations=20,
                        evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)))
-    hold = solver.spiel.player_bot("pig", "hold20", game.new_initial_state().inner.rules)
+    hold = numbergames.solver.spiel.player_bot("pig", "hold20", game.new_initial_state().inner.rules)
     for seed in range(3):
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), [bot, hold],
                                               np.random.RandomState(seed))

@@ -12,12 +12,12 @@ pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra (in the tes
 
 from open_spiel.python.algorithms.mcts import MCTSBot, RandomRolloutEvaluator  # noqa: E402
 
-import solver.spiel as bridge  # noqa: E402
-from analysis.running.errors import UserError  # noqa: E402
-from analysis.searches.versus_spiel import (ALL_SEATS, main, match_table, play_game,  # noqa: E402
+import numbergames.solver.spiel as bridge  # noqa: E402
+from numbergames.analysis.running.errors import UserError  # noqa: E402
+from numbergames.analysis.searches.versus_spiel import (ALL_SEATS, main, match_table, play_game,  # noqa: E402
                                    versus_openspiel)
-from solver.dice import game_streams  # noqa: E402
-from solver.registry import find_game  # noqa: E402
+from numbergames.solver.dice import game_streams  # noqa: E402
+from numbergames.solver.registry import find_game  # noqa: E402
 
 WALKS = {"manhome": 400, "sosooyoo": 120, "shoo": 12, "sumoku": 20}
 """Nodes walked per game (the reference engines of Shoo and Sumoku are slow)."""
@@ -94,7 +94,7 @@ def test_a_kernel_rollout_never_draws_the_games_own_dice():
             ahead.apply_action(future[-1])
         else:
             ahead.apply_action(ahead.legal_actions()[0])
-    from cext.manhome.play import rollout_state
+    from numbergames.cext.manhome.play import rollout_state
     ends = {tuple(rollout_state(state.inner.clone(), key).row()) for key in range(12)}
     assert len(ends) > 1                  # the key, not the game's stream, rolls the dice
     assert rollout_state(state.inner.clone(), 4).row().tolist() == \
@@ -175,7 +175,7 @@ def test_rollout_values_are_shares_of_the_declared_sum(game):
     seeded random moves — each lie in the declared utility range and add up to the declared
     sum. A sum of the rollouts instead of their mean gives 2 and 5; Sumoku's cut-off
     playouts with three seats summed to about 1.2-1.4 before they were scaled
-    (solver.spiel.declared_shares)."""
+    (numbergames.solver.spiel.declared_shares)."""
     spec = find_game(game)
     rules = spec.rules.from_values(dict(SHARES[game]))
     spiel = bridge.spiel_game(game, rules)

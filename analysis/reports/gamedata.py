@@ -27,8 +27,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.running.errors import UserError
-from analysis.running.folders import describe_os_error
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.running.folders import describe_os_error
 
 COLUMNS_KEY = "__columns__"
 """Key of the array of column names (in table order) inside the ``.npz`` file."""

@@ -4,9 +4,9 @@ Importing matplotlib and drawing a report's plots takes longer than the rest of 
 results store answers. Such a repeat writes the same figures into the folder it replaces;
 only the provenance (when, how fast, how many games were loaded) differs. So each plot's
 PNG file carries a fingerprint of what it was drawn from — the drawing function and the
-source of its module and of :mod:`analysis.reports.report` (which sets up every figure), the toolkit
+source of its module and of :mod:`numbergames.analysis.reports.report` (which sets up every figure), the toolkit
 and matplotlib versions, and the data handed to it less the provenance
-(:data:`analysis.running.provenance.PROVENANCE`: left out, so that a run answered from the store
+(:data:`numbergames.analysis.running.provenance.PROVENANCE`: left out, so that a run answered from the store
 reuses the plots of the run that played it; the toolkit version is part of every
 fingerprint on its own) — in a ``tEXt`` chunk of the PNG. :func:`draw` copies the plot of
 the same name from the folder being replaced when its fingerprint is the same, and draws
@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.running.provenance import PROVENANCE
+from numbergames.analysis.running.provenance import PROVENANCE
 
 KEYWORD = b"analyze-inputs"
 """The ``tEXt`` keyword under which a plot's fingerprint is kept in its PNG file."""
@@ -118,7 +118,7 @@ def fingerprint(function: Callable[..., Any], inputs: Any) -> str:
     module = getattr(function, "__module__", None) or type(function).__module__
     name = getattr(function, "__qualname__", None) or type(function).__qualname__
     hasher.text("function", f"{module}.{name}")
-    for module in sorted({module, "analysis.reports.report"}):
+    for module in sorted({module, "numbergames.analysis.reports.report"}):
         hasher.text("source", _source(module))
     hasher.text("versions", f"{_version('numbergames')} {_version('matplotlib')}")
     hasher.add(inputs)

@@ -5,7 +5,7 @@
 
     <out_dir>/report.md      prose and tables for designers, teachers and players
     <out_dir>/summary.json   every figure of the report, for reuse
-    <out_dir>/games.npz      one row per game (see :mod:`analysis.reports.gamedata`)
+    <out_dir>/games.npz      one row per game (see :mod:`numbergames.analysis.reports.gamedata`)
     <out_dir>/win_rate.png   win rate per seat with its confidence interval
     <out_dir>/length.png     distribution of game length (histogram and CDF)
 
@@ -14,7 +14,7 @@ sibling folder that replaces ``out_dir`` only once every file is written.
 
 Nothing here knows a particular game: the game contributes its name, rules,
 policies and ready-made Markdown sections. Statistics come in computed (see
-:mod:`analysis.statistics.stats`); this module only renders them.
+:mod:`numbergames.analysis.statistics.stats`); this module only renders them.
 """
 
 from __future__ import annotations
@@ -27,16 +27,16 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.reports.formatting import (conf_text, count_text, decimals_for, md_block, md_code,
+from numbergames.analysis.reports.formatting import (conf_text, count_text, decimals_for, md_block, md_code,
                                  md_table, md_text, num, p_text, pct, pct_range, plot_text,
                                  share_text, turns_text)
-from analysis.statistics.outcomes import finished as finished_games
-from analysis.reports.gamedata import alongside, save_games
-from analysis.running.provenance import kept
-from analysis.statistics.tally import percentiles
-from analysis.reports.writer import ReportFolder, report_folder
-from solver.params import value_text
-from solver.registry import find_game
+from numbergames.analysis.statistics.outcomes import finished as finished_games
+from numbergames.analysis.reports.gamedata import alongside, save_games
+from numbergames.analysis.running.provenance import kept
+from numbergames.analysis.statistics.tally import percentiles
+from numbergames.analysis.reports.writer import ReportFolder, report_folder
+from numbergames.solver.params import value_text
+from numbergames.solver.registry import find_game
 
 REQUIRED_KEYS: tuple[str, ...] = (
     "game", "rules", "policies", "players", "games", "unfinished", "wins_by_seat",
@@ -58,7 +58,7 @@ METRIC_DEFINITIONS: dict[str, str] = {
     "decision_rate": "Share of turns on which the player to move had more than one "
     "distinct legal choice; a low value means the dice decide most turns.",
 }
-"""One-line meaning of each standard metric, as defined in :mod:`analysis.statistics.stats`."""
+"""One-line meaning of each standard metric, as defined in :mod:`numbergames.analysis.statistics.stats`."""
 
 FILES: tuple[str, ...] = ("report.md", "summary.json", "games.npz", "win_rate.png", "length.png")
 """The files of a finished report folder."""
@@ -458,7 +458,7 @@ def plot_win_rate(summary: Mapping[str, Any], path: str | os.PathLike[str]) -> N
 
 def length_histogram(games: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     """The finished games' lengths (won, drawn or lost by all) and how many games had
-    each, ascending (what :class:`analysis.statistics.tally.Tally` keeps for any number of games)."""
+    each, ascending (what :class:`numbergames.analysis.statistics.tally.Tally` keeps for any number of games)."""
     done = games["turns"].to_numpy()[finished_games(games["winner"].to_numpy())]
     if done.size == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
@@ -563,7 +563,7 @@ def write_report(out_dir: str | os.PathLike[str], summary: Mapping[str, Any],
     hidden sibling ``.<name>.tmp-<pid>`` and swapped in only when complete; on any
     error the sibling is removed and an existing ``out_dir`` is left as it was. When every
     figure of ``summary`` is that of the report being replaced, that report's provenance
-    (date, timing, command, store, version) is kept (:func:`analysis.running.provenance.kept`), so
+    (date, timing, command, store, version) is kept (:func:`numbergames.analysis.running.provenance.kept`), so
     the folder is rewritten byte for byte.
     Raises UserError when ``out_dir`` cannot be written and ValueError when the
     summary or table lacks what the report needs.

@@ -4,9 +4,9 @@ skill ladder, every game's exact analyses — writes its files through it.
 A report folder holds ``summary.json`` (every figure, as plain JSON), ``report.md`` (the
 findings for people), CSV tables and PNG figures, and whatever data the report adds
 (``games.npz``). :func:`report_folder` writes them into a staging folder that replaces
-the report folder whole only when every file is written (:func:`analysis.running.folders.staged_folder`:
+the report folder whole only when every file is written (:func:`numbergames.analysis.running.folders.staged_folder`:
 an interrupted or failed report leaves the old folder as it was), and draws each figure
-through the plot cache (:mod:`analysis.reports.plotcache`: a figure drawn from the same data as the
+through the plot cache (:mod:`numbergames.analysis.reports.plotcache`: a figure drawn from the same data as the
 one in the folder being replaced is copied from it, not drawn again).
 
 >>> import tempfile, pathlib
@@ -28,9 +28,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from analysis.reports import plotcache
-from analysis.running.folders import staged_folder
-from analysis.statistics.plain import plain
+from numbergames.analysis.reports import plotcache
+from numbergames.analysis.running.folders import staged_folder
+from numbergames.analysis.statistics.plain import plain
 
 
 class ReportFolder:
@@ -65,7 +65,7 @@ class ReportFolder:
     def figure(self, name: str, draw: Callable[..., None], *args: Any, inputs: Any = None) -> bool:
         """The PNG ``name`` that ``draw(*args, path)`` draws, copied instead from the folder
         replaced when it was drawn from the same ``inputs`` (default ``args``); returns
-        True when copied (:func:`analysis.reports.plotcache.draw`)."""
+        True when copied (:func:`numbergames.analysis.reports.plotcache.draw`)."""
         return plotcache.draw(self.path(name), self.previous, draw, *args, inputs=inputs)
 
 

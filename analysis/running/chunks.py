@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from analysis.statistics.tally import Tally, merge_parts
-from solver.params import Rules
-from solver.registry import SEAT_PREFIX, find_game
+from numbergames.analysis.statistics.tally import Tally, merge_parts
+from numbergames.solver.params import Rules
+from numbergames.solver.registry import SEAT_PREFIX, find_game
 
 CHUNK_SIZE = 16_384
 """Games per chunk: a constant, so results never depend on the worker count."""
@@ -89,13 +89,13 @@ def expand(part: Mapping[str, np.ndarray], per_seat: Mapping[str, str]) -> dict[
 class Collector:
     """Gathers chunk results, in order: the rows of the first ``keep`` games (all when
     None) into one preallocated array per column (room for ``capacity`` games, the most
-    the run may reach), and, when ``tally`` is given (a :class:`analysis.statistics.tally.Tally` of the
+    the run may reach), and, when ``tally`` is given (a :class:`numbergames.analysis.statistics.tally.Tally` of the
     run's game and players), every chunk counted into it and into the parts
-    ``fields(columns, players)`` gives (:func:`analysis.statistics.tally.merge_parts`) — so that a run
+    ``fields(columns, players)`` gives (:func:`numbergames.analysis.statistics.tally.merge_parts`) — so that a run
     keeps figures of every game but rows of no more than ``keep``.
 
     The arrays of the declared per-seat columns (``per_seat``, as
-    :attr:`solver.registry.GameSpec.per_seat` lists them; each travels as ``seat_<name>``
+    :attr:`numbergames.solver.registry.GameSpec.per_seat` lists them; each travels as ``seat_<name>``
     of shape (n, players)) become the columns ``<name>_0``, ``<name>_1``, ...; memory is
     the kept rows plus one chunk. ``columns`` names the table's columns for a run that saw
     no chunk's rows (every chunk answered by its stored summary, ``keep`` 0): its table is

@@ -2,7 +2,7 @@
 
 :func:`play_on_cluster` plays the runner's tasks on the workers of an existing Dask
 distributed cluster: the same tasks, so the same games as a local run. Every way it can
-go wrong is a :class:`~analysis.running.errors.UserError` of one line (the command line prints it
+go wrong is a :class:`~numbergames.analysis.running.errors.UserError` of one line (the command line prints it
 and exits with status 2), never a hang or a traceback:
 
 * a malformed address (:func:`check_scheduler` accepts ``tcp://HOST:PORT``,
@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from analysis.running.errors import UserError
+from numbergames.analysis.running.errors import UserError
 
 SCHEDULER_TIMEOUT = 10.0
 """Seconds to wait when connecting to a Dask scheduler."""
@@ -88,8 +88,8 @@ def reach_scheduler(address: str) -> str:
 def toolkit_versions() -> dict[str, Any]:
     """The toolkit's version and each registered game's engine version, here (it runs on
     the scheduler and every worker too, to compare theirs with this machine's)."""
-    from analysis.running.provenance import package_version
-    from solver.registry import games
+    from numbergames.analysis.running.provenance import package_version
+    from numbergames.solver.registry import games
 
     return {"toolkit": package_version(),
             "engines": {name: spec.engine_version for name, spec in games().items()}}
@@ -344,8 +344,8 @@ def play_on_cluster(args: tuple, chunks: Sequence[Any], scheduler: str,
                      on_chunk: Callable[[int], None] | None) -> Iterator[dict[str, np.ndarray]]:
     """The results of the runner's ``chunks`` (its tasks) in order, played by the workers
     of the Dask cluster at ``scheduler`` in the runner's batches: the same games as a local
-    run. ``args`` are :func:`analysis.running.chunks.play`'s first arguments, the game's name first."""
-    from analysis.running.chunks import batches, play, played
+    run. ``args`` are :func:`numbergames.analysis.running.chunks.play`'s first arguments, the game's name first."""
+    from numbergames.analysis.running.chunks import batches, play, played
 
     address = check_scheduler(scheduler)
     with _dask_logs_quiet():

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from analysis.running import interrupts
-from analysis.running.errors import UserError
+from numbergames.analysis.running import interrupts
+from numbergames.analysis.running.errors import UserError
 
 
 FULL = frozenset({errno.ENOSPC, errno.EDQUOT})

@@ -10,7 +10,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from analysis.statistics.plain import plain
+from numbergames.analysis.statistics.plain import plain
 
 PROVENANCE = frozenset({"created", "elapsed_s", "games_per_s", "games_loaded", "store",
                         "command", "out", "version"})

@@ -3,8 +3,8 @@
 Whatever asks for a run — the front door (:mod:`numbergames`), the command line, a study's
 standard runs, a what-if's variants — builds one :class:`Request`; its construction checks
 every value (the game, rules, players, sims, seed, workers, rows kept, scheduler) and ends
-with a :class:`~analysis.running.errors.UserError` of one line on the first bad one, and what runs
-it (:meth:`analysis.searches.simulation.Plan.execute`, the runner) takes its values as checked. The
+with a :class:`~numbergames.analysis.running.errors.UserError` of one line on the first bad one, and what runs
+it (:meth:`numbergames.analysis.searches.simulation.Plan.execute`, the runner) takes its values as checked. The
 checks are the functions below, which the command line's parser uses too (one rule, one
 message). Light on purpose: no pandas, so that checking costs nothing.
 """
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from analysis.running.errors import MAX_SEED, MAX_WORKERS, UserError
-from solver.params import Rules, RulesError, Variant, same_number
-from solver.registry import GameSpec, find_game
+from numbergames.analysis.running.errors import MAX_SEED, MAX_WORKERS, UserError
+from numbergames.solver.params import Rules, RulesError, Variant, same_number
+from numbergames.solver.registry import GameSpec, find_game
 
 MAX_SIMS = 10_000_000_000
 """The most games one run may ask for (a run keeps chunk summaries beyond the rows it
@@ -89,7 +89,7 @@ def parse_keep(value: str | int | float) -> int:
 
 def parse_policies(spec: GameSpec, policy: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
     """One policy name per seat from ``"greedy"``, ``"greedy,random"`` or a list
-    (:meth:`solver.registry.Players.seats`); UserError naming the game otherwise."""
+    (:meth:`numbergames.solver.registry.Players.seats`); UserError naming the game otherwise."""
     if not (policy is None or isinstance(policy, str) or (
             isinstance(policy, Sequence) and all(isinstance(p, str) for p in policy))):
         raise UserError(f"policy must be a name, names separated by commas or a list of names "
@@ -147,15 +147,15 @@ class Presentation:
     """What a run's report shows besides the standard figures of every game: the game's
     own report sections, the figures they add to the summary, and its standard runs (whose
     report folders a run of other games never replaces). A game's study
-    (:class:`studies.Study`) is one; the analysis takes it from its caller (the command
-    line, :mod:`studies`) and never looks a game's up itself."""
+    (:class:`numbergames.studies.Study`) is one; the analysis takes it from its caller (the command
+    line, :mod:`numbergames.studies`) and never looks a game's up itself."""
 
     report_sections: Callable[[Mapping[str, Any], Any], list[str]] = _no_sections
     """``(summary, parts) -> Markdown sections``."""
     summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = _no_fields
     """``(summary, parts) -> figures`` for summary.json."""
     tally_fields: Callable[[Any, int], dict[str, Any]] = _no_parts
-    """``(a chunk's games, players) -> parts`` that merge (:func:`analysis.statistics.tally.merge_parts`)."""
+    """``(a chunk's games, players) -> parts`` that merge (:func:`numbergames.analysis.statistics.tally.merge_parts`)."""
     standard_runs: tuple[Mapping[str, Any], ...] = ()
 
 
@@ -174,11 +174,11 @@ def find_spec(game: str | GameSpec) -> GameSpec:
 
 
 def check_scheduler(scheduler: str | None) -> str | None:
-    """A Dask scheduler's address as :func:`analysis.running.cluster.check_scheduler` gives it (None:
+    """A Dask scheduler's address as :func:`numbergames.analysis.running.cluster.check_scheduler` gives it (None:
     local processes)."""
     if scheduler is None:
         return None
-    from analysis.running.cluster import check_scheduler as check
+    from numbergames.analysis.running.cluster import check_scheduler as check
 
     return check(scheduler)
 
@@ -191,7 +191,7 @@ class Request:
     first bad value. Frozen: what is checked stays so, and whatever takes a Request (the
     runner, the report) does not check it again.
 
-    >>> from solver.registry import games
+    >>> from numbergames.solver.registry import games
     >>> name = next(iter(games()))  # any registered game
     >>> r = Request(name, None, None, "2e3", seed=1)
     >>> r.game.name == name, r.sims, len(r.policies) == r.game.seats(r.rules)
@@ -199,7 +199,7 @@ class Request:
     >>> Request(name, None, None, 10, workers=0)
     Traceback (most recent call last):
     ...
-    analysis.running.errors.UserError: --workers must be a whole number from 1 to 1,024, not '0'
+    numbergames.analysis.running.errors.UserError: --workers must be a whole number from 1 to 1,024, not '0'
     """
 
     game: GameSpec

@@ -1,10 +1,10 @@
 """Seeded, chunked, parallel Monte Carlo for any registered game.
 
-Games come in chunks (:mod:`analysis.running.chunks`: which keys each chunk plays, and the
+Games come in chunks (:mod:`numbergames.analysis.running.chunks`: which keys each chunk plays, and the
 tasks the workers get), so the result of a run depends on (game, rules, policies,
 seed, number of games) only, never on the number of workers.
 
-With a results store (:mod:`analysis.running.store`) a run loads the chunks it holds,
+With a results store (:mod:`numbergames.analysis.running.store`) a run loads the chunks it holds,
 plays only the missing games (the missing keys of a short stored chunk, or whole
 chunks), and saves each chunk as soon as it is complete — and a chunk played in
 pieces (too few chunks for the workers: slow games) its first games as each piece
@@ -29,20 +29,20 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from analysis.running import chunks as chunking
-from analysis.running import interrupts
-from analysis.running.chunks import Task
-from analysis.running.cluster import play_on_cluster
-from analysis.running.errors import UserError
-from analysis.running.store import parts_id
-from analysis.statistics.tally import Tally
-from solver.params import Rules
-from solver.registry import GameSpec, find_game
+from numbergames.analysis.running import chunks as chunking
+from numbergames.analysis.running import interrupts
+from numbergames.analysis.running.chunks import Task
+from numbergames.analysis.running.cluster import play_on_cluster
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.running.store import parts_id
+from numbergames.analysis.statistics.tally import Tally
+from numbergames.solver.params import Rules
+from numbergames.solver.registry import GameSpec, find_game
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from analysis.running.store import Store
+    from numbergames.analysis.running.store import Store
 
 MIN_PIECE = 64
 """Fewest games of a piece when a run has too few chunks to keep every worker busy."""
@@ -80,7 +80,7 @@ def run_tasks(function: Callable[[Any], Any], tasks: Sequence[Any],
     ``workers`` local processes that leave Ctrl-C to this one (:func:`_pool`), each result
     as soon as it is done (so in any order: a task says which it is). ``function`` and the
     tasks must pickle. Ctrl-C or SIGTERM stops the workers and ends the run
-    (:mod:`analysis.running.interrupts`)."""
+    (:mod:`numbergames.analysis.running.interrupts`)."""
     if workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             interrupts.check()
@@ -325,7 +325,7 @@ class Run:
     """One run played chunk by chunk: what it has played or loaded so far, its record in a
     results store, and what it keeps of its games — the rows of the first ``keep_games``
     (all when None) and, with ``tally``, the figures of every game (a
-    :class:`~analysis.statistics.tally.Tally`) and the own parts ``fields(chunk, players)`` counts.
+    :class:`~numbergames.analysis.statistics.tally.Tally`) and the own parts ``fields(chunk, players)`` counts.
 
     :meth:`extend` plays (or loads) the next games; :func:`run` plays one run whole and
     :func:`together` several runs side by side, chunk by chunk, for figures that pair game
@@ -387,7 +387,7 @@ class Run:
                bar: Any = None, rows: bool = False) -> list[dict[str, np.ndarray]]:
         """Play (or load) the games up to ``games`` in all; the run must stand at a whole
         number of chunks. With ``rows`` every added chunk's games are returned (as columns,
-        :func:`analysis.running.chunks.expand`), played again where the store holds only a summary."""
+        :func:`numbergames.analysis.running.chunks.expand`), played again where the store holds only a summary."""
         if self.games % chunking.CHUNK_SIZE or games < self.games:
             raise ValueError("a run is extended from a whole number of chunks only")
         first = self.games // chunking.CHUNK_SIZE
@@ -471,7 +471,7 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
     """Play ``sims`` games and return one row per game.
 
     With ``tally`` the result also holds every game's standard figures (a
-    :class:`~analysis.statistics.tally.Tally`) and the parts ``fields(chunk, players)`` counts
+    :class:`~numbergames.analysis.statistics.tally.Tally`) and the parts ``fields(chunk, players)`` counts
     (a game's own figures), merged chunk by chunk; ``keep_games`` then keeps the rows of
     the first so many games only, so that memory grows with the chunks, not the games.
 
@@ -483,8 +483,8 @@ def run(game: str | GameSpec, rules: Rules, policies: Sequence[str], sims: int, 
     games are the same as without a store.
     With ``scheduler`` (``tcp://host:port``) the workers of that Dask cluster play
     the chunks instead of local processes; the games are the same (the address is checked
-    where it is used, :func:`analysis.running.cluster.play_on_cluster`; a request checked it when it
-    was made, :class:`analysis.running.request.Request`).
+    where it is used, :func:`numbergames.analysis.running.cluster.play_on_cluster`; a request checked it when it
+    was made, :class:`numbergames.analysis.running.request.Request`).
     """
     spec = find_game(game) if isinstance(game, str) else game
     if sims < 1:

@@ -20,7 +20,7 @@ processes may write one store at once. The schema version is ``PRAGMA
 user_version``.
 
 Beyond the rows a run keeps (``--keep-games``) a chunk is stored as its summary instead —
-the figures of its games (:class:`analysis.statistics.tally.Tally`) and the game's own parts, as
+the figures of its games (:class:`numbergames.analysis.statistics.tally.Tally`) and the game's own parts, as
 zlib-compressed JSON — in a third table::
 
     summaries(run_key, chunk, games, parts, data BLOB, created, digest, PRIMARY KEY(run_key, chunk))
@@ -64,12 +64,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.running import chunks as chunking
-from analysis.running.errors import UserError
-from analysis.running.folders import describe_os_error, disk_full, remove_leftovers
-from analysis.statistics.tally import Tally
-from solver.params import Rules
-from solver.registry import GameSpec, Traits, find_game
+from numbergames.analysis.running import chunks as chunking
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.running.folders import describe_os_error, disk_full, remove_leftovers
+from numbergames.analysis.statistics.tally import Tally
+from numbergames.solver.params import Rules
+from numbergames.solver.registry import GameSpec, Traits, find_game
 
 SCHEMA_VERSION = 3
 """``PRAGMA user_version`` of a store made by this code (1: chunks without a digest, 2:
@@ -145,10 +145,10 @@ class RunIdentity:
     seed: int
     chunk_size: int
     engine: int = 1
-    """The game's engine version (:attr:`solver.registry.GameSpec.engine_version`)."""
+    """The game's engine version (:attr:`numbergames.solver.registry.GameSpec.engine_version`)."""
     families: tuple[tuple[str, int], ...] = ()
     """``(family, version)`` of each search family among the policies whose players have
-    changed since the engine version (:attr:`solver.registry.Search.version` > 1): in the
+    changed since the engine version (:attr:`numbergames.solver.registry.Search.version` > 1): in the
     key only when there is one, so the keys of every other run stay as they were."""
 
     @property

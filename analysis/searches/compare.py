@@ -5,13 +5,13 @@ stored runs side by side with the difference B − A of each measure and its
 Two runs of the same game with the same seed played their games from the same keys:
 game *i* of A and game *i* of B rolled the same dice until their rules or policies first
 made a difference. Such runs are compared **paired**, game by game, over the games both
-hold (the first *n* of each), with the intervals of :mod:`analysis.statistics.paired` — usually far
+hold (the first *n* of each), with the intervals of :mod:`numbergames.analysis.statistics.paired` — usually far
 narrower than independent intervals; the output says by how much. A comparison reads the
 games the store holds as rows (a run's first ``--keep-games``; beyond them the store keeps
 chunk summaries, and the output says so).
 
 Other runs are compared as independent samples: Newcombe's hybrid score interval for win
-rates and the first-player advantage (:func:`analysis.statistics.stats.difference_interval`),
+rates and the first-player advantage (:func:`numbergames.analysis.statistics.stats.difference_interval`),
 Welch's t interval for the mean length of finished games, and a normal approximation for
 ``balance`` (the seats with the highest and lowest win rate taken as fixed, so
 ``Var(p_max − p_min) = (p_max + p_min − (p_max − p_min)²) / n`` in each run).
@@ -30,15 +30,15 @@ from types import SimpleNamespace
 
 import pandas as pd
 
-from analysis.statistics.distributions import norm_ppf
-from analysis.reports.formatting import terminal_text
-from analysis.running.errors import UserError
-from analysis.statistics.outcomes import finished as finished_games
-from analysis.statistics.paired import UNIT, paired_difference, paired_measures
-from analysis.statistics.stats import (CONFIDENCE, Summary, difference_interval, mean_difference_interval,
+from numbergames.analysis.statistics.distributions import norm_ppf
+from numbergames.analysis.reports.formatting import terminal_text
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.statistics.outcomes import finished as finished_games
+from numbergames.analysis.statistics.paired import UNIT, paired_difference, paired_measures
+from numbergames.analysis.statistics.stats import (CONFIDENCE, Summary, difference_interval, mean_difference_interval,
                             summarize)
-from analysis.running.store import Store, StoredRun
-from solver.registry import SEAT_PREFIX, STANDARD_COLUMNS, find_game
+from numbergames.analysis.running.store import Store, StoredRun
+from numbergames.solver.registry import SEAT_PREFIX, STANDARD_COLUMNS, find_game
 
 COLUMNS = STANDARD_COLUMNS
 """The columns every comparison reads; a game whose outcome is a score adds its score."""

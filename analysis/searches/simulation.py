@@ -3,7 +3,7 @@
 The documented entry is the front door's ``numbergames.load_game(name).simulate(...)``,
 which passes the game's study as the presentation; here the caller names it:
 
->>> from solver.registry import games
+>>> from numbergames.solver.registry import games
 >>> game = next(iter(games()))  # any registered game
 >>> result = simulate(game, sims=2_000, seed=1, workers=1, presentation=PLAIN)
 >>> result.games.shape[0], result.summary["games"]
@@ -20,20 +20,20 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.reports import results
-from analysis.running.chunks import CHUNK_SIZE
-from analysis.running.provenance import now, package_version
-from analysis.running.runner import run
-from analysis.statistics.stats import Summary, summarize, summarize_tally
-from analysis.statistics.tally import Tally
-from analysis.running.folders import folder_name, folder_path
-from analysis.running.store import Store, as_store, run_identity
-# the checks live in analysis.running.request; the names stay importable from here
-from analysis.running.request import (KEEP_GAMES, MAX_SIMS, PLAIN, Presentation,  # noqa: F401
+from numbergames.analysis.reports import results
+from numbergames.analysis.running.chunks import CHUNK_SIZE
+from numbergames.analysis.running.provenance import now, package_version
+from numbergames.analysis.running.runner import run
+from numbergames.analysis.statistics.stats import Summary, summarize, summarize_tally
+from numbergames.analysis.statistics.tally import Tally
+from numbergames.analysis.running.folders import folder_name, folder_path
+from numbergames.analysis.running.store import Store, as_store, run_identity
+# the checks live in numbergames.analysis.running.request; the names stay importable from here
+from numbergames.analysis.running.request import (KEEP_GAMES, MAX_SIMS, PLAIN, Presentation,  # noqa: F401
                               Request, build_rules, check_seed, check_workers, find_spec,
                               parse_keep, parse_policies, parse_sims)
-from solver.params import Rules, Variant
-from solver.registry import GameSpec
+from numbergames.solver.params import Rules, Variant
+from numbergames.solver.registry import GameSpec
 
 REPORTS_ROOT = Path("reports")
 """Where reports go by default: ``reports/<game>/<label>``."""
@@ -55,7 +55,7 @@ def run_label(spec: GameSpec, rules: Rules, policies: Sequence[str], variant: st
 
 def standard_label(spec: GameSpec, options: Mapping[str, Any]) -> str:
     """The folder name of one of the game's standard runs (its options as registered in
-    :attr:`solver.registry.GameSpec.standard_runs`), without building what its players
+    :attr:`numbergames.solver.registry.GameSpec.standard_runs`), without building what its players
     need."""
     values = dict(options)
     players, policy = values.pop("players", None), values.pop("policy", None)
@@ -124,7 +124,7 @@ class Simulation:
         """The finished games' lengths and their counts, of every game."""
         if self.tally is not None:
             return self.tally.length_histogram()
-        from analysis.reports.report import length_histogram
+        from numbergames.analysis.reports.report import length_histogram
 
         return length_histogram(self.games)
 
@@ -177,8 +177,8 @@ class Simulation:
 @results.write_report.register
 def write_report(result: Simulation, out: str | Path | None = None) -> Path:
     """Write the report folder of a run (default ``reports/<game>/<label>``); its path
-    (:func:`analysis.reports.results.write_report` of a :class:`Simulation`)."""
-    from analysis.reports.report import write_report as write_folder
+    (:func:`numbergames.analysis.reports.results.write_report` of a :class:`Simulation`)."""
+    from numbergames.analysis.reports.report import write_report as write_folder
 
     out_dir = folder_path(out) or Plan(
         result.game, result.rules, result.policies, result.sims, result.seed,
@@ -190,7 +190,7 @@ def write_report(result: Simulation, out: str | Path | None = None) -> Path:
 
 @dataclass(frozen=True)
 class Plan(Request):
-    """A request for a run (:class:`analysis.running.request.Request`, checked when it is made),
+    """A request for a run (:class:`numbergames.analysis.running.request.Request`, checked when it is made),
     and its playing."""
 
     @property
@@ -236,7 +236,7 @@ def plan(game: str | GameSpec, sims: int | str | float = 100_000, *, presentatio
          scheduler: str | None = None, **rule_values: Any) -> Plan:
     """The :class:`Plan` of a request (see :func:`simulate`): the rules built from
     ``rules``, ``variant``, ``rule_values`` and ``players`` (:func:`build_rules`), every
-    value checked once (:class:`analysis.running.request.Request`); UserError with one line on bad
+    value checked once (:class:`numbergames.analysis.running.request.Request`); UserError with one line on bad
     input. ``keep_games``: keep the rows of the first so many games only (None: all)."""
     spec = find_spec(game)
     built, variant_name = build_rules(spec, variant, rule_values, players, base=rules)
@@ -264,7 +264,7 @@ def simulate(game: str | GameSpec, sims: int | str | float = 100_000, *, present
     file, then ``rule_values`` (e.g. ``tie="attacker"``), then ``players``.
     ``policy`` is one name for every seat or one per seat (``"greedy,random"``).
     ``workers`` local processes share the work (default: every core); the result
-    depends on the seed only. With a results ``store`` (a :class:`analysis.running.store.Store`
+    depends on the seed only. With a results ``store`` (a :class:`numbergames.analysis.running.store.Store`
     or its path) stored games are loaded, not played again, and new ones are kept
     there. With ``scheduler`` (``tcp://host:port``) the workers of that Dask
     cluster play the games instead of local processes; the result is the same.

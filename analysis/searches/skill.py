@@ -39,7 +39,7 @@ is transitive — so ``L`` is an upper bound: a stronger player would lower it. 
 is the interval of that ``w`` mapped through the same formula.
 
 Nothing here names a game: players, rules and engines come from the registry, and the games
-are played by :func:`analysis.running.runner.run` (workers, a results store, a Dask cluster).
+are played by :func:`numbergames.analysis.running.runner.run` (workers, a results store, a Dask cluster).
 """
 from __future__ import annotations
 
@@ -56,19 +56,19 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.statistics.distributions import norm_sf
-from analysis.running.errors import UserError
-from analysis.statistics.plain import plain
-from analysis.running.runner import Run, together
-from analysis.running.provenance import now, package_version
-from analysis.searches.simulation import (KEEP_GAMES, REPORTS_ROOT, build_rules, check_seed,
+from numbergames.analysis.statistics.distributions import norm_sf
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.statistics.plain import plain
+from numbergames.analysis.running.runner import Run, together
+from numbergames.analysis.running.provenance import now, package_version
+from numbergames.analysis.searches.simulation import (KEEP_GAMES, REPORTS_ROOT, build_rules, check_seed,
                                  check_workers, parse_sims, run_label)
-from analysis.statistics.outcomes import points
-from analysis.statistics.stats import CONFIDENCE, MIN_JUDGED, Z, wilson_interval
-from analysis.statistics.tally import count, point_scale
-from analysis.running.store import Store
-from solver.params import Rules, Variant
-from solver.registry import GameSpec, find_game
+from numbergames.analysis.statistics.outcomes import points
+from numbergames.analysis.statistics.stats import CONFIDENCE, MIN_JUDGED, Z, wilson_interval
+from numbergames.analysis.statistics.tally import count, point_scale
+from numbergames.analysis.running.store import Store
+from numbergames.solver.params import Rules, Variant
+from numbergames.solver.registry import GameSpec, find_game
 
 FILES = ("report.md", "summary.json", "ladder.csv", "players.csv", "ladder.png")
 """The files of a skill report folder."""
@@ -166,7 +166,7 @@ class Match:
     elapsed_s: float
     games_loaded: int
     judged: bool = True
-    """Whether enough games finished for a verdict (:data:`analysis.statistics.stats.MIN_JUDGED`)."""
+    """Whether enough games finished for a verdict (:data:`numbergames.analysis.statistics.stats.MIN_JUDGED`)."""
     opponent_rate: float | None = None
     """Alone (a puzzle): the opponent's solve rate on the same games."""
     seat_edges: tuple[SeatEdge, ...] = ()
@@ -234,9 +234,9 @@ def play_match(spec: GameSpec, rules: Rules, player: str, opponent: str, games: 
     player and the opponent each play the same games, and the player's share is its solve
     rate, tested against the opponent's game by game.
 
-    The seatings are played side by side, chunk by chunk (:func:`analysis.running.runner.together`):
+    The seatings are played side by side, chunk by chunk (:func:`numbergames.analysis.running.runner.together`):
     per key, the player's points over the seatings that finished, in units of
-    1/:func:`analysis.statistics.tally.point_scale`, are counted in a histogram, from which every figure
+    1/:func:`numbergames.analysis.statistics.tally.point_scale`, are counted in a histogram, from which every figure
     follows exactly — memory grows with the chunks, not the games.
 
     With ``seat_edges`` (two or more players) the opponent also plays itself in every seat
@@ -497,7 +497,7 @@ class Ladder:
     top_sims: int = 0
     """Games per seat of the search chains' tops beyond their steps (0: ``search_sims``)."""
     versus: dict[str, Any] | None = None
-    """The match against OpenSpiel's ``MCTSBot`` (:meth:`analysis.searches.versus_spiel.VersusSpiel.summary`
+    """The match against OpenSpiel's ``MCTSBot`` (:meth:`numbergames.analysis.searches.versus_spiel.VersusSpiel.summary`
     with its ``markdown``), or ``{"family", "note"}`` when the game's search has none; None
     when not asked for."""
 
@@ -680,8 +680,8 @@ class SkillPlan:
                       top_sims=self.top_sims, versus=versus)
 
     def versus(self, progress: bool = False) -> dict[str, Any]:
-        """The match of the first search family with a :attr:`~solver.registry.Search.versus_budget`
-        against OpenSpiel's ``MCTSBot`` (:func:`analysis.searches.versus_spiel.versus_openspiel`), or
+        """The match of the first search family with a :attr:`~numbergames.solver.registry.Search.versus_budget`
+        against OpenSpiel's ``MCTSBot`` (:func:`numbergames.analysis.searches.versus_spiel.versus_openspiel`), or
         the note of why the game's search has none."""
         families = self.game.players.search
         family = next((f for f in families if f.versus_budget), None)
@@ -689,7 +689,7 @@ class SkillPlan:
             notes = [f for f in families if f.versus_note]
             return {"family": notes[0].name if notes else None,
                     "note": notes[0].versus_note if notes else "the game has no search player"}
-        from analysis.searches.versus_spiel import versus_openspiel
+        from numbergames.analysis.searches.versus_spiel import versus_openspiel
 
         if progress and sys.stderr.isatty():
             print(f"{self.game.title}: {family.name}-{family.versus_budget} against OpenSpiel's "

@@ -1,6 +1,6 @@
-"""The skill report: Markdown, a plot and the data of a :class:`analysis.searches.skill.Ladder`.
+"""The skill report: Markdown, a plot and the data of a :class:`numbergames.analysis.searches.skill.Ladder`.
 
-Written whole or not at all (:func:`analysis.reports.writer.report_folder`): ``report.md``,
+Written whole or not at all (:func:`numbergames.analysis.reports.writer.report_folder`): ``report.md``,
 ``summary.json``, ``ladder.csv`` (one row per match), ``players.csv`` (one row per player)
 and ``ladder.png``.
 """
@@ -11,13 +11,13 @@ from typing import Any
 
 import numpy as np
 
-from analysis.reports import results
-from analysis.reports.writer import report_folder
-from analysis.reports.report import new_figure, rules_section
-from analysis.reports.formatting import md_block, md_table, p_text, pct, pct_range
+from numbergames.analysis.reports import results
+from numbergames.analysis.reports.writer import report_folder
+from numbergames.analysis.reports.report import new_figure, rules_section
+from numbergames.analysis.reports.formatting import md_block, md_table, p_text, pct, pct_range
 
-from analysis.searches.skill import Ladder, Match
-from analysis.running.folders import folder_path
+from numbergames.analysis.searches.skill import Ladder, Match
+from numbergames.analysis.running.folders import folder_path
 
 
 def _elo(value: Any) -> str:
@@ -103,7 +103,7 @@ def _points(value: float) -> str:
 
 
 def every_seat_clause(m: Match) -> str:
-    """Whether ``m``'s player beats its opponent from every seat (:class:`analysis.searches.skill.SeatEdge`:
+    """Whether ``m``'s player beats its opponent from every seat (:class:`numbergames.analysis.searches.skill.SeatEdge`:
     its points there minus the opponent's own there in self-play), in one clause."""
     edges = ", ".join(f"{_points(e.edge)} ({_points(e.low)} to {_points(e.high)})"
                       for e in m.seat_edges)
@@ -152,7 +152,7 @@ def _luck_base_sentence(ladder: Ladder) -> str:
 
 def versus_section(ladder: Ladder) -> str:
     """The match of the game's search against OpenSpiel's ``MCTSBot`` at equal simulations
-    (:mod:`analysis.searches.versus_spiel`), or why there is none."""
+    (:mod:`numbergames.analysis.searches.versus_spiel`), or why there is none."""
     v = ladder.versus
     head = "### Against OpenSpiel's MCTSBot\n\n"
     if "note" in v:

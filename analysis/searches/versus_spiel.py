@@ -2,15 +2,15 @@
 
 :func:`versus_openspiel` plays ``mcts-N`` (open-loop UCT in C, ``cext/common/mcts.pxi``)
 against OpenSpiel's ``MCTSBot`` with ``max_simulations=N`` through the bridge
-(:mod:`solver.spiel`), on kernel-backed states (:func:`solver.spiel.kernel_state`), so that
+(:mod:`numbergames.solver.spiel`), on kernel-backed states (:func:`numbergames.solver.spiel.kernel_state`), so that
 both bots' clones and applies run in C and only ``MCTSBot``'s own tree is Python.
 
-**The match** mirrors the skill ladder's (:func:`analysis.searches.skill.play_match`): in the game's
+**The match** mirrors the skill ladder's (:func:`numbergames.analysis.searches.skill.play_match`): in the game's
 standard number of players (its pinned rules; ``players`` picks another), one seating per
 seat, ``mcts-N`` in that seat and an ``MCTSBot`` in every other seat (for 3+ players a team
 of independent bots, each with its own random state: the question is whether our search
 takes more than its fair share ``1/n`` among equals). Every seating plays the same keys —
-the skill ladder's keys of ``seed`` (:func:`analysis.running.chunks.chunk_keys`) — so game *i* of
+the skill ladder's keys of ``seed`` (:func:`numbergames.analysis.running.chunks.chunk_keys`) — so game *i* of
 every seating rolls the same dice: chance outcomes are drawn from the kernel game's own dice
 stream (``draw_chance``), never from a bot's; ``mcts-N`` decides with the kernel's
 ``decide`` (its own choice stream), and each ``MCTSBot`` with a ``numpy`` ``RandomState``
@@ -18,14 +18,14 @@ seeded from ``(seed, seating, game, seat)``. A forced action is applied without 
 either bot (as every engine of the toolkit does).
 
 Per seat: the player's win rate among the finished games with its 95% Wilson interval,
-and its share (a win 1, a draw its share, a loss 0; :mod:`analysis.statistics.outcomes`) with a normal
+and its share (a win 1, a draw its share, a loss 0; :mod:`numbergames.analysis.statistics.outcomes`) with a normal
 interval and a z-test against ``1/n``. Over all seats: the mean over keys of the player's
 share of the seatings of that key that finished, with the paired interval
 ``x̄ ± 1.96·sd(x)/√keys`` and a z-test against ``1/n``, as the skill ladder's. An unfinished
 game (cut off at a turn limit) counts for neither side.
 
 **The constant.** ``MCTSBot`` gets ``uct_c = 1.4``, the constant of our UCT
-(:data:`solver.mcts.C`, ``MCTS_C`` in C) where a game's returns are 0 or 1, so that the two
+(:data:`numbergames.solver.mcts.C`, ``MCTS_C`` in C) where a game's returns are 0 or 1, so that the two
 searches differ in what they are, not in how much they explore (a game whose search uses
 another constant, for returns that are not 0 or 1, or none, as sequential halving does, is
 compared as its own search against OpenSpiel's UCT as it ships): OpenSpiel closed-loop (a tree node per chance outcome, chance
@@ -36,7 +36,7 @@ not stored), with the game's candidate ordering.
 **The rollout** (:func:`choose_rollout`): ``MCTSBot`` rolls out randomly when random play
 ends the game — at least half of :data:`ROLLOUT_PROBE` random self-play games on the kernel
 end with a winner — and else with the game's ``mcts`` rollout player in every seat, played
-out in C as our own playouts are (:class:`solver.spiel.KernelRolloutEvaluator`). Random
+out in C as our own playouts are (:class:`numbergames.solver.spiel.KernelRolloutEvaluator`). Random
 rollouts are played in C too (the game's ``random`` player, uniform over the legal actions,
 chance outcomes by their probabilities: the rollouts of OpenSpiel's
 ``RandomRolloutEvaluator``, which ``rollout="openspiel-random"`` plays in Python, some
@@ -61,17 +61,17 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.running import interrupts
-from analysis.running.chunks import chunk_keys
-from analysis.running.errors import UserError
-from analysis.running.runner import default_workers, run_tasks
-from analysis.statistics.stats import CONFIDENCE, _z_test, mean_interval, wilson_interval
-from solver.registry import UNFINISHED, GameSpec, find_game
+from numbergames.analysis.running import interrupts
+from numbergames.analysis.running.chunks import chunk_keys
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.running.runner import default_workers, run_tasks
+from numbergames.analysis.statistics.stats import CONFIDENCE, _z_test, mean_interval, wilson_interval
+from numbergames.solver.registry import UNFINISHED, GameSpec, find_game
 
 UCT_C = 1.4
-"""``MCTSBot``'s exploration constant: ours (:data:`solver.mcts.C`), see the docstring."""
+"""``MCTSBot``'s exploration constant: ours (:data:`numbergames.solver.mcts.C`), see the docstring."""
 RANDOM = "random"
-"""Random rollouts in C: :class:`solver.spiel.KernelRolloutEvaluator` with the game's
+"""Random rollouts in C: :class:`numbergames.solver.spiel.KernelRolloutEvaluator` with the game's
 ``random`` player (uniform over the legal actions) in every seat."""
 OPENSPIEL_RANDOM = "openspiel-random"
 """Random rollouts in Python: OpenSpiel's own ``RandomRolloutEvaluator`` (the same
@@ -96,7 +96,7 @@ class VersusSpiel:
     uct_c: float
     rollout: str
     """``random`` (OpenSpiel's ``RandomRolloutEvaluator``) or the rollout player's name
-    (:class:`solver.spiel.KernelRolloutEvaluator`)."""
+    (:class:`numbergames.solver.spiel.KernelRolloutEvaluator`)."""
     rollout_reason: str
     games_per_seat: int
     seed: int
@@ -162,7 +162,7 @@ class VersusSpiel:
 def choose_rollout(spec: GameSpec, rules: Any, games: int = ROLLOUT_PROBE) -> tuple[str, str]:
     """``(rollout, reason)``: ``random`` if at least half of ``games`` random self-play
     games (seed 0's keys) end with a winner, else the game's ``mcts`` rollout player."""
-    from solver.spiel import rollout_player
+    from numbergames.solver.spiel import rollout_player
 
     n = spec.seats(rules)
     result = spec.play_chunk(rules, [RANDOM] * n, chunk_keys(0, 0, games))
@@ -186,7 +186,7 @@ _GAMES: dict = {}
 
 def _spiel(game: str, rules: Any):
     """The OpenSpiel game of ``(game, rules)``, built once per process."""
-    from solver.spiel import spiel_game
+    from numbergames.solver.spiel import spiel_game
 
     key = (game, repr(rules))
     if key not in _GAMES:
@@ -196,7 +196,7 @@ def _spiel(game: str, rules: Any):
 
 def _players(game: str, rules: Any):
     """The random players' kernel state of ``(game, rules)``, built once per process."""
-    from solver.spiel import rollout_players
+    from numbergames.solver.spiel import rollout_players
 
     key = (game, repr(rules), RANDOM)
     if key not in _GAMES:
@@ -219,8 +219,8 @@ def play_game(game: str, rules: Any, budget: int, seat: int, key: int, rollout: 
     deciding."""
     from open_spiel.python.algorithms.mcts import MCTSBot, RandomRolloutEvaluator
 
-    from solver.kernel_rows import layout
-    from solver.spiel import KernelRolloutEvaluator, kernel_state, rollout_player
+    from numbergames.solver.kernel_rows import layout
+    from numbergames.solver.spiel import KernelRolloutEvaluator, kernel_state, rollout_player
 
     spec = find_game(game)
     spiel = _spiel(game, rules)
@@ -281,7 +281,7 @@ def _task(args: tuple) -> tuple[int, dict[str, Any]]:
 # ------------------------------------------------------------------------------ a match
 
 def _check(spec: GameSpec, budget: Any, games_per_seat: Any, workers: Any) -> None:
-    from solver.mcts import MAX_BUDGET
+    from numbergames.solver.mcts import MAX_BUDGET
 
     if not isinstance(budget, int) or not 1 <= budget <= MAX_BUDGET:
         raise UserError(f"the budget must be a whole number of simulations from 1 to "
@@ -315,7 +315,7 @@ def versus_openspiel(game: str, rules: Any = None, budget: int = 100,
             rules = spec.rules.from_values({"players": players} if players else {})
         except ValueError as exc:
             raise UserError(str(exc)) from None
-    from solver.spiel import rollout_player
+    from numbergames.solver.spiel import rollout_player
 
     if rollout is None:
         rollout, reason = choose_rollout(spec, rules)
@@ -395,9 +395,9 @@ def _row(seat: str, games: np.ndarray, shares: np.ndarray, fair: float) -> dict[
 # ------------------------------------------------------------------------------ command
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m analysis.searches.versus_spiel GAME --budget N --games G [--seed S] [--workers W]
+    """``python -m numbergames.analysis.searches.versus_spiel GAME --budget N --games G [--seed S] [--workers W]
     [--rollout R] [--json]``: one match, its table on stdout."""
-    parser = argparse.ArgumentParser(prog="python -m analysis.searches.versus_spiel",
+    parser = argparse.ArgumentParser(prog="python -m numbergames.analysis.searches.versus_spiel",
                                      description="mcts-N against OpenSpiel's MCTSBot")
     parser.add_argument("game")
     parser.add_argument("--budget", type=int, default=100)

@@ -5,7 +5,7 @@ are the points of a grid (the cartesian product of the values given for each var
 parameter, applied on top of the base) and/or TOML variant files compared directly: with
 two or more files the first is the base and every further one is a variant, each file
 changing the pinned defaults (then ``rule_values`` and ``players`` apply to every file
-alike). Every game is played from its own key (:func:`analysis.running.runner.chunk_keys`), so
+alike). Every game is played from its own key (:func:`numbergames.analysis.running.runner.chunk_keys`), so
 game *i* of every variant starts from the same dice stream: common random numbers (CRN).
 The variants differ in rules, so the games diverge after the first event where the rules
 differ, but until then they are the same game, and comparing them game by game (paired)
@@ -13,7 +13,7 @@ removes much of the noise.
 
 Per variant, every standard metric with its 95% interval, and its paired difference from
 the base game by game with its interval, a test and the variance reduction the pairing
-gave (:mod:`analysis.statistics.paired` says how each is computed). The p-values of all variant ×
+gave (:mod:`numbergames.analysis.statistics.paired` says how each is computed). The p-values of all variant ×
 measure tests (grid points and variant files alike; :attr:`Sweep.tests` counts them) are
 adjusted together with Holm's step-down method. ``precision`` targets seat 0's win-rate
 difference.
@@ -49,20 +49,20 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.running.errors import UserError
-from analysis.running.folders import folder_name
-from analysis.statistics.plain import plain
-from analysis.running.provenance import now, package_version
-from analysis.statistics.pairsums import PairedSums
-from analysis.statistics.paired import (BASE, MEASURES, add_holm, count_tests, measures,
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.running.folders import folder_name
+from numbergames.analysis.statistics.plain import plain
+from numbergames.analysis.running.provenance import now, package_version
+from numbergames.analysis.statistics.pairsums import PairedSums
+from numbergames.analysis.statistics.paired import (BASE, MEASURES, add_holm, count_tests, measures,
                              paired_columns_of, variant_columns_of)
-from analysis.running.runner import Run, together
-from analysis.searches.simulation import (KEEP_GAMES, PLAIN, REPORTS_ROOT, Plan, Simulation, parse_sims,
+from numbergames.analysis.running.runner import Run, together
+from numbergames.analysis.searches.simulation import (KEEP_GAMES, PLAIN, REPORTS_ROOT, Plan, Simulation, parse_sims,
                                  plan)
-from analysis.statistics.stats import CONFIDENCE, Z
-from analysis.running.store import Store, as_store
-from solver.params import RulesError, Variant, coerce, value_text
-from solver.registry import GameSpec, find_game
+from numbergames.analysis.statistics.stats import CONFIDENCE, Z
+from numbergames.analysis.running.store import Store, as_store
+from numbergames.solver.params import RulesError, Variant, coerce, value_text
+from numbergames.solver.registry import GameSpec, find_game
 
 MAX_VARIANTS = 64
 """The most variants one sweep may hold (grid points and variant files, not counting the
@@ -257,7 +257,7 @@ class Sweep:
 
     @property
     def measures(self) -> list[str]:
-        """The measures of this sweep's rows (:func:`analysis.statistics.paired.measures`)."""
+        """The measures of this sweep's rows (:func:`numbergames.analysis.statistics.paired.measures`)."""
         return measures(self.game.traits, self.base.stats.players)
 
     @property
@@ -336,7 +336,7 @@ class Sweep:
     @property
     def tests(self) -> int:
         """How many tests the Holm adjustment covers (the tests of their own, see
-        :data:`analysis.statistics.paired.OWN`: against the base and between variant files)."""
+        :data:`numbergames.analysis.statistics.paired.OWN`: against the base and between variant files)."""
         return count_tests(self.table) + count_tests(self.pairwise)
 
     @property
@@ -440,9 +440,9 @@ class SweepPlan:
         """Play (or load from ``store``) every variant's games; the finished :class:`Sweep`.
 
         The variants are played side by side, chunk by chunk
-        (:func:`analysis.running.runner.together`): chunk *k* of every variant is counted into the
-        paired sums (:class:`analysis.statistics.pairsums.PairedSums`) and the variants' tallies, and only
-        the rows of the first :data:`analysis.searches.simulation.KEEP_GAMES` games are held, so that
+        (:func:`numbergames.analysis.running.runner.together`): chunk *k* of every variant is counted into the
+        paired sums (:class:`numbergames.analysis.statistics.pairsums.PairedSums`) and the variants' tallies, and only
+        the rows of the first :data:`numbergames.analysis.searches.simulation.KEEP_GAMES` games are held, so that
         memory grows with the variants, not the games. Each chunk is kept in the store as
         soon as it is played, so after an interrupt (KeyboardInterrupt propagates) the same
         call resumes from the finished chunks (beyond the rows the store keeps, a chunk is
@@ -493,7 +493,7 @@ class SweepPlan:
 
         if self.precision is None:
             return grow(self.sims)
-        from analysis.running.chunks import CHUNK_SIZE
+        from numbergames.analysis.running.chunks import CHUNK_SIZE
 
         steps: list[dict[str, Any]] = []
         games = min(self.sims, CHUNK_SIZE)
@@ -529,7 +529,7 @@ def plan_sweep(game: str, vary: Mapping[str, Sequence[Any]] | None = None,
     """Check a sweep (see :func:`sweep`) without playing a game; UserError in one line."""
     sims = parse_sims(sims)
     if scheduler is not None:
-        from analysis.running.cluster import check_scheduler
+        from numbergames.analysis.running.cluster import check_scheduler
 
         check_scheduler(scheduler)
     try:

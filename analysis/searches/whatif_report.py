@@ -1,6 +1,6 @@
 """The what-if report: ``report.md``, ``summary.json``, ``variants.csv`` (``pairwise.csv``
 with two or more variant files besides the base) and one plot per measure and varied parameter, written
-by :func:`write_report` from a finished :class:`analysis.searches.whatif.Sweep`; and the short
+by :func:`write_report` from a finished :class:`numbergames.analysis.searches.whatif.Sweep`; and the short
 table the command line prints (:func:`format_table`).
 """
 from __future__ import annotations
@@ -12,21 +12,21 @@ from typing import Any
 
 import numpy as np
 
-from analysis.statistics.paired import EXACT, MEASURES, OWN, SEAT0, present
-from analysis.statistics.stats import CONFIDENCE
-from analysis.reports.formatting import md_block, md_code, md_table, md_text, num, p_short
-from analysis.running.provenance import package_version
-from analysis.reports import results
-from analysis.reports.writer import report_folder
-from analysis.searches.whatif import Entry, Sweep, expand
-from analysis.running.folders import folder_path
-from solver.params import value_text
+from numbergames.analysis.statistics.paired import EXACT, MEASURES, OWN, SEAT0, present
+from numbergames.analysis.statistics.stats import CONFIDENCE
+from numbergames.analysis.reports.formatting import md_block, md_code, md_table, md_text, num, p_short
+from numbergames.analysis.running.provenance import package_version
+from numbergames.analysis.reports import results
+from numbergames.analysis.reports.writer import report_folder
+from numbergames.analysis.searches.whatif import Entry, Sweep, expand
+from numbergames.analysis.running.folders import folder_path
+from numbergames.solver.params import value_text
 
 
 @results.write_report.register
 def write_report(sweep: Sweep, out: str | Path | None = None) -> Path:
     """Write the report folder (default ``reports/<game>/whatif-<names>``) whole or not at
-    all (:func:`analysis.reports.writer.report_folder`); returns its path."""
+    all (:func:`numbergames.analysis.reports.writer.report_folder`); returns its path."""
     out_dir = folder_path(out) or sweep.default_out()
     with report_folder(out_dir) as report:
         plots = []
@@ -80,7 +80,7 @@ def _vr(value: Any) -> str:
 
 
 def _own_test(row: Mapping[str, Any], measure: str) -> bool:
-    """Whether ``measure`` is a test of its own in ``row`` (see :data:`analysis.statistics.paired.OWN`)."""
+    """Whether ``measure`` is a test of its own in ``row`` (see :data:`numbergames.analysis.statistics.paired.OWN`)."""
     return row[f"{measure}_test"] == OWN
 
 
@@ -398,7 +398,7 @@ AXIS: dict[str, str] = {"seat0_win_rate": "seat 0 win rate (%)",
 def _plot(sweep: Sweep, measure: str, name: str, path: Path) -> None:
     """``measure`` against the values of ``name`` with 95% error bars; one line per
     combination of the other varied parameters (at most :data:`MAX_LINES`)."""
-    from analysis.reports.report import new_figure
+    from numbergames.analysis.reports.report import new_figure
 
     table = sweep.table[sweep.table["source"] != "file"]  # the base and the grid
     values = sweep.varied[name]

@@ -2,7 +2,7 @@
 
 A finished game gives the winner 1 point and the others 0; a draw is shared — between all
 seats in a win/draw/loss game, between the seats tied for the best score in a score game
-(:mod:`solver.registry` says how engines report outcomes). A game cut off unfinished is
+(:mod:`numbergames.solver.registry` says how engines report outcomes). A game cut off unfinished is
 neither a win nor a draw: its row is NaN and every rate leaves it out. The statistics, the
 what-if comparisons and the skill ladder all count wins this way, so a draw is half a win
 between two players everywhere.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.registry import DRAW, SCORES, UNFINISHED, Traits
+from numbergames.solver.registry import DRAW, SCORES, UNFINISHED, Traits
 
 
 def finished(winner: np.ndarray) -> np.ndarray:
@@ -28,7 +28,7 @@ def points(games, players: int, traits: Traits) -> np.ndarray:
     """Each seat's points in each game, shape (n, players); NaN rows for unfinished games.
 
     >>> import pandas as pd
-    >>> from solver.registry import WIN_DRAW_LOSS
+    >>> from numbergames.solver.registry import WIN_DRAW_LOSS
     >>> games = pd.DataFrame({"winner": [0, 1, -2, -1]})
     >>> points(games, 2, Traits(False, (2, 2), WIN_DRAW_LOSS)).tolist()
     [[1.0, 0.0], [0.0, 1.0], [0.5, 0.5], [nan, nan]]

@@ -3,9 +3,9 @@
 Runs that share a seed share their per-game keys, so game *i* of one set of rules and game
 *i* of another roll the same dice until the rules first make a difference (common random
 numbers). Comparing them game by game (paired) removes much of the noise; this module
-holds that statistics, for :mod:`analysis.searches.whatif` and any other comparison of runs.
+holds that statistics, for :mod:`numbergames.analysis.searches.whatif` and any other comparison of runs.
 
-Per variant: the standard metrics of :func:`analysis.statistics.stats.summarize`, each with a 95%
+Per variant: the standard metrics of :func:`numbergames.analysis.statistics.stats.summarize`, each with a 95%
 interval — seat 0's win rate and completion with Wilson intervals, first-player advantage
 with seat 0's Wilson interval shifted by the fair share ``1/players``, mean length of
 finished games with ``mean ± 1.96·sd/√n``, and balance and decision rate by linearisation
@@ -54,21 +54,21 @@ difference of the two measures), ``SE = sd(d)/√n``, the 95% normal interval an
 two-sided normal p-value; the SE an independent comparison of the same games would have
 had, ``√(var_variant/n + var_base/n)``; and the variance reduction ``(independent SE /
 paired SE)²``. The p-values of all variant × measure tests (grid points and variant files
-alike, every measure; :attr:`analysis.searches.whatif.Sweep.tests` counts them) are adjusted together with Holm's
+alike, every measure; :attr:`numbergames.analysis.searches.whatif.Sweep.tests` counts them) are adjusted together with Holm's
 step-down method (:func:`holm`).
 
-Every figure comes from sums that merge chunk by chunk (:mod:`analysis.statistics.pairsums`: each
+Every figure comes from sums that merge chunk by chunk (:mod:`numbergames.analysis.statistics.pairsums`: each
 ``x_i`` is linear in a few whole-number per-game features, so its mean and variance, and
 those of ``x(variant) − x(base)``, follow exactly from the features' sums and sums of
 products, own and across the two runs): :func:`variant_columns_of`,
 :func:`paired_measures_of` and :func:`paired_columns_of` take a
-:class:`~analysis.statistics.pairsums.PairedSums` of any number of chunks, and give the same figures,
+:class:`~numbergames.analysis.statistics.pairsums.PairedSums` of any number of chunks, and give the same figures,
 bit for bit, however the games were cut into chunks. Means and variances are exact
 fractions rounded once. :func:`variant_columns`, :func:`paired_measures` and
 :func:`paired_columns` do the same for whole tables of games (one chunk).
 
 Nothing here names a game: the columns are the standard ones every kernel returns
-(:data:`analysis.statistics.stats.REQUIRED_COLUMNS`).
+(:data:`numbergames.analysis.statistics.stats.REQUIRED_COLUMNS`).
 """
 from __future__ import annotations
 
@@ -81,11 +81,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.statistics.distributions import norm_sf
-from analysis.statistics.pairsums import (Form, PairedSums, combine, extreme_seats, features,
+from numbergames.analysis.statistics.distributions import norm_sf
+from numbergames.analysis.statistics.pairsums import (Form, PairedSums, combine, extreme_seats, features,
                                mean_and_variance, values, vanishes)
-from analysis.statistics.stats import Z, Summary, wilson_interval
-from solver.registry import Traits
+from numbergames.analysis.statistics.stats import Z, Summary, wilson_interval
+from numbergames.solver.registry import Traits
 
 MEASURES: dict[str, str] = {"seat0_win_rate": "seat 0's win rate",
                             "solve_rate": "solve rate",
@@ -214,7 +214,7 @@ def paired_difference(variant: np.ndarray, base: np.ndarray,
 def per_game(games: pd.DataFrame, players: int, traits: Traits) -> dict[str, np.ndarray]:
     """Per-game values ``x_i`` of each measure of :func:`measures`, over all games (NaN
     where a ratio's bottom sums to 0); the mean of ``x`` is the measure itself (see the
-    module docstring): :func:`analysis.statistics.pairsums.values` evaluated on the rows. The
+    module docstring): :func:`numbergames.analysis.statistics.pairsums.values` evaluated on the rows. The
     first-player advantage is given as seat 0's points (shifted by the fair share in
     :func:`paired_measures`)."""
     sums = PairedSums.of([games], [players], traits)
@@ -395,7 +395,7 @@ def _interval(sums: PairedSums, form: Form | None) -> tuple[float, float]:
 def variant_columns_of(sums: PairedSums, run: int, stats: Summary) -> dict[str, Any]:
     """Every measure of run ``run`` with its 95% interval, as table columns ``<measure>``,
     ``<measure>_lo``, ``<measure>_hi`` (and the balance's extreme seats); ``stats`` is the
-    run's :func:`analysis.statistics.stats.summarize`, the intervals of the balance and the decision
+    run's :func:`numbergames.analysis.statistics.stats.summarize`, the intervals of the balance and the decision
     rate come from ``sums``."""
     s, traits = stats, sums.traits
     row: dict[str, Any] = {"games": s.games}

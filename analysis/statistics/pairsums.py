@@ -1,10 +1,10 @@
 """The sums a what-if's paired figures come from, added chunk by chunk (bounded memory).
 
-Every measure of :mod:`analysis.statistics.paired` is the mean of per-game values ``x_i = Σ_k c_k
+Every measure of :mod:`numbergames.analysis.statistics.paired` is the mean of per-game values ``x_i = Σ_k c_k
 F_ik`` (exactly, or linearised: see that module's docstring), linear in a few whole-number
 per-game *features* ``F`` (:func:`feature_names`): the constant 1, the finished indicator
 ``f``, seat 0's win, the draw, each seat's points in units of
-1/:func:`analysis.statistics.tally.point_scale` (0 for an unfinished game), alone the score of a
+1/:func:`numbergames.analysis.statistics.tally.point_scale` (0 for an unfinished game), alone the score of a
 finished game, the turns, the turns of a finished game and the decision turns. The
 coefficients ``c`` depend only on sums over all games (a ratio ``Σ top / Σ bottom``, the
 share of finished games, the extreme seats). So the mean and the sample variance of ``x``
@@ -32,8 +32,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from analysis.statistics.tally import point_scale, whole
-from solver.registry import DRAW, SCORES, UNFINISHED, Traits
+from numbergames.analysis.statistics.tally import point_scale, whole
+from numbergames.solver.registry import DRAW, SCORES, UNFINISHED, Traits
 
 EXACT_FLOAT = 2 ** 53
 """Whole numbers below this (in magnitude) and every sum of them that stays below it are
@@ -46,7 +46,7 @@ Form = dict[tuple[int, int], Fraction]
 def feature_names(players: int, traits: Traits) -> tuple[str, ...]:
     """The features of a run with ``players`` seats, in the order of :func:`features`.
 
-    >>> from solver.registry import WIN_DRAW_LOSS
+    >>> from numbergames.solver.registry import WIN_DRAW_LOSS
     >>> feature_names(2, Traits(True, (2, 2), WIN_DRAW_LOSS))
     ('one', 'finished', 'win0', 'draw', 'points_0', 'points_1', 'turns', 'finished_turns', 'decision_turns')
     """
@@ -60,7 +60,7 @@ def feature_names(players: int, traits: Traits) -> tuple[str, ...]:
 
 def point_units(games: Mapping[str, np.ndarray], players: int, traits: Traits) -> np.ndarray:
     """Each seat's points in each game in units of 1/``point_scale(players)``, an (n,
-    players) int64 array: :func:`analysis.statistics.outcomes.points` times the scale, 0 (not NaN) for
+    players) int64 array: :func:`numbergames.analysis.statistics.outcomes.points` times the scale, 0 (not NaN) for
     an unfinished game."""
     winner = whole(games["winner"], "winner")
     scale = point_scale(players)
@@ -229,7 +229,7 @@ def vanishes(sums: PairedSums, form: Form) -> bool:
 
 def extreme_seats(sums: PairedSums, run: int) -> tuple[int, int]:
     """The seats with the highest and the lowest points of run ``run`` (summed over its
-    finished games; the first of equal ones), as :func:`analysis.statistics.stats.summarize` takes
+    finished games; the first of equal ones), as :func:`numbergames.analysis.statistics.stats.summarize` takes
     them for the balance."""
     totals = [sums.total(run, f"points_{s}") for s in range(sums.players[run])]
     return totals.index(max(totals)), totals.index(min(totals))
@@ -237,7 +237,7 @@ def extreme_seats(sums: PairedSums, run: int) -> tuple[int, int]:
 
 def values(sums: PairedSums, run: int) -> dict[str, Form | None]:
     """Each measure's per-game values of run ``run`` as a form (None when they are NaN: a
-    ratio whose bottom sums to 0), as :mod:`analysis.statistics.paired`'s docstring defines them;
+    ratio whose bottom sums to 0), as :mod:`numbergames.analysis.statistics.paired`'s docstring defines them;
     the first-player advantage is seat 0's points (the fair share is the caller's)."""
     players, traits, names = sums.players[run], sums.traits, sums.names[run]
     n = sums.n

@@ -1,15 +1,15 @@
 """Outcome statistics for a batch of simulated games, chosen from the game's traits.
 
 Input is one row per game in a :class:`pandas.DataFrame` with the standard columns
-(:data:`solver.registry.STANDARD_COLUMNS`): ``winner`` (a seat, or
-:data:`~solver.registry.UNFINISHED`, :data:`~solver.registry.DRAW`,
-:data:`~solver.registry.NO_WINNER`), ``turns`` (all players together) and
+(:data:`numbergames.solver.registry.STANDARD_COLUMNS`): ``winner`` (a seat, or
+:data:`~numbergames.solver.registry.UNFINISHED`, :data:`~numbergames.solver.registry.DRAW`,
+:data:`~numbergames.solver.registry.NO_WINNER`), ``turns`` (all players together) and
 ``decision_turns`` (turns that offered more than one distinct legal choice), and for a
 score game its per-seat score columns. Any other columns are ignored.
 
 Every rate is over the **finished** games: an unfinished game (cut off, e.g. at a turn
 limit) is neither a win nor a draw, and is counted apart (``unfinished``). Each seat's
-*points* (:mod:`analysis.statistics.outcomes`) are 1 for a win and its share of a draw.
+*points* (:mod:`numbergames.analysis.statistics.outcomes`) are 1 for a win and its share of a draw.
 
 With two or more players:
 
@@ -47,10 +47,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.statistics import distributions
-from analysis.statistics.plain import plain
-from analysis.statistics.tally import Tally, moments, percentiles
-from solver.registry import (DRAW, NO_WINNER, SCORES, STANDARD_COLUMNS, UNFINISHED,
+from numbergames.analysis.statistics import distributions
+from numbergames.analysis.statistics.plain import plain
+from numbergames.analysis.statistics.tally import Tally, moments, percentiles
+from numbergames.solver.registry import (DRAW, NO_WINNER, SCORES, STANDARD_COLUMNS, UNFINISHED,
                              Traits)
 
 REQUIRED_COLUMNS: tuple[str, ...] = STANDARD_COLUMNS
@@ -205,7 +205,7 @@ def summarize(games: pd.DataFrame, players: int, confidence: float = CONFIDENCE,
               traits: Traits | None = None) -> Summary:
     """Compute the outcome metrics of ``games`` (one row per game) for a game with these
     ``traits`` (default: a game of chance won by one seat, :data:`TWO_PLAYER_WIN_LOSS`):
-    :func:`summarize_tally` of their :class:`~analysis.statistics.tally.Tally`.
+    :func:`summarize_tally` of their :class:`~numbergames.analysis.statistics.tally.Tally`.
 
     Raises ValueError for ``players < 1``, missing columns, no rows, winner values the
     outcome kind does not allow, or bad turn counts.

@@ -4,8 +4,8 @@ so that a run's memory grows with its chunks and never with its games (issue 20)
 :class:`Tally` holds, in Python integers (exact, whatever the number of games):
 
 * ``outcomes`` — how many games ended with each ``winner`` code (a seat, or
-  :data:`~solver.registry.DRAW`, :data:`~solver.registry.UNFINISHED`,
-  :data:`~solver.registry.NO_WINNER`);
+  :data:`~numbergames.solver.registry.DRAW`, :data:`~numbergames.solver.registry.UNFINISHED`,
+  :data:`~numbergames.solver.registry.NO_WINNER`);
 * ``lengths`` — the finished games' ``turns`` as an exact histogram (value → games), from
   which the mean, median, 10th and 90th percentiles (numpy's linear interpolation, to the
   bit: :func:`percentiles`), maximum and standard deviation follow;
@@ -18,7 +18,7 @@ so that a run's memory grows with its chunks and never with its games (issue 20)
 
 Two tallies of the same run's chunks add (:meth:`Tally.merge`) to the tally of the chunks
 together: a sum is a sum, in any order, so a run of any size gives exactly the figures its
-rows would (:func:`analysis.statistics.stats.summarize` computes every figure from a tally).
+rows would (:func:`numbergames.analysis.statistics.stats.summarize` computes every figure from a tally).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solver.registry import DRAW, NO_WINNER, SCORES, UNFINISHED, Traits
+from numbergames.solver.registry import DRAW, NO_WINNER, SCORES, UNFINISHED, Traits
 
 
 def point_scale(players: int) -> int:
@@ -150,7 +150,7 @@ class Tally:
                 self.margin += int((ordered[:, -1] - ordered[:, -2]).sum())
 
     def _points(self, winner: np.ndarray, score: np.ndarray | None) -> np.ndarray:
-        """Each finished game's points per seat, in units of 1/scale (analysis.statistics.outcomes)."""
+        """Each finished game's points per seat, in units of 1/scale (numbergames.analysis.statistics.outcomes)."""
         scale = self.scale
         units = np.zeros((winner.size, self.players), dtype=np.int64)
         won = winner >= 0

@@ -4,11 +4,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from solver.registry import GameSpec, games
+from numbergames.solver.registry import GameSpec, games
 
-from analyze.commands.examples import EXAMPLE_SIMS
-from analyze.commands.shared import add_options, print_text
-from analyze.commands.targets import open_store
+from numbergames.analyze.commands.examples import EXAMPLE_SIMS
+from numbergames.analyze.commands.shared import add_options, print_text
+from numbergames.analyze.commands.targets import open_store
 
 
 def add(commands, specs: Sequence[GameSpec]) -> None:
@@ -27,7 +27,7 @@ def add(commands, specs: Sequence[GameSpec]) -> None:
 def _example() -> str:
     """Two runs of the first game and their comparison, with the ids they get (the store
     is imported only when this help is shown)."""
-    from analysis.running.store import run_identity
+    from numbergames.analysis.running.store import run_identity
 
     spec = next(iter(games().values()))
     rules = spec.rules()
@@ -39,7 +39,7 @@ def _example() -> str:
 
 
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.searches.compare import compare, format_comparison
+    from numbergames.analysis.searches.compare import compare, format_comparison
 
     store = open_store(args.store, create=False)
     print_text(format_comparison(compare(store, args.a, args.b)))

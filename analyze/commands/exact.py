@@ -7,14 +7,14 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from analysis.running.errors import UserError
-from solver.progress import listening
-from solver.registry import GameSpec, find_game
-from studies import find_study
+from numbergames.analysis.running.errors import UserError
+from numbergames.solver.progress import listening
+from numbergames.solver.registry import GameSpec, find_game
+from numbergames.studies import find_study
 
-from analyze.commands.shared import (ArgumentParser, add_options, print_text, recorded,
+from numbergames.analyze.commands.shared import (ArgumentParser, add_options, print_text, recorded,
                                      rules_values)
-from analyze.commands.targets import check_targets, identity
+from numbergames.analyze.commands.targets import check_targets, identity
 
 PROGRESS_EVERY_S = 10.0
 """How often `analyze exact` adds a line of progress within a long stage."""
@@ -80,7 +80,7 @@ def add(commands, specs: Sequence[GameSpec]) -> None:
 
 
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.searches.simulation import build_rules, parse_sims
+    from numbergames.analysis.searches.simulation import build_rules, parse_sims
 
     spec, study = find_game(args.game), find_study(args.game)
     analysis = study.analysis(args.analysis)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.registry import GameSpec
+from numbergames.solver.registry import GameSpec
 
 
 def first_game(specs: Sequence[GameSpec]) -> str:

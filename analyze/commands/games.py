@@ -4,11 +4,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from solver.registry import GameSpec, games
-from studies import find_study
+from numbergames.solver.registry import GameSpec, games
+from numbergames.studies import find_study
 
-from analyze.commands.examples import rules_help
-from analyze.commands.shared import print_text
+from numbergames.analyze.commands.examples import rules_help
+from numbergames.analyze.commands.shared import print_text
 
 
 def add(commands, specs: Sequence[GameSpec]) -> None:

@@ -8,14 +8,14 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
-from analysis.running import interrupts
-from analysis.running.errors import UserError
-from analysis.reports.formatting import terminal_text
-from solver.progress import listening
-from solver.registry import GameSpec, find_game
-from studies import find_study
+from numbergames.analysis.running import interrupts
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.reports.formatting import terminal_text
+from numbergames.solver.progress import listening
+from numbergames.solver.registry import GameSpec, find_game
+from numbergames.studies import find_study
 
-from analyze.commands.shared import (ArgumentParser, add_options, int_in, path_text,
+from numbergames.analyze.commands.shared import (ArgumentParser, add_options, int_in, path_text,
                                      positive_int, print_text, rules_values)
 
 
@@ -60,7 +60,7 @@ def add(commands, specs: Sequence[GameSpec]) -> None:
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     import json
 
-    from analysis.searches.simulation import build_rules
+    from numbergames.analysis.searches.simulation import build_rules
 
     spec = find_game(args.game)
     tool = find_study(args.game).position
@@ -113,10 +113,10 @@ def status_line(prefix: str, enabled: bool = True) -> Iterator[Callable[[str], N
 
 def _read_text(path: str) -> str:
     """The text of ``path`` (``-``: standard input), UTF-8 of at most
-    :data:`solver.notation.MAX_BYTES` (a leading byte-order mark dropped); one line when it
+    :data:`numbergames.solver.notation.MAX_BYTES` (a leading byte-order mark dropped); one line when it
     cannot be read."""
-    from solver.notation import MAX_BYTES
-    from solver.textfile import TextError, read_utf8
+    from numbergames.solver.notation import MAX_BYTES
+    from numbergames.solver.textfile import TextError, read_utf8
 
     hint = "; a position is a few lines"
     try:

@@ -5,11 +5,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from analysis.running.errors import UserError
-from solver.registry import GameSpec
+from numbergames.analysis.running.errors import UserError
+from numbergames.solver.registry import GameSpec
 
-from analyze.commands.shared import DEFAULT_STORE, add_options, print_text
-from analyze.commands.targets import interrupted, open_store
+from numbergames.analyze.commands.shared import DEFAULT_STORE, add_options, print_text
+from numbergames.analyze.commands.targets import interrupted, open_store
 
 
 REPORT_RUN_OPTIONS = {
@@ -57,8 +57,8 @@ def add(commands, specs: Sequence[GameSpec]) -> None:
 
 
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from studies.overview import check_games, regenerate, write_overview
-    from analysis.searches.simulation import parse_sims
+    from numbergames.studies.overview import check_games, regenerate, write_overview
+    from numbergames.analysis.searches.simulation import parse_sims
 
     if args.overview_only:
         given = [flag for flag, value in REPORT_RUN_OPTIONS.items()
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
                 setattr(args, name, default)
         chosen = check_games(None if args.games is None else args.games.split(","))
         if args.scheduler is not None:
-            from analysis.running.cluster import check_scheduler
+            from numbergames.analysis.running.cluster import check_scheduler
 
             check_scheduler(args.scheduler)
         sims, skill_sims = parse_sims(args.sims), parse_sims(args.skill_sims, "--skill-sims")

@@ -4,12 +4,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from solver.registry import GameSpec
-from studies import find_study
+from numbergames.solver.registry import GameSpec
+from numbergames.studies import find_study
 
-from analyze.commands.examples import rules_help
-from analyze.commands.shared import add_options, print_text, recorded, rules_values
-from analyze.commands.targets import identity, interrupted, store_beside
+from numbergames.analyze.commands.examples import rules_help
+from numbergames.analyze.commands.shared import add_options, print_text, recorded, rules_values
+from numbergames.analyze.commands.targets import identity, interrupted, store_beside
 
 
 def add(commands, specs: Sequence[GameSpec]) -> None:
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     """The front door's run (:meth:`numbergames.Game.simulate`): the game loaded with its
     rules, one request checked once, played and written."""
     import numbergames
-    from analysis.reports.report import format_terminal_summary
+    from numbergames.analysis.reports.report import format_terminal_summary
 
     players, values = rules_values(args)
     game = numbergames.load_game(args.game, variant=args.variant, players=players, **values)

@@ -4,11 +4,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from solver.registry import GameSpec, games
+from numbergames.solver.registry import GameSpec, games
 
-from analyze.commands.examples import run_example
-from analyze.commands.shared import add_options, print_text
-from analyze.commands.targets import open_store
+from numbergames.analyze.commands.examples import run_example
+from numbergames.analyze.commands.shared import add_options, print_text
+from numbergames.analyze.commands.targets import open_store
 
 
 def add(commands, specs: Sequence[GameSpec]) -> None:
@@ -27,7 +27,7 @@ def add(commands, specs: Sequence[GameSpec]) -> None:
 
 
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.searches.compare import format_runs
+    from numbergames.analysis.searches.compare import format_runs
 
     store = open_store(args.store, create=False)
     if args.drop is not None:

@@ -11,14 +11,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from analysis.running.errors import MAX_WORKERS, UserError
-from analysis.running.request import check_seed, check_workers
-from analysis.reports.formatting import shortened, terminal_text
-from solver.params import RulesError, parse_assignments, same_number
+from numbergames.analysis.running.errors import MAX_WORKERS, UserError
+from numbergames.analysis.running.request import check_seed, check_workers
+from numbergames.analysis.reports.formatting import shortened, terminal_text
+from numbergames.solver.params import RulesError, parse_assignments, same_number
 
 EXIT_USAGE = 2
 DEFAULT_STORE = "reports/runs.sqlite"
-"""The results store, relative to the current directory (see :mod:`analysis.running.store`)."""
+"""The results store, relative to the current directory (see :mod:`numbergames.analysis.running.store`)."""
 
 
 def print_text(text: str = "", file=None, flush: bool = False) -> None:
@@ -39,7 +39,7 @@ def print_text(text: str = "", file=None, flush: bool = False) -> None:
 
 class OutputLost(Exception):
     """Standard output could not be written (``analyze games > /dev/full``): the command
-    ends with one line on stderr and exit status 2 (:func:`analyze.cli.main`)."""
+    ends with one line on stderr and exit status 2 (:func:`numbergames.analyze.cli.main`)."""
 
 
 
@@ -133,7 +133,7 @@ def path_text(text: str) -> str:
 
 def checked_by(check):
     """An argparse type: the whole number ``check`` (a check of the request,
-    :mod:`analysis.running.request`) takes, else its one line: the parser and a request made in
+    :mod:`numbergames.analysis.running.request`) takes, else its one line: the parser and a request made in
     Python refuse alike, with one rule and one message."""
     def parse(text: str) -> int:
         try:

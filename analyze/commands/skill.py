@@ -4,11 +4,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from solver.registry import GameSpec
+from numbergames.solver.registry import GameSpec
 
-from analyze.commands.examples import first_game
-from analyze.commands.shared import add_options, print_text, recorded, rules_values
-from analyze.commands.targets import identity, interrupted, store_beside
+from numbergames.analyze.commands.examples import first_game
+from numbergames.analyze.commands.shared import add_options, print_text, recorded, rules_values
+from numbergames.analyze.commands.targets import identity, interrupted, store_beside
 
 
 def add(commands, specs: Sequence[GameSpec]) -> None:
@@ -51,14 +51,14 @@ def add(commands, specs: Sequence[GameSpec]) -> None:
 
 
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.searches.simulation import REPORTS_ROOT
-    from analysis.searches.skill import default_folder, format_ladder, parse_budgets, plan_skill
-    from analysis.searches.skill_report import write_report
+    from numbergames.analysis.searches.simulation import REPORTS_ROOT
+    from numbergames.analysis.searches.skill import default_folder, format_ladder, parse_budgets, plan_skill
+    from numbergames.analysis.searches.skill_report import write_report
 
     players, values = rules_values(args)
     budgets = None if args.budgets is None else parse_budgets(args.budgets)
     if args.scheduler is not None:
-        from analysis.running.cluster import check_scheduler
+        from numbergames.analysis.running.cluster import check_scheduler
 
         check_scheduler(args.scheduler)
     request = plan_skill(args.game, args.sims, args.search_sims, budgets=budgets,

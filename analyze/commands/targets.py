@@ -7,11 +7,11 @@ import os
 import sys
 from pathlib import Path
 
-from analysis.running import interrupts
-from analysis.running.errors import UserError
-from solver.registry import GameSpec
+from numbergames.analysis.running import interrupts
+from numbergames.analysis.running.errors import UserError
+from numbergames.solver.registry import GameSpec
 
-from analyze.commands.shared import print_text
+from numbergames.analyze.commands.shared import print_text
 
 
 def store_beside(out, args: argparse.Namespace, identity):
@@ -24,12 +24,12 @@ def store_beside(out, args: argparse.Namespace, identity):
 
 def check_targets(out, store: str | None, identity, replace: bool) -> None:
     """Before any work: the report folder ``out`` can be written — and holds no report of
-    another identity than ``identity`` (:class:`analysis.running.folders.ReportIdentity`) unless
+    another identity than ``identity`` (:class:`numbergames.analysis.running.folders.ReportIdentity`) unless
     ``replace`` — and the results store ``store`` (None: none) has a usable path
-    (:func:`analysis.running.store.check_store_path`) that is neither the report folder nor inside
+    (:func:`numbergames.analysis.running.store.check_store_path`) that is neither the report folder nor inside
     it — a report replaces its folder whole — nor holds it."""
-    from analysis.running.folders import check_writable
-    from analysis.running.store import check_store_path
+    from numbergames.analysis.running.folders import check_writable
+    from numbergames.analysis.running.store import check_store_path
 
     if store is not None:
         check_store_path(store)
@@ -47,14 +47,14 @@ def check_targets(out, store: str | None, identity, replace: bool) -> None:
 
 
 def identity(spec: GameSpec, kind: str, rules=None):
-    """The identity of the report a command writes (:class:`analysis.running.folders.ReportIdentity`)."""
-    from analysis.running.folders import ReportIdentity
+    """The identity of the report a command writes (:class:`numbergames.analysis.running.folders.ReportIdentity`)."""
+    from numbergames.analysis.running.folders import ReportIdentity
 
     return ReportIdentity(spec.name, kind, None if rules is None else spec.seats(rules))
 
 
 def open_store(path: str, create: bool):
-    from analysis.running.store import Store
+    from numbergames.analysis.running.store import Store
 
     return Store(path, create=create)
 

@@ -5,13 +5,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from solver.params import value_text
-from solver.registry import GameSpec
-from studies import find_study
+from numbergames.solver.params import value_text
+from numbergames.solver.registry import GameSpec
+from numbergames.studies import find_study
 
-from analyze.commands.examples import EXAMPLE_SIMS
-from analyze.commands.shared import add_options, print_text, recorded, rules_values
-from analyze.commands.targets import identity, interrupted, store_beside
+from numbergames.analyze.commands.examples import EXAMPLE_SIMS
+from numbergames.analyze.commands.shared import add_options, print_text, recorded, rules_values
+from numbergames.analyze.commands.targets import identity, interrupted, store_beside
 
 
 def add(commands, specs: Sequence[GameSpec]) -> None:
@@ -59,8 +59,8 @@ def _to_stderr(message: str) -> None:
 
 
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from analysis.searches.whatif import parse_vary, plan_sweep
-    from analysis.searches.whatif_report import format_table, write_report
+    from numbergames.analysis.searches.whatif import parse_vary, plan_sweep
+    from numbergames.analysis.searches.whatif_report import format_table, write_report
 
     players, values = rules_values(args)
     request = plan_sweep(args.game, parse_vary(args.vary), args.sims, players=players,

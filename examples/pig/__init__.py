@@ -4,7 +4,7 @@ the README's "Writing a game" walks through it. ``import examples.pig`` register
 The rules (``rules.py``), the game through the decision API (``state.py``), its players
 (``players.py``) and here what the game is, for every analysis of the toolkit.
 """
-from solver.registry import Column, GameSpec, Traits, register
+from numbergames.solver.registry import Column, GameSpec, Traits, register
 
 from examples.pig.players import PLAYERS, make_player
 from examples.pig.rules import PigRules

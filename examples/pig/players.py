@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.decision import RandomPlayer
-from solver.dice import Stream
-from solver.mcts import FAMILY as MCTS, MctsPolicy
-from solver.registry import Players, Search
+from numbergames.solver.decision import RandomPlayer
+from numbergames.solver.dice import Stream
+from numbergames.solver.mcts import FAMILY as MCTS, MctsPolicy
+from numbergames.solver.registry import Players, Search
 
 from examples.pig.rules import PigRules
 from examples.pig.state import HOLD, ROLL, PigState

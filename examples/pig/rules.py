@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.params import Rules, param
+from numbergames.solver.params import Rules, param
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Pig as a sequence of decisions and chance events (the decision API of
-:mod:`solver.decision`): the reference engine, and all the engine the game has.
+:mod:`numbergames.solver.decision`): the reference engine, and all the engine the game has.
 
 A turn opens with a decision: :data:`ROLL` or :data:`HOLD`. Rolling leads to a chance node
 whose outcome is the face, 1..6; after it the seat decides again (rule 4: only
@@ -7,9 +7,9 @@ whose outcome is the face, 1..6; after it the seat decides again (rule 4: only
 """
 from __future__ import annotations
 
-from solver.decision import CHANCE, TERMINAL, Size, State, win_returns
-from solver.dice import Stream
-from solver.registry import UNFINISHED
+from numbergames.solver.decision import CHANCE, TERMINAL, Size, State, win_returns
+from numbergames.solver.dice import Stream
+from numbergames.solver.registry import UNFINISHED
 
 from examples.pig.rules import PigRules
 

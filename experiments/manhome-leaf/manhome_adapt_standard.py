@@ -1,7 +1,7 @@
 """Is ``adapt-N`` (Man Home's race search on the race table mixed with its envelope) at least
 as strong as ``ply-N`` on the standard rules, where nothing is solved?
 
-Duplicate matches (:func:`analysis.searches.skill.play_match`: every seating on the same dice, seed
+Duplicate matches (:func:`numbergames.analysis.searches.skill.play_match`: every seating on the same dice, seed
 ``--seed``) of ``adapt-N`` against ``ply-N`` and against ``expert`` for each depth of
 ``--depths``, ``--games`` games a seating, on the standard rules for 2 players.
 
@@ -16,7 +16,7 @@ Measured 2026-11-29 (seed 0, 4,000 games a seat, one worker): ``adapt-1`` agains
 46.1%), against ``expert`` 51.0% (50.2-51.9%, p = 0.02; 55.3%, 46.8%) — where ``ply-2``
 scores 51.0% (50.6-51.4%) against ``expert`` on the skill ladder. On the standard rules the
 adapting table is as strong as the race table, not clearly stronger: the game leaves little
-room above ``expert`` (:mod:`solver.manhome.policies`). 6 minutes.
+room above ``expert`` (:mod:`numbergames.solver.manhome.policies`). 6 minutes.
 """
 from __future__ import annotations
 
@@ -24,14 +24,14 @@ import argparse
 import sys
 import time
 
-from analysis.searches.skill import play_match
-from solver.manhome.policies import PLY_MAX_DEPTH
-from solver.manhome.rules import ManHomeRules
-from solver.registry import find_game
+from numbergames.analysis.searches.skill import play_match
+from numbergames.solver.manhome.policies import PLY_MAX_DEPTH
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.registry import find_game
 
 
 def matches(depths: list[int], games: int, seed: int, workers: int | None = None):
-    """Each match as (player, opponent, :class:`analysis.searches.skill.Match`, seconds)."""
+    """Each match as (player, opponent, :class:`numbergames.analysis.searches.skill.Match`, seconds)."""
     spec, rules = find_game("manhome"), ManHomeRules()
     for depth in depths:
         for opponent in (f"ply-{depth}", "expert"):

@@ -1,13 +1,13 @@
 """How much of the envelope should Man Home's race search mix in (``adapt-N``'s weight)?
 
-The race table (:mod:`solver.manhome.race`) gives ``F(n) = P(N <= n)``, the chance that a
+The race table (:mod:`numbergames.solver.manhome.race`) gives ``F(n) = P(N <= n)``, the chance that a
 side needs at most ``n`` more goes, under the solitaire's one policy (the fewest goes on
 average); the *envelope* ``F*(n)`` is, for every ``n`` on its own, the best chance of
 finishing within ``n`` goes (the module's docstring). Here ``adapt-DEPTH`` searches on the
 table ``ALPHA * F* + (1 - ALPHA) * F`` in the kernel (its ``adapt`` table given for each
 ``ALPHA``) at the positions of the exact report's comparison with optimal play
-(:func:`solver.manhome.duel_play.sample_positions`, ``--count`` positions of ``--seed``, the
-keep tolerance of :func:`solver.manhome.duel_play.agreement`). ``ALPHA`` 0 is ``ply-N``,
+(:func:`numbergames.solver.manhome.duel_play.sample_positions`, ``--count`` positions of ``--seed``, the
+keep tolerance of :func:`numbergames.solver.manhome.duel_play.agreement`). ``ALPHA`` 0 is ``ply-N``,
 the module's ``ENVELOPE_WEIGHT`` is ``adapt-N``.
 
     PYTHONPATH=$PWD python experiments/manhome-leaf/manhome_envelope_leaf.py
@@ -38,18 +38,18 @@ import sys
 
 import numpy as np
 
-from solver.manhome.duel_play import Values, decisive, position_key, sample_positions
-from solver.manhome.kernel import config
-from solver.manhome.policies import PLY_MAX_DEPTH, policy_table, race_tables
-from solver.manhome.race import race_mix
-from solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.duel_play import Values, decisive, position_key, sample_positions
+from numbergames.solver.manhome.kernel import config
+from numbergames.solver.manhome.policies import PLY_MAX_DEPTH, policy_table, race_tables
+from numbergames.solver.manhome.race import race_mix
+from numbergames.solver.manhome.rules import ManHomeRules
 
 
 def kept(rules: ManHomeRules, depth: int, alphas: list[float], count: int = 1000,
          seed: int = 0) -> tuple[dict[float, int], int]:
     """({alpha: positions where ``adapt-DEPTH`` on that mix keeps the exact value},
     decisive positions)."""
-    from cext.manhome.play import KernelState
+    from numbergames.cext.manhome.play import KernelState
 
     positions = sample_positions(rules, count, seed)
     found = list(decisive(Values(policy_table("optimal", rules)), positions))

@@ -1,5 +1,5 @@
 """Does a leaf that sees which men the opponent's men can hit help Man Home's ``ply-N``? The
-race evaluation (:class:`solver.manhome.race.Race`) takes each side's goes as independent of
+race evaluation (:class:`numbergames.solver.manhome.race.Race`) takes each side's goes as independent of
 the other side's men; here each side's race distribution is mixed with the distributions of
 the side with one man sent back, each man ``s`` with chance ``min(1, C * q * reach(s))``,
 ``reach(s)`` the share of the three action kinds with which one of the opponent's men on
@@ -11,7 +11,7 @@ own men (hit, if at all, after its move). ``0 0`` is ``ply-N`` itself.
         [--rows R --men M --win W]
 
 Prints the share of the exact report's decisive positions (seed 0, 1,000 sampled, the keep
-tolerance of :func:`solver.manhome.duel_play.agreement`) where the reference search with this
+tolerance of :func:`numbergames.solver.manhome.duel_play.agreement`) where the reference search with this
 leaf keeps the exact value.
 
 Measured 2026-11-29 (the 36-square duel, 3 men, 2 home; of 992 decisive positions): depth
@@ -25,11 +25,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from solver.manhome.duel_play import searches_kept
-from solver.manhome.policies import PlyPolicy
-from solver.manhome.race import KINDS, Race
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.state import action_moves
+from numbergames.solver.manhome.duel_play import searches_kept
+from numbergames.solver.manhome.policies import PlyPolicy
+from numbergames.solver.manhome.race import KINDS, Race
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.state import action_moves
 
 
 class ExposedRace(Race):

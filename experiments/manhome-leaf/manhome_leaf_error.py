@@ -1,4 +1,4 @@
-"""How far Man Home's race evaluation (:mod:`solver.manhome.race`, the leaf of ``ply-N``) is
+"""How far Man Home's race evaluation (:mod:`numbergames.solver.manhome.race`, the leaf of ``ply-N``) is
 from the exact chance on a solved duel, over every pair of sides, and how far a race table
 with *hits* would be: every man on the board sent back to the reserve with a fixed chance
 ``h`` after each of the side's goes that does not bring a man home (the opponent's go).
@@ -33,12 +33,12 @@ from unittest import mock
 
 import numpy as np
 
-from solver.manhome.duel_play import agreement, sample_positions
-from solver.manhome.policies import _solitaire, parse_policy, policy_table, race_table
-from solver.manhome.race import KINDS, RACE_COLUMNS, RACE_SCALE
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.solitaire import arrive
-from solver.manhome.state import action_moves
+from numbergames.solver.manhome.duel_play import agreement, sample_positions
+from numbergames.solver.manhome.policies import _solitaire, parse_policy, policy_table, race_table
+from numbergames.solver.manhome.race import KINDS, RACE_COLUMNS, RACE_SCALE
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.solitaire import arrive
+from numbergames.solver.manhome.state import action_moves
 
 
 def exposure(rules: ManHomeRules) -> np.ndarray:
@@ -57,7 +57,7 @@ def exposure(rules: ManHomeRules) -> np.ndarray:
 
 
 def hit_table(rules: ManHomeRules, h) -> np.ndarray:
-    """The race table (as :func:`solver.manhome.race.race_cdf_reference`, the solitaire's
+    """The race table (as :func:`numbergames.solver.manhome.race.race_cdf_reference`, the solitaire's
     decisions) with each man on the board sent back with chance ``h`` after a go — one
     chance for every square, or ``h[s]`` for a man on square ``s``."""
     per_square = np.broadcast_to(np.asarray(h, dtype=float), (rules.squares,))
@@ -120,7 +120,7 @@ def decision_shares(rules: ManHomeRules, table: np.ndarray, players: Sequence[st
     """The share of ``analyze exact manhome``'s sampled positions (``count``, ``seed``: the
     report's 1,000 and 0) where each ``ply-N`` of ``players`` keeps the exact value, the
     kernel's race table replaced by ``table``."""
-    from solver.manhome import kernel
+    from numbergames.solver.manhome import kernel
 
     solution = policy_table("optimal", rules)
     positions = sample_positions(rules, count, seed)

@@ -2,7 +2,7 @@
 the kernel plays with ``ply-1`` in both seats (each decision a uniformly random legal action
 with chance ``EPS`` instead, for variety), at the start of every turn, each labelled with
 its game's winner. On them a logistic correction of the race evaluation
-(:class:`solver.manhome.race.Race`) is fitted, from the mover's side:
+(:class:`numbergames.solver.manhome.race.Race`) is fitted, from the mover's side:
 
     logit P(mover wins) = beta * logit(race chance)
                           + sum over pairs of (mover's man a, opponent's man b) of W[a, b]
@@ -13,7 +13,7 @@ its game's winner. On them a logistic correction of the race evaluation
 ``--lam`` on all but beta; scipy's L-BFGS). The pairs see every hit either side's men can
 make where they stand; D sees how many men each side has out. The fitted leaf is then searched
 at ``DEPTH`` (the reference engine) on the exact report's positions (seed 0, 1,000 sampled,
-the keep tolerance of :func:`solver.manhome.duel_play.agreement`).
+the keep tolerance of :func:`numbergames.solver.manhome.duel_play.agreement`).
 
     PYTHONPATH=$PWD python experiments/manhome-leaf/manhome_learnt_leaf.py
         DEPTH [--games G] [--eps 0,0.1]
@@ -48,12 +48,12 @@ import sys
 import numpy as np
 from scipy.optimize import minimize
 
-from solver.manhome.duel_play import searches_kept
-from solver.manhome.kernel import kernel_state
-from solver.manhome.policies import PlyPolicy
-from solver.manhome.race import Race
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.state import EMPTY, Phase
+from numbergames.solver.manhome.duel_play import searches_kept
+from numbergames.solver.manhome.kernel import kernel_state
+from numbergames.solver.manhome.policies import PlyPolicy
+from numbergames.solver.manhome.race import Race
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.state import EMPTY, Phase
 
 TURN_STARTS = (int(Phase.OPTION), int(Phase.NEW_ROLL), int(Phase.ACT_ROLL))
 """The phases a turn can start in (``KernelState.view()``'s phase)."""

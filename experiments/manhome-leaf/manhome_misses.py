@@ -1,6 +1,6 @@
 """Where a Man Home player misses optimal play on a solved duel: each decisive position of
 ``analyze exact manhome``'s sample (the same positions, seed and keep tolerance as
-:func:`solver.manhome.duel_play.agreement`) where the player's action loses value, sorted by
+:func:`numbergames.solver.manhome.duel_play.agreement`) where the player's action loses value, sorted by
 what the best and the chosen move do: an option node (new man or action), or a move to Home,
 to Death, onto an opponent's man (a face-off) or elsewhere (*plain*); for two plain moves,
 whether each target can be reached by a move of the opponent's men on the board.
@@ -18,10 +18,10 @@ import argparse
 import collections
 import sys
 
-from solver.manhome.duel_play import KINDS, Values, decisions, decisive, sample_positions
-from solver.manhome.policies import policy_table
-from solver.manhome.rules import DEATH, HOME, ManHomeRules
-from solver.manhome.state import EMPTY, Phase, action_moves
+from numbergames.solver.manhome.duel_play import KINDS, Values, decisions, decisive, sample_positions
+from numbergames.solver.manhome.policies import policy_table
+from numbergames.solver.manhome.rules import DEATH, HOME, ManHomeRules
+from numbergames.solver.manhome.state import EMPTY, Phase, action_moves
 
 
 def misses(rules: ManHomeRules, player: str, count: int = 1000, seed: int = 0) -> collections.Counter:

@@ -1,8 +1,8 @@
 """Does mixing two depths of Man Home's ``ply-N`` search play closer to the solution than
 either? On a solved duel (the exact report's positions, seed and keep tolerance, as
-:func:`solver.manhome.duel_play.agreement`), the player that takes the action of the highest
+:func:`numbergames.solver.manhome.duel_play.agreement`), the player that takes the action of the highest
 ``w * value(depth A) + (1 - w) * value(depth B)`` (the race search of
-:class:`solver.manhome.race.Race`, the new man only when strictly better, the first move in
+:class:`numbergames.solver.manhome.race.Race`, the new man only when strictly better, the first move in
 canonical order among equals), for ``w`` from 0 to 1.
 
 Where ``ply-A`` and ``ply-B`` choose the same action it maximises both values, so it
@@ -24,10 +24,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from solver.manhome.duel_play import Values, decisions, decisive, sample_positions
-from solver.manhome.policies import PlyPolicy, policy_table
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.state import Phase
+from numbergames.solver.manhome.duel_play import Values, decisions, decisive, sample_positions
+from numbergames.solver.manhome.policies import PlyPolicy, policy_table
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.state import Phase
 
 
 def depth_values(race, state, depth: int) -> list[float]:

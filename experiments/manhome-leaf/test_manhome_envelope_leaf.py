@@ -2,10 +2,10 @@
 ``ply-N``, at the envelope's weight ``adapt-N``; bad options give one line."""
 from __future__ import annotations
 
-from solver.manhome.duel_play import agreement, sample_positions
-from solver.manhome.policies import policy_table
-from solver.manhome.race import ENVELOPE_WEIGHT
-from solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.duel_play import agreement, sample_positions
+from numbergames.solver.manhome.policies import policy_table
+from numbergames.solver.manhome.race import ENVELOPE_WEIGHT
+from numbergames.solver.manhome.rules import ManHomeRules
 
 RULES = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
 

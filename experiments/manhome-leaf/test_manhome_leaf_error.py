@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver.manhome.duel_play import agreement, sample_positions
-from solver.manhome.policies import policy_table, race_table
-from solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.duel_play import agreement, sample_positions
+from numbergames.solver.manhome.policies import policy_table, race_table
+from numbergames.solver.manhome.rules import ManHomeRules
 
 
 @pytest.fixture(scope="module")

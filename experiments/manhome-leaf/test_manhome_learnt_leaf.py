@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver.dice import Stream
-from solver.manhome.duel_play import sample_positions
-from solver.manhome.policies import PlyPolicy
-from solver.manhome.rules import ManHomeRules
+from numbergames.solver.dice import Stream
+from numbergames.solver.manhome.duel_play import sample_positions
+from numbergames.solver.manhome.policies import PlyPolicy
+from numbergames.solver.manhome.rules import ManHomeRules
 
 RULES = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
 

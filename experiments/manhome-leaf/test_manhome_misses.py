@@ -1,10 +1,10 @@
 """manhome_misses.py counts exactly the positions that
-:func:`solver.manhome.duel_play.agreement` finds lost, each once by kind."""
+:func:`numbergames.solver.manhome.duel_play.agreement` finds lost, each once by kind."""
 from __future__ import annotations
 
-from solver.manhome.duel_play import agreement, sample_positions
-from solver.manhome.policies import policy_table
-from solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.duel_play import agreement, sample_positions
+from numbergames.solver.manhome.policies import policy_table
+from numbergames.solver.manhome.rules import ManHomeRules
 
 
 def test_the_misses_are_the_positions_agreement_finds_lost(experiment_script):

@@ -1,13 +1,13 @@
 """manhome_ply_mix.py: the mix of weight 1 is the first depth's player and of
-weight 0 the second's (their kept counts as :func:`solver.manhome.duel_play.agreement`
+weight 0 the second's (their kept counts as :func:`numbergames.solver.manhome.duel_play.agreement`
 finds them), and a mix searched again takes the action the reference player takes."""
 from __future__ import annotations
 
-from solver.manhome.duel_play import agreement, sample_positions
-from solver.manhome.policies import PlyPolicy, policy_table
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.state import Phase
-from solver.dice import Stream
+from numbergames.solver.manhome.duel_play import agreement, sample_positions
+from numbergames.solver.manhome.policies import PlyPolicy, policy_table
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.state import Phase
+from numbergames.solver.dice import Stream
 
 RULES = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
 

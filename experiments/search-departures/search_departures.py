@@ -25,9 +25,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from analysis.statistics.stats import wilson_interval
-from solver.registry import find_game
-from solver.spiel import kernel_module
+from numbergames.analysis.statistics.stats import wilson_interval
+from numbergames.solver.registry import find_game
+from numbergames.solver.spiel import kernel_module
 
 
 def departures(game: str, player: str, others: list[str], games: int, seed: int,

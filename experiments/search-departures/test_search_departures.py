@@ -25,8 +25,8 @@ def test_a_deterministic_player_never_departs_from_itself(departures):
 
 
 def test_decisions_are_the_nodes_with_a_choice(departures):
-    from solver.manhome.kernel import kernel_state
-    from solver.manhome.rules import ManHomeRules
+    from numbergames.solver.manhome.kernel import kernel_state
+    from numbergames.solver.manhome.rules import ManHomeRules
 
     state, choices = kernel_state(ManHomeRules(), ["greedy", "greedy"], 7), 0
     while not state.is_terminal():

@@ -1,5 +1,5 @@
 """Shoo's ``search-N`` against perfect play on a solved reduced field, with the search's depth
-cap (:data:`solver.shoo.search.MAX_DEPTH`, 16 plies since this measure; 8 before) and its
+cap (:data:`numbergames.solver.shoo.search.MAX_DEPTH`, 16 plies since this measure; 8 before) and its
 rule for ties as parameters: is it the cap, the budget or the ties that kept 4x4 under 95%
 (solver/shoo/exact_play.py)?
 
@@ -38,14 +38,14 @@ import sys
 from collections import Counter
 from contextlib import contextmanager
 
-import solver.shoo.search as shoo_search
-from solver.shoo.exact import solve
-from solver.shoo.exact_play import sample_positions
-from solver.shoo.policies import allowed, best_of_groups, distinct_moves
-from solver.shoo.reduced import Reduced
-from solver.shoo.rules import ShooRules
-from solver.shoo.search import NODE_UNIT, AlphaBeta, search
-from solver.shoo.state import ShooState
+import numbergames.solver.shoo.search as shoo_search
+from numbergames.solver.shoo.exact import solve
+from numbergames.solver.shoo.exact_play import sample_positions
+from numbergames.solver.shoo.policies import allowed, best_of_groups, distinct_moves
+from numbergames.solver.shoo.reduced import Reduced
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.search import NODE_UNIT, AlphaBeta, search
+from numbergames.solver.shoo.state import ShooState
 
 REPORT_SEED = 20261123      # studies/shoo/exact_report.py's
 REPORT_POSITIONS = 300

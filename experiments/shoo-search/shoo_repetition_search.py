@@ -1,8 +1,8 @@
 """Shoo's ``search-N`` with repetitions known to the search, against the perfect player
 from the start on the solved reduced fields (as ``analyze exact shoo``'s games: the report's
 seeds, a draw at 200 moves): does knowing that the players' rule bars remaking one of the
-game's 16 latest positions (:func:`solver.shoo.policies.allowed`) stop the search from going
-back and forth until no fresh winning move is left (:mod:`solver.shoo.exact_play`)?
+game's 16 latest positions (:func:`numbergames.solver.shoo.policies.allowed`) stop the search from going
+back and forth until no fresh winning move is left (:mod:`numbergames.solver.shoo.exact_play`)?
 
     PYTHONPATH=$PWD python experiments/shoo-search/shoo_repetition_search.py
         [--mode draw|barred|none]
@@ -28,15 +28,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from solver.decision import play
-from solver.shoo.exact import solve
-from solver.shoo.exact_play import PerfectPlayer, agreement, sample_positions
-from solver.shoo.moves import make_move
-from solver.shoo.policies import SearchPolicy, allowed, best_of_groups, distinct_moves
-from solver.shoo.reduced import Reduced
-from solver.shoo.rules import ShooRules
-from solver.shoo.search import NODE_UNIT, WIN, AlphaBeta, leaf_value, search
-from solver.shoo.state import ShooState
+from numbergames.solver.decision import play
+from numbergames.solver.shoo.exact import solve
+from numbergames.solver.shoo.exact_play import PerfectPlayer, agreement, sample_positions
+from numbergames.solver.shoo.moves import make_move
+from numbergames.solver.shoo.policies import SearchPolicy, allowed, best_of_groups, distinct_moves
+from numbergames.solver.shoo.reduced import Reduced
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.search import NODE_UNIT, WIN, AlphaBeta, leaf_value, search
+from numbergames.solver.shoo.state import ShooState
 
 SEED = 20261123       # studies/shoo/exact_report.py's
 MAX_PLIES = 200

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-import solver.shoo.search as shoo_search
-from solver.shoo.exact import solve
-from solver.shoo.exact_play import sample_positions
-from solver.shoo.reduced import Reduced
-from solver.shoo.rules import ShooRules
-from solver.shoo.state import ShooState
+import numbergames.solver.shoo.search as shoo_search
+from numbergames.solver.shoo.exact import solve
+from numbergames.solver.shoo.exact_play import sample_positions
+from numbergames.solver.shoo.reduced import Reduced
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.state import ShooState
 
 
 @pytest.fixture(scope="module")

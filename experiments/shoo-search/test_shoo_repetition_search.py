@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from solver.shoo.exact import solve
-from solver.shoo.exact_play import agreement, match, sample_positions
-from solver.shoo.moves import legal_moves, make_move
-from solver.shoo.reduced import Reduced
-from solver.shoo.rules import ShooRules
-from solver.shoo.search import WIN, AlphaBeta
+from numbergames.solver.shoo.exact import solve
+from numbergames.solver.shoo.exact_play import agreement, match, sample_positions
+from numbergames.solver.shoo.moves import legal_moves, make_move
+from numbergames.solver.shoo.reduced import Reduced
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.search import WIN, AlphaBeta
 
 
 @pytest.fixture(scope="module")

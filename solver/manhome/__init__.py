@@ -4,12 +4,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from solver.decision import play
-from solver.manhome.policies import PLAYERS, make_policy
-from solver.manhome.state import ManHomeState, size
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.columns import COUNTERS
-from solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
+from numbergames.solver.decision import play
+from numbergames.solver.manhome.policies import PLAYERS, make_policy
+from numbergames.solver.manhome.state import ManHomeState, size
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.columns import COUNTERS
+from numbergames.solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
 
 
 def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dict[str, Any]:
@@ -28,7 +28,7 @@ SPEC = register(GameSpec(
     players=PLAYERS,
     columns=tuple(Column(name, COUNTERS[name], per_seat=True)
                   for name in ("turns", "home", "kills", "deaths", "killed")),
-    kernel="solver.manhome.kernel:play_chunk",
+    kernel="numbergames.solver.manhome.kernel:play_chunk",
     reference=reference_row,
     new_state=ManHomeState,
     make_player=make_policy,

@@ -39,10 +39,10 @@ and the Bellman equations are
                                                                      (legal if M is not empty)
     V(a, b)      = max of the legal options (a forced option when only one is legal).
 
-The moves of a kind are :func:`solver.manhome.state.action_moves` in canonical order
+The moves of a kind are :func:`numbergames.solver.manhome.state.action_moves` in canonical order
 (``s - 1``; ``s - p`` and ``s / p`` for each distinct prime ``p`` of ``s``); when ``M`` is
 not empty every kind has at least one move. These are exactly the engine's rules
-(:class:`solver.manhome.state.ManHomeState`), with the decisions of ``RULES.md``.
+(:class:`numbergames.solver.manhome.state.ManHomeState`), with the decisions of ``RULES.md``.
 
 Why value iteration converges
 -----------------------------
@@ -86,10 +86,10 @@ from functools import cached_property
 
 import numpy as np
 
-from solver.manhome.state import Kind, action_moves
-from solver.manhome.rules import DEATH, HOME, ManHomeRules
-from solver.manhome.states import START_VALUE, TIE, SideSpace
-from solver.progress import reporter
+from numbergames.solver.manhome.state import Kind, action_moves
+from numbergames.solver.manhome.rules import DEATH, HOME, ManHomeRules
+from numbergames.solver.manhome.states import START_VALUE, TIE, SideSpace
+from numbergames.solver.progress import reporter
 
 ACTION_KINDS = (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME)
 """The action kinds, in the order of the decision columns 1..3."""
@@ -110,7 +110,7 @@ class DuelSolution:
     against side ``b`` (NaN for pairs that cannot occur). ``decisions[a * size + b]``:
     column 0 is 1 when NEW MAN is taken, columns 1..3 the move taken after a
     SUB_ONE / SUB_PRIME / DIV_PRIME roll, as an index into
-    :func:`solver.manhome.state.action_moves` (255 everywhere for impossible pairs).
+    :func:`numbergames.solver.manhome.state.action_moves` (255 everywhere for impossible pairs).
     """
 
     rules: ManHomeRules
@@ -308,7 +308,7 @@ def solve_duel_reference(rules: ManHomeRules, tol: float = 1e-12,
 def solve_duel(rules: ManHomeRules, tol: float = 1e-12, max_sweeps: int = 100_000) -> DuelSolution:
     """The same solution from the Cython kernel (``cext/manhome/duel.pyx``); fit for the
     full board with two men each (about 6.5 million pairs)."""
-    from solver.manhome.exact_kernels import solve_duel as solve
+    from numbergames.solver.manhome.exact_kernels import solve_duel as solve
 
     check_duel_rules(rules)
     _check_iteration(tol, max_sweeps)

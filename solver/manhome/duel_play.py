@@ -1,5 +1,5 @@
-"""The players of :mod:`solver.manhome.policies` against optimal play on a solved two-player
-game (:mod:`solver.manhome.duel`): how often a player's decision keeps the exact value.
+"""The players of :mod:`numbergames.solver.manhome.policies` against optimal play on a solved two-player
+game (:mod:`numbergames.solver.manhome.duel`): how often a player's decision keeps the exact value.
 
 The positions
 -------------
@@ -15,7 +15,7 @@ The values
 ----------
 :func:`action_values` gives, for each legal action at a decision node, the mover's exact
 chance of winning after it under optimal play by both players from then on — the right-hand
-side of the duel's Bellman equations (:class:`solver.manhome.duel.DuelEquations`) read off
+side of the duel's Bellman equations (:class:`numbergames.solver.manhome.duel.DuelEquations`) read off
 the solved values: at an option node, NEW MAN is the mean over the squares a new man may
 land on, ACTION the mean over the three kinds of the best move of each; at a move node, each
 move's arrival. An action *keeps the value* when its value is within :data:`KEEP` of the
@@ -26,7 +26,7 @@ The players
 -----------
 :func:`agreement` asks a player by name for its decision at each position. The player of
 position ``n`` draws from the choice stream of the key ``seed * 1_000_003 + n``
-(:func:`solver.dice.game_streams`), in the kernel (``engine="kernel"``: the kernel's game of
+(:func:`numbergames.solver.dice.game_streams`), in the kernel (``engine="kernel"``: the kernel's game of
 that key, ``KernelState``, replayed to the position with the player in both seats; replaying
 applies actions and draws nothing) or in the reference engine (``engine="reference"``:
 ``player.choose(state, choices)``); the two engines' players decide bit for bit alike
@@ -45,12 +45,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.decision import CHANCE, TERMINAL
-from solver.dice import game_streams
-from solver.manhome.duel import DuelEquations, DuelSolution, check_duel_rules
-from solver.manhome.policies import ADAPT, PLAYERS, PLY_MAX_DEPTH, make_policy, policy_table
-from solver.manhome.rules import DEATH, HOME, ManHomeRules
-from solver.manhome.state import (ACTION, NEW_MAN, Kind, ManHomeState, Phase, action_moves)
+from numbergames.solver.decision import CHANCE, TERMINAL
+from numbergames.solver.dice import game_streams
+from numbergames.solver.manhome.duel import DuelEquations, DuelSolution, check_duel_rules
+from numbergames.solver.manhome.policies import ADAPT, PLAYERS, PLY_MAX_DEPTH, make_policy, policy_table
+from numbergames.solver.manhome.rules import DEATH, HOME, ManHomeRules
+from numbergames.solver.manhome.state import (ACTION, NEW_MAN, Kind, ManHomeState, Phase, action_moves)
 
 KEEP = 1e-9
 """An action keeps the value when its value is within this of the best action's."""
@@ -83,7 +83,7 @@ class Position:
 
 class Values(DuelEquations):
     """The exact values of a solved duel, read for the reference engine's states: the duel's
-    own equations (:class:`solver.manhome.duel.DuelEquations`: ``passes``, ``goes_on``,
+    own equations (:class:`numbergames.solver.manhome.duel.DuelEquations`: ``passes``, ``goes_on``,
     ``arrive``) over the solution's values, indexed by its side space (no pair lists: a
     solution of millions of pairs is read as it is)."""
 
@@ -223,7 +223,7 @@ def decisions(rules: ManHomeRules, name: str, positions: Sequence[Position], see
                 for n, p in enumerate(positions)]
     if engine != "kernel":
         raise ValueError(f"bad engine {engine!r}; allowed: kernel, reference")
-    from solver.manhome.kernel import kernel_state
+    from numbergames.solver.manhome.kernel import kernel_state
 
     out = []
     for n, p in enumerate(positions):
@@ -249,7 +249,7 @@ def decisive(values: Values, positions: Sequence[Position]
 def searches_kept(rules: ManHomeRules, depth: int, searches: dict, count: int = 1000,
                   seed: int = 0) -> tuple[dict, int]:
     """For experiments with the ``ply-N`` search's leaf (experiments/manhome-leaf/): ({name:
-    decisive positions where that search, :meth:`solver.manhome.race.Race.choose` at
+    decisive positions where that search, :meth:`numbergames.solver.manhome.race.Race.choose` at
     ``depth`` in the reference engine, keeps the exact value}, decisive positions), on
     ``count`` positions sampled with ``seed`` (:func:`sample_positions`) of the solved duel
     of ``rules``."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES, new_man_square  # noqa: F401 (DEATH: doctests)
+from numbergames.solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES, new_man_square  # noqa: F401 (DEATH: doctests)
 
 THIRD = Fraction(1, 3)
 

@@ -6,17 +6,17 @@ tests/test_architecture.py).
   size, Death and Home, the order of the move kinds and outcomes, the action of each d6
   face, the prime factors of every square and where each move lands, the players' and tie rules' codes, the greedy
   player's ranks, the expert's value scale, the phases and action ids of the decision API,
-  the largest duel; the result rows' columns come from :mod:`solver.kernel_rows`), written
-  into ``cext/manhome/constants.pxd`` when the package is built (:mod:`solver.kernel_constants`).
+  the largest duel; the result rows' columns come from :mod:`numbergames.solver.kernel_rows`), written
+  into ``cext/manhome/constants.pxd`` when the package is built (:mod:`numbergames.solver.kernel_constants`).
 * :func:`config` — the plain configuration of one call: the rules and each seat's player
   as numbers, with the solved tables the table players and the expert play from.
 * :func:`play_chunk` (the game's registered kernel), :func:`kernel_state` (one kernel game
   through the decision API, for the differential tests, with :func:`state_view` of a
   reference state to compare it with) and :func:`play_solitaire` — the playout kernel
-  (``cext/manhome/play.pyx``, the decision API of :mod:`solver.manhome.state` in C) with
+  (``cext/manhome/play.pyx``, the decision API of :mod:`numbergames.solver.manhome.state` in C) with
   the rules and players of the rest of the toolkit. The exact solvers' kernels
   (``cext/manhome/solitaire.pyx``, ``cext/manhome/duel.pyx``) are called the same way by
-  :mod:`solver.manhome.exact_kernels` (below the solvers and players, which use them).
+  :mod:`numbergames.solver.manhome.exact_kernels` (below the solvers and players, which use them).
 """
 from __future__ import annotations
 
@@ -25,19 +25,19 @@ from typing import Any
 
 import numpy as np
 
-from solver.manhome.duel import MAX_PAIRS, NO_STATE
-from solver.kernel_rows import split
-from solver.manhome.state import (ACTION, ACTION_OF_ROLL, ATTACKER_WINS, DEFENDER_HOLDS, EMPTY,
+from numbergames.solver.manhome.duel import MAX_PAIRS, NO_STATE
+from numbergames.solver.kernel_rows import split
+from numbergames.solver.manhome.state import (ACTION, ACTION_OF_ROLL, ATTACKER_WINS, DEFENDER_HOLDS, EMPTY,
                                   FIRST_MOVE_ACTION, NEW_MAN, Kind, ManHomeState, Outcome,
                                   Phase, action_moves)
-from solver.manhome.policies import (ADAPT, GREEDY_RANKS, MCTS, MCTS_KEEP, MCTS_ROLLOUT, PLY,
+from numbergames.solver.manhome.policies import (ADAPT, GREEDY_RANKS, MCTS, MCTS_KEEP, MCTS_ROLLOUT, PLY,
                                      POLICY_NAMES, SEARCH, SEARCH_ROLLOUT, VALUE_SCALE,
                                      adapt_table, expert_table, parse_policy, policy_table,
                                      race_table)
-from solver.manhome.race import RACE_SCALE
-from solver.manhome.rules import (DEATH, HOME, MAX_MEN, MAX_PLAYERS, PRIME_FACTORS, ROW, SQUARES,
+from numbergames.solver.manhome.race import RACE_SCALE
+from numbergames.solver.manhome.rules import (DEATH, HOME, MAX_MEN, MAX_PLAYERS, PRIME_FACTORS, ROW, SQUARES,
                                   TIES, ManHomeRules)
-from solver.manhome.states import FIRST_SQUARE
+from numbergames.solver.manhome.states import FIRST_SQUARE
 
 TABLE_POLICIES = ("solitaire", "optimal")
 """The players that play from a solved table."""
@@ -86,13 +86,13 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
 
 def _targets(kind: Kind, square: int) -> list[int]:
     """Where a man on ``square`` lands by each (man, prime) entry of an action of ``kind``
-    (:func:`solver.manhome.state.action_moves`), padded with 0 to :data:`MOST_PRIMES`."""
+    (:func:`numbergames.solver.manhome.state.action_moves`), padded with 0 to :data:`MOST_PRIMES`."""
     moves = action_moves([square], kind) if kind != Kind.NEW_MAN and square >= FIRST_SQUARE else []
     return [m.target for m in moves] + [0] * (MOST_PRIMES - len(moves))
 
 
 def _space(space: Any) -> dict[str, int]:
-    """A side numbering (:class:`solver.manhome.states.SideSpace`) as plain numbers."""
+    """A side numbering (:class:`numbergames.solver.manhome.states.SideSpace`) as plain numbers."""
     return {"board_rows": space.board_rows, "men_per_player": space.men_per_player,
             "men_to_win": space.men_to_win, "cap": space.cap}
 
@@ -103,7 +103,7 @@ def config(rules: ManHomeRules, policies: Sequence[str],
     default the rules'): numbers, and the solved tables of the table players
     (``tables``: code -> (side numbering, decisions)), of the expert (``goes``; also
     for mcts, whose simulations expert plays), of ``ply-N`` (``race``: the race table,
-    :mod:`solver.manhome.race`) and of ``adapt-N`` (``adapt``: the race table mixed with its
+    :mod:`numbergames.solver.manhome.race`) and of ``adapt-N`` (``adapt``: the race table mixed with its
     envelope, numbered as ``race``)."""
     players = rules.players if players is None else players
     if len(policies) != players:
@@ -144,14 +144,14 @@ def config(rules: ManHomeRules, policies: Sequence[str],
 def play_chunk(rules: ManHomeRules, policies: Sequence[str],
                keys: np.ndarray) -> dict[str, np.ndarray]:
     """One game per key by the kernel: the declared result columns (the registered kernel,
-    :func:`solver.kernel_rows.split` of the kernel's rows).
+    :func:`numbergames.solver.kernel_rows.split` of the kernel's rows).
 
     ``winner``, ``turns``, ``decision_turns`` have shape (n,); ``turns``, ``home``,
     ``kills``, ``deaths``, ``killed`` per seat are under ``seat_<name>`` with shape
     (n, players).
     """
-    from cext.manhome.play import play_chunk as kernel
-    from solver.manhome import SPEC
+    from numbergames.cext.manhome.play import play_chunk as kernel
+    from numbergames.solver.manhome import SPEC
 
     rows = kernel(config(rules, policies), np.ascontiguousarray(keys, dtype=np.uint64))
     return split(SPEC, rows, rules.players)
@@ -160,13 +160,13 @@ def play_chunk(rules: ManHomeRules, policies: Sequence[str],
 def kernel_state(rules: ManHomeRules, policies: Sequence[str], key: int):
     """The kernel's game of ``key`` through the decision API
     (``cext/common/decisions.pxi``'s ``KernelState``), with one player per seat."""
-    from cext.manhome.play import KernelState
+    from numbergames.cext.manhome.play import KernelState
 
     return KernelState(config(rules, policies), key)
 
 
 def state_view(state: ManHomeState) -> tuple:
-    """A reference state (:class:`~solver.manhome.state.ManHomeState`) as the kernel's
+    """A reference state (:class:`~numbergames.solver.manhome.state.ManHomeState`) as the kernel's
     ``KernelState.view()`` gives its own: board, men by seat, reserves, men home, seat to
     move, winner, turns, decision turns, turns, kills, deaths and killed by seat, the phase
     (the node within the turn), the kind of the turn at a MOVE or FACE_OFF node (else -1),
@@ -183,7 +183,7 @@ def state_view(state: ManHomeState) -> tuple:
 def play_solitaire(rules: ManHomeRules, keys: np.ndarray) -> np.ndarray:
     """One player alone with the ``solitaire`` policy: the turns each game took to bring
     ``men_to_win`` men home (-1 when cut off; for checking the exact solitaire values)."""
-    from cext.manhome.play import play_solitaire as kernel
+    from numbergames.cext.manhome.play import play_solitaire as kernel
 
     return kernel(config(rules, ["solitaire"], players=1),
                   np.ascontiguousarray(keys, dtype=np.uint64))

@@ -1,5 +1,5 @@
 """Man Home players: each is ``choose(state, stream) -> action`` over
-:class:`~solver.manhome.state.ManHomeState` (:class:`solver.decision.Player`), asked at an
+:class:`~numbergames.solver.manhome.state.ManHomeState` (:class:`numbergames.solver.decision.Player`), asked at an
 option node (``NEW_MAN`` or ``ACTION``) or a move node (the rolled kind's moves, in canonical
 order) where two or more actions are legal; :func:`make_policy` makes them by name.
 
@@ -29,12 +29,12 @@ position at will: ``tests/test_no_loops.py`` finds no game cut off at the turn l
     time) > an empty prime square > death or its own man (both send a man back
     to the reserve); within a rank, the lower square; then canonical order.
 ``solitaire``
-    The exact optimum of racing alone (:mod:`solver.manhome.solitaire`): it plays as if
+    The exact optimum of racing alone (:mod:`numbergames.solver.manhome.solitaire`): it plays as if
     no opponent were on the board, minimising its own expected turns to win, among
     policies that keep at most :data:`SOLITAIRE_CAP` men on the board.
 ``optimal``
-    Exact optimal play for two players (:mod:`solver.manhome.duel`), for rules small
-    enough to solve (:data:`solver.manhome.duel.MAX_PAIRS`); the first use solves them,
+    Exact optimal play for two players (:mod:`numbergames.solver.manhome.duel`), for rules small
+    enough to solve (:data:`numbergames.solver.manhome.duel.MAX_PAIRS`); the first use solves them,
     from a fraction of a second to minutes.
 ``search-N``
     Flat Monte Carlo search with a budget of ``N`` playouts per candidate (``search-64``).
@@ -50,7 +50,7 @@ position at will: ``tests/test_no_loops.py`` finds no game cut off at the turn l
     or the chosen move with any face-off rolled on them. Doubling ``N`` gives the
     ladder of search players that ``analyze skill`` measures.
 ``mcts-N``
-    Open-loop UCT with ``N`` simulations a decision (:mod:`solver.mcts`, the family every
+    Open-loop UCT with ``N`` simulations a decision (:mod:`numbergames.solver.mcts`, the family every
     game shares), ``expert`` playing out every simulation in every seat (:data:`MCTS_ROLLOUT`);
     each simulation restarts a copy of the game's dice and choice streams from its key. It
     keeps expert's own choice at the root unless the search's (most visits) beats it by more
@@ -64,7 +64,7 @@ position at will: ``tests/test_no_loops.py`` finds no game cut off at the turn l
     reports/manhome/skill/report.md.
 ``ply-N``
     Expectimax over the next ``N`` turns (extra turns count) on the *race evaluation*
-    (:mod:`solver.manhome.race`): every seat's chance to win when each side needs the goes
+    (:mod:`numbergames.solver.manhome.race`): every seat's chance to win when each side needs the goes
     of its own distribution under the solitaire's optimal policy, independently of the
     others (the race table: ``P(goes <= n)`` of every side of the capped solitaire, n = 1..40,
     2.9 million sides and 223 MB for the standard rules, solved in about 15 s when first used
@@ -80,7 +80,7 @@ position at will: ``tests/test_no_loops.py`` finds no game cut off at the turn l
 ``adapt-N``
     ``ply-N``'s search on a race table that lets each side adapt: the race table mixed half
     and half with its *envelope* (for every ``n`` on its own the best chance of finishing
-    within ``n`` goes; :mod:`solver.manhome.race`), a second table of the same size (the
+    within ``n`` goes; :mod:`numbergames.solver.manhome.race`), a second table of the same size (the
     envelope is solved in about 30 s when first used and kept in the table cache). Off the
     skill ladder (its matches there are not played yet). The envelope's gain is at depth:
     on the largest solved duel ``adapt-4`` keeps the exact value in 0.966 of the decisive
@@ -115,14 +115,14 @@ from functools import cache
 
 import numpy as np
 
-from solver.decision import RandomPlayer, play
-from solver.dice import Stream
-from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy
-from solver.registry import Players, Search
-from solver.manhome.state import (ACTION, EMPTY, NEW_MAN, Kind, ManHomeState, Move, Phase,
+from numbergames.solver.decision import RandomPlayer, play
+from numbergames.solver.dice import Stream
+from numbergames.solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy
+from numbergames.solver.registry import Players, Search
+from numbergames.solver.manhome.state import (ACTION, EMPTY, NEW_MAN, Kind, ManHomeState, Move, Phase,
                                   action_moves)
-from solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules
-from solver.manhome.states import SideSpace
+from numbergames.solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules
+from numbergames.solver.manhome.states import SideSpace
 
 POLICY_NAMES = ("random", "greedy", "expert", "solitaire", "optimal")
 """The fixed policies every engine knows, in the order of their kernel codes."""
@@ -135,21 +135,21 @@ SEARCH_ROLLOUT = "greedy"
 MCTS_ROLLOUT = "expert"
 """The policy every seat plays in an ``mcts-N`` player's simulations."""
 PLY = "ply"
-"""The family of race searches: ``ply-N`` looks ``N`` turns ahead (:mod:`solver.manhome.race`)."""
+"""The family of race searches: ``ply-N`` looks ``N`` turns ahead (:mod:`numbergames.solver.manhome.race`)."""
 PLY_MAX_DEPTH = 4
 """The deepest ``ply-N`` and ``adapt-N`` (each turn more costs about a hundred times the
 last)."""
 ADAPT = "adapt"
-"""``ply-N``'s search on a race table that lets each side adapt (:mod:`solver.manhome.race`,
+"""``ply-N``'s search on a race table that lets each side adapt (:mod:`numbergames.solver.manhome.race`,
 the envelope): ``adapt-N``."""
 MCTS_KEEP = 2
 """``mcts-N`` keeps the rollout player's own choice unless the search's beats it by more than
-this many standard errors (:class:`solver.mcts.MctsPolicy`'s ``keep``)."""
+this many standard errors (:class:`numbergames.solver.mcts.MctsPolicy`'s ``keep``)."""
 
 
 def parse_policy(name: str) -> tuple[str, int]:
     """``(policy, budget)`` of a policy name: budget 0 for the fixed policies (the game's
-    one parser, :meth:`solver.registry.Players.parse`); ValueError for an unknown name.
+    one parser, :meth:`numbergames.solver.registry.Players.parse`); ValueError for an unknown name.
 
     >>> parse_policy("greedy"), parse_policy("search-64")
     (('greedy', 0), ('search', 64))
@@ -162,7 +162,7 @@ VALUE_SCALE = 1 << 24
 
 
 class RandomPolicy(RandomPlayer):
-    """``random``: uniform over the legal actions (:class:`solver.decision.RandomPlayer`):
+    """``random``: uniform over the legal actions (:class:`numbergames.solver.decision.RandomPlayer`):
     at an option node ``choose(2)`` is ``below(2)``, and 0 is the new man."""
 
 
@@ -254,12 +254,12 @@ class ExpertPolicy:
 
 class PlyPolicy:
     """``ply-N``: expectimax over the next ``N`` turns on the race evaluation
-    (:class:`solver.manhome.race.Race`; module docstring)."""
+    (:class:`numbergames.solver.manhome.race.Race`; module docstring)."""
 
     family = PLY
 
     def __init__(self, depth: int, rules: ManHomeRules) -> None:
-        from solver.manhome.race import Race
+        from numbergames.solver.manhome.race import Race
 
         self.name = f"{self.family}-{depth}"
         self.depth = depth
@@ -300,7 +300,7 @@ class SearchPolicy:
 
     def _wins(self, state: ManHomeState, seat: int, action: int, keys: list[int]) -> int:
         """Playouts won by ``seat`` after ``action``: playout ``j`` is the game of key ``j``
-        played on from there (:func:`solver.decision.play`)."""
+        played on from there (:func:`numbergames.solver.decision.play`)."""
         rollouts = [self.rollout] * state.num_players
         return sum(play(state.child(action), rollouts, key).winner == seat for key in keys)
 
@@ -322,16 +322,16 @@ class PolicyUnavailable(ValueError):
 
 SOLITAIRE_TABLE_VERSION = 1
 """Raise it when the solitaire solver's values or decisions change: the solved tables kept
-on disk (:mod:`solver.tablecache`) are then solved again."""
+on disk (:mod:`numbergames.solver.tablecache`) are then solved again."""
 
 
 @cache
 def _solitaire(board_rows: int, men_per_player: int, men_to_win: int):
     """The solitaire solved for these rules (capped at :data:`SOLITAIRE_CAP` men), from the
-    table cache when it holds it (:mod:`solver.tablecache`)."""
-    from solver.manhome.solitaire import SolitaireSolution, solitaire_space, solve_solitaire
-    from solver.manhome.states import TIE
-    from solver.tablecache import cached_arrays
+    table cache when it holds it (:mod:`numbergames.solver.tablecache`)."""
+    from numbergames.solver.manhome.solitaire import SolitaireSolution, solitaire_space, solve_solitaire
+    from numbergames.solver.manhome.states import TIE
+    from numbergames.solver.tablecache import cached_arrays
 
     rules = ManHomeRules(board_rows=board_rows, men_per_player=men_per_player, men_to_win=men_to_win)
     space = solitaire_space(rules, SOLITAIRE_CAP)
@@ -360,7 +360,7 @@ def _solitaire(board_rows: int, men_per_player: int, men_to_win: int):
 
 @cache
 def _duel(rules: ManHomeRules):
-    from solver.manhome.duel import solve_duel
+    from numbergames.solver.manhome.duel import solve_duel
 
     return solve_duel(rules)
 
@@ -372,7 +372,7 @@ def policy_table(name: str, rules: ManHomeRules):
         return _solitaire(rules.board_rows, rules.men_per_player, rules.men_to_win)
     if name != "optimal":
         raise ValueError(f"{name!r} is not a table policy")
-    from solver.manhome.duel import check_duel_rules
+    from numbergames.solver.manhome.duel import check_duel_rules
 
     try:
         check_duel_rules(rules)
@@ -403,19 +403,19 @@ def _expert(board_rows: int, men_per_player: int, men_to_win: int,
 
 
 RACE_TABLE_VERSION = 1
-"""Raise it when the race table's numbers change (:mod:`solver.tablecache`)."""
+"""Raise it when the race table's numbers change (:mod:`numbergames.solver.tablecache`)."""
 
 
 def race_table(rules: ManHomeRules) -> tuple[SideSpace, np.ndarray]:
-    """The race table of ``ply-N`` (:mod:`solver.manhome.race`): (side numbering, uint16
+    """The race table of ``ply-N`` (:mod:`numbergames.solver.manhome.race`): (side numbering, uint16
     array of ``P(N <= n)`` scaled, one row a side), from the table cache when it holds it."""
     return _race(rules.board_rows, rules.men_per_player, rules.men_to_win)
 
 
 @cache
 def _race(board_rows: int, men_per_player: int, men_to_win: int) -> tuple[SideSpace, np.ndarray]:
-    from solver.manhome.race import RACE_COLUMNS, RACE_SCALE
-    from solver.tablecache import cached_arrays
+    from numbergames.solver.manhome.race import RACE_COLUMNS, RACE_SCALE
+    from numbergames.solver.tablecache import cached_arrays
 
     solved = _solitaire(board_rows, men_per_player, men_to_win)
     space = solved.space
@@ -425,7 +425,7 @@ def _race(board_rows: int, men_per_player: int, men_to_win: int) -> tuple[SideSp
            "version": RACE_TABLE_VERSION}
 
     def solve() -> dict[str, np.ndarray]:
-        from solver.manhome.exact_kernels import race_cdf
+        from numbergames.solver.manhome.exact_kernels import race_cdf
 
         return {"cdf": race_cdf(space, solved.decisions, RACE_COLUMNS, RACE_SCALE)}
 
@@ -437,11 +437,11 @@ def _race(board_rows: int, men_per_player: int, men_to_win: int) -> tuple[SideSp
 
 
 ENVELOPE_TABLE_VERSION = 1
-"""Raise it when the envelope's numbers change (:mod:`solver.tablecache`)."""
+"""Raise it when the envelope's numbers change (:mod:`numbergames.solver.tablecache`)."""
 
 
 def race_tables(rules: ManHomeRules) -> tuple[SideSpace, np.ndarray, np.ndarray]:
-    """(side numbering, race table ``F``, its envelope ``F*``) of :mod:`solver.manhome.race`:
+    """(side numbering, race table ``F``, its envelope ``F*``) of :mod:`numbergames.solver.manhome.race`:
     uint16 arrays of ``P(N <= n)`` scaled, one row a side, from the table cache when it
     holds them."""
     space, cdf = race_table(rules)
@@ -450,22 +450,22 @@ def race_tables(rules: ManHomeRules) -> tuple[SideSpace, np.ndarray, np.ndarray]
 
 def adapt_table(rules: ManHomeRules) -> tuple[SideSpace, np.ndarray]:
     """The table ``adapt-N`` plays on: (side numbering, the race table mixed with its
-    envelope, :func:`solver.manhome.race.race_mix`)."""
+    envelope, :func:`numbergames.solver.manhome.race.race_mix`)."""
     return _adapt(rules.board_rows, rules.men_per_player, rules.men_to_win)
 
 
 @cache
 def _adapt(board_rows: int, men_per_player: int, men_to_win: int
            ) -> tuple[SideSpace, np.ndarray]:
-    from solver.manhome.race import race_mix
+    from numbergames.solver.manhome.race import race_mix
 
     space, cdf = _race(board_rows, men_per_player, men_to_win)
     return space, race_mix(cdf, _envelope(board_rows, men_per_player, men_to_win))
 
 
 def _envelope(board_rows: int, men_per_player: int, men_to_win: int) -> np.ndarray:
-    from solver.manhome.race import RACE_COLUMNS, RACE_SCALE
-    from solver.tablecache import cached_arrays
+    from numbergames.solver.manhome.race import RACE_COLUMNS, RACE_SCALE
+    from numbergames.solver.tablecache import cached_arrays
 
     space = _race(board_rows, men_per_player, men_to_win)[0]
     key = {"board_rows": board_rows, "men_per_player": men_per_player,
@@ -473,7 +473,7 @@ def _envelope(board_rows: int, men_per_player: int, men_to_win: int) -> np.ndarr
            "scale": RACE_SCALE, "version": ENVELOPE_TABLE_VERSION}
 
     def solve() -> dict[str, np.ndarray]:
-        from solver.manhome.exact_kernels import race_cdf
+        from numbergames.solver.manhome.exact_kernels import race_cdf
 
         return {"envelope": race_cdf(space, None, RACE_COLUMNS, RACE_SCALE)}
 
@@ -510,8 +510,8 @@ POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
 
 
 def make_policy(name: str, rules: ManHomeRules | None = None):
-    """A player by name, ``choose(state, stream) -> action`` (:class:`solver.decision.Player`)
-    over :class:`~solver.manhome.state.ManHomeState` (the registered ``make_player``; the
+    """A player by name, ``choose(state, stream) -> action`` (:class:`numbergames.solver.decision.Player`)
+    over :class:`~numbergames.solver.manhome.state.ManHomeState` (the registered ``make_player``; the
     table players and the expert need the rules)."""
     if name in POLICIES:
         return POLICIES[name]()
@@ -532,7 +532,7 @@ def check(rules: ManHomeRules, policies) -> None:
     """Check, without solving anything, that every policy can play these rules; raises
     PolicyUnavailable."""
     if "optimal" in policies:
-        from solver.manhome.duel import check_duel_rules
+        from numbergames.solver.manhome.duel import check_duel_rules
 
         try:
             check_duel_rules(rules)

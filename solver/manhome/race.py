@@ -8,11 +8,11 @@ the expected number of goes (``expert``'s). A side behind must take risks, a sid
 must play safe, and only the *distribution* of the goes each side still needs tells them
 apart. On the solved duels (``analyze exact manhome``) one ply on the chance computed from
 these distributions keeps the exact value far more often than ``expert``'s one ply on the
-mean (see :mod:`solver.manhome.policies`, ``ply-N``).
+mean (see :mod:`numbergames.solver.manhome.policies`, ``ply-N``).
 
 The race table
 --------------
-For every side ``(home, men)`` of the capped solitaire (:data:`~solver.manhome.policies.
+For every side ``(home, men)`` of the capped solitaire (:data:`~numbergames.solver.manhome.policies.
 SOLITAIRE_CAP` men on the board at most), ``N`` is the number of goes the side still needs
 to win alone, counting the go about to start, when it plays the solitaire's optimal policy
 (a turn that brings a man home, not the last, earns another in the same go, so
@@ -31,10 +31,10 @@ plays for the goes that matter: behind, it takes risks; ahead, it plays safe. Th
 ``n`` goes that any way of playing the side gives: the same recursion with every choice the
 best for that ``n`` (new man or action, and each kind's move). ``F* >= F``, and ``F*`` is
 itself a distribution; it over-states what a side can do (no one way of playing reaches it
-for every ``n``) as ``F`` under-states it. ``adapt-N`` (:mod:`solver.manhome.policies`) is
+for every ``n``) as ``F`` under-states it. ``adapt-N`` (:mod:`numbergames.solver.manhome.policies`) is
 ``ply-N``'s search on their mix, ``ENVELOPE_WEIGHT * F* + (1 - ENVELOPE_WEIGHT) * F``
 (:func:`race_mix`, both tables rounded first). The weight, 0.5, was chosen on the solved
-36-square duel (3 men, 2 home; :mod:`solver.manhome.duel_play`) on three samples other than
+36-square duel (3 men, 2 home; :mod:`numbergames.solver.manhome.duel_play`) on three samples other than
 the exact report's and judged on that one, where ``adapt-4`` keeps the exact value in 0.966
 of the decisive positions and ``ply-4`` in 0.947: experiments/manhome-leaf/FINDINGS.md has
 every weight measured, reports/manhome-exact/report.md ``adapt-1`` to ``adapt-4`` on every
@@ -71,9 +71,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.manhome.rules import DEATH, HOME, ManHomeRules
-from solver.manhome.state import EMPTY, Kind, ManHomeState, Phase, action_moves
-from solver.manhome.states import SideSpace
+from numbergames.solver.manhome.rules import DEATH, HOME, ManHomeRules
+from numbergames.solver.manhome.state import EMPTY, Kind, ManHomeState, Phase, action_moves
+from numbergames.solver.manhome.states import SideSpace
 
 RACE_COLUMNS = 40
 """Columns of the race table: ``P(N <= n)`` for n = 1 .. 40."""
@@ -90,7 +90,7 @@ def race_cdf_reference(rules: ManHomeRules, space: SideSpace, decisions: np.ndar
     for small rules and tests (the kernel's ``race_cdf`` gives the same numbers). With
     ``decisions`` None, the envelope ``F*`` (module docstring): each turn the best option
     and each kind's best move for the ``n`` at hand."""
-    from solver.manhome.solitaire import arrive
+    from numbergames.solver.manhome.solitaire import arrive
 
     sides = list(space.sides())
     win, squares = rules.men_to_win, rules.squares

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from solver.params import Rules, RulesError, param
+from numbergames.solver.params import Rules, RulesError, param
 
 DEATH = 0
 """Square 0: a man arriving here dies and returns to its owner's reserve."""

@@ -9,7 +9,7 @@ exactly ``men_to_win`` turns do, so the number of turns is the number of *goes* 
 times the player starts moving, which is what opponents see) plus ``men_to_win − 1``.
 Both counts have the same optimal policy; the solver minimises turns.
 
-A side ``(home, men)`` (see :mod:`solver.manhome.states`) is a state. With ``T`` the
+A side ``(home, men)`` (see :mod:`numbergames.solver.manhome.states`) is a state. With ``T`` the
 expected turns still needed (``T = 0`` once ``men_to_win`` are home),
 
     T(h, S) = 1 + min( NEW(h, S), ACTION(h, S) )
@@ -38,10 +38,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solver.manhome.state import Kind, action_moves
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.states import TIE, SideSpace
-from solver.progress import reporter
+from numbergames.solver.manhome.state import Kind, action_moves
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.states import TIE, SideSpace
+from numbergames.solver.progress import reporter
 
 ACTION_KINDS = (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME)
 
@@ -144,7 +144,7 @@ def solve_solitaire_reference(rules: ManHomeRules, cap: int | None = None, tol: 
 def solve_solitaire(rules: ManHomeRules, cap: int | None = None, tol: float = 1e-12,
                     max_sweeps: int = 100_000) -> SolitaireSolution:
     """The same solution from the Cython kernel (``cext/manhome/solitaire.pyx``)."""
-    from solver.manhome.exact_kernels import solve_solitaire as solve
+    from numbergames.solver.manhome.exact_kernels import solve_solitaire as solve
 
     space = solitaire_space(rules, cap)
     turns, decisions, sweeps, seconds, updates = solve(

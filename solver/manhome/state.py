@@ -1,8 +1,8 @@
 """The Man Home reference engine: the pinned rules, in plain Python, as the decision API.
 
 This engine is the specification in code; the Cython kernel (``cext/manhome/play.pyx``)
-must play the same games. A game is a :class:`ManHomeState` (:mod:`solver.decision`):
-``ManHomeState(rules)`` is the start, and :func:`solver.decision.play` is its one game loop.
+must play the same games. A game is a :class:`ManHomeState` (:mod:`numbergames.solver.decision`):
+``ManHomeState(rules)`` is the start, and :func:`numbergames.solver.decision.play` is its one game loop.
 
 Nodes of a turn
 ---------------
@@ -60,9 +60,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from solver import decision
-from solver.dice import Stream
-from solver.manhome.rules import (DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules,
+from numbergames.solver import decision
+from numbergames.solver.dice import Stream
+from numbergames.solver.manhome.rules import (DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules,
                                   new_man_square)
 
 EMPTY = -1
@@ -517,7 +517,7 @@ class ManHomeState(decision.State):
 
 def play_game(rules: ManHomeRules, players: Sequence[decision.Player], key: int,
               trace: list[Step] | None = None) -> ManHomeState:
-    """The game with this key played to its end by :func:`solver.decision.play`; ``trace``,
+    """The game with this key played to its end by :func:`numbergames.solver.decision.play`; ``trace``,
     if given, gets every turn's :class:`Step`."""
     if len(players) != rules.players:
         raise ValueError(f"need {rules.players} players, got {len(players)}")

@@ -30,7 +30,7 @@ TIE = 1e-12
 """Solved decisions: a new man is taken only when better by more than this, and among a
 kind's moves the first within this of the best."""
 START_VALUE = 0.5
-"""The value every valid pair of a duel starts the iteration with (:mod:`solver.manhome.duel`)."""
+"""The value every valid pair of a duel starts the iteration with (:mod:`numbergames.solver.manhome.duel`)."""
 
 
 def colex_rank(men: Sequence[int]) -> int:

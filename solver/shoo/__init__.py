@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from solver.registry import WIN_DRAW_LOSS, Column, GameSpec, Traits, register
-from solver.decision import play
-from solver.shoo.policies import PLAYERS, make_policy
-from solver.shoo.rules import ShooRules
-from solver.shoo.state import ShooState, size
+from numbergames.solver.registry import WIN_DRAW_LOSS, Column, GameSpec, Traits, register
+from numbergames.solver.decision import play
+from numbergames.solver.shoo.policies import PLAYERS, make_policy
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.state import ShooState, size
 
 GAME_COLUMNS = {
     "ended_by": "how the game ended: 0 a win, 1 the move limit (a draw), 2 a repetition "
@@ -53,7 +53,7 @@ SPEC = register(GameSpec(
     players=PLAYERS,
     columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
              *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
-    kernel="solver.shoo.kernel:play_chunk",
+    kernel="numbergames.solver.shoo.kernel:play_chunk",
     reference=reference_row,
     engine_version=3,
     new_state=ShooState,

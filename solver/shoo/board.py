@@ -6,7 +6,7 @@ a1..i9 from Blue's side, a1 bottom left"). Sets of squares are Python ints used 
 (bit ``s`` for square ``s``), as python-chess's ``Bitboard``; the tables below are built once
 at import from the readable functions above them, and a kernel's tables are checked
 against them. :class:`Field` holds the same tables for any square field (the reduced games
-of :mod:`solver.shoo.reduced`); the module's constants are those of the 9 x 9 field.
+of :mod:`numbergames.solver.shoo.reduced`); the module's constants are those of the 9 x 9 field.
 
 Seat 0 plays Blue, seat 1 White.
 """
@@ -73,7 +73,7 @@ class Field:
     """The geometry of a square field of ``size`` x ``size`` squares whose home areas are
     ``corner`` x ``corner``: neighbours, queen lines, the starting corners and the first
     rows, as tables built once. Shoo's field is :data:`FIELD` (9 x 9, corners 3 x 3); the
-    reduced games of :mod:`solver.shoo.reduced` play the same rules on smaller fields.
+    reduced games of :mod:`numbergames.solver.shoo.reduced` play the same rules on smaller fields.
 
     >>> small = Field(4, 1)
     >>> small.squares, small.neighbours[0], [small.name(s) for s in small.rays[0][1]]

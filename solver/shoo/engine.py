@@ -1,25 +1,25 @@
 """The Shoo reference engine: whole games by RULES.md on the decision API, and perft.
 
-This engine is the specification in code (with :mod:`solver.shoo.moves`); a kernel must
-play the same games from the same keys. A game is a :class:`solver.shoo.state.ShooState`
-played by the one game loop of the reference engines, :func:`solver.decision.play`
+This engine is the specification in code (with :mod:`numbergames.solver.shoo.moves`); a kernel must
+play the same games from the same keys. A game is a :class:`numbergames.solver.shoo.state.ShooState`
+played by the one game loop of the reference engines, :func:`numbergames.solver.decision.play`
 (``play(ShooState(rules), players, key)``; ``ShooState(position=p)`` starts a game from
 the position ``p``). Shoo has no dice:
-a game's key feeds only the **choice** stream of :mod:`solver.dice`, from which players
+a game's key feeds only the **choice** stream of :mod:`numbergames.solver.dice`, from which players
 draw their random choices (``random`` one ``choose(n)`` per move with two or more legal
 moves; the others break ties with it). Every move is chosen among the state's legal
 actions, whose ascending order is the canonical order of
-:func:`solver.shoo.moves.legal_moves`.
+:func:`numbergames.solver.shoo.moves.legal_moves`.
 
 A game ends when a player wins (RULES.md rule 31), at ``max_plies`` moves (a draw, rule
 32), or when a position occurs for the ``repetition``-th time (a draw, rule 33).
 """
 from __future__ import annotations
 
-from solver.decision import count_sequences
-from solver.shoo.position import Position
-from solver.shoo.rules import ShooRules  # noqa: F401 (the doctest's)
-from solver.shoo.state import (ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN,  # noqa: F401
+from numbergames.solver.decision import count_sequences
+from numbergames.solver.shoo.position import Position
+from numbergames.solver.shoo.rules import ShooRules  # noqa: F401 (the doctest's)
+from numbergames.solver.shoo.state import (ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN,  # noqa: F401
                                ShooState)
 
 

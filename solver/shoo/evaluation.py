@@ -43,9 +43,9 @@ each field, the full-field games: experiments/shoo-search/FINDINGS.md.
 """
 from __future__ import annotations
 
-from solver.shoo.board import SIZE, squares_of
-from solver.shoo.moves import can_escape
-from solver.shoo.position import EMPTY, HORSE, Position, is_mounted, is_traveller, owner
+from numbergames.solver.shoo.board import SIZE, squares_of
+from numbergames.solver.shoo.moves import can_escape
+from numbergames.solver.shoo.position import EMPTY, HORSE, Position, is_mounted, is_traveller, owner
 
 DISTANCE_WEIGHT = 10
 HORSE_WEIGHT = 3
@@ -98,8 +98,8 @@ def standing(position: Position, seat: int) -> int:
 def evaluate(position: Position, seat: int) -> int:
     """The position's value for ``seat`` (module docstring).
 
-    >>> from solver.shoo.position import start
-    >>> from solver.shoo.rules import ShooRules
+    >>> from numbergames.solver.shoo.position import start
+    >>> from numbergames.solver.shoo.rules import ShooRules
     >>> evaluate(start(ShooRules()), 0)  # White's odd horse
     -3
     """

@@ -1,10 +1,10 @@
 """Reduced Shoo solved exactly: every position reachable from the start, then retrograde
 analysis (RULES.md, "Reduced Shoo").
 
-**Enumeration.** From the start of a reduced game (:mod:`solver.shoo.reduced`), every legal
-move of the reference rules code (:func:`solver.shoo.moves.legal_moves`,
-:func:`~solver.shoo.moves.make_move`) is followed, breadth first, to every reachable
-position; positions are told apart by :meth:`~solver.shoo.position.Position.key` (pieces,
+**Enumeration.** From the start of a reduced game (:mod:`numbergames.solver.shoo.reduced`), every legal
+move of the reference rules code (:func:`numbergames.solver.shoo.moves.legal_moves`,
+:func:`~numbergames.solver.shoo.moves.make_move`) is followed, breadth first, to every reachable
+position; positions are told apart by :meth:`~numbergames.solver.shoo.position.Position.key` (pieces,
 stables, pastures, side to move, held horse, pending shoo and hush — not the move count).
 A position where a player has won (rule 31) has no moves.
 
@@ -23,8 +23,8 @@ limit (rule 32) and *without* a draw by repetition (rule 33): a forced win at di
 here is a draw under any limit and any repetition rule (the side that cannot force a win
 can keep the game from ending).
 
->>> from solver.shoo.reduced import Reduced
->>> from solver.shoo.rules import ShooRules
+>>> from numbergames.solver.shoo.reduced import Reduced
+>>> from numbergames.solver.shoo.rules import ShooRules
 >>> s = solve(Reduced(3, 1, 1), ShooRules())
 >>> s.states, s.value_of_start, s.depth_of_start, s.graph.edges
 (2366, 0, -1, 17843)
@@ -39,11 +39,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.shoo.moves import (Move, actions, apply_action, apply_hush, legal_moves,
+from numbergames.solver.shoo.moves import (Move, actions, apply_action, apply_hush, legal_moves,
                                make_move)
-from solver.shoo.position import NONE, Position
-from solver.shoo.reduced import Reduced, position_of
-from solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.position import NONE, Position
+from numbergames.solver.shoo.reduced import Reduced, position_of
+from numbergames.solver.shoo.rules import ShooRules
 
 WIN, DRAW, LOSS = 1, 0, -1
 """A position's value for the side to move."""
@@ -84,7 +84,7 @@ class Graph:
 def successors(position: Position) -> Iterator[Position]:
     """The positions the legal moves lead to — ``make_move(position, m)`` for each ``m`` of
     ``legal_moves(position)``, not in that order — made as
-    :func:`~solver.shoo.moves.legal_moves` composes the moves (each action once, then each
+    :func:`~numbergames.solver.shoo.moves.legal_moves` composes the moves (each action once, then each
     shoo it allows) instead of making each move again: half the work."""
     befores = [(position, False)]
     if position.hush is not None:

@@ -1,5 +1,5 @@
-"""The players of :mod:`solver.shoo.policies` against perfect play on a solved reduced game
-(:mod:`solver.shoo.exact`).
+"""The players of :mod:`numbergames.solver.shoo.policies` against perfect play on a solved reduced game
+(:mod:`numbergames.solver.shoo.exact`).
 
 Two measures, for any player by name (``make_policy(name, rules)``):
 
@@ -11,7 +11,7 @@ Two measures, for any player by name (``make_policy(name, rules)``):
 * **games** against :class:`PerfectPlayer` from the start, in both colours, under a move
   limit (a draw when reached).
 
-The players' evaluation (:mod:`solver.shoo.evaluation`) takes its geometry from
+The players' evaluation (:mod:`numbergames.solver.shoo.evaluation`) takes its geometry from
 ``position.field``, so the same players play the reduced fields.
 
 **Against perfect play** (issue 21 asks for 95%): each player's share of the positions
@@ -30,12 +30,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.decision import play
-from solver.dice import Stream
-from solver.registry import DRAW as DRAWN_GAME
-from solver.shoo import policies
-from solver.shoo.exact import DRAW, LOSS, Solution
-from solver.shoo.state import ShooState
+from numbergames.solver.decision import play
+from numbergames.solver.dice import Stream
+from numbergames.solver.registry import DRAW as DRAWN_GAME
+from numbergames.solver.shoo import policies
+from numbergames.solver.shoo.exact import DRAW, LOSS, Solution
+from numbergames.solver.shoo.state import ShooState
 
 PERFECT = "perfect"
 PLAYER_NAMES = "random,greedy,search-4,search-16,search-64"

@@ -3,25 +3,25 @@ text, the legal moves, the shooable travellers, and on request the search player
 move with its value and the perft counts (the kernel's, depth by depth).
 
 :func:`describe` returns plain data (what ``--json`` prints);
-:func:`studies.shoo.position.render` writes it for a terminal. A malformed or impossible
+:func:`numbergames.studies.shoo.position.render` writes it for a terminal. A malformed or impossible
 position, or an impossible request (a search of a position without a legal move: a won
-game), raises a :class:`solver.params.RulesError` with one
+game), raises a :class:`numbergames.solver.params.RulesError` with one
 line.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from solver.dice import Stream
-from solver.params import RulesError
-from solver.progress import reporter
-from solver.shoo.board import COLOUR_NAMES, SIZE, name, square
-from solver.shoo.moves import detect, legal_moves
-from solver.shoo.movetext import move_text
-from solver.shoo.notation import PIECE_LETTER, read, write
-from solver.shoo.position import EMPTY, Position, start
-from solver.shoo.policies import PLAYERS, SearchPolicy
-from solver.shoo.rules import ShooRules
+from numbergames.solver.dice import Stream
+from numbergames.solver.params import RulesError
+from numbergames.solver.progress import reporter
+from numbergames.solver.shoo.board import COLOUR_NAMES, SIZE, name, square
+from numbergames.solver.shoo.moves import detect, legal_moves
+from numbergames.solver.shoo.movetext import move_text
+from numbergames.solver.shoo.notation import PIECE_LETTER, read, write
+from numbergames.solver.shoo.position import EMPTY, Position, start
+from numbergames.solver.shoo.policies import PLAYERS, SearchPolicy
+from numbergames.solver.shoo.rules import ShooRules
 
 FILES = "abcdefghi"
 MAX_PERFT = 5
@@ -63,7 +63,7 @@ def describe(rules: ShooRules, text: str | None = None, search: int = 0,
         info["search"] = {"player": f"search-{search}", "move": move_text(moves[index]),
                           "value": value}
     if perft:
-        from solver.shoo.kernel import perft as kernel_perft
+        from numbergames.solver.shoo.kernel import perft as kernel_perft
 
         info["perft"] = [{"depth": d, "nodes": kernel_perft(rules, position, d, reporter(
             lambda done, d=d: f"perft {d} of {perft}: {done:,} positions generated"))}

@@ -5,14 +5,14 @@ with: the kernel imports nothing from ``solver/`` (tests/test_architecture.py).
   squares and neighbours, the order of the move kinds, the piece codes, how a hushable
   traveller came to its square, the values of ``hush``, the players' codes, the
   evaluation's weights, the search's sizes and Zobrist keys, the ending codes, the tables
-  of the action ids of :mod:`solver.shoo.state`), written into ``cext/shoo/constants.pxd``
-  when the package is built (:mod:`solver.kernel_constants`).
+  of the action ids of :mod:`numbergames.solver.shoo.state`), written into ``cext/shoo/constants.pxd``
+  when the package is built (:mod:`numbergames.solver.kernel_constants`).
 * :func:`config` — the plain configuration of one call: the rules, each seat's player as
   numbers and the start position; :func:`position_data` — a position as plain numbers.
 * :func:`play_chunk` (the game's registered kernel: the generic loop of
   ``cext/common/decisions.pxi`` over the kernel's decision API, its rows read back by
-  :func:`solver.kernel_rows.split`), :func:`kernel_state` (one kernel game through the
-  decision API, as :class:`solver.shoo.state.ShooState` plays it) and :func:`state_view`
+  :func:`numbergames.solver.kernel_rows.split`), :func:`kernel_state` (one kernel game through the
+  decision API, as :class:`numbergames.solver.shoo.state.ShooState` plays it) and :func:`state_view`
   (what the differential test compares), :func:`perft`, :func:`detect`,
   :func:`position_key`, :func:`search_values`, :func:`evaluation`,
   :func:`evaluated_positions` and :class:`Positions` — the kernel with the rules, positions,
@@ -26,21 +26,21 @@ from typing import Any
 
 import numpy as np
 
-from solver.kernel_constants import player_codes
-from solver.kernel_rows import split
-from solver.registry import DRAW
-from solver.shoo.board import FIRST_ROWS, NEIGHBOURS, RAYS, SIZE, SQUARES, homes
-from solver.shoo.state import (_DIGITS, _FIELDS, ENDED_BY_LIMIT, ENDED_BY_REPETITION,
+from numbergames.solver.kernel_constants import player_codes
+from numbergames.solver.kernel_rows import split
+from numbergames.solver.registry import DRAW
+from numbergames.solver.shoo.board import FIRST_ROWS, NEIGHBOURS, RAYS, SIZE, SQUARES, homes
+from numbergames.solver.shoo.state import (_DIGITS, _FIELDS, ENDED_BY_LIMIT, ENDED_BY_REPETITION,
                                ENDED_BY_WIN, RECENT, ShooState, encoder)
-from solver.shoo.evaluation import (BLOCKER_WEIGHT, DANGER_WEIGHT, DISTANCE_WEIGHT,
+from numbergames.solver.shoo.evaluation import (BLOCKER_WEIGHT, DANGER_WEIGHT, DISTANCE_WEIGHT,
                                     EXPOSED_WEIGHT, HORSE_WEIGHT, MOUNT_WEIGHT, STABLED_COST,
                                     THREAT_WEIGHT, WIN, king_distance)
-from solver.shoo.moves import Kind
-from solver.shoo.policies import MCTS, PLAYERS, POLICY_NAMES, SEARCH
-from solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
+from numbergames.solver.shoo.moves import Kind
+from numbergames.solver.shoo.policies import MCTS, PLAYERS, POLICY_NAMES, SEARCH
+from numbergames.solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
                                   Position)
-from solver.shoo.rules import HUSHES, REPETITION_PLIES, ShooRules
-from solver.shoo.search import (COUNT_BASE, HELD_BASE, HUSH_BASE, INFINITY, MAX_DEPTH,
+from numbergames.solver.shoo.rules import HUSHES, REPETITION_PLIES, ShooRules
+from numbergames.solver.shoo.search import (COUNT_BASE, HELD_BASE, HUSH_BASE, INFINITY, MAX_DEPTH,
                                 NODE_UNIT, PARTIAL_DEPTH, PIECE_KEYS, PLY_BASE, SHOO_BASE,
                                 SIDE_BASE, TABLE_BITS)
 
@@ -49,7 +49,7 @@ HISTORY_PLIES = REPETITION_PLIES
 holds the positions of the game so far (a copy of a state copies them), room for this many
 moves (the rules refuse longer games with a draw by repetition)."""
 DIGIT_HOWS = ("sq", "nb:frm", "nb:via", "ln:frm", "ln:via")
-"""The kinds of digit of an action id (solver.shoo.state), numbered for the kernel."""
+"""The kinds of digit of an action id (numbergames.solver.shoo.state), numbered for the kernel."""
 
 
 def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
@@ -95,7 +95,7 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
         # each square's eight queen rays (board.RAYS), the squares outwards, NONE past the end
         "RAY_SQUARES": ("int8_t", [[[*ray, *[NONE] * (SIZE - 1 - len(ray))] for ray in rays]
                                    for rays in RAYS]),
-        # the action ids (solver.shoo.state.Encoder): each block's first id (hush, kind), each
+        # the action ids (numbergames.solver.shoo.state.Encoder): each block's first id (hush, kind), each
         # kind's digits (the field of the move, frm via put to = 0..3, and how it is counted,
         # D_*, and its radix; -1 past the last), each square's neighbours and line squares
         # (with itself) in ascending order (NONE past the last) and each square's rank among them
@@ -173,7 +173,7 @@ def position_data(position: Position) -> tuple:
 
 
 def _start(rules: ShooRules) -> tuple:
-    from solver.shoo.position import start
+    from numbergames.solver.shoo.position import start
 
     return position_data(start(rules))
 
@@ -182,9 +182,9 @@ def play_chunk(rules: ShooRules, policies: Sequence[str],
                keys: np.ndarray) -> dict[str, np.ndarray]:
     """One game per key from the start by the kernel: the declared result columns
     (``seat_<name>`` of shape (n, 2)); the registered kernel."""
-    from cext.shoo.play import play_chunk as kernel
+    from numbergames.cext.shoo.play import play_chunk as kernel
 
-    from solver.shoo import SPEC
+    from numbergames.solver.shoo import SPEC
 
     rows = kernel(config(rules, policies), np.ascontiguousarray(keys, dtype=np.uint64))
     return split(SPEC, rows, 2)
@@ -194,8 +194,8 @@ def kernel_state(rules: ShooRules, policies: Sequence[str], key: int,
                  position: Position | None = None) -> Any:
     """The kernel's game of ``key`` at its start (or from ``position``, as
     ``ShooState(position=position)``), through the decision API
-    (``cext.shoo.play.KernelState``: the methods of :class:`ShooState`, in C)."""
-    from cext.shoo.play import KernelState
+    (``numbergames.cext.shoo.play.KernelState``: the methods of :class:`ShooState`, in C)."""
+    from numbergames.cext.shoo.play import KernelState
 
     data = config(rules, policies)
     if position is not None:
@@ -227,31 +227,31 @@ def state_view(state: ShooState) -> tuple:
 def evaluated_positions(rules: ShooRules, policies: Sequence[str], keys: np.ndarray) -> int:
     """Play one game per key as :func:`play_chunk` does; returns the number of positions
     the players evaluated (a search's nodes), for benchmarks."""
-    from cext.shoo.play import evaluated_positions as kernel
+    from numbergames.cext.shoo.play import evaluated_positions as kernel
 
     return kernel(config(rules, policies), np.ascontiguousarray(keys, dtype=np.uint64))
 
 
 def perft(rules: ShooRules, position: Position, depth: int,
           progress: Callable[[int], Any] | None = None) -> int:
-    """solver.shoo.engine.perft by the kernel (over positions, without the positions seen);
+    """numbergames.solver.shoo.engine.perft by the kernel (over positions, without the positions seen);
     ``progress(done)`` is called every few milliseconds with
     the move generations done so far."""
-    from cext.shoo.play import perft as kernel
+    from numbergames.cext.shoo.play import perft as kernel
 
     return kernel(config(rules), position_data(position), depth, progress)
 
 
 def detect(rules: ShooRules, position: Position) -> tuple[list[int], list[int]]:
     """moves.detect by the kernel: (shooable squares, shooed-off squares)."""
-    from cext.shoo.play import detect as kernel
+    from numbergames.cext.shoo.play import detect as kernel
 
     return kernel(config(rules), position_data(position))
 
 
 def position_key(position: Position) -> int:
     """search.zobrist by the kernel."""
-    from cext.shoo.play import position_key as kernel
+    from numbergames.cext.shoo.play import position_key as kernel
 
     return kernel(position_data(position))
 
@@ -260,14 +260,14 @@ def search_values(rules: ShooRules, position: Position,
                   budget: int) -> tuple[list[int], int, int]:
     """search.search by the kernel with ``budget * NODE_UNIT`` nodes: (each legal move's
     value, the depth completed, the nodes visited)."""
-    from cext.shoo.play import search_values as kernel
+    from numbergames.cext.shoo.play import search_values as kernel
 
     return kernel(config(rules), position_data(position), budget)
 
 
 def evaluation(rules: ShooRules, position: Position, seat: int) -> int:
     """evaluation.evaluate by the kernel."""
-    from cext.shoo.play import evaluation as kernel
+    from numbergames.cext.shoo.play import evaluation as kernel
 
     return kernel(config(rules), position_data(position), seat)
 
@@ -275,6 +275,6 @@ def evaluation(rules: ShooRules, position: Position, seat: int) -> int:
 def Positions(rules: ShooRules, positions: Sequence[Position]) -> Any:
     """Many positions as the kernel's C states, for timing its routines over them
     (``detect_all(repeats)``, ``count_moves(repeats)``)."""
-    from cext.shoo.play import Positions as kernel
+    from numbergames.cext.shoo.play import Positions as kernel
 
     return kernel(config(rules), [position_data(p) for p in positions])

@@ -11,8 +11,8 @@ action of the rules), and :func:`legal_moves` adds to each action the shoos it a
 under the hushing variants, the hushes. :func:`detect` is the shoo-detection of a whole
 position: every traveller of the side to move that is shooable, and those of them that a
 shoo would send off. The field's squares, neighbours and lines are the position's
-(``position.field``, :class:`solver.shoo.board.Field`), so the same code plays the reduced
-games of :mod:`solver.shoo.reduced`.
+(``position.field``, :class:`numbergames.solver.shoo.board.Field`), so the same code plays the reduced
+games of :mod:`numbergames.solver.shoo.reduced`.
 """
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ import enum
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from solver.shoo.board import FIELD, Field
-from solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
+from numbergames.solver.shoo.board import FIELD, Field
+from numbergames.solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
                                   Hush, Position, is_mounted, is_traveller, owner)
 
 

@@ -17,16 +17,16 @@
 
 A shoo follows as ``+c7`` (the traveller on c7 is shooed); a hush comes first as ``hush:``.
 
->>> from solver.shoo.moves import Kind, Move
+>>> from numbergames.solver.shoo.moves import Kind, Move
 >>> move_text(Move(False, Kind.CAPTURE, 30, 40, 50, 76, shoo=60))
 'd4xe5>f6-e9+g7'
 """
 from __future__ import annotations
 
-from solver.params import RulesError
-from solver.shoo.board import FIELD, Field
-from solver.shoo.moves import Kind, Move, legal_moves
-from solver.shoo.position import NONE, Position
+from numbergames.solver.params import RulesError
+from numbergames.solver.shoo.board import FIELD, Field
+from numbergames.solver.shoo.moves import Kind, Move, legal_moves
+from numbergames.solver.shoo.position import NONE, Position
 
 
 class IllegalMoveError(RulesError):

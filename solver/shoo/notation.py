@@ -26,8 +26,8 @@ problem found: a wrong number of travellers or horses, two pieces on a square, a
 traveller in a stable, a held square without a free horse, a shoo of a traveller that is
 not shooable, and so on.
 
->>> from solver.shoo.rules import ShooRules
->>> from solver.shoo.position import start
+>>> from numbergames.solver.shoo.rules import ShooRules
+>>> from numbergames.solver.shoo.position import start
 >>> write(start(ShooRules()))
 'WWW6/WWW6/WWW6/9/9/9/6BBB/6BBB/6BBB b hhhh/hhhhh 0/0 - - - 0'
 >>> write(read(write(start(ShooRules(odd_horse="field")))))
@@ -37,13 +37,13 @@ from __future__ import annotations
 
 import re
 
-from solver.notation import plain_text
-from solver.params import RulesError
-from solver.shoo.board import (COLOUR_NAMES, NEIGHBOURS, SIZE, SQUARES, name, parse_square,
+from numbergames.solver.notation import plain_text
+from numbergames.solver.params import RulesError
+from numbergames.solver.shoo.board import (COLOUR_NAMES, NEIGHBOURS, SIZE, SQUARES, name, parse_square,
                                square)
-from solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
+from numbergames.solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
                                   Hush, Position, is_mounted, is_traveller, owner)
-from solver.shoo.rules import TRAVELLERS, ShooRules
+from numbergames.solver.shoo.rules import TRAVELLERS, ShooRules
 
 FIELDS = 8
 LETTERS = {"B": FOOT, "W": FOOT + 1, "b": RIDER, "w": RIDER + 1, "h": HORSE}

@@ -1,6 +1,6 @@
 """The opening question's pieces that need no games: the two choices, the colour mirror
 that makes them one game under the pinned reading, the players of the study (the skill
-ladder from :data:`solver.shoo.policies.PLAYERS`, or names given), their game counts, and
+ladder from :data:`numbergames.solver.shoo.policies.PLAYERS`, or names given), their game counts, and
 which choice a difference favours.
 
 Under ``odd_horse = other`` (RULES.md rule 8) the toss winner's two choices give the same
@@ -11,12 +11,12 @@ other's) with Blue and White exchanged (:func:`mirror`). So there the opening qu
 the first mover's score. Under ``odd_horse = field`` the choices differ (the first move
 with the odd horse free on e5, or the extra horse) and the choice is a real one.
 
-The games themselves are played and read by :mod:`studies.shoo.opening_report`.
+The games themselves are played and read by :mod:`numbergames.studies.shoo.opening_report`.
 """
 from __future__ import annotations
 
-from solver.shoo.policies import PLAYERS
-from solver.shoo.position import NONE, Hush, Position, is_traveller
+from numbergames.solver.shoo.policies import PLAYERS
+from numbergames.solver.shoo.position import NONE, Hush, Position, is_traveller
 
 OPENINGS = ("first_move", "extra_horse")
 """The toss winner's two choices (values of the rules parameter ``opening``)."""
@@ -72,8 +72,8 @@ def mirror(position: Position) -> Position:
     stands on ``squares - 1 - s`` with the other seat's colour, each seat's stable,
     stabled travellers and pasture become the other's, and the other seat is to move.
 
-    >>> from solver.shoo.position import start
-    >>> from solver.shoo.rules import ShooRules
+    >>> from numbergames.solver.shoo.position import start
+    >>> from numbergames.solver.shoo.rules import ShooRules
     >>> mirror(start(ShooRules())).key() == start(ShooRules(opening="extra_horse")).key()
     True
     """

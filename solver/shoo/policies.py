@@ -1,9 +1,9 @@
 """Shoo players.
 
 Every player is one signature, ``choose(state, choices) -> action``
-(:class:`solver.decision.Player`): it gets a :class:`solver.shoo.state.ShooState` and
+(:class:`numbergames.solver.decision.Player`): it gets a :class:`numbergames.solver.shoo.state.ShooState` and
 returns one of its legal actions, whose ascending order is the canonical order of the
-moves (:meth:`ShooState.moves`, :func:`solver.shoo.moves.legal_moves`). Shoo has no dice,
+moves (:meth:`ShooState.moves`, :func:`numbergames.solver.shoo.moves.legal_moves`). Shoo has no dice,
 so the game's choice stream is all the chance there is: ``random`` draws every move from
 it, and the others draw from it only to break ties between moves they value equally
 (one ``choose(k)`` among the ``k`` best, none when one move is best) — so that two games of
@@ -24,13 +24,13 @@ another move remains, the replay of its own move that the opponent just hushed b
     1): :class:`ShooRandom`.
 ``greedy``
     The move after which the hand-made evaluation
-    (:func:`solver.shoo.evaluation.evaluate`) is best for it; ties between distinct moves
+    (:func:`numbergames.solver.shoo.evaluation.evaluate`) is best for it; ties between distinct moves
     of the best value by one ``choose(k)``, each move by its lowest entry of that value (a
     shoo that sends a traveller off is worth more than none; one the traveller can escape
     is worth the same, so it is not named).
 ``search-N``
     Iterative-deepening alpha-beta on the same evaluation with a transposition table
-    (:mod:`solver.shoo.search`), ``N * NODE_UNIT`` (``N`` hundred) nodes a move: it
+    (:mod:`numbergames.solver.shoo.search`), ``N * NODE_UNIT`` (``N`` hundred) nodes a move: it
     searches depth 1 (greedy's values), 2, 3, ... until the budget runs out mid-iteration,
     and plays a best move of the deepest iteration completed — or, when the budget ends
     inside depth 2, of the moves depth 2 searched (greedy's best first) — ties between
@@ -44,7 +44,7 @@ another move remains, the replay of its own move that the opponent just hushed b
     ``flat_note`` below, reports/shoo/skill/report.md; how many positions each budget takes
     to depth 2 and 3, and the doublings' matches: experiments/shoo-players/FINDINGS.md).
 ``mcts-N``
-    Open-loop UCT with ``N`` simulations a move (:mod:`solver.mcts`, the family every game
+    Open-loop UCT with ``N`` simulations a move (:mod:`numbergames.solver.mcts`, the family every game
     shares) over greedy's move ordering, its simulations cut off and valued by the
     evaluation. Its candidates at a decision (:func:`mcts_candidates`) are the
     :data:`MCTS_WIDTH` (12) distinct moves allowed of greedy's highest values (each by its
@@ -74,16 +74,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from solver.decision import TERMINAL
-from solver.dice import Stream
-from solver.registry import Players, Search
-from solver.shoo.evaluation import evaluate
-from solver.shoo.moves import Move, make_move
-from solver.shoo.position import Position
-from solver.shoo.rules import ShooRules
-from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy, fresh_streams
-from solver.shoo.search import NODE_UNIT, mix64, search, zobrist
-from solver.shoo.state import ShooState
+from numbergames.solver.decision import TERMINAL
+from numbergames.solver.dice import Stream
+from numbergames.solver.registry import Players, Search
+from numbergames.solver.shoo.evaluation import evaluate
+from numbergames.solver.shoo.moves import Move, make_move
+from numbergames.solver.shoo.position import Position
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy, fresh_streams
+from numbergames.solver.shoo.search import NODE_UNIT, mix64, search, zobrist
+from numbergames.solver.shoo.state import ShooState
 
 POLICY_NAMES = ("random", "greedy")
 """The fixed players, in the order of their kernel codes."""
@@ -106,7 +106,7 @@ def replays(move: Move, hushed: tuple | None) -> bool:
 def allowed(state: ShooState) -> list[bool]:
     """Which of the legal moves (``state.moves()``) a player may choose (RULES.md, players):
     not a replay of the move just hushed back (:func:`replays`) while another move remains,
-    and then not a move that makes one of the game's :data:`~solver.shoo.state.RECENT`
+    and then not a move that makes one of the game's :data:`~numbergames.solver.shoo.state.RECENT`
     latest positions again (:attr:`ShooState.recent`) while another remains."""
     moves = state.moves()
     ok = [not replays(m, state.hushed) for m in moves]
@@ -190,7 +190,7 @@ def tie_keys(position: Position, actions: Sequence[int]) -> list[int]:
 
 def mcts_candidates(state: ShooState) -> list[int]:
     """``mcts-N``'s candidate actions (the ``candidates`` hook of
-    :class:`solver.mcts.MctsPolicy`): of the distinct moves a player may make
+    :class:`numbergames.solver.mcts.MctsPolicy`): of the distinct moves a player may make
     (:func:`allowed`, :func:`distinct_moves`), each by its entry of greedy's best value (the
     lowest action among equals), the :data:`MCTS_WIDTH` of greedy's highest values, best
     first, equal values in the order of :func:`tie_keys` — greedy's move ordering, so the
@@ -235,7 +235,7 @@ class Simulation(ShooState):
 
 
 def mcts_start(state: ShooState, key: int) -> tuple[Simulation, Stream, Stream]:
-    """``mcts-N``'s ``start`` hook (:data:`solver.mcts.Start`): a copy of ``state`` that is a
+    """``mcts-N``'s ``start`` hook (:data:`numbergames.solver.mcts.Start`): a copy of ``state`` that is a
     :class:`Simulation` ending :data:`MCTS_PLIES` moves on, its streams those of ``key``."""
     copy, dice, choices = fresh_streams(state, key)
     copy.__class__ = Simulation
@@ -244,7 +244,7 @@ def mcts_start(state: ShooState, key: int) -> tuple[Simulation, Stream, Stream]:
 
 
 class SearchPolicy:
-    """``search-N`` (module docstring; the search is :mod:`solver.shoo.search`)."""
+    """``search-N`` (module docstring; the search is :mod:`numbergames.solver.shoo.search`)."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget

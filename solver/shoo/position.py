@@ -4,18 +4,18 @@ pending (a held horse, a shoo, a move that may be hushed).
 The field is a list of 81 piece codes (:data:`EMPTY`, :data:`HORSE`, a traveller on foot
 ``FOOT + seat``, a mounted traveller ``RIDER + seat``); off the field each seat has a
 count of stable horses, stabled travellers and retired horses. A position carries its
-field's geometry (:class:`solver.shoo.board.Field`), so the reduced games of
-:mod:`solver.shoo.reduced` have fewer squares. A position is mutable, as
+field's geometry (:class:`numbergames.solver.shoo.board.Field`), so the reduced games of
+:mod:`numbergames.solver.shoo.reduced` have fewer squares. A position is mutable, as
 python-chess's ``Board``; :meth:`Position.copy` is cheap. Reading and writing positions is
-:mod:`solver.shoo.notation`; the moves are :mod:`solver.shoo.moves`.
+:mod:`numbergames.solver.shoo.notation`; the moves are :mod:`numbergames.solver.shoo.moves`.
 """
 from __future__ import annotations
 
 import dataclasses
 from typing import NamedTuple
 
-from solver.shoo.board import CENTRE, FIELD, SQUARES, Field, squares_of, starts
-from solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.board import CENTRE, FIELD, SQUARES, Field, squares_of, starts
+from numbergames.solver.shoo.rules import ShooRules
 
 EMPTY = 0
 HORSE = 1
@@ -79,7 +79,7 @@ class Position:
     """Moves made by both players."""
     field: Field = FIELD
     """The field's geometry: 9 x 9 in Shoo, smaller in the reduced games
-    (:mod:`solver.shoo.reduced`)."""
+    (:mod:`numbergames.solver.shoo.reduced`)."""
 
     def copy(self) -> Position:
         """A copy whose lists are its own (the fields copied as they are, without

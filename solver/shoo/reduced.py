@@ -1,12 +1,12 @@
 """Reduced Shoo: the same rules on a smaller field with fewer travellers and horses, small
-enough to solve exactly (:mod:`solver.shoo.exact`).
+enough to solve exactly (:mod:`numbergames.solver.shoo.exact`).
 
 A reduced game (:class:`Reduced`) is a field of ``size`` x ``size`` squares, ``travellers``
 travellers a side and ``horses`` horses in all (RULES.md, "Reduced Shoo", rules R1–R6). The
 home areas are the smallest square corners that hold the travellers; the travellers start
 on the squares of their starting corner nearest the field's corner, White's placed as
 Blue's turned half round (or, with ``corners = same_side``, mirrored top to bottom). The
-moves are those of :mod:`solver.shoo.moves` — the reference rules code, with the field as a
+moves are those of :mod:`numbergames.solver.shoo.moves` — the reference rules code, with the field as a
 parameter of the position — so the solver solves the real rules, not a copy of them. The
 ``horses`` of the rules (7 or 9) is replaced by the reduced game's count; every other rules
 parameter applies as in the full game.
@@ -14,7 +14,7 @@ parameter applies as in the full game.
 >>> game = Reduced(4, 1, 1)
 >>> game.label, game.field
 ('4x4, 1 traveller, 1 horse', Field(4, 1))
->>> from solver.shoo.rules import ShooRules
+>>> from numbergames.solver.shoo.rules import ShooRules
 >>> p = game.start(ShooRules())
 >>> [game.field.name(s) for s in p.travellers(0)], [game.field.name(s) for s in p.travellers(1)]
 (['d1'], ['a4'])
@@ -26,10 +26,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from solver.params import RulesError
-from solver.shoo.board import Field, squares_of
-from solver.shoo.position import EMPTY, FOOT, HORSE, Position
-from solver.shoo.rules import TRAVELLERS, ShooRules
+from numbergames.solver.params import RulesError
+from numbergames.solver.shoo.board import Field, squares_of
+from numbergames.solver.shoo.position import EMPTY, FOOT, HORSE, Position
+from numbergames.solver.shoo.rules import TRAVELLERS, ShooRules
 
 MIN_SIZE = 3
 """The smallest field: the odd horse's centre square must lie outside both corners."""

@@ -3,13 +3,13 @@
 Defaults follow the pinned reading of the rulebook (RULES.md, "The pinned reading"); every rule,
 and every decision where the story and the spec are silent or could be read two ways, is
 numbered in ``solver/shoo/RULES.md`` with the parameter that flips it. The field itself
-(squares, neighbours, lines, home areas) is in :mod:`solver.shoo.board`.
+(squares, neighbours, lines, home areas) is in :mod:`numbergames.solver.shoo.board`.
 """
 from __future__ import annotations
 
 import dataclasses
 
-from solver.params import Rules, RulesError, param
+from numbergames.solver.params import Rules, RulesError, param
 
 REPETITION_PLIES = 1000
 """The longest game (``max_plies``) under a draw by repetition: the kernel's state holds

@@ -1,19 +1,19 @@
 """Random Shoo positions, for differential tests and benchmarks: any placement of the
-pieces that :func:`solver.shoo.notation.check` accepts (not only positions that play can
+pieces that :func:`numbergames.solver.shoo.notation.check` accepts (not only positions that play can
 reach), with held horses and pending shoos where the position has them, and positions of
 random games.
 
->>> from solver.shoo.notation import check
->>> from solver.shoo.rules import ShooRules
+>>> from numbergames.solver.shoo.notation import check
+>>> from numbergames.solver.shoo.rules import ShooRules
 >>> check(random_placement(ShooRules(), Stream(3)))
 """
 from __future__ import annotations
 
-from solver.dice import Stream
-from solver.shoo.board import SQUARES
-from solver.shoo.moves import legal_moves, make_move
-from solver.shoo.position import FOOT, HORSE, RIDER, Position, start
-from solver.shoo.rules import TRAVELLERS, ShooRules
+from numbergames.solver.dice import Stream
+from numbergames.solver.shoo.board import SQUARES
+from numbergames.solver.shoo.moves import legal_moves, make_move
+from numbergames.solver.shoo.position import FOOT, HORSE, RIDER, Position, start
+from numbergames.solver.shoo.rules import TRAVELLERS, ShooRules
 
 
 def random_placement(rules: ShooRules, stream: Stream,

@@ -1,6 +1,6 @@
 """The search behind ``search-N`` (solver/shoo/policies.py): iterative-deepening negamax
 with alpha-beta cut-offs and a transposition table, on the evaluation of
-:mod:`solver.shoo.evaluation`, its strength set by a node budget (never by time, so that a
+:mod:`numbergames.solver.shoo.evaluation`, its strength set by a node budget (never by time, so that a
 key replays its game). The kernel's twin (``search_root`` and ``negamax`` in
 cext/shoo/play.pyx) visits the same nodes in the same order and plays the same moves.
 
@@ -16,17 +16,17 @@ abandoned depth 3 deciding among its moves lost strength, so deeper iterations d
 
 **A node** of a finished game (a win, or ``max_plies``) or at depth 0 is worth
 :func:`leaf_value`: the search's evaluation for the side to move
-(:func:`solver.shoo.evaluation.search_evaluation`: greedy's evaluation and, in a duel
+(:func:`numbergames.solver.shoo.evaluation.search_evaluation`: greedy's evaluation and, in a duel
 where neither side can shoo, each side's tactics: who may mount a horse and whose rider
 may lose it), a win or loss counted
-:data:`solver.shoo.evaluation.WIN` less the plies from the root (sooner wins are better).
+:data:`numbergames.solver.shoo.evaluation.WIN` less the plies from the root (sooner wins are better).
 Any other node values each of its moves' leaves (:meth:`AlphaBeta.child_value`: the
 search's evaluation after the move; the kernel's ``greedy_values`` and, near a duel, the
 tactics of the position after each move). A node
 of depth 1 is worth the best of them, one node however many moves it has. A deeper one
 tries its moves in this order: the move the table holds for the position, the *killer*
 (the last move that cut off a node as far from the root), then the rest by their leaves'
-values, best first (ties in canonical order, :func:`solver.shoo.moves.legal_moves`), and
+values, best first (ties in canonical order, :func:`numbergames.solver.shoo.moves.legal_moves`), and
 returns the best, fail-soft: a value at or below ``alpha`` is an upper bound, at or above
 ``beta`` a lower bound. (Until issue 21 a node of depth 1 searched its leaves one node
 each: a budget now buys whole plies, at about the same strength per CPU second;
@@ -44,7 +44,7 @@ fixed-depth minimax (tests prove it).
 move as good as the best gets its exact value; after each iteration, the first (greedy's
 values) included, the moves are re-ordered by value (stable). The player draws one of the
 distinct moves of the deciding iteration's best value from the game's choice stream
-(``SearchPolicy.best`` in :mod:`solver.shoo.policies`: one ``choose(k)``, each move by its
+(``SearchPolicy.best`` in :mod:`numbergames.solver.shoo.policies`: one ``choose(k)``, each move by its
 lowest best entry).
 """
 from __future__ import annotations
@@ -52,9 +52,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.shoo.evaluation import WIN, search_evaluation
-from solver.shoo.moves import Move, legal_moves, make_move
-from solver.shoo.position import Position
+from numbergames.solver.shoo.evaluation import WIN, search_evaluation
+from numbergames.solver.shoo.moves import Move, legal_moves, make_move
+from numbergames.solver.shoo.position import Position
 
 NODE_UNIT = 100
 """Nodes of search per unit of budget: ``search-N`` may visit ``N * NODE_UNIT`` nodes a
@@ -203,7 +203,7 @@ class AlphaBeta:
 
 
 def leaf_value(position: Position, root_ply: int) -> int:
-    """The search's evaluation for the side to move (:func:`solver.shoo.evaluation.
+    """The search's evaluation for the side to move (:func:`numbergames.solver.shoo.evaluation.
     search_evaluation`), a win or loss less the plies since the root."""
     value = search_evaluation(position, position.side)
     if value == WIN:

@@ -1,11 +1,11 @@
-"""Shoo on the decision API of :mod:`solver.decision`: :class:`ShooState`.
+"""Shoo on the decision API of :mod:`numbergames.solver.decision`: :class:`ShooState`.
 
 **Nodes.** Shoo has no dice and no chance nodes. Every move is one decision node of the
 side to move (seat 0 Blue, seat 1 White); a move with its parts — the hush of the
 opponent's last move that begins it (RULES.md rules 28, 29), its action (rules 10-21, 25)
 and the shoo it names (rule 23) — is one action. A position with one legal move (a forced
-shoo-off, a pass) is a node with one action, which :func:`solver.decision.play` makes
-without asking the player. The game is over (:data:`solver.decision.TERMINAL`) at a win
+shoo-off, a pass) is a node with one action, which :func:`numbergames.solver.decision.play` makes
+without asking the player. The game is over (:data:`numbergames.solver.decision.TERMINAL`) at a win
 (rule 31), at ``max_plies`` moves (a draw, rule 32) or when a position occurs for the
 ``repetition``-th time (a draw, rule 33): the positions seen belong to the state and to its
 equality (when ``repetition`` is 0 they matter to nothing and are not kept).
@@ -14,14 +14,14 @@ equality (when ``repetition`` is 0 they matter to nothing and are not kept).
 node                       actions
 =========================  ==========================================================
 the side to move's move    one per legal move, ascending = the canonical order of
-                           :func:`solver.shoo.moves.legal_moves` (the move tuples sorted)
+                           :func:`numbergames.solver.shoo.moves.legal_moves` (the move tuples sorted)
 =========================  ==========================================================
 
 **Actions** are stable ids: the same id is the same move in every state of a field, and
-ascending ids are the canonical (sorted) order of the :class:`~solver.shoo.moves.Move`
+ascending ids are the canonical (sorted) order of the :class:`~numbergames.solver.shoo.moves.Move`
 tuples ``(hush, kind, frm, via, put, to, shoo)``, so that a player that picks the ``i``-th
 legal move picks what it picked by index before. An id is a mixed-radix number: the hush
-(0/1) and the kind (:class:`~solver.shoo.moves.Kind`) choose a block, in that order; inside
+(0/1) and the kind (:class:`~numbergames.solver.shoo.moves.Kind`) choose a block, in that order; inside
 it the squares the kind uses, each as a digit that keeps the order of the squares:
 
 ==========  =========================================================================
@@ -49,10 +49,10 @@ tuples do (a field the kind does not use is always ``NONE``), and the blocks fol
 hush and the kind. On the 9 x 9 field there are :func:`size`\\ ``(rules)
 .num_distinct_actions`` = 32,718,656 ids (a capture's five squares and shoo take most of
 them); a position has some tens to a few hundred legal moves. :func:`encoder` gives the
-tables of any field (the reduced games of :mod:`solver.shoo.reduced` play on smaller
+tables of any field (the reduced games of :mod:`numbergames.solver.shoo.reduced` play on smaller
 ones).
 
-A state reads and writes Shoo's notation (:mod:`solver.shoo.notation`, the 9 x 9 field):
+A state reads and writes Shoo's notation (:mod:`numbergames.solver.shoo.notation`, the 9 x 9 field):
 :meth:`ShooState.from_notation`, :meth:`ShooState.to_notation`; a state from a position
 starts a game there (no positions seen before it, no moves counted).
 """
@@ -63,14 +63,14 @@ import functools
 from collections import Counter
 from typing import Any
 
-from solver import decision
-from solver.registry import DRAW
-from solver.shoo.board import FIELD, Field
-from solver.shoo.moves import Kind, Move, legal_moves, make_move
-from solver.shoo.movetext import move_text
-from solver.shoo.notation import PIECE_LETTER, read, write
-from solver.shoo.position import DISMOUNT, EMPTY, NONE, RETURN, STEP, Position, start
-from solver.shoo.rules import ShooRules
+from numbergames.solver import decision
+from numbergames.solver.registry import DRAW
+from numbergames.solver.shoo.board import FIELD, Field
+from numbergames.solver.shoo.moves import Kind, Move, legal_moves, make_move
+from numbergames.solver.shoo.movetext import move_text
+from numbergames.solver.shoo.notation import PIECE_LETTER, read, write
+from numbergames.solver.shoo.position import DISMOUNT, EMPTY, NONE, RETURN, STEP, Position, start
+from numbergames.solver.shoo.rules import ShooRules
 
 ENDED_BY_WIN, ENDED_BY_LIMIT, ENDED_BY_REPETITION = 0, 1, 2
 """How a game ended: a win, the move limit (a draw), a repetition (a draw)."""
@@ -214,7 +214,7 @@ class ShooState(decision.State):
         """How often each position (:meth:`Position.key`) has occurred, when the rules draw
         by repetition."""
         self.winner: int | None = None
-        """The seat that won, :data:`solver.registry.DRAW`, or None while the game goes on."""
+        """The seat that won, :data:`numbergames.solver.registry.DRAW`, or None while the game goes on."""
         self.ended_by: int | None = None
         self.decision_plies = 0
         """Moves made from a position with two or more legal moves."""
@@ -243,7 +243,7 @@ class ShooState(decision.State):
     # -- building -------------------------------------------------------------------------
     @classmethod
     def from_notation(cls, text: str, rules: ShooRules | None = None) -> ShooState:
-        """A game from the position written ``text`` (:func:`solver.shoo.notation.read`;
+        """A game from the position written ``text`` (:func:`numbergames.solver.shoo.notation.read`;
         PositionError, one line, if it is malformed or cannot arise)."""
         return cls(position=read(text, rules))
 

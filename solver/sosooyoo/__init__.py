@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
-from solver.sosooyoo.policies import PLAYERS, make_policy
-from solver.sosooyoo.rules import SoSooYooRules
-from solver.sosooyoo.state import SoSooYooState, play_game, size
+from numbergames.solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
+from numbergames.solver.sosooyoo.policies import PLAYERS, make_policy
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.state import SoSooYooState, play_game, size
 
 GAME_COLUMNS = {
     "win_kind": "how the game was won: 0 not won, 1 popsicle (six of one colour), 2 rainbow",
@@ -41,7 +41,7 @@ SEAT_COLUMNS = {
 
 
 def reference_row(rules: SoSooYooRules, policies: Sequence[str], key: int) -> dict[str, Any]:
-    """One game by the reference engine (:func:`solver.decision.play`), as the kernel
+    """One game by the reference engine (:func:`numbergames.solver.decision.play`), as the kernel
     reports it."""
     return play_game(rules, [make_policy(p, rules) for p in policies], key).row()
 
@@ -54,7 +54,7 @@ SPEC = register(GameSpec(
     players=PLAYERS,
     columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
              *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
-    kernel="solver.sosooyoo.kernel:play_chunk",
+    kernel="numbergames.solver.sosooyoo.kernel:play_chunk",
     reference=reference_row,
     engine_version=3,
     small_rules={"board_size": 24, "players": 3, "max_turns": 300},

@@ -52,12 +52,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from solver.sosooyoo.rules import MAX_SPACES
+from numbergames.solver.sosooyoo.rules import MAX_SPACES
 
 if TYPE_CHECKING:  # networkx is imported where a graph is built (0.15 s on every command)
     import networkx as nx
 
-    from solver.sosooyoo.rules import SoSooYooRules
+    from numbergames.solver.sosooyoo.rules import SoSooYooRules
 
 Space = int
 """A space of the board, 1..board_size."""
@@ -296,7 +296,7 @@ def board_graph(board_size: int = MAX_SPACES, *, jumps: bool = True, warps: bool
 def move_graph(rules: SoSooYooRules) -> nx.Graph:
     """The move graph of the board the rules describe (:func:`board_graph`).
 
-    >>> from solver.sosooyoo.rules import SoSooYooRules
+    >>> from numbergames.solver.sosooyoo.rules import SoSooYooRules
     >>> g = move_graph(SoSooYooRules())
     >>> g.number_of_nodes(), sorted(g[21]), g.edges[60, 54]["kind"]
     (199, [14, 18, 20, 22, 24, 28, 42], 'warp')

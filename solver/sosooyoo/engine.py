@@ -1,11 +1,11 @@
 """The So-Soo-Yoo reference engine: every rule of RULES.md, in plain Python.
 
 This engine is the specification in code; a kernel must play the same games from the same
-keys. The game is a sequence of nodes (:mod:`solver.decision`): the engine's steps — the
+keys. The game is a sequence of nodes (:mod:`numbergames.solver.decision`): the engine's steps — the
 set-up and each turn — are generators that *yield* a :class:`Node` wherever a die is
 rolled or a player decides, and are sent back the outcome or the chosen option;
-:class:`solver.sosooyoo.state.SoSooYooState` drives them and is the game's decision API.
-Its randomness comes from :mod:`solver.dice`: the game's **dice** stream gives every die
+:class:`numbergames.solver.sosooyoo.state.SoSooYooState` drives them and is the game's decision API.
+Its randomness comes from :mod:`numbergames.solver.dice`: the game's **dice** stream gives every die
 and the say-the-numbers slips (:meth:`SoSooYooState.draw_chance`), the **choice** stream
 every random choice a player makes. Chance nodes (:class:`Chance`), in the order they
 happen:
@@ -48,9 +48,9 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from solver.registry import UNFINISHED
-from solver.sosooyoo.board import board_flags, move_table, states_product
-from solver.sosooyoo.rules import COLOURS, WIN_RINGS, SoSooYooRules
+from numbergames.solver.registry import UNFINISHED
+from numbergames.solver.sosooyoo.board import board_flags, move_table, states_product
+from numbergames.solver.sosooyoo.rules import COLOURS, WIN_RINGS, SoSooYooRules
 
 NCOL = len(COLOURS)
 """Colours of rings (all six are in play whatever the number of players)."""

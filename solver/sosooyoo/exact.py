@@ -4,7 +4,7 @@ Everything here is about the board with one piece on it and no opponents, so the
 are exact (no sampling): they describe the space the game is played in.
 
 **Fewest moves.** The distance from one space to another is the shortest path in the move
-graph (:func:`solver.sosooyoo.board.move_graph`). From the distance table come each space's
+graph (:func:`numbergames.solver.sosooyoo.board.move_graph`). From the distance table come each space's
 eccentricity (its largest distance), the board's diameter (the largest eccentricity) and
 radius (the smallest), its center (the spaces of eccentricity = radius) and periphery
 (eccentricity = diameter), and the mean distance over ordered pairs of distinct spaces.
@@ -60,8 +60,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solver.sosooyoo.board import board_flags, board_graph, move_table
-from solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.board import board_flags, board_graph, move_table
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
 
 if TYPE_CHECKING:  # networkx is imported where a graph is built (0.15 s)
     import networkx as nx
@@ -149,7 +149,7 @@ def walk_reach(adjacency: np.ndarray, k_max: int = MAX_K) -> np.ndarray:
     """``reach[k, a - 1, b - 1]``: whether a walk of exactly k moves goes from a to b,
     for k = 0..k_max (walks may revisit spaces; k = 0 is staying put).
 
-    >>> from solver.sosooyoo.board import adjacency
+    >>> from numbergames.solver.sosooyoo.board import adjacency
     >>> r = walk_reach(adjacency(3), 3)      # the path 1 - 2 - 3
     >>> r[1].astype(int).tolist(), r[2].astype(int).tolist()
     ([[0, 1, 0], [1, 0, 1], [0, 1, 0]], [[1, 0, 1], [0, 1, 0], [1, 0, 1]])
@@ -168,7 +168,7 @@ def reach_counts(reach: np.ndarray, distances: np.ndarray) -> dict[str, np.ndarr
     end on (the start included when it can come back to it), and ``within_k``, the other
     spaces at most k moves away.
 
-    >>> from solver.sosooyoo.board import adjacency
+    >>> from numbergames.solver.sosooyoo.board import adjacency
     >>> a = adjacency(3)
     >>> c = reach_counts(walk_reach(a, 2), distance_table(board_graph(3)))
     >>> c["exactly_1"].tolist(), c["exactly_2"].tolist(), c["within_2"].tolist()

@@ -3,15 +3,15 @@ compiled with: the kernel imports nothing from ``solver/`` (checked by
 tests/test_architecture.py).
 
 The kernel is the game's decision API in C (``cext/common/decisions.pxi``): the nodes, the
-action ids and the chance outcomes of :mod:`solver.sosooyoo.state`, the players of
-:mod:`solver.sosooyoo.policies`.
+action ids and the chance outcomes of :mod:`numbergames.solver.sosooyoo.state`, the players of
+:mod:`numbergames.solver.sosooyoo.policies`.
 
 * :func:`constants` — every number the kernel shares with this readable code (the colours,
   the board's largest size, the dice, the decisions and chance nodes, the action ids, the
   END and BUMP_TO option codes, the players' codes and weights, how a win and its deciding
   turn are coded), written into ``cext/sosooyoo/constants.pxd`` when the package is built
-  (:mod:`solver.kernel_constants`; the result row's columns come from
-  :mod:`solver.kernel_rows`).
+  (:mod:`numbergames.solver.kernel_constants`; the result row's columns come from
+  :mod:`numbergames.solver.kernel_rows`).
 * :func:`config` — the plain configuration of one call: the rules and each seat's player as
   numbers, and the board's tables (each space's targets, the spaces that state a product,
   the distance and walk tables, ``adaptive``'s exact-count values) as lists and arrays.
@@ -26,20 +26,20 @@ from typing import Any
 
 import numpy as np
 
-from solver.kernel_constants import player_codes
-from solver.kernel_rows import split
-from solver.registry import UNFINISHED
-from solver.sosooyoo.board import board_flags, move_table, states_product
-from solver.sosooyoo.engine import (END_DISCARD, END_NOTHING, END_SWAP, MOVE_DIE, NCOL, NOBODY,
+from numbergames.solver.kernel_constants import player_codes
+from numbergames.solver.kernel_rows import split
+from numbergames.solver.registry import UNFINISHED
+from numbergames.solver.sosooyoo.board import board_flags, move_table, states_product
+from numbergames.solver.sosooyoo.engine import (END_DISCARD, END_NOTHING, END_SWAP, MOVE_DIE, NCOL, NOBODY,
                                     RANDOM_BUMP, SAY_BITS, TENS_DIE, UNITS_DIE, Chance,
                                     DecidedBy, Decision, WinKind, say_threshold)
-from solver.sosooyoo.policies import (CONTESTED, FAR, IMPOSSIBLE, MCTS_MIN_KEYS, MCTS_WIDTH,
+from numbergames.solver.sosooyoo.policies import (CONTESTED, FAR, IMPOSSIBLE, MCTS_MIN_KEYS, MCTS_WIDTH,
                                       MCTS_Z_TENTHS, NEED_WEIGHT, PLAYERS, TURN_MIX,
                                       PLAYOUT_TURNS, POLICY_NAMES, POPSICLE_WEIGHT, RAINBOW,
                                       MCTS, RING_WORTH, SEARCH, SEARCH_ROLLOUT, TOUR_RINGS,
                                       landing_values, tables)
-from solver.sosooyoo.rules import MAX_SPACES, WIN_RINGS, SoSooYooRules
-from solver.sosooyoo.state import END, NUM_ACTIONS, PLACEMENTS, RANDOM, RING, SoSooYooState
+from numbergames.solver.sosooyoo.rules import MAX_SPACES, WIN_RINGS, SoSooYooRules
+from numbergames.solver.sosooyoo.state import END, NUM_ACTIONS, PLACEMENTS, RANDOM, RING, SoSooYooState
 
 NODE_OVER = -1
 """The node kind :func:`state_view` gives once the game is over."""
@@ -98,8 +98,8 @@ def play_chunk(rules: SoSooYooRules, policies: Sequence[str],
                keys: np.ndarray) -> dict[str, np.ndarray]:
     """One game per key by the kernel: the declared result columns (the registered kernel):
     arrays of shape (n,), and ``seat_<name>`` of shape (n, players)."""
-    from cext.sosooyoo.play import play_chunk as kernel
-    from solver.sosooyoo import SPEC
+    from numbergames.cext.sosooyoo.play import play_chunk as kernel
+    from numbergames.solver.sosooyoo import SPEC
 
     rows = kernel(config(rules, policies), np.ascontiguousarray(keys, dtype=np.uint64))
     return split(SPEC, rows, rules.players)
@@ -107,7 +107,7 @@ def play_chunk(rules: SoSooYooRules, policies: Sequence[str],
 
 def kernel_state(rules: SoSooYooRules, policies: Sequence[str], key: int):
     """The kernel's game of ``key`` at its start, node by node (``KernelState``)."""
-    from cext.sosooyoo.play import KernelState
+    from numbergames.cext.sosooyoo.play import KernelState
 
     return KernelState(config(rules, policies), key)
 

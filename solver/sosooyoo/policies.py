@@ -1,9 +1,9 @@
 """So-Soo-Yoo players.
 
 Every player is one signature, ``choose(state, stream) -> action``
-(:class:`solver.decision.Player`): ``state`` is a :class:`solver.sosooyoo.state.SoSooYooState`
+(:class:`numbergames.solver.decision.Player`): ``state`` is a :class:`numbergames.solver.sosooyoo.state.SoSooYooState`
 at a decision node, whose legal actions list the engine's options
-(:class:`solver.sosooyoo.engine.Decision`) in canonical order. All the players below but
+(:class:`numbergames.solver.sosooyoo.engine.Decision`) in canonical order. All the players below but
 ``random`` are deterministic, work in integers and break ties by the first option, so
 that a kernel can make the same choices; they read the engine's position
 (``state.game``) and options (``state.node``).
@@ -11,11 +11,11 @@ that a kernel can make the same choices; they read the engine's position
 ``random``
     Uniform over the legal actions of every decision, one ``choose(n)`` of the choice
     stream per decision with two or more options (RULES.md rule 37):
-    :class:`solver.decision.RandomPlayer`.
+    :class:`numbergames.solver.decision.RandomPlayer`.
 ``popsicle``
     Goes for six rings of its own colour (which nobody can swap away). Each move it heads
     for its *target*, the ring of its colour on the board, planned with the board's exact
-    tables (:mod:`solver.sosooyoo.exact`): with moves to spare it takes the target whose
+    tables (:mod:`numbergames.solver.sosooyoo.exact`): with moves to spare it takes the target whose
     fewest-moves distance to the ring is least; when the ring would complete a win (exact
     count, rule 17) it takes a target from which a walk of exactly the remaining moves ends
     on the ring (``walk_reach``), else the nearest. Without a ring of its colour on the
@@ -32,7 +32,7 @@ that a kernel can make the same choices; they read the engine's position
     turn at every move: when its next ring would complete a win (exact count), each move
     is worth the exact expected turns a lone player still needs from its landing with the
     moves left (:func:`landing_values`, the Markov decision process of
-    :mod:`solver.sosooyoo.exact`); otherwise it scores each landing by :func:`tour_score`
+    :mod:`numbergames.solver.sosooyoo.exact`); otherwise it scores each landing by :func:`tour_score`
     — the rings it collects there and on the best order of up to :data:`TOUR_RINGS` more
     within the moves left, then how near the turn ends to the next ring it needs, a ring an
     opponent stands near counting :data:`CONTESTED` moves farther. It bumps a piece to the space
@@ -59,7 +59,7 @@ that a kernel can make the same choices; they read the engine's position
     game's choice stream starts a SplitMix64 stream whose next ``N`` words are the keys, and
     playout ``j`` of every candidate draws from the dice and choice streams of key ``j``.
 ``mcts-N``
-    The family every game has (:mod:`solver.mcts`: ``N`` simulations a decision, each a
+    The family every game has (:mod:`numbergames.solver.mcts`: ``N`` simulations a decision, each a
     candidate action and then its rollout player's playout), searched here as this game
     needs: a one-decision-deep bandit, not a tree (:class:`HalvingPolicy`; the kernel's
     ``halving``). At every decision of two or more actions (moves, bumps, rings taken and
@@ -130,17 +130,17 @@ from functools import cache
 
 import numpy as np
 
-from solver.decision import CHANCE, TERMINAL, RandomPlayer, play
-from solver.dice import MASK64, Stream
-from solver.dice import game_streams
-from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET
-from solver.registry import Players, Search
-from solver.sosooyoo.board import adjacency, board_flags, board_graph
-from solver.sosooyoo.engine import (END_DISCARD, END_SWAP, NCOL, RANDOM_BUMP, Chance, Decision,
+from numbergames.solver.decision import CHANCE, TERMINAL, RandomPlayer, play
+from numbergames.solver.dice import MASK64, Stream
+from numbergames.solver.dice import game_streams
+from numbergames.solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET
+from numbergames.solver.registry import Players, Search
+from numbergames.solver.sosooyoo.board import adjacency, board_flags, board_graph
+from numbergames.solver.sosooyoo.engine import (END_DISCARD, END_SWAP, NCOL, RANDOM_BUMP, Chance, Decision,
                                     Game)
-from solver.sosooyoo.state import SoSooYooState
-from solver.sosooyoo.exact import distance_table, walk_reach
-from solver.sosooyoo.rules import WIN_RINGS, SoSooYooRules
+from numbergames.solver.sosooyoo.state import SoSooYooState
+from numbergames.solver.sosooyoo.exact import distance_table, walk_reach
+from numbergames.solver.sosooyoo.rules import WIN_RINGS, SoSooYooRules
 
 POLICY_NAMES = ("random", "popsicle", "rainbow", "adaptive")
 """The fixed players, in the order of their kernel codes."""
@@ -195,8 +195,8 @@ def _tables(board_size: int, jumps: bool, warps: bool, prime_bubble: bool):
 @cache
 def _landing_values(board_size: int, jumps: bool, warps: bool, prime_bubble: bool,
                     say_error: float) -> np.ndarray:
-    from solver.sosooyoo.board import move_table
-    from solver.sosooyoo.exact import DIE, solve_turns
+    from numbergames.solver.sosooyoo.board import move_table
+    from numbergames.solver.sosooyoo.exact import DIE, solve_turns
 
     flags = dict(board_size=board_size, jumps=jumps, warps=warps, prime_bubble=prime_bubble)
     solution = solve_turns(move_table(**flags), exact=True, say_error=say_error)
@@ -213,7 +213,7 @@ def landing_values(rules: SoSooYooRules) -> np.ndarray:
     """``value[m, t, e]``: the expected turns after the current one of a lone player who
     must collect the ring on t by exact count (RULES.md rule 17) and has just landed on e
     with m moves still to make, playing on as well as possible (0 when the landing
-    collects it): :meth:`solver.sosooyoo.exact.TurnValues.move_value`, for every target,
+    collects it): :meth:`numbergames.solver.sosooyoo.exact.TurnValues.move_value`, for every target,
     with the rules' ``say_error``."""
     return _landing_values(**board_flags(rules), say_error=float(rules.say_error))
 

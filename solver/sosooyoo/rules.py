@@ -3,13 +3,13 @@
 Defaults follow the pinned reading of the rulebook (RULES.md, "The pinned reading"); every
 rule, and every decision where the rulebook and the spec are silent or could be read two
 ways, is numbered in ``solver/sosooyoo/RULES.md`` with the parameter that flips it. The
-board itself (bubbles, moves, the spiral) is in :mod:`solver.sosooyoo.board`.
+board itself (bubbles, moves, the spiral) is in :mod:`numbergames.solver.sosooyoo.board`.
 """
 from __future__ import annotations
 
 import dataclasses
 
-from solver.params import Rules, param
+from numbergames.solver.params import Rules, param
 
 COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
 """The six piece colours; seat ``i`` plays colour ``i``. Rings of all six are in play

@@ -1,6 +1,6 @@
-"""So-Soo-Yoo's decision API (:mod:`solver.decision`): :class:`SoSooYooState`.
+"""So-Soo-Yoo's decision API (:mod:`numbergames.solver.decision`): :class:`SoSooYooState`.
 
-The state drives the reference engine's steps (:mod:`solver.sosooyoo.engine`: the set-up,
+The state drives the reference engine's steps (:mod:`numbergames.solver.sosooyoo.engine`: the set-up,
 then one turn after another) from node to node. A turn is a chain of nodes:
 
 =========== ============ =================================== ==========================
@@ -32,7 +32,7 @@ So every action id is stable (the same id is the same move in every state) and b
 :data:`NUM_ACTIONS`: 1..199 a space (a move, or where a bumped piece goes), 200 a random
 bump, 201..206 a ring of a colour (the one a bump takes, a roller loses, an eleventh ring
 forces off), 207..219 the end of a turn. A node whose options are one (a forced move, a
-piece with one place to go) is a node as well; :func:`solver.decision.play` applies it
+piece with one place to go) is a node as well; :func:`numbergames.solver.decision.play` applies it
 without asking, as the engine always did. A turn won without rolling (rule 33) passes
 through no node but the placements of the rings it sends back.
 
@@ -49,12 +49,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.decision import CHANCE, TERMINAL, Size, State, play, win_returns
-from solver.dice import Stream
-from solver.sosooyoo.engine import (END_DISCARD, END_SWAP, MOVE_DIE, NCOL, RANDOM_BUMP,
+from numbergames.solver.decision import CHANCE, TERMINAL, Size, State, play, win_returns
+from numbergames.solver.dice import Stream
+from numbergames.solver.sosooyoo.engine import (END_DISCARD, END_SWAP, MOVE_DIE, NCOL, RANDOM_BUMP,
                                     SAY_BITS, TENS_DIE, UNITS_DIE, Chance, Decision, Game,
                                     Node, says_wrong)
-from solver.sosooyoo.rules import COLOURS, MAX_SPACES, SoSooYooRules
+from numbergames.solver.sosooyoo.rules import COLOURS, MAX_SPACES, SoSooYooRules
 
 RANDOM = MAX_SPACES + 1
 """The action of a random bump (200)."""
@@ -298,7 +298,7 @@ class SoSooYooState(State):
 
 def play_game(rules: SoSooYooRules, players, key: int, *, trace: list | None = None,
               check: bool = False) -> SoSooYooState:
-    """The game with this key played to its end by :func:`solver.decision.play` (a winner,
+    """The game with this key played to its end by :func:`numbergames.solver.decision.play` (a winner,
     or ``max_turns``), ``players`` by seat; ``trace`` and ``check`` as
     :class:`SoSooYooState` takes them."""
     if len(players) != rules.players:

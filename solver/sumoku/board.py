@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from solver.sumoku.lines import MAX_LINE, MIN_LINE
-from solver.sumoku.tiles import NINE, SIX, Kind, kind_colour
+from numbergames.solver.sumoku.lines import MAX_LINE, MIN_LINE
+from numbergames.solver.sumoku.tiles import NINE, SIX, Kind, kind_colour
 
 Cell = tuple[int, int]
 FREE = 0

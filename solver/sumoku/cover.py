@@ -15,7 +15,7 @@ the groups of lines with further lines (in line order), each touching two groups
 geometry (where the lines lie) is ignored, so a family found does not mean a layout exists;
 a family missing is a proof that none does.
 
->>> from solver.sumoku.tiles import parse
+>>> from numbergames.solver.sumoku.tiles import parse
 >>> covered([parse(w) for w in "R1 R4 O5".split()], 5)           # R4 O5 leaves R1 alone
 False
 >>> covered([parse(w) for w in "R3 O1 Y6 G7 B2".split()], 5)
@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from solver.sumoku.lines import MAX_LINE, MIN_LINE, line_valid
-from solver.sumoku.tiles import Kind
+from numbergames.solver.sumoku.lines import MAX_LINE, MIN_LINE, line_valid
+from numbergames.solver.sumoku.tiles import Kind
 
 COVER_BUDGET = 200_000
 """Steps the cover search may take; past it the hand counts as covered (not disproved)."""

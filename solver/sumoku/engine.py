@@ -1,15 +1,15 @@
 """The Sumoku main-game reference engine: every rule of RULES.md (8 to 25), in plain Python.
 
 This engine is the specification in code; a kernel must play the same games from the same
-keys. The game itself is :class:`solver.sumoku.state.SumokuState`, the decision API's
-state (:mod:`solver.decision`): its chance nodes deal and refill the hands, break a tie for
+keys. The game itself is :class:`numbergames.solver.sumoku.state.SumokuState`, the decision API's
+state (:mod:`numbergames.solver.decision`): its chance nodes deal and refill the hands, break a tie for
 the start and roll the key, its decision nodes are the plays and bonus plays; the one game
-loop is :func:`solver.decision.play`. Its randomness comes from :mod:`solver.dice`: the
+loop is :func:`numbergames.solver.decision.play`. Its randomness comes from :mod:`numbergames.solver.dice`: the
 game's **dice** stream shuffles the bag, breaks a tie for the start and rolls the key
 (rule 24); the **choice** stream gives the players' choices.
 
 A turn: the player's legal plays are listed in canonical order
-(:func:`solver.sumoku.moves.legal_plays`); with two or more the player picks one
+(:func:`numbergames.solver.sumoku.moves.legal_plays`); with two or more the player picks one
 (``choose(state, stream) -> action``, the action being the index into that list), with
 one it is played, with none the player is stuck (rule 20). A play that earns a bonus lets
 the player play again from the hand, without drawing (rule 19); the refill comes at the
@@ -18,15 +18,15 @@ none (rule 21), or with ``out_ends`` when the bag is empty and the player who ju
 holds nothing.
 
 Here: the result columns and :func:`play_game`; the bag's shuffle and a hand's value are
-the state's (:func:`solver.sumoku.state.shuffled_bag`, :func:`~solver.sumoku.state.hand_total`).
+the state's (:func:`numbergames.solver.sumoku.state.shuffled_bag`, :func:`~numbergames.solver.sumoku.state.hand_total`).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.decision import Player, play
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.state import SumokuState
+from numbergames.solver.decision import Player, play
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.state import SumokuState
 
 
 GAME_COLUMNS = {
@@ -49,7 +49,7 @@ SEAT_COLUMNS = {
 
 def play_game(rules: SumokuRules, players: Sequence[Player], key: int,
               trace: list | None = None) -> SumokuState:
-    """One whole game from its key: :func:`solver.decision.play` from the start. ``trace``,
+    """One whole game from its key: :func:`numbergames.solver.decision.play` from the start. ``trace``,
     if a list, gets every play made as ``(seat, number of plays, chosen index)`` (the
     kernel's decision trace)."""
     state = SumokuState(rules)

@@ -8,24 +8,24 @@
 * a **hand** — ``hand: R3 O1 Y6 ...`` — is decided by the layout search (speed sumoku,
   RULES.md rule 47): a layout found and printed, proven impossible, or given up;
   ``--search N`` gives the search N hundred thousand nodes (default
-  :data:`solver.sumoku.layout.DEFAULT_BUDGET`).
+  :data:`numbergames.solver.sumoku.layout.DEFAULT_BUDGET`).
 
 ``solo:`` before either applies solo sumoku's rule (no number repeated in a line).
 :func:`describe` returns plain data (what ``--json`` prints; the text is written from it by
 ``studies/sumoku/position.py``); a malformed pattern or hand, or a request that does not
-apply, raises :class:`solver.params.RulesError` with one line.
+apply, raises :class:`numbergames.solver.params.RulesError` with one line.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from solver.notation import plain_text
-from solver.params import RulesError
-from solver.sumoku.layout import DEFAULT_BUDGET, fast_search
-from solver.sumoku.pattern import check_pattern, format_pattern, lines, parse_pattern
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.tiles import NINE, is_six, kind_number, parse, text
+from numbergames.solver.notation import plain_text
+from numbergames.solver.params import RulesError
+from numbergames.solver.sumoku.layout import DEFAULT_BUDGET, fast_search
+from numbergames.solver.sumoku.pattern import check_pattern, format_pattern, lines, parse_pattern
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.tiles import NINE, is_six, kind_number, parse, text
 
 NODES_PER_BUDGET = 100_000
 """``--search N``: N hundred thousand nodes for a hand's layout search."""

@@ -12,8 +12,8 @@ tiles. It proves nothing: a hand it does not lay out whole may still have a layo
 every pattern is a tree of lines, and the build is not exhaustive).
 
 >>> import numpy as np
->>> from solver.sumoku.tiles import parse
->>> from solver.sumoku.pattern import check_pattern
+>>> from numbergames.solver.sumoku.tiles import parse
+>>> from numbergames.solver.sumoku.pattern import check_pattern
 >>> hand = [parse(w) for w in "R3 O1 Y6 G5 B7 P2 O2 Y1 R5 R6".split()]
 >>> g = grow(hand, 5, rng=np.random.default_rng(0))
 >>> g.placed == len(g.layout) and check_pattern(g.layout, 5, pinned=g.pinned()).ok
@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solver.sumoku.lines import MAX_LINE, MIN_LINE
-from solver.sumoku.pattern import Cell
-from solver.sumoku.tiles import NINE, Kind, kind_colour, kind_number, values
+from numbergames.solver.sumoku.lines import MAX_LINE, MIN_LINE
+from numbergames.solver.sumoku.pattern import Cell
+from numbergames.solver.sumoku.tiles import NINE, Kind, kind_colour, kind_number, values
 
 GROW_BUDGET = 200_000
 """Steps :func:`grow` may take by default."""

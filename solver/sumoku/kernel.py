@@ -4,16 +4,16 @@ with: the kernels import nothing from ``solver/`` (tests/test_architecture.py).
 * :func:`constants` — every number the kernels share with this readable code (the tiles'
   numbering, a line's lengths, a "6" read as 9, the key die, the players' codes, the rows of
   the result arrays), written into ``cext/sumoku/constants.pxd`` when the package is built
-  (:mod:`solver.kernel_constants`).
+  (:mod:`numbergames.solver.kernel_constants`).
 * :func:`config` — the plain configuration of one call: the rules and each seat's player as
   numbers.
 * :func:`play_chunk` (the game's registered kernel: whole games, their result rows),
   :func:`kernel_state` (one kernel game node by node through the decision API in C,
   ``cext/common/decisions.pxi``) and :func:`count_plays` (the kernel's move generator) —
   the main game's kernel with the rules and players of the rest of the toolkit;
-  :func:`state_view` is the reference state (:mod:`solver.sumoku.state`) as the kernel's
+  :func:`state_view` is the reference state (:mod:`numbergames.solver.sumoku.state`) as the kernel's
   ``KernelState.view()`` gives its own. The line and layout kernels take plain numbers and
-  lists already (``cext.sumoku.lines.check_lines``, ``cext.sumoku.layout.search_kinds``).
+  lists already (``numbergames.cext.sumoku.lines.check_lines``, ``numbergames.cext.sumoku.layout.search_kinds``).
 """
 from __future__ import annotations
 
@@ -22,24 +22,24 @@ from typing import Any
 
 import numpy as np
 
-from solver.kernel_constants import player_codes
-from solver.kernel_rows import split
-from solver.registry import DRAW
-from solver.sumoku.board import FREE
-from solver.sumoku.lines import ENCODED_MAX, MAX_LINE, MIN_LINE
-from solver.sumoku.policies import (LOOKAHEAD_WIDTH, MAX_BUDGET, MCTS, MCTS_EXPLORATION_PERMILLE,
+from numbergames.solver.kernel_constants import player_codes
+from numbergames.solver.kernel_rows import split
+from numbergames.solver.registry import DRAW
+from numbergames.solver.sumoku.board import FREE
+from numbergames.solver.sumoku.lines import ENCODED_MAX, MAX_LINE, MIN_LINE
+from numbergames.solver.sumoku.policies import (LOOKAHEAD_WIDTH, MAX_BUDGET, MCTS, MCTS_EXPLORATION_PERMILLE,
                                     MCTS_SCALE, MCTS_TURNS, MCTS_WIDTH, PLAYERS, POLICY_NAMES,
                                     SEARCH, SEARCH_ROLLOUT)
-from solver.sumoku.rules import KEY_CHALLENGE, KEY_DIE, SumokuRules
-from solver.sumoku.state import BONUS, DEAL, KEY, OVER, PASS, PLAY, REFILL, START, SumokuState
-from solver.sumoku.tiles import (COPIES, KEY_FACES, NINE, NKINDS, NTILES, NUMBERS, SIX, is_six,
+from numbergames.solver.sumoku.rules import KEY_CHALLENGE, KEY_DIE, SumokuRules
+from numbergames.solver.sumoku.state import BONUS, DEAL, KEY, OVER, PASS, PLAY, REFILL, START, SumokuState
+from numbergames.solver.sumoku.tiles import (COPIES, KEY_FACES, NINE, NKINDS, NTILES, NUMBERS, SIX, is_six,
                                  kind_colour, kind_number)
 
 KEY_MODES = ("fixed", KEY_DIE, KEY_CHALLENGE)
 """How the key is set, in the kernel's codes: a fixed number, rolled, or the challenge."""
 PHASES = {"DEAL": DEAL, "START": START, "KEY": KEY, "PLAY": PLAY, "BONUS": BONUS,
           "REFILL": REFILL, "OVER": OVER}
-"""The nodes of a game (:mod:`solver.sumoku.state`), the kernel's ``PH_*``."""
+"""The nodes of a game (:mod:`numbergames.solver.sumoku.state`), the kernel's ``PH_*``."""
 
 
 def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
@@ -87,8 +87,8 @@ def config(rules: SumokuRules, policies: Sequence[str],
 def play_chunk(rules: SumokuRules, policies: Sequence[str],
                keys: np.ndarray) -> dict[str, np.ndarray]:
     """One game per key by the kernel: the declared result columns (the registered kernel)."""
-    from cext.sumoku.play import play_chunk as kernel
-    from solver.sumoku import SPEC
+    from numbergames.cext.sumoku.play import play_chunk as kernel
+    from numbergames.solver.sumoku import SPEC
 
     rows = kernel(config(rules, policies, exact_actions=False),
                   np.ascontiguousarray(keys, dtype=np.uint64))
@@ -99,7 +99,7 @@ def kernel_state(rules: SumokuRules, policies: Sequence[str], key: int):
     """The kernel's game of ``key`` at its start, node by node (``KernelState``: the methods
     of the reference State, in C), with ``policies``' players deciding exactly as the
     reference players do (canonical action ids)."""
-    from cext.sumoku.play import KernelState
+    from numbergames.cext.sumoku.play import KernelState
 
     return KernelState(config(rules, policies), key)
 
@@ -126,6 +126,6 @@ def count_plays(rules: SumokuRules, cells: Mapping[tuple[int, int], tuple[int, i
                 hand: Sequence[int], key: int, repeat: int = 1) -> int:
     """The number of legal plays of ``hand`` on a board of ``cells``, by the kernel's move
     generator (``repeat`` times, for timing)."""
-    from cext.sumoku.play import count_plays as kernel
+    from numbergames.cext.sumoku.play import count_plays as kernel
 
     return kernel(config(rules, ["greedy"] * rules.players), cells, hand, key, repeat)

@@ -27,7 +27,7 @@ and the pattern is checked whole. Every cell set of every width is reached, so a
 of whose widths yields a pattern has none (**proven impossible**). The search counts its
 nodes (cells decided) and **gives up** past a budget.
 
->>> from solver.sumoku.tiles import parse
+>>> from numbergames.solver.sumoku.tiles import parse
 >>> hand = [parse(w) for w in "R3 O1 Y6 G7 B2".split()]
 >>> found = search(hand, 5)
 >>> found.status, check_pattern(found.layout, 5, pinned=found.pinned()).ok
@@ -41,11 +41,11 @@ import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from solver.progress import reporter
-from solver.sumoku.cover import covered
-from solver.sumoku.lines import MAX_LINE
-from solver.sumoku.pattern import Cell, check_pattern, format_pattern
-from solver.sumoku.tiles import NINE, NKINDS, Kind, kind_colour, kind_number, values
+from numbergames.solver.progress import reporter
+from numbergames.solver.sumoku.cover import covered
+from numbergames.solver.sumoku.lines import MAX_LINE
+from numbergames.solver.sumoku.pattern import Cell, check_pattern, format_pattern
+from numbergames.solver.sumoku.tiles import NINE, NKINDS, Kind, kind_colour, kind_number, values
 
 FOUND = "found"
 """A pattern using every tile was found (and passes ``check_pattern``)."""
@@ -70,7 +70,7 @@ class Layout:
     nodes: int = 0
     proof: str = ""
     """How an impossible hand was proven so: ``search`` (the strip search ran out of
-    cells) or ``cover`` (no family of lines covers it, :mod:`solver.sumoku.cover`)."""
+    cells) or ``cover`` (no family of lines covers it, :mod:`numbergames.solver.sumoku.cover`)."""
 
     def pinned(self) -> dict[Cell, int]:
         """The "6" tiles that lie as 9, for ``check_pattern``'s ``pinned``."""
@@ -221,7 +221,7 @@ class _Strip:
 QUICK_BUDGET = 100_000
 """Nodes of the first, quick try of the strip search, before the cover proof."""
 COVER_MAX = 16
-"""The largest hand the cover proof (:mod:`solver.sumoku.cover`) is tried on."""
+"""The largest hand the cover proof (:mod:`numbergames.solver.sumoku.cover`) is tried on."""
 
 
 def widths(n: int) -> list[int]:
@@ -272,8 +272,8 @@ def strip_search(hand: Sequence[Kind], key: int, *, solo: bool = False,
 def kernel_strip_search(hand: Sequence[Kind], key: int, *, solo: bool = False,
                         six_is_nine: bool = True, budget: int = DEFAULT_BUDGET) -> Layout:
     """:func:`strip_search` by the kernel ``cext/sumoku/layout.pyx``: the same result (and
-    the nodes searched told to a listener, :mod:`solver.progress`)."""
-    from cext.sumoku.layout import search_kinds
+    the nodes searched told to a listener, :mod:`numbergames.solver.progress`)."""
+    from numbergames.cext.sumoku.layout import search_kinds
 
     _counts(hand, key)
     status, cells, nodes = search_kinds(

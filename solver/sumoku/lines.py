@@ -1,12 +1,12 @@
 """Sumoku's lines: the readable reference of what makes a line valid (RULES.md rules 5, 6,
 39). The kernel ``cext/sumoku/lines.pyx`` decides the same, fast, and is tested against it.
 
-A line is given by its tiles' kinds (:mod:`solver.sumoku.tiles`). It is valid when it has
+A line is given by its tiles' kinds (:mod:`numbergames.solver.sumoku.tiles`). It is valid when it has
 :data:`MIN_LINE` to :data:`MAX_LINE` tiles, no colour twice (in solo sumoku no number twice
 either) and a sum that is a multiple of the key, where each "6" may count as 6 or 9:
 ``s`` sixes add ``3 * j`` for some ``j`` in ``0..s`` to the face total.
 
->>> from solver.sumoku.tiles import parse
+>>> from numbergames.solver.sumoku.tiles import parse
 >>> line_valid([parse(w) for w in ("R3", "O1", "Y6")], 5)          # 3 + 1 + 6 = 10
 True
 >>> line_valid([parse(w) for w in ("R3", "O1", "Y6", "G5")], 5)    # 15, or 18 with a 9
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.sumoku.tiles import NINE, SIX, Kind, is_six, kind_colour, kind_number
+from numbergames.solver.sumoku.tiles import NINE, SIX, Kind, is_six, kind_colour, kind_number
 
 MIN_LINE = 2
 """A line has 2 to 6 tiles (rule 4)."""
@@ -39,7 +39,7 @@ def distinct(kinds: Sequence[Kind], solo: bool = False) -> bool:
 def line_sums(kinds: Sequence[Kind], six_is_nine: bool = True) -> list[int]:
     """Every total the line can have, each "6" counting 6 or 9, smallest first.
 
-    >>> from solver.sumoku.tiles import parse
+    >>> from numbergames.solver.sumoku.tiles import parse
     >>> line_sums([parse("R6"), parse("O6"), parse("Y1")]), line_sums([parse("R6")], False)
     ([13, 16, 19], [6])
     """
@@ -60,7 +60,7 @@ def placed_line_valid(kinds: Sequence[Kind], values: Sequence[int], key: int, *,
                       solo: bool = False) -> bool:
     """Whether tiles lying with the given values (a "6" as 6 or 9) make a valid line.
 
-    >>> from solver.sumoku.tiles import parse
+    >>> from numbergames.solver.sumoku.tiles import parse
     >>> placed_line_valid([parse("R5"), parse("O6"), parse("Y1")], [5, 9, 1], 5)
     True
     >>> placed_line_valid([parse("R5"), parse("O6"), parse("Y1")], [5, 6, 1], 5)

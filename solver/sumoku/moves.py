@@ -30,10 +30,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.sumoku.board import FREE, INVALID, Board, Cell, line_total
-from solver.sumoku.lines import MAX_LINE, MIN_LINE
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.tiles import NINE, SIX, Kind, is_six, kind_colour, kind_number
+from numbergames.solver.sumoku.board import FREE, INVALID, Board, Cell, line_total
+from numbergames.solver.sumoku.lines import MAX_LINE, MIN_LINE
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.tiles import NINE, SIX, Kind, is_six, kind_colour, kind_number
 
 Placed = tuple[int, int, Kind, int]
 """A tile of a play: ``(row, column, kind, value)``."""

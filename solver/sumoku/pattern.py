@@ -1,8 +1,8 @@
 """Whole Sumoku patterns: find the lines, and validate a pattern (RULES.md rules 4 to 7).
 
-A **pattern** maps grid cells ``(row, column)`` to kinds (:mod:`solver.sumoku.tiles`). A
+A **pattern** maps grid cells ``(row, column)`` to kinds (:mod:`numbergames.solver.sumoku.tiles`). A
 pattern is valid when its tiles are connected, every tile lies in a line (a maximal run of
-two or more tiles in a row or a column), every line is valid (:mod:`solver.sumoku.lines`),
+two or more tiles in a row or a column), every line is valid (:mod:`numbergames.solver.sumoku.lines`),
 and — with one value per "6" tile (``six_value = per_tile``) — there is one value for each
 "6" tile that makes both its lines add up. :func:`check_pattern` finds those values by
 backtracking over the "6" tiles in cell order, checking each line as soon as all its "6"
@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from solver.notation import plain_text
-from solver.sumoku.lines import MAX_LINE, MIN_LINE, distinct
-from solver.sumoku.tiles import NINE, SIX, Kind, is_six, kind_number, parse_placed, text
+from numbergames.solver.notation import plain_text
+from numbergames.solver.sumoku.lines import MAX_LINE, MIN_LINE, distinct
+from numbergames.solver.sumoku.tiles import NINE, SIX, Kind, is_six, kind_number, parse_placed, text
 
 Cell = tuple[int, int]
 Pattern = Mapping[Cell, Kind]

@@ -1,15 +1,15 @@
 """Sumoku main-game players.
 
 Every player is one signature, ``choose(state, stream) -> action``
-(:class:`solver.decision.Player`), asked at a decision node of
-:class:`solver.sumoku.state.SumokuState` with two or more legal plays; the action is the
-index into the canonical list of plays (:func:`solver.sumoku.moves.legal_plays`,
+(:class:`numbergames.solver.decision.Player`), asked at a decision node of
+:class:`numbergames.solver.sumoku.state.SumokuState` with two or more legal plays; the action is the
+index into the canonical list of plays (:func:`numbergames.solver.sumoku.moves.legal_plays`,
 ``state.plays()``). All the players but ``random`` are deterministic, work in integers and
 take the first of equal plays, so that a kernel can make the same choices.
 
 ``random``
     Uniform over the legal plays: one ``choose(n)`` of the choice stream per decision
-    (:class:`solver.decision.RandomPlayer`).
+    (:class:`numbergames.solver.decision.RandomPlayer`).
 ``greedy``
     The highest score now.
 ``lookahead``
@@ -29,7 +29,7 @@ take the first of equal plays, so that a kernel can make the same choices.
     next ``N`` words are the playouts' keys, each the dice stream that shuffles its bag.
 
 ``mcts-N``
-    A bandit over one decision with ``N`` simulations (:mod:`solver.mcts`, the family every
+    A bandit over one decision with ``N`` simulations (:mod:`numbergames.solver.mcts`, the family every
     game shares, with ``max_depth`` 1 and ``paired`` simulations). Its candidates are the
     :data:`MCTS_WIDTH` highest-scoring plays in ``lookahead``'s order (the score minus the
     next player's best score at once; :func:`mcts_candidates`). The k-th simulation of
@@ -54,7 +54,7 @@ take the first of equal plays, so that a kernel can make the same choices.
 
 **Ties** (issue 21: a choice, not an accident of the play list). The canonical list holds
 each placement once (a hand's repeated tiles are one kind:
-:func:`solver.sumoku.moves.legal_plays`), so ``random`` draws uniformly among distinct
+:func:`numbergames.solver.sumoku.moves.legal_plays`), so ``random`` draws uniformly among distinct
 plays; ``greedy``, ``lookahead`` and ``search-N`` take the first of equal plays in
 canonical order (the lowest action), and ``mcts-N`` the most visited candidate, the first
 in ``lookahead``'s order among equals (equal values of that order: the lowest action). A play puts tiles down for good, so no player can repeat a
@@ -78,14 +78,14 @@ from __future__ import annotations
 
 import math
 
-from solver.decision import TERMINAL, RandomPlayer
-from solver.dice import CHOICE_SALT, Stream
-from solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy
-from solver.registry import Players, Search
-from solver.sumoku.board import Board
-from solver.sumoku.moves import Play, legal_plays
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.state import PLAY, SumokuState
+from numbergames.solver.decision import TERMINAL, RandomPlayer
+from numbergames.solver.dice import CHOICE_SALT, Stream
+from numbergames.solver.mcts import FAMILY as MCTS, MAX_BUDGET as MCTS_MAX_BUDGET, MctsPolicy
+from numbergames.solver.registry import Players, Search
+from numbergames.solver.sumoku.board import Board
+from numbergames.solver.sumoku.moves import Play, legal_plays
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.state import PLAY, SumokuState
 
 POLICY_NAMES = ("random", "greedy", "lookahead")
 """The fixed players, in the order of their kernel codes."""
@@ -103,7 +103,7 @@ MCTS_SCALE = 60
 """``mcts-N``: the score margin (points) a simulation's return squashes by (:func:`margin_value`)."""
 MCTS_EXPLORATION_PERMILLE = 250
 MCTS_EXPLORATION = MCTS_EXPLORATION_PERMILLE / 1000
-"""``mcts-N``: UCB1's exploration constant (:class:`solver.mcts.MctsPolicy`'s ``exploration``;
+"""``mcts-N``: UCB1's exploration constant (:class:`numbergames.solver.mcts.MctsPolicy`'s ``exploration``;
 the family's default is 1.4, made for returns of 0 or 1)."""
 
 
@@ -221,7 +221,7 @@ def margin_value(margin: int) -> float:
 
 
 def mcts_start(state: SumokuState, key: int):
-    """``mcts-N``'s simulation of ``key`` (:mod:`solver.mcts`): a copy whose bag left is
+    """``mcts-N``'s simulation of ``key`` (:mod:`numbergames.solver.mcts`): a copy whose bag left is
     shuffled by the dice stream of ``key`` (:meth:`SumokuState.playout`, as ``search-N``'s
     playouts: hands lie face up, only the bag's order is unknown), cut off after
     :data:`MCTS_TURNS` turns and valued by the score margin (:class:`Simulation`), that
@@ -251,7 +251,7 @@ def mcts_candidates(state: SumokuState) -> list[int]:
 
 
 def make_policy(name: str, rules: SumokuRules):
-    """A player by name: ``choose(state, stream) -> action`` (:class:`solver.decision.Player`)."""
+    """A player by name: ``choose(state, stream) -> action`` (:class:`numbergames.solver.decision.Player`)."""
     family, budget = PLAYERS.parse(name)
     if family == SEARCH:
         return SearchPolicy(budget)

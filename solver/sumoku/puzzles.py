@@ -2,7 +2,7 @@
 places when it cannot (RULES.md rules 37 to 39, 49).
 
 **Team** (rule 37): the 96 tiles are dealt to 2, 3 or 4 teams (48, 32 or 24 each); each
-team's hand is grown into a pattern by :func:`solver.sumoku.grow.grow` under a step budget.
+team's hand is grown into a pattern by :func:`numbergames.solver.sumoku.grow.grow` under a step budget.
 **Solo** (rules 38, 39): 16 tiles first — decided by the layout search (which can prove a
 hand impossible) when the grower does not lay them all out — then 10 more at a time added
 to the same pattern by the grower, until all 96 lie or a batch cannot be placed whole
@@ -23,10 +23,10 @@ from typing import Any
 
 import numpy as np
 
-from solver.sumoku.grow import GROW_BUDGET, Grown, grow
-from solver.sumoku.layout import DEFAULT_BUDGET, FOUND, IMPOSSIBLE, search
-from solver.sumoku.speed import SPEED_KEYS, check_key
-from solver.sumoku.tiles import NTILES, kind
+from numbergames.solver.sumoku.grow import GROW_BUDGET, Grown, grow
+from numbergames.solver.sumoku.layout import DEFAULT_BUDGET, FOUND, IMPOSSIBLE, search
+from numbergames.solver.sumoku.speed import SPEED_KEYS, check_key
+from numbergames.solver.sumoku.tiles import NTILES, kind
 
 TEAMS = (2, 3, 4)
 SOLO_FIRST = 16

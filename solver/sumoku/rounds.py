@@ -2,7 +2,7 @@
 
 **The model of a player** (rule 50). A player's time to lay out a hand is the search
 effort it takes: ``skill * (1 + nodes / NODE_SCALE) * X`` time units, ``nodes`` the layout
-search's nodes on the hand (:func:`solver.sumoku.layout.search`, with the player's patience
+search's nodes on the hand (:func:`numbergames.solver.sumoku.layout.search`, with the player's patience
 ``budget`` as its node budget) and ``X`` an exponential draw of mean 1 (luck in where one
 looks first). A hand the search does not lay out (proven impossible or given up) costs its
 search time, then the player swaps (swapoku, the strategy of rule 48) for
@@ -27,9 +27,9 @@ from typing import Any
 
 import numpy as np
 
-from solver.sumoku.layout import FOUND, search
-from solver.sumoku.swapoku import hardest
-from solver.sumoku.tiles import KEY_FACES, NTILES, kind
+from numbergames.solver.sumoku.layout import FOUND, search
+from numbergames.solver.sumoku.swapoku import hardest
+from numbergames.solver.sumoku.tiles import KEY_FACES, NTILES, kind
 
 NODE_SCALE = 20_000
 """Search nodes worth one time unit."""

@@ -3,13 +3,13 @@
 Defaults follow the pinned reading of the rulebook (RULES.md, "The pinned reading"); every rule,
 and every decision where the rulebook and the spec are silent, is numbered in
 ``solver/sumoku/RULES.md`` with the parameter that flips it. The tiles, the key die and
-the lines are in :mod:`solver.sumoku.tiles` and :mod:`solver.sumoku.lines`.
+the lines are in :mod:`numbergames.solver.sumoku.tiles` and :mod:`numbergames.solver.sumoku.lines`.
 """
 from __future__ import annotations
 
 import dataclasses
 
-from solver.params import Rules, param
+from numbergames.solver.params import Rules, param
 
 KEY_DIE = "die"
 """``key``: one roll of the key die (3, 4, 5, 3, 4, 5)."""

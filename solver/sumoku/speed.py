@@ -1,6 +1,6 @@
 """Speed sumoku's question: how often can a hand of 10 tiles be laid out as one pattern
 (RULES.md rules 28, 47)? Random hands from the 96 tiles, each decided by the layout search
-(:mod:`solver.sumoku.layout`, the kernel's strip search), counted per key as plain rows
+(:mod:`numbergames.solver.sumoku.layout`, the kernel's strip search), counted per key as plain rows
 (the table with its intervals is written by ``studies/sumoku/speed_report.py``).
 
 >>> rows = solvable_counts(keys=(5,), hands=20, seed=1)
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.sumoku.layout import DEFAULT_BUDGET, FOUND, GAVE_UP, IMPOSSIBLE, Layout, search
-from solver.sumoku.rules import FIXED_KEYS
-from solver.sumoku.tiles import NTILES, Kind, kind
+from numbergames.solver.sumoku.layout import DEFAULT_BUDGET, FOUND, GAVE_UP, IMPOSSIBLE, Layout, search
+from numbergames.solver.sumoku.rules import FIXED_KEYS
+from numbergames.solver.sumoku.tiles import NTILES, Kind, kind
 
 HAND = 10
 """Tiles in a speed-sumoku hand (rule 28)."""

@@ -35,7 +35,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from solver.sumoku.tiles import COPIES, NCOL, NINE, NTILES, NUMBERS, SIX, colour, number
+from numbergames.solver.sumoku.tiles import COPIES, NCOL, NINE, NTILES, NUMBERS, SIX, colour, number
 
 SPOT = 4
 """Tiles in a spot (rule 34)."""

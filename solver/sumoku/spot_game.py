@@ -26,8 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.sumoku.spot import DISPLAY, SPOT, check_key, spot_number_table
-from solver.sumoku.tiles import KEY_FACES, NTILES, colour, number
+from numbergames.solver.sumoku.spot import DISPLAY, SPOT, check_key, spot_number_table
+from numbergames.solver.sumoku.tiles import KEY_FACES, NTILES, colour, number
 
 NO_SPOT = ("add", "redeal")
 """What a display holding no spot does (rule 42)."""

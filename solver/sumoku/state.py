@@ -1,8 +1,8 @@
-"""Sumoku's main game as a decision API state (:mod:`solver.decision`): the reference engine.
+"""Sumoku's main game as a decision API state (:mod:`numbergames.solver.decision`): the reference engine.
 
 :class:`SumokuState` is the whole of RULES.md rules 8 to 25 as a chain of chance and
-decision nodes; :func:`solver.decision.play` plays it from a game's key, and that is the
-reference engine's one game loop (:func:`solver.sumoku.engine.play_game`).
+decision nodes; :func:`numbergames.solver.decision.play` plays it from a game's key, and that is the
+reference engine's one game loop (:func:`numbergames.solver.sumoku.engine.play_game`).
 
 **Nodes**, in the order a game passes them:
 
@@ -63,15 +63,15 @@ from fractions import Fraction
 from math import perm
 from typing import Any
 
-from solver.decision import CHANCE, TERMINAL, Size, State, win_returns
-from solver.dice import Stream
-from solver.notation import plain_text
-from solver.registry import DRAW
-from solver.sumoku.board import FREE, Board
-from solver.sumoku.moves import Play, legal_plays
-from solver.sumoku.pattern import format_pattern, parse_pattern
-from solver.sumoku.rules import KEY_CHALLENGE, KEY_DIE, SumokuRules
-from solver.sumoku.tiles import (KEY_FACES, NINE, NKINDS, NTILES, SIX, Kind, Tile, is_six,
+from numbergames.solver.decision import CHANCE, TERMINAL, Size, State, win_returns
+from numbergames.solver.dice import Stream
+from numbergames.solver.notation import plain_text
+from numbergames.solver.registry import DRAW
+from numbergames.solver.sumoku.board import FREE, Board
+from numbergames.solver.sumoku.moves import Play, legal_plays
+from numbergames.solver.sumoku.pattern import format_pattern, parse_pattern
+from numbergames.solver.sumoku.rules import KEY_CHALLENGE, KEY_DIE, SumokuRules
+from numbergames.solver.sumoku.tiles import (KEY_FACES, NINE, NKINDS, NTILES, SIX, Kind, Tile, is_six,
                                  key_chances, kind, kind_number, number, parse, text)
 
 def shuffled_bag(dice: Stream) -> list[Tile]:
@@ -103,7 +103,7 @@ _PHASES = ("deal", "start tie", "key", "play", "bonus play", "refill", "over")
 class SumokuState(State):
     """One Sumoku main game in progress (module docstring). Seats are numbered in playing
     order from the starter (rule 10); ``dealt[s]`` is seat s's place in the dealing order.
-    Hands are sorted lists of tiles ``0..95`` (:mod:`solver.sumoku.tiles`)."""
+    Hands are sorted lists of tiles ``0..95`` (:mod:`numbergames.solver.sumoku.tiles`)."""
 
     perfect_information = True
     """The hands lie face up (rule 9); only the bag's order is hidden, and that is chance."""
@@ -137,7 +137,7 @@ class SumokuState(State):
         self._plays: list[Play] | None = None
         self.trace: list[tuple[int, int, int]] | None = None
         """When a list: every play made as ``(seat, number of plays, index)`` (the kernel's
-        decision trace; :func:`solver.sumoku.engine.play_game`)."""
+        decision trace; :func:`numbergames.solver.sumoku.engine.play_game`)."""
 
     # -- the decision API ------------------------------------------------------------------
     def current_player(self) -> int:
@@ -522,7 +522,7 @@ def _fisher_yates(tiles: list[Tile], dice: Stream) -> list[Tile]:
 
 
 def size(rules: SumokuRules) -> Size:
-    """The bounds a bridge declares for ``rules`` (:class:`solver.decision.Size`).
+    """The bounds a bridge declares for ``rules`` (:class:`numbergames.solver.decision.Size`).
 
     Actions: a play is at most six new tiles of distinct colours in one window of a line;
     a window must hold a tile of the pattern or a cell beside one (at most 96 + 4 × 96

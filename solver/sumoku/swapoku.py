@@ -3,11 +3,11 @@ can be laid out (RULES.md rules 29, 48).
 
 The strategy (rule 48): while the layout search does not find a layout (proven impossible,
 or gave up), give back the tile that lies in the fewest valid lines made of the hand's
-tiles (:func:`solver.sumoku.cover.valid_lines`: the tile hardest to place); a tie goes to
+tiles (:func:`numbergames.solver.sumoku.cover.valid_lines`: the tile hardest to place); a tie goes to
 the higher number, then the later kind. The tile goes into the draw pile, the pile is
 shuffled and the player draws two.
 
->>> from solver.sumoku.tiles import parse, text
+>>> from numbergames.solver.sumoku.tiles import parse, text
 >>> text(hardest([parse(w) for w in "R1 O4 Y8 Y2".split()], 5))   # Y8, Y2 in no line: the higher
 'Y8'
 """
@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.sumoku.cover import valid_lines
-from solver.sumoku.layout import DEFAULT_BUDGET, FOUND, Layout, search
-from solver.sumoku.tiles import NTILES, Kind, kind, kind_number
+from numbergames.solver.sumoku.cover import valid_lines
+from numbergames.solver.sumoku.layout import DEFAULT_BUDGET, FOUND, Layout, search
+from numbergames.solver.sumoku.tiles import NTILES, Kind, kind, kind_number
 
 MAX_SWAPS = 12
 """Swaps tried before the player is counted as still stuck."""

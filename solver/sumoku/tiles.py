@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from solver.dice import Stream
-from solver.sumoku.rules import KEY_CHALLENGE, KEY_DIE
+from numbergames.solver.dice import Stream
+from numbergames.solver.sumoku.rules import KEY_CHALLENGE, KEY_DIE
 
 Tile = int
 """One of the 96 tiles, ``0..95``."""

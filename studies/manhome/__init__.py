@@ -3,8 +3,8 @@ exact analysis (a lone man, the solitaire race, two-player optimal play), the st
 and what-ifs."""
 from __future__ import annotations
 
-from studies import ExactAnalysis, Option, Study, register
-from studies.manhome.sections import report_sections, tally_fields
+from numbergames.studies import ExactAnalysis, Option, Study, register
+from numbergames.studies.manhome.sections import report_sections, tally_fields
 
 STUDY = register(Study(
     game="manhome",
@@ -12,7 +12,7 @@ STUDY = register(Study(
     report_sections=report_sections,
     tally_fields=tally_fields,
     analyses=(ExactAnalysis(
-        name="all", title="Man Home solved exactly", run="studies.manhome.exact_report:run",
+        name="all", title="Man Home solved exactly", run="numbergames.studies.manhome.exact_report:run",
         folder="manhome-exact", monte_carlo=True,
         options=(Option("largest", "also run the largest solves (minutes)"),),
         description="a lone man's chance from every square, the solitaire race by value "

@@ -9,13 +9,13 @@ them slightly larger.
 
 Typical use::
 
-    from solver.manhome.exact import lone_man_table
+    from numbergames.solver.manhome.exact import lone_man_table
     table = lone_man_table()
     write_squares_csv(table, "squares.csv")
     plot_board({r["square"]: r["p_home_best"] for r in table}, "p_home.png",
                "A lone man's chance of getting home (best play)", "P(home)")
 
-In a report folder (:func:`analysis.reports.writer.report_folder`) the table goes through
+In a report folder (:func:`numbergames.analysis.reports.writer.report_folder`) the table goes through
 ``report.table("squares.csv", squares_frame(table))`` and a board through
 ``report.figure("p_home.png", draw_board, values, title, label, fmt)``.
 """
@@ -30,7 +30,7 @@ from typing import Any
 
 import pandas as pd
 
-from solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES
+from numbergames.solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES
 
 COLUMNS = ("square", "p_home_best", "p_home_random", "actions_best", "actions_random",
            "subtract_best", "divide_best", "p_home_best_exact", "p_home_random_exact",
@@ -55,12 +55,12 @@ def exact_string(x: Fraction | int) -> str:
 
 
 def squares_frame(table: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
-    """The lone-man table (:func:`solver.manhome.exact.lone_man_table`) as a DataFrame.
+    """The lone-man table (:func:`numbergames.solver.manhome.exact.lone_man_table`) as a DataFrame.
 
     Columns are :data:`COLUMNS`: the four values as floats, the best primes as ints, then
     the same four values exact, as ``"num/den"`` strings. Rows sorted by square.
 
-    >>> from solver.manhome.exact import lone_man_table
+    >>> from numbergames.solver.manhome.exact import lone_man_table
     >>> frame = squares_frame(lone_man_table())
     >>> frame.shape, frame.loc[0, "p_home_best_exact"], frame.loc[2, "actions_best_exact"]
     ((70, 11), '2/3', '19/9')

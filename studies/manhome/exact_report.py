@@ -2,11 +2,11 @@
 
 Three exact analyses, each checked by Monte Carlo with the policy it solved for:
 
-1. one man alone on the board (:func:`solver.manhome.exact.lone_man_table`);
-2. the solitaire race (:mod:`solver.manhome.solitaire`);
-3. two players under optimal play on reduced rules (:mod:`solver.manhome.duel`);
+1. one man alone on the board (:func:`numbergames.solver.manhome.exact.lone_man_table`);
+2. the solitaire race (:mod:`numbergames.solver.manhome.solitaire`);
+3. two players under optimal play on reduced rules (:mod:`numbergames.solver.manhome.duel`);
 4. the players against that optimal play: how often each one's decision keeps the exact
-   value (:mod:`solver.manhome.duel_play`).
+   value (:mod:`numbergames.solver.manhome.duel_play`).
 """
 from __future__ import annotations
 
@@ -21,17 +21,17 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.running.chunks import chunk_keys
-from analysis.reports.formatting import count_text, md_block, md_table
-from analysis.running.provenance import package_version
-from analysis.searches.simulation import PLAIN, simulate
-from analysis.statistics.stats import wilson_interval
-from analysis.reports.writer import ReportFolder, report_folder
-from solver.manhome.duel_play import KEEP, PLAYER_NAMES, SAMPLING_MIX, agreement, sample_positions
-from solver.manhome.exact import lone_man_table
-from solver.manhome.policies import SOLITAIRE_CAP, policy_table
-from solver.manhome.rules import PRIME_FACTORS, ManHomeRules
-from studies.manhome.board_plot import draw_board, squares_frame
+from numbergames.analysis.running.chunks import chunk_keys
+from numbergames.analysis.reports.formatting import count_text, md_block, md_table
+from numbergames.analysis.running.provenance import package_version
+from numbergames.analysis.searches.simulation import PLAIN, simulate
+from numbergames.analysis.statistics.stats import wilson_interval
+from numbergames.analysis.reports.writer import ReportFolder, report_folder
+from numbergames.solver.manhome.duel_play import KEEP, PLAYER_NAMES, SAMPLING_MIX, agreement, sample_positions
+from numbergames.solver.manhome.exact import lone_man_table
+from numbergames.solver.manhome.policies import SOLITAIRE_CAP, policy_table
+from numbergames.solver.manhome.rules import PRIME_FACTORS, ManHomeRules
+from numbergames.studies.manhome.board_plot import draw_board, squares_frame
 
 DEFAULT_OUT = Path("reports/manhome-exact")
 STANDARD = ManHomeRules()
@@ -163,7 +163,7 @@ class SolitaireRow:
 
 
 def solve_solitaire_rows(plan: ExactPlan) -> list[SolitaireRow]:
-    from solver.manhome.solitaire import solve_solitaire
+    from numbergames.solver.manhome.solitaire import solve_solitaire
 
     rows = []
     caps = [(m, w, min(m, SOLITAIRE_CAP)) for m, w in plan.solitaire_sizes]
@@ -179,7 +179,7 @@ def solve_solitaire_rows(plan: ExactPlan) -> list[SolitaireRow]:
 
 def solitaire(report: ReportFolder, sims: int, seed: int,
               plan: ExactPlan) -> tuple[str, dict[str, Any]]:
-    from solver.manhome.kernel import play_solitaire
+    from numbergames.solver.manhome.kernel import play_solitaire
 
     rows = solve_solitaire_rows(plan)
     report.table("solitaire.csv", [{**vars(r), "exact": r.exact} for r in rows])
@@ -390,8 +390,8 @@ def closest_players(rows: Sequence[dict[str, Any]]) -> str:
 
 # -- speed -----------------------------------------------------------------------------
 def speed() -> tuple[str, dict[str, Any]]:
-    from solver.manhome.duel import solve_duel, solve_duel_reference
-    from solver.manhome.solitaire import solve_solitaire, solve_solitaire_reference
+    from numbergames.solver.manhome.duel import solve_duel, solve_duel_reference
+    from numbergames.solver.manhome.solitaire import solve_solitaire, solve_solitaire_reference
 
     pairs = [("solitaire", SPEED_SOLITAIRE, solve_solitaire_reference, solve_solitaire, "turns"),
              ("duel", SPEED_DUEL, solve_duel_reference, solve_duel, "values")]

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from analysis.reports.formatting import md_table
-from analysis.statistics.tally import total
-from solver.manhome.columns import COUNTERS
+from numbergames.analysis.reports.formatting import md_table
+from numbergames.analysis.statistics.tally import total
+from numbergames.solver.manhome.columns import COUNTERS
 
 
 def tally_fields(games: Any, players: int) -> dict[str, Any]:

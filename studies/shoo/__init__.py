@@ -5,15 +5,15 @@ what-ifs. The report sections are in ``sections.py``, the exact analyses' report
 ``exact_report.py`` and ``opening_report.py``, the position as text in ``position.py``."""
 from __future__ import annotations
 
-from solver.shoo.examine import MAX_PERFT
-from solver.shoo.exact_play import GAMES_OF, PLAYER_NAMES
-from solver.shoo.policies import PLAYERS
-from studies.shoo.sections import report_sections, summary_fields, tally_fields
-from studies import ExactAnalysis, Option, PositionTool, Study, register
+from numbergames.solver.shoo.examine import MAX_PERFT
+from numbergames.solver.shoo.exact_play import GAMES_OF, PLAYER_NAMES
+from numbergames.solver.shoo.policies import PLAYERS
+from numbergames.studies.shoo.sections import report_sections, summary_fields, tally_fields
+from numbergames.studies import ExactAnalysis, Option, PositionTool, Study, register
 
 REDUCED = ExactAnalysis(
     name="reduced", title="Shoo reduced, solved exactly",
-    run="studies.shoo.exact_report:run", folder="shoo-exact", takes_rules=True,
+    run="numbergames.studies.shoo.exact_report:run", folder="shoo-exact", takes_rules=True,
     description="smaller fields with fewer travellers and horses solved by retrograde "
                 "analysis: who wins with perfect play, where the solver runs out, the "
                 "players against perfect play",
@@ -34,7 +34,7 @@ REDUCED = ExactAnalysis(
 
 OPENING = ExactAnalysis(
     name="opening", title="Shoo: what is moving first worth?",
-    run="studies.shoo.opening_report:run", folder="shoo-opening", monte_carlo=True,
+    run="numbergames.studies.shoo.opening_report:run", folder="shoo-opening", monte_carlo=True,
     sims=500, takes_rules=True,
     options=(Option("players", "comma-separated players, each played against itself "
                     "(default: the skill ladder's fixed players and its first --budgets "
@@ -75,8 +75,8 @@ STUDY = register(Study(
     standard_whatifs=({"horses": [9, 7]},
                       {"hush": ["illegal", "lose_move", "shoo_off", "off"]},
                       {"leave_home": [False, True]}),
-    position=PositionTool(describe="solver.shoo.examine:describe",
-                          render="studies.shoo.position:render",
+    position=PositionTool(describe="numbergames.solver.shoo.examine:describe",
+                          render="numbergames.studies.shoo.position:render",
                           notation="position notation (solver/shoo/notation.py)",
                           example="--search 8 --perft 3",
                           max_search=PLAYERS.search[0].max_budget, max_perft=MAX_PERFT,

@@ -1,17 +1,17 @@
 """``analyze exact shoo reduced``: reduced Shoo solved exactly, as a report.
 
-For each reduced game of the plan (:mod:`solver.shoo.reduced`) and each opening choice
+For each reduced game of the plan (:mod:`numbergames.solver.shoo.reduced`) and each opening choice
 (RULES.md rule 7), every reachable position is solved by retrograde analysis
-(:mod:`solver.shoo.exact`): who wins with perfect play and in how many moves, the state
+(:mod:`numbergames.solver.shoo.exact`): who wins with perfect play and in how many moves, the state
 counts, the time and memory. The growth of the state count with the field is measured on
 the one-traveller games and extrapolated to say where the solver runs out; ``--larger``
 also tries the larger games, each up to a cap on the positions. Then the players of
-:mod:`solver.shoo.policies` are compared with perfect play on the solved games
-(:mod:`solver.shoo.exact_play`), cut into parts (:func:`comparison_tasks`) that
+:mod:`numbergames.solver.shoo.policies` are compared with perfect play on the solved games
+(:mod:`numbergames.solver.shoo.exact_play`), cut into parts (:func:`comparison_tasks`) that
 ``--workers`` processes play — the figures do not depend on how many; ``--games-of`` gives
 some players other numbers of games (``search-64=0``: a drawn 3x3 game of ``search-64``
 runs to the move limit at about 3 seconds a move). The folder is written whole or not at
-all, through the one report-folder writer (:func:`analysis.reports.writer.report_folder`).
+all, through the one report-folder writer (:func:`numbergames.analysis.reports.writer.report_folder`).
 """
 from __future__ import annotations
 
@@ -24,16 +24,16 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.reports.formatting import count_text, md_code, md_table
-from analysis.statistics.stats import wilson_interval
-from analysis.running.runner import default_workers, run_tasks
-from analysis.reports.writer import report_folder
-from solver.shoo.exact import DRAW, LOSS, WIN, Solution, solve
-from solver.shoo.exact_play import GAMES_OF, PLAYER_NAMES, agreement, match, sample_positions
-from solver.shoo.opening import parse_games, parse_players
-from solver.shoo.policies import PLAYERS
-from solver.shoo.reduced import Reduced
-from solver.shoo.rules import OPENINGS, ShooRules
+from numbergames.analysis.reports.formatting import count_text, md_code, md_table
+from numbergames.analysis.statistics.stats import wilson_interval
+from numbergames.analysis.running.runner import default_workers, run_tasks
+from numbergames.analysis.reports.writer import report_folder
+from numbergames.solver.shoo.exact import DRAW, LOSS, WIN, Solution, solve
+from numbergames.solver.shoo.exact_play import GAMES_OF, PLAYER_NAMES, agreement, match, sample_positions
+from numbergames.solver.shoo.opening import parse_games, parse_players
+from numbergames.solver.shoo.policies import PLAYERS
+from numbergames.solver.shoo.reduced import Reduced
+from numbergames.solver.shoo.rules import OPENINGS, ShooRules
 
 DEFAULT_OUT = Path("reports/shoo-exact")
 SIZES = (Reduced(3, 1, 1), Reduced(4, 1, 1), Reduced(5, 1, 1))

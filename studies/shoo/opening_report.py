@@ -4,19 +4,19 @@ first worth, and — under the other reading of rule 8 — the first move or the
 The toss winner (seat 0, Blue) takes either the first move or the odd horse (rules
 parameter ``opening``, RULES.md rules 7 and 8). Under the pinned reading
 (``odd_horse = other``) the other player gets the benefit not chosen, so both choices give
-the same game with the colours swapped (:func:`solver.shoo.opening.mirror`; tested move by
+the same game with the colours swapped (:func:`numbergames.solver.shoo.opening.mirror`; tested move by
 move in ``tests/shoo/test_opening.py``): the question is the **first mover's score** (a win
 1, a draw ½). :func:`first_movers` plays each player against itself under the pinned
-opening (the first mover is seat 0) as a standard run (:func:`analysis.searches.simulation.simulate`
+opening (the first mover is seat 0) as a standard run (:func:`numbergames.analysis.searches.simulation.simulate`
 through the project's runner and results store) and reads seat 0's points, their 95%
-interval and the test against ½ from the run's statistics (:mod:`analysis.statistics.stats`).
+interval and the test against ½ from the run's statistics (:mod:`numbergames.analysis.statistics.stats`).
 
 Under ``odd_horse = field`` the odd horse stays free on e5 when the toss winner takes the
 first move, and the choice is a real one. :func:`field_choice` plays, for each what-if
 player against itself, the toss winner's three openings — the first move under each reading
 and the extra horse (the same game under both readings) — with the same seed, so game *i*
 of each shares its key, and compares them game by game
-(:func:`analysis.statistics.paired.paired_difference`).
+(:func:`numbergames.analysis.statistics.paired.paired_difference`).
 
 :func:`run` writes, through the one report-folder writer (a failed run never leaves half a
 report): ``report.md`` (the answer in its first line), ``first_mover.csv`` (one row per
@@ -34,18 +34,18 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.reports.formatting import md_block, md_table, p_text, pct, pct_range
-from analysis.statistics.paired import UNIT, Paired, paired_difference
-from analysis.statistics.plain import plain
-from analysis.running.provenance import package_version
-from analysis.searches.simulation import PLAIN, simulate
-from analysis.statistics.stats import Summary
-from analysis.running.store import Store, as_store
-from analysis.reports.writer import ReportFolder, report_folder
-from solver.params import value_text
-from solver.registry import DRAW, UNFINISHED
-from solver.shoo.opening import CHOICE_WORDS, ladder, parse_games, parse_players, verdict
-from solver.shoo.rules import ShooRules
+from numbergames.analysis.reports.formatting import md_block, md_table, p_text, pct, pct_range
+from numbergames.analysis.statistics.paired import UNIT, Paired, paired_difference
+from numbergames.analysis.statistics.plain import plain
+from numbergames.analysis.running.provenance import package_version
+from numbergames.analysis.searches.simulation import PLAIN, simulate
+from numbergames.analysis.statistics.stats import Summary
+from numbergames.analysis.running.store import Store, as_store
+from numbergames.analysis.reports.writer import ReportFolder, report_folder
+from numbergames.solver.params import value_text
+from numbergames.solver.registry import DRAW, UNFINISHED
+from numbergames.solver.shoo.opening import CHOICE_WORDS, ladder, parse_games, parse_players, verdict
+from numbergames.solver.shoo.rules import ShooRules
 
 DEFAULT_OUT = Path("reports/shoo-opening")
 FIXED = ("opening", "odd_horse")
@@ -294,7 +294,7 @@ def run(out: str | Path = DEFAULT_OUT, *, rules: ShooRules | None = None, sims: 
         command: str | None = None, say: Callable[[str], None] = lambda stage: None) -> Path:
     """Play the opening study and write the report folder ``out``; returns its path.
 
-    ``players``: comma-separated names (default: the ladder, :func:`solver.shoo.opening.ladder`
+    ``players``: comma-separated names (default: the ladder, :func:`numbergames.solver.shoo.opening.ladder`
     with ``budgets`` search budgets, all of them when ``budgets`` is negative), each played
     against itself ``sims`` games or as ``sims_of`` says (``"search-16=2000"``); ``whatif``:
     the players of the ``odd_horse = field`` what-if, ``whatif_sims`` games per opening each

@@ -1,5 +1,5 @@
 """One Shoo position for a terminal (``analyze position shoo``): the description that
-:func:`solver.shoo.examine.describe` returns (plain data, what ``--json`` prints) as text —
+:func:`numbergames.solver.shoo.examine.describe` returns (plain data, what ``--json`` prints) as text —
 the board, the side to move, the shooable travellers, the legal moves, and on request the
 search player's best move and the perft counts."""
 from __future__ import annotations

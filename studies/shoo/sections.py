@@ -5,7 +5,7 @@ end.
 
 The standard report already gives win/draw/loss per seat with intervals and the game
 length; these sections add only the game's own counters (the columns of
-:mod:`solver.shoo`: ``ended_by``, ``hushes``, ``shoos_s``, ``shoo_offs_s``, ``captures_s``,
+:mod:`numbergames.solver.shoo`: ``ended_by``, ``hushes``, ``shoos_s``, ``shoo_offs_s``, ``captures_s``,
 ``home_s``). :func:`tally_fields` counts a chunk of games into mergeable parts;
 :func:`summary_fields` computes the figures from them (they go into ``summary.json``);
 :func:`report_sections` writes them as Markdown.
@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from analysis.reports.formatting import md_table, pct, pct_range
-from analysis.statistics.tally import count, total
+from numbergames.analysis.reports.formatting import md_table, pct, pct_range
+from numbergames.analysis.statistics.tally import count, total
 
 COLOURS = ("Blue", "White")
 """Seat 0 is Blue (the toss winner), seat 1 White."""
@@ -39,7 +39,7 @@ OPENING_REPORT = "../../shoo-opening/report.md"
 def _rate(count: int, total: int) -> dict[str, Any]:
     """A count, its share of ``total`` and the share's 95% Wilson interval, by scipy's
     ``binomtest`` as the committed reports were made (the shared
-    :func:`analysis.statistics.stats.wilson_interval` is the same formula, its quantile one unit in
+    :func:`numbergames.analysis.statistics.stats.wilson_interval` is the same formula, its quantile one unit in
     the last place away: using it would move five summary.json values by 1e-17)."""
     if not total:
         return {"count": count, "share": None, "lo": None, "hi": None}

@@ -2,8 +2,8 @@
 each run's report, the board solved exactly, the standard runs and what-ifs."""
 from __future__ import annotations
 
-from studies import ExactAnalysis, Study, register
-from studies.sosooyoo.sections import report_sections, summary_fields, tally_fields
+from numbergames.studies import ExactAnalysis, Study, register
+from numbergames.studies.sosooyoo.sections import report_sections, summary_fields, tally_fields
 
 STUDY = register(Study(
     game="sosooyoo",
@@ -14,7 +14,7 @@ STUDY = register(Study(
     tally_fields=tally_fields,
     analyses=(ExactAnalysis(
         name="board", title="So-Soo-Yoo's board solved exactly",
-        run="studies.sosooyoo.exact_report:run", folder="sosooyoo-exact", takes_rules=True,
+        run="numbergames.studies.sosooyoo.exact_report:run", folder="sosooyoo-exact", takes_rules=True,
         description="the move graph's distances, where a turn of k moves can end, and the "
                     "expected turns to collect a ring, for the rules and their variants"),),
     standard_runs=({"players": 4, "policy": "adaptive"}, {"players": 2, "policy": "adaptive"},

@@ -1,6 +1,6 @@
 """So-Soo-Yoo's board alone, exactly, as a report folder.
 
-:func:`run` computes every figure of :mod:`solver.sosooyoo.exact` for the board the rules
+:func:`run` computes every figure of :mod:`numbergames.solver.sosooyoo.exact` for the board the rules
 describe and for the same board without jumps, without warps, without prime bubbles and
 with simple moves only, and writes:
 
@@ -17,7 +17,7 @@ with simple moves only, and writes:
   coloured by a figure;
 - ``report.md``: what the figures say, hubs and traps, and how the variants move them.
 
-The folder is written through the one report writer (:func:`analysis.reports.writer.report_folder`):
+The folder is written through the one report writer (:func:`numbergames.analysis.reports.writer.report_folder`):
 built in a hidden sibling and swapped in whole, so a failed run never leaves half a report,
 and each figure drawn through the plot cache.
 """
@@ -31,13 +31,13 @@ from typing import Any
 
 import numpy as np
 
-from analysis.reports.formatting import md_block, md_table
-from analysis.statistics.plain import plain
-from analysis.reports.writer import ReportFolder, report_folder
-from solver.params import value_text
-from solver.sosooyoo.board import bubbles, is_prime, spiral_layout
-from solver.sosooyoo.exact import MAX_K, TOLERANCE, BoardAnalysis, analyse, ranked
-from solver.sosooyoo.rules import SoSooYooRules
+from numbergames.analysis.reports.formatting import md_block, md_table
+from numbergames.analysis.statistics.plain import plain
+from numbergames.analysis.reports.writer import ReportFolder, report_folder
+from numbergames.solver.params import value_text
+from numbergames.solver.sosooyoo.board import bubbles, is_prime, spiral_layout
+from numbergames.solver.sosooyoo.exact import MAX_K, TOLERANCE, BoardAnalysis, analyse, ranked
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
 
 DEFAULT_OUT = Path("reports/sosooyoo-board")
 HUBS = 10
@@ -537,17 +537,17 @@ its name says; percentages and differences are against the first column):
 
 ## How this was made
 
-{md_block(s['command'] or 'python -m studies.sosooyoo.exact_report')}
+{md_block(s['command'] or 'python -m numbergames.studies.sosooyoo.exact_report')}
 
 {s['elapsed_s']:.1f} s in all, every variant included.
 """
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m studies.sosooyoo.exact_report [OUT] [name=value ...]``."""
+    """``python -m numbergames.studies.sosooyoo.exact_report [OUT] [name=value ...]``."""
     import sys
 
-    from solver.params import RulesError, parse_assignments
+    from numbergames.solver.params import RulesError, parse_assignments
     args = list(sys.argv[1:] if argv is None else argv)
     out = DEFAULT_OUT
     if args and "=" not in args[0]:
@@ -557,7 +557,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    command = " ".join(["python -m studies.sosooyoo.exact_report", str(out), *args])
+    command = " ".join(["python -m numbergames.studies.sosooyoo.exact_report", str(out), *args])
     path = run(out, rules=rules, command=command,
                say=lambda stage: print(stage, file=sys.stderr) if sys.stderr.isatty() else None)
     print(path)

@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from analysis.reports.formatting import count_text, md_table, pct
-from analysis.statistics.tally import count, hist_mean, hist_percentiles, histogram, total
+from numbergames.analysis.reports.formatting import count_text, md_table, pct
+from numbergames.analysis.statistics.tally import count, hist_mean, hist_percentiles, histogram, total
 
 KINDS = {1: "popsicle", 2: "rainbow"}
 """``win_kind`` codes of a won game."""

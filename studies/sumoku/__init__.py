@@ -5,18 +5,18 @@ pattern or hand examined (``analyze position sumoku``); the standard runs and wh
 The report sections and summary figures are in ``sections.py``; the exact analyses' reports
 in ``tables_report.py`` (the default), ``speed_report.py``, ``spot_report.py`` and
 ``puzzle_report.py`` (team and solo), each written through
-:func:`analysis.reports.writer.report_folder`; pictures of layouts in ``picture.py``; the position
+:func:`numbergames.analysis.reports.writer.report_folder`; pictures of layouts in ``picture.py``; the position
 tool's text in ``position.py``. What they show is computed by ``solver/sumoku/``.
 """
 from __future__ import annotations
 
-from solver.sumoku.examine import MAX_SEARCH
-from studies.sumoku.sections import report_sections, summary_fields, tally_fields
-from studies import ExactAnalysis, Option, PositionTool, Study, register
+from numbergames.solver.sumoku.examine import MAX_SEARCH
+from numbergames.studies.sumoku.sections import report_sections, summary_fields, tally_fields
+from numbergames.studies import ExactAnalysis, Option, PositionTool, Study, register
 
 TABLES = ExactAnalysis(
     name="tables", title="Sumoku's puzzles: speed and spot sumoku in two tables",
-    run="studies.sumoku.tables_report:run", folder="sumoku-exact", monte_carlo=True, sims=1000,
+    run="numbergames.studies.sumoku.tables_report:run", folder="sumoku-exact", monte_carlo=True, sims=1000,
     description="speed.csv (P(a random 10-tile hand can be laid out) per key 3..10, with "
                 "95% intervals; --sims hands a key) beside spot.csv (the exact spot counts "
                 "and chance a display of 10 holds a spot), linking the four variations' "
@@ -39,8 +39,8 @@ STUDY = register(Study(
     strong_run={"players": 3, "policy": "mcts-256", "sims": 10_000},
     standard_whatifs=({"key": ["3", "4", "5", "challenge"]},
                       {"start": ["smallest_hand", "seat0"]}),
-    position=PositionTool(describe="solver.sumoku.examine:describe",
-                          render="studies.sumoku.position:render",
+    position=PositionTool(describe="numbergames.solver.sumoku.examine:describe",
+                          render="numbergames.studies.sumoku.position:render",
                           notation="pattern ('R3 O1 Y6 / . G7 .') or hand ('hand: R3 O1 ...')",
                           example="'hand: R3 O1 Y6 G7 B2 P4' --set key=5",
                           max_search=MAX_SEARCH,
@@ -50,7 +50,7 @@ STUDY = register(Study(
         TABLES,
         ExactAnalysis(
             name="speed", title="Speed sumoku: can a hand of 10 be laid out?",
-            run="studies.sumoku.speed_report:run", folder="sumoku-speed", monte_carlo=True,
+            run="numbergames.studies.sumoku.speed_report:run", folder="sumoku-speed", monte_carlo=True,
             options=(Option("hands", "random 10-tile hands per key (default 1000, at most "
                             "1e5; --sims lowers it)", int, 1000, 1, 100_000),
                      Option("budget", "nodes the layout search may spend on one hand "
@@ -65,7 +65,7 @@ STUDY = register(Study(
                         "modelled players"),
         ExactAnalysis(
             name="spot", title="Spot sumoku counted exactly and played out",
-            run="studies.sumoku.spot_report:run", folder="sumoku-spot", monte_carlo=True,
+            run="numbergames.studies.sumoku.spot_report:run", folder="sumoku-spot", monte_carlo=True,
             options=(Option("games", "spot games simulated per row (default 2000, at most "
                             "1e6)", int, 2000, 1, 1_000_000),
                      Option("error_rate", "chance that a shout is wrong (default 0.05; 0 to 1)",
@@ -79,7 +79,7 @@ STUDY = register(Study(
                         "simulated for 2 to 8 players"),
         ExactAnalysis(
             name="team", title="Team sumoku: can a team lay out all its tiles?",
-            run="studies.sumoku.puzzle_report:run_team", folder="sumoku-team",
+            run="numbergames.studies.sumoku.puzzle_report:run_team", folder="sumoku-team",
             monte_carlo=True,
             options=(Option("deals", "deals of the 96 tiles per key and number of teams "
                             "(default 50, at most 1e4; --sims lowers it)", int, 50, 1, 10_000),
@@ -89,7 +89,7 @@ STUDY = register(Study(
                         "and how many it places when it cannot, per key"),
         ExactAnalysis(
             name="solo", title="Solo sumoku: how many of the 96 tiles can one pattern hold?",
-            run="studies.sumoku.puzzle_report:run_solo", folder="sumoku-solo",
+            run="numbergames.studies.sumoku.puzzle_report:run_solo", folder="sumoku-solo",
             monte_carlo=True,
             options=(Option("games", "solo puzzles per key (default 20, at most 1e4; --sims "
                             "lowers it)", int, 20, 1, 10_000),

@@ -3,7 +3,7 @@ tile drawn with its value (6 or 9) underlined, as on the real tile, the key in t
 saved as PNG.
 
 >>> import tempfile, pathlib
->>> from solver.sumoku.pattern import parse_pattern
+>>> from numbergames.solver.sumoku.pattern import parse_pattern
 >>> p, pinned = parse_pattern("R3 O1 Y6\\n.  G7 .\\n.  B2 .")
 >>> with tempfile.TemporaryDirectory() as d:
 ...     path = draw_pattern(p, pathlib.Path(d) / "p.png", key=5, values=pinned)
@@ -19,8 +19,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from solver.sumoku.pattern import Cell
-from solver.sumoku.tiles import NINE, SIX, Kind, kind_colour, kind_number
+from numbergames.solver.sumoku.pattern import Cell
+from numbergames.solver.sumoku.tiles import NINE, SIX, Kind, kind_colour, kind_number
 
 FACE = {0: "#d62728", 1: "#ff7f0e", 2: "#f2c200", 3: "#2ca02c", 4: "#1f77b4", 5: "#8c4fb5"}
 """A face colour per tile colour (red, orange, yellow, green, blue, purple)."""
@@ -68,5 +68,5 @@ def draw_pattern(pattern: Mapping[Cell, Kind], path: str | Path, *, key: int,
 def draw_layout(pattern: Mapping[Cell, Kind], key: int, values: Mapping[Cell, int] | None,
                 title: str, path: str | Path) -> None:
     """:func:`draw_pattern` with the path last, as a report's figure draws
-    (:meth:`analysis.reports.writer.ReportFolder.figure`)."""
+    (:meth:`numbergames.analysis.reports.writer.ReportFolder.figure`)."""
     draw_pattern(pattern, path, key=key, values=values, title=title)

@@ -1,5 +1,5 @@
 """A Sumoku pattern or hand examined (``analyze position sumoku``), as text for a terminal:
-the plain data of :func:`solver.sumoku.examine.describe` written out — a pattern with its
+the plain data of :func:`numbergames.solver.sumoku.examine.describe` written out — a pattern with its
 verdict and its lines' sums, or a hand with the layout search's verdict and its layout."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 
 def render(info: Mapping[str, Any]) -> str:
-    """The data of :func:`solver.sumoku.examine.describe` for a terminal."""
+    """The data of :func:`numbergames.solver.sumoku.examine.describe` for a terminal."""
     head = f"key {info['key']}" + (" (solo: no number repeated in a line)" if info["solo"]
                                    else "")
     if info["kind"] == "pattern":

@@ -1,5 +1,5 @@
 """``analyze exact sumoku team`` and ``analyze exact sumoku solo``: team and solo sumoku as
-puzzles (:mod:`solver.sumoku.puzzles`, which counts them), as reports: the tables with each
+puzzles (:mod:`numbergames.solver.sumoku.puzzles`, which counts them), as reports: the tables with each
 share's 95% Wilson interval, and a picture of an example layout."""
 from __future__ import annotations
 
@@ -11,18 +11,18 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.reports.formatting import md_block, md_table, pct, pct_range
-from analysis.running.provenance import package_version
-from analysis.reports.writer import ReportFolder, report_folder
-from solver.sumoku.grow import GROW_BUDGET, LINE_STEPS, grow
-from solver.sumoku.layout import DEFAULT_BUDGET
-from solver.sumoku.pattern import format_pattern
-from solver.sumoku.puzzles import (SOLO_BATCH, SOLO_FIRST, TEAMS, SoloGame, check_count,
+from numbergames.analysis.reports.formatting import md_block, md_table, pct, pct_range
+from numbergames.analysis.running.provenance import package_version
+from numbergames.analysis.reports.writer import ReportFolder, report_folder
+from numbergames.solver.sumoku.grow import GROW_BUDGET, LINE_STEPS, grow
+from numbergames.solver.sumoku.layout import DEFAULT_BUDGET
+from numbergames.solver.sumoku.pattern import format_pattern
+from numbergames.solver.sumoku.puzzles import (SOLO_BATCH, SOLO_FIRST, TEAMS, SoloGame, check_count,
                                    solo_rows, team_rows)
-from solver.sumoku.speed import SPEED_KEYS, check_key
-from solver.sumoku.tiles import NTILES, kind
-from studies.sumoku.picture import draw_layout
-from studies.sumoku.speed_report import with_share
+from numbergames.solver.sumoku.speed import SPEED_KEYS, check_key
+from numbergames.solver.sumoku.tiles import NTILES, kind
+from numbergames.studies.sumoku.picture import draw_layout
+from numbergames.studies.sumoku.speed_report import with_share
 
 DEFAULT_DEALS = 50
 DEFAULT_GAMES = 20
@@ -35,7 +35,7 @@ def _budget(value: int) -> int:
 def team_table(keys: Sequence[int] = SPEED_KEYS, teams: Sequence[int] = TEAMS,
                deals: int = 50, seed: int = 0, budget: int = GROW_BUDGET) -> pd.DataFrame:
     """Per key and number of teams: hands laid out whole, with a Wilson interval, and the
-    tiles placed by the hands that were not (:func:`solver.sumoku.puzzles.team_rows`).
+    tiles placed by the hands that were not (:func:`numbergames.solver.sumoku.puzzles.team_rows`).
 
     >>> t = team_table(keys=(5,), teams=(4,), deals=2, seed=1)
     >>> list(t.columns)[:6]
@@ -49,7 +49,7 @@ def solo_table(keys: Sequence[int] = SPEED_KEYS, games: int = 100, seed: int = 0
                budget: int = GROW_BUDGET) -> tuple[pd.DataFrame, list[SoloGame]]:
     """Per key: how often the first 16 are laid out, with a Wilson interval, how often all
     96, and the tiles placed; with every game played
-    (:func:`solver.sumoku.puzzles.solo_rows`)."""
+    (:func:`numbergames.solver.sumoku.puzzles.solo_rows`)."""
     rows, played = solo_rows(keys, games, seed, budget)
     return (pd.DataFrame([with_share(row, "first_laid_out", "games", "p_first")
                           for row in rows]), played)

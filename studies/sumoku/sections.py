@@ -17,11 +17,11 @@ from typing import Any
 
 import numpy as np
 
-from analysis.reports.formatting import md_table, num, pct
-from analysis.statistics.stats import interval
-from analysis.statistics.tally import (count, hist_mean, hist_percentiles, histogram, moments,
+from numbergames.analysis.reports.formatting import md_table, num, pct
+from numbergames.analysis.statistics.stats import interval
+from numbergames.analysis.statistics.tally import (count, hist_mean, hist_percentiles, histogram, moments,
                             point_scale, total)
-from solver.registry import UNFINISHED
+from numbergames.solver.registry import UNFINISHED
 
 CLOSE = (10, 25)
 """Margins (points) below which a game counts as close, for the margin table."""
@@ -58,7 +58,7 @@ def tally_fields(games: Any, players: int) -> dict[str, Any]:
     """A chunk's parts, over its finished games: histograms of each seat's score, the
     winning score, the margin and the endings' counters; the close games; per key the
     games and the sums its row needs (seat 0's points share in units of
-    1/:func:`~analysis.statistics.tally.point_scale`, with its squares); per seat the tiles, penalty
+    1/:func:`~numbergames.analysis.statistics.tally.point_scale`, with its squares); per seat the tiles, penalty
     and bonus turns summed."""
     done = _finished(games)
     scores = _seat_array(done, "score", players)

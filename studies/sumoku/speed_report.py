@@ -3,7 +3,7 @@ report: P(a 10-tile hand is solvable) per key with intervals (``speed.csv``), ex
 layouts as pictures, a hand proven impossible, and the swaps (swapoku) the stated strategy
 needs until the hand is solvable.
 
-The hands are decided by :mod:`solver.sumoku.speed`, which counts them per key; this module
+The hands are decided by :mod:`numbergames.solver.sumoku.speed`, which counts them per key; this module
 adds each share's 95% Wilson interval (:func:`wilson`) and writes the tables.
 """
 from __future__ import annotations
@@ -16,19 +16,19 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.reports.formatting import md_block, md_table, pct, pct_range
-from analysis.running.provenance import package_version
-from analysis.reports.writer import report_folder
-from analysis.running.folders import folder_path
-from solver.sumoku.cover import valid_lines
-from solver.sumoku.layout import DEFAULT_BUDGET, FOUND, GAVE_UP, IMPOSSIBLE, widths
-from solver.sumoku.rounds import (MAX_SWAPS as ROUND_SWAPS, NODE_SCALE, PLAYERS, SWAP_TIME,
+from numbergames.analysis.reports.formatting import md_block, md_table, pct, pct_range
+from numbergames.analysis.running.provenance import package_version
+from numbergames.analysis.reports.writer import report_folder
+from numbergames.analysis.running.folders import folder_path
+from numbergames.solver.sumoku.cover import valid_lines
+from numbergames.solver.sumoku.layout import DEFAULT_BUDGET, FOUND, GAVE_UP, IMPOSSIBLE, widths
+from numbergames.solver.sumoku.rounds import (MAX_SWAPS as ROUND_SWAPS, NODE_SCALE, PLAYERS, SWAP_TIME,
                                   rounds_rows)
-from solver.sumoku.speed import (HAND, SPEED_KEYS, Decided, check_key, counts_of,
+from numbergames.solver.sumoku.speed import (HAND, SPEED_KEYS, Decided, check_key, counts_of,
                                  decide_hands, random_hands, solvable_counts)
-from solver.sumoku.swapoku import MAX_SWAPS, play_swaps
-from solver.sumoku.tiles import text
-from studies.sumoku.picture import draw_layout
+from numbergames.solver.sumoku.swapoku import MAX_SWAPS, play_swaps
+from numbergames.solver.sumoku.tiles import text
+from numbergames.studies.sumoku.picture import draw_layout
 
 DEFAULT_OUT = Path("reports/sumoku-speed")
 DEFAULT_HANDS = 1000
@@ -85,7 +85,7 @@ def solvable_table(keys: Sequence[int] = SPEED_KEYS, hands: int = 1000, seed: in
                    size: int = HAND, budget: int = DEFAULT_BUDGET) -> pd.DataFrame:
     """Per key: of ``hands`` random hands of ``size`` tiles (the same hands for every key),
     how many are solvable, the proportion and its 95% Wilson interval, and how many were
-    proven impossible or given up (:func:`solver.sumoku.speed.solvable_counts`).
+    proven impossible or given up (:func:`numbergames.solver.sumoku.speed.solvable_counts`).
 
     >>> list(solvable_table(keys=(5,), hands=20, seed=1).columns)
     ['key', 'hands', 'solvable', 'p_solvable', 'ci_low', 'ci_high', 'impossible', 'gave_up']

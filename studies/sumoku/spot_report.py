@@ -1,11 +1,11 @@
 """``analyze exact sumoku spot``: spot sumoku counted exactly and played out, as a report.
 
 1. Per key 3..10, the 4-tile sets that make a spot, counted exactly and checked on all
-   C(96, 4) sets (:func:`solver.sumoku.spot.spot_sets`,
-   :func:`~solver.sumoku.spot.spot_sets_brute`).
+   C(96, 4) sets (:func:`numbergames.solver.sumoku.spot.spot_sets`,
+   :func:`~numbergames.solver.sumoku.spot.spot_sets_brute`).
 2. Per key, the exact chance that a display of 10 holds a spot (the dynamic programme
-   over colours of :mod:`solver.sumoku.spot`), checked by Monte Carlo displays.
-3. The game simulated (:mod:`solver.sumoku.spot_game`) for 2 to 8 players: seat balance,
+   over colours of :mod:`numbergames.solver.sumoku.spot`), checked by Monte Carlo displays.
+3. The game simulated (:mod:`numbergames.solver.sumoku.spot_game`) for 2 to 8 players: seat balance,
    length, and what a faster player gains.
 """
 from __future__ import annotations
@@ -19,16 +19,16 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.reports.formatting import md_block, md_table, pct
-from analysis.running.provenance import package_version
-from analysis.statistics.stats import mean_interval, wilson_interval
-from analysis.reports.writer import report_folder
-from analysis.running.folders import folder_path
-from solver.sumoku.spot import (ALL_SETS, DISPLAY, SPOT_KEYS, display_spot_ways_fast,
+from numbergames.analysis.reports.formatting import md_block, md_table, pct
+from numbergames.analysis.running.provenance import package_version
+from numbergames.analysis.statistics.stats import mean_interval, wilson_interval
+from numbergames.analysis.reports.writer import report_folder
+from numbergames.analysis.running.folders import folder_path
+from numbergames.solver.sumoku.spot import (ALL_SETS, DISPLAY, SPOT_KEYS, display_spot_ways_fast,
                                 display_spots, sample_displays, spot_reading,
                                 spot_sets)
-from solver.sumoku.spot_game import NO_SPOT, PLAYERS, SpotGame, SpotModel, simulate_spot, target
-from solver.sumoku.tiles import COLOURS, KEY_FACES, LETTERS, NTILES, colour, number
+from numbergames.solver.sumoku.spot_game import NO_SPOT, PLAYERS, SpotGame, SpotModel, simulate_spot, target
+from numbergames.solver.sumoku.tiles import COLOURS, KEY_FACES, LETTERS, NTILES, colour, number
 
 DEFAULT_OUT = Path("reports/sumoku-spot")
 COLUMNS = ("key", "spot_sets", "all_sets", "p_display_has_spot")

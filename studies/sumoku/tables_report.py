@@ -3,8 +3,8 @@
 ``spot.csv`` (the exact spot counts and the exact chance a display holds a spot) — with a
 short report that links the full reports of speed, spot, team and solo sumoku.
 
-The tables are those of :mod:`studies.sumoku.speed_report` (from the counts of
-:mod:`solver.sumoku.speed`) and :mod:`studies.sumoku.spot_report`; this module only puts
+The tables are those of :mod:`numbergames.studies.sumoku.speed_report` (from the counts of
+:mod:`numbergames.solver.sumoku.speed`) and :mod:`numbergames.studies.sumoku.spot_report`; this module only puts
 them in one folder.
 """
 from __future__ import annotations
@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.reports.formatting import md_table, pct, pct_range
-from analysis.running.provenance import package_version
-from analysis.reports.writer import report_folder
-from analysis.running.folders import folder_path
-from solver.sumoku.layout import DEFAULT_BUDGET
-from solver.sumoku.speed import SPEED_KEYS
-from studies.sumoku.speed_report import solvable_table
-from studies.sumoku.spot_report import spot_table
+from numbergames.analysis.reports.formatting import md_table, pct, pct_range
+from numbergames.analysis.running.provenance import package_version
+from numbergames.analysis.reports.writer import report_folder
+from numbergames.analysis.running.folders import folder_path
+from numbergames.solver.sumoku.layout import DEFAULT_BUDGET
+from numbergames.solver.sumoku.speed import SPEED_KEYS
+from numbergames.studies.sumoku.speed_report import solvable_table
+from numbergames.studies.sumoku.spot_report import spot_table
 
 DEFAULT_OUT = Path("reports/sumoku-exact")
 HANDS = 1000

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-import studies
-from solver import registry
+from numbergames import studies
+from numbergames.solver import registry
 
 HERE = Path(__file__).parent
 
@@ -47,6 +47,6 @@ def _no_plots(path, previous, function, *args, inputs=None):
 def no_plots(monkeypatch):
     """Reports without drawing their plots (0.2 s each), for tests of figures and pages;
     each plot is drawn by the tests of its own report."""
-    from analysis.reports import plotcache
+    from numbergames.analysis.reports import plotcache
 
     monkeypatch.setattr(plotcache, "draw", _no_plots)

@@ -8,7 +8,7 @@ import pytest
 
 import numbergames
 
-from analyze.cli import main
+from numbergames.analyze.cli import main
 
 SUMMARY_KEYS = {"game", "rules", "policies", "seed", "games", "unfinished", "wins_by_seat",
                 "win_rate_by_seat", "win_rate_ci_by_seat", "first_player_advantage",
@@ -196,7 +196,7 @@ def test_a_variant_file_of_dotted_keys_within_the_caps_is_read(in_tmp):
         'name = "dots"\ndescription = "' + "a.b." * 400 + '"\n'
         'rules.tie = "attacker"\n[x.b.c.d.e.f.g]\n')
     with pytest.raises(Exception, match="unknown key 'x'"):
-        from solver.params import Variant
+        from numbergames.solver.params import Variant
 
         Variant.load(in_tmp / "v.toml")
 
@@ -302,7 +302,7 @@ def test_a_report_folder_from_before_the_marker_is_still_replaced(in_tmp):
 
 
 def test_console_script_has_no_traceback(in_tmp):
-    done = subprocess.run([sys.executable, "-m", "analyze.cli", "manhome", "--sims", "-1"],
+    done = subprocess.run([sys.executable, "-m", "numbergames.analyze.cli", "manhome", "--sims", "-1"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and done.stdout == ""
 
@@ -314,9 +314,9 @@ def test_games_lists_parameters(capsys):
 
 
 def test_run_labels_name_the_seed_and_the_rules():
-    from analysis.searches.simulation import run_label
-    from solver.registry import find_game
-    from solver.manhome.rules import ManHomeRules
+    from numbergames.analysis.searches.simulation import run_label
+    from numbergames.solver.registry import find_game
+    from numbergames.solver.manhome.rules import ManHomeRules
 
     spec = find_game("manhome")
     assert run_label(spec, ManHomeRules(tie="attacker"), ["greedy", "random"]) == \
@@ -362,8 +362,8 @@ def test_two_variant_files_for_one_run_are_refused(command, capsys, in_tmp):
 
 
 def _numeric_options():
-    from solver.registry import games
-    from studies import find_study
+    from numbergames.solver.registry import games
+    from numbergames.studies import find_study
 
     for spec in games().values():
         for analysis in find_study(spec.name).analyses:
@@ -401,7 +401,7 @@ def test_every_budget_of_the_position_tools_has_a_stated_maximum(game, flag, lar
 
 
 def test_the_help_states_every_budget_s_maximum(capsys):
-    from analysis.searches.simulation import MAX_SIMS
+    from numbergames.analysis.searches.simulation import MAX_SIMS
 
     assert MAX_SIMS == 1e10   # the help texts say "at most 1e10"
     for command in (["manhome"], ["whatif"], ["skill"], ["report"]):
@@ -414,7 +414,7 @@ def _commands_taking(flag: str) -> list[list[str]]:
     """Every command line (words) whose parser takes ``flag``: each exact analysis apart."""
     import argparse
 
-    from analyze import cli
+    from numbergames.analyze import cli
 
     found = []
 
@@ -446,7 +446,7 @@ def test_workers_above_1024_are_refused_when_parsed(words, workers, capsys):
     """``--workers`` 1 to 1,024 in every command, refused by the parser before any work:
     ``exact sumoku speed``, ``exact shoo reduced`` (99999999999999999999) and ``skill``
     (2000) took them, ``exact manhome`` refused 5,000 after 17 s of solving."""
-    from analyze.cli import build_parser, games_of
+    from numbergames.analyze.cli import build_parser, games_of
 
     argv = [*words, "--workers", workers]
     if words[0] == "whatif":
@@ -460,7 +460,7 @@ def test_workers_above_1024_are_refused_when_parsed(words, workers, capsys):
 
 @pytest.mark.parametrize("words", WORKERS_COMMANDS, ids=" ".join)
 def test_workers_1_and_1024_are_taken(words):
-    from analyze.cli import build_parser, games_of
+    from numbergames.analyze.cli import build_parser, games_of
 
     extra = ["--vary", "players=2,3"] if words[0] == "whatif" else []
     for workers in ("1", "1024"):
@@ -470,8 +470,8 @@ def test_workers_1_and_1024_are_taken(words):
 
 @pytest.mark.parametrize("workers", [0, 2000, 2.5, "4", True])
 def test_the_python_api_checks_workers_alike(workers):
-    from analysis.running.errors import UserError
-    from analysis.searches.skill import plan_skill
+    from numbergames.analysis.running.errors import UserError
+    from numbergames.analysis.searches.skill import plan_skill
 
     def door(game, sims, workers):
         return numbergames.load_game(game).request(sims, workers=workers)
@@ -530,7 +530,7 @@ def test_the_python_api_names_a_wrong_type(wrong, words):
     import functools
     import re
 
-    from analysis.searches.simulation import PLAIN, simulate
+    from numbergames.analysis.searches.simulation import PLAIN, simulate
 
     def door(game, sims, *, rules=None, variant=None, players=None, **options):
         loaded = numbergames.load_game(game, rules=rules, variant=variant, players=players)
@@ -545,7 +545,7 @@ def test_the_python_api_names_a_wrong_type(wrong, words):
 @pytest.mark.parametrize("game", ["manhome", "sosooyoo", "sumoku", "shoo"])
 def test_a_budget_in_other_digits_is_an_unknown_player(game):
     """``search-²`` ('²'.isdigit() is true) was Python's "invalid literal for int()"."""
-    from solver.registry import find_game
+    from numbergames.solver.registry import find_game
 
     players = find_game(game).players
     for family in players.search:
@@ -605,8 +605,8 @@ def test_a_position_on_endless_standard_input_is_refused(capsys, monkeypatch):
 def test_report_games_named_twice_are_refused():
     # checked without running the reports: before, ['manhome', 'manhome'] was returned and
     # `analyze report --games manhome,manhome` wrote every manhome report twice
-    from analysis.running.errors import UserError
-    from studies.overview import check_games
+    from numbergames.analysis.running.errors import UserError
+    from numbergames.studies.overview import check_games
 
     with pytest.raises(UserError, match="--games names manhome twice"):
         check_games(["manhome", "shoo", " manhome"])
@@ -628,8 +628,8 @@ def test_the_python_api_names_a_wrong_value_before_any_game(call, words, monkeyp
     seed unchecked, and sweep a seed above 2**64 - 1 (which --seed refuses)."""
     import re
 
-    import analysis
-    from analysis.running import runner
+    from numbergames import analysis
+    from numbergames.analysis.running import runner
 
     def no_games(*args, **kwargs):
         raise AssertionError("a game was played before the refusal")
@@ -642,8 +642,8 @@ def test_the_python_api_names_a_wrong_value_before_any_game(call, words, monkeyp
 @pytest.mark.parametrize("kind", ["run", "sweep", "ladder"])
 def test_a_report_folder_that_is_no_path_is_named(kind, in_tmp):
     # write_report(result, 5) was "TypeError: expected str, bytes or os.PathLike object"
-    import analysis
-    from analysis.running.errors import UserError
+    from numbergames import analysis
+    from numbergames.analysis.running.errors import UserError
 
     result = {"run": lambda: numbergames.load_game("manhome").simulate(20, workers=1),
               "sweep": lambda: analysis.sweep("manhome", {"tie": ["attacker"]}, 20, workers=1),
@@ -670,12 +670,12 @@ def test_an_error_quoting_a_huge_input_is_a_short_line(argv, words, capsys, in_t
 
 
 def test_each_command_is_run_by_its_own_module():
-    """The command line is one module per command (analyze.commands), the per-game runs in
+    """The command line is one module per command (numbergames.analyze.commands), the per-game runs in
     ``run``: each parser's handler is the ``run`` of the module named for its command."""
     import argparse
 
-    from analyze import cli
-    from solver.registry import game_names
+    from numbergames.analyze import cli
+    from numbergames.solver.registry import game_names
 
     def handlers(parser):
         subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
@@ -686,5 +686,5 @@ def test_each_command_is_run_by_its_own_module():
     top = next(a for a in cli.build_parser()._actions
                if isinstance(a, argparse._SubParsersAction))
     for name, parser in top.choices.items():
-        module = "analyze.commands." + ("run" if name in game_names() else name)
+        module = "numbergames.analyze.commands." + ("run" if name in game_names() else name)
         assert {(h.__module__, h.__name__) for h in handlers(parser)} == {(module, "run")}, name

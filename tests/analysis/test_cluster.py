@@ -12,14 +12,14 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from analysis.running import cluster as dask_cluster  # noqa: E402
-from analysis.running import chunks, runner  # noqa: E402
-from analyze.cli import main  # noqa: E402
-from analysis.running.errors import UserError  # noqa: E402
+from numbergames.analysis.running import cluster as dask_cluster  # noqa: E402
+from numbergames.analysis.running import chunks, runner  # noqa: E402
+from numbergames.analyze.cli import main  # noqa: E402
+from numbergames.analysis.running.errors import UserError  # noqa: E402
 import numbergames  # noqa: E402
-from analysis.running.store import Store  # noqa: E402
-from solver import registry  # noqa: E402
-from solver.manhome.rules import ManHomeRules  # noqa: E402
+from numbergames.analysis.running.store import Store  # noqa: E402
+from numbergames.solver import registry  # noqa: E402
+from numbergames.solver.manhome.rules import ManHomeRules  # noqa: E402
 
 SIMS = chunks.CHUNK_SIZE + 100  # a full chunk and a short one (workers see the real CHUNK_SIZE)
 
@@ -103,7 +103,7 @@ def test_malformed_scheduler_in_the_api():
 
 def test_skill_ladder_on_the_cluster_equals_local(scheduler, tmp_path):
     # search games played in pieces by the cluster's workers: the same matches
-    from analysis.searches.skill import skill
+    from numbergames.analysis.searches.skill import skill
 
     # small rules: the expert's solitaire table is solved in a moment (the standard one
     # takes every process, the cluster's workers too, some seconds)
@@ -238,10 +238,10 @@ def test_scheduler_without_workers_says_how_to_start_one(monkeypatch):
 
 def test_a_worker_with_another_toolkit_version_is_named(scheduler, cluster, monkeypatch):
     # this machine says 9.9.9; the workers (processes of their own) the real version
-    import analysis.running.provenance
+    import numbergames.analysis.running.provenance
 
-    real = analysis.running.provenance.package_version()
-    monkeypatch.setattr(analysis.running.provenance, "package_version", lambda: "9.9.9")
+    real = numbergames.analysis.running.provenance.package_version()
+    monkeypatch.setattr(numbergames.analysis.running.provenance, "package_version", lambda: "9.9.9")
     with pytest.raises(UserError) as error:
         runner.run("manhome", ManHomeRules(), ["random"] * 2, 100, seed=1, scheduler=scheduler)
     first = sorted(cluster.scheduler_info["workers"])[0]
@@ -266,7 +266,7 @@ def test_a_game_registered_here_only_is_named(scheduler, toy):
 def test_a_worker_without_the_toolkit_is_named():
     # its worker process cannot import the toolkit: unpickling a task would break its link
     # to the scheduler and the run would wait for ever; the check says so at once
-    poison = "import sys; sys.modules['analysis'] = None; sys.modules['solver'] = None"
+    poison = "import sys; sys.modules['numbergames'] = None"
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
                                   host="127.0.0.1", dashboard_address=":0",
                                   preload=[poison]) as bare:
@@ -274,7 +274,7 @@ def test_a_worker_without_the_toolkit_is_named():
             dask_cluster._connect(bare.scheduler_address, "manhome")
     message = str(error.value)
     assert message.startswith("the Dask worker tcp://127.0.0.1:") and "\n" not in message
-    assert "cannot import the toolkit (No module named 'analysis" in message
+    assert "cannot import the toolkit (No module named 'numbergames" in message
     assert message.endswith("install the toolkit on every worker: "
                             "python -m pip install '.[cluster]'")
 

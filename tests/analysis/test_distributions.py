@@ -1,4 +1,4 @@
-"""analysis.statistics.distributions gives scipy.stats' values without importing it (scipy is the
+"""numbergames.analysis.statistics.distributions gives scipy.stats' values without importing it (scipy is the
 reference here, in the tests only)."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import scipy.stats
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from analysis.statistics import distributions as D
+from numbergames.analysis.statistics import distributions as D
 
 TINY = 1e-280
 """Below this a probability is zero for every purpose here (both sides underflow apart)."""
@@ -130,8 +130,8 @@ def test_t_ppf(q: float, df: float) -> None:
 
 def test_commands_do_not_import_scipy_stats() -> None:
     """The statistics of every command stay off scipy.stats (half a second to import)."""
-    code = ("import sys, analyze.cli, analysis.searches.simulation, analysis.statistics.stats, analysis.statistics.paired, "
-            "analysis.searches.skill, analysis.searches.compare, analysis.searches.whatif, analysis.reports.report; "
+    code = ("import sys, numbergames.analyze.cli, numbergames.analysis.searches.simulation, numbergames.analysis.statistics.stats, numbergames.analysis.statistics.paired, "
+            "numbergames.analysis.searches.skill, numbergames.analysis.searches.compare, numbergames.analysis.searches.whatif, numbergames.analysis.reports.report; "
             "print(sorted(m for m in sys.modules if m.startswith(('scipy', 'matplotlib'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

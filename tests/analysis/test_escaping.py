@@ -7,9 +7,9 @@ import sqlite3
 
 import pytest
 
-from analyze.cli import main
-from analysis.running.store import Store, run_identity
-from solver.manhome.rules import ManHomeRules
+from numbergames.analyze.cli import main
+from numbergames.analysis.running.store import Store, run_identity
+from numbergames.solver.manhome.rules import ManHomeRules
 
 MARKUP = "<script>alert(1)</script> | *x* [a](http://b) `c` &amp; _y_ $\\frac{$"
 """A variant name full of Markdown, HTML and matplotlib mathtext (the last made the plot

@@ -23,7 +23,7 @@ COMMANDS = [
 def test_a_full_standard_output_is_one_line(argv, tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "analyze", *argv], cwd=tmp_path, env=env,
+        done = subprocess.run([sys.executable, "-m", "numbergames.analyze", *argv], cwd=tmp_path, env=env,
                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=300)
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
@@ -40,7 +40,7 @@ def test_a_closed_standard_output_is_one_line(argv, tmp_path):
     """``analyze games >&-``: Python then has no sys.stdout, and every command ended in
     "AttributeError: 'NoneType' object has no attribute 'flush'" (status 1)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "analyze", *argv], cwd=tmp_path, env=env,
+    done = subprocess.run([sys.executable, "-m", "numbergames.analyze", *argv], cwd=tmp_path, env=env,
                           stderr=subprocess.PIPE, text=True, timeout=300,
                           preexec_fn=lambda: _closed(1))
     assert done.returncode == 2, done.stderr
@@ -57,7 +57,7 @@ def test_a_closed_standard_output_is_one_line(argv, tmp_path):
 def test_a_closed_stream_the_command_needs_not_is_no_error(argv, stream, status, words,
                                                            tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "analyze", *argv], cwd=tmp_path, env=env,
+    done = subprocess.run([sys.executable, "-m", "numbergames.analyze", *argv], cwd=tmp_path, env=env,
                           stdout=None if stream == 1 else subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True, timeout=300,
                           preexec_fn=lambda: _closed(stream))
@@ -74,7 +74,7 @@ def test_a_standard_output_that_cannot_encode_the_text_is_no_error(argv, tmp_pat
     (the em dash of every title) ended in a UnicodeEncodeError traceback (status 1); it
     is written as an escape (``\\u2014``) instead."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
-    done = subprocess.run([sys.executable, "-m", "analyze", *argv], cwd=tmp_path, env=env,
+    done = subprocess.run([sys.executable, "-m", "numbergames.analyze", *argv], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert done.stdout.strip()

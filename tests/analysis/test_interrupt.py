@@ -10,11 +10,11 @@ import threading
 
 import pytest
 
-from analysis.running import interrupts, runner
-from solver.manhome.rules import ManHomeRules
+from numbergames.analysis.running import interrupts, runner
+from numbergames.solver.manhome.rules import ManHomeRules
 from tests.processes import HANG_S, alive, catches, children, wait_until
 
-ANALYZE = [sys.executable, "-c", "import sys; from analyze.entry import main; sys.exit(main())"]
+ANALYZE = [sys.executable, "-c", "import sys; from numbergames.analyze.entry import main; sys.exit(main())"]
 
 
 def _interrupt(argv, moment, cwd, signum=signal.SIGINT):
@@ -133,7 +133,7 @@ def test_workers_die_with_their_parent(tmp_path, signum, group):
 
 ORPHAN = """
 import os, signal, sys
-from analysis.running import runner
+from numbergames.analysis.running import runner
 
 if sys.argv[1] == "watchdog":  # as where prctl is missing: the watchdog thread
     def missing(*args, **kwargs):

@@ -1,12 +1,12 @@
 """``--out DIR`` onto an earlier report of another game, another command or another number
 of players is refused in one line (exit 2, nothing written) unless ``--replace`` says so; a
 report of the same game, command and players is replaced as before. A folder's identity is
-read from its summary.json (:func:`analysis.running.folders.report_identity`)."""
+read from its summary.json (:func:`numbergames.analysis.running.folders.report_identity`)."""
 import json
 
 import pytest
 
-from analyze.cli import main
+from numbergames.analyze.cli import main
 
 RUN = ["--sims", "20", "--workers", "1", "--quiet", "--no-store", "--out", "o"]
 
@@ -41,7 +41,7 @@ def test_another_game_is_refused_unless_replace(in_tmp, capsys):
 def test_another_command_is_refused(in_tmp, capsys, monkeypatch):
     assert main(["shoo", *RUN]) == 0
     _refused(in_tmp, capsys, ["whatif", "shoo", "--vary", "horses=9,7", *RUN], "what-if")
-    from studies.shoo import opening_report
+    from numbergames.studies.shoo import opening_report
 
     monkeypatch.setattr(opening_report, "simulate", lambda *a, **k: pytest.fail("played"))
     _refused(in_tmp, capsys, ["exact", "shoo", "opening", "--players", "random", "--sims", "2",

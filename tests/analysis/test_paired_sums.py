@@ -1,4 +1,4 @@
-"""The what-if's paired figures from sums merged chunk by chunk (analysis.statistics.pairsums).
+"""The what-if's paired figures from sums merged chunk by chunk (numbergames.analysis.statistics.pairsums).
 
 For every kind of game — toy race (2-3 players, cut off to leave games unfinished), toy
 duel (draws, no dice), toy puzzle (alone, a score), random small tables of every outcome
@@ -19,22 +19,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.special import ndtri
 
-from analysis.running.chunks import chunk_keys, expand
-from analysis.statistics.outcomes import finished as finished_games
-from analysis.statistics.outcomes import points
-from analysis.statistics.paired import (SHARES, UNIT, Z, Paired, _p_value, paired_columns,
+from numbergames.analysis.running.chunks import chunk_keys, expand
+from numbergames.analysis.statistics.outcomes import finished as finished_games
+from numbergames.analysis.statistics.outcomes import points
+from numbergames.analysis.statistics.paired import (SHARES, UNIT, Z, Paired, _p_value, paired_columns,
                              paired_columns_of, paired_difference, paired_measures,
                              variant_columns, variant_columns_of)
-from analysis.statistics.pairsums import PairedSums, point_units, products
-from analysis.statistics.stats import summarize, wilson_interval
-from analysis.statistics.tally import point_scale
-from solver.registry import (DRAW, NO_WINNER, SCORES, UNFINISHED, WIN_DRAW_LOSS, WIN_LOSS,
+from numbergames.analysis.statistics.pairsums import PairedSums, point_units, products
+from numbergames.analysis.statistics.stats import summarize, wilson_interval
+from numbergames.analysis.statistics.tally import point_scale
+from numbergames.solver.registry import (DRAW, NO_WINNER, SCORES, UNFINISHED, WIN_DRAW_LOSS, WIN_LOSS,
                              Traits, find_game)
 
 # --------------------------------------------------------------------------- the reference
 # analysis/statistics/paired.py's row-based functions before the sums (commit f7bf241), unchanged but
 # for names and one fix: the extreme seats are those of the exact point sums, as the
-# docstring and analysis.statistics.stats.summarize (its balance) take them; the old float means of
+# docstring and numbergames.analysis.statistics.stats.summarize (its balance) take them; the old float means of
 # shares like 1/3 could break an exact tie between two seats (4 wins and a three-way draw
 # each) against the first-of-equal rule, and with it the balance's interval.
 
@@ -99,7 +99,7 @@ def ref_shifted(paired, shift):
 
 
 def ref_paired_measures(games, players, base_games, base_players, traits):
-    from analysis.statistics.paired import EXACT, MEASURES, NONE, OWN, SEAT0
+    from numbergames.analysis.statistics.paired import EXACT, MEASURES, NONE, OWN, SEAT0
     base_values = ref_per_game(base_games, base_players, traits)
     values = ref_per_game(games, players, traits)
     differences, per_game_diffs = {}, {}
@@ -135,7 +135,7 @@ def ref_paired_measures(games, players, base_games, base_players, traits):
 
 
 def ref_paired_columns(games, players, base_games, base_players, traits):
-    from analysis.statistics.paired import NONE, SEAT0
+    from numbergames.analysis.statistics.paired import NONE, SEAT0
     row = {}
     for measure, (paired, kind) in ref_paired_measures(games, players, base_games,
                                                        base_players, traits).items():

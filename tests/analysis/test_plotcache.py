@@ -1,5 +1,5 @@
 """A report written again from the same figures copies its plots instead of drawing them
-(analysis.reports.plotcache); any change to what a plot shows draws it again."""
+(numbergames.analysis.reports.plotcache); any change to what a plot shows draws it again."""
 from __future__ import annotations
 
 import json
@@ -14,7 +14,7 @@ import pytest
 import numbergames
 from PIL import Image
 
-from analysis.reports import plotcache, report
+from numbergames.analysis.reports import plotcache, report
 
 
 def one_pixel(path: Path, red: int = 0) -> None:
@@ -88,7 +88,7 @@ def test_a_plot_drawn_again_as_the_same_picture_keeps_the_old_file(tmp_path: Pat
 
 @pytest.fixture(scope="module")
 def run() -> tuple[dict, pd.DataFrame]:
-    import analysis
+    from numbergames import analysis
 
     result = numbergames.load_game("manhome", players=3).simulate(sims=3000, seed=1, workers=1)
     return result.summary, result.games
@@ -100,7 +100,7 @@ def test_report_written_again_keeps_its_plots(tmp_path: Path, run) -> None:
     plots = {name: (out / name).read_bytes() for name in ("win_rate.png", "length.png")}
     again = dict(summary, created="2030-01-01T00:00:00+00:00", elapsed_s=0.01,
                  games_loaded=len(games))
-    code = ("import json, sys, pandas as pd; from analysis.reports.report import write_report; "
+    code = ("import json, sys, pandas as pd; from numbergames.analysis.reports.report import write_report; "
             f"s = json.load(open({str(tmp_path / 's.json')!r})); "
             f"g = pd.read_pickle({str(tmp_path / 'g.pkl')!r}); "
             f"write_report({str(out)!r}, s, g); print('matplotlib' in sys.modules)")
@@ -110,7 +110,7 @@ def test_report_written_again_keeps_its_plots(tmp_path: Path, run) -> None:
                             check=True)
     assert result.stdout.strip() == "False"  # not even imported
     assert {name: (out / name).read_bytes() for name in plots} == plots
-    # the same figures: the report keeps its own date and timing (analysis.running.provenance.kept)
+    # the same figures: the report keeps its own date and timing (numbergames.analysis.running.provenance.kept)
     assert json.loads((out / "summary.json").read_text())["elapsed_s"] == summary["elapsed_s"]
 
     # the figures change: both plots are drawn again

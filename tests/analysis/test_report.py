@@ -1,4 +1,4 @@
-"""Tests of the report folder (analysis.reports.report) and per-game storage (analysis.reports.gamedata)."""
+"""Tests of the report folder (numbergames.analysis.reports.report) and per-game storage (numbergames.analysis.reports.gamedata)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.running.folders import MARKER
-from analysis.running import folders
-from analysis.reports import report
-from analysis.running.errors import UserError
-from analysis.reports.gamedata import load_games, save_games
+from numbergames.analysis.running.folders import MARKER
+from numbergames.analysis.running import folders
+from numbergames.analysis.reports import report
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.reports.gamedata import load_games, save_games
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PLAYERS = 3
@@ -428,7 +428,7 @@ def test_sigkill_mid_write_then_the_next_run_cleans_up(tmp_path):
     import sys
     import time
 
-    analyze = [sys.executable, "-c", "import sys; from analyze.entry import main; "
+    analyze = [sys.executable, "-c", "import sys; from numbergames.analyze.entry import main; "
                "sys.exit(main())", "manhome", "--workers", "1", "--no-store", "--out", "out",
                "--quiet"]
     process = subprocess.Popen(analyze + ["--sims", "3e5"], cwd=tmp_path)

@@ -3,10 +3,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.running import runner
-from analysis.running.chunks import CHUNK_SIZE, chunk_keys, plan_chunks
-from analysis.running.runner import run
-from solver.manhome.rules import ManHomeRules
+from numbergames.analysis.running import runner
+from numbergames.analysis.running.chunks import CHUNK_SIZE, chunk_keys, plan_chunks
+from numbergames.analysis.running.runner import run
+from numbergames.solver.manhome.rules import ManHomeRules
 
 RULES = ManHomeRules()
 POLICIES = ("random", "random")

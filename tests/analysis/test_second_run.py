@@ -4,8 +4,8 @@ then sees no rows at all) once ended in ``ValueError: games lacks column(s) winn
 in every game."""
 import pytest
 
-from analyze.cli import main
-from solver.registry import game_names
+from numbergames.analyze.cli import main
+from numbergames.solver.registry import game_names
 
 
 @pytest.mark.parametrize("game", game_names())

@@ -7,19 +7,19 @@ import re
 import pandas as pd
 import pytest
 
-import analysis
+from numbergames import analysis
 
-from analysis.running.folders import MARKER
-from analysis.searches import skill as skill_module
-from analyze.cli import main
-from studies import find_study
-from studies.overview import regenerate
-from analysis.running.runner import run
-from analysis.searches.whatif import out_name
-from analysis.searches.skill import FILES, luck_share, play_match, skill
-from analysis.running.store import Store
-from solver import registry
-from solver.manhome.rules import ManHomeRules
+from numbergames.analysis.running.folders import MARKER
+from numbergames.analysis.searches import skill as skill_module
+from numbergames.analyze.cli import main
+from numbergames.studies import find_study
+from numbergames.studies.overview import regenerate
+from numbergames.analysis.running.runner import run
+from numbergames.analysis.searches.whatif import out_name
+from numbergames.analysis.searches.skill import FILES, luck_share, play_match, skill
+from numbergames.analysis.running.store import Store
+from numbergames.solver import registry
+from numbergames.solver.manhome.rules import ManHomeRules
 
 
 
@@ -114,7 +114,7 @@ def test_the_tops_of_the_search_chains_play_their_own_number_of_games(tmp_path):
     """--top-sims: the search chains' tops against the baseline, the strongest fixed player
     and each other play their own number of games; steps play --search-sims, fixed players
     --sims; the report says so."""
-    from analysis.searches.skill_report import render_markdown
+    from numbergames.analysis.searches.skill_report import render_markdown
 
     ladder = skill("manhome", sims=300, search_sims=30, top_sims=60, workers=1,
                    budgets={"search": (2, 4), "mcts": (2,), "ply": ()}, **SMALL)
@@ -374,7 +374,7 @@ def test_overview_alone_and_cli(toy, tmp_path, capsys):
 
 def test_the_strong_run_is_played_and_ranked_beside_the_headline(toy, tmp_path, monkeypatch):
     import dataclasses
-    import studies
+    from numbergames import studies
 
     study = dataclasses.replace(find_study("toy"), strong_run={"players": 3, "policy": "greedy",
                                                                "sims": 300})
@@ -469,7 +469,7 @@ def _match_from_rows(spec, rules, player, opponent, games, seed):
     counted chunk by chunk (numpy over one row per key)."""
     import numpy as np
 
-    from analysis.statistics.outcomes import points
+    from numbergames.analysis.statistics.outcomes import points
 
     n = spec.seats(rules)
     seatings = [[player], [opponent]] if n == 1 else [
@@ -504,8 +504,8 @@ def test_a_match_counted_chunk_by_chunk_is_the_match_of_its_rows(game, players, 
                                                                  monkeypatch):
     # Man Home's unfinished games (a short max_turns), three seats (shares of 1/3), draws,
     # and a puzzle (solves against the opponent's, key by key)
-    from analysis.running import chunks, runner
-    from analysis.statistics.distributions import norm_sf
+    from numbergames.analysis.running import chunks, runner
+    from numbergames.analysis.statistics.distributions import norm_sf
 
     if game != "manhome":
         request.getfixturevalue(game)
@@ -536,9 +536,9 @@ def test_a_chain_that_flattens_says_where_and_the_familys_why():
     where."""
     from types import SimpleNamespace
 
-    from analysis.searches.skill import Match
-    from analysis.searches.skill_report import doubling_sentence
-    from solver.registry import Search
+    from numbergames.analysis.searches.skill import Match
+    from numbergames.analysis.searches.skill_report import doubling_sentence
+    from numbergames.solver.registry import Search
 
     def step(player, opponent, mean, low, high):
         return Match(player, opponent, "ply", "step", 1000, (500, 500), 0, mean, low, high,

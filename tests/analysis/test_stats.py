@@ -1,4 +1,4 @@
-"""Tests for analysis.statistics.stats: known values, validation and statistical behaviour."""
+"""Tests for numbergames.analysis.statistics.stats: known values, validation and statistical behaviour."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analysis.statistics.stats import Summary, difference_interval, summarize, wilson_interval
+from numbergames.analysis.statistics.stats import Summary, difference_interval, summarize, wilson_interval
 
 
 def frame(winner: list[int], turns: list[int], decision_turns: list[int]) -> pd.DataFrame:
@@ -259,9 +259,9 @@ def test_validation_errors(games: pd.DataFrame, players: int) -> None:
 # A draw counted as a win once went through every analysis test until a toy game's
 # hand-worked figure caught it: these figures are worked out on paper, not by the code.
 
-from analysis.statistics.paired import UNIT, paired_difference, paired_measures  # noqa: E402
-from analysis.statistics.stats import mean_interval  # noqa: E402
-from solver.registry import SCORES, WIN_DRAW_LOSS, Traits  # noqa: E402
+from numbergames.analysis.statistics.paired import UNIT, paired_difference, paired_measures  # noqa: E402
+from numbergames.analysis.statistics.stats import mean_interval  # noqa: E402
+from numbergames.solver.registry import SCORES, WIN_DRAW_LOSS, Traits  # noqa: E402
 
 DUEL = Traits(chance=False, players=(2, 2), outcome=WIN_DRAW_LOSS)
 SCORED = Traits(chance=True, players=(2, 5), outcome=SCORES, score="score")

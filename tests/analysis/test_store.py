@@ -12,12 +12,12 @@ import pandas as pd
 import pytest
 
 import numbergames
-from analysis.running import chunks, runner
-from analysis.running import store as store_module
-from analyze.cli import main
-from analysis.running.errors import UserError
-from analysis.running.store import RunIdentity, Store, decode_chunk, encode_chunk, run_identity
-from solver.manhome.rules import ManHomeRules
+from numbergames.analysis.running import chunks, runner
+from numbergames.analysis.running import store as store_module
+from numbergames.analyze.cli import main
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.running.store import RunIdentity, Store, decode_chunk, encode_chunk, run_identity
+from numbergames.solver.manhome.rules import ManHomeRules
 
 RULES = ManHomeRules()
 POLICIES = ("random", "random")
@@ -81,9 +81,9 @@ def test_a_family_version_changes_the_keys_of_its_players_runs_only():
     alone gives it), and a stored run of either version still matches its key."""
     from dataclasses import replace
 
-    from analysis.running.store import StoredRun, _matches_key, family_versions
-    from solver.registry import find_game
-    from solver.shoo.rules import ShooRules
+    from numbergames.analysis.running.store import StoredRun, _matches_key, family_versions
+    from numbergames.solver.registry import find_game
+    from numbergames.solver.shoo.rules import ShooRules
 
     spec, rules = find_game("shoo"), ShooRules()
     assert family_versions(spec, ["mcts-16", "greedy"]) == (("mcts", 2),)
@@ -121,7 +121,7 @@ def test_stored_run_answers_without_playing(tmp_path, plays, monkeypatch):
 
 def test_stored_expert_games_are_answered_without_solving_its_table(tmp_path, monkeypatch):
     # the expert's solved table is built only when games are to be played
-    from solver.manhome import policies
+    from numbergames.solver.manhome import policies
 
     game = numbergames.load_game("manhome", board_rows=3)
     request = dict(sims=300, policy="expert", seed=2, workers=1, store=tmp_path / "runs.sqlite")
@@ -443,7 +443,7 @@ def test_cli_stores_runs_and_lists_them(in_tmp, capsys):
     assert main(["manhome", "--sims", str(2 * C + 30), "--policy", "random", "--seed", "2",
                  "--workers", "1"]) == 0
     assert "every game loaded, none played" in capsys.readouterr().out
-    # the same figures: the report keeps the first run's provenance (analysis.running.provenance.kept)
+    # the same figures: the report keeps the first run's provenance (numbergames.analysis.running.provenance.kept)
     again = json.loads((in_tmp / "reports/manhome/standard-2p-random-seed2/summary.json").read_text())
     assert again == summary
     _cli_run("--set", "tie=attacker")
@@ -464,8 +464,8 @@ def test_cli_stores_runs_and_lists_them(in_tmp, capsys):
 
 
 def test_compare_pairs_runs_with_the_same_seed_game_by_game(tmp_path):
-    from analysis.searches.compare import compare, format_comparison
-    from analysis.statistics.paired import paired_difference
+    from numbergames.analysis.searches.compare import compare, format_comparison
+    from numbergames.analysis.statistics.paired import paired_difference
 
     store = Store(tmp_path / "runs.sqlite")
     greedy = ("greedy", "greedy")
@@ -539,7 +539,7 @@ def test_identity_is_a_dataclass_of_plain_values():
 
 
 def test_a_new_engine_version_is_a_new_run():
-    from solver.manhome.rules import ManHomeRules
+    from numbergames.solver.manhome.rules import ManHomeRules
 
     same = dict(game="manhome", rules={"players": 2}, policies=("random", "random"), seed=1,
                 chunk_size=C)
@@ -604,7 +604,7 @@ def test_a_new_store_is_created_whole(tmp_path):
 
 @pytest.mark.parametrize("version", [1, 2])
 def test_an_older_store_stays_usable(tmp_path, plays, version):
-    from analysis.running.store import SCHEMA_VERSION, chunk_digest
+    from numbergames.analysis.running.store import SCHEMA_VERSION, chunk_digest
 
     path, sims = tmp_path / "old.sqlite", 2 * C + 50
     stored_run(Store(path), sims)
@@ -799,7 +799,7 @@ def test_a_byte_flipped_anywhere_is_one_line_or_the_right_figures(tmp_path, monk
 
 def _summary_fields(games, players):
     """Own parts of a chunk, of every kind a study counts: a count, a histogram, lists."""
-    from analysis.statistics.tally import count, histogram, total
+    from numbergames.analysis.statistics.tally import count, histogram, total
 
     return {"games": len(games), "long": count(games["turns"].to_numpy() > 40),
             "turns": histogram(games["turns"].to_numpy().astype(np.int64)),
@@ -812,7 +812,7 @@ def kept_run(store, sims, keep, seed=1, fields=_summary_fields):
 
 
 def test_beyond_the_rows_kept_the_store_holds_chunk_summaries(tmp_path, plays, monkeypatch):
-    from analysis.statistics.tally import Tally
+    from numbergames.analysis.statistics.tally import Tally
 
     path, sims, keep = tmp_path / "runs.sqlite", 5 * C + 30, 2 * C - 1
     whole = kept_run(None, sims, None)  # every row, no store
@@ -860,10 +860,10 @@ def test_a_damaged_summary_is_one_line(tmp_path):
 def test_summaries_round_trip_exactly():
     from collections import Counter
 
-    from analysis.running.store import decode_summary, encode_summary
-    from analysis.statistics.tally import Tally
+    from numbergames.analysis.running.store import decode_summary, encode_summary
+    from numbergames.analysis.statistics.tally import Tally
 
-    from solver.registry import find_game
+    from numbergames.solver.registry import find_game
 
     games = fresh(C)
     traits = find_game("manhome").traits

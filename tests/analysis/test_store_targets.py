@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from analyze.cli import main
+from numbergames.analyze.cli import main
 
 
 @pytest.fixture(autouse=True)
@@ -37,7 +37,7 @@ def test_a_dangling_store_link_is_refused_without_creating_its_target(in_tmp, ca
 
 def test_exact_store_inside_its_report_folder_is_refused_before_any_game(in_tmp, capsys,
                                                                            monkeypatch):
-    from studies.shoo import opening_report
+    from numbergames.studies.shoo import opening_report
 
     def no_games(*args, **kwargs):
         raise AssertionError("a game was played before the refusal")
@@ -105,7 +105,7 @@ def test_a_file_that_is_no_sqlite_database_is_said_so_before_any_game(command, c
     SQLite database without a store's tables"; a longer one was "file is not a database"),
     and before any game: `exact shoo opening` opened its --store only when its first
     player's games began, after the first progress line."""
-    from studies.shoo import opening_report
+    from numbergames.studies.shoo import opening_report
 
     def no_games(*args, **kwargs):
         raise AssertionError("a game was played before the refusal")

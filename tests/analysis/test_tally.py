@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analysis.running.runner import run
-from analysis.statistics.stats import summarize, summarize_tally
-from analysis.statistics.tally import Tally, moments, percentiles
-from solver.registry import DRAW, UNFINISHED, Traits, WIN_DRAW_LOSS, find_game, game_names
+from numbergames.analysis.running.runner import run
+from numbergames.analysis.statistics.stats import summarize, summarize_tally
+from numbergames.analysis.statistics.tally import Tally, moments, percentiles
+from numbergames.solver.registry import DRAW, UNFINISHED, Traits, WIN_DRAW_LOSS, find_game, game_names
 
 SIZES = {"manhome": 3000, "sosooyoo": 600, "sumoku": 60, "shoo": 60}
 

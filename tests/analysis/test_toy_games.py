@@ -13,10 +13,10 @@ import pytest
 
 import numbergames
 
-import analysis
-from analyze.cli import main
-from analysis.running.store import Store
-from analysis.searches.whatif import sweep
+from numbergames import analysis
+from numbergames.analyze.cli import main
+from numbergames.analysis.running.store import Store
+from numbergames.analysis.searches.whatif import sweep
 
 N = 12_000
 
@@ -135,7 +135,7 @@ def test_a_dask_cluster_plays_the_same_games(fixture, request):
 
 
 def test_analyze_report_ranks_every_kind_of_game(duel, puzzle, toy, tmp_path):
-    from studies.overview import regenerate
+    from numbergames.studies.overview import regenerate
 
     page = regenerate(tmp_path / "reports", games=["toy", "duel", "puzzle"], sims=2000,
                       skill_sims=1000, whatif_sims=1000, workers=1)

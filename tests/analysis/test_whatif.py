@@ -7,18 +7,18 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import analysis
+from numbergames import analysis
 
-from analysis.running.folders import MARKER
-from analysis.running import chunks
-from analyze.cli import main
-from analysis.running.errors import UserError
-from analysis.running.store import Store
-from analysis.statistics.stats import wilson_interval
-from analysis.statistics.paired import Z, holm, paired_difference
-from analysis.searches.whatif import MAX_VARIANTS, expand, out_name, parse_vary, sweep
-from analysis.searches.whatif_report import render_markdown
-from solver.params import Variant
+from numbergames.analysis.running.folders import MARKER
+from numbergames.analysis.running import chunks
+from numbergames.analyze.cli import main
+from numbergames.analysis.running.errors import UserError
+from numbergames.analysis.running.store import Store
+from numbergames.analysis.statistics.stats import wilson_interval
+from numbergames.analysis.statistics.paired import Z, holm, paired_difference
+from numbergames.analysis.searches.whatif import MAX_VARIANTS, expand, out_name, parse_vary, sweep
+from numbergames.analysis.searches.whatif_report import render_markdown
+from numbergames.solver.params import Variant
 
 MEASURES = ["seat0_win_rate", "first_player_advantage", "turns_mean", "balance", "completion",
             "decision_rate"]
@@ -162,7 +162,7 @@ def test_tie_sweep_pairs_the_games(in_tmp):
 
 
 def _direct(games, players):
-    """Per-game values computed here from a run's games, independently of analysis.searches.whatif:
+    """Per-game values computed here from a run's games, independently of numbergames.analysis.searches.whatif:
     {measure: (estimate, per-game influence values whose mean is 0)}."""
     w = games["winner"].to_numpy()
     t = games["turns"].to_numpy(float)
@@ -354,7 +354,7 @@ def test_precision_grows_the_games_until_the_target(in_tmp):
 
 
 def test_precision_without_a_store_adds_chunks_and_plays_no_game_twice(in_tmp, monkeypatch):
-    from solver.registry import GameSpec
+    from numbergames.solver.registry import GameSpec
 
     played = []
     kernel = GameSpec.play_chunk
@@ -655,7 +655,7 @@ def test_whatif_on_a_cluster_equals_a_local_run(scheduler, files, in_tmp):
 def test_whatif_bad_scheduler_is_one_line(address, message, in_tmp, monkeypatch, capsys):
     if address.startswith("tcp"):
         pytest.importorskip("distributed")
-    monkeypatch.setattr("analysis.running.cluster.SCHEDULER_TIMEOUT", 1.0)
+    monkeypatch.setattr("numbergames.analysis.running.cluster.SCHEDULER_TIMEOUT", 1.0)
     assert main(["whatif", "manhome", "--vary", "tie=defender,attacker", "--sims", "100",
                  "--no-store", "--quiet", "--scheduler", address]) == 2
     err = capsys.readouterr().err
@@ -695,9 +695,9 @@ def test_a_registered_toy_game_gets_sweeps_with_no_code_of_its_own(toy, in_tmp, 
 def test_a_sweep_counted_chunk_by_chunk_is_the_sweep_of_its_rows(files, monkeypatch):
     # variant files (so a pairwise table) and a grid with many games cut off (linearised
     # measures), played side by side in 11 chunks, one chunk of each run at a time
-    from analysis.running import runner
-    from analysis.searches import whatif as whatif_module
-    from analysis.searches.whatif import Sweep
+    from numbergames.analysis.running import runner
+    from numbergames.analysis.searches import whatif as whatif_module
+    from numbergames.analysis.searches.whatif import Sweep
 
     monkeypatch.setattr(chunks, "CHUNK_SIZE", 64)
     monkeypatch.setattr(runner, "BLOCK_CHUNKS", 1)

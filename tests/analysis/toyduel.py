@@ -14,11 +14,11 @@ import dataclasses
 
 import numpy as np
 
-from solver.decision import TERMINAL, RandomPlayer, Size, State, win_returns
-from solver.dice import Stream
-from studies import Study
-from solver.registry import DRAW, UNFINISHED, WIN_DRAW_LOSS, GameSpec, Players, Traits
-from solver.params import Rules, param
+from numbergames.solver.decision import TERMINAL, RandomPlayer, Size, State, win_returns
+from numbergames.solver.dice import Stream
+from numbergames.studies import Study
+from numbergames.solver.registry import DRAW, UNFINISHED, WIN_DRAW_LOSS, GameSpec, Players, Traits
+from numbergames.solver.params import Rules, param
 
 
 @dataclasses.dataclass(frozen=True)

@@ -10,11 +10,11 @@ import dataclasses
 
 import numpy as np
 
-from solver.decision import CHANCE, TERMINAL, RandomPlayer, Size, State, win_returns
-from solver.dice import Stream
-from solver.params import Rules, param
-from studies import Study
-from solver.registry import Column, GameSpec, Players, Traits
+from numbergames.solver.decision import CHANCE, TERMINAL, RandomPlayer, Size, State, win_returns
+from numbergames.solver.dice import Stream
+from numbergames.solver.params import Rules, param
+from numbergames.studies import Study
+from numbergames.solver.registry import Column, GameSpec, Players, Traits
 
 
 @dataclasses.dataclass(frozen=True)

@@ -14,11 +14,11 @@ import dataclasses
 
 import numpy as np
 
-from solver.decision import CHANCE, TERMINAL, RandomPlayer, Size, State
-from solver.dice import Stream, game_streams
-from studies import Study
-from solver.registry import NO_WINNER, WIN_LOSS, Column, GameSpec, Players, Traits
-from solver.params import Rules, param
+from numbergames.solver.decision import CHANCE, TERMINAL, RandomPlayer, Size, State
+from numbergames.solver.dice import Stream, game_streams
+from numbergames.studies import Study
+from numbergames.solver.registry import NO_WINNER, WIN_LOSS, Column, GameSpec, Players, Traits
+from numbergames.solver.params import Rules, param
 
 
 @dataclasses.dataclass(frozen=True)

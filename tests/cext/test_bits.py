@@ -1,7 +1,7 @@
 """The shared bit-set helpers (cext/common/bits.pxd) against Python's int."""
 from hypothesis import given, strategies as st
 
-from solver.dice import MASK64
+from numbergames.solver.dice import MASK64
 
 
 @given(st.integers(0, MASK64))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from solver.decision import count_sequences
+from numbergames.solver.decision import count_sequences
 from tests.test_decision_api import SPECS, first_decision, variants
 
 OUT = Path(__file__).with_name("decision_counts.json")

@@ -8,7 +8,7 @@ the test replays it through both engines, so a change of behaviour fails the tes
 of silently rewriting the expected answers.
 
 Each game is the first key of ``numpy.random.PCG64(seed).random_raw`` whose game (played by
-the reference engine, ``solver.manhome.state``) is short and shows the events the game is
+the reference engine, ``numbergames.solver.manhome.state``) is short and shows the events the game is
 chosen for (``WANTS``). A step records:
 
 ``seat``, ``option`` (``new man`` or ``action``), ``option_draw`` (the policy's draw
@@ -27,10 +27,10 @@ from pathlib import Path
 
 import numpy as np
 
-from solver.dice import CHOICE_SALT, Stream
-from solver.manhome.state import Kind, ManHomeState, Outcome, action_moves
-from solver.manhome.policies import make_policy
-from solver.manhome.rules import ManHomeRules
+from numbergames.solver.dice import CHOICE_SALT, Stream
+from numbergames.solver.manhome.state import Kind, ManHomeState, Outcome, action_moves
+from numbergames.solver.manhome.policies import make_policy
+from numbergames.solver.manhome.rules import ManHomeRules
 from tests.manhome.scripted import play_turn
 
 OUT = Path(__file__).with_name("manhome_recorded.json")

@@ -23,21 +23,21 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from solver.decision import play
-from solver.shoo.board import name
-from solver.shoo.moves import apply_hush, detect
-from solver.shoo.movetext import move_text, parse_move
-from solver.shoo.notation import arrange, write
-from solver.shoo.policies import make_policy
-from solver.shoo.position import start
-from solver.shoo.rules import ShooRules
-from solver.shoo.state import ShooState
+from numbergames.solver.decision import play
+from numbergames.solver.shoo.board import name
+from numbergames.solver.shoo.moves import apply_hush, detect
+from numbergames.solver.shoo.movetext import move_text, parse_move
+from numbergames.solver.shoo.notation import arrange, write
+from numbergames.solver.shoo.policies import make_policy
+from numbergames.solver.shoo.position import start
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.state import ShooState
 
 OUT = Path(__file__).with_name("shoo_games.json")
 ENDED = ("win", "move limit", "repetition")
 
 SCRIPTED = [
-    # (name, rules, the position set up by solver.shoo.notation.arrange: pieces, side to
+    # (name, rules, the position set up by numbergames.solver.shoo.notation.arrange: pieces, side to
     # move, horses in the stables, horses in the pastures; the moves)
     {"name": "shoo-off and Blue's win", "rules": {},
      "setup": ["B:a7,b7,c7,a8,c8,c9,d9,d8,d7 W:a9,g1,h1,i1,g2,h2,i2,g3,h3", "b", [0, 0],

@@ -38,11 +38,11 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:               # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from solver.decision import play  # noqa: E402
-from solver.sosooyoo.engine import Game, says_wrong  # noqa: E402
-from solver.sosooyoo.policies import make_policy  # noqa: E402
-from solver.sosooyoo.rules import SoSooYooRules  # noqa: E402
-from solver.sosooyoo.state import SoSooYooState  # noqa: E402
+from numbergames.solver.decision import play  # noqa: E402
+from numbergames.solver.sosooyoo.engine import Game, says_wrong  # noqa: E402
+from numbergames.solver.sosooyoo.policies import make_policy  # noqa: E402
+from numbergames.solver.sosooyoo.rules import SoSooYooRules  # noqa: E402
+from numbergames.solver.sosooyoo.state import SoSooYooState  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "sosooyoo_games.json"
 
@@ -132,7 +132,7 @@ class RecordingState(SoSooYooState):
 
 
 def record(values: dict, names: list[str], key: int, policies=None) -> dict:
-    """Play the game with this key (:func:`solver.decision.play`) and write down every step.
+    """Play the game with this key (:func:`numbergames.solver.decision.play`) and write down every step.
 
     ``policies`` (one a seat) replace the named players, e.g. players that replay a
     record's decisions; the names are still recorded."""

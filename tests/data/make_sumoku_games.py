@@ -10,7 +10,7 @@ a deliberate change of the rules; then check the hand-checked games by hand agai
 
 Each game: its ``rules`` (parameters of ``SumokuRules`` that differ from the defaults), its
 ``players`` (one per seat, seat 0 the starter) and ``seed`` (the game key of
-``solver.dice.game_streams``); the ``key_number`` played; ``draw_order``, the tiles in the
+``numbergames.solver.dice.game_streams``); the ``key_number`` played; ``draw_order``, the tiles in the
 order they left the bag (the hands were dealt whole, 'hand' tiles each, in dealing order;
 ``dealt`` maps each seat to its place in that order); ``turns``, each with its seat, the hand
 it started with, its plays (tiles as ``[row, column, word]``, a "6" lying as 9 written with
@@ -24,9 +24,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from solver.sumoku.policies import make_policy
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.tiles import kind, text
+from numbergames.solver.sumoku.policies import make_policy
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.tiles import kind, text
 from tests.sumoku.turns import Recorder, words
 
 DATA = Path(__file__).resolve().parent / "sumoku_games.json"

@@ -1,15 +1,15 @@
-"""Scripted turns through Man Home's decision API (:class:`solver.manhome.state.ManHomeState`),
+"""Scripted turns through Man Home's decision API (:class:`numbergames.solver.manhome.state.ManHomeState`),
 for tests that set up a position and play one turn with dice and choices they dictate."""
 from __future__ import annotations
 
-from solver.dice import Stream
-from solver.manhome.state import ACTION, NEW_MAN, ManHomeState, Phase, Step
+from numbergames.solver.dice import Stream
+from numbergames.solver.manhome.state import ACTION, NEW_MAN, ManHomeState, Phase, Step
 
 
 def play_turn(state: ManHomeState, player, dice: Stream, choices: Stream | None = None) -> Step:
     """One whole turn of the seat to move, node by node: chance outcomes drawn from ``dice``
     by :meth:`~ManHomeState.draw_chance`, decisions by ``player`` (asked only where two or
-    more actions are legal, as :func:`solver.decision.play` does); returns the turn's step."""
+    more actions are legal, as :func:`numbergames.solver.decision.play` does); returns the turn's step."""
     kept, record = state.steps, []
     state.steps = record
     try:

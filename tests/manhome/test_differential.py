@@ -5,9 +5,9 @@ node on the small and the default rules, one player in every seat): the same fin
 import numpy as np
 import pytest
 
-from solver.manhome import reference_row
-from solver.manhome.kernel import play_chunk
-from solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome import reference_row
+from numbergames.solver.manhome.kernel import play_chunk
+from numbergames.solver.manhome.rules import ManHomeRules
 from tests.manhome.twins import same_game
 
 SEATINGS = [("random", "random"), ("greedy", "greedy"), ("expert", "expert"),

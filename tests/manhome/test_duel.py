@@ -1,9 +1,9 @@
 """Two-player Man Home solved exactly: the kernel against the readable reference, both
 against a hand-written Markov chain, and the solution against the engine's own rules.
 
-The engine checks play one turn of :class:`~solver.manhome.state.ManHomeState` from a set-up
+The engine checks play one turn of :class:`~numbergames.solver.manhome.state.ManHomeState` from a set-up
 position, node by node, its chance nodes drawing from scripted dice
-(:meth:`~solver.manhome.state.ManHomeState.draw_chance`), enumerating every roll, so the transitions come from the engine, not from the solvers.
+(:meth:`~numbergames.solver.manhome.state.ManHomeState.draw_chance`), enumerating every roll, so the transitions come from the engine, not from the solvers.
 """
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from solver.manhome.duel import (NO_STATE, DuelEquations, duel_space, solve_duel,
+from numbergames.solver.manhome.duel import (NO_STATE, DuelEquations, duel_space, solve_duel,
                                  solve_duel_reference)
-from solver.manhome.state import (ACTION, NEW_MAN, Kind, ManHomeState, Phase, action_moves,
+from numbergames.solver.manhome.state import (ACTION, NEW_MAN, Kind, ManHomeState, Phase, action_moves,
                                   play_game)
-from solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.rules import ManHomeRules
 from tests.manhome.scripted import Always, play_turn
 
 TINY = [  # (board_rows, men_per_player, men_to_win, tie, extra_turn)
@@ -414,7 +414,7 @@ def test_kernel_fixed_point_on_a_larger_board():
 
 
 def test_bad_arguments_are_refused():
-    from solver.manhome.exact_kernels import solve_duel as solve
+    from numbergames.solver.manhome.exact_kernels import solve_duel as solve
 
     with pytest.raises(ValueError, match="players = 2"):
         solve_duel(ManHomeRules(players=3, board_rows=1, men_per_player=1, men_to_win=1))

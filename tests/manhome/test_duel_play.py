@@ -1,12 +1,12 @@
-"""The players against optimal play on a solved duel (:mod:`solver.manhome.duel_play`)."""
+"""The players against optimal play on a solved duel (:mod:`numbergames.solver.manhome.duel_play`)."""
 import pytest
 
-from solver.manhome.duel import DuelEquations
-from solver.manhome.duel_play import (Values, action_values, agreement, decisions,
+from numbergames.solver.manhome.duel import DuelEquations
+from numbergames.solver.manhome.duel_play import (Values, action_values, agreement, decisions,
                                       sample_positions)
-from solver.manhome.policies import policy_table
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.state import ManHomeState, Phase
+from numbergames.solver.manhome.policies import policy_table
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.state import ManHomeState, Phase
 
 SMALL = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=2)
 ONE_HOME = ManHomeRules(board_rows=2, men_per_player=2, men_to_win=1)

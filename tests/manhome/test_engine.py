@@ -4,11 +4,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from solver.dice import Stream, game_streams
-from solver.decision import play
-from solver.manhome.policies import GreedyPolicy, make_policy
-from solver.manhome.rules import ManHomeRules, TIES
-from solver.manhome.state import EMPTY, NEW_MAN, Kind, ManHomeState, Outcome, Phase
+from numbergames.solver.dice import Stream, game_streams
+from numbergames.solver.decision import play
+from numbergames.solver.manhome.policies import GreedyPolicy, make_policy
+from numbergames.solver.manhome.rules import ManHomeRules, TIES
+from numbergames.solver.manhome.state import EMPTY, NEW_MAN, Kind, ManHomeState, Outcome, Phase
 from tests.manhome.scripted import Always, play_turn
 
 
@@ -119,7 +119,7 @@ rules_strategy = st.builds(
 @given(rules_strategy, st.integers(0, 2**64 - 1), st.lists(st.sampled_from(["random", "greedy"]),
                                                            min_size=5, max_size=5))
 def test_conservation_of_men(rules, key, names):
-    from solver.dice import game_streams
+    from numbergames.solver.dice import game_streams
 
     policies = [make_policy(n) for n in names[:rules.players]]
     dice, choices = game_streams(key)

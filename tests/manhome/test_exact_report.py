@@ -4,9 +4,9 @@ import json
 import pandas as pd
 import pytest
 
-from analyze.cli import main
-from studies.manhome.exact_report import ExactPlan, run
-from solver.manhome.rules import ManHomeRules
+from numbergames.analyze.cli import main
+from numbergames.studies.manhome.exact_report import ExactPlan, run
+from numbergames.solver.manhome.rules import ManHomeRules
 
 SMALL = ExactPlan(solitaire_sizes=[(1, 1), (2, 1)], standard_caps=(1, 2),
                   solitaire_checks=[(2, 1)],
@@ -66,7 +66,7 @@ def test_unwritable_out(capsys, tmp_path):
 def test_the_command_is_built_from_the_registered_analysis(monkeypatch, tmp_path, capsys):
     # analyze exact manhome [all]: the game's options (--largest) and the Monte Carlo ones
     # reach its run function; --set does not apply to an analysis of fixed rules
-    import studies.manhome.exact_report as exact_report
+    import numbergames.studies.manhome.exact_report as exact_report
 
     seen = {}
 

@@ -1,4 +1,4 @@
-"""The kernel's fast path plays the generic path's games: ``cext.manhome.play.play_chunk``
+"""The kernel's fast path plays the generic path's games: ``numbergames.cext.manhome.play.play_chunk``
 makes whole turns at a time when no seat searches (``fast_game``), while
 ``play_chunk_nodes`` plays every game node by node over the decision API
 (``cext/common/decisions.pxi``'s ``play_game``, which the differential tests hold to the
@@ -7,9 +7,9 @@ alone and mixed, in every rule variant."""
 import numpy as np
 import pytest
 
-from cext.manhome import play
-from solver.manhome.kernel import config
-from solver.manhome.rules import ManHomeRules
+from numbergames.cext.manhome import play
+from numbergames.solver.manhome.kernel import config
+from numbergames.solver.manhome.rules import ManHomeRules
 
 SMALL = {"board_rows": 3, "men_per_player": 4, "men_to_win": 2}
 """Rules whose solved tables take a moment (the table players and the expert)."""

@@ -7,7 +7,7 @@ reading (RULES.md, "The pinned reading", "A turn", steps 1-5) and the toolkit's 
 (``solver/manhome/RULES.md``), and proves that both engines give them:
 
 1. **Scripted whole turns** through the reference engine's decision API (a turn's nodes of
-   :class:`~solver.manhome.state.ManHomeState`, ``tests/manhome/scripted.py``, with dice
+   :class:`~numbergames.solver.manhome.state.ManHomeState`, ``tests/manhome/scripted.py``, with dice
    and players that do as they are told): a new man meeting an opponent, Home,
    Death or its own man; face-offs and ties under each ``tie`` reading with the whole state
    after them; the extra turn and its chains; a man one square from Home not yet home; the
@@ -60,11 +60,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from solver.dice import Stream, game_streams
-from solver.manhome.state import EMPTY, Kind, ManHomeState, Outcome, play_game
-from solver.manhome.kernel import kernel_state, play_chunk, state_view
-from solver.manhome.policies import make_policy
-from solver.manhome.rules import ManHomeRules
+from numbergames.solver.dice import Stream, game_streams
+from numbergames.solver.manhome.state import EMPTY, Kind, ManHomeState, Outcome, play_game
+from numbergames.solver.manhome.kernel import kernel_state, play_chunk, state_view
+from numbergames.solver.manhome.policies import make_policy
+from numbergames.solver.manhome.rules import ManHomeRules
 from tests.manhome.scripted import Always, play_turn
 from tests.manhome.twins import VIEW_FIELDS, same_game
 

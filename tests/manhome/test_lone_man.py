@@ -6,11 +6,11 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from solver.dice import Stream
-from solver.manhome.exact import (_best_prime, lone_man_actions, lone_man_best_primes,
+from numbergames.solver.dice import Stream
+from numbergames.solver.manhome.exact import (_best_prime, lone_man_actions, lone_man_best_primes,
                                   lone_man_home_chance, lone_man_table)
-from solver.manhome.rules import PRIME_FACTORS, SQUARES
-from studies.manhome.board_plot import COLUMNS, plot_board, squares_frame, write_squares_csv
+from numbergames.solver.manhome.rules import PRIME_FACTORS, SQUARES
+from numbergames.studies.manhome.board_plot import COLUMNS, plot_board, squares_frame, write_squares_csv
 
 F = Fraction
 BEST = lone_man_home_chance("best")

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import numbergames
-from analysis.running.errors import UserError
-from solver.manhome.policies import policy_table
-from solver.manhome.rules import ManHomeRules
+from numbergames.analysis.running.errors import UserError
+from numbergames.solver.manhome.policies import policy_table
+from numbergames.solver.manhome.rules import ManHomeRules
 from tests.manhome.twins import same_game
 
 DUELS = [ManHomeRules(board_rows=2, men_per_player=2, men_to_win=1),

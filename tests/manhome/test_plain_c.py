@@ -9,9 +9,9 @@ import subprocess
 import numpy as np
 import pytest
 
-from cext.manhome.play import play_chunk
-from solver.manhome.kernel import config
-from solver.manhome.rules import ManHomeRules
+from numbergames.cext.manhome.play import play_chunk
+from numbergames.solver.manhome.kernel import config
+from numbergames.solver.manhome.rules import ManHomeRules
 
 
 @pytest.fixture(scope="module")

@@ -1,14 +1,14 @@
-"""The race table and the ``ply-N`` players (:mod:`solver.manhome.race`): the kernel's table
+"""The race table and the ``ply-N`` players (:mod:`numbergames.solver.manhome.race`): the kernel's table
 is the readable one's, the evaluation is a distribution of the win among the seats, and both
 engines' ``ply-N`` play the same games (small budgets, several rules and seatings)."""
 import numpy as np
 import pytest
 
-from solver.manhome.policies import _solitaire, adapt_table, race_table, race_tables
-from solver.manhome.exact_kernels import race_cdf
-from solver.manhome.race import (ENVELOPE_WEIGHT, RACE_COLUMNS, RACE_SCALE, Race,
+from numbergames.solver.manhome.policies import _solitaire, adapt_table, race_table, race_tables
+from numbergames.solver.manhome.exact_kernels import race_cdf
+from numbergames.solver.manhome.race import (ENVELOPE_WEIGHT, RACE_COLUMNS, RACE_SCALE, Race,
                                  race_cdf_reference, race_mix)
-from solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.rules import ManHomeRules
 from tests.manhome.twins import same_game
 
 
@@ -116,10 +116,10 @@ def test_ply_one_on_the_standard_rules_same_games():
 
 
 def test_adapt_and_ply_choose_apart_somewhere():
-    from solver.decision import CHANCE, TERMINAL
-    from solver.dice import game_streams
-    from solver.manhome.policies import make_policy
-    from solver.manhome.state import ManHomeState
+    from numbergames.solver.decision import CHANCE, TERMINAL
+    from numbergames.solver.dice import game_streams
+    from numbergames.solver.manhome.policies import make_policy
+    from numbergames.solver.manhome.state import ManHomeState
 
     rules = ManHomeRules(board_rows=2, men_per_player=3, men_to_win=2)
     ply, adapt = make_policy("ply-1", rules), make_policy("adapt-1", rules)

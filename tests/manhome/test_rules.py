@@ -1,9 +1,9 @@
 """Man Home rules as data, and the rulebook's own examples."""
 import pytest
 
-from solver.manhome.state import ACTION_OF_ROLL, Kind, Move, action_moves
-from solver.manhome.rules import PRIME_FACTORS, ManHomeRules, new_man_square
-from solver.params import RulesError, Variant, parse_assignments
+from numbergames.solver.manhome.state import ACTION_OF_ROLL, Kind, Move, action_moves
+from numbergames.solver.manhome.rules import PRIME_FACTORS, ManHomeRules, new_man_square
+from numbergames.solver.params import RulesError, Variant, parse_assignments
 
 
 # -- the rulebook's examples -----------------------------------------------------------

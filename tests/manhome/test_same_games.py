@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analysis.running.runner import run
-from solver.manhome.rules import ManHomeRules
-from solver.registry import find_game
+from numbergames.analysis.running.runner import run
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.registry import find_game
 
 
 CASES = json.loads((Path(__file__).parents[1] / "data" / "manhome_games.json").read_text())

@@ -4,11 +4,11 @@ import math
 import numpy as np
 import pytest
 
-from solver.manhome.state import Kind, action_moves
-from solver.manhome.kernel import play_solitaire
-from solver.manhome.policies import make_policy
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.solitaire import (arrive, solitaire_space, solve_solitaire,
+from numbergames.solver.manhome.state import Kind, action_moves
+from numbergames.solver.manhome.kernel import play_solitaire
+from numbergames.solver.manhome.policies import make_policy
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.solitaire import (arrive, solitaire_space, solve_solitaire,
                                       solve_solitaire_reference)
 from tests.manhome.twins import same_game
 

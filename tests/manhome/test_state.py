@@ -1,4 +1,4 @@
-"""Man Home's decision API (:class:`solver.manhome.state.ManHomeState`), from outside the engine.
+"""Man Home's decision API (:class:`numbergames.solver.manhome.state.ManHomeState`), from outside the engine.
 
 1. **The rulebook's examples and hand-worked turns, node by node**: who is asked what, the
    options and moves a player is offered (the rulebook's own "18: subtract 2 or 3" and
@@ -6,7 +6,7 @@
    outcomes and their odds counted here from the dice (the d12 and d6 of a new man, the
    d6 of an action, the face-off's two d6 under each tie reading), the extra turn, the
    end and the returns.
-2. **Every node of many random games** (:func:`solver.decision.random_playout`'s walk,
+2. **Every node of many random games** (:func:`numbergames.solver.decision.random_playout`'s walk,
    checked at every step) over several player counts and rules variants: legal actions
    ascending and within :func:`size`, probabilities that sum to 1, a clone equal to its
    original and independent of it, returns that match the winner, the row.
@@ -21,13 +21,13 @@ from itertools import product
 
 import pytest
 
-from solver import decision
-from solver.decision import CHANCE, TERMINAL, RandomPlayer, random_playout
-from solver.dice import Stream
-from solver.manhome import SPEC
-from solver.manhome.policies import make_policy
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.state import (ACTION, ATTACKER_WINS, DEFENDER_HOLDS, NEW_MAN, ManHomeState,
+from numbergames.solver import decision
+from numbergames.solver.decision import CHANCE, TERMINAL, RandomPlayer, random_playout
+from numbergames.solver.dice import Stream
+from numbergames.solver.manhome import SPEC
+from numbergames.solver.manhome.policies import make_policy
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.state import (ACTION, ATTACKER_WINS, DEFENDER_HOLDS, NEW_MAN, ManHomeState,
                                   Phase, size)
 
 STANDARD = ManHomeRules()

@@ -1,21 +1,21 @@
 """One Man Home game in both engines through the decision API: the reference engine
-(:func:`solver.manhome.state.play_game`) and the kernel (``KernelState`` of
+(:func:`numbergames.solver.manhome.state.play_game`) and the kernel (``KernelState`` of
 ``cext/manhome/play.pyx``), compared by their whole states
-(:func:`solver.manhome.kernel.state_view`), for tests that need other rules or seatings
+(:func:`numbergames.solver.manhome.kernel.state_view`), for tests that need other rules or seatings
 than the generic suite (``tests/test_kernel_decisions.py``) plays."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.manhome.kernel import kernel_state, state_view
-from solver.manhome.policies import make_policy
-from solver.manhome.rules import ManHomeRules
-from solver.manhome.state import ManHomeState, Step, play_game
+from numbergames.solver.manhome.kernel import kernel_state, state_view
+from numbergames.solver.manhome.policies import make_policy
+from numbergames.solver.manhome.rules import ManHomeRules
+from numbergames.solver.manhome.state import ManHomeState, Step, play_game
 
 VIEW_FIELDS = ("board", "men", "reserve", "home", "to_move", "winner", "turns",
                "decision_turns", "turns_by_seat", "kills", "deaths", "killed", "phase", "kind",
                "decision", "pending")
-"""The parts of a :func:`~solver.manhome.kernel.state_view`, in order."""
+"""The parts of a :func:`~numbergames.solver.manhome.kernel.state_view`, in order."""
 
 
 def kernel_final(rules: ManHomeRules, seats: Sequence[str], key: int) -> dict:

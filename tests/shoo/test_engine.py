@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from solver.dice import Stream
-from solver.shoo.engine import perft
-from solver.shoo.state import ShooState
-from solver.shoo.moves import Kind, actions, detect, legal_moves
-from solver.shoo.notation import check, read, write
-from solver.shoo.position import is_traveller, owner, start
-from solver.shoo.rules import ShooRules
+from numbergames.solver.dice import Stream
+from numbergames.solver.shoo.engine import perft
+from numbergames.solver.shoo.state import ShooState
+from numbergames.solver.shoo.moves import Kind, actions, detect, legal_moves
+from numbergames.solver.shoo.notation import check, read, write
+from numbergames.solver.shoo.position import is_traveller, owner, start
+from numbergames.solver.shoo.rules import ShooRules
 
 PERFT = Path(__file__).resolve().parents[1] / "data" / "shoo_perft.json"
 VARIANTS = [{}, {"hush": "lose_move"}, {"hush": "shoo_off"}, {"hush": "off"},

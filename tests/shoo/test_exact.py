@@ -12,22 +12,22 @@ from functools import lru_cache
 
 import pytest
 
-from solver.params import RulesError
-from solver.shoo import board
-from solver.shoo.board import FIELD, Field
-from solver.shoo.evaluation import (BLOCKER_WEIGHT, DISTANCE_WEIGHT, HORSE_WEIGHT,
+from numbergames.solver.params import RulesError
+from numbergames.solver.shoo import board
+from numbergames.solver.shoo.board import FIELD, Field
+from numbergames.solver.shoo.evaluation import (BLOCKER_WEIGHT, DISTANCE_WEIGHT, HORSE_WEIGHT,
                                      king_distance, standing)
-from solver.decision import play
-from solver.dice import Stream
-from solver.shoo.exact import DRAW, LOSS, WIN, solve, successors
-from solver.shoo.exact_play import PerfectPlayer, agreement, match, sample_positions
-from studies.shoo.exact_report import Plan, run
-from solver.shoo.moves import Kind, legal_moves, make_move
-from solver.shoo.position import EMPTY, FOOT, Position
-from solver.shoo.reduced import Reduced
-from solver.shoo.rules import ShooRules
-from solver.shoo.samples import random_game_position, random_placement
-from solver.shoo.state import ShooState
+from numbergames.solver.decision import play
+from numbergames.solver.dice import Stream
+from numbergames.solver.shoo.exact import DRAW, LOSS, WIN, solve, successors
+from numbergames.solver.shoo.exact_play import PerfectPlayer, agreement, match, sample_positions
+from numbergames.studies.shoo.exact_report import Plan, run
+from numbergames.solver.shoo.moves import Kind, legal_moves, make_move
+from numbergames.solver.shoo.position import EMPTY, FOOT, Position
+from numbergames.solver.shoo.reduced import Reduced
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.samples import random_game_position, random_placement
+from numbergames.solver.shoo.state import ShooState
 
 SMALL = Reduced(3, 1, 1)
 
@@ -241,7 +241,7 @@ def test_the_comparison_is_the_same_in_one_process_or_two(tmp_path):
 
 
 def test_games_of_is_read_from_the_command_line(tmp_path):
-    from solver.shoo.opening import parse_games, parse_players
+    from numbergames.solver.shoo.opening import parse_games, parse_players
     names = parse_players("random,search-4")
     assert parse_games("search-4=0", names, 10, "--games-of", 0, 10_000) == {
         "random": 10, "search-4": 0}
@@ -277,7 +277,7 @@ def test_report(tmp_path):
     (["--games-of", "greedy=x"], "--games-of needs player=N with N a whole number from 0"),
     (["--workers", "0"], "--workers")])
 def test_bad_options_give_one_line(tmp_path, args, message):
-    done = subprocess.run([sys.executable, "-m", "analyze.cli", "exact", "shoo", "reduced",
+    done = subprocess.run([sys.executable, "-m", "numbergames.analyze.cli", "exact", "shoo", "reduced",
                            "--out", str(tmp_path / "x"), "--quiet", *args],
                           capture_output=True, text=True)
     assert done.returncode == 2
@@ -285,7 +285,7 @@ def test_bad_options_give_one_line(tmp_path, args, message):
 
 
 def test_report_text_names_the_winner_and_the_players_conversions():
-    from studies.shoo.exact_report import render, size_row
+    from numbergames.studies.shoo.exact_report import render, size_row
     s = solved()
     rows = [size_row(SMALL, "first_move", s, 0.0)]
     rows[0].update(first_mover="loss", plies=12, game="g")
@@ -302,8 +302,8 @@ def test_report_text_names_the_winner_and_the_players_conversions():
 
 
 def test_default_games_of_speaks_only_of_the_players_compared():
-    from solver.shoo.exact_play import GAMES_OF, PLAYER_NAMES
-    from studies.shoo.exact_report import DEFAULT_GAMES_OF, Plan, own_games_of
+    from numbergames.solver.shoo.exact_play import GAMES_OF, PLAYER_NAMES
+    from numbergames.studies.shoo.exact_report import DEFAULT_GAMES_OF, Plan, own_games_of
     assert "search-64" in PLAYER_NAMES.split(",") and DEFAULT_GAMES_OF == {"search-64": 0}
     assert Plan().games_for("search-64") == 0 and Plan().games_for("search-16") == 10
     assert own_games_of(GAMES_OF, ("random", "search-64")) == "search-64=0"
@@ -315,8 +315,8 @@ INTERRUPTED = """
 import sys
 from pathlib import Path
 
-from solver.shoo.reduced import Reduced
-from studies.shoo.exact_report import Plan, run
+from numbergames.solver.shoo.reduced import Reduced
+from numbergames.studies.shoo.exact_report import Plan, run
 
 
 def say(line):

@@ -4,16 +4,16 @@ import json
 
 import pytest
 
-from analyze.cli import main
-from solver.dice import Stream
-from solver.shoo.board import name
-from solver.shoo.engine import perft
-from solver.shoo.examine import describe
-from solver.shoo.moves import detect, legal_moves
-from solver.shoo.movetext import move_text
-from solver.shoo.notation import write
-from solver.shoo.rules import ShooRules
-from solver.shoo.samples import random_game_position
+from numbergames.analyze.cli import main
+from numbergames.solver.dice import Stream
+from numbergames.solver.shoo.board import name
+from numbergames.solver.shoo.engine import perft
+from numbergames.solver.shoo.examine import describe
+from numbergames.solver.shoo.moves import detect, legal_moves
+from numbergames.solver.shoo.movetext import move_text
+from numbergames.solver.shoo.notation import write
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.samples import random_game_position
 
 START = "WWW6/WWW6/WWW6/9/9/9/6BBB/6BBB/6BBB b hhhh/hhhhh 0/0 - - - 0"
 
@@ -43,7 +43,7 @@ def test_json_agrees_with_the_reference_on_middle_game_positions(capsys):
 
 
 def test_search_value_is_the_search_players_own():
-    from solver.shoo.policies import SearchPolicy
+    from numbergames.solver.shoo.policies import SearchPolicy
 
     rules = ShooRules()
     position = random_game_position(rules, Stream(9), 30)
@@ -115,7 +115,7 @@ def test_a_won_game_lists_no_legal_move(capsys):
 def test_a_control_character_does_not_split_a_notations_fields(breaker):
     """str.split takes \\x1c..\\x1f, \\x85 and the Unicode separators for spaces, as
     Sumoku's rows took them for line breaks: refused in one line."""
-    from solver.shoo.notation import read
+    from numbergames.solver.shoo.notation import read
 
     start = "WWW6/WWW6/WWW6/9/9/9/6BBB/6BBB/6BBB b hhhh/hhhhh 0/0 - - - 0"
     with pytest.raises(ValueError, match="control character"):

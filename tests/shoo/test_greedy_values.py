@@ -5,15 +5,15 @@ against the reference's GreedyPolicy.values, on many positions of random games a
 placements under several variants."""
 import pytest
 
-from solver.dice import Stream
-from solver.shoo import kernel
-from solver.shoo.board import NEIGHBOUR_SETS
-from solver.shoo.moves import Kind, legal_moves, make_move
-from solver.shoo.policies import GreedyPolicy
-from solver.shoo.position import RIDER, owner, start
-from solver.shoo.rules import ShooRules
-from solver.shoo.samples import random_placement
-from solver.shoo.state import ShooState
+from numbergames.solver.dice import Stream
+from numbergames.solver.shoo import kernel
+from numbergames.solver.shoo.board import NEIGHBOUR_SETS
+from numbergames.solver.shoo.moves import Kind, legal_moves, make_move
+from numbergames.solver.shoo.policies import GreedyPolicy
+from numbergames.solver.shoo.position import RIDER, owner, start
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.samples import random_placement
+from numbergames.solver.shoo.state import ShooState
 
 VARIANTS = [{}, {"hush": "lose_move"}, {"hush": "shoo_off"}, {"hush": "off"},
             {"leave_home": True, "horses": 7}, {"odd_horse": "field", "escape_by_horse": False},

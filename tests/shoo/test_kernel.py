@@ -10,18 +10,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.shoo import kernel
-from solver.dice import Stream, game_streams
-from solver.shoo import reference_row
-from solver.shoo.engine import perft
-from solver.shoo.state import ShooState
-from solver.shoo.moves import detect, legal_moves
-from solver.shoo.notation import read, write
-from solver.shoo.evaluation import evaluate
-from solver.shoo.policies import GreedyPolicy
-from solver.shoo.position import start
-from solver.shoo.rules import ShooRules
-from solver.shoo.samples import random_game_position, random_placement
+from numbergames.solver.shoo import kernel
+from numbergames.solver.dice import Stream, game_streams
+from numbergames.solver.shoo import reference_row
+from numbergames.solver.shoo.engine import perft
+from numbergames.solver.shoo.state import ShooState
+from numbergames.solver.shoo.moves import detect, legal_moves
+from numbergames.solver.shoo.notation import read, write
+from numbergames.solver.shoo.evaluation import evaluate
+from numbergames.solver.shoo.policies import GreedyPolicy
+from numbergames.solver.shoo.position import start
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.samples import random_game_position, random_placement
 
 PERFT = Path(__file__).resolve().parents[1] / "data" / "shoo_perft.json"
 VARIANTS = [{}, {"hush": "lose_move"}, {"hush": "shoo_off"}, {"hush": "off"},

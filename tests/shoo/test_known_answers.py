@@ -75,20 +75,20 @@ import numpy as np
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from solver.shoo import kernel
-from solver.dice import Stream
-from solver.registry import DRAW
-from solver.shoo import reference_row
-from solver.shoo.board import name, parse_square as sq
-from solver.shoo.state import (ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN, ShooState,
+from numbergames.solver.shoo import kernel
+from numbergames.solver.dice import Stream
+from numbergames.solver.registry import DRAW
+from numbergames.solver.shoo import reference_row
+from numbergames.solver.shoo.board import name, parse_square as sq
+from numbergames.solver.shoo.state import (ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN, ShooState,
                                encoder)
-from solver.shoo.evaluation import WIN
-from solver.shoo.moves import Kind, apply_hush, detect, legal_moves
-from solver.shoo.movetext import move_text, parse_move
-from solver.shoo.notation import arrange, read, write
-from solver.shoo.position import EMPTY, FOOT, HORSE, NONE, RIDER, start
-from solver.shoo.rules import ShooRules
-from solver.shoo.samples import random_placement
+from numbergames.solver.shoo.evaluation import WIN
+from numbergames.solver.shoo.moves import Kind, apply_hush, detect, legal_moves
+from numbergames.solver.shoo.movetext import move_text, parse_move
+from numbergames.solver.shoo.notation import arrange, read, write
+from numbergames.solver.shoo.position import EMPTY, FOOT, HORSE, NONE, RIDER, start
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.samples import random_placement
 
 GAMES = json.loads((Path(__file__).parents[1] / "data" / "shoo_games.json").read_text())
 ENDED = {"win": ENDED_BY_WIN, "move limit": ENDED_BY_LIMIT, "repetition": ENDED_BY_REPETITION}
@@ -97,7 +97,7 @@ ENDED = {"win": ENDED_BY_WIN, "move limit": ENDED_BY_LIMIT, "repetition": ENDED_
 # -- tools ------------------------------------------------------------------------------------
 def game_of(pieces: str, side: str = "b", rules: ShooRules = ShooRules(), stable=None,
             pasture=(0, 0), held=None) -> ShooState:
-    """A game from a position set up by hand (``solver.shoo.notation.arrange``)."""
+    """A game from a position set up by hand (``numbergames.solver.shoo.notation.arrange``)."""
     return ShooState(position=arrange(pieces, side, rules, stable, pasture, held))
 
 
@@ -387,8 +387,8 @@ def test_the_keyed_game_replays_in_both_engines_up_to_the_hushed_replay(game):
     # The players now never replay a hushed move while another exists (RULES.md, players):
     # both engines play the recorded game's first 10 moves, then another move 11; and the
     # kernel plays the reference's game whole, move for move.
-    from solver.decision import play as play_game
-    from solver.shoo.policies import make_policy
+    from numbergames.solver.decision import play as play_game
+    from numbergames.solver.shoo.policies import make_policy
 
     rules = rules_of(game)
     assert game["start"] == write(start(rules))

@@ -9,16 +9,16 @@ import math
 
 import pytest
 
-from solver.decision import TERMINAL
-from solver.dice import Stream
-from solver.mcts import rollout
-from solver.shoo.evaluation import evaluate
-from solver.shoo.kernel import kernel_state, state_view
-from solver.shoo.moves import make_move
-from solver.shoo.policies import (MCTS_PLIES, MCTS_SCALE, MCTS_WIDTH, GreedyPolicy,
+from numbergames.solver.decision import TERMINAL
+from numbergames.solver.dice import Stream
+from numbergames.solver.mcts import rollout
+from numbergames.solver.shoo.evaluation import evaluate
+from numbergames.solver.shoo.kernel import kernel_state, state_view
+from numbergames.solver.shoo.moves import make_move
+from numbergames.solver.shoo.policies import (MCTS_PLIES, MCTS_SCALE, MCTS_WIDTH, GreedyPolicy,
                                   Simulation, mcts_candidates, mcts_start, tie_keys)
-from solver.shoo.rules import ShooRules
-from solver.shoo.state import ShooState
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.state import ShooState
 
 
 def _value(state: ShooState, action: int) -> int:
@@ -65,7 +65,7 @@ def test_a_simulation_ends_four_moves_on_with_the_squashed_evaluation():
 def test_the_kernels_playout_ends_where_the_references_does(key):
     """``rollout_state`` with the rollout Config (``MCTSBot``'s rollouts, ``mcts-N``'s
     playouts): the same four moves of greedy from the same key, the same returns."""
-    from cext.shoo.play import rollout_state
+    from numbergames.cext.shoo.play import rollout_state
 
     rules = ShooRules()
     kernel = kernel_state(rules, ["mcts-4", "mcts-4"], 9)

@@ -3,15 +3,15 @@ the rulebook's photographs (Blue moves up the board from rank 1; Blue's home is 
 White's g1..i3)."""
 import pytest
 
-from solver.registry import DRAW
-from solver.shoo.board import parse_square as sq
-from solver.shoo.engine import perft
-from solver.shoo.state import ShooState
-from solver.shoo.moves import Kind, actions, detect, legal_moves, make_move
-from solver.shoo.movetext import IllegalMoveError, move_text, parse_move
-from solver.shoo.notation import arrange, check
-from solver.shoo.position import EMPTY, FOOT, HORSE, NONE, RIDER, start
-from solver.shoo.rules import ShooRules
+from numbergames.solver.registry import DRAW
+from numbergames.solver.shoo.board import parse_square as sq
+from numbergames.solver.shoo.engine import perft
+from numbergames.solver.shoo.state import ShooState
+from numbergames.solver.shoo.moves import Kind, actions, detect, legal_moves, make_move
+from numbergames.solver.shoo.movetext import IllegalMoveError, move_text, parse_move
+from numbergames.solver.shoo.notation import arrange, check
+from numbergames.solver.shoo.position import EMPTY, FOOT, HORSE, NONE, RIDER, start
+from numbergames.solver.shoo.rules import ShooRules
 
 
 

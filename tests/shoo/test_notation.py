@@ -3,12 +3,12 @@ with one line."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from solver.params import RulesError
-from solver.shoo.board import SQUARES, parse_square
-from solver.shoo.notation import PositionError, read, write
-from solver.shoo.position import (DISMOUNT, FOOT, HORSE, RETURN, RIDER, STEP, Hush, Position,
+from numbergames.solver.params import RulesError
+from numbergames.solver.shoo.board import SQUARES, parse_square
+from numbergames.solver.shoo.notation import PositionError, read, write
+from numbergames.solver.shoo.position import (DISMOUNT, FOOT, HORSE, RETURN, RIDER, STEP, Hush, Position,
                                    start)
-from solver.shoo.rules import TRAVELLERS, ShooRules
+from numbergames.solver.shoo.rules import TRAVELLERS, ShooRules
 
 
 @st.composite

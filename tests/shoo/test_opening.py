@@ -8,14 +8,14 @@ import numpy as np
 import pytest
 
 import numbergames
-from studies.shoo import STUDY
-from solver.shoo.evaluation import evaluate
-from solver.shoo.moves import legal_moves, make_move
-from solver.shoo.opening import ladder, mirror, parse_games, parse_players, verdict
-from solver.shoo.policies import PLAYERS
-from solver.shoo.position import NONE, start
-from solver.shoo.rules import ShooRules
-from studies.shoo.opening_report import answer_sentence, run
+from numbergames.studies.shoo import STUDY
+from numbergames.solver.shoo.evaluation import evaluate
+from numbergames.solver.shoo.moves import legal_moves, make_move
+from numbergames.solver.shoo.opening import ladder, mirror, parse_games, parse_players, verdict
+from numbergames.solver.shoo.policies import PLAYERS
+from numbergames.solver.shoo.position import NONE, start
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.studies.shoo.opening_report import answer_sentence, run
 
 SIMS = 12
 MORE = 16
@@ -174,7 +174,7 @@ def test_the_sentence_says_what_the_interval_says(lo, hi, words):
     (["--set", "odd_horse=field"], "plays odd_horse itself"),
 ])
 def test_bad_options_give_one_line_and_exit_2(tmp_path, capsys, args, message):
-    from analyze.cli import main
+    from numbergames.analyze.cli import main
 
     out = tmp_path / "never"
     assert main(["exact", "shoo", "opening", "--out", str(out), "--quiet", *args]) == 2
@@ -184,8 +184,8 @@ def test_bad_options_give_one_line_and_exit_2(tmp_path, capsys, args, message):
 
 
 def test_the_command_passes_the_options_and_the_analysis_default_sims(monkeypatch, tmp_path):
-    import studies.shoo.opening_report as opening_report
-    from analyze.cli import main
+    import numbergames.studies.shoo.opening_report as opening_report
+    from numbergames.analyze.cli import main
 
     seen = {}
     monkeypatch.setattr(opening_report, "run",
@@ -199,8 +199,8 @@ def test_the_command_passes_the_options_and_the_analysis_default_sims(monkeypatc
 
 
 def test_two_analyses_sharing_an_option_name_keep_their_own_defaults(monkeypatch, tmp_path):
-    import studies.shoo.exact_report as exact_report
-    from analyze.cli import main
+    import numbergames.studies.shoo.exact_report as exact_report
+    from numbergames.analyze.cli import main
 
     seen = {}
     monkeypatch.setattr(exact_report, "run", lambda out, **options: seen.update(options) or out)
@@ -216,7 +216,7 @@ def test_two_analyses_sharing_an_option_name_keep_their_own_defaults(monkeypatch
     (["reduced", "--sims-of", "greedy=2"], "--sims-of does not apply to analyze exact shoo reduced"),
 ])
 def test_an_option_of_another_analysis_is_one_line_exit_2(tmp_path, capsys, argv, message):
-    from analyze.cli import main
+    from numbergames.analyze.cli import main
 
     out = tmp_path / "never"
     assert main(["exact", "shoo", *argv, "--out", str(out), "--quiet"]) == 2

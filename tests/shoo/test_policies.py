@@ -3,16 +3,16 @@ does not."""
 import numpy as np
 import pytest
 
-from solver.decision import play
-from solver.dice import Stream
-from solver.shoo.moves import legal_moves, make_move
-from solver.shoo.evaluation import WIN, evaluate, standing
-from solver.shoo.movetext import move_text
-from solver.shoo.notation import arrange
-from solver.shoo.policies import PLAYERS, GreedyPolicy, SearchPolicy, make_policy
-from solver.shoo.position import start
-from solver.shoo.rules import ShooRules
-from solver.shoo.state import ShooState
+from numbergames.solver.decision import play
+from numbergames.solver.dice import Stream
+from numbergames.solver.shoo.moves import legal_moves, make_move
+from numbergames.solver.shoo.evaluation import WIN, evaluate, standing
+from numbergames.solver.shoo.movetext import move_text
+from numbergames.solver.shoo.notation import arrange
+from numbergames.solver.shoo.policies import PLAYERS, GreedyPolicy, SearchPolicy, make_policy
+from numbergames.solver.shoo.position import start
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.state import ShooState
 
 WHITE_HOME_BUT_G3 = "W:g1,h1,i1,g2,h2,i2,h3,i3"
 BLUE_AT_START_OF_WHITE = "B:a1,b1,c1,a2,b2,c2,a3,b3,c3"
@@ -75,7 +75,7 @@ def test_every_player_finishes_a_short_game_with_legal_moves(name, plies):
 def test_greedy_beats_random_from_both_seats():
     # the kernel's games, which are the reference's move for move (tests/shoo/test_kernel.py;
     # a reference game of greedy takes about three seconds)
-    from solver.shoo import SPEC
+    from numbergames.solver.shoo import SPEC
 
     rules = ShooRules(max_plies=600)
     keys = np.array([1, 2, 3], dtype=np.uint64)

@@ -1,8 +1,8 @@
 """Shoo rules as data (RULES.md's parameter table: tests/test_rules_documents.py)."""
 import pytest
 
-from solver.params import RulesError, Variant, parse_assignments
-from solver.shoo.rules import ShooRules
+from numbergames.solver.params import RulesError, Variant, parse_assignments
+from numbergames.solver.shoo.rules import ShooRules
 
 
 def test_defaults_follow_the_spec():
@@ -60,7 +60,7 @@ def test_variant_file(tmp_path):
 
 # -- RULES.md ---------------------------------------------------------------------------
 def test_horses_8_on_the_command_line_is_one_line_and_exit_2(tmp_path, capsys):
-    from analyze.cli import main
+    from numbergames.analyze.cli import main
 
     out = tmp_path / "never"
     assert main(["shoo", "--sims", "10", "--no-store", "--out", str(out),

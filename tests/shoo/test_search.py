@@ -5,19 +5,19 @@ values equal to plain fixed-depth minimax."""
 import numpy as np
 import pytest
 
-from solver.shoo import kernel
-from solver.dice import Stream
-from solver.shoo import reference_row
-from solver.shoo.evaluation import (EXPOSED_WEIGHT, MOUNT_WEIGHT, WIN, duel, evaluate,
+from numbergames.solver.shoo import kernel
+from numbergames.solver.dice import Stream
+from numbergames.solver.shoo import reference_row
+from numbergames.solver.shoo.evaluation import (EXPOSED_WEIGHT, MOUNT_WEIGHT, WIN, duel, evaluate,
                                     search_evaluation, tactics)
-from solver.shoo.moves import legal_moves, make_move
-from solver.shoo.movetext import move_text
-from solver.shoo.notation import arrange
-from solver.shoo.policies import GreedyPolicy, SearchPolicy
-from solver.shoo.state import ShooState
-from solver.shoo.rules import ShooRules
-from solver.shoo.samples import random_game_position, random_placement
-from solver.shoo.search import INFINITY, AlphaBeta, leaf_value, search, zobrist
+from numbergames.solver.shoo.moves import legal_moves, make_move
+from numbergames.solver.shoo.movetext import move_text
+from numbergames.solver.shoo.notation import arrange
+from numbergames.solver.shoo.policies import GreedyPolicy, SearchPolicy
+from numbergames.solver.shoo.state import ShooState
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.samples import random_game_position, random_placement
+from numbergames.solver.shoo.search import INFINITY, AlphaBeta, leaf_value, search, zobrist
 
 
 def test_the_kernel_hashes_as_the_reference():

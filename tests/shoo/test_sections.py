@@ -5,9 +5,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from solver.shoo import SPEC
-from studies.shoo import STUDY
-from studies.shoo.sections import OPENING_REPORT
+from numbergames.solver.shoo import SPEC
+from numbergames.studies.shoo import STUDY
+from numbergames.studies.shoo.sections import OPENING_REPORT
 
 VALUES = {"hush": "lose_move", "repetition": 2, "max_plies": 300}
 """Rules under which greedy games end all three ways and hushes happen (a second occurrence

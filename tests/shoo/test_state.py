@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from solver import decision
-from solver.dice import Stream
-from solver.registry import DRAW, find_game
-from solver.shoo.board import name
-from solver.shoo.moves import Kind, legal_moves
-from solver.shoo.notation import arrange
-from solver.shoo.reduced import Reduced
-from solver.shoo.rules import ShooRules
-from solver.shoo.state import (ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN, ShooState,
+from numbergames.solver import decision
+from numbergames.solver.dice import Stream
+from numbergames.solver.registry import DRAW, find_game
+from numbergames.solver.shoo.board import name
+from numbergames.solver.shoo.moves import Kind, legal_moves
+from numbergames.solver.shoo.notation import arrange
+from numbergames.solver.shoo.reduced import Reduced
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.state import (ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN, ShooState,
                                encoder, size)
 
 DATA = Path(__file__).resolve().parents[1] / "data"

@@ -1,4 +1,4 @@
-"""The search leaf's duel tactics (solver.shoo.evaluation.tactics and duel, the kernel's
+"""The search leaf's duel tactics (numbergames.solver.shoo.evaluation.tactics and duel, the kernel's
 ``tactics``, ``duel`` and ``tactics_after``): the kernel's value of the tactics after each
 move against the reference's, on duels placed at random under several variants (where they
 count) and on the positions of random games (where they never do), and the kernel's search
@@ -7,13 +7,13 @@ import collections
 
 import pytest
 
-from solver.dice import Stream
-from solver.shoo import kernel
-from solver.shoo.evaluation import duel, tactics
-from solver.shoo.moves import legal_moves, make_move
-from solver.shoo.rules import ShooRules
-from solver.shoo.samples import random_placement
-from solver.shoo.search import search
+from numbergames.solver.dice import Stream
+from numbergames.solver.shoo import kernel
+from numbergames.solver.shoo.evaluation import duel, tactics
+from numbergames.solver.shoo.moves import legal_moves, make_move
+from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.samples import random_placement
+from numbergames.solver.shoo.search import search
 from tests.shoo.test_greedy_values import VARIANTS, game_positions
 
 

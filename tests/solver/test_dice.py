@@ -2,7 +2,7 @@
 routine through the test-only ``checks`` helpers, tests/conftest.py)."""
 from hypothesis import given, strategies as st
 
-from solver.dice import CHOICE_SALT, MASK64, Stream, game_streams
+from numbergames.solver.dice import CHOICE_SALT, MASK64, Stream, game_streams
 
 
 def test_splitmix64_known_words():

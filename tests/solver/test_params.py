@@ -6,7 +6,7 @@ import re
 import numpy as np
 import pytest
 
-from solver.params import Rules, RulesError, Variant, coerce, param, value_text
+from numbergames.solver.params import Rules, RulesError, Variant, coerce, param, value_text
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,7 +86,7 @@ def test_variant_file_with_a_float(tmp_path):
 
 
 def _integers_of_every_game():
-    from solver.registry import games
+    from numbergames.solver.registry import games
 
     for spec in games().values():
         for name, param in spec.rules.parameters().items():
@@ -102,7 +102,7 @@ def test_a_whole_number_is_read_alike_in_every_game(game, name, value):
     # --set players=2.0 and horses=9.0 were accepted where Sumoku refused key=5.0: a whole
     # number written as a float is now read as that number for every integer parameter and
     # every choice that is a number, in every game; a fraction is refused by all
-    from solver.registry import find_game
+    from numbergames.solver.registry import find_game
 
     rules = find_game(game).rules
     for written in (value, f"{value}.0", f"{value}e0", f" {value}.00 "):
@@ -116,9 +116,9 @@ def test_a_whole_number_reads_alike_in_a_variant_file_and_in_set(game, name, val
     """``men_to_win = 3.0`` in a variant file was refused while ``--set men_to_win=3.0``
     was accepted: both give the integer (or the choice that is a number), and a fraction
     is refused by both."""
-    from analysis.searches.simulation import build_rules
-    from analysis.running.errors import UserError
-    from solver.registry import find_game
+    from numbergames.analysis.searches.simulation import build_rules
+    from numbergames.analysis.running.errors import UserError
+    from numbergames.solver.registry import find_game
 
     spec = find_game(game)
     expected = spec.rules.from_values({name: value})

@@ -1,12 +1,12 @@
 """The kernel's game of a key, played to its end through its decision API
-(``solver.sosooyoo.kernel.kernel_state``), as the reference engine traces it: for the tests
+(``numbergames.solver.sosooyoo.kernel.kernel_state``), as the reference engine traces it: for the tests
 that check the kernel's decisions and final position against answers known from outside
 the engines (recorded games, the rulebook's identities and properties)."""
 import numpy as np
 
-from solver.decision import CHANCE, TERMINAL
-from solver.sosooyoo.kernel import kernel_state
-from solver.sosooyoo.state import decode
+from numbergames.solver.decision import CHANCE, TERMINAL
+from numbergames.solver.sosooyoo.kernel import kernel_state
+from numbergames.solver.sosooyoo.state import decode
 
 
 def trace_game(rules, names, key):

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.params import RulesError
-from solver.sosooyoo.board import (JUMP, SIMPLE, STANDARD_MOVES, WARP, adjacency, board_graph,
+from numbergames.solver.params import RulesError
+from numbergames.solver.sosooyoo.board import (JUMP, SIMPLE, STANDARD_MOVES, WARP, adjacency, board_graph,
                                    book_targets, bubble_choices, bubbles, carries, is_prime,
                                    move_graph, move_kind, move_table, moves_by, spiral_layout,
                                    targets)
-from solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
 
 FLAGS = [dict(jumps=j, warps=w, prime_bubble=p)
          for j, w, p in itertools.product((True, False), repeat=3)]

@@ -4,13 +4,13 @@ small and the default rules; these are the rest), and its rows are the reference
 import numpy as np
 import pytest
 
-from solver.decision import CHANCE, TERMINAL
-from solver.dice import game_streams
-from solver.sosooyoo import SPEC, reference_row
-from solver.sosooyoo.kernel import kernel_state, play_chunk, state_view
-from solver.sosooyoo.policies import POLICY_NAMES, make_policy
-from solver.sosooyoo.rules import SoSooYooRules
-from solver.sosooyoo.state import SoSooYooState
+from numbergames.solver.decision import CHANCE, TERMINAL
+from numbergames.solver.dice import game_streams
+from numbergames.solver.sosooyoo import SPEC, reference_row
+from numbergames.solver.sosooyoo.kernel import kernel_state, play_chunk, state_view
+from numbergames.solver.sosooyoo.policies import POLICY_NAMES, make_policy
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.state import SoSooYooState
 
 VARIANTS = [
     {"max_turns": 400},

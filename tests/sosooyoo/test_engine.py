@@ -2,13 +2,13 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from solver.dice import Stream
-from solver.sosooyoo import reference_row
-from solver.sosooyoo.engine import (END_DISCARD, END_NOTHING, END_SWAP, Chance, Decision, Game,
+from numbergames.solver.dice import Stream
+from numbergames.solver.sosooyoo import reference_row
+from numbergames.solver.sosooyoo.engine import (END_DISCARD, END_NOTHING, END_SWAP, Chance, Decision, Game,
                                     is_win, win_kind)
-from solver.sosooyoo.policies import POLICY_NAMES, make_policy
-from solver.sosooyoo.rules import SoSooYooRules
-from solver.sosooyoo.state import play_game
+from numbergames.solver.sosooyoo.policies import POLICY_NAMES, make_policy
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.state import play_game
 from tests.strategies import rules_values
 
 

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.sosooyoo.board import adjacency, board_graph, move_graph, move_table
-from solver.sosooyoo.exact import (DIE, TOLERANCE, Distances, analyse, distance_table,
+from numbergames.solver.sosooyoo.board import adjacency, board_graph, move_graph, move_table
+from numbergames.solver.sosooyoo.exact import (DIE, TOLERANCE, Distances, analyse, distance_table,
                                    policy_value, reach_counts, simulate_turns, solve_turns,
                                    turns_reference, walk_reach)
-from solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
 
 
 @pytest.fixture(scope="module")

@@ -5,9 +5,9 @@ import json
 import numpy as np
 import pytest
 
-from studies.sosooyoo import exact_report
-from solver.sosooyoo.exact import analyse
-from solver.sosooyoo.rules import SoSooYooRules
+from numbergames.studies.sosooyoo import exact_report
+from numbergames.solver.sosooyoo.exact import analyse
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
 
 RULES = SoSooYooRules(board_size=40)
 
@@ -85,7 +85,7 @@ def test_main_rejects_bad_rules(capsys, tmp_path):
 
 
 def test_analyze_exact_sosooyoo_from_the_command_line(tmp_path, capsys):
-    from analyze.cli import main
+    from numbergames.analyze.cli import main
 
     assert main(["exact", "sosooyoo", "--out", str(tmp_path / "board"), "--quiet",
                  "--set", "board_size=40"]) == 0

@@ -61,14 +61,14 @@ from functools import cache
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from solver.sosooyoo.kernel import play_chunk
+from numbergames.solver.sosooyoo.kernel import play_chunk
 from tests.sosooyoo.kernel_trace import trace_game
-from solver.decision import play
-from solver.dice import Stream
-from solver.sosooyoo.engine import Game
-from solver.sosooyoo.policies import POLICY_NAMES, make_policy
-from solver.sosooyoo.rules import SoSooYooRules
-from solver.sosooyoo.state import SoSooYooState
+from numbergames.solver.decision import play
+from numbergames.solver.dice import Stream
+from numbergames.solver.sosooyoo.engine import Game
+from numbergames.solver.sosooyoo.policies import POLICY_NAMES, make_policy
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.state import SoSooYooState
 from tests.strategies import rules_values
 
 MOVE, BUMP_TO, TAKE_RING, LOSE_RING, DISCARD, END = range(6)

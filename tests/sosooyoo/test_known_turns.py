@@ -35,9 +35,9 @@ from typing import NamedTuple
 
 import pytest
 
-from solver.sosooyoo.engine import Decision, Game
-from solver.sosooyoo.rules import SoSooYooRules
-from solver.sosooyoo.state import SoSooYooState
+from numbergames.solver.sosooyoo.engine import Decision, Game
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.state import SoSooYooState
 
 MOVE, BUMP_TO, TAKE_RING, LOSE_RING, DISCARD, END = list(Decision)
 RED, ORANGE, YELLOW, GREEN, BLUE, PURPLE = range(6)

@@ -8,12 +8,12 @@ every decision and every turn; the kernel's final state is checked directly as w
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from solver.sosooyoo.kernel import play_chunk
+from numbergames.solver.sosooyoo.kernel import play_chunk
 from tests.sosooyoo.kernel_trace import trace_game
-from solver.sosooyoo.engine import Decision, is_win
-from solver.sosooyoo.policies import POLICY_NAMES, make_policy
-from solver.sosooyoo.rules import SoSooYooRules
-from solver.sosooyoo.state import play_game
+from numbergames.solver.sosooyoo.engine import Decision, is_win
+from numbergames.solver.sosooyoo.policies import POLICY_NAMES, make_policy
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.state import play_game
 from tests.strategies import rules_values
 
 RULES = rules_values(

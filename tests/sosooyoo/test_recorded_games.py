@@ -62,9 +62,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.sosooyoo.kernel import play_chunk
+from numbergames.solver.sosooyoo.kernel import play_chunk
 from tests.sosooyoo.kernel_trace import trace_game
-from solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 _spec = importlib.util.spec_from_file_location("make_sosooyoo_games",

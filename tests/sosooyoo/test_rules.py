@@ -2,8 +2,8 @@
 tests/test_rules_documents.py)."""
 import pytest
 
-from solver.params import RulesError, Variant, parse_assignments, value_text
-from solver.sosooyoo.rules import (COLOURS, SoSooYooRules, placement_number,
+from numbergames.solver.params import RulesError, Variant, parse_assignments, value_text
+from numbergames.solver.sosooyoo.rules import (COLOURS, SoSooYooRules, placement_number,
                                    placement_outcome)
 
 

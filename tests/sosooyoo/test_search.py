@@ -6,14 +6,14 @@ put ``adaptive``'s own choice first; a playout's turns roll the same moves die w
 the rings placed before; small budgets play as ``adaptive``."""
 import numpy as np
 
-from analysis.running.chunks import chunk_keys
-from solver.decision import CHANCE, TERMINAL
-from solver.dice import Stream, game_streams
-from solver.registry import find_game
-from solver.sosooyoo.kernel import kernel_state, state_view
-from solver.sosooyoo.policies import (HalvingPolicy, PlannerPolicy, make_policy,
+from numbergames.analysis.running.chunks import chunk_keys
+from numbergames.solver.decision import CHANCE, TERMINAL
+from numbergames.solver.dice import Stream, game_streams
+from numbergames.solver.registry import find_game
+from numbergames.solver.sosooyoo.kernel import kernel_state, state_view
+from numbergames.solver.sosooyoo.policies import (HalvingPolicy, PlannerPolicy, make_policy,
                                       search_candidates, turn_dice)
-from solver.sosooyoo.state import SoSooYooState
+from numbergames.solver.sosooyoo.state import SoSooYooState
 
 SMALL = {"board_size": 24, "players": 3, "max_turns": 8}
 """Games (and playouts) of 8 turns on a small board: the reference plays them in seconds."""

@@ -4,8 +4,8 @@ import numbergames
 
 import numpy as np
 
-from solver.sosooyoo import SPEC
-from studies.sosooyoo import STUDY
+from numbergames.solver.sosooyoo import SPEC
+from numbergames.studies.sosooyoo import STUDY
 
 
 def _run():
@@ -59,8 +59,8 @@ def test_a_game_may_not_replace_a_standard_figure():
 
 
 def test_skill_ladder_meets_every_fixed_player_and_measures_luck_against_popsicle(tmp_path):
-    from analysis.searches.skill import skill
-    from analysis.searches.skill_report import render_markdown
+    from numbergames.analysis.searches.skill import skill
+    from numbergames.analysis.searches.skill_report import render_markdown
 
     ladder = skill("sosooyoo", sims=60, search_sims=6, budgets=(2,), workers=1,
                    **SPEC.small_rules)

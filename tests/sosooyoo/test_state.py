@@ -1,7 +1,7 @@
-"""So-Soo-Yoo's decision API (:class:`solver.sosooyoo.state.SoSooYooState`), checked from
+"""So-Soo-Yoo's decision API (:class:`numbergames.solver.sosooyoo.state.SoSooYooState`), checked from
 outside the engine: the rulebook's set-up and turns worked by hand, node by node (who is
 to play, which actions, which chance outcomes at what odds), the API's contract at every
-node of many random games under several rules (:func:`solver.decision.random_playout` and
+node of many random games under several rules (:func:`numbergames.solver.decision.random_playout` and
 a node-by-node walk), and the finished games' rows against the kernel and the games
 recorded before the engine moved onto the API (``tests/data/sosooyoo_games.json``)."""
 import json
@@ -11,13 +11,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.decision import CHANCE, TERMINAL, RandomPlayer, Size, play, random_playout
-from solver.dice import Stream
-from solver.registry import find_game
-from solver.sosooyoo.kernel import play_chunk
-from solver.sosooyoo.policies import make_policy
-from solver.sosooyoo.rules import SoSooYooRules
-from solver.sosooyoo.state import END, NUM_ACTIONS, RANDOM, RING, SoSooYooState, size
+from numbergames.solver.decision import CHANCE, TERMINAL, RandomPlayer, Size, play, random_playout
+from numbergames.solver.dice import Stream
+from numbergames.solver.registry import find_game
+from numbergames.solver.sosooyoo.kernel import play_chunk
+from numbergames.solver.sosooyoo.policies import make_policy
+from numbergames.solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.state import END, NUM_ACTIONS, RANDOM, RING, SoSooYooState, size
 from tests.sosooyoo.test_known_turns import position
 
 RED, ORANGE, YELLOW = 0, 1, 2

@@ -7,9 +7,9 @@ players make against the play they make when they list every play in canonical o
 import numpy as np
 import pytest
 
-from cext.sumoku.play import KernelState
-from solver.sumoku.kernel import config
-from solver.sumoku.rules import SumokuRules
+from numbergames.cext.sumoku.play import KernelState
+from numbergames.solver.sumoku.kernel import config
+from numbergames.solver.sumoku.rules import SumokuRules
 
 VARIANTS = [
     {},

@@ -1,7 +1,7 @@
 """`analyze compare` of two stored runs of a game whose outcome is a score: the comparison
 reads the scores too (it raised KeyError 'score_0', reading the standard columns only)."""
-from analyze.cli import main
-from analysis.running.store import Store
+from numbergames.analyze.cli import main
+from numbergames.analysis.running.store import Store
 
 
 def test_two_stored_sumoku_runs_compare(tmp_path, capsys):

@@ -10,12 +10,12 @@ the one they pick listing every play (``exact_actions``)."""
 import numpy as np
 import pytest
 
-from cext.sumoku.play import KernelState, game_tiles
-from solver.sumoku.board import Board
-from solver.sumoku.kernel import config
-from solver.sumoku.moves import legal_plays
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.tiles import kind
+from numbergames.cext.sumoku.play import KernelState, game_tiles
+from numbergames.solver.sumoku.board import Board
+from numbergames.solver.sumoku.kernel import config
+from numbergames.solver.sumoku.moves import legal_plays
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.tiles import kind
 
 VARIANTS = [
     {"key": "10"},

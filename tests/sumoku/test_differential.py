@@ -7,14 +7,14 @@ here the kernel's whole games, through its decision API, on the other rules, and
 import numpy as np
 import pytest
 
-from solver.sumoku.kernel import count_plays, play_chunk
-from solver.sumoku import SPEC, reference_row
-from solver.dice import game_streams
-from solver.sumoku.engine import play_game
-from solver.sumoku.state import SumokuState
-from solver.sumoku.moves import legal_plays
-from solver.sumoku.policies import POLICY_NAMES, make_policy
-from solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.kernel import count_plays, play_chunk
+from numbergames.solver.sumoku import SPEC, reference_row
+from numbergames.solver.dice import game_streams
+from numbergames.solver.sumoku.engine import play_game
+from numbergames.solver.sumoku.state import SumokuState
+from numbergames.solver.sumoku.moves import legal_plays
+from numbergames.solver.sumoku.policies import POLICY_NAMES, make_policy
+from numbergames.solver.sumoku.rules import SumokuRules
 from tests.sumoku.turns import kernel_game
 
 VARIANTS = [

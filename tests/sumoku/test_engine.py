@@ -6,15 +6,15 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from solver.dice import Stream, game_streams
-from solver.registry import DRAW
-from solver.sumoku.engine import play_game
-from solver.sumoku.moves import legal_plays
-from solver.sumoku.pattern import check_pattern
-from solver.sumoku.policies import POLICY_NAMES, make_policy
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.state import SumokuState, hand_total, shuffled_bag
-from solver.sumoku.tiles import NTILES, is_six, kind
+from numbergames.solver.dice import Stream, game_streams
+from numbergames.solver.registry import DRAW
+from numbergames.solver.sumoku.engine import play_game
+from numbergames.solver.sumoku.moves import legal_plays
+from numbergames.solver.sumoku.pattern import check_pattern
+from numbergames.solver.sumoku.policies import POLICY_NAMES, make_policy
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.state import SumokuState, hand_total, shuffled_bag
+from numbergames.solver.sumoku.tiles import NTILES, is_six, kind
 
 
 def conserved(game):

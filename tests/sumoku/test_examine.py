@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from analyze.cli import main
-from solver.sumoku.pattern import check_pattern, parse_pattern
+from numbergames.analyze.cli import main
+from numbergames.solver.sumoku.pattern import check_pattern, parse_pattern
 
 PATTERN = "R3 O1 Y6 / . G7 . / . B2 ."
 
@@ -81,7 +81,7 @@ def test_only_a_line_feed_separates_a_patterns_rows(breaker):
     """``'R3 O2\\x1cY5'`` was judged as two rows (str.splitlines breaks at \\x1c): every
     control character but the line feed (and CR LF) is refused, in the pattern and the
     position notation alike; a leading byte-order mark is dropped."""
-    from solver.sumoku.state import SumokuState
+    from numbergames.solver.sumoku.state import SumokuState
 
     with pytest.raises(ValueError, match="control character"):
         parse_pattern(f"R3 O2{breaker}Y5")

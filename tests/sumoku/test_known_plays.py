@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from solver.sumoku.kernel import count_plays
-from solver.sumoku.board import Board
-from solver.sumoku.moves import legal_plays
-from solver.sumoku.policies import make_policy
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.tiles import kind
+from numbergames.solver.sumoku.kernel import count_plays
+from numbergames.solver.sumoku.board import Board
+from numbergames.solver.sumoku.moves import legal_plays
+from numbergames.solver.sumoku.policies import make_policy
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.tiles import kind
 from tests.sumoku.turns import Stepper
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sumoku_plays.json"

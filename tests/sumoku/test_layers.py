@@ -10,9 +10,9 @@ FORBIDDEN = ("analysis", "studies", "pandas", "matplotlib", "scipy")
 
 PROGRAM = f"""
 import importlib, pkgutil, sys
-import solver.sumoku
-for module in pkgutil.iter_modules(solver.sumoku.__path__):
-    importlib.import_module("solver.sumoku." + module.name)
+import numbergames.solver.sumoku
+for module in pkgutil.iter_modules(numbergames.solver.sumoku.__path__):
+    importlib.import_module("numbergames.solver.sumoku." + module.name)
 print(" ".join(sorted({{n.split(".")[0] for n in sys.modules}} & set({FORBIDDEN!r}))))
 """
 
@@ -24,9 +24,9 @@ def test_importing_every_solver_module_loads_no_reporting_package():
 
 
 def test_the_plain_data_functions_return_no_tables():
-    from solver.sumoku.puzzles import team_rows
-    from solver.sumoku.rounds import rounds_rows
-    from solver.sumoku.speed import solvable_counts
+    from numbergames.solver.sumoku.puzzles import team_rows
+    from numbergames.solver.sumoku.rounds import rounds_rows
+    from numbergames.solver.sumoku.speed import solvable_counts
 
     counts = solvable_counts(keys=(5,), hands=3, seed=1, budget=50_000)
     teams = team_rows(keys=(5,), teams=(4,), deals=1, seed=1, budget=5_000)

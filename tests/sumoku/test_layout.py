@@ -5,11 +5,11 @@ import random
 
 import pytest
 
-from solver.sumoku.cover import covered
-from solver.sumoku.layout import (FOUND, GAVE_UP, IMPOSSIBLE, fast_search,
+from numbergames.solver.sumoku.cover import covered
+from numbergames.solver.sumoku.layout import (FOUND, GAVE_UP, IMPOSSIBLE, fast_search,
                                   kernel_strip_search, search, strip_search, verify)
-from solver.sumoku.pattern import check_pattern, parse_pattern
-from solver.sumoku.tiles import kind, parse
+from numbergames.solver.sumoku.pattern import check_pattern, parse_pattern
+from numbergames.solver.sumoku.tiles import kind, parse
 from tests.sumoku.test_tiles_and_lines import TEN_TILES
 
 
@@ -55,7 +55,7 @@ def test_small_hands_are_decided_exactly_as_brute_force_says():
     # one line (an L or a row) in some order, i.e. some pair and the three checked directly
     from itertools import combinations
 
-    from solver.sumoku.lines import line_valid
+    from numbergames.solver.sumoku.lines import line_valid
     kinds = [parse(w) for w in "R1 R2 O1 O2 O6 Y3 Y5".split()]
     for tiles in combinations(kinds, 3):
         expect = line_valid(list(tiles), 3) or any(

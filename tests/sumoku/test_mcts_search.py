@@ -7,13 +7,13 @@ import math
 
 import pytest
 
-from solver.decision import CHANCE, TERMINAL
-from solver.dice import game_streams
-from solver.mcts import rollout
-from solver.sumoku import SPEC
-from solver.sumoku.kernel import kernel_state, state_view
+from numbergames.solver.decision import CHANCE, TERMINAL
+from numbergames.solver.dice import game_streams
+from numbergames.solver.mcts import rollout
+from numbergames.solver.sumoku import SPEC
+from numbergames.solver.sumoku.kernel import kernel_state, state_view
 from tests.test_mcts import lockstep
-from solver.sumoku.policies import (MCTS_SCALE, MCTS_TURNS, MCTS_WIDTH, GreedyPolicy,
+from numbergames.solver.sumoku.policies import (MCTS_SCALE, MCTS_TURNS, MCTS_WIDTH, GreedyPolicy,
                                     LookaheadPolicy, make_policy, margin_value, mcts_candidates,
                                     mcts_start, reply_score)
 
@@ -54,7 +54,7 @@ def test_kernel_makes_the_references_choices(players, hand, budget, key):
 
 
 def test_a_simulation_is_cut_off_and_valued_by_the_margin_in_both_engines():
-    from cext.sumoku.play import rollout_state
+    from numbergames.cext.sumoku.play import rollout_state
 
     rules = SPEC.rules.from_values({})
     kernel, reference, _, _ = _to_decision(rules, ["mcts-4"] * 2, 8, skip=2)

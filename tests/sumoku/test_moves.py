@@ -6,13 +6,13 @@ from collections import Counter
 
 import pytest
 
-from solver.sumoku.board import Board, line_total
-from solver.sumoku.moves import legal_plays, tile_values
-from solver.sumoku.pattern import check_pattern, lines
-from solver.decision import RandomPlayer
+from numbergames.solver.sumoku.board import Board, line_total
+from numbergames.solver.sumoku.moves import legal_plays, tile_values
+from numbergames.solver.sumoku.pattern import check_pattern, lines
+from numbergames.solver.decision import RandomPlayer
 from tests.sumoku.turns import Stepper
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.tiles import NINE, is_six, parse
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.tiles import NINE, is_six, parse
 
 RULES = SumokuRules()
 

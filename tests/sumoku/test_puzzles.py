@@ -5,12 +5,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from solver.sumoku.grow import grow
-from solver.sumoku.layout import FOUND, IMPOSSIBLE
-from solver.sumoku.pattern import check_pattern
-from solver.sumoku.puzzles import solo_game, solo_rows, team_hands, team_rows
-from studies.sumoku.puzzle_report import run_solo, run_team, team_table
-from solver.sumoku.tiles import kind
+from numbergames.solver.sumoku.grow import grow
+from numbergames.solver.sumoku.layout import FOUND, IMPOSSIBLE
+from numbergames.solver.sumoku.pattern import check_pattern
+from numbergames.solver.sumoku.puzzles import solo_game, solo_rows, team_hands, team_rows
+from numbergames.studies.sumoku.puzzle_report import run_solo, run_team, team_table
+from numbergames.solver.sumoku.tiles import kind
 
 
 @pytest.mark.parametrize("solo", [False, True])

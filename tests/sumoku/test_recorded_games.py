@@ -37,11 +37,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.sumoku.kernel import play_chunk
-from solver.registry import DRAW
-from solver.sumoku.policies import make_policy
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.tiles import kind, kind_number, parse_placed, text
+from numbergames.solver.sumoku.kernel import play_chunk
+from numbergames.solver.registry import DRAW
+from numbergames.solver.sumoku.policies import make_policy
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.tiles import kind, kind_number, parse_placed, text
 from tests.sumoku.turns import Recorder, kernel_game, words
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sumoku_games.json"

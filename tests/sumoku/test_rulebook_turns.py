@@ -20,11 +20,11 @@ from collections import Counter
 
 import pytest
 
-from solver.registry import DRAW
-from solver.sumoku.moves import legal_plays
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.state import SumokuState
-from solver.sumoku.tiles import NINE, NKINDS, NTILES, kind, parse, parse_placed
+from numbergames.solver.registry import DRAW
+from numbergames.solver.sumoku.moves import legal_plays
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.state import SumokuState
+from numbergames.solver.sumoku.tiles import NINE, NKINDS, NTILES, kind, parse, parse_placed
 from tests.sumoku.turns import Stepper
 
 

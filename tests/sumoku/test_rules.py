@@ -1,8 +1,8 @@
 """Sumoku rules as data (RULES.md's parameter table: tests/test_rules_documents.py)."""
 import pytest
 
-from solver.params import RulesError, Variant, parse_assignments, value_text
-from solver.sumoku.rules import KEYS, SumokuRules
+from numbergames.solver.params import RulesError, Variant, parse_assignments, value_text
+from numbergames.solver.sumoku.rules import KEYS, SumokuRules
 
 
 def test_defaults_follow_the_spec():

@@ -39,14 +39,14 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from solver.sumoku.kernel import play_chunk
-from solver.dice import game_streams
-from solver.registry import DRAW
-from solver.sumoku.state import shuffled_bag
-from solver.sumoku.moves import legal_plays
-from solver.sumoku.policies import make_policy
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.tiles import NINE, NKINDS, NTILES, kind, kind_colour, number
+from numbergames.solver.sumoku.kernel import play_chunk
+from numbergames.solver.dice import game_streams
+from numbergames.solver.registry import DRAW
+from numbergames.solver.sumoku.state import shuffled_bag
+from numbergames.solver.sumoku.moves import legal_plays
+from numbergames.solver.sumoku.policies import make_policy
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.tiles import NINE, NKINDS, NTILES, kind, kind_colour, number
 from tests.sumoku.turns import Recorder, kernel_game
 
 # -- the rulebook, written out again ------------------------------------------------------

@@ -7,9 +7,9 @@ import pandas as pd
 import pytest
 
 import numbergames
-from studies.sumoku import STUDY
-from studies.sumoku.sections import report_sections, summary_fields, tally_fields
-from solver.sumoku.tiles import NTILES
+from numbergames.studies.sumoku import STUDY
+from numbergames.studies.sumoku.sections import report_sections, summary_fields, tally_fields
+from numbergames.solver.sumoku.tiles import NTILES
 
 
 @pytest.fixture(scope="module")

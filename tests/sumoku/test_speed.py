@@ -2,11 +2,11 @@
 studies/sumoku/speed_report.py) and the pattern pictures (studies/sumoku/picture.py)."""
 import pytest
 
-from solver.sumoku.layout import FOUND, search
-from solver.sumoku.pattern import parse_pattern
-from studies.sumoku.picture import draw_pattern
-from solver.sumoku.speed import check_key, random_hands, solvable_counts
-from studies.sumoku.speed_report import solvable_table, wilson
+from numbergames.solver.sumoku.layout import FOUND, search
+from numbergames.solver.sumoku.pattern import parse_pattern
+from numbergames.studies.sumoku.picture import draw_pattern
+from numbergames.solver.sumoku.speed import check_key, random_hands, solvable_counts
+from numbergames.studies.sumoku.speed_report import solvable_table, wilson
 from tests.sumoku.test_tiles_and_lines import TEN_TILES
 
 
@@ -35,7 +35,7 @@ def test_hands_are_drawn_from_the_96_tiles():
 
 
 def test_wilson_matches_the_analysis_helper():
-    from analysis.statistics.stats import wilson_interval
+    from numbergames.analysis.statistics.stats import wilson_interval
     for trials in (1, 7, 100, 2000):
         for successes in sorted({0, 1, trials // 3, trials - 1, trials}):
             assert wilson(successes, trials) == pytest.approx(wilson_interval(successes, trials),

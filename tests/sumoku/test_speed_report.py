@@ -7,9 +7,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from studies.sumoku.speed_report import run
-from solver.sumoku.swapoku import hardest, play_swaps
-from solver.sumoku.tiles import parse
+from numbergames.studies.sumoku.speed_report import run
+from numbergames.solver.sumoku.swapoku import hardest, play_swaps
+from numbergames.solver.sumoku.tiles import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,7 +42,7 @@ def test_swapoku_gives_back_the_tile_in_fewest_lines():
                                   ["--games", "0"]])
 def test_bad_options_give_one_line_and_exit_2(tmp_path, args):
     out = tmp_path / "x"
-    done = subprocess.run([sys.executable, "-m", "analyze.cli", "exact", "sumoku", "speed",
+    done = subprocess.run([sys.executable, "-m", "numbergames.analyze.cli", "exact", "sumoku", "speed",
                            "--out", str(out), *args], cwd=ROOT, capture_output=True, text=True,
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert done.returncode == 2
@@ -57,7 +57,7 @@ def test_bad_keys_are_refused(tmp_path):
 
 
 def test_rounds_count_wins_swaps_and_tubadokus():
-    from solver.sumoku.rounds import play_game, rounds_rows
+    from numbergames.solver.sumoku.rounds import play_game, rounds_rows
     rng = np.random.default_rng(5)
     for players in (2, 8):
         game = play_game(players, rng, error=0.5, budget=100_000)

@@ -6,11 +6,11 @@ import math
 import numpy as np
 import pytest
 
-from solver.sumoku.spot import (ALL_SETS, SPOT_KEYS, display_spot_ways, display_spot_ways_fast,
+from numbergames.solver.sumoku.spot import (ALL_SETS, SPOT_KEYS, display_spot_ways, display_spot_ways_fast,
                                 display_spots, is_spot_numbers, p_display_has_spot,
                                 sample_displays, spot_reading, spot_sets, spot_sets_brute)
-from solver.sumoku.spot_game import SpotTable
-from solver.sumoku.tiles import NTILES
+from numbergames.solver.sumoku.spot_game import SpotTable
+from numbergames.solver.sumoku.tiles import NTILES
 
 
 def test_all_sets_is_c_96_4():

@@ -5,10 +5,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyze.cli import main
-from solver.sumoku.spot_game import SpotModel, play_spot_game, simulate_spot, target
-from studies.sumoku.spot_report import COLUMNS, run, win_shares
-from solver.sumoku.tiles import NTILES
+from numbergames.analyze.cli import main
+from numbergames.solver.sumoku.spot_game import SpotModel, play_spot_game, simulate_spot, target
+from numbergames.studies.sumoku.spot_report import COLUMNS, run, win_shares
+from numbergames.solver.sumoku.tiles import NTILES
 
 
 @pytest.mark.parametrize("speeds, errors, message", [

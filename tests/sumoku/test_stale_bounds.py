@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from analysis.running.chunks import chunk_keys
-from solver.registry import find_game
+from numbergames.analysis.running.chunks import chunk_keys
+from numbergames.solver.registry import find_game
 
 SPEC = find_game("sumoku")
 RECORDED = [  # seats, game index, then the reference engine's winner, turns, decision turns, scores

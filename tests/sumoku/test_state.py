@@ -1,4 +1,4 @@
-"""Sumoku's decision API (:class:`solver.sumoku.state.SumokuState`): the rulebook's examples
+"""Sumoku's decision API (:class:`numbergames.solver.sumoku.state.SumokuState`): the rulebook's examples
 and hand-worked turns node by node, every node of random games keeping the API's promises,
 the rows the engine returned before it moved onto the API, and the notation.
 
@@ -15,16 +15,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.decision import CHANCE, TERMINAL, RandomPlayer, play, random_playout, sample
-from solver.dice import Stream, game_streams
-from solver.sumoku import SPEC
-from solver.sumoku.state import shuffled_bag
-from solver.sumoku.examine import describe
-from solver.sumoku.kernel import play_chunk
-from solver.sumoku.policies import make_policy
-from solver.sumoku.rules import SumokuRules
-from solver.sumoku.state import PASS, SumokuState, size
-from solver.sumoku.tiles import kind, parse, parse_placed
+from numbergames.solver.decision import CHANCE, TERMINAL, RandomPlayer, play, random_playout, sample
+from numbergames.solver.dice import Stream, game_streams
+from numbergames.solver.sumoku import SPEC
+from numbergames.solver.sumoku.state import shuffled_bag
+from numbergames.solver.sumoku.examine import describe
+from numbergames.solver.sumoku.kernel import play_chunk
+from numbergames.solver.sumoku.policies import make_policy
+from numbergames.solver.sumoku.rules import SumokuRules
+from numbergames.solver.sumoku.state import PASS, SumokuState, size
+from numbergames.solver.sumoku.tiles import kind, parse, parse_placed
 
 ROWS = Path(__file__).resolve().parents[1] / "data" / "sumoku_reference_rows.json"
 

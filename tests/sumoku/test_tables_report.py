@@ -4,9 +4,9 @@ import csv
 
 import pytest
 
-import studies.sumoku.tables_report as tables_report
-from analyze.cli import main
-from studies.sumoku.spot_report import spot_table
+import numbergames.studies.sumoku.tables_report as tables_report
+from numbergames.analyze.cli import main
+from numbergames.studies.sumoku.spot_report import spot_table
 
 
 @pytest.fixture

@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cext.sumoku.lines import check_lines
-from solver.dice import Stream
-from solver.sumoku.lines import encode, line_sums, line_valid, placed_line_valid
-from solver.sumoku.pattern import (check_pattern, connected, format_pattern, lines,
+from numbergames.cext.sumoku.lines import check_lines
+from numbergames.solver.dice import Stream
+from numbergames.solver.sumoku.lines import encode, line_sums, line_valid, placed_line_valid
+from numbergames.solver.sumoku.pattern import (check_pattern, connected, format_pattern, lines,
                                    parse_pattern)
-from solver.sumoku.tiles import (KEY_FACES, NKINDS, NTILES, all_tiles, colour, key_chances,
+from numbergames.solver.sumoku.tiles import (KEY_FACES, NKINDS, NTILES, all_tiles, colour, key_chances,
                                  kind, kind_colour, kind_number, number, parse, roll_key,
                                  values)
 

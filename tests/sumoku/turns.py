@@ -1,15 +1,15 @@
-"""Stepping a :class:`solver.sumoku.state.SumokuState` through the decision API a turn at a
+"""Stepping a :class:`numbergames.solver.sumoku.state.SumokuState` through the decision API a turn at a
 time, for the tests that look at a game between turns (the games themselves are played by
-:func:`solver.decision.play`)."""
+:func:`numbergames.solver.decision.play`)."""
 from __future__ import annotations
 
-from solver.dice import game_streams
-from solver.sumoku.state import SumokuState
-from solver.sumoku.tiles import LETTERS, kind, kind_colour, text
+from numbergames.solver.dice import game_streams
+from numbergames.solver.sumoku.state import SumokuState
+from numbergames.solver.sumoku.tiles import LETTERS, kind, kind_colour, text
 
 
 class Stepper:
-    """A seeded game, advanced node by node as :func:`solver.decision.play` does: chance
+    """A seeded game, advanced node by node as :func:`numbergames.solver.decision.play` does: chance
     outcomes from the dice stream, decisions from the players (asked only between two or
     more actions), from the streams of ``seed``."""
 
@@ -107,9 +107,9 @@ def kernel_game(rules, players, key: int) -> tuple[list[tuple[int, int, int]], d
     """One game by the kernel, node by node through its decision API (``KernelState``),
     with ``players``: every play made as ``(seat, number of plays, chosen index)`` (the
     reference engine's ``trace``) and where its tiles are at the end
-    (``cext.sumoku.play.game_tiles``)."""
-    from cext.sumoku.play import game_tiles
-    from solver.sumoku.kernel import kernel_state
+    (``numbergames.cext.sumoku.play.game_tiles``)."""
+    from numbergames.cext.sumoku.play import game_tiles
+    from numbergames.solver.sumoku.kernel import kernel_state
 
     state = kernel_state(rules, list(players), key)
     trace = []
