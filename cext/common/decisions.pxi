@@ -9,7 +9,8 @@
 # nodes, the same action ids in the same ascending order, the same chance outcomes, drawn
 # from the same dice stream; so one key plays one game in both engines, node by node.
 #
-# A game's kernel (cext/<game>/play.pyx) defines, before `include "cext/common/decisions.pxi"`:
+# A game's kernel (cext/<game>/play.pyx) defines, before `include "cext/common/decisions.pxi"`,
+# what its contract cext/<game>/play.pxd declares (Cython checks each definition against it):
 #
 #   from constants.pxd (written by setup.py, solver.kernel_constants and solver.kernel_rows):
 #     CHANCE, TERMINAL          current_player()'s markers (solver.decision)

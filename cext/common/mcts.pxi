@@ -4,7 +4,8 @@
 #
 # A Cython include, compiled into each kernel after `include "cext/common/decisions.pxi"`,
 # over the game's own inline functions (current_player, legal_actions, draw_chance,
-# apply_action, decide, returns) and five hooks the kernel defines:
+# apply_action, decide, returns) and five hooks the kernel defines (and declares in its
+# contract, cext/<game>/play.pxd):
 #
 #     void mcts_reseed(State* h, const Config* c, uint64_t key)
 #         restart a copy of the state's dice and choice streams from ``key``, as
