@@ -139,16 +139,39 @@ SLOW = {
     "tests/sumoku/test_mcts_search.py::test_kernel_makes_the_references_choices[2-8-20-8]": 44.1,
     "tests/test_kernel_decisions.py::test_every_player_decides_as_the_reference_does"
     "[shoo-search-1]": 32.3,
+    # seconds of a run on the busy machine (about five times the quiet figure); the suite
+    # keeps Shoo's other recorded reference games, the evaluate_bots games of Man Home and
+    # Shoo, the search-1 example position (test_examine's text with search and perft)
+    "tests/test_same_reference_games.py::test_the_same_reference_games_as_before"
+    "[shoo-greedy,random-Nonep-{'odd_horse': 'field', 'repetition': 3}]": 46.4,
+    "tests/test_spiel.py::test_mcts_and_toolkit_players_play_through_evaluate_bots"
+    "[sumoku]": 54.4,
 }
 """Tests marked ``slow`` here (node id: seconds), besides those marked ``slow`` where they are
 written: left out of the suite (``-m 'not slow'`` in pyproject.toml's addopts) and run, all of
 them, by ``python -m pytest -m slow`` (README.md, "Set up")."""
 
 
+SLOW_CASES = Path(__file__).with_name("slow_cases.txt")
+"""The wider cases of parametrized checks, one a line (seconds, a tab, the node id): marked
+``slow`` as :data:`SLOW`'s are (the file's head says how they were chosen)."""
+
+
+def slow_cases() -> dict[str, float]:
+    """:data:`SLOW_CASES` read: node id -> seconds."""
+    found = {}
+    for line in SLOW_CASES.read_text().splitlines():
+        if line and not line.startswith("#"):
+            seconds, nodeid = line.split("\t", 1)
+            found[nodeid] = float(seconds)
+    return found
+
+
 def pytest_collection_modifyitems(items) -> None:
-    """The tests of :data:`SLOW` are marked ``slow``."""
+    """The tests of :data:`SLOW` and :data:`SLOW_CASES` are marked ``slow``."""
+    slow = SLOW.keys() | slow_cases().keys()
     for item in items:
-        if item.nodeid in SLOW:
+        if item.nodeid in slow:
             item.add_marker(pytest.mark.slow)
 
 

@@ -41,9 +41,10 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 SMALL = {"--sims": "24", "--search-sims": "2", "--skill-sims": "12", "--whatif-sims": "24"}
 """The budgets every example runs with."""
-SMALL_GIVEN = {"--openspiel": "2"}
+SMALL_GIVEN = {"--openspiel": "2", "--search": "2", "--perft": "2"}
 """Budgets cut only where an example gives them: games a seat against OpenSpiel's MCTSBot
-(100 in the README's example, 40 seconds)."""
+(100 in the README's example, 40 seconds), the depth of a position's search and perft (a
+Shoo search to depth 8 and perft 3, 34 CPU seconds)."""
 TEMPLATE = re.compile(r"^[A-Z][A-Z0-9_]*$|[<>\[\]|]|\.\.\.")
 """A word of a template, not of a command: ``GAME``, ``<game>``, ``[ANALYSIS]``, ``a | b``."""
 
