@@ -9,7 +9,7 @@ from numbergames.solver.manhome.policies import PLAYERS, make_policy
 from numbergames.solver.manhome.state import ManHomeState, size
 from numbergames.solver.manhome.rules import ManHomeRules
 from numbergames.solver.manhome.columns import COUNTERS
-from numbergames.solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
+from numbergames.solver.registry import WIN_LOSS, Column, GameSpec, KernelBinding, Traits, register
 
 
 def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dict[str, Any]:
@@ -20,6 +20,12 @@ def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dic
     return play(ManHomeState(rules), players, key).row()
 
 
+def _kernel():
+    """The kernel's binding module, imported on the first game played (:class:`KernelBinding`)."""
+    from numbergames.solver.manhome import kernel
+    return kernel
+
+
 SPEC = register(GameSpec(
     name="manhome",
     title="Man Home",
@@ -28,7 +34,7 @@ SPEC = register(GameSpec(
     players=PLAYERS,
     columns=tuple(Column(name, COUNTERS[name], per_seat=True)
                   for name in ("turns", "home", "kills", "deaths", "killed")),
-    kernel="numbergames.solver.manhome.kernel:play_chunk",
+    kernel=KernelBinding(_kernel),
     reference=reference_row,
     new_state=ManHomeState,
     make_player=make_policy,

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from numbergames.solver.registry import WIN_DRAW_LOSS, Column, GameSpec, Traits, register
+from numbergames.solver.registry import WIN_DRAW_LOSS, Column, GameSpec, KernelBinding, Traits, register
 from numbergames.solver.decision import play
 from numbergames.solver.shoo.policies import PLAYERS, make_policy
 from numbergames.solver.shoo.rules import ShooRules
@@ -45,6 +45,12 @@ def reference_row(rules: ShooRules, policies: Sequence[str], key: int) -> dict[s
     return play(ShooState(rules), [make_policy(p, rules) for p in policies], key).row()
 
 
+def _kernel():
+    """The kernel's binding module, imported on the first game played (:class:`KernelBinding`)."""
+    from numbergames.solver.shoo import kernel
+    return kernel
+
+
 SPEC = register(GameSpec(
     name="shoo",
     title="Shoo",
@@ -53,7 +59,7 @@ SPEC = register(GameSpec(
     players=PLAYERS,
     columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
              *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
-    kernel="numbergames.solver.shoo.kernel:play_chunk",
+    kernel=KernelBinding(_kernel),
     reference=reference_row,
     engine_version=3,
     new_state=ShooState,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from numbergames.solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
+from numbergames.solver.registry import WIN_LOSS, Column, GameSpec, KernelBinding, Traits, register
 from numbergames.solver.sosooyoo.policies import PLAYERS, make_policy
 from numbergames.solver.sosooyoo.rules import SoSooYooRules
 from numbergames.solver.sosooyoo.state import SoSooYooState, play_game, size
@@ -46,6 +46,12 @@ def reference_row(rules: SoSooYooRules, policies: Sequence[str], key: int) -> di
     return play_game(rules, [make_policy(p, rules) for p in policies], key).row()
 
 
+def _kernel():
+    """The kernel's binding module, imported on the first game played (:class:`KernelBinding`)."""
+    from numbergames.solver.sosooyoo import kernel
+    return kernel
+
+
 SPEC = register(GameSpec(
     name="sosooyoo",
     title="So-Soo-Yoo",
@@ -54,7 +60,7 @@ SPEC = register(GameSpec(
     players=PLAYERS,
     columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
              *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
-    kernel="numbergames.solver.sosooyoo.kernel:play_chunk",
+    kernel=KernelBinding(_kernel),
     reference=reference_row,
     engine_version=3,
     small_rules={"board_size": 24, "players": 3, "max_turns": 300},

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from numbergames.solver.decision import play
-from numbergames.solver.registry import SCORES, Column, GameSpec, Traits, register
+from numbergames.solver.registry import SCORES, Column, GameSpec, KernelBinding, Traits, register
 from numbergames.solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS
 from numbergames.solver.sumoku.policies import PLAYERS, make_policy
 from numbergames.solver.sumoku.rules import SumokuRules
@@ -39,6 +39,12 @@ def reference_row(rules: SumokuRules, policies: Sequence[str], key: int) -> dict
     return play(SumokuState(rules), [make_policy(p, rules) for p in policies], key).row()
 
 
+def _kernel():
+    """The kernel's binding module, imported on the first game played (:class:`KernelBinding`)."""
+    from numbergames.solver.sumoku import kernel
+    return kernel
+
+
 SPEC = register(GameSpec(
     name="sumoku",
     title="Sumoku",
@@ -49,7 +55,7 @@ SPEC = register(GameSpec(
     players=PLAYERS,
     columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
              *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
-    kernel="numbergames.solver.sumoku.kernel:play_chunk",
+    kernel=KernelBinding(_kernel),
     reference=reference_row,
     engine_version=1,
     small_rules={"hand": 2, "players": 3},
