@@ -8,8 +8,8 @@ from numbergames.solver.decision import play
 from numbergames.solver.manhome.policies import PLAYERS, make_policy
 from numbergames.solver.manhome.state import ManHomeState, size
 from numbergames.solver.manhome.rules import ManHomeRules
-from numbergames.solver.manhome.columns import COUNTERS
-from numbergames.solver.registry import WIN_LOSS, Column, GameSpec, KernelBinding, Traits, register
+from numbergames.solver.manhome.columns import COLUMNS
+from numbergames.solver.registry import WIN_LOSS, GameSpec, KernelBinding, Traits, register
 
 
 def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dict[str, Any]:
@@ -32,8 +32,7 @@ SPEC = register(GameSpec(
     rules=ManHomeRules,
     traits=Traits(chance=True, players=(2, 8), outcome=WIN_LOSS),
     players=PLAYERS,
-    columns=tuple(Column(name, COUNTERS[name], per_seat=True)
-                  for name in ("turns", "home", "kills", "deaths", "killed")),
+    columns=COLUMNS,
     kernel=KernelBinding(_kernel),
     reference=reference_row,
     new_state=ManHomeState,

@@ -18,26 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from numbergames.solver.registry import WIN_DRAW_LOSS, Column, GameSpec, KernelBinding, Traits, register
+from numbergames.solver.registry import WIN_DRAW_LOSS, GameSpec, KernelBinding, Traits, register
 from numbergames.solver.decision import play
+from numbergames.solver.shoo.columns import COLUMNS
 from numbergames.solver.shoo.policies import PLAYERS, make_policy
 from numbergames.solver.shoo.rules import ShooRules
 from numbergames.solver.shoo.state import ShooState, size
 
-GAME_COLUMNS = {
-    "ended_by": "how the game ended: 0 a win, 1 the move limit (a draw), 2 a repetition "
-                "(a draw)",
-    "hushes": "moves that began by hushing the opponent's last move (hush = lose_move or "
-              "shoo_off)",
-}
-"""The game-level result columns."""
-SEAT_COLUMNS = {
-    "shoos": "shoos this player named",
-    "shoo_offs": "travellers of this player shooed off to the stable",
-    "captures": "horses this player captured from under the opponent's travellers",
-    "home": "travellers of this player in its home area at the end",
-}
-"""The per-seat result columns."""
 
 
 def reference_row(rules: ShooRules, policies: Sequence[str], key: int) -> dict[str, Any]:
@@ -57,8 +44,7 @@ SPEC = register(GameSpec(
     rules=ShooRules,
     traits=Traits(chance=False, players=(2, 2), outcome=WIN_DRAW_LOSS),
     players=PLAYERS,
-    columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
-             *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
+    columns=COLUMNS,
     kernel=KernelBinding(_kernel),
     reference=reference_row,
     engine_version=3,

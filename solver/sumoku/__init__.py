@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from numbergames.solver.decision import play
-from numbergames.solver.registry import SCORES, Column, GameSpec, KernelBinding, Traits, register
-from numbergames.solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS
+from numbergames.solver.registry import SCORES, GameSpec, KernelBinding, Traits, register
+from numbergames.solver.sumoku.columns import COLUMNS
 from numbergames.solver.sumoku.policies import PLAYERS, make_policy
 from numbergames.solver.sumoku.rules import SumokuRules
 from numbergames.solver.sumoku.state import SumokuState, size
@@ -53,8 +53,7 @@ SPEC = register(GameSpec(
                   ties="a tie for the highest score is a draw shared by the tied players "
                        "(RULES.md rule 23)"),
     players=PLAYERS,
-    columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
-             *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
+    columns=COLUMNS,
     kernel=KernelBinding(_kernel),
     reference=reference_row,
     engine_version=1,

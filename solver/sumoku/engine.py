@@ -17,7 +17,7 @@ end of the turn. The game ends after a full round of turns that placed no tile a
 none (rule 21), or with ``out_ends`` when the bag is empty and the player who just played
 holds nothing.
 
-Here: the result columns and :func:`play_game`; the bag's shuffle and a hand's value are
+Here: :func:`play_game` (the result columns are declared in ``columns.py``); the bag's shuffle and a hand's value are
 the state's (:func:`numbergames.solver.sumoku.state.shuffled_bag`, :func:`~numbergames.solver.sumoku.state.hand_total`).
 """
 from __future__ import annotations
@@ -28,23 +28,6 @@ from numbergames.solver.decision import Player, play
 from numbergames.solver.sumoku.rules import SumokuRules
 from numbergames.solver.sumoku.state import SumokuState
 
-
-GAME_COLUMNS = {
-    "key": "the key number played",
-    "bonus_turns": "bonus plays made, all players together",
-    "passes": "turns with no play",
-    "bag_left": "tiles in the bag at the end",
-    "tiles_left": "tiles in the bag and the hands at the end",
-    "margin": "the highest score minus the next",
-}
-"""The game-level result columns (RULES.md rule 26), in the engines' order."""
-SEAT_COLUMNS = {
-    "score": "points at the end, the hand penalty deducted",
-    "penalty": "the value of the tiles left in hand, deducted at the end",
-    "tiles": "tiles placed",
-    "bonus_turns": "bonus plays made",
-}
-"""The per-seat result columns, in the engines' order."""
 
 
 def play_game(rules: SumokuRules, players: Sequence[Player], key: int,
