@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from numbergames.solver import decision
+from numbergames.solver.decision import Key
 from numbergames.solver.params import Rules
 
 GAME_PACKAGES = ("numbergames.solver.manhome", "numbergames.solver.sosooyoo", "numbergames.solver.sumoku", "numbergames.solver.shoo")
@@ -293,7 +294,7 @@ class GameSpec:
     """The binding to the fast ``play_chunk(rules, policies, keys) -> ChunkResult``, loaded
     on first use (:class:`KernelBinding`); None: the games are played by the reference
     engine (:meth:`play_chunk`)."""
-    reference: Callable[[Rules, Sequence[str], int], Mapping[str, Any]] | None = None
+    reference: Callable[[Rules, Sequence[str], Key], Mapping[str, Any]] | None = None
     """The reference engine: ``(rules, policies, key) -> one game's result`` with the
     kernel's columns (per-seat ones as one value per seat); None: derived from the decision
     API, :attr:`new_state` and :attr:`make_player` (:class:`numbergames.solver.decision.ReferenceEngine`)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from numbergames.solver.decision import play
+from numbergames.solver.decision import Key, play
 from numbergames.solver.manhome.policies import PLAYERS, make_policy
 from numbergames.solver.manhome.state import ManHomeState, size
 from numbergames.solver.manhome.rules import ManHomeRules
@@ -12,7 +12,7 @@ from numbergames.solver.manhome.columns import COLUMNS
 from numbergames.solver.registry import WIN_LOSS, GameSpec, KernelBinding, Traits, register
 
 
-def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dict[str, Any]:
+def reference_row(rules: ManHomeRules, policies: Sequence[str], key: Key) -> dict[str, Any]:
     """One game by the reference engine, as the kernel reports it."""
     if len(policies) != rules.players:
         raise ValueError(f"need {rules.players} players, got {len(policies)}")

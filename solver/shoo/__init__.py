@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from numbergames.solver.registry import WIN_DRAW_LOSS, GameSpec, KernelBinding, Traits, register
-from numbergames.solver.decision import play
+from numbergames.solver.decision import Key, play
 from numbergames.solver.shoo.columns import COLUMNS
 from numbergames.solver.shoo.policies import PLAYERS, make_policy
 from numbergames.solver.shoo.rules import ShooRules
@@ -27,7 +27,7 @@ from numbergames.solver.shoo.state import ShooState, size
 
 
 
-def reference_row(rules: ShooRules, policies: Sequence[str], key: int) -> dict[str, Any]:
+def reference_row(rules: ShooRules, policies: Sequence[str], key: Key) -> dict[str, Any]:
     """One game by the reference engine, as the kernel reports it."""
     return play(ShooState(rules), [make_policy(p, rules) for p in policies], key).row()
 

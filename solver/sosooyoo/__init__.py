@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from numbergames.solver.decision import Key
 from numbergames.solver.registry import WIN_LOSS, GameSpec, KernelBinding, Traits, register
 from numbergames.solver.sosooyoo.columns import COLUMNS
 from numbergames.solver.sosooyoo.policies import PLAYERS, make_policy
@@ -20,7 +21,7 @@ from numbergames.solver.sosooyoo.state import SoSooYooState, play_game, size
 
 
 
-def reference_row(rules: SoSooYooRules, policies: Sequence[str], key: int) -> dict[str, Any]:
+def reference_row(rules: SoSooYooRules, policies: Sequence[str], key: Key) -> dict[str, Any]:
     """One game by the reference engine (:func:`numbergames.solver.decision.play`), as the kernel
     reports it."""
     return play_game(rules, [make_policy(p, rules) for p in policies], key).row()

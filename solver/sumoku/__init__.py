@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from numbergames.solver.decision import play
+from numbergames.solver.decision import Key, play
 from numbergames.solver.registry import SCORES, GameSpec, KernelBinding, Traits, register
 from numbergames.solver.sumoku.columns import COLUMNS
 from numbergames.solver.sumoku.policies import PLAYERS, make_policy
@@ -33,7 +33,7 @@ from numbergames.solver.sumoku.rules import SumokuRules
 from numbergames.solver.sumoku.state import SumokuState, size
 
 
-def reference_row(rules: SumokuRules, policies: Sequence[str], key: int) -> dict[str, Any]:
+def reference_row(rules: SumokuRules, policies: Sequence[str], key: Key) -> dict[str, Any]:
     """One game by the reference engine (the decision API's game loop), as the kernel
     reports it."""
     return play(SumokuState(rules), [make_policy(p, rules) for p in policies], key).row()

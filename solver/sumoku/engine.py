@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from numbergames.solver.decision import Player, play
+from numbergames.solver.decision import Key, Player, play
 from numbergames.solver.sumoku.rules import SumokuRules
 from numbergames.solver.sumoku.state import SumokuState
 
 
 
-def play_game(rules: SumokuRules, players: Sequence[Player], key: int,
+def play_game(rules: SumokuRules, players: Sequence[Player], key: Key,
               trace: list | None = None) -> SumokuState:
     """One whole game from its key: :func:`numbergames.solver.decision.play` from the start. ``trace``,
     if a list, gets every play made as ``(seat, number of plays, chosen index)`` (the
