@@ -3,7 +3,7 @@ on horseback, shooing each other's travellers out of the way; no dice, draws pos
 
 The rules (``rules.py``, ``RULES.md``), the field (``board.py``), positions and their
 notation (``position.py``, ``notation.py``), the moves (``moves.py``, ``movetext.py``), the
-reference engine (``engine.py``) on the decision API (``state.py``), the players
+reference engine on the decision API (``state.py``; perft in ``perft.py``), the players
 (``policies.py``; their evaluation in ``evaluation.py``, the search in ``search.py``) and
 random positions for tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``, called through ``kernel.py``
 (which also says what it is compiled with). A position examined

@@ -5,7 +5,7 @@ The rules of all five ways to play (``RULES.md``) and the main game's parameters
 (``rules.py``); the tiles and the key die (``tiles.py``), lines (``lines.py``) and whole
 patterns (``pattern.py``); the main game's board (``board.py``), move generator
 (``moves.py``), its decision API state (``state.py``, the reference engine, played by
-:func:`numbergames.solver.decision.play`; ``engine.py``) and players (``policies.py``). The
+:func:`numbergames.solver.decision.play`) and players (``policies.py``). The
 kernels are ``cext/sumoku/lines.pyx`` (line validity) and ``cext/sumoku/play.pyx`` (the
 main game). Spot sumoku is counted exactly in ``spot.py`` and played out in
 ``spot_game.py``.

@@ -2,7 +2,7 @@
 
 :class:`SumokuState` is the whole of RULES.md rules 8 to 25 as a chain of chance and
 decision nodes; :func:`numbergames.solver.decision.play` plays it from a game's key, and that is the
-reference engine's one game loop (:func:`numbergames.solver.sumoku.engine.play_game`).
+reference engine's one game loop (:func:`play_game`).
 
 **Nodes**, in the order a game passes them:
 
@@ -63,7 +63,8 @@ from fractions import Fraction
 from math import perm
 from typing import Any
 
-from numbergames.solver.decision import CHANCE, TERMINAL, Action, Seat, Size, State, win_returns
+from numbergames.solver.decision import (CHANCE, TERMINAL, Action, Key, Player, Seat, Size, State,
+                                         play, win_returns)
 from numbergames.solver.dice import Stream
 from numbergames.solver.notation import plain_text
 from numbergames.solver.registry import DRAW
@@ -137,7 +138,7 @@ class SumokuState(State):
         self._plays: list[Play] | None = None
         self.trace: list[tuple[int, int, int]] | None = None
         """When a list: every play made as ``(seat, number of plays, index)`` (the kernel's
-        decision trace; :func:`numbergames.solver.sumoku.engine.play_game`)."""
+        decision trace; :func:`play_game`)."""
 
     # -- the decision API ------------------------------------------------------------------
     def current_player(self) -> Seat:
@@ -545,3 +546,13 @@ def size(rules: SumokuRules) -> Size:
     turns = 2 * NTILES + (2 * NTILES + 1) * rules.players
     return Size(num_distinct_actions=actions, max_chance_outcomes=NKINDS,
                 max_game_length=NTILES + NTILES + 2 + 2 * turns)
+
+
+def play_game(rules: SumokuRules, players: Sequence[Player], key: Key,
+              trace: list | None = None) -> SumokuState:
+    """One whole game from its key: :func:`numbergames.solver.decision.play` from the start.
+    ``trace``, if a list, gets every play made as ``(seat, number of plays, chosen index)``
+    (the kernel's decision trace)."""
+    state = SumokuState(rules)
+    state.trace = trace
+    return play(state, players, key)
