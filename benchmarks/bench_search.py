@@ -44,9 +44,7 @@ RATIO_RULES = {
 
 def searched_decisions(spec, rules, policies, key) -> int:
     """The decisions of two or more actions in the kernel's game of ``key``."""
-    import importlib
-
-    module = importlib.import_module(spec.kernel.split(":")[0])
+    module = spec.kernel.module()
     state = module.kernel_state(rules, policies, key)
     n = 0
     while state.current_player() != TERMINAL:

@@ -38,7 +38,7 @@ import numpy as np
 
 from numbergames.solver.shoo import kernel
 from numbergames.solver.dice import Stream
-from numbergames.solver.shoo.engine import perft
+from numbergames.solver.shoo.perft import perft
 from numbergames.solver.shoo.policies import PLAYERS
 from numbergames.solver.shoo.search import NODE_UNIT, search
 from numbergames.solver.shoo.moves import detect, legal_moves, make_move

@@ -20,7 +20,7 @@
  * (1 = new man), the index of the move to make at kinds 1..3; expert, one int64 per side,
  * the side's expected goes to win alone times 2**24. A side of h men home and men on the
  * squares s_0 < s_1 < ... < s_{k-1} is numbered offset[h][k] + sum_i C(s_i - 2, i + 1),
- * offset running over h = 0.., k = 0..min(CAP, MEN - h) (solver/manhome/states.py).
+ * offset running over h = 0.., k = 0..min(CAP, MEN - h) (solver/manhome/sides.py).
  *
  * A result row: winner (-1 cut off), turns, decision turns, then per seat turns, men home,
  * kills, deaths, killed (each block PLAYERS wide), as the kernel's play_chunk gives it.

@@ -33,9 +33,19 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 from numbergames.solver.dice import Stream, game_streams
+
+Seat: TypeAlias = int
+"""A seat, ``0..players-1`` (``current_player()`` gives :data:`CHANCE` or :data:`TERMINAL`
+where no seat decides)."""
+Action: TypeAlias = int
+"""A decision's action or a chance node's outcome: a small int, in the order the game
+documents (ascending, as OpenSpiel asks)."""
+Key: TypeAlias = int
+"""A game's 64-bit key: it gives the game's dice and choice streams, so one key plays one
+game (the module docstring)."""
 
 CHANCE = -1
 """``current_player()`` at a chance node (``pyspiel.PlayerId.CHANCE``)."""
@@ -66,23 +76,23 @@ class State:
     and a player reads only what its seat may know."""
 
     # -- what every game implements --------------------------------------------------
-    def current_player(self) -> int:
+    def current_player(self) -> Seat:
         """The seat to decide, :data:`CHANCE` or :data:`TERMINAL`."""
         raise NotImplementedError
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> list[Action]:
         """The legal actions (decision) or outcomes (chance), ascending; none once over."""
         raise NotImplementedError
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Action) -> None:
         """Make ``action`` (a legal action or chance outcome)."""
         raise NotImplementedError
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
         """``(outcome, probability)`` at a chance node, ascending by outcome."""
         raise ValueError("not a chance node")
 
-    def draw_chance(self, dice: Stream) -> int:
+    def draw_chance(self, dice: Stream) -> Action:
         """The outcome the game's dice stream gives at this chance node, drawing from it
         exactly what the engine draws (see the module docstring)."""
         raise NotImplementedError
@@ -96,7 +106,7 @@ class State:
         goes on. A game cut off at a limit without a winner is a draw of every seat."""
         raise NotImplementedError
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: Action) -> str:
         """``action`` at this node, for people."""
         raise NotImplementedError
 
@@ -134,7 +144,7 @@ class Player(Protocol):
 
     name: str
 
-    def choose(self, state: Any, choices: Stream) -> int:
+    def choose(self, state: Any, choices: Stream) -> Action:
         """One of ``state.legal_actions()`` (two or more), drawing any randomness from
         ``choices``."""
 
@@ -144,12 +154,12 @@ class RandomPlayer:
 
     name = "random"
 
-    def choose(self, state: State, choices: Stream) -> int:
+    def choose(self, state: State, choices: Stream) -> Action:
         actions = state.legal_actions()
         return actions[choices.choose(len(actions))]
 
 
-def play(state: S, players: Sequence[Player], key: int, *, trace: list | None = None) -> S:
+def play(state: S, players: Sequence[Player], key: Key, *, trace: list | None = None) -> S:
     """Play ``state`` to its end with ``players`` by seat, the dice and the players' choices
     drawn from the streams of ``key``; returns the (same, now finished) state. ``trace``,
     if given, gets ``(player, action)`` for every node passed."""
@@ -177,7 +187,7 @@ class ReferenceEngine:
     new_state: Callable[[Any], State] | None
     make_player: Callable[[str, Any], Player] | None
 
-    def __call__(self, rules: Any, policies: Sequence[str], key: int) -> dict[str, Any]:
+    def __call__(self, rules: Any, policies: Sequence[str], key: Key) -> dict[str, Any]:
         if self.new_state is None or self.make_player is None:
             raise TypeError("a game without new_state and make_player has no reference engine")
         players = [self.make_player(name, rules) for name in policies]
@@ -222,7 +232,7 @@ def count_sequences(state: State, depth: int) -> int:
     return sum(count_sequences(state.child(a), depth - 1) for a in actions)
 
 
-def sample(outcomes: Sequence[tuple[int, float]], stream: Stream) -> int:
+def sample(outcomes: Sequence[tuple[Action, float]], stream: Stream) -> Action:
     """One outcome drawn by its probability (exact for probabilities that are fractions
     with a denominator below 2**20, as every game's are)."""
     if not outcomes:
@@ -245,7 +255,7 @@ def sample(outcomes: Sequence[tuple[int, float]], stream: Stream) -> int:
     raise AssertionError("unreachable")
 
 
-def win_returns(players: int, winners: Sequence[int]) -> list[float]:
+def win_returns(players: int, winners: Sequence[Seat]) -> list[float]:
     """Returns when ``winners`` share the game (one seat: a win; several: a draw among
     them); no winners at all (a game cut off) is a draw of every seat."""
     winners = winners or range(players)

@@ -10,7 +10,7 @@ rest of the toolkit takes (each in the narrowest integer type of :data:`NARROW` 
 it).
 
 >>> from numbergames.solver.registry import Column, GameSpec, Players, Rules, Traits
->>> spec = GameSpec("g", "G", Rules, Traits(False, (2, 2)), Players(("a",), "a"), "m:f", None,
+>>> spec = GameSpec("g", "G", Rules, Traits(False, (2, 2)), Players(("a",), "a"),
 ...                 columns=(Column("moves", "m"), Column("score", "s", per_seat=True)))
 >>> constants(spec)
 {'COL_WINNER': 0, 'COL_TURNS': 1, 'COL_DECISION_TURNS': 2, 'COL_MOVES': 3, 'NGAME_COLUMNS': 4, 'SEATCOL_SCORE': 0, 'NSEAT_COLUMNS': 1}

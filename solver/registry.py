@@ -28,11 +28,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 from numbergames.solver import decision
+from numbergames.solver.decision import Key
 from numbergames.solver.params import Rules
 
 GAME_PACKAGES = ("numbergames.solver.manhome", "numbergames.solver.sosooyoo", "numbergames.solver.sumoku", "numbergames.solver.shoo")
@@ -144,6 +146,45 @@ class Search:
     clear the fair share; empty: the report says only where."""
 
 
+@dataclass(frozen=True)
+class KernelBinding:
+    """How a game reaches its kernel: :attr:`load`, a function of the game's package whose
+    body is the import statement of its binding module, e.g. ::
+
+        def _kernel():
+            from numbergames.solver.manhome import kernel
+            return kernel
+
+    The import is a statement, not a string: Python, linters and import-linter see it.
+    Nothing is imported until the binding is first used (:meth:`module`), so importing a
+    game's package — the game contract, as every worker and command does — loads neither
+    the binding module nor the compiled kernel; the binding module in turn imports its
+    compiled extension (``numbergames.cext.<game>``) only inside the functions that call it.
+    """
+
+    load: Callable[[], ModuleType]
+    """Imports and returns the binding module, which has :data:`KERNEL_FUNCTIONS`."""
+
+    def module(self) -> ModuleType:
+        """The binding module (imported on first use), checked to have
+        :data:`KERNEL_FUNCTIONS`."""
+        module = self.load()
+        missing = [name for name in KERNEL_FUNCTIONS if not callable(getattr(module, name, None))]
+        if missing:
+            raise TypeError(f"kernel module {module.__name__} has no {', '.join(missing)}")
+        return module
+
+    def play_chunk(self) -> Callable[[Rules, Sequence[str], np.ndarray], ChunkResult]:
+        """The kernel's ``play_chunk(rules, policies, keys) -> ChunkResult``."""
+        return self.module().play_chunk
+
+
+KERNEL_FUNCTIONS = ("play_chunk",)
+"""What every kernel's binding module has: ``play_chunk(rules, policies, keys) ->
+ChunkResult``. A kernel with the C decision API has ``kernel_state(rules, policies, key)``
+and ``state_view(state)`` too (the differential tests use them where they are)."""
+
+
 def _no_check(rules: Rules, policies: Sequence[str]) -> None:
     return None
 
@@ -249,10 +290,11 @@ class GameSpec:
     """The rules dataclass; its defaults are the pinned reading of the rulebook."""
     traits: Traits
     players: Players
-    kernel: str | None = None
-    """``module:function`` of the fast ``play_chunk(rules, policies, keys) -> ChunkResult``;
-    None: the games are played by the reference engine (:meth:`play_chunk`)."""
-    reference: Callable[[Rules, Sequence[str], int], Mapping[str, Any]] | None = None
+    kernel: KernelBinding | None = None
+    """The binding to the fast ``play_chunk(rules, policies, keys) -> ChunkResult``, loaded
+    on first use (:class:`KernelBinding`); None: the games are played by the reference
+    engine (:meth:`play_chunk`)."""
+    reference: Callable[[Rules, Sequence[str], Key], Mapping[str, Any]] | None = None
     """The reference engine: ``(rules, policies, key) -> one game's result`` with the
     kernel's columns (per-seat ones as one value per seat); None: derived from the decision
     API, :attr:`new_state` and :attr:`make_player` (:class:`numbergames.solver.decision.ReferenceEngine`)."""
@@ -273,6 +315,9 @@ class GameSpec:
     """``rules -> Size`` (:class:`numbergames.solver.decision.Size`): the bounds a bridge declares."""
 
     def __post_init__(self) -> None:
+        if self.kernel is not None and not isinstance(self.kernel, KernelBinding):
+            raise TypeError(f"game {self.name!r}: kernel must be a KernelBinding or None, "
+                            f"not {self.kernel!r}")
         if self.reference is None or isinstance(self.reference, decision.ReferenceEngine):
             object.__setattr__(self, "reference",
                                decision.ReferenceEngine(self.new_state, self.make_player))
@@ -282,8 +327,7 @@ class GameSpec:
         reference engine's (:meth:`reference_chunk`)."""
         if self.kernel is None:
             return self.reference_chunk
-        module, function = self.kernel.split(":")
-        return getattr(importlib.import_module(module), function)
+        return self.kernel.play_chunk()
 
     def play_chunk(self, rules: Rules, policies: Sequence[str], keys: np.ndarray) -> ChunkResult:
         return self.load_kernel()(rules, policies, keys)
@@ -322,8 +366,8 @@ class GameSpec:
     def frame_columns(self, players: int) -> tuple[str, ...]:
         """The columns of a table of games with ``players`` seats, in order.
 
-        >>> spec = GameSpec("g", "G", Rules, Traits(False, (2, 2)), Players(("a",), "a"), "m:f",
-        ...                 None, columns=(Column("score", "points", per_seat=True),))
+        >>> spec = GameSpec("g", "G", Rules, Traits(False, (2, 2)), Players(("a",), "a"),
+        ...                 columns=(Column("score", "points", per_seat=True),))
         >>> spec.frame_columns(2)
         ('winner', 'turns', 'decision_turns', 'score_0', 'score_1')
         """

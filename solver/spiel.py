@@ -171,7 +171,7 @@ def player_bot(game: str, name: str, rules: Any = None, seed: int = 0) -> Player
 def kernel_module(game: str) -> Any:
     """The ``solver.<game>.kernel`` module of ``game`` (the module of its registered
     kernel), which builds its ``KernelState`` (``kernel_state(rules, policies, key)``)."""
-    return importlib.import_module(games()[game].kernel.split(":")[0])
+    return games()[game].kernel.module()
 
 
 def spiel_game(game: str, rules: Any = None) -> "pyspiel.Game":

@@ -18,7 +18,6 @@ Each game's kernel module (the module of its registered ``kernel``) gives
 """
 from __future__ import annotations
 
-import importlib
 import json
 import math
 from pathlib import Path
@@ -38,7 +37,7 @@ WALK_SALT = 0x5DEECE66D
 
 
 def kernel_module(spec):
-    return importlib.import_module(spec.kernel.split(":")[0])
+    return spec.kernel.module()
 
 
 def variants(spec) -> list[dict]:

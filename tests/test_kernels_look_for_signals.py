@@ -36,7 +36,7 @@ NO_STOP_CPU_S = 5
 """The child's own CPU limit past the timer: a kernel that never looks is ended by it."""
 
 CHILD = r"""
-import importlib, json, math, resource, signal, sys, time
+import json, math, resource, signal, sys, time
 
 import numpy as np
 
@@ -47,7 +47,7 @@ class Fired(Exception):
 
 game, policy, mode, after, no_stop = sys.argv[1:4] + [float(a) for a in sys.argv[4:6]]
 spec = games()[game]
-module = importlib.import_module(spec.kernel.split(":")[0])
+module = spec.kernel.module()
 rules = spec.rules.from_values({})
 policies = [policy] * spec.seats(rules)
 spec.players.prepare(rules, policies)

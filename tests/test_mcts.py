@@ -60,13 +60,11 @@ def test_kernel_and_reference_play_the_same_games(game, budget):
 def test_every_decision_is_the_references(game):
     """Node by node: at every decision of mcts (the smaller budget) the kernel picks the
     reference's action and the states stay the same."""
-    import importlib
-
     spec = find_game(game)
     values = GAMES[game][0]
     rules = spec.rules.from_values(dict(values))
     seats = spec.seats(rules)
-    module = importlib.import_module(spec.kernel.split(":")[0])
+    module = spec.kernel.module()
     key = NODE_KEY.get(game, 7)
     name = f"mcts-{GAMES[game][1][0]}"
     kernel = module.kernel_state(rules, [name] * seats, key)
@@ -136,12 +134,10 @@ def test_uct_decisions_are_the_references(game):
     the reference's (So-Soo-Yoo's mcts is sequential halving, without UCB1). With the
     exploration term subtracted in the kernel, Shoo's key 1 differs (and key 2) and Sumoku's
     key 30."""
-    import importlib
-
     spec = find_game(game)
     rules = spec.rules.from_values(dict(GAMES[game][0]))
     seats = spec.seats(rules)
-    module = importlib.import_module(spec.kernel.split(":")[0])
+    module = spec.kernel.module()
     budget, keys = UCT_DECISIONS[game]
     name = f"mcts-{budget}"
     for key in keys:
@@ -220,14 +216,12 @@ def test_bad_budgets_are_refused_in_one_line(policy, capsys, tmp_path, monkeypat
 def test_a_search_of_a_finished_game_says_so_in_one_line(game):
     """mcts-N asked to move in a game that is over: one line naming the reason, in both
     engines (the kernel's decide and the reference's choose)."""
-    import importlib
-
     from numbergames.solver.decision import RandomPlayer, play
 
     spec = find_game(game)
     rules = spec.rules.from_values(dict(GAMES[game][0]))
     seats = spec.seats(rules)
-    module = importlib.import_module(spec.kernel.split(":")[0])
+    module = spec.kernel.module()
     state = module.kernel_state(rules, ["mcts-4"] * seats, 3)
     while not state.is_terminal():
         state.apply_action(state.draw_chance() if state.current_player() < 0

@@ -135,7 +135,7 @@ cdef inline int64_t expert_new_sum(const State* g, const Config* c, int seat,
     """The sum of expert_worth(-1, square) over the squares a new man may land on (the same
     values, as exact integers), each side's index from its neighbours' sums: a new man on
     ``t``, with ``j`` of the seat's k men below it, makes the side of k + 1 men numbered
-    offsets[home][k + 1] + below[j] + C(t - 2, j + 1) + above[j] (solver/manhome/states.py),
+    offsets[home][k + 1] + below[j] + C(t - 2, j + 1) + above[j] (solver/manhome/sides.py),
     where below[j] sums C(m_i - 2, i + 1) over the j lowest men m_i and above[j] sums
     C(m_i - 2, i + 2) over the others. (The caller has fewer men on the board than the cap;
     the seat has not won.)"""

@@ -1,6 +1,6 @@
 # Numbering one player's side (men home, men on the board) in C, for exact state search
 # and for playing from solved tables. The readable twin, with the definition, is
-# solver/manhome/states.py: index = offset[home][k] + sum(C(s_i - 2, i + 1)) over the k
+# solver/manhome/sides.py: index = offset[home][k] + sum(C(s_i - 2, i + 1)) over the k
 # men's squares s_0 < s_1 < ... ascending (2 = FIRST_SQUARE).
 from libc.stdint cimport int64_t, uint64_t
 
@@ -96,7 +96,7 @@ cdef inline int side_unrank(const SideSpaceC* sp, int64_t index, int* home, int*
 
 cdef inline int side_space_init(SideSpaceC* sp, int board_rows, int men_per_player,
                                 int men_to_win, int cap) except -1:
-    """Fill a SideSpaceC (the same numbers as solver.manhome.states.SideSpace)."""
+    """Fill a SideSpaceC (the same numbers as solver.manhome.sides.SideSpace)."""
     cdef int n, k, h
     cdef int64_t start = 0
     if not (1 <= board_rows <= MAX_ROWS and 1 <= men_to_win <= men_per_player <= SIDE_MAX_MEN

@@ -211,7 +211,7 @@ cdef object squares_of(field_t x):
     return out
 
 def perft(config, position, int depth, progress=None):
-    """solver.shoo.engine.perft by the kernel over positions (the positions seen do not
+    """solver.shoo.perft.perft by the kernel over positions (the positions seen do not
     count: a perft of a game under a draw by repetition is KernelState.count_sequences);
     ``progress(done)`` is called every few milliseconds with the move generations done so
     far (cext/common/interrupt.pxd)."""

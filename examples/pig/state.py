@@ -7,7 +7,7 @@ whose outcome is the face, 1..6; after it the seat decides again (rule 4: only
 """
 from __future__ import annotations
 
-from numbergames.solver.decision import CHANCE, TERMINAL, Size, State, win_returns
+from numbergames.solver.decision import CHANCE, TERMINAL, Action, Seat, Size, State, win_returns
 from numbergames.solver.dice import Stream
 from numbergames.solver.registry import UNFINISHED
 
@@ -31,12 +31,12 @@ class PigState(State):
         self.winner = UNFINISHED
 
     # -- the decision API --------------------------------------------------------------
-    def current_player(self) -> int:
+    def current_player(self) -> Seat:
         if self.winner != UNFINISHED or self.moves >= self.rules.horizon:
             return TERMINAL
         return CHANCE if self.rolling else self.seat
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> list[Action]:
         player = self.current_player()
         if player == TERMINAL:
             return []
@@ -45,13 +45,13 @@ class PigState(State):
         reached = self.banked[self.seat] + self.total >= self.rules.target
         return [HOLD] if reached else [ROLL, HOLD]            # rule 4
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
         return [(face, 1 / 6) for face in FACES]
 
-    def draw_chance(self, dice: Stream) -> int:
+    def draw_chance(self, dice: Stream) -> Action:
         return dice.roll(6)
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Action) -> None:
         self.moves += 1
         if self.rolling:                                      # rule 2
             self.rolling = False
@@ -87,7 +87,7 @@ class PigState(State):
             return [0.0] * self.num_players
         return win_returns(self.num_players, [] if self.winner < 0 else [self.winner])
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: Action) -> str:
         if self.rolling:
             return f"a {action}"
         return "roll" if action == ROLL else f"hold {self.total}"

@@ -4,20 +4,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from numbergames.solver.decision import play
+from numbergames.solver.decision import Key, play
 from numbergames.solver.manhome.policies import PLAYERS, make_policy
 from numbergames.solver.manhome.state import ManHomeState, size
 from numbergames.solver.manhome.rules import ManHomeRules
-from numbergames.solver.manhome.columns import COUNTERS
-from numbergames.solver.registry import WIN_LOSS, Column, GameSpec, Traits, register
+from numbergames.solver.manhome.columns import COLUMNS
+from numbergames.solver.registry import WIN_LOSS, GameSpec, KernelBinding, Traits, register
 
 
-def reference_row(rules: ManHomeRules, policies: Sequence[str], key: int) -> dict[str, Any]:
+def reference_row(rules: ManHomeRules, policies: Sequence[str], key: Key) -> dict[str, Any]:
     """One game by the reference engine, as the kernel reports it."""
     if len(policies) != rules.players:
         raise ValueError(f"need {rules.players} players, got {len(policies)}")
     players = [make_policy(p, rules) for p in policies]
     return play(ManHomeState(rules), players, key).row()
+
+
+def _kernel():
+    """The kernel's binding module, imported on the first game played (:class:`KernelBinding`)."""
+    from numbergames.solver.manhome import kernel
+    return kernel
 
 
 SPEC = register(GameSpec(
@@ -26,9 +32,8 @@ SPEC = register(GameSpec(
     rules=ManHomeRules,
     traits=Traits(chance=True, players=(2, 8), outcome=WIN_LOSS),
     players=PLAYERS,
-    columns=tuple(Column(name, COUNTERS[name], per_seat=True)
-                  for name in ("turns", "home", "kills", "deaths", "killed")),
-    kernel="numbergames.solver.manhome.kernel:play_chunk",
+    columns=COLUMNS,
+    kernel=KernelBinding(_kernel),
     reference=reference_row,
     new_state=ManHomeState,
     make_player=make_policy,

@@ -88,7 +88,7 @@ import numpy as np
 
 from numbergames.solver.manhome.state import Kind, action_moves
 from numbergames.solver.manhome.rules import DEATH, HOME, ManHomeRules
-from numbergames.solver.manhome.states import START_VALUE, TIE, SideSpace
+from numbergames.solver.manhome.sides import START_VALUE, TIE, SideSpace
 from numbergames.solver.progress import reporter
 
 ACTION_KINDS = (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from numbergames.solver.manhome.rules import ManHomeRules
-from numbergames.solver.manhome.states import START_VALUE, TIE
+from numbergames.solver.manhome.sides import START_VALUE, TIE
 
 
 def solve_solitaire(rules: ManHomeRules, cap: int, tol: float = 1e-12, max_sweeps: int = 100_000,

@@ -37,7 +37,7 @@ from numbergames.solver.manhome.policies import (ADAPT, GREEDY_RANKS, MCTS, MCTS
 from numbergames.solver.manhome.race import RACE_SCALE
 from numbergames.solver.manhome.rules import (DEATH, HOME, MAX_MEN, MAX_PLAYERS, PRIME_FACTORS, ROW, SQUARES,
                                   TIES, ManHomeRules)
-from numbergames.solver.manhome.states import FIRST_SQUARE
+from numbergames.solver.manhome.sides import FIRST_SQUARE
 
 TABLE_POLICIES = ("solitaire", "optimal")
 """The players that play from a solved table."""
@@ -92,7 +92,7 @@ def _targets(kind: Kind, square: int) -> list[int]:
 
 
 def _space(space: Any) -> dict[str, int]:
-    """A side numbering (:class:`numbergames.solver.manhome.states.SideSpace`) as plain numbers."""
+    """A side numbering (:class:`numbergames.solver.manhome.sides.SideSpace`) as plain numbers."""
     return {"board_rows": space.board_rows, "men_per_player": space.men_per_player,
             "men_to_win": space.men_to_win, "cap": space.cap}
 

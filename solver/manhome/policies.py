@@ -122,7 +122,7 @@ from numbergames.solver.registry import Players, Search
 from numbergames.solver.manhome.state import (ACTION, EMPTY, NEW_MAN, Kind, ManHomeState, Move, Phase,
                                   action_moves)
 from numbergames.solver.manhome.rules import DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules
-from numbergames.solver.manhome.states import SideSpace
+from numbergames.solver.manhome.sides import SideSpace
 
 POLICY_NAMES = ("random", "greedy", "expert", "solitaire", "optimal")
 """The fixed policies every engine knows, in the order of their kernel codes."""
@@ -330,7 +330,7 @@ def _solitaire(board_rows: int, men_per_player: int, men_to_win: int):
     """The solitaire solved for these rules (capped at :data:`SOLITAIRE_CAP` men), from the
     table cache when it holds it (:mod:`numbergames.solver.tablecache`)."""
     from numbergames.solver.manhome.solitaire import SolitaireSolution, solitaire_space, solve_solitaire
-    from numbergames.solver.manhome.states import TIE
+    from numbergames.solver.manhome.sides import TIE
     from numbergames.solver.tablecache import cached_arrays
 
     rules = ManHomeRules(board_rows=board_rows, men_per_player=men_per_player, men_to_win=men_to_win)

@@ -73,7 +73,7 @@ import numpy as np
 
 from numbergames.solver.manhome.rules import DEATH, HOME, ManHomeRules
 from numbergames.solver.manhome.state import EMPTY, Kind, ManHomeState, Phase, action_moves
-from numbergames.solver.manhome.states import SideSpace
+from numbergames.solver.manhome.sides import SideSpace
 
 RACE_COLUMNS = 40
 """Columns of the race table: ``P(N <= n)`` for n = 1 .. 40."""

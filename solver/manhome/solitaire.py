@@ -9,7 +9,7 @@ exactly ``men_to_win`` turns do, so the number of turns is the number of *goes* 
 times the player starts moving, which is what opponents see) plus ``men_to_win − 1``.
 Both counts have the same optimal policy; the solver minimises turns.
 
-A side ``(home, men)`` (see :mod:`numbergames.solver.manhome.states`) is a state. With ``T`` the
+A side ``(home, men)`` (see :mod:`numbergames.solver.manhome.sides`) is a state. With ``T`` the
 expected turns still needed (``T = 0`` once ``men_to_win`` are home),
 
     T(h, S) = 1 + min( NEW(h, S), ACTION(h, S) )
@@ -40,7 +40,7 @@ import numpy as np
 
 from numbergames.solver.manhome.state import Kind, action_moves
 from numbergames.solver.manhome.rules import ManHomeRules
-from numbergames.solver.manhome.states import TIE, SideSpace
+from numbergames.solver.manhome.sides import TIE, SideSpace
 from numbergames.solver.progress import reporter
 
 ACTION_KINDS = (Kind.SUB_ONE, Kind.SUB_PRIME, Kind.DIV_PRIME)

@@ -61,6 +61,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from numbergames.solver import decision
+from numbergames.solver.decision import Action, Key, Seat
 from numbergames.solver.dice import Stream
 from numbergames.solver.manhome.rules import (DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules,
                                   new_man_square)
@@ -137,7 +138,7 @@ MOST_PRIMES = max(len(primes) for primes in PRIME_FACTORS)
 D6 = len(ACTION_OF_ROLL)
 
 
-def move_action(kind: Kind, source: int, prime_index: int) -> int:
+def move_action(kind: Kind, source: int, prime_index: int) -> Action:
     """The action id of a move (module docstring).
 
     >>> move_action(Kind.SUB_ONE, 2, 0), move_action(Kind.DIV_PRIME, 44, 1)
@@ -146,7 +147,7 @@ def move_action(kind: Kind, source: int, prime_index: int) -> int:
     return FIRST_MOVE_ACTION + ((kind - 1) * SQUARES + source) * MOST_PRIMES + prime_index
 
 
-def decode_move(action: int) -> tuple[Kind, Move]:
+def decode_move(action: Action) -> tuple[Kind, Move]:
     """The kind and move of a move action.
 
     >>> decode_move(567)
@@ -258,7 +259,7 @@ class ManHomeState(decision.State):
         return state
 
     # -- the decision API ------------------------------------------------------------
-    def current_player(self) -> int:
+    def current_player(self) -> Seat:
         phase = self.phase
         if phase == Phase.OPTION or phase == Phase.MOVE:
             return self.to_move
@@ -266,7 +267,7 @@ class ManHomeState(decision.State):
             return decision.TERMINAL
         return decision.CHANCE
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == Phase.OPTION:
             return [NEW_MAN, ACTION]
@@ -280,7 +281,7 @@ class ManHomeState(decision.State):
         """At a MOVE node, the moves of :meth:`legal_actions`, in the same order."""
         return list(self._moves) if self.phase == Phase.MOVE else []
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
         if phase == Phase.NEW_ROLL:
             rows = self.rules.board_rows
@@ -299,7 +300,7 @@ class ManHomeState(decision.State):
                     (ATTACKER_WINS, float(Fraction(num, den)))]
         raise ValueError("not a chance node")
 
-    def draw_chance(self, dice: Stream) -> int:
+    def draw_chance(self, dice: Stream) -> Action:
         phase = self.phase
         if phase == Phase.NEW_ROLL:
             rows = self.rules.board_rows
@@ -316,7 +317,7 @@ class ManHomeState(decision.State):
                     return ATTACKER_WINS if self.rules.tie == "attacker" else DEFENDER_HOLDS
         raise ValueError("not a chance node")
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Action) -> None:
         phase = self.phase
         if phase == Phase.OPTION:
             if action == NEW_MAN:
@@ -379,7 +380,7 @@ class ManHomeState(decision.State):
             return [0.0] * self.num_players
         return decision.win_returns(self.num_players, [self.winner] if self.winner >= 0 else [])
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: Action) -> str:
         phase = self.phase
         if phase == Phase.OPTION:
             return {NEW_MAN: "new man", ACTION: "action"}.get(action, f"?{action}")
@@ -515,7 +516,7 @@ class ManHomeState(decision.State):
         assert sum(s != EMPTY for s in self.board) == sum(map(len, self.men))
 
 
-def play_game(rules: ManHomeRules, players: Sequence[decision.Player], key: int,
+def play_game(rules: ManHomeRules, players: Sequence[decision.Player], key: Key,
               trace: list[Step] | None = None) -> ManHomeState:
     """The game with this key played to its end by :func:`numbergames.solver.decision.play`; ``trace``,
     if given, gets every turn's :class:`Step`."""

@@ -3,7 +3,7 @@ on horseback, shooing each other's travellers out of the way; no dice, draws pos
 
 The rules (``rules.py``, ``RULES.md``), the field (``board.py``), positions and their
 notation (``position.py``, ``notation.py``), the moves (``moves.py``, ``movetext.py``), the
-reference engine (``engine.py``) on the decision API (``state.py``), the players
+reference engine on the decision API (``state.py``; perft in ``perft.py``), the players
 (``policies.py``; their evaluation in ``evaluation.py``, the search in ``search.py``) and
 random positions for tests (``samples.py``); the kernel is ``cext/shoo/play.pyx``, called through ``kernel.py``
 (which also says what it is compiled with). A position examined
@@ -18,31 +18,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from numbergames.solver.registry import WIN_DRAW_LOSS, Column, GameSpec, Traits, register
-from numbergames.solver.decision import play
+from numbergames.solver.registry import WIN_DRAW_LOSS, GameSpec, KernelBinding, Traits, register
+from numbergames.solver.decision import Key, play
+from numbergames.solver.shoo.columns import COLUMNS
 from numbergames.solver.shoo.policies import PLAYERS, make_policy
 from numbergames.solver.shoo.rules import ShooRules
 from numbergames.solver.shoo.state import ShooState, size
 
-GAME_COLUMNS = {
-    "ended_by": "how the game ended: 0 a win, 1 the move limit (a draw), 2 a repetition "
-                "(a draw)",
-    "hushes": "moves that began by hushing the opponent's last move (hush = lose_move or "
-              "shoo_off)",
-}
-"""The game-level result columns."""
-SEAT_COLUMNS = {
-    "shoos": "shoos this player named",
-    "shoo_offs": "travellers of this player shooed off to the stable",
-    "captures": "horses this player captured from under the opponent's travellers",
-    "home": "travellers of this player in its home area at the end",
-}
-"""The per-seat result columns."""
 
 
-def reference_row(rules: ShooRules, policies: Sequence[str], key: int) -> dict[str, Any]:
+def reference_row(rules: ShooRules, policies: Sequence[str], key: Key) -> dict[str, Any]:
     """One game by the reference engine, as the kernel reports it."""
     return play(ShooState(rules), [make_policy(p, rules) for p in policies], key).row()
+
+
+def _kernel():
+    """The kernel's binding module, imported on the first game played (:class:`KernelBinding`)."""
+    from numbergames.solver.shoo import kernel
+    return kernel
 
 
 SPEC = register(GameSpec(
@@ -51,9 +44,8 @@ SPEC = register(GameSpec(
     rules=ShooRules,
     traits=Traits(chance=False, players=(2, 2), outcome=WIN_DRAW_LOSS),
     players=PLAYERS,
-    columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
-             *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
-    kernel="numbergames.solver.shoo.kernel:play_chunk",
+    columns=COLUMNS,
+    kernel=KernelBinding(_kernel),
     reference=reference_row,
     engine_version=3,
     new_state=ShooState,

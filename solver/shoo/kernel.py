@@ -234,7 +234,7 @@ def evaluated_positions(rules: ShooRules, policies: Sequence[str], keys: np.ndar
 
 def perft(rules: ShooRules, position: Position, depth: int,
           progress: Callable[[int], Any] | None = None) -> int:
-    """numbergames.solver.shoo.engine.perft by the kernel (over positions, without the positions seen);
+    """numbergames.solver.shoo.perft.perft by the kernel (over positions, without the positions seen);
     ``progress(done)`` is called every few milliseconds with
     the move generations done so far."""
     from numbergames.cext.shoo.play import perft as kernel

@@ -64,6 +64,7 @@ from collections import Counter
 from typing import Any
 
 from numbergames.solver import decision
+from numbergames.solver.decision import Action, Seat
 from numbergames.solver.registry import DRAW
 from numbergames.solver.shoo.board import FIELD, Field
 from numbergames.solver.shoo.moves import Kind, Move, legal_moves, make_move
@@ -132,7 +133,7 @@ class Encoder:
         self.count = total
         """Every id is below it."""
 
-    def encode(self, move: Move) -> int:
+    def encode(self, move: Move) -> Action:
         kind = move.kind
         value = 0
         for (name, how), r in zip(_DIGITS[kind], self.radices[kind]):
@@ -151,7 +152,7 @@ class Encoder:
         return (self.starts[int(move.hush) * len(Kind) + kind]
                 + value * self.shoos + move.shoo + 1)
 
-    def decode(self, action: int) -> Move:
+    def decode(self, action: Action) -> Move:
         """The move of an id (ValueError for an id no move has)."""
         if not 0 <= action < self.count:
             raise ValueError(f"action {action} is not an action of Shoo (0..{self.count - 1})")
@@ -280,7 +281,7 @@ class ShooState(decision.State):
         elif rules.repetition and self.seen[position.key()] >= rules.repetition:
             self.winner, self.ended_by = DRAW, ENDED_BY_REPETITION
 
-    def current_player(self) -> int:
+    def current_player(self) -> Seat:
         return decision.TERMINAL if self.winner is not None else self.position.side
 
     def is_terminal(self) -> bool:
@@ -296,21 +297,21 @@ class ShooState(decision.State):
             self._moves = [] if self.winner is not None else legal_moves(self.position)
         return self._moves
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> list[Action]:
         if self._actions is None:
             encode = encoder(self.position.field).encode
             self._actions = [encode(m) for m in self.moves()]
         return self._actions
 
-    def action_of(self, move: Move) -> int:
+    def action_of(self, move: Move) -> Action:
         """The id of ``move``."""
         return encoder(self.position.field).encode(move)
 
-    def move_of(self, action: int) -> Move:
+    def move_of(self, action: Action) -> Move:
         """The move of the id ``action``."""
         return encoder(self.position.field).decode(action)
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Action) -> None:
         actions = self.legal_actions()
         if self._index is None:
             self._index = {a: i for i, a in enumerate(actions)}
@@ -343,10 +344,10 @@ class ShooState(decision.State):
             self.seen[self.position.key()] += 1
         self._settle()
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
         raise ValueError("Shoo has no chance nodes")
 
-    def draw_chance(self, dice) -> int:
+    def draw_chance(self, dice) -> Action:
         raise ValueError("Shoo has no chance nodes")
 
     def returns(self) -> list[float]:
@@ -354,7 +355,7 @@ class ShooState(decision.State):
             return [0.0, 0.0]
         return decision.win_returns(2, [] if self.winner == DRAW else [self.winner])
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: Action) -> str:
         return move_text(self.move_of(action), self.position.field)
 
     # -- the result ---------------------------------------------------------------------

@@ -49,7 +49,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from numbergames.solver.decision import CHANCE, TERMINAL, Size, State, play, win_returns
+from numbergames.solver.decision import (CHANCE, TERMINAL, Action, Key, Seat, Size, State,
+                                         play, win_returns)
 from numbergames.solver.dice import Stream
 from numbergames.solver.sosooyoo.engine import (END_DISCARD, END_SWAP, MOVE_DIE, NCOL, RANDOM_BUMP,
                                     SAY_BITS, TENS_DIE, UNITS_DIE, Chance, Decision, Game,
@@ -69,7 +70,7 @@ PLACEMENTS = TENS_DIE * UNITS_DIE
 SETUP, TURN = "set-up", "turn"
 
 
-def encode(kind: int, option: int) -> int:
+def encode(kind: int, option: int) -> Action:
     """The action of the engine's ``option`` at a decision of ``kind``."""
     if kind == Decision.MOVE:
         return option
@@ -80,7 +81,7 @@ def encode(kind: int, option: int) -> int:
     return RING + option
 
 
-def decode(kind: int, action: int) -> int:
+def decode(kind: int, action: Action) -> int:
     """The engine's option of ``action`` at a decision of ``kind``."""
     if kind == Decision.MOVE:
         return action
@@ -165,13 +166,13 @@ class SoSooYooState(State):
         return self._node
 
     # -- the API -----------------------------------------------------------------------
-    def current_player(self) -> int:
+    def current_player(self) -> Seat:
         node = self._node
         if node is None:
             return TERMINAL
         return CHANCE if node.chance else node.chooser
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> list[Action]:
         node = self._node
         if node is None:
             return []
@@ -179,7 +180,7 @@ class SoSooYooState(State):
             return [outcome for outcome, _ in self.chance_outcomes()]
         return [encode(node.kind, o) for o in node.options]
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
         node = self._node
         if node is None or not node.chance:
             raise ValueError("not a chance node")
@@ -190,7 +191,7 @@ class SoSooYooState(State):
         q = self.game.say_threshold / (1 << SAY_BITS)
         return [(outcome, p) for outcome, p in ((0, 1 - q), (1, q)) if p > 0]
 
-    def draw_chance(self, dice: Stream) -> int:
+    def draw_chance(self, dice: Stream) -> Action:
         kind = self._node.kind
         if kind == Chance.PLACEMENT:
             tens = dice.below(TENS_DIE)
@@ -201,7 +202,7 @@ class SoSooYooState(State):
             return int(says_wrong(dice.word(), self.game.say_threshold))
         raise ValueError("not a chance node")
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Action) -> None:
         node = self._node
         if node is None:
             raise ValueError("the game is over")
@@ -246,7 +247,7 @@ class SoSooYooState(State):
         winner = self.game.winner
         return win_returns(self.num_players, [winner] if winner >= 0 else [])
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: Action) -> str:
         node = self._node
         if node is None:
             return str(action)
@@ -296,7 +297,7 @@ class SoSooYooState(State):
         return self.game.row()
 
 
-def play_game(rules: SoSooYooRules, players, key: int, *, trace: list | None = None,
+def play_game(rules: SoSooYooRules, players, key: Key, *, trace: list | None = None,
               check: bool = False) -> SoSooYooState:
     """The game with this key played to its end by :func:`numbergames.solver.decision.play` (a winner,
     or ``max_turns``), ``players`` by seat; ``trace`` and ``check`` as

@@ -5,7 +5,7 @@ The rules of all five ways to play (``RULES.md``) and the main game's parameters
 (``rules.py``); the tiles and the key die (``tiles.py``), lines (``lines.py``) and whole
 patterns (``pattern.py``); the main game's board (``board.py``), move generator
 (``moves.py``), its decision API state (``state.py``, the reference engine, played by
-:func:`numbergames.solver.decision.play`; ``engine.py``) and players (``policies.py``). The
+:func:`numbergames.solver.decision.play`) and players (``policies.py``). The
 kernels are ``cext/sumoku/lines.pyx`` (line validity) and ``cext/sumoku/play.pyx`` (the
 main game). Spot sumoku is counted exactly in ``spot.py`` and played out in
 ``spot_game.py``.
@@ -25,18 +25,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from numbergames.solver.decision import play
-from numbergames.solver.registry import SCORES, Column, GameSpec, Traits, register
-from numbergames.solver.sumoku.engine import GAME_COLUMNS, SEAT_COLUMNS
+from numbergames.solver.decision import Key, play
+from numbergames.solver.registry import SCORES, GameSpec, KernelBinding, Traits, register
+from numbergames.solver.sumoku.columns import COLUMNS
 from numbergames.solver.sumoku.policies import PLAYERS, make_policy
 from numbergames.solver.sumoku.rules import SumokuRules
 from numbergames.solver.sumoku.state import SumokuState, size
 
 
-def reference_row(rules: SumokuRules, policies: Sequence[str], key: int) -> dict[str, Any]:
+def reference_row(rules: SumokuRules, policies: Sequence[str], key: Key) -> dict[str, Any]:
     """One game by the reference engine (the decision API's game loop), as the kernel
     reports it."""
     return play(SumokuState(rules), [make_policy(p, rules) for p in policies], key).row()
+
+
+def _kernel():
+    """The kernel's binding module, imported on the first game played (:class:`KernelBinding`)."""
+    from numbergames.solver.sumoku import kernel
+    return kernel
 
 
 SPEC = register(GameSpec(
@@ -47,9 +53,8 @@ SPEC = register(GameSpec(
                   ties="a tie for the highest score is a draw shared by the tied players "
                        "(RULES.md rule 23)"),
     players=PLAYERS,
-    columns=(*(Column(name, doc) for name, doc in GAME_COLUMNS.items()),
-             *(Column(name, doc, per_seat=True) for name, doc in SEAT_COLUMNS.items())),
-    kernel="numbergames.solver.sumoku.kernel:play_chunk",
+    columns=COLUMNS,
+    kernel=KernelBinding(_kernel),
     reference=reference_row,
     engine_version=1,
     small_rules={"hand": 2, "players": 3},

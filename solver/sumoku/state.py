@@ -2,7 +2,7 @@
 
 :class:`SumokuState` is the whole of RULES.md rules 8 to 25 as a chain of chance and
 decision nodes; :func:`numbergames.solver.decision.play` plays it from a game's key, and that is the
-reference engine's one game loop (:func:`numbergames.solver.sumoku.engine.play_game`).
+reference engine's one game loop (:func:`play_game`).
 
 **Nodes**, in the order a game passes them:
 
@@ -63,7 +63,8 @@ from fractions import Fraction
 from math import perm
 from typing import Any
 
-from numbergames.solver.decision import CHANCE, TERMINAL, Size, State, win_returns
+from numbergames.solver.decision import (CHANCE, TERMINAL, Action, Key, Player, Seat, Size, State,
+                                         play, win_returns)
 from numbergames.solver.dice import Stream
 from numbergames.solver.notation import plain_text
 from numbergames.solver.registry import DRAW
@@ -137,10 +138,10 @@ class SumokuState(State):
         self._plays: list[Play] | None = None
         self.trace: list[tuple[int, int, int]] | None = None
         """When a list: every play made as ``(seat, number of plays, index)`` (the kernel's
-        decision trace; :func:`numbergames.solver.sumoku.engine.play_game`)."""
+        decision trace; :func:`play_game`)."""
 
     # -- the decision API ------------------------------------------------------------------
-    def current_player(self) -> int:
+    def current_player(self) -> Seat:
         if self.phase in (PLAY, BONUS):
             return self.to_move
         return TERMINAL if self.phase == OVER else CHANCE
@@ -153,14 +154,14 @@ class SumokuState(State):
                 if self.hands[seat] else []
         return self._plays
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> list[Action]:
         if self.phase in (PLAY, BONUS):
             return list(range(len(self.plays()))) or [PASS]
         if self.phase == OVER:
             return []
         return [outcome for outcome, _ in self.chance_outcomes()]
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase in (DEAL, REFILL):
             counts = Counter(kind(t) for t in self.bag)
             size = len(self.bag)
@@ -171,7 +172,7 @@ class SumokuState(State):
             return [(k, float(p)) for k, p in key_chances(self.rules.key).items()]
         raise ValueError("not a chance node")
 
-    def draw_chance(self, dice: Stream) -> int:
+    def draw_chance(self, dice: Stream) -> Action:
         if self.phase in (DEAL, REFILL):
             if self._order is None:
                 if len(self.bag) == NTILES:
@@ -189,7 +190,7 @@ class SumokuState(State):
                 return first + KEY_FACES[dice.below(len(KEY_FACES))]
         raise ValueError("not a chance node")
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Action) -> None:
         phase = self.phase
         if phase in (PLAY, BONUS):
             self._decide(action)
@@ -250,7 +251,7 @@ class SumokuState(State):
         game is over)."""
         return list(self.points)
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: Action) -> str:
         if self.phase in (PLAY, BONUS):
             plays = self.plays()
             if not plays:
@@ -545,3 +546,13 @@ def size(rules: SumokuRules) -> Size:
     turns = 2 * NTILES + (2 * NTILES + 1) * rules.players
     return Size(num_distinct_actions=actions, max_chance_outcomes=NKINDS,
                 max_game_length=NTILES + NTILES + 2 + 2 * turns)
+
+
+def play_game(rules: SumokuRules, players: Sequence[Player], key: Key,
+              trace: list | None = None) -> SumokuState:
+    """One whole game from its key: :func:`numbergames.solver.decision.play` from the start.
+    ``trace``, if a list, gets every play made as ``(seat, number of plays, chosen index)``
+    (the kernel's decision trace)."""
+    state = SumokuState(rules)
+    state.trace = trace
+    return play(state, players, key)

@@ -10,7 +10,12 @@ from typing import Any
 
 from numbergames.analysis.reports.formatting import md_table
 from numbergames.analysis.statistics.tally import total
-from numbergames.solver.manhome.columns import COUNTERS
+from numbergames.solver.manhome.columns import COLUMNS
+
+SHOWN = ("home", "kills", "killed", "deaths", "turns")
+"""The per-seat counters (the game's result columns) in the order the report shows them."""
+COUNTERS = {name: column.doc for name in SHOWN for column in COLUMNS if column.name == name}
+"""Each shown counter and what it counts."""
 
 
 def tally_fields(games: Any, players: int) -> dict[str, Any]:

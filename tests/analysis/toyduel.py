@@ -11,13 +11,14 @@ a luck share of (1 − 3/4)/(1 − 1/2) = 1/2. With ``max_turns = 1`` every game
 from __future__ import annotations
 
 import dataclasses
+import sys
 
 import numpy as np
 
 from numbergames.solver.decision import TERMINAL, RandomPlayer, Size, State, win_returns
 from numbergames.solver.dice import Stream
 from numbergames.studies import Study
-from numbergames.solver.registry import DRAW, UNFINISHED, WIN_DRAW_LOSS, GameSpec, Players, Traits
+from numbergames.solver.registry import DRAW, UNFINISHED, WIN_DRAW_LOSS, GameSpec, KernelBinding, Players, Traits
 from numbergames.solver.params import Rules, param
 
 
@@ -57,10 +58,15 @@ def reference_row(rules, policies, key):
     return {"winner": winner, "turns": turns, "decision_turns": decisions}
 
 
+def _kernel():
+    """This module is its own kernel: its ``play_chunk`` (:class:`KernelBinding`)."""
+    return sys.modules[__name__]
+
+
 SPEC = GameSpec(name="duel", title="Toy Duel", rules=DuelRules,
                 traits=Traits(chance=False, players=(2, 2), outcome=WIN_DRAW_LOSS),
                 players=Players(("random", "greedy"), "random", ladder=("random", "greedy")),
-                kernel="toyduel:play_chunk", reference=reference_row)
+                kernel=KernelBinding(_kernel), reference=reference_row)
 STUDY = Study(game="duel", description="A test game: rock-paper-scissors in turns, draws possible.",
               standard_runs=({"policy": "random"}, {"policy": "greedy"}),
               standard_whatifs=({"tie": ["draw", "second"]},))

@@ -7,6 +7,7 @@ matters a little and luck a lot. The kernel is plain Python over the game keys.
 from __future__ import annotations
 
 import dataclasses
+import sys
 
 import numpy as np
 
@@ -14,7 +15,7 @@ from numbergames.solver.decision import CHANCE, TERMINAL, RandomPlayer, Size, St
 from numbergames.solver.dice import Stream
 from numbergames.solver.params import Rules, param
 from numbergames.studies import Study
-from numbergames.solver.registry import Column, GameSpec, Players, Traits
+from numbergames.solver.registry import Column, GameSpec, KernelBinding, Players, Traits
 
 
 @dataclasses.dataclass(frozen=True)
@@ -52,10 +53,15 @@ def reference_row(rules, policies, key):
     return {name: value[0] for name, value in row.items()}
 
 
+def _kernel():
+    """This module is its own kernel: its ``play_chunk`` (:class:`KernelBinding`)."""
+    return sys.modules[__name__]
+
+
 SPEC = GameSpec(name="toy", title="Toy Race", rules=ToyRules,
                 traits=Traits(chance=True, players=(2, 3)),
                 players=Players(("random", "greedy"), "greedy", ladder=("random", "greedy")),
-                kernel="toygame:play_chunk", reference=reference_row,
+                kernel=KernelBinding(_kernel), reference=reference_row,
                 columns=(Column("turns", "turns taken", per_seat=True),))
 STUDY = Study(game="toy", description="A test game: race to the target.",
               standard_runs=({"policy": "greedy"}, {"policy": "random"}),

@@ -11,13 +11,14 @@ threshold 5: random 1/3, greedy 1/3 + 2/3 · 1/3 = 5/9.
 from __future__ import annotations
 
 import dataclasses
+import sys
 
 import numpy as np
 
 from numbergames.solver.decision import CHANCE, TERMINAL, RandomPlayer, Size, State
 from numbergames.solver.dice import Stream, game_streams
 from numbergames.studies import Study
-from numbergames.solver.registry import NO_WINNER, WIN_LOSS, Column, GameSpec, Players, Traits
+from numbergames.solver.registry import NO_WINNER, WIN_LOSS, Column, GameSpec, KernelBinding, Players, Traits
 from numbergames.solver.params import Rules, param
 
 
@@ -50,10 +51,15 @@ def reference_row(rules, policies, key):
     return {"winner": winner, "turns": 1, "decision_turns": 1, "seat_card": [card]}
 
 
+def _kernel():
+    """This module is its own kernel: its ``play_chunk`` (:class:`KernelBinding`)."""
+    return sys.modules[__name__]
+
+
 SPEC = GameSpec(name="puzzle", title="Toy Puzzle", rules=PuzzleRules,
                 traits=Traits(chance=True, players=(1, 1), outcome=WIN_LOSS, score="card"),
                 players=Players(("random", "greedy"), "greedy", ladder=("random", "greedy")),
-                kernel="toypuzzle:play_chunk", reference=reference_row,
+                kernel=KernelBinding(_kernel), reference=reference_row,
                 columns=(Column("card", "the card kept (the score)", per_seat=True),))
 STUDY = Study(game="puzzle", description="A test puzzle: keep a card or take the next.",
               standard_runs=({"policy": "greedy"}, {"policy": "random"}),

@@ -2,7 +2,7 @@
 """Test-only wrappers that expose shared C routines to pytest, so that tests can check
 them against their Python twins: the dice (cext/common/dice.pxd, solver/dice.py), the bit
 sets (cext/common/bits.pxd, Python's int) and the numbering of sides
-(cext/manhome/sides.pxd, solver/manhome/states.py).
+(cext/manhome/sides.pxd, solver/manhome/sides.py).
 
 Not part of the installed package: the ``checks`` fixture in tests/conftest.py compiles
 this file for the test session."""

@@ -3,7 +3,7 @@ turn, for ``tests/sumoku/test_recorded_games.py``.
 
 Run it once from the repository root (``python -m tests.data.make_sumoku_games``, so that the
 worktree's own ``solver`` is the one imported); the
-games come from the reference engine (``solver/sumoku/engine.py``), so the file says what
+games come from the reference engine (``solver/sumoku/state.py``), so the file says what
 the engine did, not what the rulebook says. The test module's docstring says which games
 were then checked by hand against the rulebook, play by play. Write the file again only for
 a deliberate change of the rules; then check the hand-checked games by hand again.

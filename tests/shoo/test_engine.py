@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from numbergames.solver.dice import Stream
-from numbergames.solver.shoo.engine import perft
+from numbergames.solver.shoo.perft import perft
 from numbergames.solver.shoo.state import ShooState
 from numbergames.solver.shoo.moves import Kind, actions, detect, legal_moves
 from numbergames.solver.shoo.notation import check, read, write

@@ -7,7 +7,7 @@ import pytest
 from numbergames.analyze.cli import main
 from numbergames.solver.dice import Stream
 from numbergames.solver.shoo.board import name
-from numbergames.solver.shoo.engine import perft
+from numbergames.solver.shoo.perft import perft
 from numbergames.solver.shoo.examine import describe
 from numbergames.solver.shoo.moves import detect, legal_moves
 from numbergames.solver.shoo.movetext import move_text

@@ -13,7 +13,7 @@ import pytest
 from numbergames.solver.shoo import kernel
 from numbergames.solver.dice import Stream, game_streams
 from numbergames.solver.shoo import reference_row
-from numbergames.solver.shoo.engine import perft
+from numbergames.solver.shoo.perft import perft
 from numbergames.solver.shoo.state import ShooState
 from numbergames.solver.shoo.moves import detect, legal_moves
 from numbergames.solver.shoo.notation import read, write

@@ -5,7 +5,7 @@ import pytest
 
 from numbergames.solver.registry import DRAW
 from numbergames.solver.shoo.board import parse_square as sq
-from numbergames.solver.shoo.engine import perft
+from numbergames.solver.shoo.perft import perft
 from numbergames.solver.shoo.state import ShooState
 from numbergames.solver.shoo.moves import Kind, actions, detect, legal_moves, make_move
 from numbergames.solver.shoo.movetext import IllegalMoveError, move_text, parse_move

@@ -10,7 +10,7 @@ import pytest
 from numbergames.solver.sumoku.kernel import count_plays, play_chunk
 from numbergames.solver.sumoku import SPEC, reference_row
 from numbergames.solver.dice import game_streams
-from numbergames.solver.sumoku.engine import play_game
+from numbergames.solver.sumoku.state import play_game
 from numbergames.solver.sumoku.state import SumokuState
 from numbergames.solver.sumoku.moves import legal_plays
 from numbergames.solver.sumoku.policies import POLICY_NAMES, make_policy

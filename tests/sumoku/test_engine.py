@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from numbergames.solver.dice import Stream, game_streams
 from numbergames.solver.registry import DRAW
-from numbergames.solver.sumoku.engine import play_game
+from numbergames.solver.sumoku.state import play_game
 from numbergames.solver.sumoku.moves import legal_plays
 from numbergames.solver.sumoku.pattern import check_pattern
 from numbergames.solver.sumoku.policies import POLICY_NAMES, make_policy

@@ -1,6 +1,7 @@
-"""The Shoo reference engine: whole games by RULES.md on the decision API, and perft.
+"""Perft over the Shoo reference engine: the action sequences of a depth counted, to check
+move generators (the reference engine is :mod:`numbergames.solver.shoo.state`).
 
-This engine is the specification in code (with :mod:`numbergames.solver.shoo.moves`); a kernel must
+The reference engine is the specification in code (with :mod:`numbergames.solver.shoo.moves`); a kernel must
 play the same games from the same keys. A game is a :class:`numbergames.solver.shoo.state.ShooState`
 played by the one game loop of the reference engines, :func:`numbergames.solver.decision.play`
 (``play(ShooState(rules), players, key)``; ``ShooState(position=p)`` starts a game from

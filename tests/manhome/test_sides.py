@@ -1,7 +1,7 @@
 """The numbering of sides: Python and C agree, and it is a bijection."""
 import pytest
 
-from numbergames.solver.manhome.states import SideSpace, colex_rank
+from numbergames.solver.manhome.sides import SideSpace, colex_rank
 
 
 @pytest.mark.parametrize("rows, men, win, cap", [(1, 2, 2, 2), (2, 3, 2, 3), (2, 4, 3, 2), (3, 2, 1, 2)])
