@@ -4,16 +4,16 @@
 
 Prints state updates per second of the Cython kernels and of the pure-Python reference
 solvers on the same small rules (and their ratio), then time and peak memory of bigger
-solves, each in a fresh process: the standard solitaire with at most 4 (and, with
---largest, 5 and 6) men on the board, and two-player games up to 36 squares with 3 men.
+solves, each in a fresh process (benchmarks/before_after.py): the standard solitaire with at
+most 4 (and, with --largest, 5 and 6) men on the board, and two-player games up to 36
+squares with 3 men.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import subprocess
-import sys
 
+from before_after import ROOT, run_json
 from numbergames.solver.manhome.duel import solve_duel, solve_duel_reference
 from numbergames.solver.manhome.rules import ManHomeRules
 from numbergames.solver.manhome.solitaire import solve_solitaire, solve_solitaire_reference
@@ -21,15 +21,15 @@ from numbergames.solver.manhome.solitaire import solve_solitaire, solve_solitair
 ONE = """
 import json, re, sys
 from pathlib import Path
-from numbergames.solver.manhome.rules import ManHomeRules
+ManHomeRules = imported("solver.manhome.rules").ManHomeRules
 kind, cap, values = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
 rules = ManHomeRules(**values)
 if kind == "solitaire":
-    from numbergames.solver.manhome.solitaire import solve_solitaire
+    solve_solitaire = imported("solver.manhome.solitaire").solve_solitaire
     s = solve_solitaire(rules, cap=cap)
     answer = s.expected_turns
 else:
-    from numbergames.solver.manhome.duel import solve_duel
+    solve_duel = imported("solver.manhome.duel").solve_duel
     s = solve_duel(rules)
     answer = s.first_player_win
 peak = int(re.search(r"VmHWM:\\s+(\\d+) kB", Path("/proc/self/status").read_text()).group(1))
@@ -39,9 +39,7 @@ print(json.dumps({"states": int(s.states), "sweeps": s.sweeps, "seconds": s.seco
 
 
 def solve_apart(kind: str, values: dict, cap: int = 0) -> dict:
-    done = subprocess.run([sys.executable, "-c", ONE, kind, str(cap), json.dumps(values)],
-                          check=True, capture_output=True, text=True)
-    return json.loads(done.stdout)
+    return run_json(ROOT, ONE, kind, str(cap), json.dumps(values))
 
 
 def main() -> None:

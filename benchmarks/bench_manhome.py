@@ -4,21 +4,21 @@
 
 Prints: kernel games/s on one core per policy (result arrays included), the reference
 engine's games/s and the kernel/reference ratio, the runner's scaling from 1 to 2
-workers, the same for search players (a small run split into pieces), `analyze manhome --sims N` end to end, and peak memory against the number of
-games with the per-game result arrays taken out.
+workers, the same for search players (a small run split into pieces), ``analyze manhome
+--sims N`` end to end, and peak memory against the number of games with the per-game result
+arrays taken out (benchmarks/before_after.py times them).
 """
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
 
+from before_after import ROOT, best_alternating, best_cpu, best_wall, run_json
 from numbergames.analysis.running.runner import run
 from numbergames.analysis.searches.simulation import parse_sims
 from numbergames.solver.manhome import reference_row
@@ -34,50 +34,34 @@ def kernel_rate(policy: str, sims: int, seats: tuple[str, str] | None = None) ->
     keys = np.random.PCG64(1).random_raw(sims)
     seats = seats or (policy, policy)
     prepare(RULES, seats)  # a solved table is built once, not timed
-    cpu = time.process_time()
-    play_chunk(RULES, seats, keys)
-    cpu = time.process_time() - cpu
+    cpu, _ = best_cpu(play_chunk, RULES, seats, keys, repeats=1)
     return sims / cpu, cpu
 
 
 def reference_rate(policy: str, sims: int, seats: tuple[str, str] | None = None) -> float:
     keys = np.random.PCG64(1).random_raw(sims)
     seats = seats or (policy, policy)
-    cpu = time.process_time()
-    for key in keys:
-        reference_row(RULES, seats, int(key))
-    return sims / (time.process_time() - cpu)
+    cpu, _ = best_cpu(lambda: [reference_row(RULES, seats, int(key)) for key in keys], repeats=1)
+    return sims / cpu
 
 
 def runner_seconds(policy: str, sims: int, workers: int, seats: tuple[str, str] | None = None) -> float:
-    start = time.perf_counter()
-    run("manhome", RULES, seats or (policy, policy), sims, seed=0, workers=workers)
-    return time.perf_counter() - start
-
-
-def best_of(repeats: int, *timers) -> list[float]:
-    """The best time of each timer over ``repeats`` rounds, the timers alternating so
-    that a burst of load from other users of the machine hits them alike."""
-    best = [float("inf")] * len(timers)
-    for _ in range(repeats):
-        for i, timer in enumerate(timers):
-            best[i] = min(best[i], timer())
-    return best
+    return best_wall(run, "manhome", RULES, seats or (policy, policy), sims, 0, workers)[0]
 
 
 def end_to_end(sims: int, workers: int) -> float:
     with tempfile.TemporaryDirectory() as tmp:
-        start = time.perf_counter()
-        subprocess.run(["analyze", "manhome", "--sims", str(sims), "--workers", str(workers),
-                        "--quiet", "--no-store", "--out", str(Path(tmp) / "report")], check=True)
-        return time.perf_counter() - start
+        return best_wall(lambda: subprocess.run([  # this checkout's command, whatever the PATH
+            sys.executable, "-m", "numbergames.analyze", "manhome", "--sims", str(sims),
+            "--workers", str(workers), "--quiet", "--no-store", "--out",
+            str(Path(tmp) / "report")], check=True))[0]
 
 
 PEAK = """
 import json, re, sys
 from pathlib import Path
-from numbergames.analysis.running.runner import run
-from numbergames.solver.manhome.rules import ManHomeRules
+run = imported("analysis.running.runner").run
+ManHomeRules = imported("solver.manhome.rules").ManHomeRules
 games = run("manhome", ManHomeRules(), ("random", "random"), int(sys.argv[1]), seed=0, workers=1).games
 # VmHWM, not ru_maxrss: ru_maxrss keeps the parent's peak across fork and exec
 peak = int(re.search(r"VmHWM:\s+(\d+) kB", Path("/proc/self/status").read_text()).group(1))
@@ -87,9 +71,7 @@ print(json.dumps({"peak": peak * 1024,
 
 
 def peak_memory(sims: int) -> tuple[int, int]:
-    done = subprocess.run([sys.executable, "-c", PEAK, str(sims)], check=True,
-                          capture_output=True, text=True)
-    data = json.loads(done.stdout)
+    data = run_json(ROOT, PEAK, str(sims))
     return data["peak"], data["arrays"]
 
 
@@ -116,7 +98,7 @@ def main() -> None:
 
     print(f"== runner scaling, {sims:,} games (wall seconds, best of {repeats})")
     for policy in ("random", "greedy"):
-        one, two = best_of(repeats, lambda: runner_seconds(policy, sims, 1),
+        one, two = best_alternating(repeats, lambda: runner_seconds(policy, sims, 1),
                            lambda: runner_seconds(policy, sims, 2))
         print(f"{policy:>7}: 1 worker {one:.2f} s, 2 workers {two:.2f} s, speed-up {one / two:.2f}x")
 
@@ -128,14 +110,14 @@ def main() -> None:
         print(f"search-{budget:<4}: {rate:>8,.0f} games/s, reference {ref:,.2f} games/s, "
               f"kernel/reference = {rate / ref:,.0f}x")
     n = 1000
-    one, two = best_of(repeats, lambda: runner_seconds("", n, 1, ("search-16", "greedy")),
+    one, two = best_alternating(repeats, lambda: runner_seconds("", n, 1, ("search-16", "greedy")),
                        lambda: runner_seconds("", n, 2, ("search-16", "greedy")))
     print(f"search-16, {n:,} games (one chunk, split into pieces): 1 worker {one:.2f} s, "
           f"2 workers {two:.2f} s, speed-up {one / two:.2f}x")
 
     print(f"== analyze manhome --sims {sims:,} end to end (start-up, games, stats, report, "
           f"plots; best of {repeats})")
-    one, two = best_of(repeats, lambda: end_to_end(sims, 1), lambda: end_to_end(sims, 2))
+    one, two = best_alternating(repeats, lambda: end_to_end(sims, 1), lambda: end_to_end(sims, 2))
     print(f"1 worker {one:.2f} s, 2 workers {two:.2f} s wall (speed-up {one / two:.2f}x)")
 
     print("== peak memory (one process) against games played")

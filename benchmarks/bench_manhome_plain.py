@@ -1,6 +1,6 @@
 """Man Home's kernel against a plain C program of its rules, per player, before and after.
 
-    python benchmarks/bench_manhome_plain.py --old DIR [--rounds 5]
+    python benchmarks/bench_manhome_plain.py (--old DIR | --rev REV) [--rounds 5]
                                              [--check 100000] [--players random,greedy,...]
                                              [--seats 2] [--scale 1]
 
@@ -13,12 +13,12 @@ and flags setup.py gives the kernels (Python's ``CC`` and ``CFLAGS``, then ``-O3
 1. **the same games**: the C program's result rows of ``--check`` games (game ``i`` has
    key ``(i + 1) * 0x9E3779B97F4A7C15``) must equal the rows of the kernel's ``play_chunk``
    on the same keys, in the old build and in this checkout — or nothing is timed;
-2. **the speed**: ``--rounds`` alternating rounds, each timing the C program (the CPU time
-   of its loop over the games, the rows kept in an array, as it reports it), the old build's
-   kernel and this checkout's (``numbergames.cext.manhome.play.play_chunk(config, keys)``, its result
-   array included, in CPU seconds, in a process of its own holding the configuration and
-   the solved tables); each the best of two in a round (other users of the machine only
-   ever slow it).
+2. **the speed**: ``--rounds`` alternating rounds (benchmarks/before_after.py), each timing
+   the C program (the CPU time of its loop over the games, the rows kept in an array, as it
+   reports it), the old build's kernel and this checkout's
+   (``numbergames.cext.manhome.play.play_chunk(config, keys)``, its result array included,
+   in CPU seconds, in a process of its own holding the configuration and the solved tables);
+   each the best of two in a round (other users of the machine only ever slow it).
 
 Prints the median games per CPU-second of each and the ratios kernel / plain C (the issue
 asks for >= 1.0 for every player) and new / old.
@@ -29,8 +29,7 @@ checkout's solver (``numbergames.solver.manhome.policies``; each about 10 s to s
 from __future__ import annotations
 
 import argparse
-import json
-import statistics
+import contextlib
 import subprocess
 import sys
 import sysconfig
@@ -39,10 +38,8 @@ from pathlib import Path
 
 import numpy as np
 
-from bench_overhead import env, python
+from before_after import HERE, Worker, add_build_options, alternate, builds, medians, old_name
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
 SOURCE = HERE / "manhome_plain.c"
 PLAYERS = ("random", "greedy", "solitaire", "expert")
 GAMES = {"random": 200_000, "greedy": 400_000, "solitaire": 400_000, "expert": 40_000}
@@ -51,10 +48,10 @@ SEATS = 2
 GOLDEN = 0x9E3779B97F4A7C15
 
 WORKER = r"""
-import json, sys, time, numpy as np
-from numbergames.solver.manhome.rules import ManHomeRules
-from numbergames.solver.manhome.kernel import config
-from numbergames.cext.manhome.play import play_chunk
+import json, sys, numpy as np
+ManHomeRules = imported("solver.manhome.rules").ManHomeRules
+config = imported("solver.manhome.kernel").config
+play_chunk = imported("cext.manhome.play").play_chunk
 rules, configs = ManHomeRules(players=int(sys.argv[1])), {}
 def keys(n):
     return np.arange(1, n + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
@@ -78,38 +75,9 @@ for line in sys.stdin:
         values.tofile(ask["out"])
         answer = space
     else:
-        k, best = keys(ask["n"]), float("inf")
-        for _ in range(2):
-            cpu = time.process_time()
-            play_chunk(cfg, k)
-            best = min(best, time.process_time() - cpu)
-        answer = best
+        answer = best_cpu(play_chunk, cfg, keys(ask["n"]))[0]
     print(json.dumps(answer), flush=True)
 """
-
-
-class Kernel:
-    """A process with a build's kernel, answering one request a line."""
-
-    def __init__(self, source: Path, seats: int) -> None:
-        self.source = source
-        self.process = subprocess.Popen(python("-c", WORKER, str(seats)), env=env(source),
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        text=True)
-
-    def ask(self, **request):
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        if not line:
-            raise RuntimeError(f"the kernel process of {self.source} stopped")
-        return json.loads(line)
-
-    def close(self) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait()
 
 
 def compile_plain(out: Path) -> Path:
@@ -131,18 +99,14 @@ def plain(program: Path, mode: str, player: str, n: int, table: Path | None,
 
 
 def plain_seconds(program: Path, player: str, n: int, table: Path | None, seats: int) -> float:
-    best = float("inf")
-    for _ in range(2):
-        best = min(best, float(plain(program, "time", player, n, table, seats).split()[0]))
-    return best
+    """The least of two runs' CPU seconds, as the C program reports its loop's."""
+    return min(float(plain(program, "time", player, n, table, seats).split()[0])
+               for _ in range(2))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--old", type=Path, required=True,
-                        help="an old build, built in place (e.g. a worktree of main after "
-                             "python setup.py build_ext --inplace)")
-    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
+    add_build_options(parser)
     parser.add_argument("--check", type=int, default=100_000,
                         help="games checked the same before timing (default 100000)")
     parser.add_argument("--players", default=",".join(PLAYERS),
@@ -156,60 +120,55 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown player {unknown[0]!r}; allowed: {', '.join(PLAYERS)}")
 
-    with tempfile.TemporaryDirectory(prefix="bench-manhome-plain-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="bench-manhome-plain-") as tmp, \
+            builds(options) as sources, contextlib.ExitStack() as stack:
         folder = Path(tmp)
         program = compile_plain(folder / "manhome_plain")
         seats = options.seats
-        kernels = {"old": Kernel(options.old, seats), "new": Kernel(ROOT, seats)}
+        kernels = {name: stack.enter_context(Worker(source, WORKER, str(seats)))
+                   for name, source in sources.items()}
         tables: dict[str, Path | None] = {}
-        try:
-            for player in players:
-                table = None
-                if player in ("solitaire", "expert"):
-                    table = folder / f"{player}.table"
-                    space = kernels["new"].ask(op="table", player=player, out=str(table))
-                    if space != {"board_rows": 12, "men_per_player": 6, "men_to_win": 3,
-                                 "cap": 4}:
-                        sys.exit(f"{player}: the C program numbers other sides than {space}")
-                tables[player] = table
-                rows_c = np.frombuffer(plain(program, "rows", player, options.check, table, seats),
-                                       dtype=np.int32).reshape(options.check, -1)
-                for name, kernel in kernels.items():
-                    out = folder / f"{name}-{player}.npy"
-                    kernel.ask(op="rows", player=player, n=options.check, out=str(out))
-                    rows_k = np.load(out)
-                    if rows_k.shape != rows_c.shape or not (rows_k == rows_c).all():
-                        bad = int((rows_k != rows_c).any(axis=1).argmax())
-                        sys.exit(f"{player}: the C program's games differ from the {name} "
-                                 f"kernel's (first at game {bad}: {rows_c[bad].tolist()} "
-                                 f"against {rows_k[bad].tolist()})")
-                print(f"{player}: the same {options.check:,} games in plain C, old and new "
-                      f"(rows of {rows_c.shape[1]} columns)", flush=True)
+        for player in players:
+            table = None
+            if player in ("solitaire", "expert"):
+                table = folder / f"{player}.table"
+                space = kernels["new"].ask(op="table", player=player, out=str(table))
+                if space != {"board_rows": 12, "men_per_player": 6, "men_to_win": 3, "cap": 4}:
+                    sys.exit(f"{player}: the C program numbers other sides than {space}")
+            tables[player] = table
+            rows_c = np.frombuffer(plain(program, "rows", player, options.check, table, seats),
+                                   dtype=np.int32).reshape(options.check, -1)
+            for name, kernel in kernels.items():
+                out = folder / f"{name}-{player}.npy"
+                kernel.ask(op="rows", player=player, n=options.check, out=str(out))
+                rows_k = np.load(out)
+                if rows_k.shape != rows_c.shape or not (rows_k == rows_c).all():
+                    bad = int((rows_k != rows_c).any(axis=1).argmax())
+                    sys.exit(f"{player}: the C program's games differ from the {name} "
+                             f"kernel's (first at game {bad}: {rows_c[bad].tolist()} "
+                             f"against {rows_k[bad].tolist()})")
+            print(f"{player}: the same {options.check:,} games in plain C, old and new "
+                  f"(rows of {rows_c.shape[1]} columns)", flush=True)
 
-            rates: dict[tuple[str, str], list[float]] = {}
-            for round_ in range(options.rounds):
-                for player in players:
-                    n = max(1, int(GAMES[player] * options.scale))
-                    order = ["plain", "old", "new"]
-                    order = order[round_ % 3:] + order[:round_ % 3]   # each goes first in turn
-                    for who in order:
-                        if who == "plain":
-                            seconds = plain_seconds(program, player, n, tables[player], seats)
-                        else:
-                            seconds = kernels[who].ask(op="time", player=player, n=n)
-                        rates.setdefault((player, who), []).append(n / seconds)
-                print(f"round {round_ + 1} of {options.rounds} done", flush=True)
-        finally:
-            for kernel in kernels.values():
-                kernel.close()
+        def measure(who: str) -> dict[str, float]:
+            rates = {}
+            for player in players:
+                n = max(1, int(GAMES[player] * options.scale))
+                seconds = (plain_seconds(program, player, n, tables[player], seats)
+                           if who == "plain" else kernels[who].ask(op="time", player=player, n=n))
+                rates[player] = n / seconds
+            return rates
+
+        rates = medians(alternate({who: who for who in ("plain", "old", "new")}, options.rounds,
+                                  measure))
 
     print(f"\nMan Home, {options.seats} seats, the default rules: games per CPU-second, "
-          f"medians of {options.rounds} rounds; old = {options.old}, new = {ROOT}")
+          f"medians of {options.rounds} rounds; old = {old_name(options)}, new = this checkout")
     print(f"{'player':10} {'plain C':>11} {'old':>11} {'new':>11} {'old/C':>7} {'new/C':>7} "
           f"{'new/old':>8}")
     worst = None
     for player in players:
-        c, old, new = (statistics.median(rates[player, who]) for who in ("plain", "old", "new"))
+        c, old, new = (rates[player][who] for who in ("plain", "old", "new"))
         worst = new / c if worst is None else min(worst, new / c)
         print(f"{player:10} {c:11,.0f} {old:11,.0f} {new:11,.0f} {old / c:7.3f} {new / c:7.3f} "
               f"{new / old:8.3f}")

@@ -1,16 +1,19 @@
 """Peak memory of a long run on the driver, before and after, in one run (issue 20).
 
-    python benchmarks/bench_memory.py --old DIR [--sims 2e7] [--workers 2] [--command run]
+    python benchmarks/bench_memory.py (--old DIR | --rev REV) [--rounds 1] [--sims 2e7]
+                                      [--workers 2] [--command run]
 
 Runs ``analyze manhome --sims N --no-store --quiet`` (greedy, 2 players: the standard
-run) with an old build (``--old DIR``: a tree built in place, e.g. a worktree of main) and
-with this checkout, each in a subprocess whose PYTHONPATH is the build measured, and prints
-the driver's peak resident memory (``ru_maxrss`` of the command's own process, read by a
-small wrapper: the worker processes are its children and are not counted; they hold a few
-chunks each) and the wall time. The old toolkit keeps every game's row on the driver; this
-one keeps the rows of the first ``--keep-games`` (default 1e6) and merges the figures chunk
-by chunk. ``--command whatif`` (two variants), ``skill`` (a ladder) and ``store`` (a run kept
-in a results store) measure the same for a what-if, a skill ladder and the store.
+run) with an old build (``--old DIR``: a tree built in place, e.g. a worktree of main; or
+``--rev``, built into a temporary folder) and with this checkout, in alternating rounds
+(benchmarks/before_after.py), each in a subprocess importing the build measured; prints the
+driver's peak resident memory (``ru_maxrss`` of the command's own process, read by a small
+wrapper: the worker processes are its children and are not counted; they hold a few chunks
+each) and the wall time, the medians of the rounds. The old toolkit keeps every game's row
+on the driver; this one keeps the rows of the first ``--keep-games`` (default 1e6) and
+merges the figures chunk by chunk. ``--command whatif`` (two variants), ``skill`` (a ladder)
+and ``store`` (a run kept in a results store) measure the same for a what-if, a skill ladder
+and the store.
 
     python benchmarks/bench_memory.py --merge 60000
 
@@ -21,18 +24,16 @@ differ) merged 60,000 times over, with the peak memory of the process and the se
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
-from bench_overhead import env, python
+from before_after import (PREAMBLE, add_build_options, alternate, best_wall, builds, env,
+                          medians, old_name, python, run_json)
 
-HERE = Path(__file__).resolve().parent.parent
 RUN = """
 import json, resource, sys
-from numbergames.analyze.entry import main
+main = imported("analyze.entry").main
 sys.argv = ["analyze", *sys.argv[1:]]
 try:
     status = main()
@@ -58,17 +59,12 @@ def measure(source: Path, sims: str, workers: int, extra: list[str],
             command: str = "run") -> dict:
     store = ["--no-store"] if command != "store" else []
     with tempfile.TemporaryDirectory() as folder:
-        start = time.perf_counter()
-        done = subprocess.run(python("-c", RUN, *COMMANDS[command], "--sims", sims, "--workers",
-                                     str(workers), *store, "--quiet", "--out",
-                                     str(Path(folder) / "run"), *extra),
-                              env=env(source), cwd=folder, capture_output=True, text=True,
-                              check=True)
-        result = json.loads(done.stdout.strip().splitlines()[-1])
+        seconds, result = best_wall(lambda: run_json(
+            source, RUN, *COMMANDS[command], "--sims", sims, "--workers", str(workers), *store,
+            "--quiet", "--out", str(Path(folder) / "run"), *extra, cwd=Path(folder)))
         if result["status"] not in (0, None):
-            raise SystemExit(f"the command failed in {source}: {done.stderr.strip()[-400:]}")
-        result["seconds"] = time.perf_counter() - start
-        return result
+            raise SystemExit(f"the command failed with {source}: status {result['status']}")
+        return {"peak_mib": result["peak_mib"], "seconds": seconds}
 
 
 CLUSTER = """
@@ -86,7 +82,8 @@ def measured(source: Path, options: argparse.Namespace) -> dict:
     process of its own, scheduler and workers importing that build: not the driver)."""
     if not options.dask:
         return measure(source, options.sims, options.workers, [], options.command)
-    cluster = subprocess.Popen(python("-c", CLUSTER), env=env(source), stdin=subprocess.PIPE,
+    cluster = subprocess.Popen(python("-c", PREAMBLE + CLUSTER), env=env(source),
+                               stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         address = cluster.stdout.readline().strip()
@@ -119,14 +116,16 @@ def merge(chunks: int, distinct: int = 20) -> None:
         one.add(dict(play(rules, policies, chunk_keys(seed, 0))))
         tallies.append(one.tally)
         parts.append(one.parts)
-    start = time.perf_counter()
-    total, merged = Tally(2, spec.traits), copy.deepcopy(parts[0])
-    for i in range(chunks):
-        total.merge(tallies[i % distinct])
-        if i:
-            merged = merge_parts(merged, parts[i % distinct])
-    summary = summarize_tally(total)
-    seconds = time.perf_counter() - start
+
+    def merged_all() -> tuple[Tally, object]:
+        total, merged = Tally(2, spec.traits), copy.deepcopy(parts[0])
+        for i in range(chunks):
+            total.merge(tallies[i % distinct])
+            if i:
+                merged = merge_parts(merged, parts[i % distinct])
+        return total, summarize_tally(total)
+
+    seconds, (total, summary) = best_wall(merged_all)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{chunks:,} chunk summaries merged ({total.games:,} games): {seconds:.1f} s, peak "
           f"memory of the process {peak:,.0f} MiB; turns mean {summary.turns_mean:.3f}, "
@@ -135,7 +134,7 @@ def merge(chunks: int, distinct: int = 20) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--old", type=Path, help="an old build (in place)")
+    add_build_options(parser, rounds=1)
     parser.add_argument("--sims", default="2e7")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--command", choices=sorted(COMMANDS), default="run",
@@ -149,14 +148,17 @@ def main() -> None:
     if options.merge:
         merge(options.merge)
         return
-    if options.old is None:
-        parser.error("--old DIR is needed (or --merge CHUNKS)")
-    old = measured(options.old, options)
-    new = measured(HERE, options)
+    if options.old is None and options.rev is None:
+        parser.error("--old DIR or --rev REV is needed (or --merge CHUNKS)")
+    with builds(options) as sources:
+        figures = medians(alternate(sources, options.rounds,
+                                    lambda source: measured(source, options)))
+    old, new = ({what: kept[name] for what, kept in figures.items()} for name in ("old", "new"))
     store = " --no-store" if options.command != "store" else " (a new results store)"
     print(f"analyze {' '.join(COMMANDS[options.command])} --sims {options.sims} "
           f"--workers {options.workers}{store}{' on a local Dask cluster' if options.dask else ''}"
-          ": peak memory of the driver")
+          f": peak memory of the driver, medians of {options.rounds} round(s); old = "
+          f"{old_name(options)}, new = this checkout")
     print(f"{'build':<8}{'peak MiB':>12}{'seconds':>10}")
     for name, result in (("old", old), ("new", new)):
         print(f"{name:<8}{result['peak_mib']:>12,.0f}{result['seconds']:>10.1f}")

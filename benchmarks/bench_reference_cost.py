@@ -8,8 +8,8 @@ least). The tests' budgets are taken from it: tests/test_conformance.py's ``REFE
 from __future__ import annotations
 
 import argparse
-import time
 
+from before_after import run_for
 from numbergames.analysis.running.chunks import chunk_keys
 from numbergames.solver import registry
 
@@ -18,11 +18,10 @@ def cost(spec: registry.GameSpec, rules, name: str, seconds: float) -> tuple[flo
     """(CPU milliseconds a game, games played) of ``name`` in every seat."""
     policies = [name] * spec.seats(rules)
     spec.players.prepare(rules, policies)
-    keys, games, start = chunk_keys(2026, 0), 0, time.process_time()
-    while games < len(keys) and (games == 0 or time.process_time() - start < seconds):
-        spec.reference(rules, policies, int(keys[games]))
-        games += 1
-    return (time.process_time() - start) / games * 1000, games
+    keys = chunk_keys(2026, 0)
+    games, cpu = run_for(seconds, lambda i: spec.reference(rules, policies, int(keys[i])),
+                         most=len(keys))
+    return cpu / games * 1000, games
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -14,13 +14,13 @@ nodes); units per second counts ``N`` for every searched decision (a decision of
 legal action is not searched). Budgets: the family's ladder budgets, or for a family with
 none on the ladder 4, 16, 64 (1, 2 when its largest is under 64: Man Home's ``adapt-N``),
 or ``--budgets`` for every family when given. CPU seconds
-(``time.process_time``), the best of two runs.
+(``time.process_time``), the best of two runs (benchmarks/before_after.py's ``best_cpu``).
 """
 from __future__ import annotations
 
 import argparse
-import time
 
+from before_after import best_cpu
 from numbergames.analysis.running.chunks import chunk_keys
 from numbergames.solver.decision import CHANCE, TERMINAL
 from numbergames.solver.dice import game_streams
@@ -56,15 +56,6 @@ def searched_decisions(spec, rules, policies, key) -> int:
     return n
 
 
-def best_of_two(run) -> float:
-    times = []
-    for _ in range(2):
-        start = time.process_time()
-        run()
-        times.append(time.process_time() - start)
-    return min(times)
-
-
 def reference_games(spec, rules, policies, keys) -> None:
     for key in keys:
         spec.reference(rules, policies, int(key))
@@ -91,7 +82,7 @@ def main() -> None:
                            or ((4, 16, 64) if family.max_budget >= 64 else (1, 2))):
                 policies = [f"{family.name}-{budget}"] * seats
                 spec.players.prepare(rules, policies)
-                seconds = best_of_two(lambda: spec.play_chunk(rules, policies, keys))
+                seconds, _ = best_cpu(spec.play_chunk, rules, policies, keys)
                 decisions = sum(searched_decisions(spec, rules, policies, int(k)) for k in keys)
                 print(f"{game:9} {family.name}-{budget:<5} {values or 'standard rules'}: "
                       f"{decisions * budget / seconds:12,.0f} budget units/s "
@@ -101,10 +92,8 @@ def main() -> None:
             policies = [f"{family.name}-{args.ratio_budget}"] * spec.seats(small)
             spec.players.prepare(small, policies)
             ratio_keys = chunk_keys(2, 0, 2)
-            kernel = best_of_two(lambda: spec.play_chunk(small, policies, ratio_keys))
-            start = time.process_time()
-            reference_games(spec, small, policies, ratio_keys)
-            reference = time.process_time() - start
+            kernel, _ = best_cpu(spec.play_chunk, small, policies, ratio_keys)
+            reference, _ = best_cpu(reference_games, spec, small, policies, ratio_keys, repeats=1)
             print(f"{game:9} {family.name}-{args.ratio_budget} {RATIO_RULES[game]}: "
                   f"kernel/reference speed {reference / kernel:,.0f}x (kernel "
                   f"{kernel * 1e3:.2f} ms, reference {reference * 1e3:.0f} ms for "

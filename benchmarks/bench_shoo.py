@@ -18,24 +18,24 @@ each with the kernel's ratio to the reference; then whole games (playouts) per s
 ``random``, ``greedy`` and the search budgets of the skill ladder against ``greedy``, with
 their mean length and the positions the players evaluated or searched per second.
 
-    python benchmarks/bench_shoo.py --old DIR [--rounds 5] [--greedy-games 100]
+    python benchmarks/bench_shoo.py (--old DIR | --rev REV) [--rounds 5] [--greedy-games 100]
 
 compares instead two builds of the kernel in one run: ``DIR`` (an old tree built in place,
-e.g. a worktree of main after ``python setup.py build_ext --inplace``) and this checkout,
-in alternating rounds, each measurement a subprocess whose PYTHONPATH is the build
-measured; it prints the medians of the rounds and the ratios new/old of greedy's games per
-CPU-second (2 players, standard rules), move generation in positions/s (the positions of
-5 random games, as above), the search-N nodes/s and the perft leaves/s (depth 3 from the
-start).
+e.g. a worktree of main after ``python setup.py build_ext --inplace``) or ``REV`` (built
+into a temporary folder) and this checkout, in alternating rounds
+(benchmarks/before_after.py), each measurement a subprocess importing the build measured; it
+prints the medians of the rounds and the ratios new/old of greedy's games per CPU-second (2
+players, standard rules), move generation in positions/s (the positions of 5 random games,
+as above), the search-N nodes/s and the perft leaves/s (depth 3 from the start).
 """
 from __future__ import annotations
 
 import argparse
-import time
-from pathlib import Path
 
 import numpy as np
 
+from before_after import (add_build_options, alternate, best_cpu, builds, old_name, print_ratios,
+                          run_json)
 from numbergames.solver.shoo import kernel
 from numbergames.solver.dice import Stream
 from numbergames.solver.shoo.perft import perft
@@ -48,9 +48,7 @@ from numbergames.solver.shoo.samples import random_placement
 
 
 def timed(function, *args) -> tuple[float, object]:
-    cpu = time.process_time()
-    result = function(*args)
-    return time.process_time() - cpu, result
+    return best_cpu(function, *args, repeats=1)
 
 
 def game_positions(rules: ShooRules, games: int) -> list:
@@ -70,13 +68,13 @@ def row(what: str, fast: float, slow: float, unit: str) -> None:
 
 
 COMPARE = """
-import json, sys, time
+import json, sys
 import numpy as np
-from numbergames.solver.dice import Stream
-from numbergames.solver.shoo import kernel
-from numbergames.solver.shoo.moves import legal_moves, make_move
-from numbergames.solver.shoo.position import start
-from numbergames.solver.shoo.rules import ShooRules
+Stream = imported("solver.dice").Stream
+kernel = imported("solver.shoo.kernel")
+moves = imported("solver.shoo.moves")
+start = imported("solver.shoo.position").start
+ShooRules = imported("solver.shoo.rules").ShooRules
 games, budget = int(sys.argv[1]), int(sys.argv[2])
 rules = ShooRules()
 positions = []
@@ -84,51 +82,39 @@ for key in range(5):
     stream, position = Stream(key), start(rules)
     while position.winner() is None and position.ply < 150:
         positions.append(position)
-        moves = legal_moves(position)
-        position = make_move(position, moves[stream.choose(len(moves))])
-def best(function, *args):
-    out = float("inf")
-    for _ in range(2):
-        cpu = time.process_time()
-        result = function(*args)
-        out = min(out, time.process_time() - cpu)
-    return out, result
+        legal = moves.legal_moves(position)
+        position = moves.make_move(position, legal[stream.choose(len(legal))])
 out = {}
 keys = np.arange(1, games + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-seconds, _ = best(kernel.play_chunk, rules, ("greedy", "greedy"), keys)
+seconds, _ = best_cpu(kernel.play_chunk, rules, ("greedy", "greedy"), keys)
 out["greedy games/s"] = games / seconds
 batch = kernel.Positions(rules, positions)
 repeats = max(1, 200_000 // len(positions))
-seconds, _ = best(batch.count_moves, repeats)
+seconds, _ = best_cpu(batch.count_moves, repeats)
 out["move generation positions/s"] = len(positions) * repeats / seconds
 searched = positions[::max(1, len(positions) // 40)]
-def searches():
-    return sum(kernel.search_values(rules, p, budget)[2] for p in searched)
-seconds, nodes = best(searches)
+seconds, nodes = best_cpu(lambda: sum(kernel.search_values(rules, p, budget)[2] for p in searched))
 out[f"search-{budget} nodes/s"] = nodes / seconds
-seconds, leaves = best(kernel.perft, rules, start(rules), 3)
+seconds, leaves = best_cpu(kernel.perft, rules, start(rules), 3)
 out["perft leaves/s"] = leaves / seconds
 print(json.dumps(out))
 """
 
 
-def compare(old: Path, rounds: int, games: int, budget: int) -> None:
-    """The kernel of ``old`` (a tree built in place) against this checkout's (module
-    docstring), alternating, medians of ``rounds``."""
-    from bench_overhead import alternate, measured_json, print_ratios
-
-    builds = {"old": old, "new": Path(__file__).resolve().parent.parent}
-    figures = alternate(builds, rounds,
-                        lambda source: measured_json(source, COMPARE, str(games), str(budget)))
-    print(f"\nShoo kernel, standard rules, one core (CPU time), medians of {rounds} "
-          f"alternating rounds; old = {old}, new = this checkout")
+def compare(options: argparse.Namespace) -> None:
+    """The kernel of the old build against this checkout's (module docstring),
+    alternating, medians of ``--rounds``."""
+    with builds(options) as sources:
+        figures = alternate(sources, options.rounds, lambda source: run_json(
+            source, COMPARE, str(options.greedy_games), str(options.search_budget)))
+    print(f"\nShoo kernel, standard rules, one core (CPU time), medians of {options.rounds} "
+          f"alternating rounds; old = {old_name(options)}, new = this checkout")
     print_ratios(figures, width=30)
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--old", type=Path,
-                        help="compare this old build (a tree built in place) with this checkout")
-    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (--old)")
+    add_build_options(parser)
     parser.add_argument("--greedy-games", type=int, default=100,
                         help="greedy games a measurement (--old)")
     parser.add_argument("--positions", type=int, default=2000,
@@ -141,8 +127,8 @@ def main() -> None:
     parser.add_argument("--reference-searches", type=int, default=3,
                         help="positions the reference searches (each takes seconds)")
     args = parser.parse_args()
-    if args.old is not None:
-        compare(args.old, args.rounds, args.greedy_games, args.search_budget)
+    if args.old is not None or args.rev is not None:
+        compare(args)
         return
     rules = ShooRules()
     stream = Stream(1)
@@ -175,15 +161,13 @@ def main() -> None:
     row(f"perft (3 vs {args.reference_perft})", fast, ref_nodes / seconds, "leaf nodes/s")
 
     searched = positions[::max(1, len(positions) // 40)]
-    cpu, nodes, depths = time.process_time(), 0, []
-    for p in searched:
-        _, depth, count = kernel.search_values(rules, p, args.search_budget)
-        nodes, depths = nodes + count, depths + [depth]
-    fast = nodes / (time.process_time() - cpu)
-    cpu, ref_nodes = time.process_time(), 0
-    for p in searched[:args.reference_searches]:
-        ref_nodes += search(p, legal_moves(p), args.search_budget * NODE_UNIT)[2]
-    row(f"search-{args.search_budget}", fast, ref_nodes / (time.process_time() - cpu),
+    seconds, found = timed(lambda: [kernel.search_values(rules, p, args.search_budget)
+                                    for p in searched])
+    fast, depths = sum(count for _, _, count in found) / seconds, [d for _, d, _ in found]
+    seconds, ref_nodes = timed(lambda: sum(
+        search(p, legal_moves(p), args.search_budget * NODE_UNIT)[2]
+        for p in searched[:args.reference_searches]))
+    row(f"search-{args.search_budget}", fast, ref_nodes / seconds,
         f"nodes/s (depth {min(depths)}-{max(depths)}, mean {np.mean(depths):.1f})")
 
     print()

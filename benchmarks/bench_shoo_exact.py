@@ -10,8 +10,8 @@ and the process's peak memory.
 from __future__ import annotations
 
 import argparse
-import time
 
+from before_after import best_cpu
 from numbergames.solver.shoo.exact import peak_mib, reachable, retrograde
 from numbergames.solver.shoo.moves import legal_moves, make_move
 from numbergames.solver.shoo.reduced import Reduced
@@ -25,19 +25,13 @@ def main() -> None:
     parser.add_argument("--horses", type=int, default=1)
     args = parser.parse_args()
     game, rules = Reduced(args.size, args.travellers, args.horses), ShooRules()
-    cpu = time.process_time()
-    graph = reachable(game, game.start(rules))
-    enumerate_s = time.process_time() - cpu
-    cpu = time.process_time()
-    retrograde(graph)
-    retro_s = time.process_time() - cpu
+    enumerate_s, graph = best_cpu(reachable, game, game.start(rules), repeats=1)
+    retro_s, _ = best_cpu(retrograde, graph, repeats=1)
     sample = range(0, graph.states, max(1, graph.states // 2000))
     positions = [graph.position(i) for i in sample]
-    cpu = time.process_time()
-    for p in positions:
-        if p.winner() is None:
-            [make_move(p, m).key() for m in legal_moves(p)]
-    plain_s = (time.process_time() - cpu) * graph.states / len(positions)
+    plain_s, _ = best_cpu(lambda: [[make_move(p, m).key() for m in legal_moves(p)]
+                                   for p in positions if p.winner() is None], repeats=1)
+    plain_s *= graph.states / len(positions)
     print(f"{game.label}: {graph.states:,} positions, {graph.edges:,} distinct moves")
     print(f"  enumeration   {graph.states / enumerate_s:12,.0f} positions/s "
           f"({enumerate_s:.2f} s; plain make_move over legal_moves would take about "

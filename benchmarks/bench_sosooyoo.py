@@ -12,10 +12,10 @@ needs exactly six rings), so their games run to ``max_turns``: they are timed wi
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
+from before_after import best_cpu
 from numbergames.solver.sosooyoo.kernel import play_chunk
 from numbergames.solver.sosooyoo import reference_row
 from numbergames.solver.sosooyoo.policies import prepare
@@ -26,17 +26,13 @@ def kernel_rate(rules: SoSooYooRules, seats: list[str], sims: int) -> float:
     keys = np.random.PCG64(1).random_raw(sims)
     prepare(rules, seats)  # the board's tables are built once, not timed
     play_chunk(rules, seats, keys[:10])
-    cpu = time.process_time()
-    play_chunk(rules, seats, keys)
-    return sims / (time.process_time() - cpu)
+    return sims / best_cpu(play_chunk, rules, seats, keys, repeats=1)[0]
 
 
 def reference_rate(rules: SoSooYooRules, seats: list[str], sims: int) -> float:
     keys = np.random.PCG64(1).random_raw(sims)
-    cpu = time.process_time()
-    for key in keys:
-        reference_row(rules, seats, int(key))
-    return sims / (time.process_time() - cpu)
+    return sims / best_cpu(lambda: [reference_row(rules, seats, int(key)) for key in keys],
+                           repeats=1)[0]
 
 
 def main() -> None:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-import time
 from pathlib import Path
 
 import networkx as nx
 
+from before_after import best_wall
 from numbergames.solver.sosooyoo.board import board_graph, move_table
 from numbergames.solver.sosooyoo.exact import (analyse, distance_table, solve_turns, turns_reference,
                                    walk_reach)
@@ -25,12 +25,8 @@ from numbergames.solver.sosooyoo.rules import SoSooYooRules
 
 
 def best(f, repeat: int = 3) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = f()
-        times.append(time.perf_counter() - start)
-    return min(times), result
+    """The least wall seconds of ``repeat`` calls of ``f`` and its result."""
+    return best_wall(f, repeats=repeat)
 
 
 def main() -> None:
@@ -58,10 +54,8 @@ def main() -> None:
     if args.report:
         from numbergames.studies.sosooyoo.exact_report import run
         with tempfile.TemporaryDirectory() as tmp:
-            start = time.perf_counter()
-            run(Path(tmp) / "board", rules=rules)
-            print(f"report folder         {time.perf_counter() - start:8.3f} s  "
-                  "(six boards, four figures)")
+            seconds, _ = best(lambda: run(Path(tmp) / "board", rules=rules), repeat=1)
+            print(f"report folder         {seconds:8.3f} s  (six boards, four figures)")
 
 
 if __name__ == "__main__":

@@ -20,10 +20,10 @@ kernel and reference on the same keys, one core, CPU time.
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
+from before_after import best_cpu
 from numbergames.cext.sumoku.lines import check_lines
 from numbergames.solver.sumoku.kernel import count_plays, play_chunk
 from numbergames.solver.dice import game_streams
@@ -76,16 +76,12 @@ def lines_benchmark(args) -> None:
     for distinct in (False, True):
         lines, words = random_lines(int(args.lines), distinct)
         check_lines(words[:1000], args.key, args.solo)
-        best = float("inf")
-        for _ in range(3):
-            cpu = time.process_time()
-            verdicts = check_lines(words, args.key, args.solo)
-            best = min(best, time.process_time() - cpu)
-        fast = len(words) / best
+        seconds, verdicts = best_cpu(check_lines, words, args.key, args.solo, repeats=3)
+        fast = len(words) / seconds
         sample = lines[:args.reference_lines]
-        cpu = time.process_time()
-        slow_verdicts = [line_valid(line, args.key, solo=args.solo) for line in sample]
-        slow = len(sample) / (time.process_time() - cpu)
+        seconds, slow_verdicts = best_cpu(
+            lambda: [line_valid(line, args.key, solo=args.solo) for line in sample], repeats=1)
+        slow = len(sample) / seconds
         assert slow_verdicts == verdicts[:len(sample)].astype(bool).tolist()
         print(f"{'distinct' if distinct else 'any':<9} {verdicts.mean():6.1%} "
               f"{fast / 1e6:8.1f} M/s {slow / 1e6:10.3f} M/s {fast / slow:6.0f}x")
@@ -112,14 +108,12 @@ def moves_benchmark() -> None:
     rules = SumokuRules()
     found = positions(rules, range(3))
     repeat = 5
-    cpu = time.process_time()
-    plays = sum(count_plays(rules, cells, hand, key, repeat) for cells, hand, key in found)
-    fast = time.process_time() - cpu
+    fast, plays = best_cpu(lambda: sum(count_plays(rules, cells, hand, key, repeat)
+                                       for cells, hand, key in found), repeats=1)
     sample = found[::4]
-    cpu = time.process_time()
-    slow_plays = sum(len(legal_plays(Board(cells), [t // 2 for t in hand], key, rules))
-                     for cells, hand, key in sample)
-    slow = time.process_time() - cpu
+    slow, slow_plays = best_cpu(lambda: sum(
+        len(legal_plays(Board(cells), [t // 2 for t in hand], key, rules))
+        for cells, hand, key in sample), repeats=1)
     print(f"\nLegal-move generation, standard rules, {len(found)} hands from 3 greedy games "
           f"({plays / len(found):,.0f} plays a hand on average)")
     print(f"{'kernel':<10} {repeat * len(found) / fast:10,.0f} hands/s "
@@ -137,14 +131,10 @@ def games_benchmark(args) -> None:
     for name in args.policies.split(","):
         seats = [name] * 2
         n = args.games if not name.startswith("search") else max(2, args.games // 20)
-        cpu = time.process_time()
-        play_chunk(rules, seats, keys[:n])
-        fast = n / (time.process_time() - cpu)
+        fast = n / best_cpu(play_chunk, rules, seats, keys[:n], repeats=1)[0]
         m = args.reference_games
-        cpu = time.process_time()
-        for key in keys[:m]:
-            reference_row(rules, seats, int(key))
-        slow = m / (time.process_time() - cpu)
+        slow = m / best_cpu(lambda: [reference_row(rules, seats, int(key)) for key in keys[:m]],
+                            repeats=1)[0]
         print(f"{name:<10} {fast:15.2f} {slow:18.3f} {fast / slow:8.0f}")
 
 

@@ -45,10 +45,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 
 import numpy as np
 
+from before_after import run_for
 from numbergames.analysis.running.chunks import chunk_keys
 from numbergames.analysis.searches.versus_spiel import bot_seed, choose_rollout, play_game
 from numbergames.solver.registry import find_game
@@ -95,9 +95,9 @@ def bridge(game: str, seconds: float = 2.0) -> None:
                        ("kernel", lambda: kernel_state(game, rules, ["random"] * n, 1, spiel))):
         make()   # the first state builds the players' tables (So-Soo-Yoo's: a second)
         rs = np.random.RandomState(0)
-        nodes, start = 0, time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = make()
+
+        def one_game(_: int) -> int:
+            state, nodes = make(), 0
             for _ in range(2000):
                 if state.is_terminal():
                     break
@@ -107,17 +107,17 @@ def bridge(game: str, seconds: float = 2.0) -> None:
                 else:
                     action = rs.choice(state.legal_actions())
                 state.apply_action(action)
-                twin = state.clone()   # as MCTSBot clones at every simulation
+                state.clone()   # as MCTSBot clones at every simulation
                 nodes += 1
-        rates[name] = nodes / (time.perf_counter() - start)
+            return nodes
+
+        nodes, wall = run_for(seconds, one_game, cpu=False)
+        rates[name] = nodes / wall
     evaluator = KernelRolloutEvaluator(1, np.random.RandomState(0),
                                        rollout_players(game, rules, "random"))
     state = kernel_state(game, rules, ["random"] * n, 1, spiel)
-    rollouts, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        evaluator.evaluate(state)
-        rollouts += 1
-    c_rate = rollouts / (time.perf_counter() - start)
+    rollouts, wall = run_for(seconds, lambda _: evaluator.evaluate(state), cpu=False)
+    c_rate = rollouts / wall
     print(f"{game:9s} bridge: random play through pyspiel (apply + clone a node) "
           f"reference {rates['reference']:9.0f} nodes/s, kernel {rates['kernel']:9.0f} "
           f"nodes/s: {rates['kernel'] / rates['reference']:5.1f}x; random rollouts in C "

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-import time
 from pathlib import Path
 
+from before_after import best_wall
 from numbergames.analysis.searches.simulation import parse_sims
 from numbergames.analysis.searches.whatif import sweep
 
@@ -29,12 +29,10 @@ def main() -> None:
     sims = parse_sims(args.sims)
     with tempfile.TemporaryDirectory() as folder:
         store = Path(folder) / "runs.sqlite"
-        start = time.perf_counter()
-        fresh = sweep("manhome", VARY, sims, workers=args.workers, store=store)
-        played = time.perf_counter() - start
-        start = time.perf_counter()
-        again = sweep("manhome", VARY, sims, workers=args.workers, store=store)
-        stored = time.perf_counter() - start
+        played, fresh = best_wall(lambda: sweep("manhome", VARY, sims, workers=args.workers,
+                                                store=store))
+        stored, again = best_wall(lambda: sweep("manhome", VARY, sims, workers=args.workers,
+                                                store=store))
     variants = len(fresh.results)
     assert all(r.games_loaded == sims for r in again.results)
     assert again.table.equals(fresh.table)

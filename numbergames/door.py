@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from numbergames.analysis.running.errors import UserError
-from numbergames.analysis.running.request import KEEP_GAMES, build_rules, check_scheduler, find_spec, parse_policies
+from numbergames.analysis.running.request import KEEP_GAMES, build_rules, find_spec, parse_policies
 from numbergames.analysis.reports.results import write_report
 from numbergames.solver import registry
 from numbergames.solver.params import Rules, Variant
@@ -149,8 +149,8 @@ class Game:
         from numbergames.analysis.searches.simulation import Plan
         from numbergames.studies import find_study
 
-        return Plan(self.spec, self.rules, policy, sims, seed, workers, self.variant,
-                    find_study(self.name), keep_games, scheduler)
+        return Plan(self.spec, self.rules, sims, seed, workers, scheduler, self.variant,
+                    policies=policy, presentation=find_study(self.name), keep_games=keep_games)
 
     def simulate(self, sims: int | str | float = DEFAULT_SIMS, *,
                  policy: str | Sequence[str] | None = None, seed: int = 0,
@@ -206,11 +206,10 @@ class Game:
         (:func:`numbergames.analysis.searches.skill.skill`)."""
         from numbergames.analysis.searches.skill import plan_skill
 
-        scheduler = check_scheduler(scheduler)
         return plan_skill(self.name, sims, search_sims, budgets=budgets, seed=seed,
                           workers=workers, openspiel=openspiel, top_sims=top_sims,
-                          **self._rules_arguments()).execute(
-            store=store, scheduler=scheduler, progress=progress, command=command)
+                          scheduler=scheduler, **self._rules_arguments()).execute(
+            store=store, progress=progress, command=command)
 
     def write_report(self, result: Any, out: str | Path | None = None) -> Path:
         """:func:`write_report` (the report of any result, by its type)."""

@@ -1,12 +1,16 @@
-"""A request for a Monte Carlo run, checked once: :class:`Request`.
+"""A request for an analysis, checked once: :class:`Common`, and a run's :class:`Request`.
 
-Whatever asks for a run — the front door (:mod:`numbergames`), the command line, a study's
-standard runs, a what-if's variants — builds one :class:`Request`; its construction checks
-every value (the game, rules, players, sims, seed, workers, rows kept, scheduler) and ends
-with a :class:`~numbergames.analysis.running.errors.UserError` of one line on the first bad one, and what runs
-it (:meth:`numbergames.analysis.searches.simulation.Plan.execute`, the runner) takes its values as checked. The
-checks are the functions below, which the command line's parser uses too (one rule, one
-message). Light on purpose: no pandas, so that checking costs nothing.
+Whatever asks for an analysis — the front door (:mod:`numbergames`), the command line, a
+study's standard runs — builds one request: a run's :class:`Request`, a what-if's
+:class:`~numbergames.analysis.searches.whatif.SweepPlan` or a skill ladder's
+:class:`~numbergames.analysis.searches.skill.SkillPlan`, each a :class:`Common` (the game,
+rules, games, seed, workers, scheduler) with fields of its own. Its construction checks
+every value (the shared ones here, once, whichever analysis it is) and ends with a
+:class:`~numbergames.analysis.running.errors.UserError` of one line on the first bad one;
+what runs it (:meth:`numbergames.analysis.searches.simulation.Plan.execute`, the runner)
+takes its values as checked. The checks are the functions below, which the command line's
+parser uses too (one rule, one message). Light on purpose: no pandas, so that checking
+costs nothing.
 """
 from __future__ import annotations
 
@@ -184,45 +188,32 @@ def check_scheduler(scheduler: str | None) -> str | None:
 
 
 @dataclass(frozen=True)
-class Request:
-    """A request for a run, checked once, when it is made: every field is checked (and
-    normalised: a game's name becomes its spec, ``"1e6"`` games 1,000,000, ``"greedy"`` one
-    player per seat) by :meth:`__post_init__`, which raises UserError with one line on the
-    first bad value. Frozen: what is checked stays so, and whatever takes a Request (the
-    runner, the report) does not check it again.
-
-    >>> from numbergames.solver.registry import games
-    >>> name = next(iter(games()))  # any registered game
-    >>> r = Request(name, None, None, "2e3", seed=1)
-    >>> r.game.name == name, r.sims, len(r.policies) == r.game.seats(r.rules)
-    (True, 2000, True)
-    >>> Request(name, None, None, 10, workers=0)
-    Traceback (most recent call last):
-    ...
-    numbergames.analysis.running.errors.UserError: --workers must be a whole number from 1 to 1,024, not '0'
+class Common:
+    """What every analysis's request shares — the game, its rules, the games to play, the
+    seed, the workers and the scheduler — checked once, when the request is made, by
+    :meth:`__post_init__`: a game's name becomes its spec, ``None`` rules the game's pinned
+    defaults, ``"1e6"`` games 1,000,000; the first bad value raises UserError with one line.
+    A run (:class:`Request`), a what-if (:class:`numbergames.analysis.searches.whatif.SweepPlan`)
+    and a skill ladder (:class:`numbergames.analysis.searches.skill.SkillPlan`) are each one
+    of these with their own fields (keyword-only) and their own checks (:meth:`_check_own`,
+    run after the shared ones): one rule and one message for a shared field, whichever
+    analysis asks. Frozen: what is checked stays so, and whatever takes a request does not
+    check it again.
     """
 
     game: GameSpec
     """The game (its name is taken too)."""
     rules: Rules
     """The rules (None: the game's pinned defaults); see :func:`build_rules`."""
-    policies: tuple[str, ...]
-    """One player per seat (a name for every seat, names separated by commas or a list, or
-    None for the game's default player are taken too)."""
     sims: int
     """Games to play (``1e6``, ``"2.5e5"`` are taken too)."""
     seed: int = 0
     workers: int | None = None
     """Local worker processes (None: every core); the games do not depend on it."""
-    variant: str | None = None
-    """The variant's name (from its file), part of the run's folder name."""
-    presentation: Any = PLAIN
-    """What the run's report shows besides the standard figures (:class:`Presentation`)."""
-    keep_games: int | None = None
-    """Keep the rows of the first so many games only (None: every game's); the figures
-    count every game."""
     scheduler: str | None = None
     """A Dask scheduler's address whose workers play the games (None: local processes)."""
+    variant: str | None = None
+    """The variant's name (from its file), part of a report's folder name."""
 
     def __post_init__(self) -> None:
         spec = find_spec(self.game)
@@ -230,15 +221,51 @@ class Request:
         if not isinstance(rules, spec.rules):
             raise UserError(f"rules must be a {spec.rules.__name__} of {spec.name}, not "
                             f"{rules!r:.40}")
-        seats = parse_policies(spec, self.policies, spec.seats(rules))
+        self._set(game=spec, rules=rules, sims=parse_sims(self.sims),
+                  seed=check_seed(self.seed), workers=check_workers(self.workers),
+                  scheduler=check_scheduler(self.scheduler))
+        self._set(**self._check_own())
+
+    def _check_own(self) -> dict[str, Any]:
+        """A kind of request's own fields, checked (the shared ones are): their normalised
+        values by name; UserError with one line on the first bad one."""
+        return {}
+
+    def _set(self, **values: Any) -> None:
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Request(Common):
+    """A request for a Monte Carlo run of one seating: the shared fields (:class:`Common`)
+    and its players, presentation and rows kept, every one checked when it is made.
+
+    >>> from numbergames.solver.registry import games
+    >>> name = next(iter(games()))  # any registered game
+    >>> r = Request(name, None, "2e3", seed=1)
+    >>> r.game.name == name, r.sims, len(r.policies) == r.game.seats(r.rules)
+    (True, 2000, True)
+    >>> Request(name, None, 10, workers=0)
+    Traceback (most recent call last):
+    ...
+    numbergames.analysis.running.errors.UserError: --workers must be a whole number from 1 to 1,024, not '0'
+    """
+
+    policies: tuple[str, ...] | None = None
+    """One player per seat (a name for every seat, names separated by commas or a list, or
+    None for the game's default player are taken too)."""
+    presentation: Any = PLAIN
+    """What the run's report shows besides the standard figures (:class:`Presentation`)."""
+    keep_games: int | None = None
+    """Keep the rows of the first so many games only (None: every game's); the figures
+    count every game."""
+
+    def _check_own(self) -> dict[str, Any]:
+        seats = parse_policies(self.game, self.policies, self.game.seats(self.rules))
         try:
-            spec.players.check(rules, seats)
+            self.game.players.check(self.rules, seats)
         except ValueError as exc:
             raise UserError(str(exc)) from None
-        checked = {"game": spec, "rules": rules, "policies": seats,
-                   "sims": parse_sims(self.sims), "seed": check_seed(self.seed),
-                   "workers": check_workers(self.workers),
-                   "keep_games": None if self.keep_games is None else parse_keep(self.keep_games),
-                   "scheduler": check_scheduler(self.scheduler)}
-        for name, value in checked.items():
-            object.__setattr__(self, name, value)
+        return {"policies": seats,
+                "keep_games": None if self.keep_games is None else parse_keep(self.keep_games)}

@@ -181,8 +181,8 @@ def write_report(result: Simulation, out: str | Path | None = None) -> Path:
     from numbergames.analysis.reports.report import write_report as write_folder
 
     out_dir = folder_path(out) or Plan(
-        result.game, result.rules, result.policies, result.sims, result.seed,
-        variant=result.variant, presentation=result.presentation).default_out()
+        result.game, result.rules, result.sims, result.seed, variant=result.variant,
+        policies=result.policies, presentation=result.presentation).default_out()
     sections = result.presentation.report_sections(result.summary, result.parts)
     return write_folder(out_dir, result.summary, result.games, sections,
                         lengths=result.length_histogram())
@@ -240,8 +240,8 @@ def plan(game: str | GameSpec, sims: int | str | float = 100_000, *, presentatio
     input. ``keep_games``: keep the rows of the first so many games only (None: all)."""
     spec = find_spec(game)
     built, variant_name = build_rules(spec, variant, rule_values, players, base=rules)
-    return Plan(spec, built, policy, sims, seed, workers, variant_name, presentation,
-                keep_games, scheduler)
+    return Plan(spec, built, sims, seed, workers, scheduler, variant_name, policies=policy,
+                presentation=presentation, keep_games=keep_games)
 
 
 def simulate(game: str | GameSpec, sims: int | str | float = 100_000, *, presentation: Any,

@@ -61,14 +61,14 @@ from numbergames.analysis.running.errors import UserError
 from numbergames.analysis.statistics.plain import plain
 from numbergames.analysis.running.runner import Run, together
 from numbergames.analysis.running.provenance import now, package_version
-from numbergames.analysis.searches.simulation import (KEEP_GAMES, REPORTS_ROOT, build_rules, check_seed,
-                                 check_workers, parse_sims, run_label)
+from numbergames.analysis.running.request import Common, find_spec
+from numbergames.analysis.searches.simulation import KEEP_GAMES, REPORTS_ROOT, build_rules, parse_sims, run_label
 from numbergames.analysis.statistics.outcomes import points
 from numbergames.analysis.statistics.stats import CONFIDENCE, MIN_JUDGED, Z, wilson_interval
 from numbergames.analysis.statistics.tally import count, point_scale
 from numbergames.analysis.running.store import Store
 from numbergames.solver.params import Rules, Variant
-from numbergames.solver.registry import GameSpec, find_game
+from numbergames.solver.registry import GameSpec
 
 FILES = ("report.md", "summary.json", "ladder.csv", "players.csv", "ladder.png")
 """The files of a skill report folder."""
@@ -638,28 +638,44 @@ def default_folder(spec: GameSpec, rules: Rules, variant: str | None = None) -> 
     return "skill-" + label.removesuffix("-x")
 
 
-@dataclass(frozen=True)
-class SkillPlan:
-    """A checked request for a skill ladder: everything but the playing."""
+@dataclass(frozen=True, kw_only=True)
+class SkillPlan(Common):
+    """A checked request for a skill ladder, everything but the playing: a request
+    (:class:`numbergames.analysis.running.request.Common`: the game, rules, variant, games per
+    seat of the fixed players' matches (``sims``), seed, workers, scheduler, checked when it
+    is made) and its own fields, checked then too (:meth:`_check_own`)."""
 
-    game: GameSpec
-    rules: Rules
-    variant: str | None
-    sims: int
-    search_sims: int
-    seed: int
-    workers: int | None
     rungs: Rungs
+    search_sims: int = 4_000
+    """Games per seat of the matches with a search player (``--search-sims``)."""
     versus_games: int = 0
-    """Games a seat against OpenSpiel's ``MCTSBot`` (0: no such match)."""
-    top_sims: int = 0
+    """Games a seat against OpenSpiel's ``MCTSBot`` (0: no such match; ``--openspiel``)."""
+    top_sims: int | None = None
     """Games per seat of the matches of the search chains' tops other than their steps
     (against the baseline and the luck baseline, the strongest fixed player and each other;
-    :meth:`Rungs.top_match`); 0: :attr:`search_sims`."""
+    :meth:`Rungs.top_match`); None: :attr:`search_sims` (``--top-sims``)."""
 
-    def execute(self, store: Store | None = None, scheduler: str | None = None,
-                progress: bool = False, command: str | None = None) -> Ladder:
-        spec = self.game
+    def _check_own(self) -> dict[str, Any]:
+        search_sims = parse_sims(self.search_sims, "--search-sims")
+        top_sims = (search_sims if self.top_sims is None
+                    else parse_sims(self.top_sims, "--top-sims"))
+        try:
+            self.game.players.check(self.rules, [*self.rungs.fixed, *self.rungs.search])
+        except ValueError as exc:
+            raise UserError(str(exc)) from None
+        versus = self.versus_games
+        versus = 0 if versus in (0, "0", None) else parse_sims(versus, "--openspiel")
+        if versus and any(f.versus_budget for f in self.game.players.search):
+            try:
+                import pyspiel  # noqa: F401
+            except ImportError:
+                raise UserError("--openspiel needs the open-spiel package: pip install -e "
+                                "\".[openspiel]\"") from None
+        return {"search_sims": search_sims, "top_sims": top_sims, "versus_games": versus}
+
+    def execute(self, store: Store | None = None, progress: bool = False,
+                command: str | None = None) -> Ladder:
+        spec, scheduler = self.game, self.scheduler
         start = time.perf_counter()
         matches = []
         for player, opponent, chain, kind in self.rungs.matches():
@@ -703,31 +719,16 @@ def plan_skill(game: str, sims: int | str | float = 100_000,
                search_sims: int | str | float = 4_000, *, budgets: Sequence[int] | None = None,
                seed: int = 0, workers: int | None = None, players: int | None = None,
                variant: str | Path | Variant | None = None, openspiel: int = 0,
-               top_sims: int | str | float | None = None, **rule_values: Any) -> SkillPlan:
-    """Check a request (see :func:`skill`); raises UserError with one line on bad input."""
-    try:
-        spec = find_game(game)
-    except LookupError as exc:
-        raise UserError(str(exc).strip('"')) from None
-    sims, search_sims = parse_sims(sims), parse_sims(search_sims, "--search-sims")
-    workers, seed = check_workers(workers), check_seed(seed)
-    top_sims = search_sims if top_sims is None else parse_sims(top_sims, "--top-sims")
+               top_sims: int | str | float | None = None, scheduler: str | None = None,
+               **rule_values: Any) -> SkillPlan:
+    """Check a request (see :func:`skill`): the rungs and the rules built, then every value
+    checked once, when the :class:`SkillPlan` is made; UserError with one line on bad input."""
+    spec = find_spec(game)
     ladder_rungs = rungs(spec, budgets)
     rules, variant_name = build_rules(spec, variant, rule_values, players)
-    try:
-        spec.players.check(rules, [*ladder_rungs.fixed, *ladder_rungs.search])
-    except ValueError as exc:
-        raise UserError(str(exc)) from None
-    openspiel = 0 if openspiel in (0, "0", None) else parse_sims(openspiel, "--openspiel")
-    if openspiel:
-        if any(f.versus_budget for f in spec.players.search):
-            try:
-                import pyspiel  # noqa: F401
-            except ImportError:
-                raise UserError("--openspiel needs the open-spiel package: pip install -e "
-                                "\".[openspiel]\"") from None
-    return SkillPlan(spec, rules, variant_name, sims, search_sims, seed, workers, ladder_rungs,
-                     openspiel or 0, top_sims)
+    return SkillPlan(spec, rules, sims, seed, workers, scheduler, variant_name,
+                     rungs=ladder_rungs, search_sims=search_sims, versus_games=openspiel,
+                     top_sims=top_sims)
 
 
 def skill(game: str, sims: int | str | float = 100_000, search_sims: int | str | float = 4_000, *,
@@ -742,8 +743,8 @@ def skill(game: str, sims: int | str | float = 100_000, search_sims: int | str |
     docstring; ``tests/analysis/test_skill.py`` shows the matches of a ladder)."""
     return plan_skill(game, sims, search_sims, budgets=budgets, seed=seed, workers=workers,
                       players=players, variant=variant, openspiel=openspiel,
-                      top_sims=top_sims, **rule_values).execute(
-        store=store, scheduler=scheduler, progress=progress, command=command)
+                      top_sims=top_sims, scheduler=scheduler, **rule_values).execute(
+        store=store, progress=progress, command=command)
 
 
 def format_ladder(ladder: Ladder) -> str:

@@ -43,7 +43,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -57,12 +57,13 @@ from numbergames.analysis.statistics.pairsums import PairedSums
 from numbergames.analysis.statistics.paired import (BASE, MEASURES, add_holm, count_tests, measures,
                              paired_columns_of, variant_columns_of)
 from numbergames.analysis.running.runner import Run, together
-from numbergames.analysis.searches.simulation import (KEEP_GAMES, PLAIN, REPORTS_ROOT, Plan, Simulation, parse_sims,
+from numbergames.analysis.running.request import Common, find_spec
+from numbergames.analysis.searches.simulation import (KEEP_GAMES, PLAIN, REPORTS_ROOT, Plan, Simulation,
                                  plan)
 from numbergames.analysis.statistics.stats import CONFIDENCE, Z
 from numbergames.analysis.running.store import Store, as_store
 from numbergames.solver.params import RulesError, Variant, coerce, value_text
-from numbergames.solver.registry import GameSpec, find_game
+from numbergames.solver.registry import GameSpec
 
 MAX_VARIANTS = 64
 """The most variants one sweep may hold (grid points and variant files, not counting the
@@ -415,21 +416,32 @@ def _half_width(table: pd.DataFrame) -> float:
     return float((Z * others[f"{target}_paired_se"]).max())
 
 
-@dataclass(frozen=True)
-class SweepPlan:
-    """A checked sweep: every variant's run, ready to play (see :func:`plan_sweep`)."""
+@dataclass(frozen=True, kw_only=True)
+class SweepPlan(Common):
+    """A checked sweep: every variant's run, ready to play (see :func:`plan_sweep`): a
+    request (:class:`numbergames.analysis.running.request.Common`: the game, the base rules
+    and variant, the games per variant, seed, workers, scheduler, checked when it is made)
+    and its own fields."""
 
-    game: GameSpec
     plans: tuple[Plan, ...]
     """The base first, then the grid points, then the variant files."""
     entries: tuple[Entry, ...]
     varied: dict[str, list[Any]]
     files: tuple[VariantFile, ...]
-    sims: int
-    seed: int
-    workers: int | None = None
     precision: float | None = None
-    scheduler: str | None = None
+    """The paired 95% half-width to reach (None: play ``sims`` games per variant)."""
+
+    def _check_own(self) -> dict[str, Any]:
+        if len(self.plans) - 1 > MAX_VARIANTS:
+            raise UserError(f"the grid and the variant files give {len(self.plans) - 1} "
+                            f"variants; at most {MAX_VARIANTS} are allowed")
+        precision = self.precision
+        if precision is not None and not (isinstance(precision, (int, float))
+                                          and not isinstance(precision, bool)
+                                          and math.isfinite(precision) and precision > 0):
+            raise UserError(f"--precision must be a positive number, e.g. 0.002, not "
+                            f"{precision!r}")
+        return {}
 
     def default_out(self) -> Path:
         """``reports/<game>/whatif-...`` (see :func:`out_name`)."""
@@ -526,16 +538,10 @@ def plan_sweep(game: str, vary: Mapping[str, Sequence[Any]] | None = None,
                variants: Sequence[str | Path | Variant] | None = None,
                precision: float | None = None, scheduler: str | None = None,
                **rule_values: Any) -> SweepPlan:
-    """Check a sweep (see :func:`sweep`) without playing a game; UserError in one line."""
-    sims = parse_sims(sims)
-    if scheduler is not None:
-        from numbergames.analysis.running.cluster import check_scheduler
-
-        check_scheduler(scheduler)
-    try:
-        spec = find_game(game)
-    except LookupError as exc:
-        raise UserError(str(exc).strip('"')) from None
+    """Check a sweep (see :func:`sweep`) without playing a game; UserError in one line. The
+    shared values (sims, seed, workers, scheduler) are checked by the base's request
+    (:class:`numbergames.analysis.searches.simulation.Plan`), made before the grid."""
+    spec = find_spec(game)
     files = _load_files(spec, ([variant] if variant is not None else []) + _as_list(variants))
     if vary is not None and not isinstance(vary, Mapping):
         raise UserError(f"vary must map rules parameters to lists of values (e.g. "
@@ -545,22 +551,20 @@ def plan_sweep(game: str, vary: Mapping[str, Sequence[Any]] | None = None,
         raise UserError("whatif needs at least one --vary name=value1,value2,... "
                         "(or two or more --variant files to compare)")
     # a sweep's report shows the standard figures of each variant: no game's own sections
-    base_plan = plan(game, sims, players=players, policy=policy, seed=seed, workers=workers,
+    base_plan = plan(spec, sims, players=players, policy=policy, seed=seed, workers=workers,
                      variant=files[0].variant if files else None, presentation=PLAIN,
-                     **rule_values)
+                     scheduler=scheduler, **rule_values)
     typed = _check_grid(spec.rules, base_plan.rules, vary)
     plans: list[Plan] = [base_plan]
     entries: list[Entry] = [Entry("base", files[0].name, files[0].path) if files
                             else Entry("base")]
     for combo in expand(typed) if typed else []:
         try:
-            point = plan(game, sims, policy=policy, seed=seed, workers=workers,
-                         rules=base_plan.rules, presentation=PLAIN, **combo)
-        except UserError as exc:
+            point = replace(base_plan, rules=spec.rules.from_values(combo, base=base_plan.rules),
+                            policies=policy)
+        except (UserError, RulesError) as exc:
             where = ", ".join(f"{k}={value_text(v)}" for k, v in combo.items())
             raise UserError(f"variant {where}: {exc}") from None
-        point = Plan(point.game, point.rules, point.policies, sims, seed, workers,
-                     base_plan.variant)
         if any(p.rules == point.rules for p in plans):
             continue  # the base (or an equal point) is already a row
         plans.append(point)
@@ -568,9 +572,9 @@ def plan_sweep(game: str, vary: Mapping[str, Sequence[Any]] | None = None,
     file_plans = [base_plan]
     for one in files[1:]:
         try:
-            file_plan = plan(game, sims, players=players, policy=policy, seed=seed,
+            file_plan = plan(spec, sims, players=players, policy=policy, seed=seed,
                              workers=workers, variant=one.variant, presentation=PLAIN,
-                             **rule_values)
+                             scheduler=scheduler, **rule_values)
         except UserError as exc:
             raise UserError(f"{one.what}: {exc}") from None
         file_plans.append(file_plan)
@@ -588,14 +592,10 @@ def plan_sweep(game: str, vary: Mapping[str, Sequence[Any]] | None = None,
     for one, file_plan in zip(files[1:], file_plans[1:]):
         plans.append(file_plan)
         entries.append(Entry("file", one.name, one.path))
-    if len(plans) - 1 > MAX_VARIANTS:
-        raise UserError(f"the grid and the variant files give {len(plans) - 1} variants; "
-                        f"at most {MAX_VARIANTS} are allowed")
-    if precision is not None and not (isinstance(precision, (int, float))
-                                      and math.isfinite(precision) and precision > 0):
-        raise UserError(f"--precision must be a positive number, e.g. 0.002, not {precision!r}")
-    return SweepPlan(spec, tuple(plans), tuple(entries), typed, tuple(files), sims, seed,
-                     workers, precision, scheduler)
+    return SweepPlan(game=spec, rules=base_plan.rules, sims=base_plan.sims, seed=base_plan.seed,
+                     workers=base_plan.workers, scheduler=base_plan.scheduler,
+                     variant=base_plan.variant, plans=tuple(plans), entries=tuple(entries),
+                     varied=typed, files=tuple(files), precision=precision)
 
 
 def sweep(game: str, vary: Mapping[str, Sequence[Any]] | None = None,

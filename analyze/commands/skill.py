@@ -57,21 +57,16 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
     players, values = rules_values(args)
     budgets = None if args.budgets is None else parse_budgets(args.budgets)
-    if args.scheduler is not None:
-        from numbergames.analysis.running.cluster import check_scheduler
-
-        check_scheduler(args.scheduler)
     request = plan_skill(args.game, args.sims, args.search_sims, budgets=budgets,
                          seed=args.seed, workers=args.workers, players=players,
                          variant=args.variant, openspiel=args.openspiel,
-                         top_sims=args.top_sims, **values)
+                         top_sims=args.top_sims, scheduler=args.scheduler, **values)
     store = store_beside(args.out if args.out is not None else
                           REPORTS_ROOT / request.game.name
                           / default_folder(request.game, request.rules, request.variant), args,
                           identity(request.game, "skill ladder", request.rules))
     try:
-        ladder = request.execute(store=store, scheduler=args.scheduler, progress=not args.quiet,
-                                 command=recorded(argv))
+        ladder = request.execute(store=store, progress=not args.quiet, command=recorded(argv))
         path = write_report(ladder, args.out)
     except KeyboardInterrupt:
         return interrupted(store)
