@@ -8,18 +8,14 @@
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
 from cext.common.interrupt cimport Interrupt
-from cext.manhome.constants cimport MAXP, NPOLICIES, SQUARES
+from cext.manhome.constants cimport MAXP, NPOLICIES, SQUARES, Rules
 from cext.manhome.sides cimport SideSpaceC
 
 
 ctypedef struct Config:
-    int players
-    int men_per_player
-    int men_to_win
-    int tie                       # TIE_*
-    int extra_turn
-    int max_turns
-    int board_rows                # new men land on squares 0 .. ROW * board_rows - 1
+    Rules rules                   # the rules dataclass's fields (solver/manhome/rules.py), made
+                                  # into constants.pxd from it (numbergames.solver.kernel_rules)
+    int players                   # the seats of this call: the rules' players, or one (solitaire)
     int policy[MAXP]              # P_* of each seat
     int budget[MAXP]              # search: playouts per candidate; mcts: simulations
     const Config* rollout         # search: the same rules with greedy in every seat
