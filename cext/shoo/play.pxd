@@ -7,7 +7,7 @@
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
 from cext.common.interrupt cimport Interrupt
-from cext.shoo.constants cimport HISTORY_PLIES, MAX_DEPTH, RECENT
+from cext.shoo.constants cimport HISTORY_PLIES, MAX_DEPTH, RECENT, Rules
 from cext.shoo.field cimport field_t
 
 
@@ -81,13 +81,8 @@ ctypedef struct Config:
     const int8_t *home_distance[2]   # [subset * NSQ + s]: the distance from s to the nearest
                                      # square of a subset of the home area (home_index)
     field_t first_row[2]
-    int hush
-    bint leave_home
-    bint call_next_to
-    bint hold_move
-    bint escape_by_horse
-    int max_plies
-    int repetition
+    Rules rules              # the rules dataclass's fields (solver/shoo/rules.py), made into
+                             # constants.pxd from it (numbergames.solver.kernel_rules)
     int policy[2]            # P_* of each seat
     int budget[2]            # search-N's N; mcts-N's N
     const Config *rollout    # mcts: the same rules with greedy in both seats (Setup's)
