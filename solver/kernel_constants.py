@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from numbergames.solver import kernel_rules
 from numbergames.solver.kernel_rows import constants as rows_constants
 from numbergames.solver.kernel_rows import decision_constants
 from numbergames.solver.registry import find_game, game_names
@@ -101,7 +102,9 @@ def player_codes(players: Any, policies: Sequence[str], names: Sequence[str],
 def write_all(root: str | Path) -> list[Path]:
     """Write ``cext/<game>/constants.pxd`` for every game whose ``solver/<game>/kernel.py``
     has ``constants()`` (with, for every game, the decision API's markers and the result rows'
-    column numbers, :mod:`numbergames.solver.kernel_rows`); a file already holding the same text is left alone (so Cython
+    column numbers, :mod:`numbergames.solver.kernel_rows`; and where the kernel module names
+    its rules class as ``RULES``, the C ``Rules`` struct and the choices' codes,
+    :mod:`numbergames.solver.kernel_rules`); a file already holding the same text is left alone (so Cython
     does not compile again what did not change). Returns the files written."""
     written = []
     for game in game_names():
@@ -112,9 +115,16 @@ def write_all(root: str | Path) -> list[Path]:
                 raise
             continue
         enums, arrays = module.constants()
-        enums = {**decision_constants(), **rows_constants(find_game(game)), **enums}
+        rules = getattr(module, "RULES", None)     # the kernel's Config holds its rules
+        codes = kernel_rules.choice_codes(rules) if rules else {}
+        clash = sorted(name for name in codes if enums.get(name, codes[name]) != codes[name])
+        if clash:
+            raise ValueError(f"{game}: {clash} name a choice's code and another constant")
+        enums = {**decision_constants(), **rows_constants(find_game(game)), **codes, **enums}
         path = Path(root) / "cext" / game / "constants.pxd"
         text = pxd_text(game, enums, arrays)
+        if rules:
+            text += "\n" + kernel_rules.struct_text(rules)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
             written.append(path)

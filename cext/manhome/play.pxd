@@ -8,18 +8,14 @@
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
 from cext.common.interrupt cimport Interrupt
-from cext.manhome.constants cimport MAXP, NPOLICIES, SQUARES
+from cext.manhome.constants cimport MAXP, NPOLICIES, SQUARES, Rules
 from cext.manhome.sides cimport SideSpaceC
 
 
 ctypedef struct Config:
-    int players
-    int men_per_player
-    int men_to_win
-    int tie                       # TIE_*
-    int extra_turn
-    int max_turns
-    int board_rows                # new men land on squares 0 .. ROW * board_rows - 1
+    Rules rules                   # the rules dataclass's fields (solver/manhome/rules.py), made
+                                  # into constants.pxd from it (numbergames.solver.kernel_rules)
+    int players                   # the seats of this call: the rules' players, or one (solitaire)
     int policy[MAXP]              # P_* of each seat
     int budget[MAXP]              # search: playouts per candidate; mcts: simulations
     const Config* rollout         # search: the same rules with greedy in every seat
@@ -68,22 +64,6 @@ ctypedef struct State:
     int32_t killed[MAXP]
 
 
-# -- the decision API (cext/common/decisions.pxi; solver/manhome/state.py) -------------------
-cdef void game_start(State* g, const Config* c, uint64_t key) noexcept nogil
-cdef int current_player(const State* g, const Config* c) noexcept nogil
-cdef int legal_actions(const State* g, const Config* c, int32_t* actions) noexcept nogil
-cdef int chance_outcomes(const State* g, const Config* c, int32_t* outcomes,
-                         double* probabilities) noexcept nogil
-cdef int32_t draw_chance(State* g, const Config* c) noexcept nogil
-cdef void apply_action(State* g, const Config* c, int32_t action) noexcept nogil
-cdef int32_t decide(State* g, const Config* c, int seat) noexcept nogil
-cdef void returns(const State* g, const Config* c, double* out) noexcept nogil
-cdef void write_row(const State* g, const Config* c, int32_t* row) noexcept nogil
-cdef object state_view(const State* g, const Config* c)
-
-# -- the hooks of cext/common/mcts.pxi (solver/manhome/policies.py) --------------------------
-cdef void mcts_reseed(State* h, const Config* c, uint64_t key) noexcept nogil
-cdef uint64_t* mcts_choices(State* g) noexcept nogil
-cdef int mcts_actions(State* g, const Config* c, int32_t* actions) noexcept nogil
-cdef double mcts_exploration() noexcept nogil
-cdef double mcts_keep_z() noexcept nogil
+# -- the decision API and the mcts hooks, declared once for every game over this State and
+# Config (defined in state.pxi, policies.pxi and play.pyx) -----------------------------------
+include "cext/common/decision_api.pxi"

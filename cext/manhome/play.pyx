@@ -74,18 +74,17 @@ cdef class Setup:
 
     def __init__(self, config):
         cdef int seat, code
+        cdef object given = config["rules"], kept
         policies, budgets = config["policy"], config["budget"]
         players = config["players"]
         if not 1 <= players <= MAXP or len(policies) != players or len(budgets) != players:
             raise ValueError(f"need 1 to {MAXP} seats and a policy and a budget each")
         memset(&self.c, 0, sizeof(Config))
+        self.c.rules = given            # the rules' fields in one (a missing one: ValueError)
+        kept = self.c.rules             # back as a dict: Cython ignored any field not in Rules
+        if kept != given:
+            raise ValueError(f"the rules {sorted(given)} are not the kernel's {sorted(kept)}")
         self.c.players = players
-        self.c.men_per_player = config["men_per_player"]
-        self.c.men_to_win = config["men_to_win"]
-        self.c.tie = config["tie"]
-        self.c.extra_turn = config["extra_turn"]
-        self.c.max_turns = config["max_turns"]
-        self.c.board_rows = config["board_rows"]
         for seat in range(players):
             code = policies[seat]
             if not 0 <= code <= P_ADAPT:

@@ -78,7 +78,7 @@ cdef int32_t decide_more(State* g, const Config* c, int seat) noexcept nogil:
 cdef inline int64_t expert_goes(const Config* c, int home, uint64_t lo, uint64_t hi,
                                 int k) noexcept nogil:
     """Scaled expected goes a side still needs (0 once it has won)."""
-    if home >= c.men_to_win:
+    if home >= c.rules.men_to_win:
         return 0
     return c.goes[side_index_bits(c.spaces[P_EXPERT], home, lo, hi, k)]
 
@@ -157,7 +157,7 @@ cdef inline int64_t expert_new_sum(const State* g, const Config* c, int seat,
     # DEATH and HOME (squares 0 and 1), then the board
     total = -c.q_den * rest + c.q_den * (c.bonus - expert_goes(c, home + 1, g.men[seat][0],
                                                                g.men[seat][1], k))
-    for t in range(FIRST_SQUARE, ROW * c.board_rows):
+    for t in range(FIRST_SQUARE, ROW * c.rules.board_rows):
         holder = g.board[t]
         if holder == seat:
             total -= c.q_den * rest
@@ -198,7 +198,7 @@ cdef int32_t choose_option(State* g, const Config* c, int seat) noexcept nogil:
             if w > best:
                 best = w
         best_sum += best
-    return A_NEW_MAN if 3 * new_sum > ROW * c.board_rows * best_sum else A_ACTION
+    return A_NEW_MAN if 3 * new_sum > ROW * c.rules.board_rows * best_sum else A_ACTION
 
 
 cdef int32_t choose_move(State* g, const Config* c, int seat, int kind) noexcept nogil:

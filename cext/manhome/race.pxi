@@ -95,7 +95,7 @@ cdef void ply_value(const Pos* p, const Config* c, int t, int depth, double* out
 cdef bint ply_new(const Pos* p, const Config* c, int t, int depth, double* out) noexcept nogil:
     """Race.new_value; False when a new man is not legal here (no reserve, or the cap)."""
     cdef double v[MAXP]
-    cdef int q, i, squares = ROW * c.board_rows
+    cdef int q, i, squares = ROW * c.rules.board_rows
     if p.reserve[t] == 0 or p.nmen[t] >= c.race_space.cap:
         return False
     for i in range(c.players):
@@ -150,7 +150,7 @@ cdef void ply_arrive(const Pos* p, const Config* c, int t, int source, int targe
     cdef double kill[MAXP]
     cdef double lost[MAXP]
     cdef double chance, miss
-    again = t if c.extra_turn else following
+    again = t if c.rules.extra_turn else following
     if source >= 0:
         pos_lift(&q, t, source)
     else:
@@ -161,7 +161,7 @@ cdef void ply_arrive(const Pos* p, const Config* c, int t, int source, int targe
         return
     if target == HOME:
         q.home[t] += 1
-        if q.home[t] >= c.men_to_win:
+        if q.home[t] >= c.rules.men_to_win:
             for i in range(c.players):
                 out[i] = 1.0 if i == t else 0.0
             return

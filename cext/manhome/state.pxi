@@ -40,7 +40,7 @@ cdef inline int arrive(State* g, const Config* c, int seat, int square,
         return O_DEATH
     if square == HOME:
         g.home[seat] += 1
-        if g.home[seat] >= c.men_to_win:
+        if g.home[seat] >= c.rules.men_to_win:
             g.winner = seat
         return O_HOME
     holder = g.board[square]
@@ -146,7 +146,7 @@ cdef inline void start_turn(State* g, const Config* c) noexcept nogil:
     """The next turn's first node, or the end (ManHomeState._start_turn)."""
     cdef int seat
     cdef bint can_new, can_act, decision
-    if g.winner >= 0 or g.turns >= c.max_turns:
+    if g.winner >= 0 or g.turns >= c.rules.max_turns:
         g.phase = PH_OVER
         g.player = TERMINAL
         return
@@ -176,7 +176,7 @@ cdef inline void finish(State* g, const Config* c, int src, int dst,
     g.turns += 1
     g.turns_by[seat] += 1
     g.decisions += g.decision
-    if not ((outcome == O_HOME or outcome == O_KILL) and c.extra_turn):
+    if not ((outcome == O_HOME or outcome == O_KILL) and c.rules.extra_turn):
         g.to_move = (seat + 1) * (seat + 1 < c.players)
     start_turn(g, c)
 
@@ -187,7 +187,7 @@ cdef inline void game_start(State* g, const Config* c, uint64_t key) noexcept no
     memset(g, 0, sizeof(State))
     memset(g.board, EMPTY, sizeof(g.board))
     for seat in range(c.players):
-        g.reserve[seat] = c.men_per_player
+        g.reserve[seat] = c.rules.men_per_player
     g.dice = key
     g.choice = key ^ DICE_CHOICE_SALT
     g.winner = -1
@@ -206,11 +206,11 @@ cdef inline int new_man_outcomes(const Config* c, int32_t* outcomes,
     """The NEW_ROLL node's squares, ascending, each with its share of the rolls (the row
     die then the d6: rules.new_man_square)."""
     cdef int count[SQUARES]
-    cdef int row_die, face, square, n = 0, total = c.board_rows * D6
+    cdef int row_die, face, square, n = 0, total = c.rules.board_rows * D6
     memset(count, 0, sizeof(count))
-    for row_die in range(1, c.board_rows + 1):
+    for row_die in range(1, c.rules.board_rows + 1):
         for face in range(1, D6 + 1):
-            count[ROW * (row_die % c.board_rows) + face % ROW] += 1
+            count[ROW * (row_die % c.rules.board_rows) + face % ROW] += 1
     for square in range(SQUARES):
         if count[square]:
             outcomes[n] = square
@@ -269,8 +269,8 @@ cdef inline int32_t draw_chance(State* g, const Config* c) noexcept nogil:
 cdef inline int new_man_square(State* g, const Config* c) noexcept nogil:
     """The NEW_ROLL node's draw: the row die (its top face counts 0: rules.new_man_square),
     then the d6."""
-    cdef int row_die = roll(g, c.board_rows)
-    return ROW * (row_die if row_die < c.board_rows else 0) + roll(g, D6) % ROW
+    cdef int row_die = roll(g, c.rules.board_rows)
+    return ROW * (row_die if row_die < c.rules.board_rows else 0) + roll(g, D6) % ROW
 
 
 cdef inline int32_t face_off(State* g, const Config* c) noexcept nogil:
@@ -282,8 +282,8 @@ cdef inline int32_t face_off(State* g, const Config* c) noexcept nogil:
         d = roll(g, D6)
         if a != d:
             return ATTACKER_WINS if a > d else DEFENDER_HOLDS
-        if c.tie != TIE_REROLL:
-            return ATTACKER_WINS if c.tie == TIE_ATTACKER else DEFENDER_HOLDS
+        if c.rules.tie != TIE_REROLL:
+            return ATTACKER_WINS if c.rules.tie == TIE_ATTACKER else DEFENDER_HOLDS
 
 
 cdef inline void apply_action(State* g, const Config* c, int32_t action) noexcept nogil:

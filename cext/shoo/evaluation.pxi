@@ -33,7 +33,7 @@ cdef int evaluate(const Pos *p, const Config *c, int seat) noexcept nogil:
     cdef int won = winner(p, c)
     if won != NONE:
         return WIN if won == seat else -WIN
-    if p.ply >= c.max_plies:
+    if p.ply >= c.rules.max_plies:
         return 0
     cdef field_t touch2[2]
     touch2[0] = field_touch2(travellers(p, 0))
@@ -66,7 +66,7 @@ cdef inline int shoo_bonus(const Config *c, field_t empty, field_t free, field_t
     cdef field_t near = NEIGH[t]
     if near & empty & ~danger_t:
         return 0
-    if c.escape_by_horse and (near & free):
+    if c.rules.escape_by_horse and (near & free):
         return 0
     return DISTANCE_WEIGHT * (STABLED_COST - c.home_distance[seat][
         NSQ * home_index(targets, c.home_base[seat]) + t])
@@ -169,7 +169,7 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
     w.home_gen += 1
     q = p[0]
     q.side, q.held, q.shoo, q.hush_to, q.ply = opp, NONE, NONE, NONE, p.ply + 1
-    fast = winner(&q, c) == NONE and q.ply < c.max_plies
+    fast = winner(&q, c) == NONE and q.ply < c.rules.max_plies
     if fast:
         # what one, two, three or more of each side's travellers touch
         mine_before = travellers(p, side)
@@ -450,7 +450,7 @@ cdef int greedy_values(const Pos *p, const Config *c, const Moves *ms, int *valu
         # and evaluated, then its shoos
         make_move(p, c, key, &after)
         plain = evaluate(&after, c, side)
-        settled = winner(&after, c) != NONE or after.ply >= c.max_plies
+        settled = winner(&after, c) != NONE or after.ply >= c.rules.max_plies
         empty_after = empty_squares(&after)
         free_after = free_horses(&after)
         danger_after = danger(&after, c, opp)

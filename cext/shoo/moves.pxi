@@ -82,7 +82,7 @@ cdef void act(const Pos *p, const Config *c, uint64_t move, Pos *out) noexcept n
     out.hush_to = NONE
     out.ply = p.ply + 1
     if ((kind == K_WALK or kind == K_DISMOUNT or kind == K_RETURN)
-            and (c.hush == HUSH_LOSE_MOVE or c.hush == HUSH_SHOO_OFF)
+            and (c.rules.hush == HUSH_LOSE_MOVE or c.rules.hush == HUSH_SHOO_OFF)
             and field_has(danger(p, c, side), to)):
         out.hush_to = to
         out.hush_how = H_STEP if kind == K_WALK else (H_DISMOUNT if kind == K_DISMOUNT else H_RETURN)
@@ -93,7 +93,7 @@ cdef void apply_hush(const Pos *p, const Config *c, Pos *out) noexcept nogil:
     cdef int mover = 1 - p.side
     out[0] = p[0]
     out.foot[mover] &= ~field_bit(p.hush_to)
-    if c.hush == HUSH_SHOO_OFF or p.hush_how == H_RETURN:
+    if c.rules.hush == HUSH_SHOO_OFF or p.hush_how == H_RETURN:
         out.stabled[mover] += 1
     elif p.hush_how == H_STEP:
         out.foot[mover] |= field_bit(p.hush_origin)
@@ -252,7 +252,7 @@ cdef void captures(const Pos *p, const Config *c, Moves *ms, int hush, int s,
         riders &= riders - 1
         if confined and not field_has(c.home[side], r):
             continue
-        put_back_home = not c.leave_home and field_has(c.home[opp], r)
+        put_back_home = not c.rules.leave_home and field_has(c.home[opp], r)
         puts = NEIGH[r] & empty_squares(p)
         if put_back_home:
             puts &= c.home[opp]
@@ -291,25 +291,25 @@ cdef void gen_actions(const Pos *p, const Config *c, Moves *ms, int hush) noexce
         s = p.shoo
         others_touch(ms, ones, twos, threes, s)
         each_to(p, c, ms, hush, K_WALK, s, NONE, NONE, NEIGH[s] & empty & ~d)
-        if c.escape_by_horse:
+        if c.rules.escape_by_horse:
             mounts(p, c, ms, hush, s, False)
         if ms.n == start:
             with_shoos(p, c, ms, hush, K_SHOO_OFF, s, NONE, NONE, NONE)
         return
     # kind by kind, each kind's moves ascending: the canonical order without a sort
-    foot_ok = FIELD_ALL if c.hush != HUSH_ILLEGAL else ~d
+    foot_ok = FIELD_ALL if c.rules.hush != HUSH_ILLEGAL else ~d
     own = p.foot[side]
     while own:
         s = field_lowest(own)
         own &= own - 1
-        area = c.home[side] if not c.leave_home and field_has(c.home[side], s) else FIELD_ALL
+        area = c.home[side] if not c.rules.leave_home and field_has(c.home[side], s) else FIELD_ALL
         others_touch(ms, ones, twos, threes, s)
         each_to(p, c, ms, hush, K_WALK, s, NONE, NONE, NEIGH[s] & empty & area & foot_ok)
     own = p.rider[side]
     while own:
         s = field_lowest(own)
         own &= own - 1
-        area = c.home[side] if not c.leave_home and field_has(c.home[side], s) else FIELD_ALL
+        area = c.home[side] if not c.rules.leave_home and field_has(c.home[side], s) else FIELD_ALL
         others_touch(ms, ones, twos, threes, s)
         each_to(p, c, ms, hush, K_RIDE, s, NONE, NONE, line_squares(s, empty) & area)
     own = p.foot[side]
@@ -317,12 +317,12 @@ cdef void gen_actions(const Pos *p, const Config *c, Moves *ms, int hush) noexce
         s = field_lowest(own)
         own &= own - 1
         others_touch(ms, ones, twos, threes, s)
-        mounts(p, c, ms, hush, s, not c.leave_home and field_has(c.home[side], s))
+        mounts(p, c, ms, hush, s, not c.rules.leave_home and field_has(c.home[side], s))
     own = p.rider[side]
     while own:
         s = field_lowest(own)
         own &= own - 1
-        area = c.home[side] if not c.leave_home and field_has(c.home[side], s) else FIELD_ALL
+        area = c.home[side] if not c.rules.leave_home and field_has(c.home[side], s) else FIELD_ALL
         others_touch(ms, ones, twos, threes, s)
         each_to(p, c, ms, hush, K_DISMOUNT, s, NONE, NONE, NEIGH[s] & empty & area & foot_ok)
     own = travellers(p, side)
@@ -331,10 +331,10 @@ cdef void gen_actions(const Pos *p, const Config *c, Moves *ms, int hush) noexce
             s = field_lowest(own)
             own &= own - 1
             others_touch(ms, ones, twos, threes, s)
-            captures(p, c, ms, hush, s, not c.leave_home and field_has(c.home[side], s))
+            captures(p, c, ms, hush, s, not c.rules.leave_home and field_has(c.home[side], s))
     if p.stable_horses[side]:
         tos = empty
-        if c.call_next_to:
+        if c.rules.call_next_to:
             tos &= field_spread(travellers(p, side))
         each_to(p, c, ms, hush, K_CALL, NONE, NONE, NONE, tos)
     horses = free_horses(p)
@@ -344,7 +344,7 @@ cdef void gen_actions(const Pos *p, const Config *c, Moves *ms, int hush) noexce
         own &= own - 1
         each_to(p, c, ms, hush, K_LEAD, s, NONE, NONE, line_squares(s, empty))
     near = horses & field_spread(travellers(p, side))
-    if c.hold_move:
+    if c.rules.hold_move:
         own = near
         while own:
             s = field_lowest(own)
@@ -379,7 +379,7 @@ cdef int64_t perft_c(const Pos *p, const Config *c, int depth, uint64_t *buffer)
     cdef int i
     if depth == 0:
         return 1
-    if winner(p, c) != NONE or p.ply >= c.max_plies or interrupted(c.stop, PERFT_WORK):
+    if winner(p, c) != NONE or p.ply >= c.rules.max_plies or interrupted(c.stop, PERFT_WORK):
         return 0
     ms.keys = buffer
     legal_moves(p, c, &ms)

@@ -7,7 +7,7 @@
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
 from cext.common.interrupt cimport Interrupt
-from cext.shoo.constants cimport HISTORY_PLIES, MAX_DEPTH, RECENT
+from cext.shoo.constants cimport HISTORY_PLIES, MAX_DEPTH, RECENT, Rules
 from cext.shoo.field cimport field_t
 
 
@@ -81,13 +81,8 @@ ctypedef struct Config:
     const int8_t *home_distance[2]   # [subset * NSQ + s]: the distance from s to the nearest
                                      # square of a subset of the home area (home_index)
     field_t first_row[2]
-    int hush
-    bint leave_home
-    bint call_next_to
-    bint hold_move
-    bint escape_by_horse
-    int max_plies
-    int repetition
+    Rules rules              # the rules dataclass's fields (solver/shoo/rules.py), made into
+                             # constants.pxd from it (numbergames.solver.kernel_rules)
     int policy[2]            # P_* of each seat
     int budget[2]            # search-N's N; mcts-N's N
     const Config *rollout    # mcts: the same rules with greedy in both seats (Setup's)
@@ -127,22 +122,6 @@ ctypedef struct State:
                                   # repetition (ShooState.seen; ply - start ply)
 
 
-# -- the decision API (cext/common/decisions.pxi; solver/shoo/state.py) -----------------------
-cdef void game_start(State* g, const Config* c, uint64_t key) noexcept nogil
-cdef int current_player(const State* g, const Config* c) noexcept nogil
-cdef int legal_actions(const State* g, const Config* c, int32_t* actions) noexcept nogil
-cdef int chance_outcomes(const State* g, const Config* c, int32_t* outcomes,
-                         double* probabilities) noexcept nogil
-cdef int32_t draw_chance(State* g, const Config* c) noexcept nogil
-cdef void apply_action(State* g, const Config* c, int32_t action) noexcept nogil
-cdef int32_t decide(State* g, const Config* c, int seat) noexcept nogil
-cdef void returns(const State* g, const Config* c, double* out) noexcept nogil
-cdef void write_row(const State* g, const Config* c, int32_t* row) noexcept nogil
-cdef object state_view(const State* g, const Config* c)
-
-# -- the hooks of cext/common/mcts.pxi (solver/shoo/policies.py) ------------------------------
-cdef void mcts_reseed(State* h, const Config* c, uint64_t key) noexcept nogil
-cdef uint64_t* mcts_choices(State* g) noexcept nogil
-cdef int mcts_actions(State* g, const Config* c, int32_t* actions) noexcept nogil
-cdef double mcts_exploration() noexcept nogil
-cdef double mcts_keep_z() noexcept nogil
+# -- the decision API and the mcts hooks, declared once for every game over this State and
+# Config (defined in state.pxi, policies.pxi and play.pyx) -----------------------------------
+include "cext/common/decision_api.pxi"

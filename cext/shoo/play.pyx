@@ -117,6 +117,7 @@ cdef class Setup:
     def __init__(self, config):
         """``config``: solver.shoo.kernel.config's plain dict."""
         cdef int seat, i
+        cdef object given, kept
         interrupt_init(&self.stop)
         self.c.stop = &self.stop
         self.root_keys = np.empty(MAXMOVES, dtype=np.uint64)
@@ -155,17 +156,15 @@ cdef class Setup:
             self.c.policy[seat] = config["policy"][seat]
             self.c.budget[seat] = config["budget"][seat]
         self.c.players = len(config["policy"])      # 2: solver.shoo.kernel.config checks
-        self.c.hush = config["hush"]
-        self.c.leave_home = config["leave_home"]
-        self.c.call_next_to = config["call_next_to"]
-        self.c.hold_move = config["hold_move"]
-        self.c.escape_by_horse = config["escape_by_horse"]
-        self.c.max_plies = config["max_plies"]
-        self.c.repetition = config["repetition"]
+        given = config["rules"]
+        self.c.rules = given            # the rules' fields in one (a missing one: ValueError)
+        kept = self.c.rules             # back as a dict: Cython ignored any field not in Rules
+        if kept != given:
+            raise ValueError(f"the rules {sorted(given)} are not the kernel's {sorted(kept)}")
         self.c.start = state_of(config["start"])
-        if self.c.repetition and self.c.max_plies - self.c.start.ply > HISTORY_PLIES:
+        if self.c.rules.repetition and self.c.rules.max_plies - self.c.start.ply > HISTORY_PLIES:
             raise ValueError(f"the kernel keeps the positions of {HISTORY_PLIES} moves for the "
-                             f"draw by repetition, not of max_plies = {self.c.max_plies}")
+                             f"draw by repetition, not of max_plies = {self.c.rules.max_plies}")
         self.rollout = self.c                 # mcts-N's playouts: greedy in both seats
         for seat in range(2):
             self.rollout.policy[seat] = P_GREEDY

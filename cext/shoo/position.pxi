@@ -42,7 +42,7 @@ cdef inline field_t shooed_off(const Pos *p, const Config *c) noexcept nogil:
     cdef int side = p.side
     cdef field_t d = danger(p, c, side)
     cdef field_t escapes = field_spread(empty_squares(p) & ~d)
-    if c.escape_by_horse:
+    if c.rules.escape_by_horse:
         escapes |= field_spread(free_horses(p))
     return p.foot[side] & d & ~escapes
 
@@ -51,7 +51,7 @@ cdef inline bint can_escape(const Pos *p, const Config *c, int s) noexcept nogil
     cdef field_t near = NEIGH[s]
     if near & empty_squares(p) & ~danger(p, c, p.side):
         return True
-    return c.escape_by_horse and (near & free_horses(p)) != 0
+    return c.rules.escape_by_horse and (near & free_horses(p)) != 0
 
 
 cdef inline int winner(const Pos *p, const Config *c) noexcept nogil:

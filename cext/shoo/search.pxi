@@ -55,7 +55,7 @@ cdef inline int leaf_value(const Pos *p, const Config *c, int root_ply) noexcept
         return WIN - (p.ply - root_ply)
     if value == -WIN:
         return -WIN + (p.ply - root_ply)
-    if p.ply >= c.max_plies:
+    if p.ply >= c.rules.max_plies:
         return value
     return value + duel_tactics(p, c)
 
@@ -76,7 +76,7 @@ cdef int negamax(const Pos *p, const Config *c, Work *w, int depth, int alpha, i
     if (w.abortable and w.searched > w.limit) or interrupted(c.stop, 1):
         w.aborted = True      # (a signal: every later node too, so the search unwinds)
         return 0
-    if depth == 0 or winner(p, c) != NONE or p.ply >= c.max_plies:
+    if depth == 0 or winner(p, c) != NONE or p.ply >= c.rules.max_plies:
         return leaf_value(p, c, w.root_ply)
     key = zobrist(p)
     entry = &w.table[key & ((1 << TABLE_BITS) - 1)]
@@ -103,7 +103,7 @@ cdef int negamax(const Pos *p, const Config *c, Work *w, int depth, int alpha, i
             static[i] = WIN - (p.ply + 1 - w.root_ply)
         elif static[i] <= -WIN:
             static[i] = -WIN + (p.ply + 1 - w.root_ply)
-        elif tactical and p.ply + 1 < c.max_plies:
+        elif tactical and p.ply + 1 < c.rules.max_plies:
             static[i] += tactics_after(p, c, ms.keys[i])
     if depth == 1:                      # every child a leaf: the best of their values
         j = 0

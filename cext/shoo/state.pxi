@@ -88,12 +88,12 @@ cdef inline void settle(State *g, const Config *c) noexcept nogil:
     cdef int won = winner(&g.pos, c), i, count = 0
     if won != NONE:
         g.over, g.winner, g.ended_by = True, won, ENDED_WIN
-    elif g.pos.ply >= c.max_plies:
+    elif g.pos.ply >= c.rules.max_plies:
         g.over, g.winner, g.ended_by = True, DRAW, ENDED_LIMIT
-    elif c.repetition and g.pos.ply > c.start.ply:
+    elif c.rules.repetition and g.pos.ply > c.start.ply:
         for i in range(g.pos.ply - c.start.ply + 1):
             count += same_position(&g.seen[i], &g.pos)
-        if count >= c.repetition:
+        if count >= c.rules.repetition:
             g.over, g.winner, g.ended_by = True, DRAW, ENDED_REPETITION
 
 
@@ -111,7 +111,7 @@ cdef inline void game_start(State *g, const Config *c, uint64_t key) noexcept no
     g.sim_stop = 0
     g.recent[0] = g.pos
     g.nrecent = 1
-    if c.repetition:
+    if c.rules.repetition:
         g.seen[0] = g.pos
     settle(g, c)
 
@@ -210,7 +210,7 @@ cdef inline void apply_action(State *g, const Config *c, int32_t action) noexcep
     g.recent[g.nrecent % RECENT] = after
     g.nrecent += 1
     g.nlegal = g.picked = -1
-    if c.repetition:
+    if c.rules.repetition:
         g.seen[g.pos.ply - c.start.ply] = g.pos
     settle(g, c)
 
@@ -270,7 +270,7 @@ cdef object state_view(const State *g, const Config *c):
     the result row's counters and the positions seen (with their counts, sorted)."""
     cdef int i
     seen = {}
-    if c.repetition:
+    if c.rules.repetition:
         for i in range(g.pos.ply - c.start.ply + 1):
             key = position_view(&g.seen[i])
             seen[key] = seen.get(key, 0) + 1

@@ -124,22 +124,6 @@ cdef class Setup:
     cdef const double[:, :, ::1] landing
 
 
-# -- the decision API (cext/common/decisions.pxi states what each does): state.pxi --------
-cdef void game_start(State* g, const Config* c, uint64_t key) noexcept nogil
-cdef int current_player(const State* g, const Config* c) noexcept nogil
-cdef int legal_actions(const State* g, const Config* c, int32_t* actions) noexcept nogil
-cdef int chance_outcomes(const State* g, const Config* c, int32_t* outcomes,
-                         double* probabilities) noexcept nogil
-cdef int32_t draw_chance(State* g, const Config* c) noexcept nogil
-cdef void apply_action(State* g, const Config* c, int32_t action) noexcept nogil
-cdef int32_t decide(State* g, const Config* c, int seat) noexcept nogil
-cdef void returns(const State* g, const Config* c, double* out) noexcept nogil
-cdef void write_row(const State* g, const Config* c, int32_t* row) noexcept nogil
-cdef object state_view(const State* g, const Config* c)     # play.pyx
-
-# -- the hooks of cext/common/mcts.pxi (it states what each does): policies.pxi ------------
-cdef void mcts_reseed(State* h, const Config* c, uint64_t key) noexcept nogil
-cdef uint64_t* mcts_choices(State* g) noexcept nogil
-cdef int mcts_actions(State* g, const Config* c, int32_t* actions) noexcept nogil
-cdef double mcts_exploration() noexcept nogil
-cdef double mcts_keep_z() noexcept nogil
+# -- the decision API and the mcts hooks, declared once for every game over this State and
+# Config (defined in state.pxi, policies.pxi and play.pyx) -----------------------------------
+include "cext/common/decision_api.pxi"

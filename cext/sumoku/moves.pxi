@@ -1,6 +1,7 @@
 # Sumoku's move generator in C, the twin of solver/sumoku/moves.py (legal_plays): the
-# plays of a hand, streamed in canonical order into a sink. Included by
-# cext/sumoku/play.pyx.
+# plays of a hand, streamed in canonical order into a sink (sinks.pxi); the windows, their
+# cells' options and cross lines, the single tiles. Included by cext/sumoku/play.pyx, with
+# the line walk (walk.pxi) and the best-first search's bounds (bounds.pxi) after it.
 #
 # The move generator never stores the list of plays: it streams them, in canonical order, into
 # a *sink* that keeps what the caller needs — their number, the play at one index (the random
@@ -15,11 +16,11 @@
 # line's total; a cross line of fixed values by the residue of its total and the set of its
 # colours, tables made once per generation). Then each line is walked once, only around its
 # tiles and those of the lines beside it (``walk``): its cells' cross lines are read once,
-# into the same masks (singles' pool); a window from a first cell grows to 6 cells and ends
+# into the same masks (singles' pool; walk.pxi); a window from a first cell grows to 6 cells and ends
 # at a cell no option fits or a colour its tiles repeat (every longer window holds it too);
 # ``fill`` tries only the options each cell takes, its colours unused. A bounding sink that
 # keeps the best score (greedy, a lookahead's reply) searches the windows *best-first*
-# (``best_first``): every window's upper bound (``walk_bounds``: its tiles, and each empty
+# (``best_first``, bounds.pxi): every window's upper bound (``walk_bounds``: its tiles, and each empty
 # cell's best value and cross total, summed as the window grows; the part the window's values
 # make floored to a multiple of the key, at most the k largest values of distinct colours
 # left, a table), then the windows by bound, highest first, until the bound falls below the
@@ -29,15 +30,6 @@
 cdef enum:
     RUN_CAP = 8           # a run is read up to 7 tiles: long enough to be too long
     INVALID = -1
-    NOSCORE = -1000000
-    TOPMAX = WIDTH + MCTS_WIDTH   # more plays than a sink keeps (lookahead's, mcts-N's)
-
-cdef enum:               # what a sink keeps
-    S_COUNT = 0
-    S_FIND = 1
-    S_GREEDY = 2
-    S_TOP = 3
-    S_MAX = 4
 
 cdef enum:
     NCOLOURS = NKINDS // NUMBERS
@@ -55,24 +47,6 @@ cdef extern from *:
     """
     int ctz64 "sumoku_ctz64"(uint64_t x) noexcept nogil
     int popcount64 "sumoku_popcount64"(uint64_t x) noexcept nogil
-
-
-cdef struct Sink:
-    int mode
-    long count              # plays seen
-    long target             # S_FIND: the index wanted
-    bint stop
-    bint bound              # skip branches that cannot beat what is kept (S_GREEDY, S_TOP,
-                            # S_MAX); then count is no longer every play, only >= 2 is known
-    Play found              # S_FIND: the play at target; S_GREEDY: the first best
-    long found_index
-    int best                # S_GREEDY, S_MAX: the best score
-    int best_rank           # S_GREEDY: the rank of its window (Gen.cur_rank)
-    int ntop                # S_TOP: the best plays by score, then index, at most width
-    int width
-    Play top[TOPMAX]
-    long top_index[TOPMAX]
-
 
 cdef struct Gen:
     State* s
@@ -149,59 +123,7 @@ cdef struct Gen:
     int bucket[MAXUB + 1]
 
 
-# ------------------------------------------------------------------------------ sinks
-
-cdef inline void keep(Sink* sink, const Play* p, long index, int rank) noexcept nogil:
-    """What the sink keeps of the play at ``index`` (counted already) of window ``rank``."""
-    cdef int j, pos
-    if sink.mode == S_FIND:
-        if index == sink.target:
-            sink.found = p[0]
-            sink.found_index = index
-            sink.stop = True
-    elif sink.mode == S_GREEDY:
-        if p.score > sink.best or (p.score == sink.best and rank < sink.best_rank):
-            sink.best = p.score
-            sink.best_rank = rank
-            sink.found = p[0]
-            sink.found_index = index
-    elif sink.mode == S_MAX:
-        if p.score > sink.best:
-            sink.best = p.score
-    elif sink.mode == S_TOP:
-        pos = sink.ntop
-        while pos > 0 and sink.top[pos - 1].score < p.score:
-            pos -= 1
-        if pos < sink.width:
-            j = sink.ntop if sink.ntop < sink.width else sink.width - 1
-            while j > pos:
-                sink.top[j] = sink.top[j - 1]
-                sink.top_index[j] = sink.top_index[j - 1]
-                j -= 1
-            sink.top[pos] = p[0]
-            sink.top_index[pos] = index
-            if sink.ntop < sink.width:
-                sink.ntop += 1
-
-
-cdef inline void emit(Sink* sink, const Play* p, int rank) noexcept nogil:
-    cdef long index = sink.count
-    sink.count += 1
-    keep(sink, p, index, rank)
-
-
-cdef void sink_init(Sink* sink, int mode, long target) noexcept nogil:
-    sink.mode = mode
-    sink.bound = False
-    sink.count = 0
-    sink.target = target
-    sink.stop = False
-    sink.best = NOSCORE
-    sink.best_rank = 1 << 30
-    sink.ntop = 0
-    sink.width = WIDTH
-    sink.found_index = -1
-
+# ------------------------------------------------------------------------ the generator
 
 cdef inline bint beyond(const Gen* g, int most) noexcept nogil:
     """Whether no play scoring at most ``most`` (in the window being filled) can change
@@ -215,8 +137,6 @@ cdef inline bint beyond(const Gen* g, int most) noexcept nogil:
         return sink.ntop == sink.width and most <= sink.top[sink.width - 1].score
     return False
 
-
-# ------------------------------------------------------------------------ the generator
 
 cdef void leaf(Gen* g, int score, bint bonus) noexcept nogil:
     """A play of the window: every empty cell has its option (``sel``)."""
@@ -378,67 +298,6 @@ cdef uint64_t cross_options(Gen* g, int r, int c, int axis, uint64_t avail, shor
     return fit
 
 
-cdef inline void most_of(const Gen* g, uint64_t m, const short* ct, int* out_most, int* out_v,
-                         int* out_c) noexcept nogil:
-    """The most an option of ``m`` adds to a score on an empty cell whose cross line's
-    totals are ``ct``: its value (FREE as 9) and its cross line's total together, its value
-    alone, its cross line's total alone."""
-    cdef int o, most = INVALID, mv = 0, mc = 0
-    while m:
-        o = ctz64(m)
-        m &= m - 1
-        if g.opt_v9[o] + ct[o] > most:
-            most = g.opt_v9[o] + ct[o]
-        if g.opt_v9[o] > mv:
-            mv = g.opt_v9[o]
-        if ct[o] > mc:
-            mc = ct[o]
-    out_most[0] = most
-    out_v[0] = mv
-    out_c[0] = mc
-
-
-cdef inline void suffix_sums(Gen* g, int ne) noexcept nogil:
-    cdef int e
-    g.suffix[ne] = g.svs[ne] = g.scs[ne] = 0
-    for e in range(ne - 1, -1, -1):
-        g.suffix[e] += g.suffix[e + 1]
-        g.svs[e] += g.svs[e + 1]
-        g.scs[e] += g.scs[e + 1]
-
-
-cdef void set_tops(Gen* g) noexcept nogil:
-    """``tops``: for each set of the hand's colours taken and each k up to MAX_LINE, the sum
-    of the k largest values (FREE as 9) of distinct colours among the hand's colours not
-    taken (all of them if fewer); read at ``taken & hcols``."""
-    cdef int taken = g.hcols, j, k, total
-    while True:
-        k = total = 0
-        g.tops[taken][0] = 0
-        for j in range(g.ncolours):
-            if not taken >> g.corder[j] & 1:
-                total += g.cmax[j]
-                k += 1
-                g.tops[taken][k] = total
-        for k in range(k + 1, MAX_LINE + 1):
-            g.tops[taken][k] = total
-        if taken == 0:
-            break
-        taken = (taken - 1) & g.hcols
-
-
-cdef inline int bound_at(const Gen* g, int i, int ucol, int known, int xsum) noexcept nogil:
-    """The most a play of the window can score with its empty cells before i filled: the
-    window's values so far (``known``, a free six as 9) and its cross lines' totals so far
-    (``xsum``), and the most the cells from i on add; the window's total is a multiple of
-    the key, so is the part the values make."""
-    cdef int a = known + xsum + g.suffix[i], b = g.svs[i], top = g.tops[ucol & g.hcols][g.ne - i]
-    if top < b:
-        b = top
-    b = g.s.below[known + b] + xsum + g.scs[i]
-    return a if a < b else b
-
-
 cdef int cell_options(Gen* g, int e, int r, int c, uint64_t avail) noexcept nogil:
     """The window's e-th empty cell (r, c): what it takes (``fit``, ``ctrow``, ``csix``);
     the most it can add to a score, or INVALID if it takes no option."""
@@ -562,346 +421,6 @@ cdef inline void add_option(Gen* g, int k, int v) noexcept nogil:
     g.col_opts[kind_colour(k)] |= bit
     g.all_opts |= bit
     g.nopt += 1
-
-
-cdef void line_cells(Gen* g, int axis, int line, int lo, int hi) noexcept nogil:
-    """The cells of the line from position ``lo`` to ``hi`` (walk's l* arrays), an empty
-    cell's cross line read by line_cross."""
-    cdef const State* s = g.s
-    cdef int q, x, nxt, cross
-    cdef int along = 1 if axis == 0 else GRID, across = GRID if axis == 0 else 1
-    cdef int first = line * GRID + lo if axis == 0 else lo * GRID + line
-    cdef const uint8_t* cell
-    cdef const uint8_t* value
-    g.lbase = lo
-    g.laxis = axis
-    g.lline = line
-    nxt = hi - lo + 1 + MAX_LINE
-    g.lnext[hi - lo + 1] = nxt
-    for q in range(hi - lo, -1, -1):
-        cell = &s.grid[0][0] + first + q * along
-        x = cell[0]
-        g.lx[q] = x
-        if x != 0:
-            value = &s.value[0][0] + first + q * along
-            g.lv[q] = value[0]
-            nxt = q
-        else:
-            cross = cell[-across] | cell[across]
-            if (cross | cell[-along] | cell[along]) != 0:
-                g.ltouch[q] = True
-                nxt = q
-            else:
-                g.ltouch[q] = False
-            if cross != 0:
-                g.lcross[q] = True
-                line_cross(g, q)
-            else:
-                g.lcross[q] = False
-                g.lfit[q] = g.all_opts
-                g.lctp[q] = &g.zero_ct[0]
-                g.lsix[q] = False
-                g.lmm[q] = 0        # most_of's figures of this cell are not a former line's
-        g.lnext[q] = nxt
-
-
-cdef inline void line_cross(Gen* g, int q) noexcept nogil:
-    """The cross line of the line's empty cell q (line_cells), which has one."""
-    cdef bint has
-    cdef int e, pos = g.lbase + q
-    cdef int r = g.lline if g.laxis == 0 else pos, c = pos if g.laxis == 0 else g.lline
-    if (g.boxed and 0 <= r - g.br0 < g.bh and 0 <= c - g.bc0 < g.bw
-            and g.cidx[(r - g.br0) * g.bw + c - g.bc0][g.laxis]):
-        e = g.cidx[(r - g.br0) * g.bw + c - g.bc0][g.laxis] - 1     # singles read it
-        g.lfit[q] = g.pfit[e]
-        g.lctp[q] = &g.pct[e][0] if g.phas[e] else &g.zero_ct[0]
-        g.lsix[q] = g.psix[e]
-    else:
-        g.lfit[q] = cross_options(g, r, c, g.laxis, g.all_opts, g.lct[q], &g.lsix[q], &has)
-        g.lctp[q] = &g.lct[q][0] if has else &g.zero_ct[0]
-    g.lmm[q] = 0
-
-
-cdef inline int min3(int a, int b, int c) noexcept nogil:
-    if b < a:
-        a = b
-    return c if c < a else a
-
-
-cdef inline int max3(int a, int b, int c) noexcept nogil:
-    if b > a:
-        a = b
-    return c if c > a else a
-
-
-cdef void line_extents(Gen* g) noexcept nogil:
-    """``ext_lo``, ``ext_hi`` of every line from one before the pattern to one after it,
-    and of the line beyond each end."""
-    cdef const State* s = g.s
-    cdef int i, r, c
-    for r in range(s.min_r - 2, s.max_r + 3):
-        g.ext_lo[0][r] = GRID
-        g.ext_hi[0][r] = -1
-    for c in range(s.min_c - 2, s.max_c + 3):
-        g.ext_lo[1][c] = GRID
-        g.ext_hi[1][c] = -1
-    for i in range(s.ntiles):
-        r = s.cell_r[i]
-        c = s.cell_c[i]
-        if c < g.ext_lo[0][r]:
-            g.ext_lo[0][r] = c
-        if c > g.ext_hi[0][r]:
-            g.ext_hi[0][r] = c
-        if r < g.ext_lo[1][c]:
-            g.ext_lo[1][c] = r
-        if r > g.ext_hi[1][c]:
-            g.ext_hi[1][c] = r
-
-
-cdef inline void line_walk_range(Gen* g, int axis, int line, int* along_lo,
-                                 int* along_hi) noexcept nogil:
-    """The line's cells a window may hold (line_cells): a window holds a tile of the line
-    or a cell beside one of the lines on either side (a connected pattern has tiles on
-    every line from its first to its last)."""
-    along_lo[0] = min3(g.ext_lo[axis][line - 1], g.ext_lo[axis][line], g.ext_lo[axis][line + 1])
-    along_hi[0] = max3(g.ext_hi[axis][line - 1], g.ext_hi[axis][line], g.ext_hi[axis][line + 1])
-    line_cells(g, axis, line, along_lo[0] - MAX_LINE - 1, along_hi[0] + MAX_LINE + 1)
-
-
-cdef bint walk(Gen* g) noexcept nogil:
-    """The windows of a board with tiles (moves._is_window) in canonical order, walking
-    each line: a window ends before a cell its tiles cannot fill (its cross line takes no
-    option of the hand's colours left) or a colour its tiles repeat, which every longer
-    window holds too. Each window's plays go to the sink (``fill``)."""
-    cdef const State* s = g.s
-    cdef Sink* sink = g.sink
-    cdef int axis, line, lo, hi, along_lo, along_hi, start, length, q, qs, qq, x, bit
-    cdef int colours, wsum, wfree, empty, ne
-    cdef bint touching, dead, bound = sink.bound
-    cdef uint64_t wused, m
-    for axis in range(2):
-        lo = s.min_r if axis == 0 else s.min_c
-        hi = s.max_r if axis == 0 else s.max_c
-        for line in range(lo - 1, hi + 2):
-            line_walk_range(g, axis, line, &along_lo, &along_hi)
-            for start in range(along_lo - MAX_LINE, along_hi + 2):
-                qs = start - g.lbase
-                if g.lx[qs - 1] != 0 or g.lnext[qs] >= qs + MAX_LINE:
-                    continue        # a window touches the pattern
-                colours = wsum = wfree = empty = 0
-                touching = False
-                for length in range(1, MAX_LINE + 1):
-                    q = qs + length - 1
-                    x = g.lx[q]
-                    if x != 0:
-                        bit = 1 << kind_colour(x - 1)
-                        if colours & bit:
-                            break
-                        colours |= bit
-                        if g.lv[q] == FREE:
-                            wfree += 1
-                        else:
-                            wsum += g.lv[q]
-                    else:
-                        empty += 1
-                        if empty > g.ncolours:
-                            break
-                        if g.lfit[q] == 0:
-                            break
-                        touching = touching or g.ltouch[q]
-                    if (length < MIN_LINE or g.lx[q + 1] != 0 or empty < 2
-                            or not (empty < length or touching)):
-                        continue
-                    wused = g.copts[colours]
-                    dead = False
-                    ne = 0
-                    for qq in range(qs, q + 1):
-                        if g.lx[qq] != 0:
-                            continue
-                        m = g.lfit[qq] & ~wused
-                        if m == 0:
-                            dead = True
-                            break
-                        if bound:       # what fill's bound reads
-                            if m != g.lmm[qq]:
-                                most_of(g, m, g.lctp[qq], &g.lmost[qq], &g.lmv[qq],
-                                        &g.lmc[qq])
-                                g.lmm[qq] = m
-                            g.suffix[ne] = g.lmost[qq]
-                            g.svs[ne] = g.lmv[qq]
-                            g.scs[ne] = g.lmc[qq]
-                        g.er[ne] = line if axis == 0 else g.lbase + qq
-                        g.ec[ne] = g.lbase + qq if axis == 0 else line
-                        g.fit[ne] = m
-                        g.ctrow[ne] = g.lctp[qq]
-                        g.csix[ne] = g.lsix[qq]
-                        ne += 1
-                    if dead:
-                        break       # the cell stays unfillable in every longer window
-                    if bound:
-                        suffix_sums(g, ne)
-                    g.axis = axis
-                    g.wlen = length
-                    g.ne = ne
-                    g.wsum = wsum
-                    g.wfree = wfree
-                    g.wcol = colours
-                    fill_window(g)
-                    if sink.stop:
-                        return True
-    return True
-
-
-cdef inline bint cell_most(Gen* g, int q, int colours) noexcept nogil:
-    """The most the line's empty cell q adds to a score, its value and its cross line
-    (lmost, lmv, lmc) with the options of ``colours`` taken; False if it takes none."""
-    cdef uint64_t m = g.lfit[q] & ~g.copts[colours]
-    if m == 0:
-        return False
-    if not g.lcross[q]:
-        # every option of the colours left: the largest value of a colour left, no cross
-        # line (most_of's figures)
-        g.lmost[q] = g.lmv[q] = g.tops[colours & g.hcols][1]
-        g.lmc[q] = 0
-    elif m != g.lmm[q]:
-        most_of(g, m, g.lctp[q], &g.lmost[q], &g.lmv[q], &g.lmc[q])
-        g.lmm[q] = m
-    return True
-
-
-cdef bint walk_bounds(Gen* g) noexcept nogil:
-    """walk's windows in the same order, each kept with its upper bound (bound_at at its
-    start) for best_first instead of filled (False: too many). The bound's sums over the
-    window's empty cells grow with the window and are summed again when a tile brings a
-    colour."""
-    cdef const State* s = g.s
-    cdef int axis, line, lo, hi, along_lo, along_hi, start, length, q, qs, qq, x, bit
-    cdef int colours, wsum, wfree, empty, ub, sm, sv, sc, n = 0
-    cdef bint touching, stale, dead
-    for axis in range(2):
-        lo = s.min_r if axis == 0 else s.min_c
-        hi = s.max_r if axis == 0 else s.max_c
-        for line in range(lo - 1, hi + 2):
-            line_walk_range(g, axis, line, &along_lo, &along_hi)
-            for start in range(along_lo - MAX_LINE, along_hi + 2):
-                qs = start - g.lbase
-                if g.lx[qs - 1] != 0 or g.lnext[qs] >= qs + MAX_LINE:
-                    continue        # a window touches the pattern
-                colours = wsum = wfree = empty = sm = sv = sc = 0
-                touching = stale = False
-                for length in range(1, MAX_LINE + 1):
-                    q = qs + length - 1
-                    x = g.lx[q]
-                    if x != 0:
-                        bit = 1 << kind_colour(x - 1)
-                        if colours & bit:
-                            break
-                        colours |= bit
-                        if g.lv[q] == FREE:
-                            wfree += 1
-                        else:
-                            wsum += g.lv[q]
-                        stale = empty > 0
-                    else:
-                        empty += 1
-                        if empty > g.ncolours:
-                            break
-                        if g.lfit[q] == 0:
-                            break
-                        touching = touching or g.ltouch[q]
-                        if stale:
-                            pass
-                        elif not g.lcross[q]:
-                            # every option of the colours left (cell_most)
-                            x = g.tops[colours & g.hcols][1]
-                            if x == 0:
-                                break   # unfillable in every longer window
-                            sm += x
-                            sv += x
-                        else:
-                            if not cell_most(g, q, colours):
-                                break   # unfillable in every longer window
-                            sm += g.lmost[q]
-                            sv += g.lmv[q]
-                            sc += g.lmc[q]
-                    if (length < MIN_LINE or g.lx[q + 1] != 0 or empty < 2
-                            or not (empty < length or touching)):
-                        continue
-                    if stale:
-                        sm = sv = sc = 0
-                        dead = False
-                        for qq in range(qs, q + 1):
-                            if g.lx[qq] != 0:
-                                continue
-                            if not cell_most(g, qq, colours):
-                                dead = True
-                                break
-                            sm += g.lmost[qq]
-                            sv += g.lmv[qq]
-                            sc += g.lmc[qq]
-                        if dead:
-                            break   # the cell stays unfillable in every longer window
-                        stale = False
-                    # bound_at at the window's start, from the sums
-                    x = g.tops[colours & g.hcols][empty]
-                    if x > sv:
-                        x = sv
-                    ub = s.below[wsum + NINE * wfree + x] + sc
-                    x = wsum + NINE * wfree + sm
-                    if x < ub:
-                        ub = x
-                    if n == MAXROOTS or ub >= MAXUB or ub < 0:
-                        return False
-                    g.root_ub[n] = ub
-                    g.root_at[n] = axis | line << 1 | start << 10 | length << 19
-                    n += 1
-    g.nroots = n
-    return True
-
-
-cdef bint best_first(Gen* g) noexcept nogil:
-    """The windows of a board with tiles searched best-first for a sink that keeps the
-    best score (S_GREEDY, S_MAX, bounding): each window's upper bound (walk), the windows
-    by bound, highest first (equal bounds in canonical order), until the bound falls below
-    the best score found (S_GREEDY: an equal score counts if its window comes first in
-    canonical order, ``cur_rank``). False (nothing done) if there are too many windows."""
-    cdef Sink* sink = g.sink
-    cdef int ub, n, i, j, at, top = 0
-    if not walk_bounds(g):
-        return False
-    n = g.nroots
-    # by bound, highest first, stable (a counting sort)
-    for i in range(n):
-        if g.root_ub[i] > top:
-            top = g.root_ub[i]
-    memset(g.bucket, 0, (top + 1) * sizeof(int))
-    for i in range(n):
-        g.bucket[top - g.root_ub[i]] += 1
-    at = 0
-    for j in range(top + 1):
-        i = g.bucket[j]
-        g.bucket[j] = at
-        at += i
-    for i in range(n):
-        j = top - g.root_ub[i]
-        g.order[g.bucket[j]] = i
-        g.bucket[j] += 1
-    for j in range(n):
-        i = g.order[j]
-        ub = g.root_ub[i]
-        if sink.count >= 2:
-            if sink.mode == S_MAX:
-                if ub <= sink.best:
-                    break
-            elif ub < sink.best:
-                break
-            elif ub == sink.best and i >= sink.best_rank:
-                continue
-        at = g.root_at[i]
-        window_setup(g, at & 1, (at >> 1) & 511, (at >> 10) & 511, at >> 19)
-        g.cur_rank = i
-        fill_window(g)
-    return True
 
 
 cdef inline uint64_t single_cross(Gen* g, int r, int c, int axis, short* own, short** ct,

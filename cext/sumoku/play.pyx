@@ -10,10 +10,11 @@ draws from the dice stream; the players are those of solver/sumoku/policies.py, 
 from the choice stream as they do. The pxi's play_game / play_chunk play whole games.
 
 The game is split by concept behind the contract play.pxd declares (Config, Play, State,
-Setup and the decision API, checked by Cython): board.pxi (tiles and the board), moves.pxi
-(the move generator), state.pxi (the decision API), policies.pxi (the players and mcts-N's
-hooks), each named after its twin in solver/sumoku/; this file builds the Config (Setup) and
-holds the Python entry points.
+Setup and the decision API, checked by Cython): board.pxi (tiles and the board), sinks.pxi
+(what a stream of plays keeps), moves.pxi (the move generator), walk.pxi (its line walk),
+bounds.pxi (its best-first search), state.pxi (the decision API), policies.pxi (the players
+and mcts-N's hooks), each naming its twin in solver/sumoku/; this file builds the Config
+(Setup) and holds the Python entry points.
 """
 import numpy as np
 
@@ -35,7 +36,10 @@ from cext.sumoku.constants cimport (
 
 # the game, concept by concept (the structs and the API they implement: play.pxd)
 include "cext/sumoku/board.pxi"
+include "cext/sumoku/sinks.pxi"
 include "cext/sumoku/moves.pxi"
+include "cext/sumoku/walk.pxi"
+include "cext/sumoku/bounds.pxi"
 include "cext/sumoku/state.pxi"
 include "cext/sumoku/policies.pxi"
 

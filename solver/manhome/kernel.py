@@ -5,7 +5,7 @@ tests/test_architecture.py).
 * :func:`constants` — every number the kernels share with this readable code (the board's
   size, Death and Home, the order of the move kinds and outcomes, the action of each d6
   face, the prime factors of every square and where each move lands, the players' and tie rules' codes, the greedy
-  player's ranks, the expert's value scale, the phases and action ids of the decision API,
+  player's ranks, the expert's value scale, the rules' struct, the phases and action ids of the decision API,
   the largest duel; the result rows' columns come from :mod:`numbergames.solver.kernel_rows`), written
   into ``cext/manhome/constants.pxd`` when the package is built (:mod:`numbergames.solver.kernel_constants`).
 * :func:`config` — the plain configuration of one call: the rules and each seat's player
@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from numbergames.solver.manhome.duel import MAX_PAIRS, NO_STATE
+from numbergames.solver import kernel_rules
 from numbergames.solver.kernel_rows import split
 from numbergames.solver.manhome.state import (ACTION, ACTION_OF_ROLL, ATTACKER_WINS, DEFENDER_HOLDS, EMPTY,
                                   FIRST_MOVE_ACTION, NEW_MAN, Kind, ManHomeState, Outcome,
@@ -36,9 +37,12 @@ from numbergames.solver.manhome.policies import (ADAPT, GREEDY_RANKS, MCTS, MCTS
                                      race_table)
 from numbergames.solver.manhome.race import RACE_SCALE
 from numbergames.solver.manhome.rules import (DEATH, HOME, MAX_MEN, MAX_PLAYERS, PRIME_FACTORS, ROW, SQUARES,
-                                  TIES, ManHomeRules)
+                                  ManHomeRules)
 from numbergames.solver.manhome.sides import FIRST_SQUARE
 
+RULES = ManHomeRules
+"""The rules the kernel's Config holds as one ``Rules`` struct (``c.rules``), made from the
+dataclass's fields with their codes (``TIE_*``) by :mod:`numbergames.solver.kernel_rules`."""
 TABLE_POLICIES = ("solitaire", "optimal")
 """The players that play from a solved table."""
 MOST_PRIMES = max(len(primes) for primes in PRIME_FACTORS)
@@ -68,7 +72,6 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "P_ROLLOUT": POLICY_NAMES.index(SEARCH_ROLLOUT),
              "P_MCTS_ROLLOUT": POLICY_NAMES.index(MCTS_ROLLOUT),
              "MCTS_KEEP": MCTS_KEEP,
-             **{f"TIE_{tie.upper()}": code for code, tie in enumerate(TIES)},
              **{f"RANK_{name.upper()}": rank for name, rank in GREEDY_RANKS.items()},
              "VALUE_SCALE": VALUE_SCALE, "NO_STATE": NO_STATE, "MAX_PAIRS": MAX_PAIRS}
     faces = len(ACTION_OF_ROLL)
@@ -100,7 +103,9 @@ def _space(space: Any) -> dict[str, int]:
 def config(rules: ManHomeRules, policies: Sequence[str],
            players: int | None = None) -> dict[str, Any]:
     """The kernel's configuration for ``rules`` and one player per seat (``players`` seats,
-    default the rules'): numbers, and the solved tables of the table players
+    default the rules'): the rules' fields as the kernel's ``Rules`` struct holds them
+    (``rules``, :func:`numbergames.solver.kernel_rules.values`), the players' codes and
+    budgets, and the solved tables of the table players
     (``tables``: code -> (side numbering, decisions)), of the expert (``goes``; also
     for mcts, whose simulations expert plays), of ``ply-N`` (``race``: the race table,
     :mod:`numbergames.solver.manhome.race`) and of ``adapt-N`` (``adapt``: the race table mixed with its
@@ -133,10 +138,8 @@ def config(rules: ManHomeRules, policies: Sequence[str],
         if family == ADAPT and adapt is None:
             adapt = np.ascontiguousarray(adapt_table(rules)[1], dtype=np.uint16)
     q_num, q_den = rules.attacker_win_chance
-    return {"players": players, "men_per_player": rules.men_per_player,
-            "men_to_win": rules.men_to_win, "tie": TIES.index(rules.tie),
-            "extra_turn": bool(rules.extra_turn), "max_turns": rules.max_turns,
-            "board_rows": rules.board_rows, "policy": codes, "budget": budgets,
+    return {"players": players, "rules": kernel_rules.values(rules),
+            "policy": codes, "budget": budgets,
             "q_num": q_num, "q_den": q_den, "bonus": VALUE_SCALE if rules.extra_turn else 0,
             "tables": tables, "goes": goes, "race": race, "adapt": adapt}
 

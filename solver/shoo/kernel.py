@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from numbergames.solver import kernel_rules
 from numbergames.solver.kernel_constants import player_codes
 from numbergames.solver.kernel_rows import split
 from numbergames.solver.registry import DRAW
@@ -39,11 +40,14 @@ from numbergames.solver.shoo.moves import Kind
 from numbergames.solver.shoo.policies import MCTS, PLAYERS, POLICY_NAMES, SEARCH
 from numbergames.solver.shoo.position import (DISMOUNT, EMPTY, FOOT, HORSE, NONE, RETURN, RIDER, STEP,
                                   Position)
-from numbergames.solver.shoo.rules import HUSHES, REPETITION_PLIES, ShooRules
+from numbergames.solver.shoo.rules import REPETITION_PLIES, ShooRules
 from numbergames.solver.shoo.search import (COUNT_BASE, HELD_BASE, HUSH_BASE, INFINITY, MAX_DEPTH,
                                 NODE_UNIT, PARTIAL_DEPTH, PIECE_KEYS, PLY_BASE, SHOO_BASE,
                                 SIDE_BASE, TABLE_BITS)
 
+RULES = ShooRules
+"""The rules the kernel's Config holds as one ``Rules`` struct (``c.rules``), made from the
+dataclass's fields with their codes (``HUSH_*``) by :mod:`numbergames.solver.kernel_rules`."""
 HISTORY_PLIES = REPETITION_PLIES
 """The longest game (``max_plies``) the kernel plays under a draw by repetition: its state
 holds the positions of the game so far (a copy of a state copies them), room for this many
@@ -74,7 +78,6 @@ def constants() -> tuple[dict[str, int], dict[str, tuple[str, list[Any]]]]:
              "HISTORY_PLIES": HISTORY_PLIES, "RECENT": RECENT,
              **{f"K_{kind.name}": int(kind) for kind in Kind},
              "H_STEP": STEP, "H_DISMOUNT": DISMOUNT, "H_RETURN": RETURN,
-             **{f"HUSH_{name.upper()}": code for code, name in enumerate(HUSHES)},
              **{f"P_{name.upper()}": code for code, name in enumerate(POLICY_NAMES)},
              "P_SEARCH": len(POLICY_NAMES), "P_MCTS": len(POLICY_NAMES) + 1,
              "DISTANCE_WEIGHT": DISTANCE_WEIGHT, "HORSE_WEIGHT": HORSE_WEIGHT,
@@ -126,10 +129,7 @@ def config(rules: ShooRules, policies: Sequence[str] = ("random", "random")) -> 
     return {"home": [int(area) for area in areas],
             "home_base": [home_base(area) for area in areas],
             "home_distance": home_distances(tuple(int(area) for area in areas)),
-            "first_row": [int(row) for row in FIRST_ROWS], "hush": HUSHES.index(rules.hush),
-            "leave_home": rules.leave_home, "call_next_to": rules.call_next_to,
-            "hold_move": rules.hold_move, "escape_by_horse": rules.escape_by_horse,
-            "max_plies": rules.max_plies, "repetition": rules.repetition,
+            "first_row": [int(row) for row in FIRST_ROWS], "rules": kernel_rules.values(rules),
             "policy": codes, "budget": budgets, "start": _start(rules)}
 
 

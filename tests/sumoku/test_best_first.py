@@ -1,4 +1,4 @@
-"""The kernel's best-first search (``best_first`` in cext/sumoku/moves.pxi: the greedy
+"""The kernel's best-first search (``best_first`` in cext/sumoku/bounds.pxi: the greedy
 player's move and a lookahead's reply scores, where the players bound their move
 generation) against its exhaustive enumeration, on many positions: random positions of
 random games under several rules, at each the play the bounded greedy and lookahead
