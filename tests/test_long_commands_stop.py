@@ -46,7 +46,12 @@ AT_WORK_CPU_S = 0.3
 """After a stage line, the CPU seconds the command uses before the signal (at work in it)."""
 STOP_CPU_S = 1.0
 """The CPU seconds a command may use between the signal and its exit."""
-PLY = ["manhome", "--sims", "3000", "--workers", "1", "--no-store", "--quiet", "--policy"]
+SMALL_RACE = {"board_rows": 2, "men_per_player": 3, "men_to_win": 2}
+"""Man Home's rules for the race searches: their race and adapt tables solve in a twentieth
+of a second (the standard game's, in 50 CPU s, would be most of the suite's time), and the
+searches' loops are the same."""
+PLY = ["manhome", "--sims", "1e5", "--workers", "1", "--no-store", "--quiet",
+       *(f"--set={k}={v}" for k, v in SMALL_RACE.items()), "--policy"]
 """Man Home's race searches (their tables solved beforehand: the command starts playing
 within about 1.3 CPU s; signalled at 3)."""
 
@@ -94,7 +99,7 @@ def race_tables():
     from numbergames.solver.manhome.policies import prepare
     from numbergames.solver.manhome.rules import ManHomeRules
 
-    prepare(ManHomeRules(), ["ply-2", "adapt-2"])
+    prepare(ManHomeRules(**SMALL_RACE), ["ply-2", "adapt-2"])
 
 
 def _ids(argv: list[str], signum: signal.Signals) -> str:
