@@ -647,7 +647,7 @@ def test_a_report_folder_that_is_no_path_is_named(kind, in_tmp):
 
     result = {"run": lambda: numbergames.load_game("manhome").simulate(20, workers=1),
               "sweep": lambda: analysis.sweep("manhome", {"tie": ["attacker"]}, 20, workers=1),
-              "ladder": lambda: analysis.skill_ladder("manhome", sims=4, search_sims=1,
+              "ladder": lambda: analysis.skill_ladder("sosooyoo", sims=4, search_sims=1,
                                                       budgets=[1], workers=1)}[kind]()
     with pytest.raises(UserError, match="out must be a report folder's path, not 5"):
         analysis.write_report(result, 5)

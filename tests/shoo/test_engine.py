@@ -41,7 +41,7 @@ def in_home(position, seat):
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**64 - 1))
 def test_random_play_meets_only_positions_the_rules_allow(values, key):
     rules = ShooRules(**values)
-    positions = random_positions(rules, key, 60)
+    positions = random_positions(rules, key, 40)
     for before, after in zip(positions, positions[1:]):
         check(after)
         assert read(write(after), rules) == after
