@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from numbergames.analysis.running.request import no_fields, no_parts, no_sections
 from numbergames.solver import registry
 
 
@@ -150,18 +151,6 @@ class PositionTool:
         return getattr(importlib.import_module(module), function)
 
 
-def _no_sections(summary: Mapping[str, Any], parts: Any) -> list[str]:
-    return []
-
-
-def _no_fields(summary: Mapping[str, Any], parts: Any) -> Mapping[str, Any]:
-    return {}
-
-
-def _no_parts(games: Any, players: int) -> dict[str, Any]:
-    return {}
-
-
 @dataclass(frozen=True)
 class Study:
     """What the toolkit shows about one game (see the module docstring)."""
@@ -170,13 +159,13 @@ class Study:
     """The name of the game (:attr:`numbergames.solver.registry.GameSpec.name`)."""
     description: str = ""
     """One sentence for people: what the game is."""
-    tally_fields: Callable[[Any, int], dict[str, Any]] = _no_parts
+    tally_fields: Callable[[Any, int], dict[str, Any]] = no_parts
     """``(a chunk's games, players) -> parts``: what the game's own figures need of a chunk
     of games, as parts that merge (:func:`numbergames.analysis.statistics.tally.merge_parts`: counts, sums,
     histograms), so that a run of any size keeps them and not its rows."""
-    report_sections: Callable[[Mapping[str, Any], Any], list[str]] = _no_sections
+    report_sections: Callable[[Mapping[str, Any], Any], list[str]] = no_sections
     """``(summary, parts) -> Markdown sections`` the game adds to a run's report."""
-    summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = _no_fields
+    summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = no_fields
     """``(summary, parts) -> figures`` the game adds to ``summary.json`` (and to the summary
     its report sections read): JSON values under new keys; a key of the standard summary
     may not be replaced."""

@@ -134,15 +134,18 @@ def build_rules(spec: GameSpec, variant: str | Path | Variant | None = None,
     return rules, name
 
 
-def _no_sections(summary: Mapping[str, Any], games: pd.DataFrame) -> list[str]:
+def no_sections(summary: Mapping[str, Any], parts: Any) -> list[str]:
+    """No report sections of the game's own (a presentation's or a study's default)."""
     return []
 
 
-def _no_fields(summary: Mapping[str, Any], parts: Any) -> Mapping[str, Any]:
+def no_fields(summary: Mapping[str, Any], parts: Any) -> Mapping[str, Any]:
+    """No summary figures of the game's own."""
     return {}
 
 
-def _no_parts(games: Any, players: int) -> dict[str, Any]:
+def no_parts(games: Any, players: int) -> dict[str, Any]:
+    """No tally parts of the game's own."""
     return {}
 
 
@@ -154,11 +157,11 @@ class Presentation:
     (:class:`numbergames.studies.Study`) is one; the analysis takes it from its caller (the command
     line, :mod:`numbergames.studies`) and never looks a game's up itself."""
 
-    report_sections: Callable[[Mapping[str, Any], Any], list[str]] = _no_sections
+    report_sections: Callable[[Mapping[str, Any], Any], list[str]] = no_sections
     """``(summary, parts) -> Markdown sections``."""
-    summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = _no_fields
+    summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = no_fields
     """``(summary, parts) -> figures`` for summary.json."""
-    tally_fields: Callable[[Any, int], dict[str, Any]] = _no_parts
+    tally_fields: Callable[[Any, int], dict[str, Any]] = no_parts
     """``(a chunk's games, players) -> parts`` that merge (:func:`numbergames.analysis.statistics.tally.merge_parts`)."""
     standard_runs: tuple[Mapping[str, Any], ...] = ()
 
