@@ -87,6 +87,18 @@ def imported(name: str) -> Any:
     return importlib.import_module(name)
 
 
+def run_analyze(*argv: str) -> int:
+    """``analyze argv`` run in this process by the build measured: its exit status (0: it
+    ended well)."""
+    main = imported("analyze.entry").main
+    sys.argv = ["analyze", *argv]
+    try:
+        status = main()
+    except SystemExit as exc:
+        status = exc.code
+    return status or 0
+
+
 def best_cpu(function: Callable[..., Any], *args: Any, repeats: int = 2) -> tuple[float, Any]:
     """(the least CPU seconds of ``repeats`` calls of ``function(*args)``, the last
     result): other users of the machine only ever slow a run."""
@@ -192,7 +204,7 @@ def python(*argv: str) -> list[str]:
     return [sys.executable, "-P", *argv]
 
 
-PREAMBLE = "from before_after import best_cpu, best_wall, imported\n"
+PREAMBLE = "from before_after import best_cpu, best_wall, imported, run_analyze\n"
 """What every measurement's code may use without importing it."""
 
 

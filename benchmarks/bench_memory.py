@@ -33,12 +33,7 @@ from before_after import (PREAMBLE, add_build_options, alternate, best_wall, bui
 
 RUN = """
 import json, resource, sys
-main = imported("analyze.entry").main
-sys.argv = ["analyze", *sys.argv[1:]]
-try:
-    status = main()
-except SystemExit as exc:
-    status = exc.code
+status = run_analyze(*sys.argv[1:])
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps({"status": status, "peak_mib": peak}))
 """

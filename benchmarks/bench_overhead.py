@@ -42,13 +42,8 @@ print(json.dumps(out))
 """
 ANALYZE = """
 import sys
-main = imported("analyze.entry").main
-sys.argv = ["analyze", *sys.argv[1:]]
-try:
-    status = main()
-except SystemExit as exc:
-    status = exc.code
-if status not in (0, None):
+status = run_analyze(*sys.argv[1:])
+if status:
     raise SystemExit(f"analyze exited with {status}")
 print(0)
 """
