@@ -44,6 +44,19 @@ def _absl_logs_to_the_real_stderr() -> None:
 _absl_logs_to_the_real_stderr()
 
 
+def _hypothesis_without_deadlines() -> None:
+    """Hypothesis's property tests keep no clock (its default fails an example that takes over
+    200 ms): on a busy machine any example may, and the suite must pass there too; an example
+    that hangs is ended by the suite's timeout (pyproject.toml)."""
+    from hypothesis import settings
+
+    settings.register_profile("suite", deadline=None)
+    settings.load_profile("suite")
+
+
+_hypothesis_without_deadlines()
+
+
 def pytest_xdist_auto_num_workers(config) -> int:
     """``-n auto``: one worker more than the cores this process may use. Many tests wait —
     on a command in a subprocess, a Dask cluster starting, a signal's moment — and an extra

@@ -8,12 +8,18 @@ import sys
 
 import numpy as np
 import pytest
-import scipy.special
-import scipy.stats
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from numbergames.analysis.statistics import distributions as D
+
+
+def scipy_stats():
+    """scipy.stats, imported by the tests that compare with it (1.4 CPU-s: not every
+    worker collecting this module pays it)."""
+    import scipy.stats
+
+    return scipy.stats
 
 TINY = 1e-280
 """Below this a probability is zero for every purpose here (both sides underflow apart)."""
@@ -41,7 +47,7 @@ def binomial_case(max_n: int):
 
 @given(st.floats(1e-12, 1 - 1e-12))
 def test_norm_ppf(q: float) -> None:
-    assert close(D.norm_ppf(q), scipy.stats.norm.ppf(q), 1e-13)
+    assert close(D.norm_ppf(q), scipy_stats().norm.ppf(q), 1e-13)
 
 
 def test_norm_ppf_ends() -> None:
@@ -51,14 +57,14 @@ def test_norm_ppf_ends() -> None:
 
 @given(st.floats(-10, 37))
 def test_norm_sf(x: float) -> None:
-    assert close(D.norm_sf(x), scipy.stats.norm.sf(x), 1e-12)
+    assert close(D.norm_sf(x), scipy_stats().norm.sf(x), 1e-12)
 
 
 @given(st.integers(1, 10**8).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))),
        st.one_of(st.just(0.95), st.floats(0.01, 0.999)))
 def test_wilson_interval(kn: tuple[int, int], confidence: float) -> None:
     k, n = kn
-    ci = scipy.stats.binomtest(k, n).proportion_ci(confidence_level=confidence, method="wilson")
+    ci = scipy_stats().binomtest(k, n).proportion_ci(confidence_level=confidence, method="wilson")
     low, high = D.wilson_interval(k, n, confidence)
     assert close(low, ci.low, 1e-12) and close(high, ci.high, 1e-12)
     assert (low == 0.0) == (k == 0) and (high == 1.0) == (k == n)
@@ -80,9 +86,9 @@ def like_scipy(ours: float, theirs: float) -> bool:
 @example((14, 6724, 0.1))
 def test_binomial_distribution(case: tuple[int, int, float]) -> None:
     k, n, p = case
-    assert like_scipy(D.binom_pmf(k, n, p), scipy.stats.binom.pmf(k, n, p))
-    assert like_scipy(D.binom_cdf(k, n, p), scipy.stats.binom.cdf(k, n, p))
-    assert like_scipy(D.binom_sf(k, n, p), scipy.stats.binom.sf(k, n, p))
+    assert like_scipy(D.binom_pmf(k, n, p), scipy_stats().binom.pmf(k, n, p))
+    assert like_scipy(D.binom_cdf(k, n, p), scipy_stats().binom.cdf(k, n, p))
+    assert like_scipy(D.binom_sf(k, n, p), scipy_stats().binom.sf(k, n, p))
 
 
 @settings(max_examples=300)
@@ -91,7 +97,7 @@ def test_binomial_distribution(case: tuple[int, int, float]) -> None:
 @example((0, 962, 0.46875))
 def test_binomtest_pvalue(case: tuple[int, int, float]) -> None:
     k, n, p = case   # far out in a tail scipy drifts (DEEP_TAIL)
-    assert like_scipy(D.binomtest_pvalue(k, n, p), scipy.stats.binomtest(k, n, p).pvalue)
+    assert like_scipy(D.binomtest_pvalue(k, n, p), scipy_stats().binomtest(k, n, p).pvalue)
 
 
 @pytest.mark.parametrize("n", [1, 2, 9, 10, 100, 1001, 10**6])
@@ -100,24 +106,26 @@ def test_binomtest_symmetric_tails_are_exact(n: int) -> None:
     for k in sorted({0, 1, n // 3, n // 2 - 1, n // 2, n - 1, n} & set(range(n + 1))):
         ours = D.binomtest_pvalue(k, n, 0.5)
         assert ours == D.binomtest_pvalue(n - k, n, 0.5)
-        assert close(ours, scipy.stats.binomtest(k, n, 0.5).pvalue, 1e-12)
+        assert close(ours, scipy_stats().binomtest(k, n, 0.5).pvalue, 1e-12)
 
 
 def test_binomial_large_n() -> None:
     """Up to the most games a run may hold; scipy's own error is ~1e-11 there."""
     for k, n, p in [(33_330_000, 10**8, 1 / 3), (50_010_000, 10**8, 0.5),
                     (24_990_000, 10**8, 0.25), (2_000_000, 10**7, 0.2)]:
-        assert close(D.binomtest_pvalue(k, n, p), scipy.stats.binomtest(k, n, p).pvalue, 1e-9)
+        assert close(D.binomtest_pvalue(k, n, p), scipy_stats().binomtest(k, n, p).pvalue, 1e-9)
 
 
 @given(st.integers(1, 60), st.one_of(st.floats(0, 50), st.floats(0, 3000)))
 def test_chi2_sf(df: int, x: float) -> None:
-    assert close(D.chi2_sf(x, df), scipy.special.chdtrc(df, x), 1e-11)
+    from scipy.special import chdtrc
+
+    assert close(D.chi2_sf(x, df), chdtrc(df, x), 1e-11)
 
 
 @given(st.lists(st.integers(0, 10**7), min_size=2, max_size=12).filter(any))
 def test_chisquare_uniform(counts: list[int]) -> None:
-    result = scipy.stats.chisquare(counts)
+    result = scipy_stats().chisquare(counts)
     statistic, p_value = D.chisquare_uniform(np.array(counts))
     assert statistic == float(result.statistic)
     assert close(p_value, result.pvalue, 1e-11)
@@ -125,7 +133,7 @@ def test_chisquare_uniform(counts: list[int]) -> None:
 
 @given(st.floats(0.5, 0.9999), st.floats(1.0, 1e7))
 def test_t_ppf(q: float, df: float) -> None:
-    assert D.t_ppf(q, df) == float(scipy.stats.t.ppf(q, df))
+    assert D.t_ppf(q, df) == float(scipy_stats().t.ppf(q, df))
 
 
 def test_commands_do_not_import_scipy_stats() -> None:
