@@ -1,7 +1,8 @@
 """Every search family of every game (``mcts-N``, open-loop UCT in ``cext/common/mcts.pxi``;
 ``search-N``, each game's own: flat Monte Carlo, or Shoo's alpha-beta): the kernel's budget
 spent per second and games per second at each budget of the skill ladder, and the kernel's
-speed over the reference engine's at a small budget.
+speed over the reference engine's at a small budget (``--ratio-budget``; 1 for a family whose
+budget is a depth, 64 at most: the reference engine's Man Home ``ply-4`` takes hours).
 
     python benchmarks/bench_search.py [--games 2] [--budgets 4,16,64] [--ratio-budget 4]
                                       [--games-of GAME ...]
@@ -77,7 +78,7 @@ def main() -> None:
         seats = spec.seats(rules)
         keys = chunk_keys(1, 0, args.games)
         for family in spec.players.search:
-            print(f"{game} {family.name}-N: {family.doc}")
+            print(f"{game} {family.name}-N: {family.doc}", flush=True)
             for budget in (given or family.budgets
                            or ((4, 16, 64) if family.max_budget >= 64 else (1, 2))):
                 policies = [f"{family.name}-{budget}"] * seats
@@ -87,17 +88,18 @@ def main() -> None:
                 print(f"{game:9} {family.name}-{budget:<5} {values or 'standard rules'}: "
                       f"{decisions * budget / seconds:12,.0f} budget units/s "
                       f"{decisions / seconds:10,.1f} decisions/s "
-                      f"{args.games / seconds:8,.2f} games/s")
+                      f"{args.games / seconds:8,.2f} games/s", flush=True)
             small = spec.rules.from_values(dict(RATIO_RULES[game]))
-            policies = [f"{family.name}-{args.ratio_budget}"] * spec.seats(small)
+            ratio_budget = args.ratio_budget if family.max_budget >= 64 else 1
+            policies = [f"{family.name}-{ratio_budget}"] * spec.seats(small)
             spec.players.prepare(small, policies)
             ratio_keys = chunk_keys(2, 0, 2)
             kernel, _ = best_cpu(spec.play_chunk, small, policies, ratio_keys)
             reference, _ = best_cpu(reference_games, spec, small, policies, ratio_keys, repeats=1)
-            print(f"{game:9} {family.name}-{args.ratio_budget} {RATIO_RULES[game]}: "
+            print(f"{game:9} {family.name}-{ratio_budget} {RATIO_RULES[game]}: "
                   f"kernel/reference speed {reference / kernel:,.0f}x (kernel "
                   f"{kernel * 1e3:.2f} ms, reference {reference * 1e3:.0f} ms for "
-                  f"{len(ratio_keys)} games)")
+                  f"{len(ratio_keys)} games)", flush=True)
 
 
 if __name__ == "__main__":
