@@ -102,21 +102,21 @@ def run_analyze(*argv: str) -> int:
 def best_cpu(function: Callable[..., Any], *args: Any, repeats: int = 2) -> tuple[float, Any]:
     """(the least CPU seconds of ``repeats`` calls of ``function(*args)``, the last
     result): other users of the machine only ever slow a run."""
-    best, result = float("inf"), None
-    for _ in range(max(1, repeats)):
-        start = time.process_time()
-        result = function(*args)
-        best = min(best, time.process_time() - start)
-    return best, result
+    return _best(time.process_time, function, args, repeats)
 
 
 def best_wall(function: Callable[..., Any], *args: Any, repeats: int = 1) -> tuple[float, Any]:
     """:func:`best_cpu` in wall seconds (for what runs in other processes or waits)."""
+    return _best(time.perf_counter, function, args, repeats)
+
+
+def _best(clock: Callable[[], float], function: Callable[..., Any], args: tuple,
+          repeats: int) -> tuple[float, Any]:
     best, result = float("inf"), None
     for _ in range(max(1, repeats)):
-        start = time.perf_counter()
+        start = clock()
         result = function(*args)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, clock() - start)
     return best, result
 
 
