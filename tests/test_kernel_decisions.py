@@ -64,19 +64,28 @@ def _pair(spec, values, policies, key):
     return rules, spec.new_state(rules), module.kernel_state(rules, policies, key), module
 
 
-def _same_node(reference, kernel, module, where):
+def _same_node(reference, kernel, module, where, outcomes=None):
+    """The same node in both engines (``where()``: a failure's message); at a chance node
+    the same outcomes with the same probabilities (given a set ``outcomes``, only for a list
+    of the kernel's not in it yet, then added: the reference's probabilities are slow to
+    compute and depend on the kind of the draw, not on the rest of the state)."""
     player = reference.current_player()
-    assert kernel.current_player() == player, where
-    assert kernel.view() == module.state_view(reference), where
+    assert kernel.current_player() == player, where()
+    assert kernel.view() == module.state_view(reference), where()
     if player == TERMINAL:
         return player, []
     actions = reference.legal_actions()
-    assert kernel.legal_actions() == actions, where
+    assert kernel.legal_actions() == actions, where()
     if player == CHANCE:
         ours = kernel.chance_outcomes()
+        if outcomes is not None and tuple(ours) in outcomes:
+            return player, actions
         theirs = reference.chance_outcomes()
-        assert [o for o, _ in ours] == [o for o, _ in theirs], where
-        assert all(math.isclose(p, q, rel_tol=1e-12) for (_, p), (_, q) in zip(ours, theirs))
+        assert [o for o, _ in ours] == [o for o, _ in theirs], where()
+        assert all(math.isclose(p, q, rel_tol=1e-12)
+                   for (_, p), (_, q) in zip(ours, theirs)), where()
+        if outcomes is not None:
+            outcomes.add(tuple(ours))
     return player, actions
 
 
@@ -90,23 +99,31 @@ def _same_end(spec, rules, reference, kernel, where):
             (where, name)
 
 
-def _walk_together(spec, rules, reference, kernel, module, key, pick, label, nodes=None):
+def _walk_together(spec, rules, reference, kernel, module, key, pick, label, nodes=None,
+                   check=None, outcomes=None):
     """Play both engines side by side from the game of ``key``: at a chance node both draw
-    from the game's dice stream, at a decision ``pick(seat, actions)`` (which may check the
-    kernel's own choice) gives the action; every node and the end are compared (the first
-    ``nodes`` nodes only, when given)."""
+    from the game's dice stream, at a decision ``pick(seat, actions, where)`` (which may
+    check the kernel's own choice; ``where()`` is a failure's message) gives the action;
+    every node and the end are compared (the first ``nodes`` nodes only, when given;
+    ``check(node, where)``, when given, at every node before its action; ``outcomes``:
+    :func:`_same_node`'s)."""
     dice, _ = game_streams(key)
     node = 0
+
+    def where():   # the node's text, made only for a failure's message (it costs)
+        return f"{label}, key {key}, node {node}:\n{reference}"
+
     while True:
-        where = f"{label}, key {key}, node {node}:\n{reference}"
-        player, actions = _same_node(reference, kernel, module, where)
+        player, actions = _same_node(reference, kernel, module, where, outcomes)
         if player == TERMINAL:
             break
         if nodes is not None and node == nodes:
             return
+        if check is not None:
+            check(node, where)
         if player == CHANCE:
             action = reference.draw_chance(dice)
-            assert kernel.draw_chance() == action, where
+            assert kernel.draw_chance() == action, where()
         else:
             action = pick(player, actions, where)
         reference.apply_action(action)
@@ -151,7 +168,7 @@ def test_every_player_decides_as_the_reference_does(name, player):
         def pick(seat, actions, where):
             action = (actions[0] if len(actions) == 1
                       else seats[seat].choose(reference, choices))
-            assert kernel.decide() == action, where
+            assert kernel.decide() == action, where()
             return action
 
         _walk_together(spec, rules, reference, kernel, module, key, pick, player)
