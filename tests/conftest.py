@@ -110,15 +110,16 @@ SLOW = {
     "[sosooyoo-search-1]": 5.8,
     "tests/test_kernel_decisions.py::test_every_player_decides_as_the_reference_does"
     "[sumoku-lookahead]": 3.8,
-    "tests/sumoku/test_differential.py::test_same_games_decision_for_decision"
-    "[hand=4,players=3,key=challenge,single_tile=larger-lookahead]": 2.9,
-    "tests/sumoku/test_differential.py::test_same_games_decision_for_decision"
-    "[hand=3,players=4,six_value=per_line,stuck=draw,start_tie=first-lookahead]": 2.1,
+    "tests/test_kernel_decisions.py::test_variants_and_seatings_play_the_same_games"
+    "[sumoku-hand=4,players=3,key=challenge,single_tile=larger-lookahead]": 2.9,
+    "tests/test_kernel_decisions.py::test_variants_and_seatings_play_the_same_games"
+    "[sumoku-hand=3,players=4,six_value=per_line,stuck=draw,start_tie=first-lookahead]": 2.1,
     "tests/test_spiel.py::test_mcts_and_toolkit_players_play_through_evaluate_bots"
     "[sosooyoo]": 5.0,
-    "tests/manhome/test_differential.py::test_same_games[men_to_win=1-expert-expert]": 3.9,
-    "tests/manhome/test_differential.py::test_same_games"
-    "[men_to_win=1-expert-greedy-random-greedy]": 3.8,
+    "tests/test_kernel_decisions.py::test_variants_and_seatings_play_the_same_games"
+    "[manhome-men_to_win=1-expert-expert]": 3.9,
+    "tests/test_kernel_decisions.py::test_variants_and_seatings_play_the_same_games"
+    "[manhome-men_to_win=1-expert-greedy-random-greedy]": 3.8,
     "tests/test_kernel_decisions.py::test_random_walks_visit_the_same_nodes[sumoku-{}]": 3.2,
     # (tests/test_mcts.py compares Shoo's mcts node by node on 6-move games)
     "tests/test_kernel_decisions.py::test_every_player_decides_as_the_reference_does"

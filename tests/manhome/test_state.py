@@ -11,8 +11,8 @@
    ascending and within :func:`size`, probabilities that sum to 1, a clone equal to its
    original and independent of it, returns that match the winner, the row.
 
-(The kernel's decisions are the same node by node: tests/test_kernel_decisions.py, and
-tests/manhome/test_differential.py in more rules and seatings.)
+(The kernel's decisions are the same node by node: tests/test_kernel_decisions.py, in the
+rules and seatings of tests/manhome/cases.py too.)
 """
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """The bit-set kernel (cext/shoo/play.pyx) against the reference engine beyond the generic
-differential suite (tests/test_kernel_decisions.py, which walks the default and small rules
-from the start): the same legal actions under the other rules and from random placements,
-the same shoo detection and evaluation, the recorded perft counts, the same games under
-variants. Behind the ``slow`` marker, the same at scale (issue 12, point 3): shoo detection on
-a million random placements and perft to depth 2 from 300 random middle-game positions."""
+differential test (tests/test_kernel_decisions.py, which walks the default and small rules
+and the variants of tests/shoo/cases.py node by node from the start): the same legal
+actions from random placements, the same shoo detection and evaluation, the recorded perft
+counts, the same ``play_chunk`` rows under variants. Behind the ``slow`` marker, the same at
+scale (issue 12, point 3): shoo detection on a million random placements and perft to
+depth 2 from 300 random middle-game positions."""
 import json
 from pathlib import Path
 
@@ -22,11 +23,9 @@ from numbergames.solver.shoo.policies import GreedyPolicy
 from numbergames.solver.shoo.position import start
 from numbergames.solver.shoo.rules import ShooRules
 from numbergames.solver.shoo.samples import random_game_position, random_placement
+from tests.shoo.cases import VARIANTS
 
 PERFT = Path(__file__).resolve().parents[1] / "data" / "shoo_perft.json"
-VARIANTS = [{}, {"hush": "lose_move"}, {"hush": "shoo_off"}, {"hush": "off"},
-            {"leave_home": True, "horses": 7}, {"odd_horse": "field", "escape_by_horse": False},
-            {"call_next_to": True, "hold_move": False, "corners": "same_side"}]
 DETECTED = 1_000_000
 """Random placements whose shoo detection the ``slow`` net compares, spread over VARIANTS."""
 PERFT_POSITIONS = 300
@@ -50,25 +49,6 @@ def test_perft_known_answers_from_the_middle_game():
         position = read(case["position"], rules)
         assert [kernel.perft(rules, position, d) for d in range(len(case["perft"]))] == (
             case["perft"])
-
-
-@pytest.mark.parametrize("values", VARIANTS)
-def test_the_same_legal_actions_in_random_games_under_variants(values):
-    # tests/test_kernel_decisions.py walks the game's default and small rules node by node;
-    # these are its other rules
-    rules = ShooRules(max_plies=100, **values)
-    stream = Stream(len(str(values)))
-    game, ours = ShooState(rules), kernel.kernel_state(rules, ("random", "random"), 0)
-    while not game.is_terminal():
-        actions = game.legal_actions()
-        assert ours.legal_actions() == actions, game.position.ply
-        assert ours.view() == kernel.state_view(game), game.position.ply
-        if game.position.ply in (20, 60):
-            assert kernel.perft(rules, game.position, 2) == perft(game.position, 2)
-        action = actions[stream.choose(len(actions))]
-        game.apply_action(action)
-        ours.apply_action(action)
-    assert ours.is_terminal() and ours.view() == kernel.state_view(game)
 
 
 @pytest.mark.parametrize("values", VARIANTS)

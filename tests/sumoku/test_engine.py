@@ -121,7 +121,7 @@ def test_games_replay_from_their_key():
     assert play_game(rules, policies, 77).row() == play_game(rules, policies, 77).row()
 
 
-@pytest.mark.parametrize("name", ["random", "greedy"])   # lookahead: in test_differential
+@pytest.mark.parametrize("name", ["random", "greedy"])   # lookahead: tests/sumoku/cases.py
 def test_standard_games_end_with_scores(name):
     rules = SumokuRules()
     game = play_game(rules, [make_policy(name, rules)] * 2, 2024)

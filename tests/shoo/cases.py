@@ -1,0 +1,17 @@
+"""Shoo's variants and seatings for the generic differential test
+(``tests/test_kernel_decisions.py::test_variants_and_seatings_play_the_same_games``): random
+games of 100 plies under each variant, walked node by node in the kernel and the reference
+engine, with the decision-sequence counts to depth 2 (perft) at plies 20 and 60. The default
+and small rules are the generic walks' (the same file); ``VARIANTS`` are also the other
+kernel checks' (``tests/shoo/test_kernel.py``)."""
+
+VARIANTS = [{}, {"hush": "lose_move"}, {"hush": "shoo_off"}, {"hush": "off"},
+            {"leave_home": True, "horses": 7}, {"odd_horse": "field", "escape_by_horse": False},
+            {"call_next_to": True, "hold_move": False, "corners": "same_side"}]
+
+DIFFERENTIAL = [
+    {"variants": [{"max_plies": 100, **values} for values in VARIANTS],
+     "seatings": [("random",)],
+     "keys": 1,
+     "counts": {"nodes": (20, 60), "depth": 2}},
+]
