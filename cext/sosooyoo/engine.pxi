@@ -26,7 +26,7 @@ cdef inline bint is_win(const int* h) noexcept nogil:
 
 cdef inline int piece_at(const State* g, const Config* c, int space, int besides) noexcept nogil:
     cdef int s
-    for s in range(c.players):
+    for s in range(c.rules.players):
         if g.pos[s] == space and s != besides:
             return s
     return NOBODY
@@ -45,8 +45,8 @@ cdef inline int held_colours(const State* g, int seat, int* options) noexcept no
 cdef int end_options(const State* g, const Config* c, int seat, int* options) noexcept nogil:
     cdef int j, col, n = 1
     options[0] = END_NOTHING
-    if c.swaps:
-        for j in range(c.players):
+    if c.rules.swaps:
+        for j in range(c.rules.players):
             if j != seat and g.held[seat][j] and g.held[j][seat]:
                 options[n] = END_SWAP + j
                 n += 1
@@ -88,8 +88,8 @@ cdef bint completes_win(const State* g, const Config* c, int seat, int colour) n
         return False
     if is_win(h):
         return True
-    if c.swaps:
-        for j in range(c.players):
+    if c.rules.swaps:
+        for j in range(c.rules.players):
             if j != seat and h[j] and g.held[j][seat]:
                 after_end(g, seat, END_SWAP + j, h, out)
                 if is_win(out):
@@ -115,8 +115,8 @@ cdef int winning_action(const State* g, const Config* c, int seat) noexcept nogi
         return -1
     if is_win(h):
         return END_NOTHING
-    if c.swaps:
-        for j in range(c.players):
+    if c.rules.swaps:
+        for j in range(c.rules.players):
             if j != seat and h[j] and g.held[j][seat]:
                 after_end(g, seat, END_SWAP + j, h, out)
                 if is_win(out):
@@ -137,7 +137,7 @@ cdef void finish_turn(State* g, const Config* c) noexcept nogil:
                         BY_DOUBLE_ZERO if g.turn_double_zero else BY_PLAIN)
     g.turns += 1
     g.decision_turns += g.decided
-    g.to_move = (seat + 1) % c.players
+    g.to_move = (seat + 1) % c.rules.players
     g.mover = NOBODY
 
 
@@ -170,11 +170,11 @@ cdef inline bint holds(const State* g, int seat) noexcept nogil:
 cdef inline bint receive(State* g, const Config* c, int seat, int colour) noexcept nogil:
     """Game.receive: a ring comes onto seat's piece; True when the seat must now discard
     one (the DISCARD node is set)."""
-    if total(g.held[seat]) >= c.ring_limit and seat != g.mover:
+    if total(g.held[seat]) >= c.rules.ring_limit and seat != g.mover:
         g.boneyard[colour] += 1
         return False
     g.held[seat][colour] += 1
-    if total(g.held[seat]) > c.ring_limit:
+    if total(g.held[seat]) > c.rules.ring_limit:
         return decision(g, D_DISCARD, seat, seat)
     return False
 
@@ -198,7 +198,7 @@ cdef int bump_options(const State* g, const Config* c, int* options) noexcept no
         if not blocked(g, f.k, m):
             options[n] = m
             n += 1
-    if c.random_bumps:
+    if c.rules.random_bumps:
         options[n] = RANDOM_BUMP
         n += 1
     return n
@@ -226,10 +226,10 @@ cdef bint step_setup(State* g, const Config* c, Frame* f) noexcept nogil:
     cdef int v
     if f.pc == 1:
         v = g.value
-        if 1 <= v <= c.board_size and piece_at(g, c, v, NOBODY) == NOBODY:
+        if 1 <= v <= c.rules.board_size and piece_at(g, c, v, NOBODY) == NOBODY:
             g.pos[f.a] = v
             f.a += 1
-            if f.a == c.players:
+            if f.a == c.rules.players:
                 f.kind, f.pc = F_REPLENISH, 0
                 return False
         return chance(g, C_PLACEMENT)
@@ -259,7 +259,7 @@ cdef inline bint next_turn(State* g, const Config* c, Frame* f) noexcept nogil:
     g.taken = 0
     g.roll = 0
     g.decided = g.turn_bumped = g.turn_swapped = g.turn_double_zero = False
-    if c.no_roll_win:
+    if c.rules.no_roll_win:
         action = winning_action(g, c, g.mover)
         if action >= 0:
             return end_action(g, c, f, action)
@@ -274,7 +274,7 @@ cdef inline bint next_move(State* g, const Config* c, Frame* f) noexcept nogil:
         g.nopt = c.ntargets[g.pos[g.mover]]
         return decision(g, D_MOVE, g.mover, g.mover)
     g.moves_left = 0
-    if not f.b or not c.say_rest:
+    if not f.b or c.rules.say_fail != SAY_FAIL_REST_OF_TURN:
         f.pc = 5
         return decision(g, D_END, g.mover, g.mover)
     return turn_over(g, c, f)
@@ -382,7 +382,7 @@ cdef bint step_land(State* g, const Config* c, Frame* f) noexcept nogil:
             col = f.col
             f.col += 1
             if g.ring_space[col] == space:
-                if c.exact_count and not f.b and completes_win(g, c, seat, col):
+                if c.rules.exact_count and not f.b and completes_win(g, c, seat, col):
                     continue
                 g.ring_space[col] = 0
                 if receive(g, c, seat, col):
@@ -402,7 +402,7 @@ cdef bint step_land(State* g, const Config* c, Frame* f) noexcept nogil:
 
 cdef inline bint bump_collect(State* g, const Config* c, Frame* f) noexcept nogil:
     cdef int col
-    if c.bumped_collects:
+    if c.rules.bumped_collects:
         while f.col < NCOL:
             col = f.col
             f.col += 1
@@ -445,14 +445,14 @@ cdef bint step_bump(State* g, const Config* c, Frame* f) noexcept nogil:
     if pc == 3:                       # a random bump's placement roll
         v = g.value
         if v == 0:
-            if c.dz_lose:
+            if c.rules.double_zero == DOUBLE_ZERO_LOSE_RING:
                 return bump_lose(g, f, g.mover, victim)
             return chance(g, C_PLACEMENT)
         if v == g.pos[victim]:
-            if c.own_space_lose:
+            if c.rules.random_bump_own_space == RANDOM_BUMP_OWN_SPACE_LOSE_RING:
                 return bump_lose(g, f, g.mover, victim)
             return chance(g, C_PLACEMENT)
-        if v > c.board_size or blocked(g, f.k, v):
+        if v > c.rules.board_size or blocked(g, f.k, v):
             return chance(g, C_PLACEMENT)
         return bump_moved(g, c, f, v)
     if pc == 2:                       # where to
@@ -486,13 +486,14 @@ cdef bint step_replenish(State* g, const Config* c, Frame* f) noexcept nogil:
     if pc == 1:                       # a placement roll for the ring of colour a
         v = g.value
         if v == 0:
-            if g.mover != NOBODY and c.dz_lose and holds(g, g.mover):
+            if (g.mover != NOBODY and c.rules.double_zero == DOUBLE_ZERO_LOSE_RING
+                    and holds(g, g.mover)):
                 f.pc = 2
-                return decision(g, D_LOSE_RING, (g.mover + 1) % c.players, g.mover)
+                return decision(g, D_LOSE_RING, (g.mover + 1) % c.rules.players, g.mover)
             return chance(g, C_PLACEMENT)
-        if v > c.board_size:
+        if v > c.rules.board_size:
             return chance(g, C_PLACEMENT)
-        if c.ring_reroll:
+        if c.rules.ring_on_ring == RING_ON_RING_REROLL:
             for i in range(NCOL):
                 if g.ring_space[i] == v:
                     return chance(g, C_PLACEMENT)

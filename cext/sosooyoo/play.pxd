@@ -12,7 +12,7 @@
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 from cext.common.interrupt cimport Interrupt
-from cext.sosooyoo.constants cimport MAXP, MAXS, NCOL
+from cext.sosooyoo.constants cimport MAXP, MAXS, NCOL, Rules
 
 
 cdef enum:
@@ -28,22 +28,11 @@ cdef enum:
 
 
 ctypedef struct Config:
-    int players
-    int board_size
-    int stride                    # board_size + 1: rows of the distance and walk tables
-    uint64_t say_threshold        # a slip: (dice word >> 11) below it; 0 = no draw
-    bint say_rest                 # say_fail == rest_of_turn
-    bint dz_lose                  # double_zero == lose_ring
-    bint ring_reroll              # ring_on_ring == reroll
-    bint random_bumps
-    bint own_space_lose           # random_bump_own_space == lose_ring
-    bint bumped_collects
-    bint exact_count
-    bint swaps
-    bint no_roll_win
-    int ring_limit
-    int rings_per_colour
-    int max_turns
+    Rules rules                   # the rules dataclass's fields (solver/sosooyoo/rules.py), made
+                                  # into constants.pxd from it (numbergames.solver.kernel_rules)
+    int players                   # the seats (cext/common's rows and KernelState): rules.players
+    int stride                    # rules.board_size + 1: rows of the distance and walk tables
+    uint64_t say_threshold        # rules.say_error as a slip: (dice word >> 11) below it; 0 = no draw
     int policy[MAXP]              # P_* of each seat
     int budget[MAXP]              # search: playouts per candidate; mcts: simulations
     const Config* rollout         # search: the same rules with adaptive in every seat

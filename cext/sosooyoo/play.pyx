@@ -67,33 +67,26 @@ cdef class Setup:
     def __init__(self, config):
         cdef int seat, n, i, space
         cdef Config* c
+        cdef object given = config["rules"], kept
         memset(&self.c, 0, sizeof(Config))
         c = &self.c
-        c.players = config["players"]
-        if not 1 <= c.players <= MAXP:
-            raise ValueError(f"{c.players} players: the kernel holds 1 to {MAXP}")
-        c.board_size = config["board_size"]
-        if not 1 <= c.board_size < MAXS:
-            raise ValueError(f"board of {c.board_size} spaces: the kernel holds 1 to {MAXS - 1}")
-        c.stride = c.board_size + 1
+        c.rules = given                 # the rules' fields in one (a missing one: ValueError)
+        kept = c.rules                  # back as a dict: Cython ignored any field not in Rules
+        if kept != given:
+            raise ValueError(f"the rules {sorted(given)} are not the kernel's {sorted(kept)}")
+        if not 1 <= c.rules.players <= MAXP:
+            raise ValueError(f"{c.rules.players} players: the kernel holds 1 to {MAXP}")
+        c.players = c.rules.players     # the seats (cext/common's rows and KernelState)
+        if not 1 <= c.rules.board_size < MAXS:
+            raise ValueError(f"board of {c.rules.board_size} spaces: the kernel holds 1 to "
+                             f"{MAXS - 1}")
+        c.stride = c.rules.board_size + 1
         c.say_threshold = config["say_threshold"]
-        c.say_rest = config["say_rest"]
-        c.dz_lose = config["dz_lose"]
-        c.ring_reroll = config["ring_reroll"]
-        c.random_bumps = config["random_bumps"]
-        c.own_space_lose = config["own_space_lose"]
-        c.bumped_collects = config["bumped_collects"]
-        c.exact_count = config["exact_count"]
-        c.swaps = config["swaps"]
-        c.no_roll_win = config["no_roll_win"]
-        c.ring_limit = config["ring_limit"]
-        c.rings_per_colour = config["rings_per_colour"]
-        c.max_turns = config["max_turns"]
         for seat in range(c.players):
             c.policy[seat] = config["policy"][seat]
             c.budget[seat] = config["budget"][seat]
         table, product = config["targets"], config["product"]
-        for space in range(1, c.board_size + 1):
+        for space in range(1, c.rules.board_size + 1):
             n = len(table[space])
             if n > MAXT:
                 raise ValueError(f"space {space} has {n} targets, more than {MAXT}")

@@ -104,7 +104,7 @@ cdef int target(const State* g, const Config* c, int seat, int plan, int* colour
 cdef int nearest_piece(const State* g, const Config* c, int seat) noexcept nogil:
     cdef int other, here = g.pos[seat], space = 0
     cdef int64_t d, best = FAR
-    for other in range(c.players):
+    for other in range(c.rules.players):
         if other != seat:
             d = dist(c, here, g.pos[other])
             if d < best:
@@ -117,12 +117,12 @@ cdef int best_plan(State* g, const Config* c, int seat) noexcept nogil:
     cdef int64_t d, best_d = 0
     cdef int i
     cdef int sums[NCOL]
-    cdef int tot = col_sums(g.held, c.players, seat, sums)
+    cdef int tot = col_sums(g.held, c.rules.players, seat, sums)
     for i in range(NCOL + 1):
         plan = RAINBOW if i == 0 else i - 1
         space = target(g, c, seat, plan, &colour)
         d = dist(c, g.pos[seat], space) if space else FAR
-        k = cost_with(g.held[seat], tot, sums, plan, c.rings_per_colour)
+        k = cost_with(g.held[seat], tot, sums, plan, c.rules.rings_per_colour)
         if i == 0 or k < best_k or (k == best_k and d < best_d):
             best_k, best_d, best_plan_ = k, d, plan
     return best_plan_
@@ -169,17 +169,17 @@ cdef inline int plan_of(State* g, const Config* c, int code, int seat) noexcept 
 cdef inline int my_cost(State* g, const Config* c, int code, int held[MAXP][NCOL],
                         int seat) noexcept nogil:
     if code == P_ADAPTIVE:
-        return best_cost(held, c.players, seat, c.rings_per_colour)
-    return cost(held, c.players, seat, plan_of(g, c, code, seat), c.rings_per_colour)
+        return best_cost(held, c.rules.players, seat, c.rules.rings_per_colour)
+    return cost(held, c.rules.players, seat, plan_of(g, c, code, seat), c.rules.rings_per_colour)
 
 
 cdef int leader(const State* g, const Config* c, int seat) noexcept nogil:
     cdef int s, k, best = -1, best_k = 0
     cdef int held[MAXP][NCOL]
     copy_held(g, held)
-    for s in range(c.players):
+    for s in range(c.rules.players):
         if s != seat:
-            k = best_cost(held, c.players, s, c.rings_per_colour)
+            k = best_cost(held, c.rules.players, s, c.rules.rings_per_colour)
             if best < 0 or k < best_k:
                 best, best_k = s, k
     return best
@@ -216,7 +216,7 @@ cdef void contested(State* g, const Config* c, int seat, int* extra) noexcept no
     cdef int col, o, plan
     for col in range(NCOL):
         extra[col] = 0
-    for o in range(c.players):
+    for o in range(c.rules.players):
         if o == seat:
             continue
         plan = best_plan(g, c, o)
@@ -264,7 +264,7 @@ cdef int planner_move(State* g, const Config* c, int code, int seat, const int* 
     goal = target(g, c, seat, plan, &colour)
     exact = False
     if goal:
-        exact = c.exact_count and completes_win(g, c, seat, colour)
+        exact = c.rules.exact_count and completes_win(g, c, seat, colour)
     else:
         goal = nearest_piece(g, c, seat)
     rest = g.moves_left - 1
@@ -313,7 +313,7 @@ cdef int planner_choose(State* g, const Config* c, int code, int seat, int decis
             if code == P_ADAPTIVE:
                 copy_held(g, held)
                 held[subject][options[i]] -= 1
-                s = -best_cost(held, c.players, subject, c.rings_per_colour)
+                s = -best_cost(held, c.rules.players, subject, c.rules.rings_per_colour)
             else:
                 s = -g.held[subject][options[i]]
             if i == 0 or s < best_s:
@@ -332,7 +332,7 @@ cdef int planner_choose(State* g, const Config* c, int code, int seat, int decis
     for i in range(n):
         after_end_all(g, seat, options[i], held)
         mine = my_cost(g, c, code, held, seat)
-        hurt = -best_cost(held, c.players, lead, c.rings_per_colour) if lead >= 0 else 0
+        hurt = -best_cost(held, c.rules.players, lead, c.rules.rings_per_colour) if lead >= 0 else 0
         if i == 0 or mine < best_mine or (mine == best_mine and hurt < best_hurt):
             best, best_mine, best_hurt = i, mine, hurt
     return best
@@ -402,7 +402,7 @@ cdef void adaptive_scores(State* g, const Config* c, int seat, int decision, int
         goal = target(g, c, seat, plan, &colour)
         exact = False
         if goal:
-            exact = c.exact_count and completes_win(g, c, seat, colour)
+            exact = c.rules.exact_count and completes_win(g, c, seat, colour)
         else:
             goal = nearest_piece(g, c, seat)
         rest = g.moves_left - 1
@@ -432,19 +432,19 @@ cdef void adaptive_scores(State* g, const Config* c, int seat, int decision, int
         for i in range(n):
             copy_held(g, held)
             held[subject][options[i]] -= 1
-            out[i] = <double>(-best_cost(held, c.players, subject, c.rings_per_colour))
+            out[i] = <double>(-best_cost(held, c.rules.players, subject, c.rules.rings_per_colour))
         return
     if decision == D_DISCARD:
         for i in range(n):
             copy_held(g, held)
             held[seat][options[i]] -= 1
-            out[i] = <double>best_cost(held, c.players, seat, c.rings_per_colour)
+            out[i] = <double>best_cost(held, c.rules.players, seat, c.rules.rings_per_colour)
         return
     lead = leader(g, c, seat)
     for i in range(n):
         after_end_all(g, seat, options[i], held)
-        mine = best_cost(held, c.players, seat, c.rings_per_colour)
-        hurt = -best_cost(held, c.players, lead, c.rings_per_colour)
+        mine = best_cost(held, c.rules.players, seat, c.rules.rings_per_colour)
+        hurt = -best_cost(held, c.rules.players, lead, c.rules.rings_per_colour)
         out[i] = <double>mine * 4096.0 + <double>hurt
 
 

@@ -51,9 +51,9 @@ cdef inline void game_start(State* g, const Config* c, uint64_t key) noexcept no
     g.in_hand = -1
     g.mover = NOBODY
     g.winner = UNFINISHED
-    g.limit = c.max_turns
+    g.limit = c.rules.max_turns
     for col in range(NCOL):
-        g.boneyard[col] = c.rings_per_colour
+        g.boneyard[col] = c.rules.rings_per_colour
     push(g, F_TURN, 0, 0, 0)          # the turns, once
     push(g, F_SETUP, 0, 0, 0)         # the set-up has run
     run(g, c)
@@ -213,17 +213,17 @@ cdef int32_t choose(State* g, const Config* c, int seat) noexcept nogil:
 
 cdef void returns(const State* g, const Config* c, double* out) noexcept nogil:
     cdef int seat
-    for seat in range(c.players):
+    for seat in range(c.rules.players):
         if g.node != NODE_OVER:
             out[seat] = 0.0
         elif g.winner >= 0:
             out[seat] = 1.0 if seat == g.winner else 0.0
         else:
-            out[seat] = 1.0 / c.players
+            out[seat] = 1.0 / c.rules.players
 
 
 cdef void write_row(const State* g, const Config* c, int32_t* row) noexcept nogil:
-    cdef int seat, players = c.players, b = 0, s = 0
+    cdef int seat, players = c.rules.players, b = 0, s = 0
     cdef int32_t* per_seat = row + NGAME_COLUMNS
     for seat in range(players):
         b += g.bumps[seat]

@@ -371,8 +371,8 @@ cdef void set_options(Gen* g, const int* hand, int nhand) noexcept nogil:
             continue
         last = k
         colours |= 1 << kind_colour(k)
-        if kind_number(k) == SIX and g.c.six_is_nine:
-            if g.c.per_line:
+        if kind_number(k) == SIX and g.c.rules.six_is_nine:
+            if g.c.rules.six_value == SIX_VALUE_PER_LINE:
                 add_option(g, k, FREE)
             else:
                 add_option(g, k, SIX)
@@ -486,7 +486,8 @@ cdef void singles(Gen* g) noexcept nogil:
                 b = ct_col[o] if has_col else 0
                 p.k[0] = g.opt_kind[o]
                 p.v[0] = g.opt_val[o]
-                p.score = a + b if g.c.single_both else (a if a > b else b)
+                p.score = (a + b if g.c.rules.single_tile == SINGLE_TILE_BOTH
+                           else (a if a > b else b))
                 p.bonus = six_row or six_col
                 emit(g.sink, &p, -1)
                 if g.sink.stop:

@@ -14,7 +14,7 @@
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 
 from cext.common.interrupt cimport Interrupt
-from cext.sumoku.constants cimport MAX_LINE, MAXP, MCTS_WIDTH, NTILES
+from cext.sumoku.constants cimport MAX_LINE, MAXP, MCTS_WIDTH, NTILES, Rules
 
 
 cdef enum:
@@ -82,19 +82,11 @@ ctypedef struct State:
 
 
 ctypedef struct Config:
-    int players
-    int hand
-    int key_mode
-    int fixed_key
-    bint six_is_nine
-    bint per_line           # six_value == per_line
-    bint smallest_hand      # start == smallest_hand
-    bint tie_random         # start_tie == random
-    bint stuck_draw         # stuck == draw
-    bint single_both        # single_tile == both
-    bint bonus
-    bint out_ends
-    bint penalty
+    Rules rules             # the rules dataclass's fields (solver/sumoku/rules.py), made into
+                            # constants.pxd from it (numbergames.solver.kernel_rules)
+    int players             # the seats (cext/common's rows and KernelState): rules.players
+    int key_mode            # K_*: rules.key fixed, rolled or the challenge (kernel.config)
+    int fixed_key           # rules.key's number when fixed, else 0
     bint exact              # decide's ids are canonical indices (no branch and bound)
     int policy[MAXP]
     int budget[MAXP]        # search-N, mcts-N: N

@@ -32,7 +32,8 @@ from cext.sumoku.constants cimport (
     K_FIXED, MAXP, MAX_BUDGET, MAX_LINE, MIN_LINE, NFACES, NGAME_COLUMNS, NINE, NKINDS,
     NSEAT_COLUMNS, NTILES, NUMBERS, PASS, PH_BONUS, PH_DEAL, PH_KEY, PH_OVER, PH_PLAY,
     PH_REFILL, PH_START, P_GREEDY, P_LOOKAHEAD, P_MCTS, P_RANDOM, P_ROLLOUT, P_SEARCH,
-    SEATCOL_BONUS_TURNS, SEATCOL_PENALTY, SEATCOL_SCORE, SEATCOL_TILES, SIX, TERMINAL, WIDTH)
+    SEATCOL_BONUS_TURNS, SEATCOL_PENALTY, SEATCOL_SCORE, SEATCOL_TILES, SINGLE_TILE_BOTH, SIX,
+    SIX_VALUE_PER_LINE, START_SMALLEST_HAND, START_TIE_RANDOM, STUCK_DRAW, TERMINAL, WIDTH)
 
 # the game, concept by concept (the structs and the API they implement: play.pxd)
 include "cext/sumoku/board.pxi"
@@ -76,27 +77,22 @@ cdef class Setup:
     def __init__(self, config):
         """``config``: the plain configuration of solver.sumoku.kernel.config (the rules,
         each seat's player code and budget, and whether decide's ids are exact)."""
-        players = config["players"]
-        if not 2 <= players <= MAXP or len(config["policy"]) != players:
-            raise ValueError(f"need 2 to {MAXP} players and one player code each")
+        cdef object given = config["rules"], kept
         memset(&self.c, 0, sizeof(Config))
         c = &self.c
-        c.players = players
-        c.hand = config["hand"]
+        c.rules = given                 # the rules' fields in one (a missing one: ValueError)
+        kept = c.rules                  # back as a dict: Cython ignored any field not in Rules
+        if kept != given:
+            raise ValueError(f"the rules {sorted(given)} are not the kernel's {sorted(kept)}")
+        players = c.rules.players
+        if not 2 <= players <= MAXP or len(config["policy"]) != players:
+            raise ValueError(f"need 2 to {MAXP} players and one player code each")
+        c.players = players             # the seats (cext/common's rows and KernelState)
         c.key_mode = config["key_mode"]
         c.fixed_key = config["fixed_key"]
-        c.six_is_nine = config["six_is_nine"]
-        c.per_line = config["per_line"]
-        c.smallest_hand = config["smallest_hand"]
-        c.tie_random = config["tie_random"]
-        c.stuck_draw = config["stuck_draw"]
-        c.single_both = config["single_both"]
-        c.bonus = config["bonus"]
-        c.out_ends = config["out_ends"]
-        c.penalty = config["penalty"]
         c.exact = config["exact_actions"]
-        if not 1 <= c.hand <= MAXHAND:
-            raise ValueError(f"a hand of {c.hand} tiles")
+        if not 1 <= c.rules.hand <= MAXHAND:
+            raise ValueError(f"a hand of {c.rules.hand} tiles")
         for seat in range(players):
             c.policy[seat] = config["policy"][seat]
             c.budget[seat] = config["budget"][seat]

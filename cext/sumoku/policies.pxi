@@ -37,7 +37,7 @@ cdef enum:
 cdef int reply_score(State* s, const Config* c, int seat, const Play* p) noexcept nogil:
     """policies.reply_score: the next player's best score at once after ``p``."""
     cdef Sink sink
-    cdef int nxt = (seat + 1) % c.players
+    cdef int nxt = (seat + 1) % c.rules.players
     cdef int ntiles = s.ntiles, min_r = s.min_r, max_r = s.max_r, min_c = s.min_c
     cdef int max_c = s.max_c
     lay(s, p)
@@ -66,7 +66,7 @@ cdef int playout_value(const State* g, const Config* c, int seat, const Play* p,
     cdef int stop, other, best = NOSCORE, who
     memcpy(t, g, sizeof(State))   # the whole State, grid included
     shuffle_bag_left(t, key)
-    stop = t.turns + c.players
+    stop = t.turns + c.rules.players
     t.has_chosen = True
     t.chosen_action = action
     t.chosen_n = 2
@@ -78,7 +78,7 @@ cdef int playout_value(const State* g, const Config* c, int seat, const Play* p,
             apply_action(t, rollout, draw_chance(t, rollout))
         else:
             apply_action(t, rollout, decide(t, rollout, who))
-    for other in range(c.players):
+    for other in range(c.rules.players):
         if other != seat and t.scores[other] > best:
             best = t.scores[other]
     return t.scores[seat] - best

@@ -88,7 +88,7 @@ cdef void game_start(State* g, const Config* c, uint64_t key) noexcept nogil:
     else:
         g.key = 0
     g.phase = PH_DEAL
-    g.pending = c.players * c.hand
+    g.pending = c.rules.players * c.rules.hand
     g.ntied = 0
     g.decided = g.acted = False
     g.to_move = g.idle = g.turns = g.decision_turns = g.passes = 0
@@ -226,8 +226,8 @@ cdef int take(State* g, int k) noexcept nogil:
 cdef void finish(State* g, const Config* c) noexcept nogil:
     """SumokuState._finish: the hand penalty (rule 22) and the end."""
     cdef int seat
-    for seat in range(c.players):
-        if c.penalty:
+    for seat in range(c.rules.players):
+        if c.rules.penalty:
             g.penalties[seat] = hand_total(g.hand[seat], g.nhand[seat])
             g.scores[seat] -= g.penalties[seat]
     g.phase = PH_OVER
@@ -241,9 +241,10 @@ cdef void end_turn(State* g, const Config* c) noexcept nogil:
     g.decision_turns += g.decided
     g.decided = g.acted = False
     g.pending = 0
-    g.to_move = (seat + 1) % c.players
+    g.to_move = (seat + 1) % c.rules.players
     g.phase = PH_PLAY
-    if g.idle >= c.players or (c.out_ends and g.drawn == NTILES and g.nhand[seat] == 0):
+    if g.idle >= c.rules.players or (c.rules.out_ends and g.drawn == NTILES
+                                     and g.nhand[seat] == 0):
         finish(g, c)
 
 
@@ -262,7 +263,7 @@ cdef void start(State* g, const Config* c, int starter) noexcept nogil:
     """SumokuState._start: seats in playing order from the starter's dealing place."""
     cdef int by_deal[MAXP][MAXHAND]
     cdef int nby[MAXP]
-    cdef int p, n = c.players
+    cdef int p, n = c.rules.players
     memcpy(by_deal, g.hand, sizeof(by_deal))
     memcpy(nby, g.nhand, sizeof(nby))
     g.ntied = 0
@@ -277,20 +278,20 @@ cdef void deal_done(State* g, const Config* c) noexcept nogil:
     """SumokuState._deal_done: who starts (rules 10, 11)."""
     cdef int totals[MAXP]
     cdef int p, least, ntied = 0
-    if not c.smallest_hand:
+    if c.rules.start != START_SMALLEST_HAND:
         start(g, c, 0)
         return
-    for p in range(c.players):
+    for p in range(c.rules.players):
         totals[p] = hand_total(g.hand[p], g.nhand[p])
     least = totals[0]
-    for p in range(c.players):
+    for p in range(c.rules.players):
         if totals[p] < least:
             least = totals[p]
-    for p in range(c.players):
+    for p in range(c.rules.players):
         if totals[p] == least:
             g.tied[ntied] = p
             ntied += 1
-    if ntied == 1 or not c.tie_random:
+    if ntied == 1 or c.rules.start_tie != START_TIE_RANDOM:
         start(g, c, g.tied[0])
     else:
         g.ntied = ntied
@@ -304,7 +305,7 @@ cdef void draw_tile(State* g, const Config* c, int k) noexcept nogil:
         return
     g.pending -= 1
     if g.phase == PH_DEAL:
-        place = (c.players * c.hand - g.pending - 1) // c.hand
+        place = (c.rules.players * c.rules.hand - g.pending - 1) // c.rules.hand
         insort(g.hand[place], g.nhand[place], t)
         g.nhand[place] += 1
         if not g.pending:
@@ -359,10 +360,10 @@ cdef void make_play(State* g, const Config* c, int32_t action) noexcept nogil:
             return
     if n == 0:
         if g.phase == PH_BONUS:     # the bonus play cannot be made: the turn ends
-            refill(g, c, c.hand - g.nhand[seat])
+            refill(g, c, c.rules.hand - g.nhand[seat])
             return
         g.passes += 1
-        if c.stuck_draw and g.drawn < NTILES:
+        if c.rules.stuck == STUCK_DRAW and g.drawn < NTILES:
             g.acted = True
             refill(g, c, 1)
             return
@@ -373,10 +374,10 @@ cdef void make_play(State* g, const Config* c, int32_t action) noexcept nogil:
     apply(g, seat, &play)
     g.bonuses[seat] += g.phase == PH_BONUS
     g.acted = True
-    if c.bonus and play.bonus and g.nhand[seat] > 0:
+    if c.rules.bonus and play.bonus and g.nhand[seat] > 0:
         g.phase = PH_BONUS
     else:
-        refill(g, c, c.hand - g.nhand[seat])
+        refill(g, c, c.rules.hand - g.nhand[seat])
 
 
 cdef void apply_action(State* g, const Config* c, int32_t action) noexcept nogil:
@@ -397,10 +398,10 @@ cdef void apply_action(State* g, const Config* c, int32_t action) noexcept nogil
 
 cdef int winner(const State* g, const Config* c) noexcept nogil:
     cdef int seat, best = g.scores[0], top = 0, count = 0
-    for seat in range(c.players):
+    for seat in range(c.rules.players):
         if g.scores[seat] > best:
             best = g.scores[seat]
-    for seat in range(c.players):
+    for seat in range(c.rules.players):
         if g.scores[seat] == best:
             if count == 0:
                 top = seat
@@ -410,7 +411,7 @@ cdef int winner(const State* g, const Config* c) noexcept nogil:
 
 cdef int margin(const State* g, const Config* c) noexcept nogil:
     cdef int seat, first = NOSCORE, second = NOSCORE
-    for seat in range(c.players):
+    for seat in range(c.rules.players):
         if g.scores[seat] > first:
             second = first
             first = g.scores[seat]
@@ -425,29 +426,29 @@ cdef void returns(const State* g, const Config* c, double* out) noexcept nogil:
     best other seat, 1 / (1 + exp(-margin / MCTS_SCALE))."""
     cdef int seat, best = g.scores[0], top = 0, other, m
     if g.sim_stop:
-        for seat in range(c.players):
+        for seat in range(c.rules.players):
             m = NOSCORE
-            for other in range(c.players):
+            for other in range(c.rules.players):
                 if other != seat and g.scores[other] > m:
                     m = g.scores[other]
             out[seat] = 1.0 / (1.0 + exp(-(<double>(g.scores[seat] - m)) / MCTS_SCALE))
         return
-    for seat in range(c.players):
+    for seat in range(c.rules.players):
         out[seat] = 0.0
         if g.scores[seat] > best:
             best = g.scores[seat]
     if g.phase != PH_OVER:
         return
-    for seat in range(c.players):
+    for seat in range(c.rules.players):
         top += g.scores[seat] == best
-    for seat in range(c.players):
+    for seat in range(c.rules.players):
         if g.scores[seat] == best:
             out[seat] = 1.0 / top
 
 
 cdef void write_row(const State* g, const Config* c, int32_t* row) noexcept nogil:
     """SumokuState.row, in the columns of the game's spec (solver.kernel_rows)."""
-    cdef int seat, players = c.players, bonus = 0, left = NTILES - g.drawn
+    cdef int seat, players = c.rules.players, bonus = 0, left = NTILES - g.drawn
     for seat in range(players):
         bonus += g.bonuses[seat]
         left += g.nhand[seat]

@@ -12,9 +12,12 @@ action ids and the chance outcomes of :mod:`numbergames.solver.sosooyoo.state`, 
   turn are coded), written into ``cext/sosooyoo/constants.pxd`` when the package is built
   (:mod:`numbergames.solver.kernel_constants`; the result row's columns come from
   :mod:`numbergames.solver.kernel_rows`).
-* :func:`config` — the plain configuration of one call: the rules and each seat's player as
-  numbers, and the board's tables (each space's targets, the spaces that state a product,
-  the distance and walk tables, ``adaptive``'s exact-count values) as lists and arrays.
+* :func:`config` — the plain configuration of one call: the rules as the kernel's ``Rules``
+  struct holds them (:func:`numbergames.solver.kernel_rules.values`; the struct is made from
+  :data:`RULES` into the same constants.pxd) and ``say_error``'s threshold, each seat's
+  player as numbers, and the board's tables (each space's targets, the spaces that state a
+  product, the distance and walk tables, ``adaptive``'s exact-count values) as lists and
+  arrays.
 * :func:`play_chunk` — the kernel's games with the rules and players of the rest of the
   toolkit (the game's registered kernel); :func:`kernel_state` — one kernel game node by
   node; :func:`state_view` — a reference state as the kernel's ``view()`` shows its own.
@@ -26,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from numbergames.solver import kernel_rules
 from numbergames.solver.kernel_constants import player_codes
 from numbergames.solver.kernel_rows import split
 from numbergames.solver.registry import UNFINISHED
@@ -41,6 +45,11 @@ from numbergames.solver.sosooyoo.policies import (CONTESTED, FAR, IMPOSSIBLE, MC
 from numbergames.solver.sosooyoo.rules import MAX_SPACES, WIN_RINGS, SoSooYooRules
 from numbergames.solver.sosooyoo.state import END, NUM_ACTIONS, PLACEMENTS, RANDOM, RING, SoSooYooState
 
+RULES = SoSooYooRules
+"""The rules the kernel's Config holds as one ``Rules`` struct (``c.rules``), made from the
+dataclass's fields with their codes (``DOUBLE_ZERO_*`` ...) by
+:mod:`numbergames.solver.kernel_rules`; ``say_threshold`` (``say_error`` as a bound on the
+dice word) is the one value the Config holds that is worked out from them (:func:`config`)."""
 NODE_OVER = -1
 """The node kind :func:`state_view` gives once the game is over."""
 
@@ -76,17 +85,8 @@ def config(rules: SoSooYooRules, policies: Sequence[str]) -> dict[str, Any]:
         raise ValueError(f"need {rules.players} policies, got {len(policies)}")
     codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH, MCTS)
     dist, reach = tables(rules)
-    return {"players": rules.players, "board_size": rules.board_size,
-            "say_threshold": say_threshold(rules.say_error),
-            "say_rest": rules.say_fail == "rest_of_turn",
-            "dz_lose": rules.double_zero == "lose_ring",
-            "ring_reroll": rules.ring_on_ring == "reroll",
-            "random_bumps": rules.random_bumps,
-            "own_space_lose": rules.random_bump_own_space == "lose_ring",
-            "bumped_collects": rules.bumped_collects, "exact_count": rules.exact_count,
-            "swaps": rules.swaps, "no_roll_win": rules.no_roll_win,
-            "ring_limit": rules.ring_limit, "rings_per_colour": rules.rings_per_colour,
-            "max_turns": rules.max_turns, "policy": codes, "budget": budgets,
+    return {"rules": kernel_rules.values(rules), "say_threshold": say_threshold(rules.say_error),
+            "policy": codes, "budget": budgets,
             "targets": move_table(**board_flags(rules)),
             "product": [0, *(int(states_product(s)) for s in range(1, rules.board_size + 1))],
             "dist": np.ascontiguousarray(dist, dtype=np.int64),

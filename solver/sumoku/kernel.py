@@ -5,8 +5,10 @@ with: the kernels import nothing from ``solver/`` (tests/test_architecture.py).
   numbering, a line's lengths, a "6" read as 9, the key die, the players' codes, the rows of
   the result arrays), written into ``cext/sumoku/constants.pxd`` when the package is built
   (:mod:`numbergames.solver.kernel_constants`).
-* :func:`config` — the plain configuration of one call: the rules and each seat's player as
-  numbers.
+* :func:`config` — the plain configuration of one call: the rules as the kernel's ``Rules``
+  struct holds them (:func:`numbergames.solver.kernel_rules.values`; the struct is made from
+  :data:`RULES` into the same constants.pxd) and how the key is set, and each seat's player
+  as numbers.
 * :func:`play_chunk` (the game's registered kernel: whole games, their result rows),
   :func:`kernel_state` (one kernel game node by node through the decision API in C,
   ``cext/common/decisions.pxi``) and :func:`count_plays` (the kernel's move generator) —
@@ -22,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from numbergames.solver import kernel_rules
 from numbergames.solver.kernel_constants import player_codes
 from numbergames.solver.kernel_rows import split
 from numbergames.solver.registry import DRAW
@@ -35,6 +38,11 @@ from numbergames.solver.sumoku.state import BONUS, DEAL, KEY, OVER, PASS, PLAY, 
 from numbergames.solver.sumoku.tiles import (COPIES, KEY_FACES, NINE, NKINDS, NTILES, NUMBERS, SIX, is_six,
                                  kind_colour, kind_number)
 
+RULES = SumokuRules
+"""The rules the kernel's Config holds as one ``Rules`` struct (``c.rules``), made from the
+dataclass's fields with their codes (``SIX_VALUE_*``, ``STUCK_*`` ...) by
+:mod:`numbergames.solver.kernel_rules`; how the key is set (``key_mode``, ``fixed_key``) is
+the one thing the Config holds that is worked out from them (:func:`config`)."""
 KEY_MODES = ("fixed", KEY_DIE, KEY_CHALLENGE)
 """How the key is set, in the kernel's codes: a fixed number, rolled, or the challenge."""
 PHASES = {"DEAL": DEAL, "START": START, "KEY": KEY, "PLAY": PLAY, "BONUS": BONUS,
@@ -74,14 +82,9 @@ def config(rules: SumokuRules, policies: Sequence[str],
         raise ValueError(f"need {rules.players} policies, got {len(policies)}")
     codes, budgets = player_codes(PLAYERS, policies, POLICY_NAMES, SEARCH, MCTS)
     mode = KEY_MODES.index(rules.key) if rules.key in KEY_MODES else 0
-    return {"players": rules.players, "hand": rules.hand, "key_mode": mode,
-            "fixed_key": rules.fixed_key or 0, "six_is_nine": rules.six_is_nine,
-            "per_line": rules.six_value == "per_line",
-            "smallest_hand": rules.start == "smallest_hand",
-            "tie_random": rules.start_tie == "random", "stuck_draw": rules.stuck == "draw",
-            "single_both": rules.single_tile == "both", "bonus": rules.bonus,
-            "out_ends": rules.out_ends, "penalty": rules.penalty, "policy": codes,
-            "budget": budgets, "exact_actions": exact_actions}
+    return {"rules": kernel_rules.values(rules), "key_mode": mode,
+            "fixed_key": rules.fixed_key or 0, "policy": codes, "budget": budgets,
+            "exact_actions": exact_actions}
 
 
 def play_chunk(rules: SumokuRules, policies: Sequence[str],
