@@ -138,12 +138,9 @@ class Search:
     versus_budget: int = 0
     """The budget at which the skill report measures the family against OpenSpiel's
     ``MCTSBot`` at equal simulations (``analyze skill --openspiel``): one where ``MCTSBot``
-    plays a game in seconds; 0: no such match, :attr:`versus_note` says why."""
-    versus_note: str = ""
-    flat_note: str = ""
-    """Why the family's chain stops paying where it does on the ladder (measured), one
-    sentence for the skill report, which prints it when a doubling's interval does not
-    clear the fair share; empty: the report says only where."""
+    plays a game in seconds; 0: no such match (the game's study says why, its
+    ``versus_notes``; why a chain flattens is the study's too, its ``flat_notes``:
+    :class:`numbergames.studies.Study`)."""
 
 
 @dataclass(frozen=True)
@@ -206,9 +203,8 @@ class Players:
     luck_baseline: str = ""
     """The ladder player the luck share is measured against (default: the ladder's
     first). A game names another when its first never wins against anyone, so that the
-    luck share would say nothing about the game."""
-    luck_note: str = ""
-    """Why :attr:`luck_baseline` is not the ladder's first, in one sentence for reports."""
+    luck share would say nothing about the game (why, in a sentence, is the study's
+    ``luck_note``: :class:`numbergames.studies.Study`)."""
     check: Callable[[Rules, Sequence[str]], None] = _no_check
     """Check, cheaply and without building anything, that the players can play these
     rules; raises ValueError with a one-line message (every request is checked so before
