@@ -205,10 +205,12 @@ class Game:
         """The skill ladder and the luck share of these rules, as ``analyze skill``
         (:func:`numbergames.analysis.searches.skill.skill`)."""
         from numbergames.analysis.searches.skill import plan_skill
+        from numbergames.studies import find_study
 
         return plan_skill(self.name, sims, search_sims, budgets=budgets, seed=seed,
                           workers=workers, openspiel=openspiel, top_sims=top_sims,
-                          scheduler=scheduler, **self._rules_arguments()).execute(
+                          scheduler=scheduler, presentation=find_study(self.name),
+                          **self._rules_arguments()).execute(
             store=store, progress=progress, command=command)
 
     def write_report(self, result: Any, out: str | Path | None = None) -> Path:

@@ -25,6 +25,7 @@ so draws do not bias it.
 """
 from __future__ import annotations
 
+import enum
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -60,6 +61,11 @@ STANDARD_COLUMNS = ("winner", "turns", "decision_turns")
 """The game-level columns every engine returns: the outcome (see the module docstring),
 the turns of all players together, and how many of them offered a real choice."""
 
+TERMINATION = "termination"
+"""The game-level column every game declares first among its own (beside ``winner``): how
+the game ended, a code whose names the column declares (:attr:`Column.codes`) — every way
+the engines can end a game has its own code; a game with one way to end has one code."""
+
 SEAT_PREFIX = "seat_"
 """A per-seat column ``x`` travels from the engines as the array ``seat_x``."""
 
@@ -78,6 +84,26 @@ class Column:
     per_seat: bool = False
     """Whether the engines return one value per seat (``seat_<name>``, shape (n,
     players)); in a table of games it becomes the columns ``<name>_0``, ``<name>_1``, …"""
+    codes: tuple[str, ...] = ()
+    """The names of a code column's values, value ``i`` called ``codes[i]`` (e.g. the
+    :data:`TERMINATION` column's ``("won", "turn limit")``); the kernels are compiled with
+    them as ``<NAME>_<CODE>`` (:func:`numbergames.solver.kernel_rows.constants`)."""
+
+
+def code_names(codes: type[enum.IntEnum]) -> tuple[str, ...]:
+    """The names of an ``IntEnum``'s members valued 0, 1, 2, … in words, for
+    :attr:`Column.codes`.
+
+    >>> class Ending(enum.IntEnum):
+    ...     WON = 0
+    ...     TURN_LIMIT = 1
+    >>> code_names(Ending)
+    ('won', 'turn limit')
+    """
+    members = list(codes)
+    if [int(m) for m in members] != list(range(len(members))):
+        raise ValueError(f"{codes.__name__}'s values must be 0, 1, 2, …")
+    return tuple(m.name.lower().replace("_", " ") for m in members)
 
 
 @dataclass(frozen=True)
@@ -138,12 +164,9 @@ class Search:
     versus_budget: int = 0
     """The budget at which the skill report measures the family against OpenSpiel's
     ``MCTSBot`` at equal simulations (``analyze skill --openspiel``): one where ``MCTSBot``
-    plays a game in seconds; 0: no such match, :attr:`versus_note` says why."""
-    versus_note: str = ""
-    flat_note: str = ""
-    """Why the family's chain stops paying where it does on the ladder (measured), one
-    sentence for the skill report, which prints it when a doubling's interval does not
-    clear the fair share; empty: the report says only where."""
+    plays a game in seconds; 0: no such match (the game's study says why, its
+    ``versus_notes``; why a chain flattens is the study's too, its ``flat_notes``:
+    :class:`numbergames.studies.Study`)."""
 
 
 @dataclass(frozen=True)
@@ -206,9 +229,8 @@ class Players:
     luck_baseline: str = ""
     """The ladder player the luck share is measured against (default: the ladder's
     first). A game names another when its first never wins against anyone, so that the
-    luck share would say nothing about the game."""
-    luck_note: str = ""
-    """Why :attr:`luck_baseline` is not the ladder's first, in one sentence for reports."""
+    luck share would say nothing about the game (why, in a sentence, is the study's
+    ``luck_note``: :class:`numbergames.studies.Study`)."""
     check: Callable[[Rules, Sequence[str]], None] = _no_check
     """Check, cheaply and without building anything, that the players can play these
     rules; raises ValueError with a one-line message (every request is checked so before

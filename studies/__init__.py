@@ -4,10 +4,12 @@ The game contract (:mod:`numbergames.solver.registry`) says what a game *is* —
 players, engines and result columns. A game's **study**, registered here by its package
 ``studies/<game>/``, says what is shown about it: its own report sections and the figures
 they add to ``summary.json``, its standard runs and what-if sweeps (written by `analyze
-report`), its exact analyses (`analyze exact`: reports written from the game's solvers) and
-its position tool (`analyze position`). The analysis layer never sees a study: the command
-line (:mod:`numbergames.analyze.cli`) hands what it needs — the sections, the summary figures, the
-standard runs — to the analysis functions (a study is such a presenter).
+report`), its exact analyses (`analyze exact`: reports written from the game's solvers), its
+position tool (`analyze position`) and the sentences its skill report adds to the figures
+(why its luck baseline, why a search chain flattens). The analysis layer never sees a study:
+the command line (:mod:`numbergames.analyze.cli`) hands what it needs — the sections, the
+summary figures, the standard runs, the skill report's notes — to the analysis functions (a
+study is such a presenter).
 
 A study is found by its game's name (:func:`find_study`), which imports that game's study
 package alone; a game with none (a toy game of the tests) gets :func:`plain_study`.
@@ -186,6 +188,16 @@ class Study:
     """The game's standard rules-variant sweeps (``--vary`` grids) on the standard rules."""
     position: PositionTool | None = None
     """The game's position tool, for games with a position notation."""
+    luck_note: str = ""
+    """Why the game's luck baseline (:attr:`numbergames.solver.registry.Players.luck_baseline`)
+    is not its ladder's first player, in one sentence for the skill report."""
+    flat_notes: Mapping[str, str] = field(default_factory=dict)
+    """Search family name -> why its chain stops paying where it does on the skill ladder
+    (measured), one sentence the skill report prints when a doubling's interval does not
+    clear the fair share; none: the report says only where."""
+    versus_notes: Mapping[str, str] = field(default_factory=dict)
+    """Search family name -> why the family has no match against OpenSpiel's ``MCTSBot``
+    (no :attr:`numbergames.solver.registry.Search.versus_budget`), for the skill report."""
 
     def analysis(self, name: str | None = None) -> ExactAnalysis:
         """The game's exact analysis called ``name`` (the first when None); LookupError."""

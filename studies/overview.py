@@ -120,7 +120,8 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
             command = shlex.join(["analyze", "skill", name, "--sims", str(skill_sims),
                                   "--search-sims", str(search_sims), "--seed", str(seed)])
             ladder = skill(name, skill_sims, search_sims, seed=seed, workers=workers, store=store,
-                           scheduler=scheduler, progress=progress, command=command)
+                           scheduler=scheduler, progress=progress, command=command,
+                           presentation=study)
             write_skill(ladder, root / name / default_folder(spec, ladder.rules))
         for analysis in study.analyses if exact else ():
             say(f"{spec.title}: {analysis.title}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -151,9 +151,10 @@ def no_parts(games: Any, players: int) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Presentation:
-    """What a run's report shows besides the standard figures of every game: the game's
-    own report sections, the figures they add to the summary, and its standard runs (whose
-    report folders a run of other games never replaces). A game's study
+    """What a report shows besides the standard figures of every game: the game's own
+    report sections, the figures they add to the summary, its standard runs (whose report
+    folders a run of other games never replaces) and the sentences its skill report adds
+    to the figures (why its luck baseline, why a search chain flattens). A game's study
     (:class:`numbergames.studies.Study`) is one; the analysis takes it from its caller (the command
     line, :mod:`numbergames.studies`) and never looks a game's up itself."""
 
@@ -164,6 +165,16 @@ class Presentation:
     tally_fields: Callable[[Any, int], dict[str, Any]] = no_parts
     """``(a chunk's games, players) -> parts`` that merge (:func:`numbergames.analysis.statistics.tally.merge_parts`)."""
     standard_runs: tuple[Mapping[str, Any], ...] = ()
+    luck_note: str = ""
+    """Why the game's luck baseline (:attr:`numbergames.solver.registry.Players.luck_baseline`)
+    is not its ladder's first player, in one sentence for the skill report."""
+    flat_notes: Mapping[str, str] = field(default_factory=dict)
+    """Search family name -> why its chain stops paying where it does on the ladder
+    (measured), one sentence the skill report prints when a doubling's interval does not
+    clear the fair share; none: the report says only where."""
+    versus_notes: Mapping[str, str] = field(default_factory=dict)
+    """Search family name -> why the family has no match against OpenSpiel's ``MCTSBot``
+    (no :attr:`numbergames.solver.registry.Search.versus_budget`), for the skill report."""
 
 
 PLAIN = Presentation()

@@ -61,7 +61,7 @@ from numbergames.analysis.running.errors import UserError
 from numbergames.analysis.statistics.plain import plain
 from numbergames.analysis.running.runner import Run, together
 from numbergames.analysis.running.provenance import now, package_version
-from numbergames.analysis.running.request import Common, find_spec
+from numbergames.analysis.running.request import PLAIN, Common, find_spec
 from numbergames.analysis.searches.simulation import KEEP_GAMES, REPORTS_ROOT, build_rules, parse_sims, run_label
 from numbergames.analysis.statistics.outcomes import points
 from numbergames.analysis.statistics.stats import CONFIDENCE, MIN_JUDGED, Z, wilson_interval
@@ -500,6 +500,9 @@ class Ladder:
     """The match against OpenSpiel's ``MCTSBot`` (:meth:`numbergames.analysis.searches.versus_spiel.VersusSpiel.summary`
     with its ``markdown``), or ``{"family", "note"}`` when the game's search has none; None
     when not asked for."""
+    presentation: Any = PLAIN
+    """What the report adds to the figures (:class:`numbergames.analysis.running.request.Presentation`:
+    the game's study): its luck and flat notes."""
 
     @property
     def players(self) -> int:
@@ -654,6 +657,9 @@ class SkillPlan(Common):
     """Games per seat of the matches of the search chains' tops other than their steps
     (against the baseline and the luck baseline, the strongest fixed player and each other;
     :meth:`Rungs.top_match`); None: :attr:`search_sims` (``--top-sims``)."""
+    presentation: Any = PLAIN
+    """What the report adds to the figures (the game's study, from the caller: the analysis
+    never looks it up): its notes (:class:`numbergames.analysis.running.request.Presentation`)."""
 
     def _check_own(self) -> dict[str, Any]:
         search_sims = parse_sims(self.search_sims, "--search-sims")
@@ -693,18 +699,19 @@ class SkillPlan(Common):
         versus = self.versus(progress) if self.versus_games else None
         return Ladder(spec, self.rules, self.variant, self.seed, self.sims, self.search_sims,
                       self.rungs, matches, time.perf_counter() - start, command,
-                      top_sims=self.top_sims, versus=versus)
+                      top_sims=self.top_sims, versus=versus, presentation=self.presentation)
 
     def versus(self, progress: bool = False) -> dict[str, Any]:
         """The match of the first search family with a :attr:`~numbergames.solver.registry.Search.versus_budget`
         against OpenSpiel's ``MCTSBot`` (:func:`numbergames.analysis.searches.versus_spiel.versus_openspiel`), or
-        the note of why the game's search has none."""
+        the note of why the game's search has none (:attr:`presentation`'s ``versus_notes``)."""
         families = self.game.players.search
         family = next((f for f in families if f.versus_budget), None)
         if family is None:
-            notes = [f for f in families if f.versus_note]
-            return {"family": notes[0].name if notes else None,
-                    "note": notes[0].versus_note if notes else "the game has no search player"}
+            notes = [(f.name, self.presentation.versus_notes[f.name]) for f in families
+                     if self.presentation.versus_notes.get(f.name)]
+            return {"family": notes[0][0] if notes else None,
+                    "note": notes[0][1] if notes else "the game has no search player"}
         from numbergames.analysis.searches.versus_spiel import versus_openspiel
 
         if progress and sys.stderr.isatty():
@@ -720,15 +727,18 @@ def plan_skill(game: str, sims: int | str | float = 100_000,
                seed: int = 0, workers: int | None = None, players: int | None = None,
                variant: str | Path | Variant | None = None, openspiel: int = 0,
                top_sims: int | str | float | None = None, scheduler: str | None = None,
-               **rule_values: Any) -> SkillPlan:
+               presentation: Any = PLAIN, **rule_values: Any) -> SkillPlan:
     """Check a request (see :func:`skill`): the rungs and the rules built, then every value
-    checked once, when the :class:`SkillPlan` is made; UserError with one line on bad input."""
+    checked once, when the :class:`SkillPlan` is made; UserError with one line on bad input.
+    ``presentation``: what the report adds to the figures, the game's study
+    (:func:`numbergames.studies.find_study`) as the front door and the command line pass it;
+    :data:`~numbergames.analysis.running.request.PLAIN`: the figures alone."""
     spec = find_spec(game)
     ladder_rungs = rungs(spec, budgets)
     rules, variant_name = build_rules(spec, variant, rule_values, players)
     return SkillPlan(spec, rules, sims, seed, workers, scheduler, variant_name,
                      rungs=ladder_rungs, search_sims=search_sims, versus_games=openspiel,
-                     top_sims=top_sims)
+                     top_sims=top_sims, presentation=presentation)
 
 
 def skill(game: str, sims: int | str | float = 100_000, search_sims: int | str | float = 4_000, *,
@@ -736,14 +746,16 @@ def skill(game: str, sims: int | str | float = 100_000, search_sims: int | str |
           players: int | None = None, variant: str | Path | Variant | None = None,
           store: Store | None = None, scheduler: str | None = None, progress: bool = False,
           command: str | None = None, openspiel: int = 0,
-          top_sims: int | str | float | None = None, **rule_values: Any) -> Ladder:
+          top_sims: int | str | float | None = None, presentation: Any = PLAIN,
+          **rule_values: Any) -> Ladder:
     """Play the skill ladder of ``game``: ``sims`` games per seating for matches of fixed
     policies, ``search_sims`` for matches with a search player, ``top_sims`` (default
     ``search_sims``) for the search chains' tops beyond their steps (see the module
     docstring; ``tests/analysis/test_skill.py`` shows the matches of a ladder)."""
     return plan_skill(game, sims, search_sims, budgets=budgets, seed=seed, workers=workers,
                       players=players, variant=variant, openspiel=openspiel,
-                      top_sims=top_sims, scheduler=scheduler, **rule_values).execute(
+                      top_sims=top_sims, scheduler=scheduler, presentation=presentation,
+                      **rule_values).execute(
         store=store, progress=progress, command=command)
 
 

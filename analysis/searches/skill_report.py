@@ -66,7 +66,7 @@ def doubling_sentence(ladder: Ladder, chain: str) -> str:
              f"({pct_range(flat.low, flat.high)}), an interval that "
              + ("lies below the fair share" if flat.high < fair else "includes the fair share"))
     later = doublings[k + 1:]
-    note = next((f.flat_note for f in ladder.game.players.search if f.name == chain), "")
+    note = ladder.presentation.flat_notes.get(chain, "")
     why = f" Why: {note.rstrip('.')}." if note else ""
     if not later:
         return text + ": the chain flattens there." + why
@@ -145,7 +145,7 @@ def _luck_base_sentence(ladder: Ladder) -> str:
     base = ladder.rungs.luck_baseline
     if base == ladder.rungs.baseline:
         return ""
-    note = ladder.game.players.luck_note
+    note = ladder.presentation.luck_note
     return (f"The weakest player here is `{base}`, not `{ladder.rungs.baseline}`"
             + (f": {note.rstrip('.')}" if note else "") + ". ")
 

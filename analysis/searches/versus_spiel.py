@@ -45,7 +45,7 @@ milliseconds to tens of milliseconds a rollout — minutes a game at a useful bu
 **Budgets**: each game registers the budget of its match (``Search.versus_budget``: the
 largest tried at which ``MCTSBot`` plays a game in seconds, so that 100 games a seat take
 minutes; ``benchmarks/bench_versus_spiel.py`` prints the seconds a game per budget), or a
-note of why a match there would measure nothing (``Search.versus_note``); the skill report
+note of why a match there would measure nothing (its study's ``versus_notes``); the skill report
 (``analyze skill --openspiel N``) gives the match, the rollout and the seconds a game.
 """
 from __future__ import annotations

@@ -54,13 +54,15 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from numbergames.analysis.searches.simulation import REPORTS_ROOT
     from numbergames.analysis.searches.skill import default_folder, format_ladder, parse_budgets, plan_skill
     from numbergames.analysis.searches.skill_report import write_report
+    from numbergames.studies import find_study
 
     players, values = rules_values(args)
     budgets = None if args.budgets is None else parse_budgets(args.budgets)
     request = plan_skill(args.game, args.sims, args.search_sims, budgets=budgets,
                          seed=args.seed, workers=args.workers, players=players,
                          variant=args.variant, openspiel=args.openspiel,
-                         top_sims=args.top_sims, scheduler=args.scheduler, **values)
+                         top_sims=args.top_sims, scheduler=args.scheduler,
+                         presentation=find_study(args.game), **values)
     store = store_beside(args.out if args.out is not None else
                           REPORTS_ROOT / request.game.name
                           / default_folder(request.game, request.rules, request.variant), args,

@@ -1,6 +1,7 @@
 """How often a search player's move departs from another player's, on the positions of its
-own games: the measure behind a search chain's ``flat_note`` (why doubling its budget stops
-paying — when the search mostly plays its base's moves, two budgets mostly play alike).
+own games: the measure behind a search chain's flat note (a study's ``flat_notes``: why
+doubling its budget stops paying — when the search mostly plays its base's moves, two budgets
+mostly play alike).
 
     PYTHONPATH=$PWD python experiments/search-departures/search_departures.py
         GAME PLAYER OTHER[,OTHER...]
@@ -14,7 +15,7 @@ its choice stream is its own), and the share of decisions where it differs from
 ``PLAYER``'s is printed with its 95% Wilson interval.
 
 Measured 2026-11-28 (Man Home, standard rules, 200 games, seed 21000; the figures behind
-the ``mcts`` chain's ``flat_note``):
+the ``mcts`` chain's flat note in Man Home's study):
 
     mcts-256 expert,mcts-64,ply-2: 6,829 decisions; expert 2.7%, mcts-64 5.2%, ply-2 10.3%
     mcts-64 expert,mcts-16:        6,977 decisions; expert 4.0%, mcts-16 8.7%

@@ -1,4 +1,4 @@
-"""search_departures.py, the measure behind a search chain's ``flat_note``: a
+"""search_departures.py, the measure behind a search chain's flat note: a
 player never departs from itself when it draws nothing, departs from another that plays
 otherwise, and counts one decision per node with a choice (checked by hand against a
 game walked here)."""

@@ -569,25 +569,10 @@ PLAYERS = Players(
                    doc="open-loop UCT: N simulations a decision, expert playouts; expert's "
                        "own move is kept unless another's mean beats it by two standard "
                        "errors",
-                   versus_budget=200,
-                   flat_note="the search converges on expert's own moves: on its own games "
-                             "(200 a budget, experiments/search-departures/search_departures.py) "
-                             "mcts-16 departs "
-                             "from expert's choice at 7.8% of decisions, mcts-64 at 4.0%, "
-                             "mcts-256 at 2.7%, so mcts-256 and mcts-64 differ at 5.2%, and "
-                             "the departures do not gain: mcts-256 against expert scores "
-                             "49.1% (48.8-49.4%) over 20,000 games a seat"),
+                   versus_budget=200),
             Search(PLY, base="expert", budgets=(1, 2), max_budget=PLY_MAX_DEPTH,
                    doc="expectimax over the next N turns on the chance to win of the race "
-                       "(the distributions of the goes each side needs alone)",
-                   versus_note="ply-N plays no simulations (its budget is turns searched, "
-                               "deterministically): mcts-N is the family measured against "
-                               "OpenSpiel's MCTSBot",
-                   flat_note="the standard game leaves little room above expert: on the "
-                             "36-square duel, solved exactly, optimal play itself beats expert "
-                             "only 52.7%, and ply-2 against ply-1 scored 50.2% (49.8-50.6%) in "
-                             "10,000 games a seat; a deeper race search cannot see the men's "
-                             "interaction that decides the rest"),
+                       "(the distributions of the goes each side needs alone)"),
             Search(ADAPT, base="expert", max_budget=PLY_MAX_DEPTH,
                    doc="ply-N's expectimax on a race table that lets each side adapt (the "
                        "race table mixed with its envelope); off the ladder")),

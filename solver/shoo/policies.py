@@ -40,8 +40,8 @@ another move remains, the replay of its own move that the opponent just hushed b
     not a clock, so that a key replays its game; ``search-1`` plays greedy's moves where a
     position has 100 moves or more (depth 1 fills its budget) and looks at depth 2 over
     greedy's first moves where it has fewer. On the skill ladder: ``search-2``, ``-4``,
-    ``-8``, ``-16`` (issue 21): the budget pays where it completes depth 3 (the ladder's
-    ``flat_note`` below, reports/shoo/skill/report.md; how many positions each budget takes
+    ``-8``, ``-16`` (issue 21): the budget pays where it completes depth 3 (the study's
+    ``flat_notes``, reports/shoo/skill/report.md; how many positions each budget takes
     to depth 2 and 3, and the doublings' matches: experiments/shoo-players/FINDINGS.md).
 ``mcts-N``
     Open-loop UCT with ``N`` simulations a move (:mod:`numbergames.solver.mcts`, the family every game
@@ -284,13 +284,9 @@ def make_policy(name: str, rules: ShooRules):
 PLAYERS = Players(
     fixed=POLICY_NAMES, default="greedy", ladder=POLICY_NAMES,
     search=(Search(SEARCH, base="greedy", budgets=(2, 4, 8, 16), max_budget=MAX_BUDGET,
-                   doc="iterative-deepening alpha-beta, N hundred nodes a move",
                    # version 1 still: the leaf's duel tactics (solver/shoo/evaluation.py)
                    # change no full game: the same keys give the same games (its docstring)
-                   flat_note="search-2 and search-4 both play depth 2 in most positions "
-                             "(200 nodes finish it in 32% of greedy's positions, 400 in 66%); "
-                             "the budget pays where it completes depth 3 (800 nodes in 15% of "
-                             "positions, 1,600 in 58%)"),
+                   doc="iterative-deepening alpha-beta, N hundred nodes a move"),
             Search(MCTS, base="greedy", budgets=(), max_budget=MCTS_MAX_BUDGET,
                    doc="open-loop UCT over greedy's 12 best moves: N simulations a move, "
                        "each 4 moves of greedy valued by the evaluation",

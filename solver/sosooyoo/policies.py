@@ -699,7 +699,5 @@ PLAYERS = Players(
                        f"a decision, adaptive playouts of at most {PLAYOUT_TURNS} turns, "
                        "adaptive's choice kept unless beaten by 2 standard errors",
                    versus_budget=32)),
-    prepare=prepare, luck_baseline="popsicle",
-    luck_note="`random` discards its rings at random and never wins (RULES.md rule 37), so "
-              "beating it says nothing about how much the dice decide")
+    prepare=prepare, luck_baseline="popsicle")
 """So-Soo-Yoo's players: names, parser, preparation, the skill ladder."""

@@ -270,8 +270,5 @@ PLAYERS = Players(
                    doc="a bandit over the sixteen best plays in lookahead's order: N paired "
                        "simulations a decision, greedy for four turns, valued by the squashed "
                        "score margin", versus_budget=16)),
-    luck_baseline="greedy",
-    luck_note="`random` lays a uniformly random legal play and never wins against `greedy` "
-              "(0 of 2,000 games on the skill ladder), so beating it says nothing about how "
-              "much the tiles decide")
+    luck_baseline="greedy")
 """Sumoku's players: names, parser, the skill ladder (luck measured against ``greedy``)."""

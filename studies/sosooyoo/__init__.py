@@ -25,4 +25,7 @@ STUDY = register(Study(
     strong_run={"players": 4, "policy": "mcts-256", "sims": 10_000},
     standard_whatifs=({"say_error": [0, 0.1, 0.3], "players": [2, 4, 6]},
                       {"jumps": [True, False], "warps": [True, False]}),
+    # what the skill report says beside its figures (reports/sosooyoo/skill/report.md)
+    luck_note=("`random` discards its rings at random and never wins (RULES.md rule 37), so "
+               "beating it says nothing about how much the dice decide"),
 ))

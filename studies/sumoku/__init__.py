@@ -46,6 +46,10 @@ STUDY = register(Study(
                           max_search=MAX_SEARCH,
                           search_help="a hand's layout search with N hundred thousand nodes "
                                       "(default 20)"),
+    # what the skill report says beside its figures (reports/sumoku/skill/report.md)
+    luck_note=("`random` lays a uniformly random legal play and never wins against `greedy` "
+               "(0 of 2,000 games on the skill ladder), so beating it says nothing about how "
+               "much the tiles decide"),
     analyses=(
         TABLES,
         ExactAnalysis(

@@ -223,7 +223,8 @@ def test_the_search_meets_openspiels_mcts_bot_in_the_report(tmp_path):
     for name in registry.game_names():
         families = registry.find_game(name).players.search
         if families and not any(f.versus_budget for f in families):
-            plan = skill_module.plan_skill(name, 10, 1, budgets=[1], openspiel=5)
+            plan = skill_module.plan_skill(name, 10, 1, budgets=[1], openspiel=5,
+                                           presentation=find_study(name))
             assert plan.versus()["note"]
 
 
@@ -532,13 +533,12 @@ def test_a_match_counted_chunk_by_chunk_is_the_match_of_its_rows(game, players, 
 
 def test_a_chain_that_flattens_says_where_and_the_familys_why():
     """The doubling sentence names the first doubling whose interval includes the fair
-    share and adds the family's measured reason (Search.flat_note); without a note, only
-    where."""
+    share and adds the family's measured reason (the study's flat_notes); without a note,
+    only where."""
     from types import SimpleNamespace
 
     from numbergames.analysis.searches.skill import Match
     from numbergames.analysis.searches.skill_report import doubling_sentence
-    from numbergames.solver.registry import Search
 
     def step(player, opponent, mean, low, high):
         return Match(player, opponent, "ply", "step", 1000, (500, 500), 0, mean, low, high,
@@ -549,10 +549,23 @@ def test_a_chain_that_flattens_says_where_and_the_familys_why():
     for note, why in (("depth buys nothing the race evaluation does not already see.",
                        " Why: depth buys nothing the race evaluation does not already see."),
                       ("", "")):
-        family = Search("ply", "expert", budgets=(1, 2), flat_note=note)
         ladder = SimpleNamespace(matches=matches, players=2,
-                                 game=SimpleNamespace(players=SimpleNamespace(search=(family,))))
+                                 presentation=SimpleNamespace(flat_notes={"ply": note}))
         text = doubling_sentence(ladder, "ply")
         assert text.endswith("an interval that includes the fair share: the chain flattens "
                              "there." + why), text
         assert text.startswith("`ply-1` against its base `expert`: 51.2% (50.7–51.7%).")
+
+
+def test_every_studys_skill_notes_name_what_they_explain():
+    """The sentences a skill report adds to its figures are the study's (issue 42): a flat or
+    versus note names one of the game's search families (a versus note only one without a
+    match), a luck note only a game whose luck baseline is not its ladder's first."""
+    for name in registry.game_names():
+        players, study = registry.find_game(name).players, find_study(name)
+        families = {f.name: f for f in players.search}
+        assert set(study.flat_notes) <= {n for n, f in families.items() if f.budgets}, name
+        assert set(study.versus_notes) <= {n for n, f in families.items()
+                                           if not f.versus_budget}, name
+        assert bool(study.luck_note) == bool(players.luck_baseline
+                                             and players.luck_baseline != players.ladder[0]), name

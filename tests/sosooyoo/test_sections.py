@@ -63,7 +63,7 @@ def test_skill_ladder_meets_every_fixed_player_and_measures_luck_against_popsicl
     from numbergames.analysis.searches.skill_report import render_markdown
 
     ladder = skill("sosooyoo", sims=60, search_sims=6, budgets=(2,), workers=1,
-                   **SPEC.small_rules)
+                   presentation=STUDY, **SPEC.small_rules)
     pairs = {(m.player, m.opponent, m.kind) for m in ladder.matches}
     assert {("adaptive", "rainbow", "step"), ("adaptive", "random", "baseline"),
             ("adaptive", "popsicle", "top")} <= pairs
@@ -73,4 +73,4 @@ def test_skill_ladder_meets_every_fixed_player_and_measures_luck_against_popsicl
     assert luck["best_win_rate"] == max(m.mean for m in against)
     text = render_markdown(ladder)
     assert "`adaptive` against the other fixed players" in text
-    assert "The weakest player here is `popsicle`, not `random`" in text
+    assert "The weakest player here is `popsicle`, not `random`: `random` discards" in text
