@@ -6,7 +6,7 @@ import importlib
 import numpy as np
 import pytest
 from numbergames.analysis.running.chunks import chunk_keys
-from numbergames.solver.registry import GAME_PACKAGES, STANDARD_COLUMNS, TERMINATION, games
+from numbergames.solver.registry import GAME_PACKAGES, STANDARD_COLUMNS, games
 
 PACKAGES = dict(zip((package.rpartition(".")[2] for package in GAME_PACKAGES), GAME_PACKAGES))
 
@@ -38,19 +38,3 @@ def test_rows_have_the_declared_columns_in_the_declared_order(game):
     fast = spec.play_chunk(rules, policies, keys)
     assert list(fast) == expected
     assert all(np.shape(fast[name])[0] == len(keys) for name in expected)
-
-
-@pytest.mark.parametrize("game", sorted(PACKAGES))
-def test_every_game_says_how_each_game_ended_beside_the_winner(game):
-    """The first of a game's own columns is ``termination``, with a name for each of its
-    codes (issue 42); both engines give declared codes (tests/<game>/test_termination.py: an
-    ending set up by hand for each)."""
-    spec = games()[game]
-    first = spec.columns[0]
-    assert first.name == TERMINATION and not first.per_seat and first.codes
-    assert spec.result_keys.index(TERMINATION) == len(STANDARD_COLUMNS)
-    rules, policies = small(spec)
-    keys = chunk_keys(5, 0, 3)
-    codes = set(range(len(first.codes)))
-    assert set(spec.play_chunk(rules, policies, keys)[TERMINATION].tolist()) <= codes
-    assert {spec.reference(rules, policies, int(key))[TERMINATION] for key in keys} <= codes
