@@ -22,9 +22,8 @@
  * squares s_0 < s_1 < ... < s_{k-1} is numbered offset[h][k] + sum_i C(s_i - 2, i + 1),
  * offset running over h = 0.., k = 0..min(CAP, MEN - h) (solver/manhome/sides.py).
  *
- * A result row: winner (-1 cut off), turns, decision turns, termination (0 won, 1 the turn
- * limit), then per seat turns, men home, kills, deaths, killed (each block PLAYERS wide), as
- * the kernel's play_chunk gives it.
+ * A result row: winner (-1 cut off), turns, decision turns, then per seat turns, men home,
+ * kills, deaths, killed (each block PLAYERS wide), as the kernel's play_chunk gives it.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
@@ -320,20 +319,19 @@ static void play(Game *g, uint64_t key) {
     }
 }
 
-static int width(void) { return 4 + 5 * nplayers; }
+static int width(void) { return 3 + 5 * nplayers; }
 
 static void write_row(const Game *g, int32_t *row) {
     int n = nplayers;
     row[0] = g->winner;
     row[1] = g->turns;
     row[2] = g->decision_turns;
-    row[3] = g->winner >= 0 ? 0 : 1;
     for (int p = 0; p < n; p++) {
-        row[4 + p] = g->turns_by[p];
-        row[4 + n + p] = g->home[p];
-        row[4 + 2 * n + p] = g->kills[p];
-        row[4 + 3 * n + p] = g->deaths[p];
-        row[4 + 4 * n + p] = g->killed[p];
+        row[3 + p] = g->turns_by[p];
+        row[3 + n + p] = g->home[p];
+        row[3 + 2 * n + p] = g->kills[p];
+        row[3 + 3 * n + p] = g->deaths[p];
+        row[3 + 4 * n + p] = g->killed[p];
     }
 }
 

@@ -366,7 +366,6 @@ cdef inline void write_row(const State* g, const Config* c, int32_t* row) noexce
     row[COL_WINNER] = g.winner
     row[COL_TURNS] = g.turns
     row[COL_DECISION_TURNS] = g.decisions
-    row[COL_TERMINATION] = TERMINATION_WON if g.winner >= 0 else TERMINATION_TURN_LIMIT
     for seat in range(n):
         row[NGAME_COLUMNS + SEATCOL_TURNS * n + seat] = g.turns_by[seat]
         row[NGAME_COLUMNS + SEATCOL_HOME * n + seat] = g.home[seat]

@@ -61,7 +61,6 @@ from cext.shoo.field cimport (FIELD_ALL, field_bit, field_count, field_has, fiel
 # every number shared with solver/shoo/, written out of it at build time (solver/shoo/kernel.py)
 from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BLOCK_START,
                                   CHANCE, COL_DECISION_TURNS, COL_ENDED_BY, COL_HUSHES,
-                                  COL_TERMINATION,
                                   COL_TURNS, COL_WINNER, COUNT_BASE, DANGER_WEIGHT, DIGIT_FIELD,
                                   EXPOSED_WEIGHT, MOUNT_WEIGHT,
                                   DIGIT_HOW, DIGIT_RADIX, DISTANCE_WEIGHT, DRAW, D_LN_FRM,

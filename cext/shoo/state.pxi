@@ -238,7 +238,6 @@ cdef inline void write_row(const State *g, const Config *c, int32_t *row) noexce
     row[COL_WINNER] = g.winner
     row[COL_TURNS] = g.pos.ply
     row[COL_DECISION_TURNS] = g.decisions
-    row[COL_TERMINATION] = g.ended_by    # the same codes (solver/shoo/state.py)
     row[COL_ENDED_BY] = g.ended_by
     row[COL_HUSHES] = g.hushes
     for seat in range(2):

@@ -237,7 +237,6 @@ cdef void write_row(const State* g, const Config* c, int32_t* row) noexcept nogi
     row[COL_WINNER] = g.winner
     row[COL_TURNS] = g.turns
     row[COL_DECISION_TURNS] = g.decision_turns
-    row[COL_TERMINATION] = TERMINATION_WON if g.winner >= 0 else TERMINATION_TURN_LIMIT
     row[COL_WIN_KIND] = g.win_kind
     row[COL_DOUBLE_ZEROS] = g.double_zeros
     row[COL_BUMPS] = b

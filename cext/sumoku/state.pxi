@@ -459,8 +459,6 @@ cdef void write_row(const State* g, const Config* c, int32_t* row) noexcept nogi
     row[COL_WINNER] = winner(g, c)
     row[COL_TURNS] = g.turns
     row[COL_DECISION_TURNS] = g.decision_turns
-    row[COL_TERMINATION] = (TERMINATION_NOBODY_CAN_PLAY if g.idle >= players
-                            else TERMINATION_WENT_OUT)
     row[COL_KEY] = g.key
     row[COL_BONUS_TURNS] = bonus
     row[COL_PASSES] = g.passes

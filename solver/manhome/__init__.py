@@ -38,6 +38,6 @@ SPEC = register(GameSpec(
     new_state=ManHomeState,
     make_player=make_policy,
     size=size,
-    engine_version=2,                # 2: the termination column (issue 42)
+    engine_version=1,
     small_rules={"board_rows": 2, "men_per_player": 2, "men_to_win": 2},
 ))

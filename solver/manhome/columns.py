@@ -5,23 +5,9 @@ reference engine's ``State.row()`` and the kernel's rows (their column numbers a
 from these, :mod:`numbergames.solver.kernel_rows`) return them so; tests/test_columns.py checks both."""
 from __future__ import annotations
 
-import enum
-
-from numbergames.solver.registry import TERMINATION, Column, code_names
-
-
-class Termination(enum.IntEnum):
-    """How a game of Man Home ends (RULES.md): a player's ``men_to_win``-th man arrives
-    home, or ``max_turns`` turns pass first (unfinished, winner −1)."""
-
-    WON = 0
-    TURN_LIMIT = 1
-
+from numbergames.solver.registry import Column
 
 COLUMNS = (
-    Column(TERMINATION, "how the game ended: 0 won (a player's men_to_win-th man home), 1 the turn "
-                        "limit (max_turns; unfinished)",
-           codes=code_names(Termination)),
     Column("turns", "turns taken, extra turns included", per_seat=True),
     Column("home", "men brought home", per_seat=True),
     Column("kills", "opponents' men killed in face-offs won as attacker", per_seat=True),

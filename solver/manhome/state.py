@@ -63,7 +63,6 @@ from typing import Any, NamedTuple
 from numbergames.solver import decision
 from numbergames.solver.decision import Action, Key, Seat
 from numbergames.solver.dice import Stream
-from numbergames.solver.manhome.columns import Termination
 from numbergames.solver.manhome.rules import (DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules,
                                   new_man_square)
 
@@ -418,9 +417,7 @@ class ManHomeState(decision.State):
 
     def row(self) -> dict[str, Any]:
         return {"winner": self.winner, "turns": self.turns,
-                "decision_turns": self.decision_turns,
-                "termination": int(Termination.WON if self.winner >= 0 else Termination.TURN_LIMIT),
-                "seat_turns": self.turns_by_seat,
+                "decision_turns": self.decision_turns, "seat_turns": self.turns_by_seat,
                 "seat_home": self.home, "seat_kills": self.kills, "seat_deaths": self.deaths,
                 "seat_killed": self.killed}
 

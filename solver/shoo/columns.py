@@ -5,26 +5,9 @@ reference engine's ``State.row()`` and the kernel's rows (their column numbers a
 from these, :mod:`numbergames.solver.kernel_rows`) return them so; tests/test_columns.py checks both."""
 from __future__ import annotations
 
-import enum
-
-from numbergames.solver.registry import TERMINATION, Column, code_names
-
-
-class Termination(enum.IntEnum):
-    """How a game of Shoo ends (RULES.md rules 31-33), checked in this order after every
-    move: a player's travellers all stand in their home area on foot (won), the move limit
-    ``max_plies`` (a draw), a position seen ``repetition`` times (a draw). A player with no
-    legal move passes (rule 21): that ends nothing. The same codes as ``ended_by``."""
-
-    WON = 0
-    MOVE_LIMIT = 1
-    REPETITION = 2
-
+from numbergames.solver.registry import Column
 
 COLUMNS = (
-    Column(TERMINATION, "how the game ended: 0 won (rule 31), 1 the move limit (max_plies, "
-                        "a draw), 2 a repetition (a draw)",
-           codes=code_names(Termination)),
     Column("ended_by", "how the game ended: 0 a win, 1 the move limit (a draw), 2 a repetition "
                        "(a draw)"),
     Column("hushes", "moves that began by hushing the opponent's last move (hush = lose_move "

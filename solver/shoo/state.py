@@ -67,17 +67,14 @@ from numbergames.solver import decision
 from numbergames.solver.decision import Action, Seat
 from numbergames.solver.registry import DRAW
 from numbergames.solver.shoo.board import FIELD, Field
-from numbergames.solver.shoo.columns import Termination
 from numbergames.solver.shoo.moves import Kind, Move, legal_moves, make_move
 from numbergames.solver.shoo.movetext import move_text
 from numbergames.solver.shoo.notation import PIECE_LETTER, read, write
 from numbergames.solver.shoo.position import DISMOUNT, EMPTY, NONE, RETURN, STEP, Position, start
 from numbergames.solver.shoo.rules import ShooRules
 
-ENDED_BY_WIN, ENDED_BY_LIMIT, ENDED_BY_REPETITION = (int(Termination.WON), int(Termination.MOVE_LIMIT),
-                                                    int(Termination.REPETITION))
-"""How a game ended (``ended_by``): the termination codes (:class:`~numbergames.solver.shoo.columns.Termination`),
-a win, the move limit (a draw), a repetition (a draw)."""
+ENDED_BY_WIN, ENDED_BY_LIMIT, ENDED_BY_REPETITION = 0, 1, 2
+"""How a game ended: a win, the move limit (a draw), a repetition (a draw)."""
 
 # the digits of each kind: "sq" a square, "nb:frm"/"nb:via" a neighbour rank, "ln:frm"/"ln:via" a
 # rank among the line squares (and the square itself)
@@ -371,8 +368,7 @@ class ShooState(decision.State):
     def row(self) -> dict[str, Any]:
         """The game's result as the kernel reports it (the columns of the game's spec)."""
         return {"winner": self.winner, "turns": self.position.ply,
-                "decision_turns": self.decision_plies, "termination": self.ended_by,
-                "ended_by": self.ended_by,
+                "decision_turns": self.decision_plies, "ended_by": self.ended_by,
                 "hushes": self.hushes, "seat_shoos": self.shoos,
                 "seat_shoo_offs": self.shoo_offs, "seat_captures": self.captures,
                 "seat_home": self.home()}

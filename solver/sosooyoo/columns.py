@@ -5,24 +5,9 @@ reference engine's ``State.row()`` and the kernel's rows (their column numbers a
 from these, :mod:`numbergames.solver.kernel_rows`) return them so; tests/test_columns.py checks both."""
 from __future__ import annotations
 
-import enum
-
-from numbergames.solver.registry import TERMINATION, Column, code_names
-
-
-class Termination(enum.IntEnum):
-    """How a game of So-Soo-Yoo ends (RULES.md rules 31, 32, 34): a player holds a winning six
-    at the end of their turn (how, ``win_kind`` says), or ``max_turns`` turns pass first
-    (unfinished, winner −1)."""
-
-    WON = 0
-    TURN_LIMIT = 1
-
+from numbergames.solver.registry import Column
 
 COLUMNS = (
-    Column(TERMINATION, "how the game ended: 0 won (rule 32; win_kind says how), 1 the turn limit "
-                        "(max_turns, rule 34; unfinished)",
-           codes=code_names(Termination)),
     Column("win_kind", "how the game was won: 0 not won, 1 popsicle (six of one colour), 2 "
                        "rainbow"),
     Column("double_zeros", "placement rolls that read double zero (0), set-up included"),

@@ -50,7 +50,6 @@ from typing import NamedTuple
 
 from numbergames.solver.registry import UNFINISHED
 from numbergames.solver.sosooyoo.board import board_flags, move_table, states_product
-from numbergames.solver.sosooyoo.columns import Termination
 from numbergames.solver.sosooyoo.rules import COLOURS, WIN_RINGS, SoSooYooRules
 
 NCOL = len(COLOURS)
@@ -540,8 +539,6 @@ class Game:
         """The game's result row, as the kernels report it."""
         players = self.rules.players
         return {"winner": self.winner, "turns": self.turns, "decision_turns": self.decision_turns,
-                "termination": int(Termination.WON if self.winner >= 0
-                                   else Termination.TURN_LIMIT),
                 "win_kind": self.win_kind, "double_zeros": self.double_zeros,
                 "bumps": sum(self.bumps), "swaps": sum(self.swaps),
                 "decided_by": self.decided_by, "distinct_spaces": len(self.visited),

@@ -5,25 +5,9 @@ reference engine's ``State.row()`` and the kernel's rows (their column numbers a
 from these, :mod:`numbergames.solver.kernel_rows`) return them so; tests/test_columns.py checks both."""
 from __future__ import annotations
 
-import enum
-
-from numbergames.solver.registry import TERMINATION, Column, code_names
-
-
-class Termination(enum.IntEnum):
-    """How a game of Sumoku ends (RULES.md rule 21): a full round of turns places no tile and
-    draws none (nobody can play), or, with ``out_ends``, the bag is empty and the player who
-    just played has no tiles left (went out). The first is checked first. The game has no
-    turn limit: it always ends so."""
-
-    NOBODY_CAN_PLAY = 0
-    WENT_OUT = 1
-
+from numbergames.solver.registry import Column
 
 COLUMNS = (
-    Column(TERMINATION, "how the game ended (rule 21): 0 nobody can play (a full round placed no "
-                        "tile and drew none), 1 a player went out (out_ends)",
-           codes=code_names(Termination)),
     Column("key", "the key number played"),
     Column("bonus_turns", "bonus plays made, all players together"),
     Column("passes", "turns with no play"),

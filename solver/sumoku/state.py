@@ -69,7 +69,6 @@ from numbergames.solver.dice import Stream
 from numbergames.solver.notation import plain_text
 from numbergames.solver.registry import DRAW
 from numbergames.solver.sumoku.board import FREE, Board
-from numbergames.solver.sumoku.columns import Termination
 from numbergames.solver.sumoku.moves import Play, legal_plays
 from numbergames.solver.sumoku.pattern import format_pattern, parse_pattern
 from numbergames.solver.sumoku.rules import KEY_CHALLENGE, KEY_DIE, SumokuRules
@@ -303,8 +302,6 @@ class SumokuState(State):
         ordered = sorted(self.points, reverse=True)
         return {
             "winner": self.winner, "turns": self.turns, "decision_turns": self.decision_turns,
-            "termination": int(Termination.NOBODY_CAN_PLAY if self.idle >= self.rules.players
-                               else Termination.WENT_OUT),
             "key": self.key, "bonus_turns": sum(self.bonuses), "passes": self.passes,
             "bag_left": self.bag_left,
             "tiles_left": self.bag_left + sum(len(h) for h in self.hands),

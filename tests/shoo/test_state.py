@@ -16,7 +16,7 @@ import pytest
 
 from numbergames.solver import decision
 from numbergames.solver.dice import Stream
-from numbergames.solver.registry import DRAW, TERMINATION, find_game
+from numbergames.solver.registry import DRAW, find_game
 from numbergames.solver.shoo.board import name
 from numbergames.solver.shoo.moves import Kind, legal_moves
 from numbergames.solver.shoo.notation import arrange
@@ -24,7 +24,6 @@ from numbergames.solver.shoo.reduced import Reduced
 from numbergames.solver.shoo.rules import ShooRules
 from numbergames.solver.shoo.state import (ENDED_BY_LIMIT, ENDED_BY_REPETITION, ENDED_BY_WIN, ShooState,
                                encoder, size)
-from tests.test_same_games import as_recorded
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GAMES = json.loads((DATA / "shoo_games.json").read_text())
@@ -328,10 +327,10 @@ def test_the_rows_of_the_engine_before_the_api(case):
     rules = ShooRules(**case["rules"])
     players = [spec.make_player(p, rules) for p in case["players"].split(",")]
     state = decision.play(ShooState(rules), players, case["key"])
-    assert as_recorded(state.row()) == case["row"]
+    assert state.row() == case["row"]
 
 
 def test_the_registered_reference_plays_through_the_api():
     spec, case = find_game("shoo"), ROWS["games"][-1]
-    row = spec.reference(ShooRules(**case["rules"]), case["players"].split(","), case["key"])
-    assert as_recorded(row) == case["row"] and row[TERMINATION] == row["ended_by"]
+    assert spec.reference(ShooRules(**case["rules"]), case["players"].split(","),
+                          case["key"]) == case["row"]
