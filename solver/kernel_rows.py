@@ -4,8 +4,8 @@ A kernel's ``play_chunk`` (``cext/common/decisions.pxi``) returns one int32 row 
 the game-level columns of the game's spec in order (:attr:`GameSpec.result_keys`: the
 standard columns, then the game's own), then each per-seat column ``players`` wide. The
 layout is not written twice: :func:`constants` gives the column numbers the kernels are
-compiled with (``COL_<NAME>``, ``SEATCOL_<NAME>``, a code column's ``<NAME>_<CODE>``,
-written into ``cext/<game>/constants.pxd`` by :mod:`numbergames.solver.kernel_constants`), and :func:`split` reads the rows back into the arrays the
+compiled with (``COL_<NAME>``, ``SEATCOL_<NAME>``, written into ``cext/<game>/constants.pxd``
+by :mod:`numbergames.solver.kernel_constants`), and :func:`split` reads the rows back into the arrays the
 rest of the toolkit takes (each in the narrowest integer type of :data:`NARROW` that holds
 it).
 
@@ -42,15 +42,12 @@ def layout(spec: GameSpec) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def constants(spec: GameSpec) -> dict[str, int]:
-    """The column numbers a kernel writes its rows with, and the values of its code columns
-    (``<NAME>_<CODE>``, e.g. ``TERMINATION_TURN_LIMIT``: :attr:`Column.codes`)."""
+    """The column numbers a kernel writes its rows with."""
     game, seat = layout(spec)
     return {**{f"COL_{name.upper()}": i for i, name in enumerate(game)},
             "NGAME_COLUMNS": len(game),
             **{f"SEATCOL_{name.upper()}": k for k, name in enumerate(seat)},
-            "NSEAT_COLUMNS": len(seat),
-            **{f"{c.name}_{code}".upper().replace(" ", "_"): value
-               for c in spec.columns for value, code in enumerate(c.codes)}}
+            "NSEAT_COLUMNS": len(seat)}
 
 
 def decision_constants() -> dict[str, int]:

@@ -25,7 +25,6 @@ so draws do not bias it.
 """
 from __future__ import annotations
 
-import enum
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -61,11 +60,6 @@ STANDARD_COLUMNS = ("winner", "turns", "decision_turns")
 """The game-level columns every engine returns: the outcome (see the module docstring),
 the turns of all players together, and how many of them offered a real choice."""
 
-TERMINATION = "termination"
-"""The game-level column every game declares first among its own (beside ``winner``): how
-the game ended, a code whose names the column declares (:attr:`Column.codes`) — every way
-the engines can end a game has its own code; a game with one way to end has one code."""
-
 SEAT_PREFIX = "seat_"
 """A per-seat column ``x`` travels from the engines as the array ``seat_x``."""
 
@@ -84,26 +78,6 @@ class Column:
     per_seat: bool = False
     """Whether the engines return one value per seat (``seat_<name>``, shape (n,
     players)); in a table of games it becomes the columns ``<name>_0``, ``<name>_1``, …"""
-    codes: tuple[str, ...] = ()
-    """The names of a code column's values, value ``i`` called ``codes[i]`` (e.g. the
-    :data:`TERMINATION` column's ``("won", "turn limit")``); the kernels are compiled with
-    them as ``<NAME>_<CODE>`` (:func:`numbergames.solver.kernel_rows.constants`)."""
-
-
-def code_names(codes: type[enum.IntEnum]) -> tuple[str, ...]:
-    """The names of an ``IntEnum``'s members valued 0, 1, 2, … in words, for
-    :attr:`Column.codes`.
-
-    >>> class Ending(enum.IntEnum):
-    ...     WON = 0
-    ...     TURN_LIMIT = 1
-    >>> code_names(Ending)
-    ('won', 'turn limit')
-    """
-    members = list(codes)
-    if [int(m) for m in members] != list(range(len(members))):
-        raise ValueError(f"{codes.__name__}'s values must be 0, 1, 2, …")
-    return tuple(m.name.lower().replace("_", " ") for m in members)
 
 
 @dataclass(frozen=True)
