@@ -28,7 +28,11 @@ def test_the_main_command_leaves_a_fresh_clone_clean(tmp_path, monkeypatch, caps
     for run in ("played", "loaded from the store"):
         assert main(MAIN_COMMAND) == 0, capsys.readouterr().err
         printed = capsys.readouterr().out
-        assert str(FOLDER) in printed and "1,000,000 games" in printed
+        assert "1,000,000 games" in printed
+        # the committed folder itself, not one beside it (a run of another identity, e.g. after
+        # an engine's version was raised, goes to <label>-<games>games and leaves it as it was)
+        assert [p.name for p in (tmp_path / FOLDER).parent.iterdir()] == [FOLDER.name]
+        assert any(line.split()[-1:] == [str(FOLDER)] for line in printed.splitlines()), printed
         written = _files(tmp_path / FOLDER)
         changed = sorted(name for name in committed.keys() | written.keys()
                          if committed.get(name) != written.get(name))
