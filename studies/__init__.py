@@ -20,10 +20,10 @@ import importlib
 import importlib.util
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from numbergames.analysis.running.request import no_fields, no_parts, no_sections
+from numbergames.analysis.running.request import Presentation
 from numbergames.solver import registry
 
 
@@ -153,24 +153,17 @@ class PositionTool:
         return getattr(importlib.import_module(module), function)
 
 
-@dataclass(frozen=True)
-class Study:
-    """What the toolkit shows about one game (see the module docstring)."""
+@dataclass(frozen=True, kw_only=True)
+class Study(Presentation):
+    """What the toolkit shows about one game (see the module docstring): a
+    :class:`~numbergames.analysis.running.request.Presentation` (the report sections, summary
+    figures, tally parts and skill-report notes it declares) with the game's description,
+    exact analyses, standard runs and what-ifs, and position tool."""
 
     game: str
     """The name of the game (:attr:`numbergames.solver.registry.GameSpec.name`)."""
     description: str = ""
     """One sentence for people: what the game is."""
-    tally_fields: Callable[[Any, int], dict[str, Any]] = no_parts
-    """``(a chunk's games, players) -> parts``: what the game's own figures need of a chunk
-    of games, as parts that merge (:func:`numbergames.analysis.statistics.tally.merge_parts`: counts, sums,
-    histograms), so that a run of any size keeps them and not its rows."""
-    report_sections: Callable[[Mapping[str, Any], Any], list[str]] = no_sections
-    """``(summary, parts) -> Markdown sections`` the game adds to a run's report."""
-    summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = no_fields
-    """``(summary, parts) -> figures`` the game adds to ``summary.json`` (and to the summary
-    its report sections read): JSON values under new keys; a key of the standard summary
-    may not be replaced."""
     analyses: tuple[ExactAnalysis, ...] = ()
     """The game's exact analyses, ``analyze exact <game> [<name>]``; the first is the
     default."""
@@ -188,16 +181,6 @@ class Study:
     """The game's standard rules-variant sweeps (``--vary`` grids) on the standard rules."""
     position: PositionTool | None = None
     """The game's position tool, for games with a position notation."""
-    luck_note: str = ""
-    """Why the game's luck baseline (:attr:`numbergames.solver.registry.Players.luck_baseline`)
-    is not its ladder's first player, in one sentence for the skill report."""
-    flat_notes: Mapping[str, str] = field(default_factory=dict)
-    """Search family name -> why its chain stops paying where it does on the skill ladder
-    (measured), one sentence the skill report prints when a doubling's interval does not
-    clear the fair share; none: the report says only where."""
-    versus_notes: Mapping[str, str] = field(default_factory=dict)
-    """Search family name -> why the family has no match against OpenSpiel's ``MCTSBot``
-    (no :attr:`numbergames.solver.registry.Search.versus_budget`), for the skill report."""
 
     def analysis(self, name: str | None = None) -> ExactAnalysis:
         """The game's exact analysis called ``name`` (the first when None); LookupError."""
@@ -223,7 +206,7 @@ def register(study: Study) -> Study:
 
 def plain_study(game: str) -> Study:
     """The study of a game that registers none: nothing shown but the standard report."""
-    return Study(game)
+    return Study(game=game)
 
 
 def find_study(game: str) -> Study:

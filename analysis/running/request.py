@@ -161,10 +161,15 @@ class Presentation:
     report_sections: Callable[[Mapping[str, Any], Any], list[str]] = no_sections
     """``(summary, parts) -> Markdown sections``."""
     summary_fields: Callable[[Mapping[str, Any], Any], Mapping[str, Any]] = no_fields
-    """``(summary, parts) -> figures`` for summary.json."""
+    """``(summary, parts) -> figures`` the game adds to ``summary.json`` (and to the summary
+    its report sections read): JSON values under new keys; a key of the standard summary
+    may not be replaced."""
     tally_fields: Callable[[Any, int], dict[str, Any]] = no_parts
-    """``(a chunk's games, players) -> parts`` that merge (:func:`numbergames.analysis.statistics.tally.merge_parts`)."""
+    """``(a chunk's games, players) -> parts``: what the game's own figures need of a chunk
+    of games, as parts that merge (:func:`numbergames.analysis.statistics.tally.merge_parts`:
+    counts, sums, histograms), so that a run of any size keeps them and not its rows."""
     standard_runs: tuple[Mapping[str, Any], ...] = ()
+    """The options of the runs whose report folders a run of other games never replaces."""
     luck_note: str = ""
     """Why the game's luck baseline (:attr:`numbergames.solver.registry.Players.luck_baseline`)
     is not its ladder's first player, in one sentence for the skill report."""
