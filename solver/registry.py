@@ -295,7 +295,11 @@ class GameSpec:
     kernel's columns (per-seat ones as one value per seat); None: derived from the decision
     API, :attr:`new_state` and :attr:`make_player` (:class:`numbergames.solver.decision.ReferenceEngine`)."""
     columns: tuple[Column, ...] = ()
-    """The game's own result columns, besides :data:`STANDARD_COLUMNS`."""
+    """The game's own result columns, besides :data:`STANDARD_COLUMNS`, declared once in the
+    game's ``columns.py`` (``COLUMNS``) in the engines' order after the standard ones: the
+    game-level columns, then the per-seat ones. The reference engine's ``State.row()`` and the
+    kernel's rows (their column numbers generated from these, :mod:`numbergames.solver.kernel_rows`)
+    return them so; tests/test_columns.py checks both."""
     engine_version: int = 1
     """Raise it whenever the engines play different games for the same keys (a rules fix,
     a policy change) or return other columns: stored results of older versions are then

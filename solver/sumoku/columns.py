@@ -1,8 +1,5 @@
-"""Sumoku's result columns, declared once: the game's own columns
-(:attr:`numbergames.solver.registry.GameSpec.columns`) in the engines' order (RULES.md rule 26), after the standard
-``winner``, ``turns``, ``decision_turns`` — the game-level ones, then the per-seat ones. The
-reference engine's ``State.row()`` and the kernel's rows (their column numbers are generated
-from these, :mod:`numbergames.solver.kernel_rows`) return them so; tests/test_columns.py checks both."""
+"""Sumoku's result columns (RULES.md rule 26):
+the contract is :attr:`numbergames.solver.registry.GameSpec.columns`."""
 from __future__ import annotations
 
 from numbergames.solver.registry import Column
