@@ -33,6 +33,15 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
 _DEEP_KEY = re.compile(r"(?<![\w-])[\w-]++(?:[ \t]*+\.[ \t]*+[\w-]++){%d,}" % MAX_KEY_PARTS)
 
 
+GRADED = "graded"
+"""A lever whose effect on the seats grows with its value (a number: rings, points, men a
+later seat starts with)."""
+ORDER = "order"
+"""A lever that sets the seats' order of play (a choice: fixed, snake, ...)."""
+LEVERS = (GRADED, ORDER)
+"""The kinds of compensation rule a parameter may declare (:attr:`Param.lever`)."""
+
+
 class RulesError(ValueError):
     """A rules parameter, value or variant file that cannot be used (one-line message)."""
 
@@ -46,6 +55,10 @@ class Param:
     low: int | float | None = None
     high: int | float | None = None
     choices: tuple[str, ...] | tuple[int, ...] | None = None
+    lever: str | None = None
+    """What kind of compensation rule the parameter is, if any (:data:`LEVERS`): a
+    designer's variant whose default compensates nothing and whose other values move the
+    seats' chances. ``analyze fair`` searches the levers a game declares."""
 
     def allowed(self) -> str:
         """The allowed values, in words.
@@ -75,16 +88,24 @@ class Param:
 
 
 def param(default: Any, doc: str, *, low: int | float | None = None,
-          high: int | float | None = None, choices: Iterable[str] | Iterable[int] | None = None
-          ) -> Any:
+          high: int | float | None = None, choices: Iterable[str] | Iterable[int] | None = None,
+          lever: str | None = None) -> Any:
     """Declare a rules field: its default, a one-line doc and its allowed values.
 
     A float parameter needs both bounds; its default must be a float (``0.0``, not ``0``).
+    A compensation rule names its kind of ``lever`` (:data:`LEVERS`): a graded lever is a
+    number, an order lever a choice.
     """
     kind = type(default)
     if kind is float and (low is None or high is None):
         raise TypeError("a float parameter needs low and high")
-    meta = Param(kind, doc, low, high, tuple(choices) if choices else None)
+    if lever is not None and lever not in LEVERS:
+        raise TypeError(f"lever must be one of {', '.join(LEVERS)}")
+    if lever == GRADED and kind not in (int, float):
+        raise TypeError("a graded lever is a number")
+    if lever == ORDER and not choices:
+        raise TypeError("an order lever is a choice")
+    meta = Param(kind, doc, low, high, tuple(choices) if choices else None, lever)
     return dataclasses.field(default=default, metadata={"param": meta})
 
 
@@ -233,6 +254,11 @@ class Rules:
         """Every rules parameter and how it may be set, in declaration order."""
         return {f.name: f.metadata["param"] for f in dataclasses.fields(cls)  # type: ignore[arg-type]
                 if "param" in f.metadata}
+
+    @classmethod
+    def levers(cls) -> dict[str, Param]:
+        """The compensation rules among the parameters (:attr:`Param.lever` set), by name."""
+        return {name: spec for name, spec in cls.parameters().items() if spec.lever}
 
     @classmethod
     def defaults(cls) -> Self:

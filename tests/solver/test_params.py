@@ -134,3 +134,23 @@ def test_a_whole_number_reads_alike_in_a_variant_file_and_in_set(game, name, val
     for source in ((path, None), (None, {name: f"{value}.5"})):
         with pytest.raises(UserError, match=f"bad value '?{re.escape(value)}.5'? for {name}"):
             build_rules(spec, *source)
+
+
+def test_a_lever_is_declared_with_its_kind():
+    import dataclasses
+
+    from numbergames.solver.params import GRADED, ORDER, Rules, param
+
+    @dataclasses.dataclass(frozen=True)
+    class Toy(Rules):
+        players: int = param(2, "seats", low=2, high=4)
+        bonus: int = param(0, "points a later seat starts with", low=0, high=9, lever=GRADED)
+        order: str = param("fixed", "seats' order", choices=("fixed", "snake"), lever=ORDER)
+
+    assert list(Toy.levers()) == ["bonus", "order"]
+    assert Toy.levers()["bonus"].lever == GRADED
+    for bad in (dict(lever="pie"), dict(lever=GRADED, choices=("a", "b"))):
+        with pytest.raises(TypeError):
+            param("a" if "choices" in bad else 0, "x", **bad)
+    with pytest.raises(TypeError):
+        param(0, "x", low=0, high=3, lever=ORDER)
