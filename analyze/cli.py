@@ -23,12 +23,12 @@ from numbergames.analysis.running.errors import UserError
 from numbergames.analysis.reports.formatting import shortened, terminal_text
 from numbergames.solver.registry import GameSpec, find_game, game_names, games
 
-from numbergames.analyze.commands import (compare, exact, games as listing, position, report, run, runs,
-                              skill, whatif)
+from numbergames.analyze.commands import (compare, exact, fair, games as listing, position, report, run,
+                              runs, skill, whatif)
 from numbergames.analyze.commands.examples import run_example
 from numbergames.analyze.commands.shared import EXIT_USAGE, ArgumentParser, OutputLost, print_text
 
-COMMANDS = (run, exact, position, whatif, skill, report, listing, runs, compare)
+COMMANDS = (run, exact, position, whatif, fair, skill, report, listing, runs, compare)
 """The command modules, in the order ``analyze --help`` lists their commands."""
 
 
@@ -66,7 +66,7 @@ def _output_lost(exc: BaseException) -> int:
     return EXIT_USAGE
 
 
-COMMANDS_OF_ONE_GAME = ("exact", "position", "whatif", "skill")
+COMMANDS_OF_ONE_GAME = ("exact", "position", "whatif", "fair", "skill")
 """The commands whose next word names the one game they are about."""
 COMMANDS_OF_NO_GAME = ("runs", "compare")
 """The commands about the results store (the games of its runs are loaded when needed)."""

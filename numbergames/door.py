@@ -19,8 +19,9 @@ ValueError) of one line naming the parameter and what it allows.
 
 A :class:`Game` runs every analysis through the same code as the command line: its
 :meth:`~Game.simulate` is the ``analyze <game>`` command's run (the game's study's own
-report sections always included), :meth:`~Game.sweep` is ``analyze whatif``'s and
-:meth:`~Game.skill` is ``analyze skill``'s. Importing this module is cheap (the game
+report sections always included), :meth:`~Game.sweep` is ``analyze whatif``'s,
+:meth:`~Game.fair` is ``analyze fair``'s and :meth:`~Game.skill` is ``analyze skill``'s.
+Importing this module is cheap (the game
 contract, no pandas or scipy): what an analysis needs is imported when it runs.
 
 The layers: the command line (:mod:`numbergames.analyze`) stands on this door; the door on the studies
@@ -42,6 +43,7 @@ from numbergames.solver.params import Rules, Variant
 from numbergames.solver.registry import GameSpec
 
 if TYPE_CHECKING:
+    from numbergames.analysis.searches.fair import Fair
     from numbergames.analysis.searches.simulation import Plan, Simulation
     from numbergames.analysis.searches.skill import Ladder
     from numbergames.analysis.running.store import Store
@@ -212,6 +214,24 @@ class Game:
                           scheduler=scheduler, presentation=find_study(self.name),
                           **self._rules_arguments()).execute(
             store=store, progress=progress, command=command)
+
+    def fair(self, lever: str, sims: int | str | float = 1_000_000, *,
+             policy: str | Sequence[str] | None = None, seed: int = 0,
+             workers: int | None = None, precision: float = 1.0, low: Any = None,
+             high: Any = None, store: Store | str | Path | None = None,
+             scheduler: str | None = None, command: str | None = None,
+             say: Any = None) -> Fair:
+        """The value of the graded ``lever`` that makes these rules fair, as ``analyze
+        fair`` (:func:`numbergames.analysis.searches.fair.fair`): ``.best`` the answer,
+        ``.interval`` the values not rejected as fair, ``.table`` every tried value (a
+        DataFrame). The lever's own value in these rules is not used: it is searched."""
+        from numbergames.analysis.searches.fair import plan_fair
+
+        arguments = self._rules_arguments()
+        arguments.pop(lever, None)
+        return plan_fair(self.name, lever, sims, policy=policy, seed=seed, workers=workers,
+                         precision=precision, low=low, high=high, scheduler=scheduler,
+                         **arguments).run(store=store, command=command, say=say)
 
     def write_report(self, result: Any, out: str | Path | None = None) -> Path:
         """:func:`write_report` (the report of any result, by its type)."""

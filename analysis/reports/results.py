@@ -2,8 +2,9 @@
 
 A :func:`functools.singledispatch` function: each kind of result registers its writer
 beside it (a run's, :class:`numbergames.analysis.searches.simulation.Simulation`, in :mod:`numbergames.analysis.searches.simulation`;
-a what-if sweep's and a skill ladder's in their report modules,
-:mod:`numbergames.analysis.searches.whatif_report` and :mod:`numbergames.analysis.searches.skill_report`). A subclass of a result
+a what-if sweep's, a skill ladder's and a fair search's in their report modules,
+:mod:`numbergames.analysis.searches.whatif_report`, :mod:`numbergames.analysis.searches.skill_report`,
+:mod:`numbergames.analysis.searches.fair_report`). A subclass of a result
 type is written as that type is; anything else is a TypeError. The writers' modules are
 imported on the first call that needs them, not here, so that importing costs nothing.
 """
@@ -14,7 +15,8 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-WRITERS = ("numbergames.analysis.searches.simulation", "numbergames.analysis.searches.whatif_report", "numbergames.analysis.searches.skill_report")
+WRITERS = ("numbergames.analysis.searches.simulation", "numbergames.analysis.searches.whatif_report",
+           "numbergames.analysis.searches.skill_report", "numbergames.analysis.searches.fair_report")
 """The modules that register a writer (imported on first use)."""
 
 

@@ -6,12 +6,15 @@
 3. To hold is to bank the turn total and pass the die on (holding before a roll banks 0).
 4. Once your banked points and turn total reach the target you must hold, and you win.
 5. A game still going after ``horizon`` moves (decisions and rolls) is cut off, unfinished.
+
+A designer's variant: ``head_start`` points banked before the game by each later seat, seat
+*i* starting with *i* × ``head_start`` (0: none, the game above).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from numbergames.solver.params import Rules, param
+from numbergames.solver.params import GRADED, Rules, param
 
 
 @dataclass(frozen=True)
@@ -21,3 +24,5 @@ class PigRules(Rules):
     target: int = param(50, "the points that win", low=1, high=1000)
     horizon: int = param(1000, "moves (decisions and rolls) before a game is cut off",
                          low=1, high=100_000)
+    head_start: int = param(0, "points seat i starts with banked: i times this", low=0,
+                            high=50, lever=GRADED)

@@ -21,7 +21,7 @@ class PigState(State):
     def __init__(self, rules: PigRules) -> None:
         self.rules = rules
         self.num_players = rules.players
-        self.banked = [0] * rules.players     # each seat's banked points
+        self.banked = [i * rules.head_start for i in range(rules.players)]  # banked points
         self.busts = [0] * rules.players      # each seat's turns lost to a 1
         self.seat = 0                         # whose turn it is
         self.total = 0                        # the turn total
