@@ -131,7 +131,7 @@ def test_write_report_by_type(tmp_path):
     assert (out / "report.md").is_file() and json.loads(
         (out / "summary.json").read_text())["games"] == 30
     for wrong in (5, "report", result.summary):
-        with pytest.raises(TypeError, match="no report for a .*; expected one of Ladder, "
+        with pytest.raises(TypeError, match="no report for a .*; expected one of Fair, Ladder, "
                                             "Simulation, Sweep"):
             numbergames.write_report(wrong)
     assert list(tmp_path.iterdir()) == [tmp_path / "sub"]
