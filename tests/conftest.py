@@ -171,22 +171,37 @@ SLOW_CASES = Path(__file__).with_name("slow_cases.txt")
 ``slow`` as :data:`SLOW`'s are (the file's head says how they were chosen)."""
 
 
-def slow_cases() -> dict[str, float]:
-    """:data:`SLOW_CASES` read: node id -> seconds."""
+HEAVY_CASES = Path(__file__).with_name("heavy_cases.txt")
+"""The suite's heaviest tests, run first (the file's head says why), in the format of
+:data:`SLOW_CASES`."""
+
+
+def cases(path: Path) -> dict[str, float]:
+    """A file of cases read (``seconds<TAB>node id`` a line, ``#`` comments): node id ->
+    seconds."""
     found = {}
-    for line in SLOW_CASES.read_text().splitlines():
+    for line in path.read_text().splitlines():
         if line and not line.startswith("#"):
             seconds, nodeid = line.split("\t", 1)
             found[nodeid] = float(seconds)
     return found
 
 
+def slow_cases() -> dict[str, float]:
+    """:data:`SLOW_CASES` read: node id -> seconds."""
+    return cases(SLOW_CASES)
+
+
 def pytest_collection_modifyitems(items) -> None:
-    """The tests of :data:`SLOW` and :data:`SLOW_CASES` are marked ``slow``."""
+    """The tests of :data:`SLOW` and :data:`SLOW_CASES` are marked ``slow``; the heaviest
+    (:data:`HEAVY_CASES`) go first, the heaviest of them first, the others keep their order
+    (every xdist worker sorts its collection alike, so the workers agree on it)."""
     slow = SLOW.keys() | slow_cases().keys()
     for item in items:
         if item.nodeid in slow:
             item.add_marker(pytest.mark.slow)
+    heavy = cases(HEAVY_CASES)
+    items.sort(key=lambda item: -heavy.get(item.nodeid, 0.0))
 
 
 def _sources_key() -> str:

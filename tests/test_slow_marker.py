@@ -1,16 +1,17 @@
-"""The slow marker's lists name tests that are there: a test renamed or moved would leave
-its entry marking nothing, and the wide case would come back into the suite unnoticed."""
+"""The slow marker's lists (and the list of the heaviest, run first) name tests that are
+there: a test renamed or moved would leave its entry marking nothing, and the wide case would
+come back into the suite unnoticed."""
 import re
 from pathlib import Path
 
-from tests.conftest import SLOW, slow_cases
+from tests.conftest import HEAVY_CASES, SLOW, cases, slow_cases
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_every_slow_entry_names_a_test_function_that_exists():
     missing = []
-    for nodeid in [*SLOW, *slow_cases()]:
+    for nodeid in [*SLOW, *slow_cases(), *cases(HEAVY_CASES)]:
         path, _, rest = nodeid.partition("::")
         function = re.match(r"[A-Za-z_0-9]+", rest.split("::")[-1]).group(0)
         file = ROOT / path

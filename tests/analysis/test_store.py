@@ -755,8 +755,11 @@ def _figures(folder):
     return {k: v for k, v in summary.items() if k not in VOLATILE}, columns
 
 
+@pytest.mark.parametrize("every", [2, 1], ids=["half", "all"])
 def test_a_byte_flipped_anywhere_is_one_line_or_the_right_figures(tmp_path, monkeypatch, capsys,
-                                                                   no_plots):
+                                                                   no_plots, every):
+    """``every``: flip every position of :func:`_positions` (a `slow` case) or every other
+    one (the suite's)."""
     monkeypatch.chdir(tmp_path)
     assert main([*DAMAGE_COMMAND, "--store", "good.sqlite", "--out", "first"]) == 0
     gc.collect()  # the command's store is closed; the whole store into the main file:
@@ -769,6 +772,7 @@ def test_a_byte_flipped_anywhere_is_one_line_or_the_right_figures(tmp_path, monk
     key = run_identity("manhome", ManHomeRules(), ("random", "random"), 3).key
     positions = _positions(sound, tmp_path / "good.sqlite", key)
     assert len(positions) > 40
+    positions = positions[::every]
     capsys.readouterr()
     outcomes = {}
     for number, position in enumerate(positions):

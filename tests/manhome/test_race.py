@@ -81,9 +81,11 @@ def test_the_goes_of_the_start_have_the_solitaires_mean():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_chances_share_the_win(players):
-    rules = ManHomeRules(players=players)
+    # four rows (squares 0..23): the table in a second (the standard one: 15 s of solving,
+    # used by test_ply_one_on_the_standard_rules_same_games)
+    rules = ManHomeRules(players=players, board_rows=4)
     race = Race(rules, *race_table(rules))
-    men = [[5, 30], [12], [40, 41, 60], []][:players]
+    men = [[5, 20], [12], [14, 15, 22], []][:players]
     homes = [1, 0, 2, 0][:players]
     for t in range(players):
         chances = race.leaf(homes, men, t)

@@ -63,7 +63,7 @@ def test_random_play_meets_only_positions_the_rules_allow(values, key):
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**64 - 1))
 def test_shoo_detection_predicts_the_forced_replies(values, key):
     rules = ShooRules(**values)
-    for position in random_positions(rules, key, 80):
+    for position in random_positions(rules, key, 40):
         shooable, off = detect(position)
         side = position.side
         assert shooable == [s for s in range(81) if is_traveller(position.board[s])

@@ -50,7 +50,7 @@ def test_the_kernel_values_the_tactics_after_a_move_as_the_reference(values):
     assert kinds <= set(moved), moved
 
 
-@pytest.mark.parametrize("budget, count", [(2, 12), (5, 4)])   # 500 nodes: 8 s a position
+@pytest.mark.parametrize("budget, count", [(2, 6), (5, 4)])   # 500 nodes: 8 s a position
 def test_kernel_and_reference_search_duels_alike(budget, count):
     rules = ShooRules()
     stream = Stream(41)
