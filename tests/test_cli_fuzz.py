@@ -34,7 +34,7 @@ from numbergames.solver import registry
 from numbergames.solver.params import value_text
 from numbergames.solver.registry import games
 
-SETTINGS = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 40)), deadline=None,
+SETTINGS = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 25)), deadline=None,
                     derandomize=os.environ.get("CI") == "true",
                     suppress_health_check=list(HealthCheck))
 SMALL = ["--sims", "6", "--search-sims", "1", "--skill-sims", "4", "--whatif-sims", "4",
