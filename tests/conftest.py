@@ -9,6 +9,7 @@ Python versions), and imports it from there; a later session reuses the build. W
 that need it at the same moment may each build it (3.5 s); each build is put in place
 atomically, so none reads a half-written file.
 """
+import fcntl
 import functools
 import hashlib
 import importlib.util
@@ -222,13 +223,22 @@ def _sources_key() -> str:
 def build_checks(cache: Path) -> Path:
     """The compiled checks module for the current sources, built into cache/<key>/ unless
     it is there already; returns the path of the extension file."""
-    from Cython.Build import cythonize
-    from setuptools import Distribution, Extension
-
     key = _sources_key()
     built = cache / key / f"checks{sysconfig.get_config_var('EXT_SUFFIX')}"
     if built.exists():
         return built
+    with open(cache / "build.lock", "w") as lock:  # one xdist worker builds, the others wait
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if built.exists():
+            return built
+        _build_checks(cache, key, built)
+    return built
+
+
+def _build_checks(cache: Path, key: str, built: Path) -> None:
+    from Cython.Build import cythonize
+    from setuptools import Distribution, Extension
+
     work = Path(tempfile.mkdtemp(prefix="build-", dir=cache))
     try:
         # -O0: the build takes a few seconds instead of ten; the helpers test what the
@@ -248,7 +258,6 @@ def build_checks(cache: Path) -> Path:
     for old in cache.iterdir():  # builds of earlier sources
         if old.is_dir() and old.name != key and not old.name.startswith("build-"):
             shutil.rmtree(old, ignore_errors=True)
-    return built
 
 
 @pytest.fixture(autouse=True)
