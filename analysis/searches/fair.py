@@ -29,6 +29,15 @@ every value is a look) uses the level ``α·6/(π²k²)``, which sums to ``α`` 
 the fair interval, however many looks the search takes. The intervals the table shows are
 plain 95% intervals of the last look.
 
+**Two goals.** With a second lever (any numeric rules parameter) and a target mean length
+in rounds of the table, the search is nested: for each tried value of the second lever, the
+first lever's fair value (the search above; its looks count in the one error rate), and the
+second lever bracketed and bisected for the value whose fair game lasts the target, a
+length being decided when its interval excludes the target or lies within
+:data:`LENGTH_TOLERANCE` of it. A hand-written nested bisection, not a general optimiser
+(optuna's samplers draw a point per trial and know no paired games or sequential tests):
+both goals are monotone in their own lever, so bisection spends the fewest games.
+
 **The answer.** The recommended value is the tried value inside the fair interval whose
 advantage is nearest 0 — for more than two seats, whose largest gap between a seat's share
 and the fair share is smallest; with no fair value (an integer lever that jumps over 0),
@@ -46,7 +55,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from statistics import NormalDist
 from typing import Any
@@ -104,6 +113,8 @@ class Measure:
     se: float = math.nan
     """The advantage's standard error, in points."""
     turns_mean: float = math.nan
+    rounds_se: float = math.nan
+    """The standard error of the mean length in rounds."""
     verdict: str = OPEN
     looks: int = 0
     per_game: np.ndarray | None = field(default=None, repr=False)
@@ -130,6 +141,13 @@ class Measure:
         self.se = 100 * sd / math.sqrt(self.finished)
         turns = rows["turns"].to_numpy(dtype=float)[done]
         self.turns_mean = float(turns.mean())
+        self.rounds_se = (float(turns.std(ddof=1)) / math.sqrt(self.finished) / n
+                          if self.finished > 1 else math.inf)
+
+    @property
+    def rounds(self) -> float:
+        """Mean length of the finished games, in rounds of the table (turns / players)."""
+        return self.turns_mean / self.players
 
     @property
     def worst(self) -> tuple[int, float]:
@@ -187,6 +205,16 @@ class Fair:
     elapsed_s: float
     command: str | None = None
     store: str | None = None
+    second: str | None = None
+    """The second lever of a pair search (with a length target), else None."""
+    second_value: Any = None
+    """Its value in the answer."""
+    length: float | None = None
+    """The target mean length, in rounds of the table (a pair search)."""
+    pairs: pd.DataFrame | None = None
+    """A pair search's tried values of the second lever: each one's fair value of the first
+    (its inner search's answer), status, mean length in rounds with its 95% interval and
+    verdict against the target."""
 
     @property
     def players(self) -> int:
@@ -198,6 +226,11 @@ class Fair:
         fresh = self.fresh
         measured = (f"on fresh games seat 0 is {fresh['advantage']:+.1f} points "
                     f"({fresh['lo']:+.1f} to {fresh['hi']:+.1f}) from the fair share")
+        if self.second is not None:
+            measured += (f" and a game lasts {fresh['rounds_mean']:.2f} rounds "
+                         f"({fresh['rounds_lo']:.2f} to {fresh['rounds_hi']:.2f}; target "
+                         f"{self.length:g})")
+            name = f"{self.second} = {value_text(self.second_value)} and {name}"
         if self.status == "fair":
             lo, hi = (value_text(v) for v in self.interval)  # type: ignore[union-attr]
             where = f"{lo}" if lo == hi else f"{lo} to {hi}"
@@ -238,8 +271,52 @@ class FairPlan(Common):
     low: Any = None
     high: Any = None
     alpha: float = ALPHA
+    second: str | None = None
+    """A second lever, searched for the mean length ``length`` (a pair search)."""
+    length: float | None = None
+    """The target mean length, in rounds of the table (needs ``second``)."""
+    second_low: Any = None
+    second_high: Any = None
 
     def _check_own(self) -> dict[str, Any]:
+        checked = self._check_lever()
+        return {**checked, **self._check_second()}
+
+    def _check_second(self) -> dict[str, Any]:
+        spec, second = self.game, self.second
+        if second is None and self.length is None:
+            return {}
+        if second is None:
+            raise UserError("--length needs a second lever (--lever NAME again) that moves the "
+                            "length: one lever cannot meet two targets")
+        if self.length is None:
+            raise UserError(f"two levers need --length: fairness alone is met by a whole curve "
+                            f"of ({self.lever}, {second}) pairs")
+        param = spec.rules.parameters().get(second)
+        if param is None or param.kind not in (int, float) or param.choices:
+            raise UserError(f"the second lever must be a numeric rules parameter of "
+                            f"{spec.name}, not {second!r:.40}")
+        if second == self.lever:
+            raise UserError(f"{second} is given twice; a pair search needs two levers")
+        length = self.length
+        if (isinstance(length, bool) or not isinstance(length, (int, float))
+                or not math.isfinite(length) or not 0 < length <= 1e6):
+            raise UserError(f"--length must be a positive number of rounds, not {length!r:.40}")
+        low = param.low if self.second_low is None else self.second_low
+        high = param.high if self.second_high is None else self.second_high
+        for end in (low, high):
+            if not param.admits(end):
+                raise UserError(f"the range of {second} must lie in {param.allowed()}, not "
+                                f"{value_text(end)}")
+            try:
+                spec.rules.from_values({second: end}, base=self.rules)
+            except RulesError as exc:
+                raise UserError(f"{second}={value_text(end)}: {exc}") from None
+        if not low < high:
+            raise UserError(f"the range of {second} must run from a lower to a higher value")
+        return {"second_low": low, "second_high": high, "length": float(length)}
+
+    def _check_lever(self) -> dict[str, Any]:
         spec = self.game
         if spec.seats(self.rules) < 2:
             raise UserError(f"{spec.name} with one player has no seats to make fair")
@@ -289,7 +366,7 @@ class FairPlan(Common):
 
     def default_out(self) -> Path:
         """The search's report folder (:func:`out_folder`)."""
-        return out_folder(self.game, self.rules, self.policies, self.lever)
+        return out_folder(self.game, self.rules, self.policies, self.lever, self.second)
 
     def run(self, store: Store | str | Path | None = None, command: str | None = None,
             say: Callable[[str], None] | None = None, progress: bool = False) -> Fair:
@@ -299,19 +376,35 @@ class FairPlan(Common):
         keeper = tempfile.TemporaryDirectory(prefix="fair-") if opened is None else nullcontext()
         with keeper as temporary:
             where = opened if opened is not None else Store(Path(temporary) / "runs.sqlite")
-            return _Search(self, where, say, progress).run(
-                command, None if opened is None else opened.shown)
+            search = (_Search if self.second is None else _PairSearch)(self, where, say, progress)
+            return search.run(command, None if opened is None else opened.shown)
+
+
+@dataclass
+class _Counts:
+    """What a whole search has spent: looks (for the error rate) and games played."""
+
+    looks: int = 0
+    played: int = 0
 
 
 class _Search:
     """The state of one search: the measured values and the looks taken."""
 
     def __init__(self, request: FairPlan, store: Store, say: Callable[[str], None] | None,
-                 progress: bool) -> None:
+                 progress: bool, counts: "_Counts | None" = None) -> None:
         self.request, self.store, self.say, self.progress = request, store, say, progress
         self.measures: dict[Any, Measure] = {}
-        self.looks = 0
-        self.played = 0
+        self.counts = _Counts() if counts is None else counts
+        """The looks and games of the whole search (a pair's inner searches share them)."""
+
+    @property
+    def looks(self) -> int:
+        return self.counts.looks
+
+    @property
+    def played(self) -> int:
+        return self.counts.played
 
     def _play(self, measure: Measure, games: int) -> None:
         request = measure.run_plan
@@ -320,7 +413,7 @@ class _Search:
         run.extend(games, default_workers() if request.workers is None else request.workers,
                    request.scheduler)
         result = run.result()
-        self.played += result.games_played
+        self.counts.played += result.games_played
         measure.count(result.games)
 
     def measure(self, value: Any) -> str:
@@ -332,7 +425,7 @@ class _Search:
         games = min(FIRST_GAMES, request.sims)
         while True:
             self._play(one, games)
-            self.looks += 1
+            self.counts.looks += 1
             one.looks += 1
             z = look_z(self.looks, request.alpha)
             if one.finished > 1 and one.advantage - z * one.se > 0:
@@ -366,6 +459,23 @@ class _Search:
     def run(self, command: str | None, shown: str | None) -> Fair:
         request = self.request
         started = time.perf_counter()
+        status, interval, neighbours, best = self.find()
+        fresh = self._fresh(best)
+        table = self.table()
+        spent = int(table["games"].sum()) + fresh["games"]
+        return Fair(request.game, request.lever, request.rules, request.policies, request.seed,
+                    request.precision, request.alpha, request.low, request.high, table, best,
+                    interval, neighbours, status, fresh, spent, self.played,
+                    time.perf_counter() - started, command, shown)
+
+    def table(self) -> pd.DataFrame:
+        """Every tried value's row, in order of value."""
+        return pd.DataFrame([self.measures[v].row() for v in sorted(self.measures)])
+
+    def find(self) -> tuple[str, Any, Any, Any]:
+        """The search (module docstring): its status, the fair interval, the neighbours
+        (with no fair value) and the recommended value."""
+        request = self.request
         low, high = request.low, request.high
         ends = {low: self.measure(low), high: self.measure(high)}
         # orient the lever: ``first`` is the end where seat 0 is (more) ahead
@@ -400,14 +510,7 @@ class _Search:
                     before = last
                 status = "fair"
                 interval = tuple(sorted((after, before)))
-        best = self._best(status, interval, neighbours)
-        fresh = self._fresh(best)
-        table = pd.DataFrame([self.measures[v].row() for v in sorted(self.measures)])
-        spent = int(table["games"].sum()) + fresh["games"]
-        return Fair(request.game, request.lever, request.rules, request.policies, request.seed,
-                    request.precision, request.alpha, low, high, table, best, interval,
-                    neighbours, status, fresh, spent, self.played,
-                    time.perf_counter() - started, command, shown)
+        return status, interval, neighbours, self._best(status, interval, neighbours)
 
     def _score(self, value: Any) -> float:
         """How far ``value`` is from fair: seat 0's gap with two seats, else the worst."""
@@ -435,20 +538,131 @@ class _Search:
             self._play(one, games)
             if (one.finished > 1 and Z * one.se <= request.precision) or games >= request.sims:
                 break
-            wanted = math.ceil(games * (Z * one.se / request.precision) ** 2 * 1.05)
-            games = min(request.sims, max(2 * games, wanted)) if one.finished > 1 else min(
-                request.sims, 2 * games)
+            wanted = (math.ceil(games * (Z * one.se / request.precision) ** 2 * 1.05)
+                      if one.finished > 1 and math.isfinite(one.se) else 0)
+            games = min(request.sims, max(2 * games, wanted))
         row = one.row()
         return {"value": best, "seed": seed, "games": one.games,
                 **{k: row[k] for k in ("advantage", "lo", "hi", "worst_seat", "worst_gap",
                                        "turns_mean", "rounds_mean")},
-                "shares": list(one.shares)}
+                "rounds_lo": one.rounds - Z * one.rounds_se,
+                "rounds_hi": one.rounds + Z * one.rounds_se, "shares": list(one.shares)}
 
 
-def out_folder(spec: Any, rules: Any, policies: Sequence[str], lever: str) -> Path:
-    """``reports/<game>/fair-<lever>``, then ``-<n>p`` when the seats are not the game's
-    standard number and the players' names when they are not its default player."""
-    name = f"fair-{lever}"
+LENGTH_TOLERANCE = 0.02
+"""A pair search's length is on target when its interval (at the search's error rate) is
+within this share of the target around it."""
+
+
+class _PairSearch(_Search):
+    """Two levers and a length target: for each tried value of the second lever, the first
+    lever's fair value (an inner search, every look counted in the one error rate); the
+    second lever bisected — the same bracket and bisection — for the value whose fair
+    game lasts ``length`` rounds."""
+
+    def __init__(self, request: FairPlan, store: Store, say: Callable[[str], None] | None,
+                 progress: bool) -> None:
+        super().__init__(request, store, say, progress)
+        self.inner: dict[Any, _Search] = {}
+        self.found: dict[Any, tuple[str, Any, Any, Any]] = {}
+        self.verdicts: dict[Any, int] = {}
+
+    def _inner(self, value: Any) -> tuple[_Search, tuple[str, Any, Any, Any]]:
+        request = self.request
+        if value not in self.inner:
+            rules = request.game.rules.from_values({request.second: value}, base=request.rules)
+            one = replace(request, rules=rules, second=None, length=None)
+            search = _Search(one, self.store, self.say, self.progress, self.counts)
+            if self.say:
+                self.say(f"{request.second} = {value_text(value)}: searching {request.lever}")
+            self.inner[value] = search
+            self.found[value] = search.find()
+        return self.inner[value], self.found[value]
+
+    def length_verdict(self, value: Any) -> int:
+        """+1: the fair game at ``value`` is longer than the target, -1 shorter, 0 on
+        target (or not decided within the games allowed)."""
+        if value in self.verdicts:
+            return self.verdicts[value]
+        request = self.request
+        search, (_, _, _, best) = self._inner(value)
+        one = search.measures[best]
+        while True:
+            self.counts.looks += 1
+            z = look_z(self.looks, request.alpha)
+            gap, half = one.rounds - request.length, z * one.rounds_se
+            if gap - half > 0 or gap + half < 0:
+                verdict = 1 if gap > 0 else -1
+            elif half <= LENGTH_TOLERANCE * request.length or one.games >= request.sims:
+                verdict = 0
+            else:
+                search._play(one, min(request.sims, 2 * one.games))
+                continue
+            self.verdicts[value] = verdict
+            return verdict
+
+    def run(self, command: str | None, shown: str | None) -> Fair:
+        request = self.request
+        started = time.perf_counter()
+        low, high = request.second_low, request.second_high
+        integer = request.game.rules.parameters()[request.second].kind is int
+        step = (high - low) / FLOAT_STEPS
+        ends = {low: self.length_verdict(low), high: self.length_verdict(high)}
+        if ends[low] == ends[high] != 0:
+            chosen = min((low, high), key=self._length_gap)
+        elif 0 in ends.values():
+            chosen = low if ends[low] == 0 else high
+        else:
+            long, short = (low, high) if ends[low] > 0 else (high, low)
+            while (mid := _bisect(long, short, integer, step)) is not None:
+                verdict = self.length_verdict(mid)
+                if verdict == 0:
+                    long = short = mid
+                    break
+                if verdict > 0:
+                    long = mid
+                else:
+                    short = mid
+            chosen = min({long, short}, key=self._length_gap)
+        search, (status, interval, neighbours, best) = self._inner(chosen)
+        fresh = search._fresh(best)
+        tables = []
+        for value in sorted(self.inner):
+            table = self.inner[value].table()
+            table.insert(0, request.second, value)
+            tables.append(table)
+        table = pd.concat(tables, ignore_index=True)
+        spent = int(table["games"].sum()) + fresh["games"]
+        return Fair(request.game, request.lever, search.request.rules, request.policies,
+                    request.seed, request.precision, request.alpha, request.low, request.high,
+                    table, best, interval, neighbours, status, fresh, spent, self.played,
+                    time.perf_counter() - started, command, shown, second=request.second,
+                    second_value=chosen, length=request.length, pairs=self._pairs())
+
+    def _length_gap(self, value: Any) -> float:
+        search, (_, _, _, best) = self._inner(value)
+        return abs(search.measures[best].rounds - self.request.length)
+
+    def _pairs(self) -> pd.DataFrame:
+        rows = []
+        for value in sorted(self.inner):
+            search, (status, _, _, best) = self._inner(value)
+            one = search.measures[best]
+            rows.append({self.request.second: value, self.request.lever: best,
+                         "status": status, "rounds_mean": one.rounds,
+                         "rounds_lo": one.rounds - Z * one.rounds_se,
+                         "rounds_hi": one.rounds + Z * one.rounds_se,
+                         "length": {1: "longer", -1: "shorter", 0: "on target"}.get(
+                             self.verdicts.get(value), "")})
+        return pd.DataFrame(rows)
+
+
+def out_folder(spec: Any, rules: Any, policies: Sequence[str], lever: str,
+               second: str | None = None) -> Path:
+    """``reports/<game>/fair-<lever>`` (``fair-<lever>-<second>`` for a pair), then
+    ``-<n>p`` when the seats are not the game's standard number and the players' names when
+    they are not its default player."""
+    name = f"fair-{lever}" + (f"-{second}" if second else "")
     if spec.seats(rules) != spec.seats(spec.rules()):
         name += f"-{spec.seats(rules)}p"
     if set(policies) != {spec.players.default}:
@@ -456,50 +670,66 @@ def out_folder(spec: Any, rules: Any, policies: Sequence[str], lever: str) -> Pa
     return REPORTS_ROOT / spec.name / name
 
 
-def plan_fair(game: str, lever: str, sims: int | str | float = 1_000_000, *,
+def plan_fair(game: str, lever: str | Sequence[str], sims: int | str | float = 1_000_000, *,
               players: int | None = None, policy: str | Sequence[str] | None = None,
               seed: int = 0, workers: int | None = None, variant: str | Path | None = None,
               precision: float = 1.0, low: Any = None, high: Any = None,
+              length: float | None = None, second_range: Sequence[Any] | None = None,
               scheduler: str | None = None, alpha: float = ALPHA,
               **rule_values: Any) -> FairPlan:
     """Check a fair search (see :func:`fair`) without playing a game; UserError in one
     line."""
     spec = find_spec(game)
-    if not isinstance(lever, str):
-        raise UserError(f"lever must be a rules parameter's name, not {lever!r:.40}")
-    if lever in rule_values:
-        raise UserError(f"{lever} is the lever searched; do not also set it")
+    levers = [lever] if isinstance(lever, str) else list(lever) if isinstance(
+        lever, Sequence) else [lever]
+    if not 1 <= len(levers) <= 2 or not all(isinstance(one, str) for one in levers):
+        raise UserError(f"lever must be one or two rules parameters' names, not {lever!r:.40}")
+    lever, second = levers[0], (levers[1] if len(levers) == 2 else None)
+    for one in levers:
+        if one in rule_values:
+            raise UserError(f"{one} is a lever searched; do not also set it")
     base = plan(spec, sims, players=players, policy=policy, seed=seed, workers=workers,
                 variant=variant, presentation=PLAIN, scheduler=scheduler, **rule_values)
     param = spec.rules.parameters().get(lever)
 
-    def typed(end: Any) -> Any:
-        if end is None or param is None:
+    def typed(end: Any, name: str = lever) -> Any:
+        if end is None or name not in spec.rules.parameters():
             return end
         try:
-            return spec.rules.from_values({lever: end}, base=base.rules).as_dict()[lever]
+            return spec.rules.from_values({name: end}, base=base.rules).as_dict()[name]
         except RulesError as exc:
-            raise UserError(f"the range of {lever}: {exc}") from None
+            raise UserError(f"the range of {name}: {exc}") from None
+
+    if second_range is not None and (second is None or len(second_range) != 2):
+        raise UserError("a second range needs a second lever and two values, LOW,HIGH")
+    second_low, second_high = ((typed(second_range[0], second), typed(second_range[1], second))
+                               if second_range is not None else (None, None))
 
     return FairPlan(game=spec, rules=base.rules, sims=base.sims, seed=base.seed,
                     workers=base.workers, scheduler=base.scheduler, variant=base.variant,
                     lever=lever, policies=base.policies, precision=precision,
-                    low=typed(low), high=typed(high), alpha=alpha)
+                    low=typed(low), high=typed(high), alpha=alpha, second=second,
+                    length=length, second_low=second_low, second_high=second_high)
 
 
-def fair(game: str, lever: str, sims: int | str | float = 1_000_000, *,
+def fair(game: str, lever: str | Sequence[str], sims: int | str | float = 1_000_000, *,
          players: int | None = None, policy: str | Sequence[str] | None = None, seed: int = 0,
          workers: int | None = None, variant: str | Path | None = None, precision: float = 1.0,
-         low: Any = None, high: Any = None, store: Store | str | Path | None = None,
-         scheduler: str | None = None, command: str | None = None,
-         say: Callable[[str], None] | None = None, **rule_values: Any) -> Fair:
+         low: Any = None, high: Any = None, length: float | None = None,
+         second_range: Sequence[Any] | None = None,
+         store: Store | str | Path | None = None, scheduler: str | None = None,
+         command: str | None = None, say: Callable[[str], None] | None = None,
+         **rule_values: Any) -> Fair:
     """Find the value of the graded ``lever`` of ``game`` that makes the game fair (module
     docstring): ``sims`` is the most games one value may take, ``precision`` the 95%
     half-width in points at which a value is called fair, ``low``..``high`` the range
     searched (default: the lever's bounds); the other rules from the defaults, ``variant``,
     ``rule_values`` and ``players``. Returns a :class:`Fair` whose ``table`` is a DataFrame
-    and ``best`` the answer."""
+    and ``best`` the answer. Two levers (``lever=("a", "b")``) and a target mean ``length``
+    in rounds: the pair whose fair game (by ``a``) lasts ``length`` rounds (by ``b``, in
+    ``second_range`` or its bounds), the module docstring's "Two goals"."""
     return plan_fair(game, lever, sims, players=players, policy=policy, seed=seed,
                      workers=workers, variant=variant, precision=precision, low=low,
-                     high=high, scheduler=scheduler, **rule_values).run(
+                     high=high, length=length, second_range=second_range,
+                     scheduler=scheduler, **rule_values).run(
         store=store, command=command, say=say)

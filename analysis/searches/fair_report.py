@@ -34,6 +34,9 @@ def summary(result: Fair) -> dict[str, Any]:
         "answer": result.sentence(), "fresh": result.fresh,
         "games_spent": result.games_spent, "games_played": result.games_played,
         "values_tried": len(result.table), "tried": result.table.to_dict("records"),
+        "second": result.second, "second_value": result.second_value,
+        "length_target_rounds": result.length,
+        "pairs": None if result.pairs is None else result.pairs.to_dict("records"),
         "elapsed_s": round(result.elapsed_s, 3), "store": result.store,
         "command": result.command, "version": package_version(), "created": now(),
     }
@@ -92,12 +95,30 @@ def render_markdown(result: Fair) -> str:
         + " / ".join(f"{100 * s:.1f}%" for s in fresh["shares"])
         + f"; mean length {fresh['rounds_mean']:.2f} rounds.",
         "",
+        *_pairs_section(result),
         "![first-player advantage by value](advantage.png)",
         "",
         f"These figures are about the players named above: a stronger player may need another "
         f"value. Reproduce: `{result.command or 'analyze fair ' + result.game.name + ' --lever ' + result.lever}`.",
         "",
     ])
+
+
+def _pairs_section(result: Fair) -> list[str]:
+    """A pair search's second lever: each tried value, its first lever's fair value and
+    the length of that game against the target."""
+    if result.pairs is None:
+        return []
+    second, lever = result.second, result.lever
+    rows = [[value_text(r[second]), value_text(r[lever]), r["status"],
+             f"{r['rounds_mean']:.2f}", f"{r['rounds_lo']:.2f} to {r['rounds_hi']:.2f}",
+             r["length"]] for r in result.pairs.to_dict("records")]
+    return [f"## The length: {second} for {result.length:g} rounds", "",
+            f"For each value of {second} tried, the fair value of {lever} (its own search, "
+            f"every look counted in the one error rate) and the mean length of that game; "
+            f"the table above holds every value of {lever} tried, by {second}.", "",
+            md_table([second, f"fair {lever}", "status", "mean rounds", "95% interval",
+                      "against the target"], rows, "rrlrrl"), ""]
 
 
 def _plot(result: Fair, path: Path) -> None:
@@ -136,13 +157,15 @@ def write_report(result: Fair, out: str | Path | None = None) -> Path:
                               result.interval, result.lever))
         report.summary(summary(result))
         report.table("fair.csv", result.table)
+        if result.pairs is not None:
+            report.table("pairs.csv", result.pairs)
         report.markdown(render_markdown(result))
     return out_dir
 
 
 def default_out(result: Fair) -> Path:
     """The search's standard folder (:func:`numbergames.analysis.searches.fair.out_folder`)."""
-    return out_folder(result.game, result.rules, result.policies, result.lever)
+    return out_folder(result.game, result.rules, result.policies, result.lever, result.second)
 
 
 def format_table(result: Fair) -> str:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from numbergames.analysis.running.errors import UserError
 from numbergames.solver.params import GRADED
 from numbergames.solver.registry import GameSpec
 
@@ -27,10 +28,16 @@ def add(commands, specs: Sequence[GameSpec]) -> None:
              for spec in specs for name, p in spec.rules.levers().items() if p.lever == GRADED),
             "analyze fair GAME --lever NAME"))
     fair.add_argument("game", choices=[spec.name for spec in specs], help="the game")
-    fair.add_argument("--lever", required=True, metavar="NAME",
-                      help="the graded lever to search (analyze games lists each game's)")
-    fair.add_argument("--range", metavar="LOW,HIGH",
-                      help="the values searched (default: every value the lever allows)")
+    fair.add_argument("--lever", required=True, action="append", metavar="NAME",
+                      help="the graded lever to search (analyze games lists each game's); "
+                           "given twice with --length, the second is any numeric rules "
+                           "parameter, searched for the target length")
+    fair.add_argument("--length", type=float, metavar="ROUNDS",
+                      help="a target mean length in rounds of the table: with a second "
+                           "--lever, the pair whose fair game lasts so long")
+    fair.add_argument("--range", action="append", metavar="LOW,HIGH",
+                      help="the values searched (default: every value the lever allows); "
+                           "a second --range for the second lever")
     fair.add_argument("--precision", type=float, default=1.0, metavar="POINTS",
                       help="a value is fair when its interval (at the search's error rate) "
                            "is within this many points of its advantage with 0 inside "
@@ -49,7 +56,6 @@ def _to_stderr(message: str) -> None:
 
 
 def _range(text: str | None) -> tuple[str | None, str | None]:
-    from numbergames.analysis.running.errors import UserError
 
     if text is None:
         return None, None
@@ -64,10 +70,15 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from numbergames.analysis.searches.fair_report import format_table, write_report
 
     players, values = rules_values(args)
-    low, high = _range(args.range)
+    ranges = args.range or []
+    if len(ranges) > len(args.lever):
+        raise UserError(f"{len(ranges)} --range for {len(args.lever)} --lever")
+    low, high = _range(ranges[0] if ranges else None)
+    second_range = _range(ranges[1]) if len(ranges) > 1 else None
     request = plan_fair(args.game, args.lever, args.sims, players=players, policy=args.policy,
                         seed=args.seed, workers=args.workers, variant=args.variant,
-                        precision=args.precision, low=low, high=high,
+                        precision=args.precision, low=low, high=high, length=args.length,
+                        second_range=second_range,
                         scheduler=args.scheduler, **values)
     out = args.out if args.out is not None else request.default_out()
     store = store_beside(out, args, identity(request.game, "fair", request.rules))

@@ -71,14 +71,17 @@ def test_the_exact_answer_is_where_the_search_finds_it(pig, tmp_path):
     assert again.table.equals(result.table) and again.best == result.best
 
 
-def _made_up(monkeypatch, advantage):
+def _made_up(monkeypatch, advantage, rounds=lambda rules: 5.0):
     """The search on a made-up game: ``advantage(value)`` in points, known exactly, with a
-    standard error of 40/sqrt(games) points."""
+    standard error of 40/sqrt(games) points, and ``rounds(rules)`` rounds a game (standard
+    error 4/sqrt(games))."""
     def play(self, measure, games):
         a = advantage(measure.value)
         measure.games = measure.finished = games
         measure.shares = (0.5 + a / 100, 0.5 - a / 100)
-        measure.advantage, measure.se, measure.turns_mean = a, 40 / games ** 0.5, 10.0
+        measure.advantage, measure.se = a, 40 / games ** 0.5
+        measure.turns_mean = 2 * rounds(measure.run_plan.rules)
+        measure.rounds_se = 4 / games ** 0.5
     monkeypatch.setattr(fair_module._Search, "_play", play)
 
 
@@ -109,6 +112,19 @@ def test_a_lever_that_raises_seat_0_is_searched_the_other_way(pig, monkeypatch):
     assert (result.status, result.interval) == ("fair", (30, 30))
 
 
+def test_two_levers_find_the_fair_game_of_the_target_length(pig, monkeypatch):
+    # fair at head_start 12 whatever the target; a game lasts target / 4 rounds
+    _made_up(monkeypatch, lambda v: 3.0 * (12 - v), lambda rules: rules.target / 4)
+    result = fair("pig", ("head_start", "target"), 1 << 20, length=30, second_range=(20, 400))
+    assert (result.second, result.second_value, result.best) == ("target", 120, 12)
+    assert result.rules.target == 120 and result.status == "fair"
+    pairs = result.pairs.set_index("target")
+    assert pairs.loc[120, "length"] == "on target" and (pairs["head_start"] == 12).all()
+    assert set(pairs.loc[pairs.index < 120, "length"]) == {"shorter"}
+    assert set(result.table["target"]) == set(pairs.index)
+    assert "target = 120 and head_start = 12 makes it fair" in result.sentence()
+
+
 @pytest.mark.parametrize("lever, options, message", [
     ("nope", {}, "'nope' is no rules parameter of pig; its graded levers: head_start"),
     ("target", {}, "'target' is not a compensation rule of pig"),
@@ -116,7 +132,12 @@ def test_a_lever_that_raises_seat_0_is_searched_the_other_way(pig, monkeypatch):
     ("head_start", {"low": 9, "high": 3}, "from a lower to a higher value"),
     ("head_start", {"precision": 0}, "--precision must be a number of points"),
     ("head_start", {"precision": 1e-9}, "--precision must be a number of points"),
-    ("head_start", {"head_start": 3}, "head_start is the lever searched"),
+    ("head_start", {"head_start": 3}, "head_start is a lever searched"),
+    ("head_start", {"length": 5}, "--length needs a second lever"),
+    (("head_start", "target"), {}, "two levers need --length"),
+    (("head_start", "head_start"), {"length": 5}, "head_start is given twice"),
+    (("head_start", "players"), {"length": -1}, "--length must be a positive number"),
+    (("head_start", "target"), {"length": 5, "second_range": (0, 9)}, "the range of target"),
 ])
 def test_bad_input_is_one_line(pig, lever, options, message):
     with pytest.raises(UserError, match=message.replace("(", r"\(")) as caught:
