@@ -6,6 +6,8 @@ For each game (from the registry, never named here) :func:`regenerate` writes
   ``<root>/<game>/<label>``, the first being the *headline* run;
 * its standard what-if sweeps (``standard_whatifs``, :mod:`numbergames.analysis.searches.whatif`) to
   ``<root>/<game>/whatif-<varied names>``;
+* its standard fair searches (``standard_fairs``, :mod:`numbergames.analysis.searches.fair`) to
+  ``<root>/<game>/fair-<lever>...``;
 * its skill ladder (:mod:`numbergames.analysis.searches.skill`) to ``<root>/<game>/skill``, when the game has one;
 * with ``exact=True``, its exact analysis to ``<root>/<game>-exact``, when it has one;
 
@@ -31,7 +33,9 @@ from numbergames.analysis.running.errors import UserError
 from numbergames.analysis.running.folders import check_writable, describe_os_error, remove_leftovers
 from numbergames.analysis.running.provenance import now
 from numbergames.analysis.reports.formatting import md_table, md_text, num, p_short, p_text, pct, pct_range, turns_text
-from numbergames.analysis.searches.simulation import plan, standard_label
+from numbergames.analysis.searches.fair import plan_fair
+from numbergames.analysis.searches.fair_report import write_report as write_fair
+from numbergames.analysis.searches.simulation import REPORTS_ROOT, plan, standard_label
 from numbergames.analysis.searches.skill import default_folder, skill
 from numbergames.analysis.searches.skill_report import write_report as write_skill
 from numbergames.analysis.running.store import Store
@@ -115,6 +119,12 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
                                  + ["--sims", str(whatif_sims), "--seed", str(seed)])
             write_whatif(request.run(store=store, command=command, progress=progress),
                          root / name / out_name(vary))
+        for options in study.standard_fairs:
+            request = plan_fair(name, seed=seed, workers=workers, scheduler=scheduler,
+                                **options)
+            say(f"{spec.title}: fair {request.lever}")
+            write_fair(request.run(store=store, command=fair_command(name, options, seed)),
+                       fair_folder(root, name, options))
         if len(spec.players.ladder) >= 2:
             say(f"{spec.title}: the skill ladder")
             command = shlex.join(["analyze", "skill", name, "--sims", str(skill_sims),
@@ -139,6 +149,23 @@ def regenerate(root: str | Path = "reports", *, games: Sequence[str] | None = No
     return write_overview(root)
 
 
+def fair_command(game: str, options: Mapping[str, Any], seed: int) -> str:
+    """The ``analyze fair`` command that makes one standard fair search again."""
+    argv = ["analyze", "fair", game, "--lever", str(options["lever"])]
+    for name, value in options.items():
+        if name in ("players", "policy", "precision"):
+            argv += [f"--{name}", str(value)]
+        elif name != "lever":
+            argv += ["--set", f"{name}={value}"]
+    return shlex.join(argv + ["--seed", str(seed)])
+
+
+def fair_folder(root: Path, game: str, options: Mapping[str, Any]) -> Path:
+    """Where :func:`regenerate` writes a standard fair search under ``root``."""
+    request = plan_fair(game, **options)
+    return root / request.default_out().relative_to(REPORTS_ROOT)
+
+
 def strong_label(spec: GameSpec, study: Any) -> str | None:
     """The folder of the game's run under strong play (:attr:`numbergames.studies.Study.strong_run`;
     without one, the headline run played by the ladder's strongest fixed player)."""
@@ -161,6 +188,7 @@ def report_folders(root: Path, specs: Sequence[GameSpec], exact: bool = False) -
         if label is not None and root / spec.name / label not in folders:
             folders.append(root / spec.name / label)
         folders += [root / spec.name / out_name(vary) for vary in study.standard_whatifs]
+        folders += [fair_folder(root, spec.name, options) for options in study.standard_fairs]
         if len(spec.players.ladder) >= 2:
             folders.append(root / spec.name / default_folder(spec, spec.rules()))
         if exact:
@@ -200,6 +228,8 @@ class GameReports:
     """The report folders of the game's own analyses that exist, with their titles."""
     whatifs: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
     """The what-if sweeps (also listed among :attr:`others`)."""
+    fairs: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
+    """The fair searches (also listed among :attr:`others`)."""
     others: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
 
 
@@ -234,6 +264,8 @@ def collect(root: Path, specs: Mapping[str, GameSpec]) -> list[GameReports]:
                 entry.others.append((sub, summary))
                 if "variants" in summary and "varied" in summary:
                     entry.whatifs.append((sub, summary))
+                if "lever" in summary and "status" in summary:
+                    entry.fairs.append((sub, summary))
         entry.exact = [(root / a.folder, a.title) for a in find_study(name).analyses
                        if (root / a.folder / "report.md").is_file()]
         found.append(entry)
@@ -261,13 +293,28 @@ def _advantage_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
                       f"{high * 100:+.2f}), "
                       + _link(root, e.strong[0], f"`{t['policies'][0]}`, {t['games']:,} games"))
         draws = s.get("draw_rate") is not None
+        fair = [(f, t) for f, t in e.fairs if t["players"] == s["players"]
+                and t["policies"] == s["policies"] and not t.get("second")]
+        fair_with = "; ".join(_link(root, f, _fair_text(t)) for f, t in fair) or "n/a"
         rows.append([str(rank), e.spec.title, f"{s['players']}, `{seats}`",
                      pct((s.get("points_by_seat") or s["win_rate_by_seat"])[0])
                      + (f" (draws {pct(s['draw_rate'])})" if draws else ""),
                      f"{s['first_player_advantage'] * 100:+.2f} ({lo * 100:+.2f} to {hi * 100:+.2f})",
-                     p_text(s["first_player_p_value"]), strong, f"{s['games']:,}",
+                     p_text(s["first_player_p_value"]), strong, fair_with, f"{s['games']:,}",
                      _link(root, folder, folder.name)])
     return rows
+
+
+def _fair_text(summary: Mapping[str, Any]) -> str:
+    """A fair search's answer in a table cell: ``lever = value`` and the fair values."""
+    text = f"{summary['lever']} = {value_text(summary['best'])}"
+    if summary["status"] == "fair":
+        lo, hi = summary["interval"]
+        return text + (f" ({value_text(lo)}–{value_text(hi)})" if lo != hi else "")
+    if summary["status"] == "no fair value":
+        lo, hi = summary["neighbours"]
+        return text + f" (none fair: {value_text(lo)} or {value_text(hi)})"
+    return text + f" ({summary['status']})"
 
 
 def _length_rows(root: Path, entries: list[GameReports]) -> list[list[str]]:
@@ -343,10 +390,12 @@ def render_overview(root: Path, entries: list[GameReports], created: str) -> str
         "how much more than the fair share seat 0 scores (a win 1, a draw its share), in "
         "percentage points, most unfair first (a game played alone has no first player); beside it the same advantage when the "
         "strongest player that affords 10,000 games in under an hour on 2 cores takes every "
-        "seat, named with its budget (better play can make going first worth more or less).\n\n"
+        "seat, named with its budget (better play can make going first worth more or less); "
+        "and the compensation rule that makes it fair, found by `analyze fair` for the same "
+        "seats and players (the lever's fair value, with the values not rejected as fair).\n\n"
         + _ranked(["rank", "game", "players, policy", "seat 0 wins", "advantage (pts, 95% CI)",
-                  "test", "with strong play (pts)", "games", "report"],
-                  _advantage_rows(root, entries), "rllrrrrrl"),
+                  "test", "with strong play (pts)", "fair with", "games", "report"],
+                  _advantage_rows(root, entries), "rllrrrrlrl"),
         "## Ranked by length\n\n"
         "Mean turns of a finished game in the headline run (every turn of every player, extra "
         "turns included), shortest first.\n\n"
