@@ -2,12 +2,20 @@
 ``columns`` module, which its registration takes as they are; the reference engine's row and
 the kernel's arrays have exactly those columns (after the standard ones), in that order.
 Its derived columns (``DERIVED``: ``termination`` first, how each game ended, issue 42) are
-computed from those and the rules: both engines' rows give the same."""
+computed from those and the rules: both engines' rows give the same, and a table of games
+shows them right after ``winner`` while the results store and ``games.npz`` keep the
+engines' columns only."""
 import importlib
 
 import numpy as np
 import pytest
+
+import numbergames
+from numbergames.analysis.reports import report
 from numbergames.analysis.running.chunks import chunk_keys, expand
+from numbergames.analysis.running.runner import run
+from numbergames.analysis.running.store import Store
+from numbergames.analysis.searches.simulation import PLAIN, Simulation
 from numbergames.solver.registry import (GAME_PACKAGES, SEAT_PREFIX, STANDARD_COLUMNS,
                                          TERMINATION, games)
 
@@ -98,3 +106,39 @@ def test_both_engines_rows_give_the_same_termination(game):
     assert reference.tolist() == [derived[i] for i in picked]
     if game != "shoo":
         assert len(set(derived)) == len(spec.derived[0].codes)
+
+
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+def test_a_table_of_games_shows_termination_after_winner_and_the_store_keeps_none(game, tmp_path):
+    spec = games()[game]
+    rules, policies = small(spec)
+    store = Store(tmp_path / "results.sqlite")
+    result = run(spec, rules, policies, 5, seed=3, workers=1, store=store)
+    columns = list(result.games.columns)
+    assert columns == ["winner", TERMINATION, *spec.frame_columns(spec.seats(rules))[1:]]
+    stored = store.find(store.identify(spec, rules, policies, 3).id)
+    assert list(store.load_chunk(stored.key, 0, 5)) == list(spec.result_keys)
+    assert store.load_games(stored).equals(result.games)
+
+
+def test_games_npz_keeps_the_engines_columns_only(monkeypatch):
+    spec = games()["manhome"]
+    rules, policies = small(spec)
+    result = run(spec, rules, policies, 5, seed=3, workers=1)
+    simulation = Simulation(spec, rules, tuple(policies), 3, result.games, 0.0,
+                            presentation=PLAIN)
+    written = {}
+
+    def write_folder(out_dir, summary, games, *args, **kwargs):  # the folder's writer
+        written["games.npz"] = games
+        return out_dir
+
+    monkeypatch.setattr(report, "write_report", write_folder)
+    simulation.write_report("scratch")
+    assert list(written["games.npz"]) == list(spec.frame_columns(spec.seats(rules)))
+    assert TERMINATION in simulation.games
+
+
+def test_the_front_door_shows_termination_after_winner():
+    game = numbergames.load_game("manhome", **games()["manhome"].small_rules)
+    assert list(game.simulate(5, workers=1).games)[:2] == ["winner", TERMINATION]
