@@ -417,6 +417,14 @@ class GameSpec:
         return (*STANDARD_COLUMNS, *(c.name for c in self.columns if not c.per_seat),
                 *(f"{c.name}_{s}" for c in self.columns if c.per_seat for s in range(players)))
 
+    def table_columns(self, rules: Rules) -> tuple[str, ...]:
+        """The columns of a table of games under ``rules`` as a user sees it, in order: those
+        of :meth:`frame_columns`, the :attr:`derived` ones the rules let it say right after
+        ``winner`` (:meth:`with_derived`)."""
+        players = self.seats(rules)
+        none = {name: np.zeros(0, dtype=np.int64) for name in self.frame_columns(players)}
+        return tuple(self.with_derived(none, rules))
+
     def derive(self, columns: Mapping[str, Any], rules: Rules) -> dict[str, np.ndarray]:
         """The :attr:`derived` columns of a table of games (``columns``, those of
         :meth:`frame_columns`) under ``rules``: each that the rules let the table say."""

@@ -116,6 +116,7 @@ def test_a_table_of_games_shows_termination_after_winner_and_the_store_keeps_non
     result = run(spec, rules, policies, 5, seed=3, workers=1, store=store)
     columns = list(result.games.columns)
     assert columns == ["winner", TERMINATION, *spec.frame_columns(spec.seats(rules))[1:]]
+    assert columns == list(spec.table_columns(rules))
     stored = store.find(store.identify(spec, rules, policies, 3).id)
     assert list(store.load_chunk(stored.key, 0, 5)) == list(spec.result_keys)
     assert store.load_games(stored).equals(result.games)

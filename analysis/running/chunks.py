@@ -165,6 +165,6 @@ class Collector:
             columns = {name: np.zeros(0, dtype=np.int64) for name in self.declared}
         else:
             columns = {name: values[:self.filled] for name, values in self.columns.items()}
-        if self.derive is not None:
+        if self.derive is not None and columns:
             columns = dict(self.derive(columns))
         return pd.DataFrame(columns, copy=False)

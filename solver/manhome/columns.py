@@ -33,9 +33,9 @@ class Termination(enum.IntEnum):
 def termination(table: Mapping[str, Any], rules: Rules) -> np.ndarray:
     """How each game ended, from its ``winner``: a seat exactly when a man arrived home
     first — the engines stop the game that moment, even on the last turn ``max_turns``
-    allows — and −1 exactly when the limit came first (a game where nobody can ever win,
-    every man dead, runs on to it). The engines end a game in no other way (their
-    ``is_terminal``: ``winner >= 0 or turns >= max_turns``), so the derivation is exact."""
+    allows — and −1 exactly when the limit came first. The engines end a game in no other
+    way (their ``is_terminal``: ``winner >= 0 or turns >= max_turns``), so the derivation is
+    exact."""
     won = np.asarray(table["winner"]) >= 0
     return np.where(won, Termination.WON, Termination.TURN_LIMIT).astype(np.int8)
 

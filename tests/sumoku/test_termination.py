@@ -69,3 +69,5 @@ def test_without_the_penalty_the_row_does_not_say_whose_hand_is_empty():
         assert (TERMINATION in derived) == shown
         if shown:
             assert derived[TERMINATION].tolist() == [Termination.WENT_OUT]
+    assert TERMINATION not in SPEC.table_columns(SumokuRules(out_ends=True, penalty=False))
+    assert SPEC.table_columns(SumokuRules(out_ends=True))[:2] == ("winner", TERMINATION)
