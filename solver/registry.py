@@ -25,6 +25,7 @@ so draws do not bias it.
 """
 from __future__ import annotations
 
+import enum
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -60,6 +61,13 @@ STANDARD_COLUMNS = ("winner", "turns", "decision_turns")
 """The game-level columns every engine returns: the outcome (see the module docstring),
 the turns of all players together, and how many of them offered a real choice."""
 
+TERMINATION = "termination"
+"""The derived column every game declares first (:attr:`GameSpec.derived`), shown right after
+``winner``: how each game ended, a code whose names the column declares (:attr:`Column.codes`)
+— every way the game can end has its own code. It is derived from the engines' row and the
+rules, not returned by the engines (their rows, the results store and ``games.npz`` are
+what they were)."""
+
 SEAT_PREFIX = "seat_"
 """A per-seat column ``x`` travels from the engines as the array ``seat_x``."""
 
@@ -78,6 +86,31 @@ class Column:
     per_seat: bool = False
     """Whether the engines return one value per seat (``seat_<name>``, shape (n,
     players)); in a table of games it becomes the columns ``<name>_0``, ``<name>_1``, …"""
+    codes: tuple[str, ...] = ()
+    """The names of a code column's values, value ``i`` called ``codes[i]`` (e.g. the
+    :data:`TERMINATION` column's ``("won", "turn limit")``; :func:`code_names`)."""
+    derive: Callable[[Mapping[str, Any], Rules], np.ndarray | None] | None = None
+    """A derived column's values, ``derive(columns, rules)`` of a table of games (the
+    columns of :meth:`GameSpec.frame_columns`: a DataFrame or a mapping of arrays) and its
+    rules, one per game; None where those rules leave the value open in the table (the
+    column is then left out of it). A derived column is one of :attr:`GameSpec.derived`,
+    never in the engines' rows."""
+
+
+def code_names(codes: type[enum.IntEnum]) -> tuple[str, ...]:
+    """The names of an ``IntEnum``'s members valued 0, 1, 2, … in words, for
+    :attr:`Column.codes`.
+
+    >>> class Ending(enum.IntEnum):
+    ...     WON = 0
+    ...     TURN_LIMIT = 1
+    >>> code_names(Ending)
+    ('won', 'turn limit')
+    """
+    members = list(codes)
+    if [int(m) for m in members] != list(range(len(members))):
+        raise ValueError(f"{codes.__name__}'s values must be 0, 1, 2, …")
+    return tuple(m.name.lower().replace("_", " ") for m in members)
 
 
 @dataclass(frozen=True)
@@ -300,6 +333,12 @@ class GameSpec:
     game-level columns, then the per-seat ones. The reference engine's ``State.row()`` and the
     kernel's rows (their column numbers generated from these, :mod:`numbergames.solver.kernel_rows`)
     return them so; tests/test_columns.py checks both."""
+    derived: tuple[Column, ...] = ()
+    """Columns computed from the engines' columns and the rules (each with its
+    :attr:`Column.derive`), declared in the game's ``columns.py`` (``DERIVED``): the first is
+    :data:`TERMINATION`. A table of games a user sees (a run's ``games``, a stored run read
+    back) shows them right after ``winner`` (:meth:`with_derived`); the engines never return
+    them, so neither the results store, ``games.npz`` nor a run's identity holds them."""
     engine_version: int = 1
     """Raise it whenever the engines play different games for the same keys (a rules fix,
     a policy change) or return other columns: stored results of older versions are then
@@ -318,6 +357,10 @@ class GameSpec:
         if self.kernel is not None and not isinstance(self.kernel, KernelBinding):
             raise TypeError(f"game {self.name!r}: kernel must be a KernelBinding or None, "
                             f"not {self.kernel!r}")
+        for column in self.derived:
+            if column.derive is None or column.per_seat:
+                raise TypeError(f"game {self.name!r}: derived column {column.name!r} needs a "
+                                "derive function and is one value per game")
         if self.reference is None or isinstance(self.reference, decision.ReferenceEngine):
             object.__setattr__(self, "reference",
                                decision.ReferenceEngine(self.new_state, self.make_player))
@@ -373,6 +416,47 @@ class GameSpec:
         """
         return (*STANDARD_COLUMNS, *(c.name for c in self.columns if not c.per_seat),
                 *(f"{c.name}_{s}" for c in self.columns if c.per_seat for s in range(players)))
+
+    def table_columns(self, rules: Rules) -> tuple[str, ...]:
+        """The columns of a table of games under ``rules`` as a user sees it, in order: those
+        of :meth:`frame_columns`, the :attr:`derived` ones the rules let it say right after
+        ``winner`` (:meth:`with_derived`)."""
+        players = self.seats(rules)
+        none = {name: np.zeros(0, dtype=np.int64) for name in self.frame_columns(players)}
+        return tuple(self.with_derived(none, rules))
+
+    def derive(self, columns: Mapping[str, Any], rules: Rules) -> dict[str, np.ndarray]:
+        """The :attr:`derived` columns of a table of games (``columns``, those of
+        :meth:`frame_columns`) under ``rules``: each that the rules let the table say."""
+        derived = {}
+        for column in self.derived:
+            values = column.derive(columns, rules)
+            if values is not None:
+                derived[column.name] = np.asarray(values)
+        return derived
+
+    def with_derived(self, columns: Mapping[str, np.ndarray],
+                     rules: Rules) -> dict[str, np.ndarray]:
+        """A table of games (``columns``, those of :meth:`frame_columns`) with its
+        :attr:`derived` columns right after ``winner``.
+
+        >>> won = Column("won", "a seat won", derive=lambda table, rules: table["winner"] >= 0)
+        >>> spec = GameSpec("g", "G", Rules, Traits(False, (2, 2)), Players(("a",), "a"),
+        ...                 derived=(won,))
+        >>> games = {"winner": np.array([1, -1]), "turns": np.array([3, 9])}
+        >>> {name: values.tolist() for name, values in spec.with_derived(games, Rules()).items()}
+        {'winner': [1, -1], 'won': [True, False], 'turns': [3, 9]}
+        """
+        derived = self.derive(columns, rules)
+        clash = sorted(set(derived) & set(columns))
+        if clash:
+            raise ValueError(f"game {self.name!r}: the table already has {', '.join(clash)}")
+        table: dict[str, np.ndarray] = {}
+        for name, values in columns.items():
+            table[name] = values
+            if name == "winner":
+                table.update(derived)
+        return table
 
 
 _GAMES: dict[str, GameSpec] = {}

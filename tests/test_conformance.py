@@ -136,7 +136,7 @@ def test_workers_and_store_give_the_same_games(spec, tmp_path):
     one = game.simulate(600, workers=1, seed=5)
     two = game.simulate(600, workers=2, seed=5)
     pd.testing.assert_frame_equal(one.games, two.games)
-    assert list(one.games.columns) == list(spec.frame_columns(seats))
+    assert list(one.games.columns) == list(spec.table_columns(rules))
     store = Store(tmp_path / "runs.sqlite")
     game.simulate(200, workers=1, seed=5, store=store)
     extended = game.simulate(600, workers=2, seed=5, store=store)

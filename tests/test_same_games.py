@@ -57,9 +57,11 @@ def setting(case):
 
 
 def play(case):
-    """The games of ``case``, one worker."""
+    """The games of ``case``, one worker: the engines' columns (the derived ones follow
+    from them, :attr:`~numbergames.solver.registry.GameSpec.derived`)."""
     spec, rules, policies = setting(case)
-    return run(spec, rules, policies, case["games"], case["seed"], workers=1).games
+    games = run(spec, rules, policies, case["games"], case["seed"], workers=1).games
+    return games.drop(columns=[c.name for c in spec.derived])
 
 
 def digest(games) -> str:

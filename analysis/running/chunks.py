@@ -10,7 +10,7 @@ a chunk are the same whatever ``m`` is.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -100,10 +100,16 @@ class Collector:
     the kept rows plus one chunk. ``columns`` names the table's columns for a run that saw
     no chunk's rows (every chunk answered by its stored summary, ``keep`` 0): its table is
     then empty with those columns, as when the chunks were played.
+
+    ``derive`` turns the kept columns into the table a user sees: the game's derived columns
+    added (:meth:`numbergames.solver.registry.GameSpec.with_derived` of the run's rules). It is
+    applied to the table only, never to what is counted, stored or written to ``games.npz``.
     """
 
     def __init__(self, capacity: int, per_seat: Sequence[str] = (), keep: int | None = None,
-                 tally=None, fields=None, columns: Sequence[str] = ()) -> None:
+                 tally=None, fields=None, columns: Sequence[str] = (),
+                 derive: Callable[[Mapping[str, np.ndarray]], Mapping[str, np.ndarray]] | None
+                 = None) -> None:
         self.capacity = capacity
         self.keep = capacity if keep is None else min(capacity, keep)
         self.filled = 0
@@ -112,6 +118,7 @@ class Collector:
         self.per_seat = {SEAT_PREFIX + name: name for name in per_seat}
         self.tally, self.fields, self.parts = tally, fields, None
         self.declared = tuple(columns)
+        self.derive = derive
 
     def add(self, part: Mapping[str, np.ndarray]):
         """Count a chunk's games in and keep the rows wanted; returns the chunk's own
@@ -153,8 +160,11 @@ class Collector:
             self.parts = parts if self.parts is None else merge_parts(self.parts, parts)
 
     def frame(self):
-        """The kept games as a DataFrame (one row per game)."""
+        """The kept games as a DataFrame (one row per game), with the derived columns."""
         if not self.columns:  # no chunk's rows seen: no games, the declared columns
-            return pd.DataFrame({name: np.zeros(0, dtype=np.int64) for name in self.declared})
-        return pd.DataFrame({name: values[:self.filled] for name, values in self.columns.items()},
-                            copy=False)
+            columns = {name: np.zeros(0, dtype=np.int64) for name in self.declared}
+        else:
+            columns = {name: values[:self.filled] for name, values in self.columns.items()}
+        if self.derive is not None and columns:
+            columns = dict(self.derive(columns))
+        return pd.DataFrame(columns, copy=False)

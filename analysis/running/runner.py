@@ -14,6 +14,7 @@ as without a store.
 from __future__ import annotations
 
 import ctypes
+import functools
 import itertools
 import multiprocessing
 import os
@@ -355,7 +356,8 @@ class Run:
         self.tally = Tally(spec.seats(rules), spec.traits) if tally else None
         self.collector = chunking.Collector(capacity, spec.per_seat,
                                            keep_games if hold_rows else 0, self.tally, fields,
-                                           spec.frame_columns(spec.seats(rules)))
+                                           spec.frame_columns(spec.seats(rules)),
+                                           functools.partial(spec.with_derived, rules=rules))
         self.parts_name = parts_id(fields)
         self.games = 0
         """Games played or loaded so far."""

@@ -42,6 +42,7 @@ row is sealed likewise (:func:`summary_digest`).
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -857,8 +858,19 @@ class Store:
         return found[0]
 
     def load_games(self, run: StoredRun, columns: Sequence[str] | None = None) -> pd.DataFrame:
-        """The stored games of ``run`` (all ``run.games`` of them) as one row per game."""
-        collector = chunking.Collector(run.games, find_game(run.game).per_seat)
+        """The stored games of ``run`` (all ``run.games`` of them) as one row per game; all
+        their columns, the game's derived ones added after ``winner``
+        (:meth:`~numbergames.solver.registry.GameSpec.with_derived`), or only ``columns``."""
+        spec = find_game(run.game)
+        derive = None
+        if columns is None:
+            try:
+                rules = spec.rules.from_values(run.rules)
+            except ValueError:  # rules of another version: their derived columns are unknown
+                rules = None
+            if rules is not None:
+                derive = functools.partial(spec.with_derived, rules=rules)
+        collector = chunking.Collector(run.games, spec.per_seat, derive=derive)
         for chunk, size in chunking.plan_chunks(run.games) if run.games else []:
             collector.add(self.load_chunk(run.key, chunk, size, columns))
         return collector.frame()

@@ -184,7 +184,9 @@ def write_report(result: Simulation, out: str | Path | None = None) -> Path:
         result.game, result.rules, result.sims, result.seed, variant=result.variant,
         policies=result.policies, presentation=result.presentation).default_out()
     sections = result.presentation.report_sections(result.summary, result.parts)
-    return write_folder(out_dir, result.summary, result.games, sections,
+    # games.npz keeps the engines' columns only: the derived ones follow from them
+    engines = result.games.drop(columns=[c.name for c in result.game.derived], errors="ignore")
+    return write_folder(out_dir, result.summary, engines, sections,
                         lengths=result.length_histogram())
 
 

@@ -8,7 +8,7 @@ from numbergames.solver.decision import Key, play
 from numbergames.solver.manhome.policies import PLAYERS, make_policy
 from numbergames.solver.manhome.state import ManHomeState, size
 from numbergames.solver.manhome.rules import ManHomeRules
-from numbergames.solver.manhome.columns import COLUMNS
+from numbergames.solver.manhome.columns import COLUMNS, DERIVED
 from numbergames.solver.registry import WIN_LOSS, GameSpec, KernelBinding, Traits, register
 
 
@@ -33,6 +33,7 @@ SPEC = register(GameSpec(
     traits=Traits(chance=True, players=(2, 8), outcome=WIN_LOSS),
     players=PLAYERS,
     columns=COLUMNS,
+    derived=DERIVED,
     kernel=KernelBinding(_kernel),
     reference=reference_row,
     new_state=ManHomeState,

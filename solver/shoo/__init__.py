@@ -20,7 +20,7 @@ from typing import Any
 
 from numbergames.solver.registry import WIN_DRAW_LOSS, GameSpec, KernelBinding, Traits, register
 from numbergames.solver.decision import Key, play
-from numbergames.solver.shoo.columns import COLUMNS
+from numbergames.solver.shoo.columns import COLUMNS, DERIVED
 from numbergames.solver.shoo.policies import PLAYERS, make_policy
 from numbergames.solver.shoo.rules import ShooRules
 from numbergames.solver.shoo.state import ShooState, size
@@ -45,6 +45,7 @@ SPEC = register(GameSpec(
     traits=Traits(chance=False, players=(2, 2), outcome=WIN_DRAW_LOSS),
     players=PLAYERS,
     columns=COLUMNS,
+    derived=DERIVED,
     kernel=KernelBinding(_kernel),
     reference=reference_row,
     engine_version=3,

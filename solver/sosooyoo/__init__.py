@@ -14,7 +14,7 @@ from typing import Any
 
 from numbergames.solver.decision import Key
 from numbergames.solver.registry import WIN_LOSS, GameSpec, KernelBinding, Traits, register
-from numbergames.solver.sosooyoo.columns import COLUMNS
+from numbergames.solver.sosooyoo.columns import COLUMNS, DERIVED
 from numbergames.solver.sosooyoo.policies import PLAYERS, make_policy
 from numbergames.solver.sosooyoo.rules import SoSooYooRules
 from numbergames.solver.sosooyoo.state import SoSooYooState, play_game, size
@@ -40,6 +40,7 @@ SPEC = register(GameSpec(
     traits=Traits(chance=True, players=(2, 6), outcome=WIN_LOSS),
     players=PLAYERS,
     columns=COLUMNS,
+    derived=DERIVED,
     kernel=KernelBinding(_kernel),
     reference=reference_row,
     engine_version=3,

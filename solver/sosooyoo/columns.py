@@ -2,7 +2,14 @@
 the contract is :attr:`numbergames.solver.registry.GameSpec.columns`."""
 from __future__ import annotations
 
-from numbergames.solver.registry import Column
+import enum
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from numbergames.solver.params import Rules
+from numbergames.solver.registry import TERMINATION, Column, code_names
 
 COLUMNS = (
     Column("win_kind", "how the game was won: 0 not won, 1 popsicle (six of one colour), 2 "
@@ -25,3 +32,29 @@ COLUMNS = (
                     per_seat=True),
 )
 """The game's result columns, in the engines' order."""
+
+
+class Termination(enum.IntEnum):
+    """How a game of So-Soo-Yoo ends (RULES.md rules 31, 32, 34): a player holds a winning
+    six at the end of their own turn (won; ``win_kind`` says how), or ``max_turns`` turns
+    are played first (the turn limit: unfinished, winner −1)."""
+
+    WON = 0
+    TURN_LIMIT = 1
+
+
+def termination(table: Mapping[str, Any], rules: Rules) -> np.ndarray:
+    """How each game ended, from its ``winner``: a seat exactly when a player won (rule
+    32's check comes before rule 34's, so a win on the last turn allowed is a win), −1
+    exactly when ``max_turns`` came first (rule 36). The engines end a game in no other way
+    (``winner >= 0 or turns >= max_turns``), so the derivation is exact."""
+    won = np.asarray(table["winner"]) >= 0
+    return np.where(won, Termination.WON, Termination.TURN_LIMIT).astype(np.int8)
+
+
+DERIVED = (
+    Column(TERMINATION, "how the game ended: 0 won (rule 32; win_kind says how), 1 the turn "
+                        "limit (max_turns, rule 34; unfinished)",
+           codes=code_names(Termination), derive=termination),
+)
+"""The columns derived from the engines' (:attr:`numbergames.solver.registry.GameSpec.derived`)."""

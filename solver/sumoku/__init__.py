@@ -27,7 +27,7 @@ from typing import Any
 
 from numbergames.solver.decision import Key, play
 from numbergames.solver.registry import SCORES, GameSpec, KernelBinding, Traits, register
-from numbergames.solver.sumoku.columns import COLUMNS
+from numbergames.solver.sumoku.columns import COLUMNS, DERIVED
 from numbergames.solver.sumoku.policies import PLAYERS, make_policy
 from numbergames.solver.sumoku.rules import SumokuRules
 from numbergames.solver.sumoku.state import SumokuState, size
@@ -54,6 +54,7 @@ SPEC = register(GameSpec(
                        "(RULES.md rule 23)"),
     players=PLAYERS,
     columns=COLUMNS,
+    derived=DERIVED,
     kernel=KernelBinding(_kernel),
     reference=reference_row,
     engine_version=1,

@@ -51,7 +51,7 @@ def test_different_seeds_differ():
 
 def test_frame_columns():
     games = run("manhome", ManHomeRules(players=3), ("greedy",) * 3, 50, seed=0, workers=1).games
-    assert list(games.columns[:3]) == ["winner", "turns", "decision_turns"]
+    assert list(games.columns[:4]) == ["winner", "termination", "turns", "decision_turns"]
     assert {"turns_2", "home_0", "kills_1", "deaths_2", "killed_0"} <= set(games.columns)
     assert (games[["turns_0", "turns_1", "turns_2"]].sum(axis=1) == games["turns"]).all()
 

@@ -31,5 +31,6 @@ def test_the_same_games_as_before(case):
     policies = (case["policy"].split(",") if "," in case["policy"]
                 else [case["policy"]] * case["players"])
     games = run(find_game("manhome"), rules, policies, case["games"], case["seed"], workers=1).games
+    games = games.drop(columns=[c.name for c in find_game("manhome").derived])  # engines' only
     assert list(games.columns) == case["columns"]
     assert digest(games) == case["sha256"]
