@@ -224,7 +224,7 @@ def test_parts_of_a_sample_and_of_a_match_add_up_to_the_whole():
 
 # -- the report ---------------------------------------------------------------------------
 def test_the_comparison_is_the_same_in_one_process_or_two(tmp_path):
-    plan = Plan(sizes=(SMALL,), players=("random", "search-1"), positions=40, games=2,
+    plan = Plan(sizes=(SMALL,), players=("random", "search-1"), positions=20, games=2,
                 games_of={"search-1": 0})
     summaries = []
     for workers in (1, 2):
@@ -232,7 +232,7 @@ def test_the_comparison_is_the_same_in_one_process_or_two(tmp_path):
         summaries.append(json.loads((out / "summary.json").read_text())["players"])
     assert summaries[0] == summaries[1]
     rows = {r["player"]: r for r in summaries[0]}
-    assert rows["random"]["positions"] == rows["search-1"]["positions"] == 40
+    assert rows["random"]["positions"] == rows["search-1"]["positions"] == 20
     assert rows["random"]["games"] == 2 and rows["search-1"]["games"] == 0
     assert sum(rows["random"][f"blue_{k}"] for k in ("wins", "draws", "losses")) == 2
     assert rows["search-1"]["blue_wins"] is None and rows["search-1"]["white_plies"] is None

@@ -152,7 +152,7 @@ def test_a_win_waits_for_the_winners_own_turn():
 
 
 def test_say_error_one_ends_every_turn_after_one_move():
-    rules = SoSooYooRules(players=2, say_error=1.0, max_turns=40)
+    rules = SoSooYooRules(players=2, say_error=1.0, max_turns=20)
     game = play_game(rules, [make_policy("adaptive", rules)] * 2, 5).game
     assert game.turns - 1 <= sum(game.landings) <= game.turns   # one landing a turn
 

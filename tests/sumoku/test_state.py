@@ -253,7 +253,7 @@ def test_seeded_games_are_the_kernels():
                           ({"hand": 4, "key": "challenge", "stuck": "draw"},
                            ["greedy", "random"])):
         rules = SumokuRules(**values)
-        keys = np.random.PCG64(5).random_raw(2)
+        keys = np.random.PCG64(5).random_raw(1)
         fast = play_chunk(rules, names, keys)
         for i, key in enumerate(keys):
             state = play(SumokuState(rules), [make_policy(n, rules) for n in names], int(key))
