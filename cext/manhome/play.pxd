@@ -45,6 +45,8 @@ ctypedef struct State:
     uint64_t dice                 # dice stream state
     uint64_t choice               # choice stream state
     int to_move
+    int goes                      # goes ended so far (the order of goes: seat_of_go)
+    int head[MAXP]                # head-start turns each seat still takes (head_left)
     int winner
     int turns
     int decisions                 # decision_turns

@@ -7,6 +7,15 @@ cdef struct Pos:
     int nmen[MAXP]
     int home[MAXP]
     int reserve[MAXP]
+    int goes                      # the cursor of the goes (Race's cursor): goes ended and
+    int head[MAXP]                # head-start turns left, followed when ``scheduled``
+    bint scheduled
+
+
+cdef enum:
+    MAX_SLOTS = MAXP * 66 + MAXP * 8   # a schedule's goes: every seat 41 (race columns + 1;
+                                       # the table has 40) in at most 42 rounds, and the
+                                       # head-start turns
 
 
 cdef inline void pos_place(Pos* p, int seat, int square) noexcept nogil:
@@ -66,6 +75,53 @@ cdef void ply_leaf(const Pos* p, const Config* c, int t, double* out) noexcept n
         out[i] = total
 
 
+cdef void ply_scheduled_leaf(const Pos* p, const Config* c, int t, double* out) noexcept nogil:
+    """Every seat's chance to win on the schedule of the goes from seat t's (Race.schedule,
+    Race.scheduled_leaf)."""
+    cdef const uint16_t* rows[MAXP]
+    cdef int seats[MAX_SLOTS]
+    cdef int counts[MAXP]
+    cdef int head[MAXP]
+    cdef int players = c.players, columns = c.race_columns, i, j, k, n, m, low
+    cdef int length = 0, seat = t, goes = p.goes
+    cdef double total, prod, fj
+    for i in range(players):
+        rows[i] = c.race + race_index(c.race_space, p, i) * columns
+        counts[i] = 0
+        head[i] = p.head[i]
+    while length < MAX_SLOTS:
+        low = counts[0]
+        for i in range(1, players):
+            low = min(low, counts[i])
+        if low > columns:
+            break
+        seats[length] = seat
+        length += 1
+        counts[seat] += 1
+        seat = next_go(c, seat, &goes, &head[seat])
+    for i in range(players):
+        total = 0.0
+        for j in range(players):
+            counts[j] = 0
+        for k in range(length):
+            seat = seats[k]
+            if seat == i:
+                n = counts[i] + 1
+                if n > columns:
+                    break
+                prod = (<double>rows[i][n - 1] / <double>RACE_SCALE
+                        - (<double>rows[i][n - 2] / <double>RACE_SCALE if n >= 2 else 0.0))
+                for j in range(players):
+                    if j == i:
+                        continue
+                    m = min(counts[j], columns)
+                    fj = <double>rows[j][m - 1] / <double>RACE_SCALE if m >= 1 else 0.0
+                    prod *= 1.0 - fj
+                total += prod
+            counts[seat] += 1
+        out[i] = total
+
+
 cdef void ply_value(const Pos* p, const Config* c, int t, int depth, double* out) noexcept nogil:
     """Race.value: every seat's chance at the start of seat t's turn. A node a unit of
     work (cext/common/interrupt.pxd): once a signal stopped the search, every node is worth
@@ -80,7 +136,10 @@ cdef void ply_value(const Pos* p, const Config* c, int t, int depth, double* out
             out[i] = 0.0
         return
     if depth == 0:
-        ply_leaf(p, c, t, out)
+        if p.scheduled:
+            ply_scheduled_leaf(p, c, t, out)
+        else:
+            ply_leaf(p, c, t, out)
         return
     has_new = ply_new(p, c, t, depth, new)
     has_act = ply_action(p, c, t, depth, act)
@@ -147,9 +206,12 @@ cdef void ply_arrive(const Pos* p, const Config* c, int t, int source, int targe
     cdef Pos q = p[0]
     cdef Pos w
     cdef int following = (t + 1) % c.players, again, holder, i
+    cdef int goes = p.goes, head = p.head[t]      # the cursor once t's go ends
     cdef double kill[MAXP]
     cdef double lost[MAXP]
     cdef double chance, miss
+    if p.scheduled:
+        following = next_go(c, t, &goes, &head)
     again = t if c.rules.extra_turn else following
     if source >= 0:
         pos_lift(&q, t, source)
@@ -157,6 +219,8 @@ cdef void ply_arrive(const Pos* p, const Config* c, int t, int source, int targe
         q.reserve[t] -= 1
     if target == DEATH or (target != HOME and q.board[target] == t):
         q.reserve[t] += 1
+        q.goes = goes
+        q.head[t] = head
         ply_value(&q, c, following, depth - 1, out)
         return
     if target == HOME:
@@ -165,19 +229,29 @@ cdef void ply_arrive(const Pos* p, const Config* c, int t, int source, int targe
             for i in range(c.players):
                 out[i] = 1.0 if i == t else 0.0
             return
+        if not c.rules.extra_turn:
+            q.goes = goes
+            q.head[t] = head
         ply_value(&q, c, again, depth - 1, out)
         return
     holder = q.board[target]
     if holder == EMPTY:
         pos_place(&q, t, target)
+        q.goes = goes
+        q.head[t] = head
         ply_value(&q, c, following, depth - 1, out)
         return
     w = q                                   # the face-off: the attacker kills, or is killed
     pos_lift(&w, holder, target)
     w.reserve[holder] += 1
     pos_place(&w, t, target)
+    if not c.rules.extra_turn:
+        w.goes = goes
+        w.head[t] = head
     ply_value(&w, c, again, depth - 1, kill)
     q.reserve[t] += 1
+    q.goes = goes
+    q.head[t] = head
     ply_value(&q, c, following, depth - 1, lost)
     chance = <double>c.q_num / <double>c.q_den
     miss = 1.0 - chance
@@ -205,6 +279,7 @@ cdef int32_t ply_decide(State* g, const Config* c, int seat) noexcept nogil:
     cdef int32_t actions[MAXMOVES]
     cdef int depth = c.budget[seat], i, k, best = 0
     cdef bint has_new
+    p.scheduled = False
     memcpy(p.board, g.board, sizeof(p.board))
     for i in range(c.players):
         p.men[i][0] = g.men[i][0]
@@ -212,6 +287,12 @@ cdef int32_t ply_decide(State* g, const Config* c, int seat) noexcept nogil:
         p.nmen[i] = g.nmen[i]
         p.home[i] = g.home[i]
         p.reserve[i] = g.reserve[i]
+        p.head[i] = g.head[i]
+        if g.head[i]:
+            p.scheduled = True
+    p.goes = g.goes
+    if c.rules.order != ORDER_FIXED:
+        p.scheduled = True
     if g.phase == PH_OPTION:
         has_new = ply_new(&p, c, seat, depth, new)
         ply_action(&p, c, seat, depth, act)

@@ -138,6 +138,31 @@ cdef inline int32_t pick_move(State* g, int seat, int kind, int n) noexcept nogi
 
 
 # -- the turn (ManHomeState's rules) -----------------------------------------------
+cdef inline int seat_of_go(const Config* c, int go) noexcept nogil:
+    """The seat of the game's go-th go under the rules' order (rules.seat_of_go)."""
+    cdef int n = c.players
+    cdef int round_ = go // n, place = go - (go // n) * n
+    if c.rules.order == ORDER_ROTATE:
+        return (round_ + place) % n
+    if c.rules.order == ORDER_SNAKE and round_ & 1:
+        return n - 1 - place
+    return place
+
+
+cdef inline int next_go(const Config* c, int seat, int* goes, int* head) noexcept nogil:
+    """The seat to move when seat's go ends (ManHomeState._next_go): itself while it has
+    head-start turns left (``head``: its count, taken one), else the next go's seat
+    (``goes``: the goes ended, counted one more)."""
+    if head[0]:
+        head[0] -= 1
+        return seat
+    goes[0] += 1
+    if c.rules.order == ORDER_FIXED:
+        return (seat + 1) * (seat + 1 < c.players)
+    return seat_of_go(c, goes[0])
+
+
+
 cdef int START_PHASE[4]      # a turn's first node by (can bring a new man, can act)
 START_PHASE[:] = [PH_ACT_ROLL, PH_ACT_ROLL, PH_NEW_ROLL, PH_OPTION]
 
@@ -177,7 +202,7 @@ cdef inline void finish(State* g, const Config* c, int src, int dst,
     g.turns_by[seat] += 1
     g.decisions += g.decision
     if not ((outcome == O_HOME or outcome == O_KILL) and c.rules.extra_turn):
-        g.to_move = (seat + 1) * (seat + 1 < c.players)
+        g.to_move = next_go(c, seat, &g.goes, &g.head[seat])
     start_turn(g, c)
 
 
@@ -188,6 +213,9 @@ cdef inline void game_start(State* g, const Config* c, uint64_t key) noexcept no
     memset(g.board, EMPTY, sizeof(g.board))
     for seat in range(c.players):
         g.reserve[seat] = c.rules.men_per_player
+    if c.rules.head_start and c.players > 1:      # rules.head_start_turns
+        for seat in range(c.players):
+            g.head[seat] = seat * c.rules.head_start // (c.players - 1)
     g.dice = key
     g.choice = key ^ DICE_CHOICE_SALT
     g.winner = -1
@@ -377,7 +405,8 @@ cdef inline void write_row(const State* g, const Config* c, int32_t* row) noexce
 cdef object state_view(const State* g, const Config* c):
     """The state as solver.manhome.kernel.state_view gives the reference's: (board, men,
     reserve, home, to_move, winner, turns, decision_turns, turns by seat, kills, deaths,
-    killed, phase, kind (MOVE, FACE_OFF; else -1), decision, pending move or ())."""
+    killed, phase, kind (MOVE, FACE_OFF; else -1), decision, pending move or (), goes,
+    head-start turns left by seat)."""
     cdef int n = c.players
     cdef int s, q
     men = tuple([tuple([q for q in range(SQUARES) if (g.men[s][q >> 6] >> (q & 63)) & 1])
@@ -389,4 +418,5 @@ cdef object state_view(const State* g, const Config* c):
             tuple([g.deaths[s] for s in range(n)]), tuple([g.killed[s] for s in range(n)]),
             g.phase, g.kind if g.phase == PH_MOVE or g.phase == PH_FACE_OFF else -1,
             int(g.decision),
-            (g.pending_src, g.pending_dst) if g.phase == PH_FACE_OFF else ())
+            (g.pending_src, g.pending_dst) if g.phase == PH_FACE_OFF else (), g.goes,
+            tuple([g.head[s] for s in range(n)]))

@@ -125,6 +125,17 @@ cdef int winning_action(const State* g, const Config* c, int seat) noexcept nogi
 
 
 
+cdef inline int seat_of_turn(const Config* c, int turn) noexcept nogil:
+    """The seat of the game's turn-th turn under the rules' order (rules.seat_of_turn)."""
+    cdef int n = c.rules.players
+    cdef int round_ = turn // n, place = turn - (turn // n) * n
+    if c.rules.order == ORDER_ROTATE:
+        return (round_ + place) % n
+    if c.rules.order == ORDER_SNAKE and round_ & 1:
+        return n - 1 - place
+    return place
+
+
 cdef void finish_turn(State* g, const Config* c) noexcept nogil:
     cdef int seat = g.mover, col, hi = 0
     if is_win(g.held[seat]):
@@ -137,8 +148,12 @@ cdef void finish_turn(State* g, const Config* c) noexcept nogil:
                         BY_DOUBLE_ZERO if g.turn_double_zero else BY_PLAIN)
     g.turns += 1
     g.decision_turns += g.decided
-    g.to_move = (seat + 1) % c.rules.players
+    if c.rules.order == ORDER_FIXED:
+        g.to_move = (seat + 1) % c.rules.players
+    else:
+        g.to_move = seat_of_turn(c, g.turns)
     g.mover = NOBODY
+
 
 
 # -- the engine: the reference engine's steps as frames ----------------------------------
@@ -230,6 +245,10 @@ cdef bint step_setup(State* g, const Config* c, Frame* f) noexcept nogil:
             g.pos[f.a] = v
             f.a += 1
             if f.a == c.rules.players:
+                if c.rules.start_rings:           # rule 39: rules.start_rings_of
+                    for v in range(1, c.rules.players):
+                        g.held[v][v] += v * c.rules.start_rings // (c.rules.players - 1)
+                        g.boneyard[v] -= v * c.rules.start_rings // (c.rules.players - 1)
                 f.kind, f.pc = F_REPLENISH, 0
                 return False
         return chance(g, C_PLACEMENT)

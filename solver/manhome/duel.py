@@ -159,6 +159,9 @@ def check_duel_rules(rules: ManHomeRules, max_pairs: int = MAX_PAIRS) -> SideSpa
     """The side numbering, or ValueError when these rules cannot be solved as a duel."""
     if rules.players != 2:
         raise ValueError(f"a duel needs players = 2, not {rules.players}")
+    if rules.head_start:
+        raise ValueError(f"the duel is solved without a head start (head_start = 0), not "
+                         f"head_start = {rules.head_start}")
     space = duel_space(rules)
     if space.size ** 2 > max_pairs:
         raise ValueError(f"{space.size} sides give {space.size ** 2:,} pairs, more than the "

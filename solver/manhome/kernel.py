@@ -173,14 +173,16 @@ def state_view(state: ManHomeState) -> tuple:
     ``KernelState.view()`` gives its own: board, men by seat, reserves, men home, seat to
     move, winner, turns, decision turns, turns, kills, deaths and killed by seat, the phase
     (the node within the turn), the kind of the turn at a MOVE or FACE_OFF node (else -1),
-    whether the turn has had a choice, and the move waiting for its face-off (else ())."""
+    whether the turn has had a choice, the move waiting for its face-off (else ()), the goes
+    ended and the head-start turns left by seat."""
     in_move = state.phase in (Phase.MOVE, Phase.FACE_OFF)
     return (tuple(state.board), tuple(tuple(m) for m in state.men), tuple(state.reserve),
             tuple(state.home), state.to_move, state.winner, state.turns,
             state.decision_turns, tuple(state.turns_by_seat), tuple(state.kills),
             tuple(state.deaths), tuple(state.killed), int(state.phase),
             int(state.kind) if in_move else -1, int(state.decision),
-            tuple(state.pending) if state.pending is not None else ())
+            tuple(state.pending) if state.pending is not None else (), state.goes,
+            tuple(state.head_left))
 
 
 def play_solitaire(rules: ManHomeRules, keys: np.ndarray) -> np.ndarray:

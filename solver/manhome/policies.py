@@ -377,8 +377,8 @@ def policy_table(name: str, rules: ManHomeRules):
     try:
         check_duel_rules(rules)
     except ValueError as exc:
-        raise PolicyUnavailable(f"policy 'optimal' needs rules small enough to solve exactly: "
-                                f"{exc}") from None
+        raise PolicyUnavailable(f"policy 'optimal' needs rules it solves exactly: {exc}"
+                                ) from None
     # only what changes the game's values: not max_turns
     return _duel(ManHomeRules(board_rows=rules.board_rows, men_per_player=rules.men_per_player,
                               men_to_win=rules.men_to_win, tie=rules.tie,
@@ -537,8 +537,8 @@ def check(rules: ManHomeRules, policies) -> None:
         try:
             check_duel_rules(rules)
         except ValueError as exc:
-            raise PolicyUnavailable(f"policy 'optimal' needs rules small enough to solve "
-                                    f"exactly: {exc}") from None
+            raise PolicyUnavailable(f"policy 'optimal' needs rules it solves exactly: "
+                                    f"{exc}") from None
 
 
 def prepare(rules: ManHomeRules, policies) -> None:

@@ -53,6 +53,16 @@ with ``F_j(n) = P(N_j <= n)`` from the table and ``p_i(n) = F_i(n) - F_i(n - 1)`
 (:meth:`Race.leaf`). A side with more men on the board than the cap (another player's
 choice) is read as the side of its ``cap`` lowest men, the others counted in the reserve.
 
+Under the compensation rules (``head_start``, ``order``: RULES.md, designer variants) the
+goes do not come round in seat order: the evaluation follows the *schedule*, the seats of
+the coming goes from the one about to start (a head-start turn is a go of its own), and
+seat ``i``'s ``n``-th go wins when every other seat ``j`` needs more goes than the ``m_j``
+it has before it: ``P_i = sum over n of p_i(n) * prod over j of (1 - F_j(m_j))``. In seat
+order ``m_j`` is ``n`` or ``n - 1`` as above, and the same products come out, in the same
+order. The search carries the *cursor* — the goes ended and the head-start turns left
+(:class:`~numbergames.solver.manhome.state.ManHomeState`'s ``goes``, ``head_left``) — and
+passes each go on as the state does; without the compensation rules it is None.
+
 The search
 ----------
 ``ply-N`` is expectimax over the next ``N`` turns (extra turns count as turns), every seat
@@ -71,7 +81,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numbergames.solver.manhome.rules import DEATH, HOME, ManHomeRules
+from numbergames.solver.manhome.rules import DEATH, HOME, ManHomeRules, seat_of_go
 from numbergames.solver.manhome.state import EMPTY, Kind, ManHomeState, Phase, action_moves
 from numbergames.solver.manhome.sides import SideSpace
 
@@ -162,10 +172,14 @@ class Race:
         row = self.table[self.space.index(home, men[:self.cap])]
         return [0.0] + [int(v) / RACE_SCALE for v in row]
 
-    def leaf(self, homes: list[int], men: list[list[int]], t: int) -> list[float]:
-        """Every seat's chance to win, seat ``t`` to move (module docstring)."""
+    def leaf(self, homes: list[int], men: list[list[int]], t: int,
+             cursor: tuple[int, tuple[int, ...]] | None = None) -> list[float]:
+        """Every seat's chance to win, seat ``t`` to move (module docstring); with a
+        ``cursor`` (goes ended, head-start turns left), on the schedule of the goes."""
         players = len(homes)
         cdfs = [self.cdf(homes[i], men[i]) for i in range(players)]
+        if cursor is not None:
+            return self.scheduled_leaf(cdfs, self.schedule(t, cursor, players))
         out = []
         for i in range(players):
             fi = cdfs[i]
@@ -181,6 +195,60 @@ class Race:
             out.append(total)
         return out
 
+    def schedule(self, t: int, cursor: tuple[int, tuple[int, ...]], players: int) -> list[int]:
+        """The seats of the coming goes, seat ``t``'s first, until every seat has
+        ``columns + 1`` of them."""
+        goes, head = cursor[0], list(cursor[1])
+        seats, counts, seat = [], [0] * players, t
+        while min(counts) <= self.columns:
+            seats.append(seat)
+            counts[seat] += 1
+            seat, goes = self.pass_go(seat, goes, head)
+        return seats
+
+    def scheduled_leaf(self, cdfs: list[list[float]], seats: list[int]) -> list[float]:
+        """:meth:`leaf` on a schedule of goes (module docstring)."""
+        players, columns = len(cdfs), self.columns
+        out = []
+        for i in range(players):
+            fi = cdfs[i]
+            total = 0.0
+            counts = [0] * players
+            for seat in seats:
+                if seat == i:
+                    n = counts[i] + 1
+                    if n > columns:
+                        break
+                    prod = fi[n] - fi[n - 1]
+                    for j in range(players):
+                        if j != i:
+                            prod *= 1.0 - cdfs[j][min(counts[j], columns)]
+                    total += prod
+                counts[seat] += 1
+            out.append(total)
+        return out
+
+    def pass_go(self, seat: int, goes: int, head: list[int]) -> tuple[int, int]:
+        """(the next go's seat, the goes ended) when ``seat``'s go ends; takes a
+        head-start turn from ``head`` (ManHomeState._next_go)."""
+        if head[seat]:
+            head[seat] -= 1
+            return seat, goes
+        goes += 1
+        players = len(head)
+        if self.rules.order == "fixed":
+            return (seat + 1) % players, goes
+        return seat_of_go(self.rules.order, players, goes), goes
+
+    def passed(self, t: int, cursor, players: int
+               ) -> tuple[int, tuple[int, tuple[int, ...]] | None]:
+        """(the next go's seat, its cursor) when seat ``t``'s go ends."""
+        if cursor is None:
+            return (t + 1) % players, None
+        head = list(cursor[1])
+        seat, goes = self.pass_go(t, cursor[0], head)
+        return seat, (goes, tuple(head))
+
     # -- the search -------------------------------------------------------------------
     @staticmethod
     def position(state: ManHomeState) -> tuple[list[int], list[list[int]], list[int], list[int]]:
@@ -188,19 +256,26 @@ class Race:
         return (list(state.home), [sorted(m) for m in state.men], list(state.reserve),
                 list(state.board))
 
-    def value(self, pos, t: int, depth: int) -> list[float]:
+    def cursor(self, state: ManHomeState) -> tuple[int, tuple[int, ...]] | None:
+        """The state's goes ended and head-start turns left; None in seat order with no
+        head-start turn left (the seats' goes come round in order)."""
+        if self.rules.order == "fixed" and not any(state.head_left):
+            return None
+        return state.goes, tuple(state.head_left)
+
+    def value(self, pos, t: int, depth: int, cursor=None) -> list[float]:
         """The chances of every seat at the start of seat ``t``'s turn, ``depth`` turns
-        searched (0: the evaluation)."""
+        searched (0: the evaluation); ``cursor``: the goes' (module docstring)."""
         homes, men, reserve, board = pos
         if depth == 0:
-            return self.leaf(homes, men, t)
-        new = self.new_value(pos, t, depth)
-        act = self.action_value(pos, t, depth)
+            return self.leaf(homes, men, t) if cursor is None else self.leaf(homes, men, t, cursor)
+        new = self.new_value(pos, t, depth, cursor)
+        act = self.action_value(pos, t, depth, cursor)
         if new is not None and (act is None or new[t] > act[t]):
             return new
         return act
 
-    def new_value(self, pos, t: int, depth: int) -> list[float] | None:
+    def new_value(self, pos, t: int, depth: int, cursor=None) -> list[float] | None:
         """The new man's value (None when not legal here: no reserve, or the cap)."""
         homes, men, reserve, board = pos
         if reserve[t] == 0 or len(men[t]) >= self.cap:
@@ -208,11 +283,11 @@ class Race:
         squares = self.rules.squares
         total = [0.0] * len(homes)
         for q in range(squares):
-            v = self.arrive(pos, t, -1, q, depth)
+            v = self.arrive(pos, t, -1, q, depth, cursor)
             total = [a + b for a, b in zip(total, v)]
         return [a / squares for a in total]
 
-    def action_value(self, pos, t: int, depth: int) -> list[float] | None:
+    def action_value(self, pos, t: int, depth: int, cursor=None) -> list[float] | None:
         """The mean over the kinds of each kind's best move (None without men)."""
         men = pos[1][t]
         if not men:
@@ -221,19 +296,21 @@ class Race:
         for kind in KINDS:
             best = None
             for m in action_moves(men, kind):
-                v = self.arrive(pos, t, m.source, m.target, depth)
+                v = self.arrive(pos, t, m.source, m.target, depth, cursor)
                 if best is None or v[t] > best[t]:
                     best = v
             total = [a + b for a, b in zip(total, best)]
         return [a / 3.0 for a in total]
 
-    def arrive(self, pos, t: int, source: int, target: int, depth: int) -> list[float]:
+    def arrive(self, pos, t: int, source: int, target: int, depth: int,
+               cursor=None) -> list[float]:
         """The value of seat ``t``'s man (from ``source``, -1 a new man) arriving at
         ``target``: the turn ends, ``depth - 1`` turns are left."""
         homes, men, reserve, board = pos
         players = len(homes)
         homes, men, reserve, board = list(homes), [list(m) for m in men], list(reserve), list(board)
-        following = (t + 1) % players
+        following, later = self.passed(t, cursor, players)
+        again, kept = (t, cursor) if self.rules.extra_turn else (following, later)
         if source >= 0:
             men[t].remove(source)
             board[source] = EMPTY
@@ -241,18 +318,17 @@ class Race:
             reserve[t] -= 1
         if target == DEATH or (target != HOME and board[target] == t):
             reserve[t] += 1
-            return self.value((homes, men, reserve, board), following, depth - 1)
+            return self.value((homes, men, reserve, board), following, depth - 1, later)
         if target == HOME:
             homes[t] += 1
             if homes[t] >= self.rules.men_to_win:
                 return [1.0 if i == t else 0.0 for i in range(players)]
-            again = t if self.rules.extra_turn else following
-            return self.value((homes, men, reserve, board), again, depth - 1)
+            return self.value((homes, men, reserve, board), again, depth - 1, kept)
         holder = board[target]
         if holder == EMPTY:
             board[target] = t
             men[t] = sorted(men[t] + [target])
-            return self.value((homes, men, reserve, board), following, depth - 1)
+            return self.value((homes, men, reserve, board), following, depth - 1, later)
         # a face-off: the attacker kills (and goes on) or is killed (and the turn passes)
         won_men = [list(m) for m in men]
         won_men[holder].remove(target)
@@ -261,23 +337,23 @@ class Race:
         won_reserve[holder] += 1
         won_board = list(board)
         won_board[target] = t
-        again = t if self.rules.extra_turn else following
-        kill = self.value((homes, won_men, won_reserve, won_board), again, depth - 1)
+        kill = self.value((homes, won_men, won_reserve, won_board), again, depth - 1, kept)
         reserve[t] += 1
-        lost = self.value((homes, men, reserve, board), following, depth - 1)
+        lost = self.value((homes, men, reserve, board), following, depth - 1, later)
         return [self.q * a + self.miss * b for a, b in zip(kill, lost)]
 
     def choose(self, state: ManHomeState, depth: int) -> int:
         """The ``ply-depth`` player's action at a decision node (module docstring)."""
         t = state.to_move
         pos = self.position(state)
+        cursor = self.cursor(state)
         if state.phase == Phase.OPTION:
-            new = self.new_value(pos, t, depth)
-            act = self.action_value(pos, t, depth)
+            new = self.new_value(pos, t, depth, cursor)
+            act = self.action_value(pos, t, depth, cursor)
             return 0 if new is not None and new[t] > act[t] else 1
         best, best_value = 0, None
         for i, m in enumerate(state.moves()):
-            v = self.arrive(pos, t, m.source, m.target, depth)[t]
+            v = self.arrive(pos, t, m.source, m.target, depth, cursor)[t]
             if best_value is None or v > best_value:
                 best, best_value = i, v
         return state.legal_actions()[best]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from numbergames.solver.params import Rules, RulesError, param
+from numbergames.solver.params import GRADED, ORDER, Rules, RulesError, param
 
 DEATH = 0
 """Square 0: a man arriving here dies and returns to its owner's reserve."""
@@ -23,6 +23,42 @@ TIES = ("defender", "attacker", "reroll")
 
 MAX_PLAYERS = 8
 MAX_MEN = 12
+
+ORDERS = ("fixed", "rotate", "snake")
+"""The orders of goes (a go: a player's turn with the extra turns it earns): ``fixed``
+0, 1, 2, 0, 1, 2, ...; ``rotate``: each round starts one seat later, 0, 1, 2, 1, 2, 0,
+2, 0, 1, ...; ``snake``: every other round backwards, 0, 1, 2, 2, 1, 0, 0, 1, 2, ..."""
+MAX_HEAD_START = 6
+"""The most extra turns the last seat may take at its first go (``head_start``)."""
+
+
+def seat_of_go(order: str, players: int, go: int) -> int:
+    """The seat whose go is the game's ``go``-th (from 0) under the ``order`` of goes.
+
+    >>> [seat_of_go("fixed", 3, g) for g in range(9)]
+    [0, 1, 2, 0, 1, 2, 0, 1, 2]
+    >>> [seat_of_go("rotate", 3, g) for g in range(9)]
+    [0, 1, 2, 1, 2, 0, 2, 0, 1]
+    >>> [seat_of_go("snake", 3, g) for g in range(9)]
+    [0, 1, 2, 2, 1, 0, 0, 1, 2]
+    """
+    round_, place = divmod(go, players)
+    if order == "rotate":
+        return (round_ + place) % players
+    if order == "snake" and round_ % 2:
+        return players - 1 - place
+    return place
+
+
+def head_start_turns(head_start: int, players: int, seat: int) -> int:
+    """The extra turns ``seat`` takes at its first go: the last seat ``head_start``, the
+    seat before it its share in proportion to its place, rounded down (seat i of n:
+    i · head_start // (n − 1)); seat 0 none.
+
+    >>> [head_start_turns(1, 4, seat) for seat in range(4)], [head_start_turns(2, 3, s) for s in range(3)]
+    ([0, 0, 0, 1], [0, 1, 2])
+    """
+    return seat * head_start // (players - 1) if players > 1 else 0
 
 
 def prime_factors(n: int) -> tuple[int, ...]:
@@ -75,8 +111,17 @@ class ManHomeRules(Rules):
                            low=1, high=10_000_000)
     board_rows: int = param(12, "rows of six squares (12: squares 0..71); a new man's row "
                             "is rolled on a die with this many faces", low=1, high=12)
+    head_start: int = param(0, "designer variant: extra turns the last seat takes at its first go "
+                            "(seat i of n: i*head_start//(n-1)); 0 none", low=0,
+                            high=MAX_HEAD_START, lever=GRADED)
+    order: str = param("fixed", "designer variant: the order of goes: fixed 0,1,2,0,1,2; rotate "
+                       "(each round starts one seat later); snake 0,1,2,2,1,0 (more than two "
+                       "seats)", choices=ORDERS, lever=ORDER)
 
     def check(self) -> None:
+        if self.order != "fixed" and self.players == 2:
+            raise RulesError(f"bad value '{self.order}' for order with 2 players; allowed: "
+                             "fixed (with two seats every other order repeats a seat's go)")
         if self.men_to_win > self.men_per_player:
             raise RulesError(f"bad value {self.men_to_win} for men_to_win; allowed: "
                              f"an integer in 1..men_per_player ({self.men_per_player})")

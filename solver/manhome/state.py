@@ -25,7 +25,10 @@ FACE_OFF   chance     ``DEFENDER_HOLDS = 0`` or ``ATTACKER_WINS = 1`` with the t
 =========  =========  ====================================================================
 
 then the turn ends and passes on, unless it earned another (Home or a kill, with
-``extra_turn``): the next node is the same seat's. The game ends the moment a player's
+``extra_turn``): the next node is the same seat's. A *go* is a seat's turn with the extra
+turns it earns; the next go is the next seat's under ``order`` (:func:`~numbergames.solver.
+manhome.rules.seat_of_go` of the goes ended so far, ``goes``), after the seat's head-start
+turns (``head_start``: ``head_left[seat]`` more turns at its first go, each a go of its own). The game ends the moment a player's
 ``men_to_win``-th man arrives, or when ``max_turns`` turns have been played (a draw of
 every seat in :meth:`ManHomeState.returns`; winner −1 in the row).
 
@@ -64,7 +67,7 @@ from numbergames.solver import decision
 from numbergames.solver.decision import Action, Key, Seat
 from numbergames.solver.dice import Stream
 from numbergames.solver.manhome.rules import (DEATH, HOME, PRIME_FACTORS, SQUARES, ManHomeRules,
-                                  new_man_square)
+                                  head_start_turns, new_man_square, seat_of_go)
 
 EMPTY = -1
 """An empty square on the board."""
@@ -212,6 +215,10 @@ class ManHomeState(decision.State):
         self.reserve = [rules.men_per_player] * n
         self.home = [0] * n
         self.to_move = 0
+        self.goes = 0
+        """Goes ended so far (the next go's place in the order of goes)."""
+        self.head_left = [head_start_turns(rules.head_start, n, seat) for seat in range(n)]
+        """Head-start turns each seat still takes when its (first) go ends."""
         self.winner = -1
         self.turns = 0
         self.decision_turns = 0
@@ -356,14 +363,16 @@ class ManHomeState(decision.State):
     def clone(self) -> "ManHomeState":
         twin = object.__new__(ManHomeState)
         twin.__dict__.update(self.__dict__)
-        for name in ("board", "reserve", "home", "turns_by_seat", "kills", "deaths", "killed"):
+        for name in ("board", "reserve", "home", "turns_by_seat", "kills", "deaths", "killed",
+                     "head_left"):
             setattr(twin, name, list(getattr(self, name)))
         twin.men = [list(m) for m in self.men]
         twin.steps = None   # a copy (a search's playout) records no trace
         return twin
 
     def _key(self) -> tuple:
-        return (self.rules, self.board, self.reserve, self.home, self.to_move, self.winner,
+        return (self.rules, self.board, self.reserve, self.home, self.to_move, self.goes,
+                self.head_left, self.winner,
                 self.turns, self.decision_turns, self.turns_by_seat, self.kills, self.deaths,
                 self.killed, self.phase, self.kind if self.phase in (Phase.MOVE, Phase.FACE_OFF)
                 else None, self.decision, self.pending, self._actions)
@@ -471,10 +480,21 @@ class ManHomeState(decision.State):
         self.turns_by_seat[seat] += 1
         self.decision_turns += self.decision
         if not (outcome in (Outcome.HOME, Outcome.KILL) and self.rules.extra_turn):
-            self.to_move = (seat + 1) % self.num_players
+            self.to_move = self._next_go(seat)
         if self.steps is not None:
             self.steps.append(Step(seat, kind, move.source, move.target, outcome))
         self._start_turn()
+
+    def _next_go(self, seat: int) -> int:
+        """The seat to move when ``seat``'s go ends: itself again while it has head-start
+        turns left, else the next go's seat under ``order``."""
+        if self.head_left[seat]:
+            self.head_left[seat] -= 1
+            return seat
+        self.goes += 1
+        if self.rules.order == "fixed":
+            return (seat + 1) % self.num_players
+        return seat_of_go(self.rules.order, self.num_players, self.goes)
 
     def _arrive(self, seat: int, square: int, attacker_wins: bool) -> Outcome:
         """A man of ``seat`` (already off his old square or out of the reserve) arrives."""

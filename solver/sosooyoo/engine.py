@@ -50,7 +50,8 @@ from typing import NamedTuple
 
 from numbergames.solver.registry import UNFINISHED
 from numbergames.solver.sosooyoo.board import board_flags, move_table, states_product
-from numbergames.solver.sosooyoo.rules import COLOURS, WIN_RINGS, SoSooYooRules
+from numbergames.solver.sosooyoo.rules import (COLOURS, WIN_RINGS, SoSooYooRules, seat_of_turn,
+                                             start_rings_of)
 
 NCOL = len(COLOURS)
 """Colours of rings (all six are in play whatever the number of players)."""
@@ -298,7 +299,8 @@ class Game:
 
     # -- set-up ----------------------------------------------------------------------
     def set_up(self) -> Step:
-        """Pieces in seat order, then one ring of each colour (rules 8, 9)."""
+        """Pieces in seat order, the later seats' start rings, then one ring of each
+        colour (rules 8, 9, 39)."""
         r = self.rules
         for seat in range(r.players):
             while True:
@@ -306,6 +308,11 @@ class Game:
                 if 1 <= n <= r.board_size and self.piece_at(n) == NOBODY:
                     self.pos[seat] = n
                     break
+        if r.start_rings:
+            for seat in range(r.players):
+                rings = start_rings_of(r.start_rings, r.players, seat)
+                self.held[seat][seat] += rings
+                self.boneyard[seat] -= rings
         yield from self.replenish()
 
     # -- winning -----------------------------------------------------------------------
@@ -480,7 +487,10 @@ class Game:
                                   if self.turn_double_zero else DecidedBy.PLAIN)
         self.turns += 1
         self.decision_turns += self.decided
-        self.to_move = (seat + 1) % self.rules.players
+        if self.rules.order == "fixed":
+            self.to_move = (seat + 1) % self.rules.players
+        else:
+            self.to_move = seat_of_turn(self.rules.order, self.rules.players, self.turns)
         self.mover = NOBODY
 
     # -- copies and checks -------------------------------------------------------------

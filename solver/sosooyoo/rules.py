@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from numbergames.solver.params import Rules, param
+from numbergames.solver.params import GRADED, ORDER, Rules, RulesError, param
 
 COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
 """The six piece colours; seat ``i`` plays colour ``i``. Rings of all six are in play
@@ -29,6 +29,12 @@ DOUBLE_ZEROS = ("lose_ring", "reroll")
 """What rolling double zero on the placement dice does to the roller."""
 RING_ON_RINGS = ("reroll", "share")
 """A ring placed on a space that already holds a ring: rolled again, or both lie there."""
+ORDERS = ("fixed", "rotate", "snake")
+"""The orders of turns: ``fixed`` 0, 1, 2, 0, 1, 2, ...; ``rotate``: each round starts one
+seat later, 0, 1, 2, 1, 2, 0, 2, 0, 1, ...; ``snake``: every other round backwards, 0, 1,
+2, 2, 1, 0, 0, 1, 2, ... (RULES.md rule 40)."""
+MAX_START_RINGS = WIN_RINGS - 1
+"""The most rings the last seat may start with (``start_rings``): six would be a win."""
 OWN_SPACES = ("lose_ring", "reroll")
 """A random bump that rolls the bumped piece's own space: the bumper loses a ring and rolls
 again (the rulebook), or simply rolls again."""
@@ -61,6 +67,31 @@ def placement_outcome(number: int, board_size: int = MAX_SPACES) -> str:
     if number == 0:
         return "double zero"
     return "space" if 1 <= number <= board_size else "reroll"
+
+
+def seat_of_turn(order: str, players: int, turn: int) -> int:
+    """The seat whose turn is the game's ``turn``-th (from 0) under the ``order`` of turns.
+
+    >>> [seat_of_turn("rotate", 3, t) for t in range(9)], [seat_of_turn("snake", 3, t) for t in range(9)]
+    ([0, 1, 2, 1, 2, 0, 2, 0, 1], [0, 1, 2, 2, 1, 0, 0, 1, 2])
+    """
+    round_, place = divmod(turn, players)
+    if order == "rotate":
+        return (round_ + place) % players
+    if order == "snake" and round_ % 2:
+        return players - 1 - place
+    return place
+
+
+def start_rings_of(start_rings: int, players: int, seat: int) -> int:
+    """The rings of its own colour ``seat`` starts with (RULES.md rule 39): the last seat
+    ``start_rings``, a seat before it its share in proportion to its place, rounded down
+    (seat i of n: i · start_rings // (n − 1)); seat 0 none.
+
+    >>> [start_rings_of(2, 4, seat) for seat in range(4)], [start_rings_of(3, 4, s) for s in range(4)]
+    ([0, 0, 1, 2], [0, 1, 2, 3])
+    """
+    return seat * start_rings // (players - 1)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -104,6 +135,20 @@ class SoSooYooRules(Rules):
     rings_per_colour: int = param(10, "rings of each colour in the game", low=1, high=20)
     max_turns: int = param(10_000, "turns after which a game is cut off as unfinished",
                            low=1, high=10_000_000)
+    start_rings: int = param(0, "designer variant: rings of its own colour the last seat starts "
+                             "with (seat i of n: i*start_rings//(n-1)); 0 none", low=0,
+                             high=MAX_START_RINGS, lever=GRADED)
+    order: str = param("fixed", "designer variant: the order of turns: fixed 0,1,2,0,1,2; "
+                       "rotate (each round starts one seat later); snake 0,1,2,2,1,0 (more "
+                       "than two seats)", choices=ORDERS, lever=ORDER)
+
+    def check(self) -> None:
+        if self.start_rings > self.rings_per_colour:
+            raise RulesError(f"bad value {self.start_rings} for start_rings; allowed: an "
+                             f"integer in 0..rings_per_colour ({self.rings_per_colour})")
+        if self.order != "fixed" and self.players == 2:
+            raise RulesError(f"bad value '{self.order}' for order with 2 players; allowed: "
+                             "fixed (with two seats every other order repeats a seat's turn)")
 
     @property
     def colours(self) -> tuple[str, ...]:

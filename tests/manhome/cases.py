@@ -23,4 +23,27 @@ DIFFERENTIAL = [
      "seatings": [("search-3", "greedy"), ("random", "search-2"),
                   ("search-2", "expert", "search-1")],
      "keys": 2},
+    # the compensation rules (RULES.md, designer variants): head-start turns and the order
+    # of goes; orders other than fixed need three seats or more
+    {"variants": [{"head_start": 1}, {"head_start": 6, "board_rows": 2, "men_to_win": 2},
+                  {"head_start": 3, "extra_turn": False, "tie": "reroll"}],
+     "seatings": [("random", "random"), ("greedy", "expert"),
+                  ("greedy", "random", "expert", "greedy")],
+     "keys": 8},
+    {"variants": [{"order": "rotate"}, {"order": "snake", "head_start": 2},
+                  {"order": "snake", "extra_turn": False, "board_rows": 3, "men_to_win": 2}],
+     "seatings": [("greedy", "random", "expert"), ("expert", "greedy", "random", "greedy"),
+                  ("solitaire", "expert", "random")],
+     "keys": 8},
+    # the race players follow the goes in their search and their evaluation
+    {"variants": [{"board_rows": 2, "men_per_player": 3, "men_to_win": 2, "head_start": 2},
+                  {"board_rows": 2, "men_per_player": 3, "men_to_win": 2, "order": "snake",
+                   "head_start": 1},
+                  {"board_rows": 2, "men_per_player": 3, "men_to_win": 2, "order": "rotate",
+                   "extra_turn": False}],
+     "seatings": [("ply-1", "greedy", "adapt-1"), ("ply-2", "expert", "random", "ply-1")],
+     "keys": 3},
+    {"variants": [{"board_rows": 3, "men_to_win": 2, "order": "snake", "head_start": 2}],
+     "seatings": [("search-2", "expert", "search-1")],
+     "keys": 2},
 ]

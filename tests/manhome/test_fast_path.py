@@ -24,7 +24,7 @@ TABLE_SEATINGS = [("solitaire", "solitaire"), ("expert", "expert"), ("optimal", 
 VARIANTS = [{}, {"tie": "attacker"}, {"tie": "reroll"}, {"extra_turn": False},
             {"board_rows": 2}, {"board_rows": 1, "men_per_player": 2, "men_to_win": 2},
             {"board_rows": 5, "men_to_win": 2}, {"men_per_player": 12, "men_to_win": 12},
-            {"men_to_win": 1}, {"max_turns": 25}, {"max_turns": 1}]
+            {"men_to_win": 1}, {"max_turns": 25}, {"max_turns": 1}, {"head_start": 2}]
 
 
 def make_rules(seating, variant):
@@ -63,6 +63,16 @@ def test_same_games_of_the_table_players(seating, variant):
     rules = make_rules(seating, {**(TINY if "optimal" in seating else SMALL), **variant})
     fast, generic = rows_both(rules, seating, 2_000, 7 + len(seating))
     assert np.array_equal(fast, generic)
+
+
+@pytest.mark.parametrize("variant", [{"order": "rotate"}, {"order": "snake", "head_start": 3},
+                                     {"order": "snake", "extra_turn": False}],
+                         ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()))
+def test_same_games_in_every_order(variant):
+    for seating in (("greedy", "random", "greedy"), ("random",) * 5):
+        rules = make_rules(seating, variant)
+        fast, generic = rows_both(rules, seating, 2_000, 11)
+        assert np.array_equal(fast, generic)
 
 
 def test_a_search_seat_takes_the_generic_path():

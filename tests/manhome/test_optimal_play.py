@@ -46,8 +46,11 @@ def test_optimal_beats_greedy_from_both_seats():
 
 
 def test_optimal_refuses_rules_too_large():
-    with pytest.raises(UserError, match="policy 'optimal' needs rules small enough .* pairs"):
+    with pytest.raises(UserError, match="'optimal' needs rules it solves exactly: .* pairs"):
         numbergames.load_game("manhome").request(100, policy="optimal")
     with pytest.raises(UserError, match="players = 2"):
         numbergames.load_game("manhome", players=3, board_rows=1, men_per_player=1,
                               men_to_win=1).request(100, policy="optimal")
+    with pytest.raises(UserError, match=r"^policy 'optimal' .*without a head start[^\n]*$"):
+        numbergames.load_game("manhome", board_rows=1, men_per_player=2, men_to_win=2,
+                              head_start=1).request(100, policy="optimal")

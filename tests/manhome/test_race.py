@@ -99,7 +99,8 @@ PLY_SEATINGS = [("ply-1", "expert"), ("random", "ply-2"), ("ply-2", "greedy", "p
                 ("adapt-1", "ply-1"), ("greedy", "adapt-2", "ply-1")]
 PLY_VARIANTS = [{"board_rows": 2, "men_per_player": 3, "men_to_win": 2},
                 {"board_rows": 2, "tie": "reroll", "extra_turn": False},
-                {"board_rows": 1, "men_per_player": 6, "men_to_win": 3}]
+                {"board_rows": 1, "men_per_player": 6, "men_to_win": 3},
+                {"board_rows": 2, "men_per_player": 3, "men_to_win": 2, "head_start": 2}]
 
 
 @pytest.mark.parametrize("seating", PLY_SEATINGS, ids="-".join)
@@ -109,6 +110,14 @@ def test_ply_players_same_games(seating, variant):
     rules = ManHomeRules(players=len(seating), **variant)
     for key in np.random.PCG64(17 + len(variant)).random_raw(3):
         same_game(rules, seating, int(key))
+
+
+@pytest.mark.parametrize("order", ["rotate", "snake"])
+def test_ply_players_same_games_in_every_order(order):
+    rules = ManHomeRules(players=3, board_rows=2, men_per_player=3, men_to_win=2, order=order,
+                         head_start=1)
+    for key in np.random.PCG64(29).random_raw(3):
+        same_game(rules, ("ply-2", "greedy", "adapt-1"), int(key))
 
 
 def test_ply_one_on_the_standard_rules_same_games():

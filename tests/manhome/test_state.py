@@ -215,7 +215,9 @@ VARIANTS = [dict(players=2), dict(players=3, tie="attacker"), dict(players=4, ti
             dict(players=2, extra_turn=False, board_rows=2, men_per_player=2, men_to_win=2),
             dict(players=5, board_rows=1, men_per_player=3, men_to_win=1),
             dict(players=2, max_turns=30), dict(players=8, men_per_player=12, men_to_win=12,
-                                                 board_rows=3, max_turns=300)]
+                                                 board_rows=3, max_turns=300),
+            dict(players=2, head_start=3), dict(players=3, order="snake", head_start=2),
+            dict(players=4, order="rotate", head_start=6, extra_turn=False)]
 
 
 def walk(state: ManHomeState, stream: Stream, bound: decision.Size) -> int:

@@ -25,4 +25,20 @@ DIFFERENTIAL = [
     {"variants": [{"board_size": 30, "max_turns": 200}],
      "seatings": [("search-2", "adaptive"), ("random", "search-1", "popsicle")],
      "keys": 1},
+    # the compensation rules (RULES.md rules 39, 40): start rings and the order of turns
+    # (players set: orders other than fixed need three seats or more)
+    {"variants": [
+        {"players": 2, "board_size": 30, "start_rings": 3, "max_turns": 300},
+        {"players": 3, "board_size": 40, "order": "snake", "start_rings": 2, "max_turns": 300},
+        {"players": 4, "board_size": 30, "order": "rotate", "start_rings": 5, "max_turns": 300},
+        {"players": 5, "board_size": 50, "start_rings": 2, "rings_per_colour": 2,
+         "ring_limit": 6, "swaps": False, "order": "snake", "max_turns": 300},
+     ],
+     "seatings": [(name,) for name in POLICY_NAMES]
+     + [("random", "adaptive", "popsicle", "rainbow")],
+     "keys": 2},
+    {"variants": [{"players": 3, "board_size": 30, "order": "snake", "start_rings": 2,
+                   "max_turns": 200}],
+     "seatings": [("search-2", "adaptive", "popsicle")],
+     "keys": 1},
 ]

@@ -67,7 +67,7 @@ from numbergames.solver.decision import play
 from numbergames.solver.dice import Stream
 from numbergames.solver.sosooyoo.engine import Game
 from numbergames.solver.sosooyoo.policies import POLICY_NAMES, make_policy
-from numbergames.solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.rules import SoSooYooRules, seat_of_turn
 from numbergames.solver.sosooyoo.state import SoSooYooState
 from tests.strategies import rules_values
 
@@ -246,7 +246,7 @@ def check_kernel(rules, names, key, game):
         steps = trace[at:at + count]
         at += count
         turns.append(steps)
-        assert mover == t % n                                   # seats in order
+        assert mover == seat_of_turn(rules.order, n, t)         # seats in order
         moves = [s for s in steps if s[0] == MOVE]
         if not moves:                         # won without rolling, or lost its win
             assert rules.no_roll_win and all(s[0] == LOSE_RING for s in steps)
@@ -335,7 +335,8 @@ def check_kernel(rules, names, key, game):
     if w < 0:
         assert row["turns"] == rules.max_turns and row["win_kind"] == row["decided_by"] == 0
         return
-    assert w == (row["turns"] - 1) % n and is_win(held[w]) and row["seat_rings"][w] == 6
+    assert (w == seat_of_turn(rules.order, n, row["turns"] - 1) and is_win(held[w])
+            and row["seat_rings"][w] == 6)
     assert row["win_kind"] == (1 if max(held[w]) == 6 else 2)
     last = turns[-1]
     swapped = any(s[0] == END and 1 <= s[3] <= 6 for s in last)

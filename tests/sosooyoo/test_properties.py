@@ -12,7 +12,7 @@ from numbergames.solver.sosooyoo.kernel import play_chunk
 from tests.sosooyoo.kernel_trace import trace_game
 from numbergames.solver.sosooyoo.engine import Decision, is_win
 from numbergames.solver.sosooyoo.policies import POLICY_NAMES, make_policy
-from numbergames.solver.sosooyoo.rules import SoSooYooRules
+from numbergames.solver.sosooyoo.rules import SoSooYooRules, seat_of_turn
 from numbergames.solver.sosooyoo.state import play_game
 from tests.strategies import rules_values
 
@@ -58,7 +58,7 @@ def test_kernel_games_keep_every_property(values, key, names):
     game = play_game(rules, players, key, trace=trace, check=True).game
     if game.winner >= 0:
         # the winner was the last to move, and holds a winning six
-        assert (game.turns - 1) % rules.players == game.winner
+        assert seat_of_turn(rules.order, rules.players, game.turns - 1) == game.winner
         assert is_win(game.held[game.winner])
     fast, final = trace_game(rules, names, key)
     assert fast.tolist() == [list(step) for step in trace]

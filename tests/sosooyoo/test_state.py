@@ -173,6 +173,9 @@ VARIANTS = [                                  # (small boards: many placement ro
      "bumped_collects": False, "double_zero": "reroll", "say_fail": "moves_only",
      "say_error": 0.3, "random_bumps": False, "max_turns": 40},
     {"players": 5, "board_size": 12, "swaps": False, "rings_per_colour": 1, "max_turns": 6},
+    {"players": 3, "order": "snake", "start_rings": 2, "max_turns": 30},
+    {"players": 4, "order": "rotate", "start_rings": 5, "rings_per_colour": 5,
+     "max_turns": 40},
 ]
 
 
