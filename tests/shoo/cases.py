@@ -9,9 +9,16 @@ VARIANTS = [{}, {"hush": "lose_move"}, {"hush": "shoo_off"}, {"hush": "off"},
             {"leave_home": True, "horses": 7}, {"odd_horse": "field", "escape_by_horse": False},
             {"call_next_to": True, "hold_move": False, "corners": "same_side"}]
 
+LEVERS = [{"horse_odds": 3}, {"horse_odds": -2, "horses": 7, "opening": "extra_horse"}]
+"""The designer variants (RULES.md rule 34), set: the kernel's start is the reference's."""
+
 DIFFERENTIAL = [
     {"variants": [{"max_plies": 100, **values} for values in VARIANTS],
      "seatings": [("random",)],
      "keys": 1,
      "counts": {"nodes": (20, 60), "depth": 2}},
+    # the horse odds (RULES.md rule 34) change the start only: a short game shows it
+    {"variants": [{"max_plies": 24, **values} for values in LEVERS],
+     "seatings": [("random",), ("greedy",)],
+     "keys": 1},
 ]
