@@ -31,6 +31,8 @@ HUSHES = ("illegal", "lose_move", "shoo_off", "off")
 """Hushing: a foot move into a shooable square is not allowed; or it is, and the opponent
 may hush it at the start of their move, undoing it (the mover loses the move) or sending the
 traveller to its stable; or there is no hushing."""
+HEAD_START = 40
+"""The longest ``head_start`` either way, in moves (RULES.md rule 36)."""
 HORSE_ODDS = 4
 """The most horses ``horse_odds`` moves from one stable to the other (RULES.md rule 34): a
 stable's four in the standard game."""
@@ -71,6 +73,9 @@ class ShooRules(Rules):
     horse_odds: int = param(0, "designer variant: horses moved from Blue's stable (seat 0) "
                             "to White's before the game (negative: from White's to Blue's)",
                             low=-HORSE_ODDS, high=HORSE_ODDS, lever=GRADED)
+    head_start: int = param(0, "designer variant: Blue (seat 0) passes its first this many "
+                            "turns, a head start in moves for White (negative: White passes, "
+                            "for Blue)", low=-HEAD_START, high=HEAD_START, lever=GRADED)
 
     def check(self) -> None:
         self.stables(self.stable_horses)
@@ -108,6 +113,23 @@ class ShooRules(Rules):
         stable[giver] -= abs(self.horse_odds)
         stable[1 - giver] += abs(self.horse_odds)
         return stable
+
+    def waits(self, side: int, ply: int) -> bool:
+        """Whether ``side``, to move after ``ply`` moves, passes for the other's head start
+        (rule 36): one of its first ``|head_start|`` turns.
+
+        >>> r = ShooRules(head_start=2)
+        >>> [r.waits(ply % 2, ply) for ply in range(6)]
+        [True, False, True, False, False, False]
+        >>> r = ShooRules(head_start=-1, opening="extra_horse")   # White moves first
+        >>> [r.waits(1 - ply % 2, ply) for ply in range(4)]
+        [True, False, False, False]
+        """
+        k = self.head_start
+        if not k:
+            return False
+        waiting = 0 if k > 0 else 1
+        return side == waiting and ply < 2 * abs(k) + (waiting != self.first)
 
     @property
     def first(self) -> int:

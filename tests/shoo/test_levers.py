@@ -1,16 +1,21 @@
-"""Shoo's designer variant (RULES.md rule 34): horse odds, known from outside the engines
-(the differential data, cases.py, has both engines play games under it move for move)."""
+"""Shoo's designer variants (RULES.md rules 34, 36): horse odds and a head start in moves,
+known from outside the engines (the differential data, cases.py, has both engines play
+games under them move for move)."""
 import pytest
 
 from numbergames.solver.params import GRADED, RulesError
-from numbergames.solver.shoo.kernel import play_chunk
+from numbergames.solver.shoo.exact import solve
+from numbergames.solver.shoo.kernel import kernel_state, play_chunk
+from numbergames.solver.shoo.moves import Kind
 from numbergames.solver.shoo.position import start
 from numbergames.solver.shoo.reduced import Reduced
 from numbergames.solver.shoo.rules import ShooRules
+from numbergames.solver.shoo.state import ShooState
 
 
 def test_the_lever_is_declared():
-    assert {n: p.lever for n, p in ShooRules.levers().items()} == {"horse_odds": GRADED}
+    assert {n: p.lever for n, p in ShooRules.levers().items()} == {"horse_odds": GRADED,
+                                                                   "head_start": GRADED}
 
 
 @pytest.mark.parametrize("values, stables", [
@@ -55,3 +60,31 @@ def test_no_odds_play_the_games_of_the_rules_without_them():
     base = play_chunk(ShooRules(max_plies=60), ["greedy", "greedy"], keys)
     same = play_chunk(ShooRules(max_plies=60, horse_odds=0), ["greedy", "greedy"], keys)
     assert all((base[name] == same[name]).all() for name in base)
+
+
+@pytest.mark.parametrize("values, passes", [
+    ({"head_start": 3}, [0, 2, 4]),                              # Blue waits three turns
+    ({"head_start": -2}, [1, 3]),                                # White waits two
+    ({"head_start": -2, "opening": "extra_horse"}, [0, 2]),      # White moves first, waits
+    ({"head_start": 1, "opening": "extra_horse"}, [1]),
+])
+def test_the_waiting_side_passes_its_first_turns(values, passes):
+    """The moves with one legal move, a pass, in the first ten of a game, in both engines
+    (every other move of the opening has many)."""
+    rules = ShooRules(**values)
+    state, kernel = ShooState(rules), kernel_state(rules, ["greedy", "greedy"], 7)
+    passed = []
+    for ply in range(10):
+        moves = state.moves()
+        assert kernel.legal_actions() == state.legal_actions()
+        if len(moves) == 1 and moves[0].kind == Kind.PASS:
+            passed.append(ply)
+        action = state.legal_actions()[0 if len(moves) == 1 else len(moves) // 2]
+        state.apply_action(action)
+        kernel.apply_action(action)
+    assert passed == passes
+
+
+def test_a_head_start_is_not_solved_exactly():
+    with pytest.raises(RulesError, match="^head_start is not solved exactly"):
+        solve(Reduced(3, 1, 1), ShooRules(head_start=1))
