@@ -365,8 +365,15 @@ cdef void legal_moves(const Pos *p, const Config *c, Moves *ms) noexcept nogil:
     """Every legal move in canonical (ascending key) order (moves.legal_moves): gen_actions
     makes each position's moves in that order, the hush's after the others."""
     cdef Pos hushed
+    cdef int k = c.rules.head_start, waiting
     ms.n = 0
     ms.overflow = False
+    if k:                       # ShooRules.waits: a pass alone (rule 36)
+        waiting = 0 if k > 0 else 1
+        if p.side == waiting and p.ply < 2 * (k if k > 0 else -k) + (
+                waiting != (0 if c.rules.opening == OPENING_FIRST_MOVE else 1)):
+            emit(ms, pack(0, K_PASS, NONE, NONE, NONE, NONE, NONE))
+            return
     gen_actions(p, c, ms, 0)
     if p.hush_to >= 0:
         apply_hush(p, c, &hushed)

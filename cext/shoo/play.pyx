@@ -67,6 +67,7 @@ from cext.shoo.constants cimport (ACTION_COUNT, ACTION_SHOOS, BLOCKER_WEIGHT, BL
                                   D_NB_FRM, D_NB_VIA, D_SQ, EMPTY, ENDED_LIMIT,
                                   ENDED_REPETITION, ENDED_WIN, FOOT, HELD_BASE, HISTORY_PLIES,
                                   HORSE, HORSE_WEIGHT, HUSH_BASE, HUSH_ILLEGAL, HUSH_LOSE_MOVE,
+                                  OPENING_FIRST_MOVE,
                                   HUSH_OFF, HUSH_SHOO_OFF, H_DISMOUNT, H_RETURN, H_STEP,
                                   INFINITY, K_CALL, K_CAPTURE, K_DISMOUNT,
                                   K_HOLD, K_LEAD, K_MOUNT, K_PASS, K_RETIRE, K_RETURN, K_RIDE,

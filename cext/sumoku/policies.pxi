@@ -37,7 +37,7 @@ cdef enum:
 cdef int reply_score(State* s, const Config* c, int seat, const Play* p) noexcept nogil:
     """policies.reply_score: the next player's best score at once after ``p``."""
     cdef Sink sink
-    cdef int nxt = (seat + 1) % c.rules.players
+    cdef int nxt = next_opponent(s, c, seat)
     cdef int ntiles = s.ntiles, min_r = s.min_r, max_r = s.max_r, min_c = s.min_c
     cdef int max_c = s.max_c
     lay(s, p)

@@ -233,6 +233,35 @@ cdef void finish(State* g, const Config* c) noexcept nogil:
     g.phase = PH_OVER
 
 
+cdef inline int seat_at(const Config* c, int turn) noexcept nogil:
+    """SumokuRules.seat_at: the seat of turn ``turn`` under the order of turns."""
+    cdef int n = c.rules.players, t
+    if c.rules.order == ORDER_FIXED:
+        return turn % n
+    t = turn % (2 * n)
+    return t if t < n else 2 * n - 1 - t
+
+
+cdef inline int next_opponent(const State* g, const Config* c, int seat) noexcept nogil:
+    """SumokuRules.next_opponent: the first other seat to play after this turn."""
+    cdef int turn = g.turns
+    if c.rules.order == ORDER_FIXED:
+        return (seat + 1) % c.rules.players
+    while seat_at(c, turn + 1) == seat:
+        turn += 1
+    return seat_at(c, turn + 1)
+
+
+cdef inline bint all_idle(const State* g, const Config* c) noexcept nogil:
+    """SumokuRules.all_idle: the idle turns before this one gave every seat a turn."""
+    cdef int t, seen = 0
+    if c.rules.order == ORDER_FIXED:
+        return g.idle >= c.rules.players
+    for t in range(g.turns - g.idle, g.turns):
+        seen |= 1 << seat_at(c, t)
+    return seen == (1 << c.rules.players) - 1
+
+
 cdef void end_turn(State* g, const Config* c) noexcept nogil:
     """SumokuState._end_turn."""
     cdef int seat = g.to_move
@@ -241,10 +270,12 @@ cdef void end_turn(State* g, const Config* c) noexcept nogil:
     g.decision_turns += g.decided
     g.decided = g.acted = False
     g.pending = 0
-    g.to_move = (seat + 1) % c.rules.players
+    if c.rules.order == ORDER_FIXED:
+        g.to_move = (seat + 1) % c.rules.players
+    else:
+        g.to_move = seat_at(c, g.turns)
     g.phase = PH_PLAY
-    if g.idle >= c.rules.players or (c.rules.out_ends and g.drawn == NTILES
-                                     and g.nhand[seat] == 0):
+    if all_idle(g, c) or (c.rules.out_ends and g.drawn == NTILES and g.nhand[seat] == 0):
         finish(g, c)
 
 
@@ -267,6 +298,7 @@ cdef void start(State* g, const Config* c, int starter) noexcept nogil:
     memcpy(by_deal, g.hand, sizeof(by_deal))
     memcpy(nby, g.nhand, sizeof(nby))
     g.ntied = 0
+    g.scores[0] = c.rules.starter_points     # rule 52
     for p in range(n):
         g.dealt[p] = (starter + p) % n
         g.nhand[p] = nby[g.dealt[p]]

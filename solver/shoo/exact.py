@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from numbergames.solver.params import RulesError
 from numbergames.solver.shoo.moves import (Move, actions, apply_action, apply_hush, legal_moves,
                                make_move)
 from numbergames.solver.shoo.position import NONE, Position
@@ -103,6 +104,9 @@ def reachable(game: Reduced, first: Position, limit: int | None = None) -> Graph
     with ``OverflowError`` when there are more than ``limit``."""
     if first.field != game.field:
         raise ValueError(f"the position is on {first.field}, the game on {game.field}")
+    if first.rules.head_start:
+        raise RulesError("head_start is not solved exactly (a position here does not count "
+                         "the moves made; RULES.md rule 36): solve horse_odds instead")
     keys, index, children, winner, side = [first.key()], {first.key(): 0}, [], [], []
     todo = deque([first])
     while todo:

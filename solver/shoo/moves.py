@@ -304,7 +304,10 @@ def _with_shoos(position: Position, act: Move, hush: bool) -> list[Move]:
 
 
 def legal_moves(position: Position) -> list[Move]:
-    """Every legal move of the side to move, in canonical (sorted) order."""
+    """Every legal move of the side to move, in canonical (sorted) order: a pass alone
+    while it waits for the other's head start (rule 36)."""
+    if position.rules.head_start and position.rules.waits(position.side, position.ply):
+        return [action(Kind.PASS)]
     moves = [m for a in actions(position) for m in _with_shoos(position, a, False)]
     if position.hush is not None:
         hushed = apply_hush(position)

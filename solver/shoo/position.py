@@ -149,14 +149,12 @@ class Position:
 
 
 def start(rules: ShooRules) -> Position:
-    """The starting position (RULES.md rules 2, 3, 7, 8)."""
+    """The starting position (RULES.md rules 2, 3, 7, 8, 34)."""
     board = [EMPTY] * SQUARES
     for seat, area in enumerate(starts(rules.corners)):
         for s in squares_of(area):
             board[s] = FOOT + seat
-    stable = [rules.stable_horses, rules.stable_horses]
     if rules.odd_horse_seat is None:
         board[CENTRE] = HORSE
-    else:
-        stable[rules.odd_horse_seat] += 1
-    return Position(rules, board, stable, [0, 0], [0, 0], side=rules.first)
+    return Position(rules, board, rules.stables(rules.stable_horses), [0, 0], [0, 0],
+                    side=rules.first)

@@ -84,19 +84,16 @@ class Reduced:
         return blue, white
 
     def start(self, rules: ShooRules) -> Position:
-        """The starting position under ``rules`` (the opening choice and the odd horse as
-        in the full game, RULES.md rules 7, 8; R4)."""
+        """The starting position under ``rules`` (the opening choice, the odd horse and the
+        horse odds as in the full game, RULES.md rules 7, 8, 34; R4)."""
         field = self.field
         board = [EMPTY] * field.squares
         for seat, squares in enumerate(self.start_squares(rules.corners)):
             for s in squares:
                 board[s] = FOOT + seat
-        each = (self.horses - 1) // 2
-        stable = [each, each]
         if rules.odd_horse_seat is None:
             board[field.centre] = HORSE
-        else:
-            stable[rules.odd_horse_seat] += 1
+        stable = rules.stables((self.horses - 1) // 2)   # horse_odds as in rule 34
         return Position(rules, board, stable, [0, 0], [0, 0], side=rules.first, field=field)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from numbergames.solver.params import Rules, RulesError, param
+from numbergames.solver.params import GRADED, Rules, RulesError, param
 
 REPETITION_PLIES = 1000
 """The longest game (``max_plies``) under a draw by repetition: the kernel's state holds
@@ -31,6 +31,11 @@ HUSHES = ("illegal", "lose_move", "shoo_off", "off")
 """Hushing: a foot move into a shooable square is not allowed; or it is, and the opponent
 may hush it at the start of their move, undoing it (the mover loses the move) or sending the
 traveller to its stable; or there is no hushing."""
+HEAD_START = 40
+"""The longest ``head_start`` either way, in moves (RULES.md rule 36)."""
+HORSE_ODDS = 4
+"""The most horses ``horse_odds`` moves from one stable to the other (RULES.md rule 34): a
+stable's four in the standard game."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,8 +70,15 @@ class ShooRules(Rules):
                            "draw by the move limit", low=1, high=100_000)
     repetition: int = param(0, "the same position for the n-th time is a draw (0: no draw "
                             "by repetition)", low=0, high=10)
+    horse_odds: int = param(0, "designer variant: horses moved from Blue's stable (seat 0) "
+                            "to White's before the game (negative: from White's to Blue's)",
+                            low=-HORSE_ODDS, high=HORSE_ODDS, lever=GRADED)
+    head_start: int = param(0, "designer variant: Blue (seat 0) passes its first this many "
+                            "turns, a head start in moves for White (negative: White passes, "
+                            "for Blue)", low=-HEAD_START, high=HEAD_START, lever=GRADED)
 
     def check(self) -> None:
+        self.stables(self.stable_horses)
         if self.repetition == 1:
             raise RulesError("bad value 1 for repetition; allowed: 0 (off) or an integer "
                              "in 2..10")
@@ -79,6 +91,45 @@ class ShooRules(Rules):
     def stable_horses(self) -> int:
         """Horses in each stable before the odd one is given: 4 (3 with 7 horses)."""
         return (self.horses - 1) // 2
+
+    def stables(self, each: int) -> list[int]:
+        """The horses in Blue's and White's stables at the start, with ``each`` in a stable
+        before the odd horse is given (rules 3, 7, 8 and 34); RulesError when ``horse_odds``
+        takes more horses than a stable holds.
+
+        >>> ShooRules().stables(4), ShooRules(horse_odds=2).stables(4)
+        ([4, 5], [2, 7])
+        >>> ShooRules(horse_odds=-3, opening="extra_horse").stables(4)
+        [8, 1]
+        """
+        stable = [each, each]
+        if self.odd_horse_seat is not None:
+            stable[self.odd_horse_seat] += 1
+        giver = 0 if self.horse_odds > 0 else 1
+        if abs(self.horse_odds) > stable[giver]:
+            raise RulesError(f"bad value {self.horse_odds} for horse_odds with "
+                             f"{stable[0]} + {stable[1]} horses in the stables; allowed: "
+                             f"{-min(stable[1], HORSE_ODDS)}..{min(stable[0], HORSE_ODDS)}")
+        stable[giver] -= abs(self.horse_odds)
+        stable[1 - giver] += abs(self.horse_odds)
+        return stable
+
+    def waits(self, side: int, ply: int) -> bool:
+        """Whether ``side``, to move after ``ply`` moves, passes for the other's head start
+        (rule 36): one of its first ``|head_start|`` turns.
+
+        >>> r = ShooRules(head_start=2)
+        >>> [r.waits(ply % 2, ply) for ply in range(6)]
+        [True, False, True, False, False, False]
+        >>> r = ShooRules(head_start=-1, opening="extra_horse")   # White moves first
+        >>> [r.waits(1 - ply % 2, ply) for ply in range(4)]
+        [True, False, False, False]
+        """
+        k = self.head_start
+        if not k:
+            return False
+        waiting = 0 if k > 0 else 1
+        return side == waiting and ply < 2 * abs(k) + (waiting != self.first)
 
     @property
     def first(self) -> int:

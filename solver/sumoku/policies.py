@@ -129,10 +129,12 @@ def top_plays(plays: list[Play], width: int) -> list[int]:
 
 
 def reply_score(state: SumokuState, seat: int, play: Play) -> int:
-    """The best score the next player could make at once after ``play`` (0 if none)."""
+    """The best score the next player could make at once after ``play`` (0 if none): the
+    next seat other than ``seat`` to play (under the snake order, after ``seat``'s turn to
+    come, if it plays twice in a row)."""
     board = Board(dict(state.board.cells))
     board.place(play.tiles)
-    nxt = (seat + 1) % state.rules.players
+    nxt = state.rules.next_opponent(seat, state.turns)
     replies = legal_plays(board, state.hand_kinds(nxt), state.key, state.rules)
     return max((p.score for p in replies), default=0)
 

@@ -416,6 +416,7 @@ class SumokuState(State):
         self._tied = []
         self.dealt = [(starter + s) % n for s in range(n)]
         self.hands = [self.hands[d] for d in self.dealt]
+        self.points = [self.rules.starter_points] + [0] * (n - 1)   # rule 52
         self.phase = KEY if self.rules.fixed_key is None else PLAY
 
     def _end_turn(self) -> None:
@@ -426,9 +427,10 @@ class SumokuState(State):
         self.decision_turns += self.decided
         self.decided = self.acted = False
         self.pending = 0
-        self.to_move = (seat + 1) % r.players
+        self.to_move = r.next_seat(seat, self.turns - 1)
         self.phase = PLAY
-        if self.idle >= r.players or (r.out_ends and not self.bag and not self.hands[seat]):
+        if (r.all_idle(self.turns, self.idle)
+                or (r.out_ends and not self.bag and not self.hands[seat])):
             self._finish()
 
     def _finish(self) -> None:
@@ -537,13 +539,15 @@ def size(rules: SumokuRules) -> Size:
     Chance: 48 kinds, 5 dealing places or key numbers up to 10. Length: every tile is
     drawn at most once (96 nodes), every play lays a tile (96), the start tie and the key
     (2), and every turn has at most one pass or ended bonus — at most 2 × 96 turns lay or draw
-    tiles, and at most ``players`` idle turns come before each of them and at the end."""
+    tiles, and at most ``players`` idle turns come before each of them and at the end
+    (``2 × players − 1`` under the snake order)."""
     most = NTILES if rules.stuck == "draw" else rules.hand
     kinds = min(NKINDS, most)
     windows = (NTILES + 4 * NTILES) * 2 * sum(range(2, 7))
     per_window = sum(perm(kinds, e) * 2 ** e for e in range(1, min(6, kinds) + 1))
     actions = min(windows * per_window, MAX_ACTIONS)
-    turns = 2 * NTILES + (2 * NTILES + 1) * rules.players
+    idle = rules.players if rules.order == "fixed" else 2 * rules.players - 1
+    turns = 2 * NTILES + (2 * NTILES + 1) * idle
     return Size(num_distinct_actions=actions, max_chance_outcomes=NKINDS,
                 max_game_length=NTILES + NTILES + 2 + 2 * turns)
 

@@ -23,6 +23,13 @@ DIFFERENTIAL = [
     {"variants": [{"hand": 3}],
      "seatings": [("search-2", "lookahead"), ("random", "search-1", "greedy")],
      "keys": 1},
+    # the designer variants (RULES.md rules 51, 52): the snake order, the starter's points
+    {"variants": [
+        {"hand": 3, "players": 3, "order": "snake", "starter_points": 6},
+        {"hand": 3, "players": 2, "starter_points": -7, "key": "challenge"},
+     ],
+     "seatings": [("greedy",)],
+     "keys": 1},
 ]
 
 
