@@ -24,6 +24,7 @@ STUDY = register(Study(
     # the ladder's strongest player: ply-2 (0.024 s a game; ply-1 beats expert 51.2%, ply-2
     # ties ply-1 on the standard rules and keeps the exact value more often on the duels)
     strong_run={"players": 2, "policy": "ply-2", "sims": 50_000},
+    standard_fairs=({"lever": "head_start"}, {"lever": "head_start", "players": 3}),
     standard_whatifs=({"tie": ["defender", "attacker"], "men_to_win": [2, 3, 4]},
                       {"extra_turn": [True, False], "players": [2, 3, 4]}),
     # what the skill report says beside its figures (reports/manhome/skill/report.md)

@@ -72,6 +72,7 @@ STUDY = register(Study(
     # (search-8: 0.46 s a game in both seats on one core of a loaded machine, about 38
     # minutes on 2 cores; search-16, the ladder's top, takes 0.87 s)
     strong_run={"policy": "search-8", "sims": 10_000},
+    standard_fairs=({"lever": "horse_odds"}, {"lever": "head_start"}),
     standard_whatifs=({"horses": [9, 7]},
                       {"hush": ["illegal", "lose_move", "shoo_off", "off"]},
                       {"leave_home": [False, True]}),

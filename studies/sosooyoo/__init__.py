@@ -23,6 +23,7 @@ STUDY = register(Study(
     # against three adaptive, above adaptive's own rate from every seat); 0.48 s a game on
     # one core under load, so 10,000 games take some 40 minutes on 2 cores
     strong_run={"players": 4, "policy": "mcts-256", "sims": 10_000},
+    standard_fairs=({"lever": "start_rings"}, {"lever": "start_rings", "players": 2}),
     standard_whatifs=({"say_error": [0, 0.1, 0.3], "players": [2, 4, 6]},
                       {"jumps": [True, False], "warps": [True, False]}),
     # what the skill report says beside its figures (reports/sosooyoo/skill/report.md)

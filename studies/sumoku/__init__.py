@@ -37,6 +37,7 @@ STUDY = register(Study(
     # the headline (3 players) with the ladder's top: mcts-256 in every seat, 0.33 s a game on
     # one core (policies.py): 10,000 games in about 28 minutes on 2 cores
     strong_run={"players": 3, "policy": "mcts-256", "sims": 10_000},
+    standard_fairs=({"lever": "starter_points"}, {"lever": "starter_points", "players": 3}),
     standard_whatifs=({"key": ["3", "4", "5", "challenge"]},
                       {"start": ["smallest_hand", "seat0"]}),
     position=PositionTool(describe="numbergames.solver.sumoku.examine:describe",
