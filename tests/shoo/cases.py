@@ -20,6 +20,9 @@ DIFFERENTIAL = [
      "counts": {"nodes": (20, 60), "depth": 2}},
     # the horse odds change the start, the head start the first moves: a short game shows it
     {"variants": [{"max_plies": 24, **values} for values in LEVERS],
-     "seatings": [("random",), ("greedy",)],
+     "seatings": [("random",)],
+     "keys": 1},
+    {"variants": [{"max_plies": 12, "horse_odds": 2, "head_start": 3}],   # the evaluation's
+     "seatings": [("greedy",)],                                          # horses, the passes
      "keys": 1},
 ]
