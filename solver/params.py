@@ -278,9 +278,18 @@ class Rules:
         changes = {name: coerce(name, specs[name], value) for name, value in values.items()}
         return dataclasses.replace(base if base is not None else cls(), **changes)
 
-    def as_dict(self) -> dict[str, Any]:
-        """Every parameter and its value (JSON-ready)."""
-        return {name: getattr(self, name) for name in self.parameters()}
+    def as_dict(self, *, every: bool = False) -> dict[str, Any]:
+        """Every parameter and its value (JSON-ready) — but a compensation rule (a lever)
+        at its default, unless ``every``: the default compensates nothing, so the rules'
+        record (a run's identity in the results store, a report's summary) is the one the
+        same game had before the lever existed, and every stored run and committed report
+        of the game keeps its identity."""
+        return {name: getattr(self, name) for name, spec in self.parameters().items()
+                if every or not spec.lever or getattr(self, name) != self._default(name)}
+
+    @classmethod
+    def _default(cls, name: str) -> Any:
+        return cls.__dataclass_fields__[name].default  # type: ignore[attr-defined]
 
     def changed(self) -> dict[str, Any]:
         """The parameters that differ from the pinned defaults."""

@@ -79,7 +79,7 @@ def game_type(spec: GameSpec, perfect_information: bool = True) -> "pyspiel.Game
         provides_information_state_tensor=False,
         provides_observation_string=False,
         provides_observation_tensor=False,
-        parameter_specification=spec.rules().as_dict())
+        parameter_specification=spec.rules().as_dict(every=True))
 
 
 def _spiel_game(spec: GameSpec, kind: "pyspiel.GameType") -> type:
@@ -98,7 +98,7 @@ def _spiel_game(spec: GameSpec, kind: "pyspiel.GameType") -> type:
                 min_utility=0.0, max_utility=1.0,
                 utility_sum=1.0 if players >= 2 else None,
                 max_game_length=size.max_game_length)
-            super().__init__(kind, info, {**self.rules.as_dict(), **given})
+            super().__init__(kind, info, {**self.rules.as_dict(every=True), **given})
 
         def new_initial_state(self) -> "SpielState":
             return SpielState(self, spec.new_state(self.rules))
@@ -178,7 +178,7 @@ def spiel_game(game: str, rules: Any = None) -> "pyspiel.Game":
     """The OpenSpiel game of ``game`` under ``rules`` (default: the pinned rules)."""
     spec = games()[game]
     rules = spec.rules() if rules is None else rules
-    return pyspiel.load_game(PREFIX + spec.name, rules.as_dict())
+    return pyspiel.load_game(PREFIX + spec.name, rules.as_dict(every=True))
 
 
 def kernel_state(game: str, rules: Any, policies: Sequence[str], key: int,
@@ -284,7 +284,7 @@ def load_game(game: Any, params: Any = None) -> "pyspiel.Game":
     if not isinstance(given, Mapping):
         raise TypeError(f"the parameters of {name} are a mapping of name to value, not "
                         f"{type(given).__name__}")
-    rules = spec.rules.from_values(dict(given)).as_dict()  # RulesError: a ValueError
+    rules = spec.rules.from_values(dict(given)).as_dict(every=True)  # RulesError: a ValueError
     return _LOAD_GAME(name, {key: rules[key] for key in given})
 
 

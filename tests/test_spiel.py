@@ -56,7 +56,7 @@ def test_the_game_type_follows_the_traits(spiel, name):
     if name in registry.game_names():   # the four games: every hand and board in sight
         assert kind.information == information.PERFECT_INFORMATION
     assert game.num_players() == spec.seats(spec.rules())
-    assert game.get_parameters() == spec.rules().as_dict()
+    assert game.get_parameters() == spec.rules().as_dict(every=True)
     size = spec.size(spec.rules())
     assert game.num_distinct_actions() == size.num_distinct_actions
     assert game.max_game_length() == size.max_game_length

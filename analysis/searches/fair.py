@@ -696,7 +696,7 @@ def plan_fair(game: str, lever: str | Sequence[str], sims: int | str | float = 1
         if end is None or name not in spec.rules.parameters():
             return end
         try:
-            return spec.rules.from_values({name: end}, base=base.rules).as_dict()[name]
+            return getattr(spec.rules.from_values({name: end}, base=base.rules), name)
         except RulesError as exc:
             raise UserError(f"the range of {name}: {exc}") from None
 

@@ -16,6 +16,9 @@ ctypedef struct Config:
     Rules rules                   # the rules dataclass's fields (solver/manhome/rules.py), made
                                   # into constants.pxd from it (numbergames.solver.kernel_rules)
     int players                   # the seats of this call: the rules' players, or one (solitaire)
+    bint plain_goes               # the goes in seat order, no head start: the turn's end takes
+                                  # next_seat without next_go (the standard rules' speed)
+    int next_seat[MAXP]           # the seat after each, in seat order
     int policy[MAXP]              # P_* of each seat
     int budget[MAXP]              # search: playouts per candidate; mcts: simulations
     const Config* rollout         # search: the same rules with greedy in every seat
@@ -45,8 +48,6 @@ ctypedef struct State:
     uint64_t dice                 # dice stream state
     uint64_t choice               # choice stream state
     int to_move
-    int goes                      # goes ended so far (the order of goes: seat_of_go)
-    int head[MAXP]                # head-start turns each seat still takes (head_left)
     int winner
     int turns
     int decisions                 # decision_turns
@@ -64,6 +65,10 @@ ctypedef struct State:
     int32_t kills[MAXP]
     int32_t deaths[MAXP]
     int32_t killed[MAXP]
+    # the compensation rules' (at the end: the fields above keep their places, the play
+    # of the standard rules its speed)
+    int goes                      # goes ended so far (the order of goes: seat_of_go)
+    int head[MAXP]                # head-start turns each seat still takes (head_left)
 
 
 # -- the decision API and the mcts hooks, declared once for every game over this State and

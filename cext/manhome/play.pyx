@@ -85,6 +85,9 @@ cdef class Setup:
         if kept != given:
             raise ValueError(f"the rules {sorted(given)} are not the kernel's {sorted(kept)}")
         self.c.players = players
+        self.c.plain_goes = self.c.rules.order == ORDER_FIXED and self.c.rules.head_start == 0
+        for seat in range(players):
+            self.c.next_seat[seat] = (seat + 1) % players
         for seat in range(players):
             code = policies[seat]
             if not 0 <= code <= P_ADAPT:

@@ -138,7 +138,7 @@ cdef inline int32_t pick_move(State* g, int seat, int kind, int n) noexcept nogi
 
 
 # -- the turn (ManHomeState's rules) -----------------------------------------------
-cdef inline int seat_of_go(const Config* c, int go) noexcept nogil:
+cdef int seat_of_go(const Config* c, int go) noexcept nogil:
     """The seat of the game's go-th go under the rules' order (rules.seat_of_go)."""
     cdef int n = c.players
     cdef int round_ = go // n, place = go - (go // n) * n
@@ -149,7 +149,7 @@ cdef inline int seat_of_go(const Config* c, int go) noexcept nogil:
     return place
 
 
-cdef inline int next_go(const Config* c, int seat, int* goes, int* head) noexcept nogil:
+cdef int next_go(const Config* c, int seat, int* goes, int* head) noexcept nogil:
     """The seat to move when seat's go ends (ManHomeState._next_go): itself while it has
     head-start turns left (``head``: its count, taken one), else the next go's seat
     (``goes``: the goes ended, counted one more)."""
@@ -202,7 +202,11 @@ cdef inline void finish(State* g, const Config* c, int src, int dst,
     g.turns_by[seat] += 1
     g.decisions += g.decision
     if not ((outcome == O_HOME or outcome == O_KILL) and c.rules.extra_turn):
-        g.to_move = next_go(c, seat, &g.goes, &g.head[seat])
+        if c.plain_goes:                # (next_go, in seat order with no head start)
+            g.goes += 1
+            g.to_move = c.next_seat[seat]
+        else:
+            g.to_move = next_go(c, seat, &g.goes, &g.head[seat])
     start_turn(g, c)
 
 

@@ -462,7 +462,7 @@ def test_workers_above_1024_are_refused_when_parsed(words, workers, capsys):
 def test_workers_1_and_1024_are_taken(words):
     from numbergames.analyze.cli import build_parser, games_of
 
-    extra = ["--vary", "players=2,3"] if words[0] == "whatif" else []
+    extra = {"whatif": ["--vary", "players=2,3"], "fair": ["--lever", "x"]}.get(words[0], [])
     for workers in ("1", "1024"):
         assert build_parser(games_of(words)).parse_args([*words, "--workers", workers, *extra]
                                                    ).workers == int(workers)

@@ -154,3 +154,21 @@ def test_a_lever_is_declared_with_its_kind():
             param("a" if "choices" in bad else 0, "x", **bad)
     with pytest.raises(TypeError):
         param(0, "x", low=0, high=3, lever=ORDER)
+
+
+def test_a_lever_at_its_default_is_not_in_the_rules_record():
+    """A compensation rule at its default compensates nothing: the rules' record (a run's
+    identity, a report's summary) is the one the game had before the lever existed."""
+    import dataclasses
+
+    from numbergames.solver.params import GRADED, Rules, param
+
+    @dataclasses.dataclass(frozen=True)
+    class Toy(Rules):
+        players: int = param(2, "seats", low=2, high=4)
+        bonus: int = param(0, "points a later seat starts with", low=0, high=9, lever=GRADED)
+
+    assert Toy().as_dict() == {"players": 2}
+    assert Toy(bonus=3).as_dict() == {"players": 2, "bonus": 3}
+    assert Toy().as_dict(every=True) == {"players": 2, "bonus": 0}
+    assert Toy().changed() == {} and Toy(bonus=3).changed() == {"bonus": 3}
