@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from numbergames.solver.params import GRADED, ORDER, Rules, RulesError, param
+from numbergames.solver.levers import ORDERS, later_share, seat_in_order
 
 DEATH = 0
 """Square 0: a man arriving here dies and returns to its owner's reserve."""
@@ -24,41 +25,20 @@ TIES = ("defender", "attacker", "reroll")
 MAX_PLAYERS = 8
 MAX_MEN = 12
 
-ORDERS = ("fixed", "rotate", "snake")
-"""The orders of goes (a go: a player's turn with the extra turns it earns): ``fixed``
-0, 1, 2, 0, 1, 2, ...; ``rotate``: each round starts one seat later, 0, 1, 2, 1, 2, 0,
-2, 0, 1, ...; ``snake``: every other round backwards, 0, 1, 2, 2, 1, 0, 0, 1, 2, ..."""
 MAX_HEAD_START = 6
 """The most extra turns the last seat may take at its first go (``head_start``)."""
 
 
 def seat_of_go(order: str, players: int, go: int) -> int:
-    """The seat whose go is the game's ``go``-th (from 0) under the ``order`` of goes.
-
-    >>> [seat_of_go("fixed", 3, g) for g in range(9)]
-    [0, 1, 2, 0, 1, 2, 0, 1, 2]
-    >>> [seat_of_go("rotate", 3, g) for g in range(9)]
-    [0, 1, 2, 1, 2, 0, 2, 0, 1]
-    >>> [seat_of_go("snake", 3, g) for g in range(9)]
-    [0, 1, 2, 2, 1, 0, 0, 1, 2]
-    """
-    round_, place = divmod(go, players)
-    if order == "rotate":
-        return (round_ + place) % players
-    if order == "snake" and round_ % 2:
-        return players - 1 - place
-    return place
+    """The seat whose go is the game's ``go``-th (from 0) under the ``order`` of goes
+    (:func:`numbergames.solver.levers.seat_in_order`)."""
+    return seat_in_order(order, players, go)
 
 
 def head_start_turns(head_start: int, players: int, seat: int) -> int:
-    """The extra turns ``seat`` takes at its first go: the last seat ``head_start``, the
-    seat before it its share in proportion to its place, rounded down (seat i of n:
-    i · head_start // (n − 1)); seat 0 none.
-
-    >>> [head_start_turns(1, 4, seat) for seat in range(4)], [head_start_turns(2, 3, s) for s in range(3)]
-    ([0, 0, 0, 1], [0, 1, 2])
-    """
-    return seat * head_start // (players - 1) if players > 1 else 0
+    """The extra turns ``seat`` takes at its first go: its share of the last seat's
+    ``head_start`` (:func:`numbergames.solver.levers.later_share`)."""
+    return later_share(head_start, players, seat)
 
 
 def prime_factors(n: int) -> tuple[int, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from numbergames.solver.params import GRADED, ORDER, Rules, RulesError, param
+from numbergames.solver.levers import ORDERS, later_share, seat_in_order
 
 COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
 """The six piece colours; seat ``i`` plays colour ``i``. Rings of all six are in play
@@ -29,10 +30,6 @@ DOUBLE_ZEROS = ("lose_ring", "reroll")
 """What rolling double zero on the placement dice does to the roller."""
 RING_ON_RINGS = ("reroll", "share")
 """A ring placed on a space that already holds a ring: rolled again, or both lie there."""
-ORDERS = ("fixed", "rotate", "snake")
-"""The orders of turns: ``fixed`` 0, 1, 2, 0, 1, 2, ...; ``rotate``: each round starts one
-seat later, 0, 1, 2, 1, 2, 0, 2, 0, 1, ...; ``snake``: every other round backwards, 0, 1,
-2, 2, 1, 0, 0, 1, 2, ... (RULES.md rule 40)."""
 MAX_START_RINGS = WIN_RINGS - 1
 """The most rings the last seat may start with (``start_rings``): six would be a win."""
 OWN_SPACES = ("lose_ring", "reroll")
@@ -70,28 +67,19 @@ def placement_outcome(number: int, board_size: int = MAX_SPACES) -> str:
 
 
 def seat_of_turn(order: str, players: int, turn: int) -> int:
-    """The seat whose turn is the game's ``turn``-th (from 0) under the ``order`` of turns.
-
-    >>> [seat_of_turn("rotate", 3, t) for t in range(9)], [seat_of_turn("snake", 3, t) for t in range(9)]
-    ([0, 1, 2, 1, 2, 0, 2, 0, 1], [0, 1, 2, 2, 1, 0, 0, 1, 2])
-    """
-    round_, place = divmod(turn, players)
-    if order == "rotate":
-        return (round_ + place) % players
-    if order == "snake" and round_ % 2:
-        return players - 1 - place
-    return place
+    """The seat whose turn is the game's ``turn``-th (from 0) under the ``order`` of turns
+    (:func:`numbergames.solver.levers.seat_in_order`)."""
+    return seat_in_order(order, players, turn)
 
 
 def start_rings_of(start_rings: int, players: int, seat: int) -> int:
-    """The rings of its own colour ``seat`` starts with (RULES.md rule 39): the last seat
-    ``start_rings``, a seat before it its share in proportion to its place, rounded down
-    (seat i of n: i · start_rings // (n − 1)); seat 0 none.
+    """The rings of its own colour ``seat`` starts with (RULES.md rule 39): its share of
+    the last seat's ``start_rings`` (:func:`numbergames.solver.levers.later_share`).
 
     >>> [start_rings_of(2, 4, seat) for seat in range(4)], [start_rings_of(3, 4, s) for s in range(4)]
     ([0, 0, 1, 2], [0, 1, 2, 3])
     """
-    return seat * start_rings // (players - 1)
+    return later_share(start_rings, players, seat)
 
 
 @dataclasses.dataclass(frozen=True)
