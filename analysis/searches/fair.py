@@ -55,7 +55,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from statistics import NormalDist
 from typing import Any
@@ -117,8 +117,6 @@ class Measure:
     """The standard error of the mean length in rounds."""
     verdict: str = OPEN
     looks: int = 0
-    per_game: np.ndarray | None = field(default=None, repr=False)
-    """Seat 0's points in each game (NaN: unfinished), for paired comparisons."""
 
     @property
     def players(self) -> int:
@@ -130,7 +128,6 @@ class Measure:
         table = points(rows, n, spec.traits)
         done = ~np.isnan(table[:, 0])
         self.games, self.finished = len(rows), int(done.sum())
-        self.per_game = table[:, 0]
         if self.finished == 0:
             self.shares, self.advantage, self.se = (math.nan,) * n, math.nan, math.nan
             return
@@ -302,19 +299,27 @@ class FairPlan(Common):
         if (isinstance(length, bool) or not isinstance(length, (int, float))
                 or not math.isfinite(length) or not 0 < length <= 1e6):
             raise UserError(f"--length must be a positive number of rounds, not {length!r:.40}")
-        low = param.low if self.second_low is None else self.second_low
-        high = param.high if self.second_high is None else self.second_high
+        low, high = self._range(second, self.second_low, self.second_high)
+        return {"second_low": low, "second_high": high, "length": float(length)}
+
+    def _range(self, name: str, low: Any, high: Any) -> tuple[Any, Any]:
+        """The range searched of the lever ``name`` (None: its bound), checked: both ends
+        allowed, in these rules, the lower first."""
+        param = self.game.rules.parameters()[name]
+        low = param.low if low is None else low
+        high = param.high if high is None else high
         for end in (low, high):
             if not param.admits(end):
-                raise UserError(f"the range of {second} must lie in {param.allowed()}, not "
+                raise UserError(f"the range of {name} must lie in {param.allowed()}, not "
                                 f"{value_text(end)}")
             try:
-                spec.rules.from_values({second: end}, base=self.rules)
+                self.game.rules.from_values({name: end}, base=self.rules)
             except RulesError as exc:
-                raise UserError(f"{second}={value_text(end)}: {exc}") from None
+                raise UserError(f"{name}={value_text(end)}: {exc}") from None
         if not low < high:
-            raise UserError(f"the range of {second} must run from a lower to a higher value")
-        return {"second_low": low, "second_high": high, "length": float(length)}
+            raise UserError(f"the range of {name} must run from a lower to a higher value, "
+                            f"not {value_text(low)}..{value_text(high)}")
+        return low, high
 
     def _check_lever(self) -> dict[str, Any]:
         spec = self.game
@@ -330,15 +335,7 @@ class FairPlan(Common):
         if param.lever != GRADED:
             raise UserError(f"{self.lever} is not a graded lever (it is a choice: "
                             f"{param.allowed()}); compare its values with analyze whatif")
-        low = param.low if self.low is None else self.low
-        high = param.high if self.high is None else self.high
-        for end in (low, high):
-            if not param.admits(end):
-                raise UserError(f"the range of {self.lever} must lie in {param.allowed()}, "
-                                f"not {value_text(end)}")
-        if not low < high:
-            raise UserError(f"the range of {self.lever} must run from a lower to a higher "
-                            f"value, not {value_text(low)}..{value_text(high)}")
+        low, high = self._range(self.lever, self.low, self.high)
         precision = self.precision
         if (isinstance(precision, bool) or not isinstance(precision, (int, float))
                 or not math.isfinite(precision) or not MIN_PRECISION <= precision <= 50):
@@ -346,11 +343,6 @@ class FairPlan(Common):
                             f"to 50 (e.g. 0.5), not {precision!r:.40}")
         if not 0 < self.alpha < 1:
             raise UserError(f"the error rate must lie between 0 and 1, not {self.alpha!r}")
-        for end in (low, high):
-            try:
-                spec.rules.from_values({self.lever: end}, base=self.rules)
-            except RulesError as exc:
-                raise UserError(f"{self.lever}={value_text(end)}: {exc}") from None
         return {"low": low, "high": high, "precision": float(precision)}
 
     @property
